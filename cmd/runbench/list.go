@@ -1,0 +1,57 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"bitlab/kernels"
+)
+
+// features formats an implementation's CPU features, "-" for none.
+func features(i kernels.Info) string {
+	if len(i.Features) == 0 {
+		return "-"
+	}
+	s := make([]string, len(i.Features))
+	for j, f := range i.Features {
+		s[j] = string(f)
+	}
+	return strings.Join(s, ",")
+}
+
+// status says whether an implementation runs here, and if not, why.
+func status(k kernels.Kernel) string {
+	if err := k.Supported(); err != nil {
+		return "no: " + err.Error()
+	}
+	return "yes"
+}
+
+// writeList prints one line per implementation: identifier, arch, CPU
+// features, whether it runs here, and its source.
+func writeList(w io.Writer, ks []kernels.Kernel) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "KERNEL\tARCH\tFEATURES\tSUPPORTED\tSOURCE")
+	for _, k := range ks {
+		i := k.Info()
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", i.ID(), i.Arch, features(i), status(k), i.Source)
+	}
+	return tw.Flush()
+}
+
+// writeMarkdown prints the README's table of every family and
+// implementation. It does not depend on the machine it runs on.
+func writeMarkdown(w io.Writer, fams []kernels.FamilyInfo) {
+	esc := strings.NewReplacer("|", `\|`)
+	for _, f := range fams {
+		fmt.Fprintf(w, "\n**%s**: %s\n\n", f.Name(), esc.Replace(f.Doc()))
+		fmt.Fprintln(w, "| implementation | arch | CPU features | what it does | source |")
+		fmt.Fprintln(w, "|---|---|---|---|---|")
+		for _, k := range f.Kernels() {
+			i := k.Info()
+			fmt.Fprintf(w, "| `%s` | %s | %s | %s | %s |\n", i.ID(), i.Arch, features(i), esc.Replace(i.Doc), esc.Replace(i.Source))
+		}
+	}
+}

@@ -1,0 +1,8 @@
+// Package all registers every implementation bitlab has for this
+// architecture: import it for its side effect.
+package all
+
+import (
+	_ "bitlab/kernels/amd64"   // Go assembly, on amd64
+	_ "bitlab/kernels/generic" // portable Go
+)

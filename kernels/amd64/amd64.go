@@ -1,0 +1,4 @@
+// Package amd64 holds bitlab's Go assembly implementations for amd64. Each
+// declares the CPU features it executes; package kernels never runs one
+// the machine lacks. On other architectures the package is empty.
+package amd64

@@ -1,0 +1,267 @@
+// Command gen writes kernels_gen.go for package generic: for every element
+// function marked //bitlab:kernel, the implementation's own throughput and
+// latency loops around it, and its registration with package kernels.
+//
+// Each family has a shape that decides the loop:
+//
+//	map     func(x In) Out                   dst[i] = f(src[i])
+//	list    func(d *[N]Out, x In) int        n += f((*[N]Out)(dst[n:]), src[i])
+//	slider  func(s board.Square, occ uint64) uint64, one for rook and one for bishop lines
+package main
+
+import (
+	"bytes"
+	"cmp"
+	"fmt"
+	"go/ast"
+	"go/format"
+	"go/parser"
+	"go/printer"
+	"go/token"
+	"log"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+)
+
+type shape int
+
+const (
+	mapShape shape = iota
+	listShape
+	sliderShape
+)
+
+// family describes how to build loops for one kernels family.
+type family struct {
+	variable string // the kernels.Family variable
+	shape    shape
+	next     string // the latency chain function, "" for no latency form
+}
+
+var families = map[string]family{
+	"popcount":        {"Popcount", mapShape, "kernels.NextCount"},
+	"bitscan-forward": {"BitscanForward", mapShape, "kernels.NextSquare"},
+	"bitscan-reverse": {"BitscanReverse", mapShape, "kernels.NextSquare"},
+	"ls1b-reset":      {"LS1BReset", mapShape, "kernels.NextBitboard"},
+	"serialize":       {"Serialize", listShape, ""},
+	"serialize-color": {"SerializeColor", listShape, ""},
+	"movelist":        {"MoveList", listShape, ""},
+	"bitreverse":      {"BitReverse", mapShape, "kernels.NextBitboard"},
+	"sliding":         {"Sliding", sliderShape, "kernels.NextQuery"},
+	"sliding-ray":     {"SlidingRay", sliderShape, "kernels.NextQuery"},
+	"quad2hex":        {"Quad2Hex", mapShape, ""},
+	"quad2board":      {"Quad2Board", mapShape, ""},
+	"quad-fill":       {"QuadFill", mapShape, ""},
+}
+
+// impl is one implementation gathered from the directives.
+type impl struct {
+	family, name    string
+	source, doc     string
+	unordered       bool
+	fn              string // element function (map, list) or rook function (slider)
+	bishop          string // bishop function (slider)
+	in, out, length string // element types and list length, as Go source
+}
+
+var fset = token.NewFileSet()
+
+func main() {
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		log.Fatal(err)
+	}
+	impls := map[string]*impl{}
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") || strings.HasSuffix(name, "_gen.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, parser.ParseComments)
+		if err != nil {
+			log.Fatal(err)
+		}
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Doc != nil {
+				if err := collect(impls, fd); err != nil {
+					log.Fatalf("%v: %v", fset.Position(fd.Pos()), err)
+				}
+			}
+		}
+	}
+	var list []*impl
+	for _, im := range impls {
+		if im.fn == "" || im.source == "" || im.doc == "" ||
+			(families[im.family].shape == sliderShape) != (im.bishop != "") {
+			log.Fatalf("%s/%s: incomplete (needs its functions, a source and a doc comment)", im.family, im.name)
+		}
+		list = append(list, im)
+	}
+	slices.SortFunc(list, func(a, b *impl) int { return cmp.Or(cmp.Compare(a.family, b.family), cmp.Compare(a.name, b.name)) })
+	src, err := format.Source(generate(list))
+	if err != nil {
+		log.Fatal(err)
+	}
+	if err := os.WriteFile("kernels_gen.go", src, 0o644); err != nil {
+		log.Fatal(err)
+	}
+}
+
+// collect records the implementation a function's directives declare.
+func collect(impls map[string]*impl, fd *ast.FuncDecl) error {
+	var id, role, source string
+	unordered := false
+	for _, c := range fd.Doc.List {
+		text, ok := strings.CutPrefix(c.Text, "//bitlab:")
+		if !ok {
+			continue
+		}
+		verb, arg, _ := strings.Cut(text, " ")
+		switch verb {
+		case "kernel":
+			id, role, _ = strings.Cut(arg, " ")
+		case "source":
+			source = arg
+		case "unordered":
+			unordered = true
+		default:
+			return fmt.Errorf("unknown directive //bitlab:%s", verb)
+		}
+	}
+	if id == "" {
+		return nil
+	}
+	fam, name, _ := strings.Cut(id, "/")
+	fi, ok := families[fam]
+	if !ok {
+		return fmt.Errorf("unknown family %q", fam)
+	}
+	im := impls[id]
+	if im == nil {
+		im = &impl{family: fam, name: name}
+		impls[id] = im
+	}
+	if source != "" {
+		im.source = source
+	}
+	if doc := docLine(fd); doc != "" && (role == "" || role == "rook") {
+		im.doc = doc
+	}
+	im.unordered = im.unordered || unordered
+	params := fd.Type.Params.List
+	switch {
+	case fi.shape == sliderShape && role == "rook":
+		im.fn = fd.Name.Name
+	case fi.shape == sliderShape && role == "bishop":
+		im.bishop = fd.Name.Name
+	case fi.shape == mapShape && role == "" && len(params) == 1:
+		im.fn, im.in, im.out = fd.Name.Name, expr(params[0].Type), expr(fd.Type.Results.List[0].Type)
+	case fi.shape == listShape && role == "" && len(params) == 2:
+		arr, ok := params[0].Type.(*ast.StarExpr).X.(*ast.ArrayType)
+		if !ok {
+			return fmt.Errorf("list element function must take d *[N]Out")
+		}
+		im.fn, im.in, im.out, im.length = fd.Name.Name, expr(params[1].Type), expr(arr.Elt), expr(arr.Len)
+	default:
+		return fmt.Errorf("%s does not have the shape of family %s", fd.Name.Name, fam)
+	}
+	return nil
+}
+
+// docLine returns the first sentence of the doc comment without the leading
+// function name: "popcountSWAR counts ..." becomes "Counts ...".
+func docLine(fd *ast.FuncDecl) string {
+	text := strings.Join(strings.Fields(fd.Doc.Text()), " ")
+	rest, ok := strings.CutPrefix(text, fd.Name.Name+" ")
+	if !ok {
+		return ""
+	}
+	if i := strings.Index(rest, ". "); i >= 0 {
+		rest = rest[:i+1]
+	}
+	r := []rune(rest)
+	r[0] = unicode.ToUpper(r[0])
+	return strings.TrimSuffix(string(r), ".")
+}
+
+func expr(e ast.Expr) string {
+	var b bytes.Buffer
+	if err := printer.Fprint(&b, fset, e); err != nil {
+		log.Fatal(err)
+	}
+	return b.String()
+}
+
+// camel turns "serialize-color/flip-vertical" into "serializeColorFlipVertical".
+func camel(s string) string {
+	var b strings.Builder
+	up := false
+	for _, r := range s {
+		switch {
+		case r == '-' || r == '/':
+			up = true
+		case up:
+			b.WriteRune(unicode.ToUpper(r))
+			up = false
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+func generate(list []*impl) []byte {
+	var b bytes.Buffer
+	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
+	for _, im := range list {
+		fi := families[im.family]
+		base := camel(im.family + "/" + im.name)
+		switch fi.shape {
+		case mapShape:
+			w("func %sThroughput(dst []%s, src []%s) int {\n", base, im.out, im.in)
+			w("\tdst = dst[:len(src)]\n\tfor i, x := range src {\n\t\tdst[i] = %s(x)\n\t}\n\treturn len(src)\n}\n\n", im.fn)
+			if fi.next != "" {
+				w("func %sLatency(src []%s) %s {\n\tvar y %s\n", base, im.in, im.out, im.out)
+				w("\tfor _, x := range src {\n\t\ty = %s(%s(x, y))\n\t}\n\treturn y\n}\n\n", im.fn, fi.next)
+			}
+		case listShape:
+			w("func %sThroughput(dst []%s, src []%s) int {\n\tn := 0\n", base, im.out, im.in)
+			w("\tfor _, x := range src {\n\t\tn += %s((*[%s]%s)(dst[n:]), x)\n\t}\n\treturn n\n}\n\n", im.fn, im.length, im.out)
+		case sliderShape:
+			body := fmt.Sprintf("\t\tvar a uint64\n\t\tif q.Piece&kernels.Orthogonal != 0 {\n\t\t\ta = %s(q.Sq, q.Occ)\n\t\t}\n"+
+				"\t\tif q.Piece&kernels.Diagonal != 0 {\n\t\t\ta |= %s(q.Sq, q.Occ)\n\t\t}\n", im.fn, im.bishop)
+			w("func %sThroughput(dst []uint64, src []kernels.Query) int {\n", base)
+			w("\tdst = dst[:len(src)]\n\tfor i, q := range src {\n%s\t\tdst[i] = a\n\t}\n\treturn len(src)\n}\n\n", body)
+			w("func %sLatency(src []kernels.Query) uint64 {\n\tvar y uint64\n", base)
+			w("\tfor _, q := range src {\n\t\tq = %s(q, y)\n%s\t\ty = a\n\t}\n\treturn y\n}\n\n", fi.next, body)
+		}
+	}
+	w("func init() {\n")
+	for _, im := range list {
+		fi := families[im.family]
+		base := camel(im.family + "/" + im.name)
+		latency := "nil"
+		if fi.next != "" {
+			latency = base + "Latency"
+		}
+		w("\tkernels.%s.Register(kernels.Info{\n\t\tImpl: %q,\n\t\tArch: kernels.Generic,\n", fi.variable, im.name)
+		w("\t\tSource: %s,\n\t\tDoc: %s,\n", strconv.Quote(im.source), strconv.Quote(im.doc))
+		if im.unordered {
+			w("\t\tUnordered: true,\n")
+		}
+		w("\t}, %sThroughput, %s)\n", base, latency)
+	}
+	w("}\n")
+	var head bytes.Buffer
+	head.WriteString("// Code generated by go run ./internal/gen; DO NOT EDIT.\n\npackage generic\n\nimport (\n")
+	for _, pkg := range []string{"board", "kernels", "qbb"} {
+		if bytes.Contains(b.Bytes(), []byte(pkg+".")) {
+			fmt.Fprintf(&head, "\t%q\n", "bitlab/"+pkg)
+		}
+	}
+	head.WriteString(")\n\n")
+	return append(head.Bytes(), b.Bytes()...)
+}

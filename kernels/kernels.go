@@ -1,0 +1,126 @@
+// Package kernels is bitlab's one kernel interface: every implementation of
+// every technique registers here as a [Kernel] of a [Family].
+//
+// A family fixes the shape of the work: its input element type In, its output
+// element type Out, and a plain reference. An implementation owns its inner
+// loop over a whole batch, so that timing never includes an interface or
+// closure call per element:
+//
+//	Throughput(dst []Out, src []In) int // independent elements
+//	Latency(src []In) Out               // a dependent chain, where offered
+//
+// Throughput writes the outputs of src to dst and returns how many it wrote:
+// len(src) for the one-output families, the total list length for the list
+// families. dst must hold at least MaxOut*len(src) elements; an
+// implementation may use all of that as scratch, but only dst[:n] is its
+// result. Latency feeds each output into the next input through the family's
+// Next function and returns the last output, so consecutive elements cannot
+// overlap in the pipeline.
+//
+// Implementations live in kernels/generic (portable Go) and kernels/amd64 (Go
+// assembly) and register from their init functions; import kernels/all for
+// every one of them.
+package kernels
+
+import (
+	"cmp"
+	"fmt"
+	"regexp"
+)
+
+// Arch is what an implementation is written in.
+type Arch string
+
+// The architectures.
+const (
+	Generic Arch = "generic" // portable Go
+	AMD64   Arch = "amd64"   // Go assembly for amd64
+)
+
+// Info describes one implementation.
+type Info struct {
+	Family   string    // family identifier, such as "popcount"
+	Impl     string    // implementation identifier, such as "swar"
+	Arch     Arch      // what it is written in
+	Features []Feature // CPU features it executes; empty for portable Go
+	Source   string    // the seed file and section, or the outside reference
+	Doc      string    // one line on what it does
+	// Unordered is set for list families when the implementation's lists hold
+	// the reference's elements in another order, which its Doc states.
+	Unordered bool
+}
+
+// ID returns the stable identifier "family/impl".
+func (i Info) ID() string { return i.Family + "/" + i.Impl }
+
+var identifier = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+
+// Kernel is a registered implementation with its family's types erased.
+type Kernel interface {
+	Info() Info
+	// Supported returns nil if the implementation can run on this machine,
+	// and otherwise an error naming the missing CPU features.
+	Supported() error
+	// HasLatency reports whether the implementation offers a latency form.
+	HasLatency() bool
+	// FamilyOf returns the implementation's family.
+	FamilyOf() FamilyInfo
+}
+
+// FamilyInfo is the type-erased view of a family.
+type FamilyInfo interface {
+	Name() string
+	Doc() string
+	// MaxOut is the most outputs one input element can produce.
+	MaxOut() int
+	Kernels() []Kernel
+}
+
+var (
+	registry = map[string]Kernel{}
+	families []FamilyInfo
+)
+
+// All returns every registered implementation, ordered by family (in the
+// order the families are declared) and then by arch and identifier.
+func All() []Kernel {
+	var ks []Kernel
+	for _, f := range families {
+		ks = append(ks, f.Kernels()...)
+	}
+	return ks
+}
+
+// Families returns every family in declaration order.
+func Families() []FamilyInfo { return families }
+
+// Lookup returns the implementation with identifier id ("family/impl").
+func Lookup(id string) (Kernel, bool) {
+	k, ok := registry[id]
+	return k, ok
+}
+
+func register(k Kernel) {
+	info := k.Info()
+	for _, s := range []string{info.Family, info.Impl} {
+		if !identifier.MatchString(s) {
+			panic(fmt.Sprintf("kernels: identifier %q of %s is not lower-case [a-z0-9-]", s, info.ID()))
+		}
+	}
+	if info.Arch != Generic && info.Arch != AMD64 {
+		panic(fmt.Sprintf("kernels: %s has unknown arch %q", info.ID(), info.Arch))
+	}
+	if info.Source == "" || info.Doc == "" {
+		panic(fmt.Sprintf("kernels: %s needs a source and a doc line", info.ID()))
+	}
+	if _, dup := registry[info.ID()]; dup {
+		panic("kernels: " + info.ID() + " registered twice")
+	}
+	registry[info.ID()] = k
+}
+
+// compareInfo orders implementations within a family: generic before amd64,
+// then by identifier.
+func compareInfo(x, y Info) int {
+	return cmp.Or(cmp.Compare(x.Arch, y.Arch), cmp.Compare(x.Impl, y.Impl))
+}
