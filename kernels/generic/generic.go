@@ -12,4 +12,4 @@
 //	//bitlab:unordered                         lists in another order (Doc says which)
 package generic
 
-//go:generate go run ./internal/gen
+//go:generate go run ./internal/gen -o kernels_gen.go

@@ -12,6 +12,7 @@ package main
 import (
 	"bytes"
 	"cmp"
+	"flag"
 	"fmt"
 	"go/ast"
 	"go/format"
@@ -71,6 +72,8 @@ type impl struct {
 var fset = token.NewFileSet()
 
 func main() {
+	out := flag.String("o", "kernels_gen.go", "output file")
+	flag.Parse()
 	files, err := filepath.Glob("*.go")
 	if err != nil {
 		log.Fatal(err)
@@ -105,7 +108,7 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	if err := os.WriteFile("kernels_gen.go", src, 0o644); err != nil {
+	if err := os.WriteFile(*out, src, 0o644); err != nil {
 		log.Fatal(err)
 	}
 }
