@@ -74,11 +74,13 @@ func serializeScanReset(d *[64]board.Square, x uint64) int {
 }
 
 // squares iterates over the one-bits of x in ascending order, hiding the
-// scan and the reset as the seed's STL bit_set iterator does.
+// scan and the reset as the seed's STL bit_set iterator does. It walks a
+// copy of x: a closure that modified x itself would capture it by reference
+// and keep it in memory, adding a store and a load to every step.
 func squares(x uint64) iter.Seq[board.Square] {
 	return func(yield func(board.Square) bool) {
-		for ; x != 0; x &= x - 1 {
-			if !yield(board.Square(bits.TrailingZeros64(x))) {
+		for b := x; b != 0; b &= b - 1 {
+			if !yield(board.Square(bits.TrailingZeros64(b))) {
 				return
 			}
 		}
