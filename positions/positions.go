@@ -1,5 +1,11 @@
 // Package positions ships bitlab's suite of real chess positions, the source
-// of the "chess" workloads and of the quad-bitboard proofs.
+// of the "chess" workloads and of the quad-bitboard proofs:
+//
+//   - perft.fen: the standard perft positions of the Chess Programming Wiki's
+//     "Perft Results" page (7 positions);
+//   - wac.epd: Fred Reinfeld's "Win at Chess" (1958) test suite as EPD, 299 of
+//     its 300 positions (WAC.274 is missing from the public copy used), with
+//     their ids and without any engine analysis.
 package positions
 
 import (
@@ -10,15 +16,27 @@ import (
 	"bitlab/board"
 )
 
-//go:embed perft.fen
-var perftFEN string
+var (
+	//go:embed perft.fen
+	perftFEN string
+	//go:embed wac.epd
+	wacEPD string
+)
 
 // Perft returns the standard perft positions (Chess Programming Wiki,
 // "Perft Results": the initial position, Kiwipete, positions 3 to 6 and
 // position 4 mirrored).
 func Perft() []board.Position { return mustParse("perft.fen", perftFEN) }
 
-// mustParse parses one FEN per line, skipping blank lines and # comments.
+// WinAtChess returns the positions of the "Win at Chess" suite.
+func WinAtChess() []board.Position { return mustParse("wac.epd", wacEPD) }
+
+// Suite returns every shipped position: Perft then WinAtChess.
+func Suite() []board.Position { return append(Perft(), WinAtChess()...) }
+
+// mustParse parses one FEN or EPD record per line (the first four fields;
+// the EPD operations after them are ignored), skipping blank lines and #
+// comments.
 // The files are embedded and tested, so an error is a build defect.
 func mustParse(name, text string) []board.Position {
 	var ps []board.Position
@@ -26,6 +44,9 @@ func mustParse(name, text string) []board.Position {
 		line = strings.TrimSpace(line)
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
+		}
+		if f := strings.Fields(line); len(f) > 4 && strings.HasSuffix(line, ";") {
+			line = strings.Join(f[:4], " ") // EPD: drop the operations
 		}
 		p, err := board.ParseFEN(line)
 		if err != nil {

@@ -1,0 +1,37 @@
+package positions
+
+import (
+	"math/bits"
+	"testing"
+
+	"bitlab/board"
+)
+
+// TestSuiteIsSane parses every position and checks what a transcription
+// error would most likely break: one king a side, at most 16 pieces and 8
+// pawns a side, no pawns on the first or last rank.
+func TestSuiteIsSane(t *testing.T) {
+	perft, wac := Perft(), WinAtChess()
+	if len(perft) != 7 || len(wac) != 299 || len(Suite()) != 306 {
+		t.Fatalf("%d perft and %d WAC positions, want 7 and 299", len(perft), len(wac))
+	}
+	for i, p := range Suite() {
+		for c := board.White; c <= board.Black; c++ {
+			if n := bits.OnesCount64(p.Pieces[c][board.King]); n != 1 {
+				t.Errorf("position %d (%s): side %d has %d kings", i, p.FEN(), c, n)
+			}
+			if bits.OnesCount64(p.ColorSet(c)) > 16 || bits.OnesCount64(p.Pieces[c][board.Pawn]) > 8 {
+				t.Errorf("position %d (%s): too many pieces", i, p.FEN())
+			}
+			if p.Pieces[c][board.Pawn]&0xFF000000000000FF != 0 {
+				t.Errorf("position %d (%s): pawn on a back rank", i, p.FEN())
+			}
+		}
+		if p.ColorSet(board.White)&p.ColorSet(board.Black) != 0 {
+			t.Errorf("position %d: overlapping sides", i)
+		}
+	}
+	if got := wac[0].FEN(); got != "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1" {
+		t.Errorf("WAC.001 parsed as %q", got)
+	}
+}
