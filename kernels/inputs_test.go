@@ -77,7 +77,7 @@ func sliderQueries() (qs []kernels.Query, rook, bishop int) {
 // quad-bitboards (which may hold unused codes: the conversions must not care).
 func suiteQBBs() []qbb.QBB {
 	var qs []qbb.QBB
-	for _, p := range positions.Perft() {
+	for _, p := range positions.Suite() {
 		qs = append(qs, qbb.FromPosition(&p))
 	}
 	r := newRand()

@@ -76,7 +76,7 @@ func TestQuad2Board(t *testing.T) { t.Parallel(); check(t, kernels.Quad2Board, s
 func TestQuadFill(t *testing.T) {
 	t.Parallel()
 	var src []kernels.Fill
-	for _, p := range positions.Perft() {
+	for _, p := range positions.Suite() {
 		q := qbb.FromPosition(&p)
 		// The seed's rook-queen/king coding, and every piece-type set as generators.
 		src = append(src, kernels.Fill{Gen: qbb.QBB{

@@ -32,7 +32,7 @@ func TestCodes(t *testing.T) {
 // the seed against the twelve-bitboard form on the position suite, and the
 // conversions QBB <-> 12 bitboards <-> FEN.
 func TestAgainstPieceBitboards(t *testing.T) {
-	for _, p := range positions.Perft() {
+	for _, p := range positions.Suite() {
 		q := FromPosition(&p)
 		for s := range board.Square(64) {
 			want := Empty
@@ -77,7 +77,7 @@ func TestAgainstPieceBitboards(t *testing.T) {
 // square, and undoes it with the same delta.
 func TestMakeUnmake(t *testing.T) {
 	moves := 0
-	for _, p := range positions.Perft() {
+	for _, p := range positions.Suite() {
 		q := FromPosition(&p)
 		for from := range board.Square(64) {
 			k := q.GetPiece(from)
