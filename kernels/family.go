@@ -7,7 +7,7 @@ import (
 
 // A Family is one kind of work: the element types, the plain reference, and
 // the implementations registered for it.
-type Family[In, Out any] struct {
+type Family[In any, Out comparable] struct {
 	name, doc string
 	maxOut    int
 	// ref appends the reference outputs of one input to dst.
@@ -19,7 +19,7 @@ type Family[In, Out any] struct {
 }
 
 // newFamily declares a family; the declaration order is the listing order.
-func newFamily[In, Out any](name, doc string, maxOut int, ref func([]Out, In) []Out, next func(In, Out) In) *Family[In, Out] {
+func newFamily[In any, Out comparable](name, doc string, maxOut int, ref func([]Out, In) []Out, next func(In, Out) In) *Family[In, Out] {
 	if !identifier.MatchString(name) {
 		panic("kernels: bad family identifier " + name)
 	}
@@ -29,7 +29,7 @@ func newFamily[In, Out any](name, doc string, maxOut int, ref func([]Out, In) []
 }
 
 // one adapts an element function to the append form of a reference.
-func one[In, Out any](f func(In) Out) func([]Out, In) []Out {
+func one[In any, Out comparable](f func(In) Out) func([]Out, In) []Out {
 	return func(dst []Out, x In) []Out { return append(dst, f(x)) }
 }
 
@@ -64,6 +64,13 @@ func (f *Family[In, Out]) ReferenceLatency(src []In) Out {
 	return y
 }
 
+// Input returns the zero value of the family's input element type, for
+// callers that pick workloads by type.
+func (f *Family[In, Out]) Input() any {
+	var x In
+	return x
+}
+
 // Impls returns the family's implementations in listing order.
 func (f *Family[In, Out]) Impls() []*Impl[In, Out] { return f.impls }
 
@@ -96,7 +103,7 @@ func (f *Family[In, Out]) Register(info Info, throughput func(dst []Out, src []I
 }
 
 // Impl is one registered implementation of a Family.
-type Impl[In, Out any] struct {
+type Impl[In any, Out comparable] struct {
 	info       Info
 	family     *Family[In, Out]
 	throughput func(dst []Out, src []In) int

@@ -65,6 +65,9 @@ type Kernel interface {
 	HasLatency() bool
 	// FamilyOf returns the implementation's family.
 	FamilyOf() FamilyInfo
+	// Bind ties the implementation to an input batch, which must be a slice
+	// of the family's input type, for timing in one mode.
+	Bind(src any, mode Mode) (Batch, error)
 }
 
 // FamilyInfo is the type-erased view of a family.
@@ -73,6 +76,8 @@ type FamilyInfo interface {
 	Doc() string
 	// MaxOut is the most outputs one input element can produce.
 	MaxOut() int
+	// Input returns the zero value of the input element type.
+	Input() any
 	Kernels() []Kernel
 }
 
