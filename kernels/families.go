@@ -92,55 +92,55 @@ func NextQuery(q Query, prev uint64) Query {
 // The families, in listing order.
 var (
 	Popcount = newFamily("popcount",
-		"bitboard -> number of one-bits (uint8)", 1,
+		"bitboard -> number of one-bits (uint8)", 1, "kernighan",
 		one(refPopcount), NextCount)
 
 	BitscanForward = newFamily("bitscan-forward",
-		"bitboard -> index of the least significant one-bit; 64 for the empty set", 1,
+		"bitboard -> index of the least significant one-bit; 64 for the empty set", 1, "table16",
 		one(refBitscanForward), NextSquare)
 
 	BitscanReverse = newFamily("bitscan-reverse",
-		"bitboard -> index of the most significant one-bit; 64 for the empty set", 1,
+		"bitboard -> index of the most significant one-bit; 64 for the empty set", 1, "table16",
 		one(refBitscanReverse), NextSquare)
 
 	LS1BReset = newFamily("ls1b-reset",
-		"bitboard -> the bitboard without its least significant one-bit", 1,
+		"bitboard -> the bitboard without its least significant one-bit", 1, "and",
 		one(refLS1BReset), NextBitboard)
 
 	Serialize = newFamily("serialize",
-		"bitboard -> list of its square indices, ascending unless the implementation says otherwise", 64,
+		"bitboard -> list of its square indices, ascending unless the implementation says otherwise", 64, "forward",
 		refSerialize, nil)
 
 	SerializeColor = newFamily("serialize-color",
-		"bitboard + side -> squares from the side's far rank: black a1..h1, a2..; white a8..h8, a7..", 64,
+		"bitboard + side -> squares from the side's far rank: black a1..h1, a2..; white a8..h8, a7..", 64, "flip-branchy",
 		refSerializeColor, nil)
 
 	MoveList = newFamily("movelist",
-		"king or knight on a square + target subset -> moves in ascending to-square order", 8,
+		"king or knight on a square + target subset -> moves in ascending to-square order", 8, "loop",
 		refMoveList, nil)
 
 	BitReverse = newFamily("bitreverse",
-		"bitboard -> bitboard with bit i moved to bit 63-i", 1,
+		"bitboard -> bitboard with bit i moved to bit 63-i", 1, "swar",
 		one(refBitReverse), NextBitboard)
 
 	Sliding = newFamily("sliding",
-		"rook, bishop or queen square + occupancy -> attack set", 1,
+		"rook, bishop or queen square + occupancy -> attack set", 1, "ray-loop",
 		one(refSliding), NextQuery)
 
 	SlidingRay = newFamily("sliding-ray",
-		"slider square + occupancy -> attacks along the positive rays only (north, east, north-east, north-west)", 1,
+		"slider square + occupancy -> attacks along the positive rays only (north, east, north-east, north-west)", 1, "ray-loop",
 		one(refSlidingRay), NextQuery)
 
 	Quad2Hex = newFamily("quad2hex",
-		"quad-bitboard -> 16 disjoint bitboards, one per square code", 1,
+		"quad-bitboard -> 16 disjoint bitboards, one per square code", 1, "generic",
 		one(refQuad2Hex), nil)
 
 	Quad2Board = newFamily("quad2board",
-		"quad-bitboard -> 64-byte mailbox of square codes", 1,
+		"quad-bitboard -> 64-byte mailbox of square codes", 1, "generic",
 		one(refQuad2Board), nil)
 
 	QuadFill = newFamily("quad-fill",
-		"quad-bitboard of generators + empty squares -> queen-line attacks of each of the four sets", 1,
+		"quad-bitboard of generators + empty squares -> queen-line attacks of each of the four sets", 1, "kogge-stone",
 		one(refQuadFill), nil)
 )
 

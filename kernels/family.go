@@ -10,6 +10,7 @@ import (
 type Family[In any, Out comparable] struct {
 	name, doc string
 	maxOut    int
+	baseline  string
 	// ref appends the reference outputs of one input to dst.
 	ref func(dst []Out, x In) []Out
 	// next, for families with a latency form, derives the next input of a
@@ -19,11 +20,13 @@ type Family[In any, Out comparable] struct {
 }
 
 // newFamily declares a family; the declaration order is the listing order.
-func newFamily[In any, Out comparable](name, doc string, maxOut int, ref func([]Out, In) []Out, next func(In, Out) In) *Family[In, Out] {
+// baseline names the portable implementation that summaries compare the
+// others with: the seed's plain, one-bit-or-square-at-a-time technique.
+func newFamily[In any, Out comparable](name, doc string, maxOut int, baseline string, ref func([]Out, In) []Out, next func(In, Out) In) *Family[In, Out] {
 	if !identifier.MatchString(name) {
 		panic("kernels: bad family identifier " + name)
 	}
-	f := &Family[In, Out]{name: name, doc: doc, maxOut: maxOut, ref: ref, next: next}
+	f := &Family[In, Out]{name: name, doc: doc, maxOut: maxOut, baseline: baseline, ref: ref, next: next}
 	families = append(families, f)
 	return f
 }
@@ -38,6 +41,9 @@ func (f *Family[In, Out]) Name() string { return f.name }
 
 // Doc returns one line describing the family's input and output.
 func (f *Family[In, Out]) Doc() string { return f.doc }
+
+// Baseline returns the implementation identifier summaries compare with.
+func (f *Family[In, Out]) Baseline() string { return f.baseline }
 
 // MaxOut returns the most outputs one input produces.
 func (f *Family[In, Out]) MaxOut() int { return f.maxOut }

@@ -78,6 +78,8 @@ type FamilyInfo interface {
 	MaxOut() int
 	// Input returns the zero value of the input element type.
 	Input() any
+	// Baseline names the portable implementation summaries compare with.
+	Baseline() string
 	Kernels() []Kernel
 }
 

@@ -227,3 +227,12 @@ func order(descending bool) string {
 	}
 	return "ascending"
 }
+
+func TestBaselinesAreRegisteredPortableImplementations(t *testing.T) {
+	for _, f := range kernels.Families() {
+		k, ok := kernels.Lookup(f.Name() + "/" + f.Baseline())
+		if !ok || k.Info().Arch != kernels.Generic {
+			t.Errorf("%s: baseline %q is not a registered generic implementation", f.Name(), f.Baseline())
+		}
+	}
+}

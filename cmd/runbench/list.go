@@ -46,7 +46,7 @@ func writeList(w io.Writer, ks []kernels.Kernel) error {
 func writeMarkdown(w io.Writer, fams []kernels.FamilyInfo) {
 	esc := strings.NewReplacer("|", `\|`)
 	for _, f := range fams {
-		fmt.Fprintf(w, "\n**%s**: %s\n\n", f.Name(), esc.Replace(f.Doc()))
+		fmt.Fprintf(w, "\n**%s**: %s; baseline `%s`\n\n", f.Name(), esc.Replace(f.Doc()), f.Baseline())
 		fmt.Fprintln(w, "| implementation | arch | CPU features | what it does | source |")
 		fmt.Fprintln(w, "|---|---|---|---|---|")
 		for _, k := range f.Kernels() {

@@ -1,0 +1,80 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+
+	"bitlab/kernels"
+)
+
+// levelNeeds lists the bitlab-visible features each GOAMD64 level requires
+// beyond the previous one (v2 also needs SSE3/SSSE3/SSE4, present wherever
+// POPCNT is; v3 also FMA, F16C and MOVBE, present wherever AVX2 and BMI2 are).
+var levelNeeds = map[string][]kernels.Feature{
+	"v1": nil,
+	"v2": {kernels.POPCNT},
+	"v3": {kernels.POPCNT, kernels.AVX2, kernels.BMI1, kernels.BMI2, kernels.LZCNT},
+	"v4": {kernels.POPCNT, kernels.AVX2, kernels.BMI1, kernels.BMI2, kernels.LZCNT, kernels.AVX512F, kernels.AVX512BW, kernels.AVX512VL},
+}
+
+// runLevels rebuilds runbench at each requested GOAMD64 level the CPU
+// supports and runs it with the other flags, one results file per level.
+func runLevels(cfg *config) int {
+	if runtime.GOARCH != "amd64" {
+		fmt.Fprintln(os.Stderr, "runbench: -levels needs amd64")
+		return 2
+	}
+	var args []string
+	for i := 0; i < len(cfg.args); i++ {
+		a := cfg.args[i]
+		if name := strings.TrimLeft(a, "-"); name == "levels" {
+			i++ // the value follows
+		} else if !strings.HasPrefix(name, "levels=") {
+			args = append(args, a)
+		}
+	}
+	dir, err := os.MkdirTemp("", "runbench-levels")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "runbench:", err)
+		return 1
+	}
+	defer os.RemoveAll(dir)
+	status := 0
+	for _, level := range strings.Split(cfg.levels, ",") {
+		needs, ok := levelNeeds[level]
+		if !ok {
+			fmt.Fprintf(os.Stderr, "runbench: unknown GOAMD64 level %q (want v1, v2, v3, v4)\n", level)
+			return 2
+		}
+		missing := ""
+		for _, f := range needs {
+			if !f.Available() {
+				missing += " " + string(f)
+			}
+		}
+		if missing != "" {
+			fmt.Fprintf(os.Stderr, "skipping GOAMD64=%s: CPU lacks%s\n", level, missing)
+			continue
+		}
+		bin := filepath.Join(dir, "runbench-"+level)
+		build := exec.Command("go", "build", "-o", bin, "bitlab/cmd/runbench")
+		build.Env = append(os.Environ(), "GOAMD64="+level)
+		build.Stdout, build.Stderr = os.Stderr, os.Stderr
+		fmt.Fprintf(os.Stderr, "== GOAMD64=%s: building...\n", level)
+		if err := build.Run(); err != nil {
+			fmt.Fprintf(os.Stderr, "runbench: building at GOAMD64=%s (run from the bitlab module): %v\n", level, err)
+			return 1
+		}
+		child := exec.Command(bin, args...)
+		child.Stdin, child.Stdout, child.Stderr = os.Stdin, os.Stdout, os.Stderr
+		if err := child.Run(); err != nil {
+			fmt.Fprintf(os.Stderr, "runbench: GOAMD64=%s: %v\n", level, err)
+			status = 1
+		}
+	}
+	return status
+}

@@ -1,0 +1,170 @@
+package harness
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"time"
+
+	"bitlab/kernels"
+)
+
+// Cycles converts timings to core cycles. The source is the hardware cycle
+// counter where the kernel grants it (perf_event_open), and otherwise a
+// clock calibrated with a dependent chain of register-register ADDs, each
+// one cycle of latency. The time-stamp counter is not used: it ticks at a
+// fixed rate that is not the core clock. ADD with an immediate is not used
+// either: Golden Cove-class cores run dependent ADD-immediate chains
+// several times per cycle.
+type Cycles struct {
+	Source string  // "perf_event", "add-chain" or "none"
+	GHz    float64 // calibrated core clock (add-chain), 0 when unknown
+	perf   *perfCounter
+}
+
+// chainSample is the target duration of one clock or self-check sample.
+const chainSample = 2 * time.Millisecond
+
+// NewCycles picks the best cycle source of this machine.
+func NewCycles() *Cycles {
+	c := &Cycles{Source: "none"}
+	if p, err := openCycleCounter(); err == nil {
+		c.Source, c.perf = "perf_event", p
+	}
+	if haveChains {
+		if c.perf == nil {
+			c.Source = "add-chain"
+		}
+		c.Calibrate()
+	}
+	return c
+}
+
+// Calibrate measures the core clock again with the ADD chain: the fastest
+// of 15 short samples, since interruptions only ever add time.
+func (c *Cycles) Calibrate() {
+	if !haveChains {
+		return
+	}
+	n := iterationsFor(latencyAdd)
+	best := math.Inf(1)
+	for range 15 {
+		best = min(best, float64(timeChain(latencyAdd, n)))
+	}
+	c.GHz = float64(n*chainUnroll) / best
+}
+
+// start and stop bracket a timed section; stop returns its cycles, from the
+// counter or from the calibrated clock, and ok = false with no source.
+func (c *Cycles) start() uint64 {
+	if c.perf != nil {
+		return c.perf.read()
+	}
+	return 0
+}
+
+func (c *Cycles) stop(begin uint64, ns float64) (float64, bool) {
+	if c.perf != nil {
+		return float64(c.perf.read() - begin), true
+	}
+	return ns * c.GHz, c.GHz > 0
+}
+
+// iterationsFor returns the iteration count that makes one call of a chain
+// function last about chainSample.
+func iterationsFor(f func(int)) int {
+	n := 64
+	for {
+		if d := timeChain(f, n); d >= chainSample/8 || n > 1<<30 {
+			return max(1, int(float64(n)*float64(chainSample)/float64(max(d, 1))))
+		}
+		n *= 4
+	}
+}
+
+// timeChain returns the nanoseconds of one call of f(n).
+func timeChain(f func(int), n int) time.Duration {
+	t := time.Now()
+	f(n)
+	return time.Since(t)
+}
+
+// SelfCheckRow is one instruction's measured cost, in cycles per
+// instruction, beside the published Golden Cove latency.
+type SelfCheckRow struct {
+	Instr               string
+	Latency, Throughput float64
+	Published           float64 // Golden Cove latency (../shared/reference)
+	Skipped             string  // why it was not measured
+}
+
+// Deviation returns the measured latency's relative distance from the
+// published one.
+func (r SelfCheckRow) Deviation() float64 { return r.Latency/r.Published - 1 }
+
+// SelfCheck measures the latency and throughput of ADD, IMUL, POPCNT,
+// TZCNT, BLSR and BSWAP chains, so a reader can judge the instrument: on a
+// Golden Cove-class core the latencies are 1, 3, 3, 3, 1 and 2 cycles.
+func (c *Cycles) SelfCheck() []SelfCheckRow {
+	var rows []SelfCheckRow
+	for _, ch := range selfChecks {
+		row := SelfCheckRow{Instr: ch.name, Published: ch.published}
+		switch {
+		case !haveChains || c.GHz == 0:
+			row.Skipped = "no calibrated clock on " + strings.ToUpper("this architecture")
+		case ch.feature != "" && !ch.feature.Available():
+			row.Skipped = "CPU lacks " + string(ch.feature)
+		default:
+			row.Latency = c.perInstr(ch.latency)
+			row.Throughput = c.perInstr(ch.throughput)
+		}
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+// perInstr returns the cycles per instruction of a chain function. With a
+// cycle counter it is the fewest cycles of 15 samples; with the calibrated
+// clock, samples alternate with ADD-chain samples and the ratio of the two
+// fastest is taken, so that a clock change between calibration and
+// measurement cannot bias it.
+func (c *Cycles) perInstr(f func(int)) float64 {
+	n, nAdd := iterationsFor(f), iterationsFor(latencyAdd)
+	best, bestAdd := math.Inf(1), math.Inf(1)
+	for range 15 {
+		begin := c.start()
+		ns := float64(timeChain(f, n))
+		if c.perf != nil {
+			cyc, _ := c.stop(begin, ns)
+			best = min(best, cyc)
+			continue
+		}
+		best = min(best, ns)
+		bestAdd = min(bestAdd, float64(timeChain(latencyAdd, nAdd)))
+	}
+	if c.perf != nil {
+		return best / float64(n*chainUnroll)
+	}
+	return best * float64(nAdd) / (bestAdd * float64(n))
+}
+
+// FormatSelfCheck renders the self-check as one line per instruction.
+func FormatSelfCheck(rows []SelfCheckRow) []string {
+	var lines []string
+	for _, r := range rows {
+		if r.Skipped != "" {
+			lines = append(lines, fmt.Sprintf("%-6s skipped: %s", r.Instr, r.Skipped))
+			continue
+		}
+		lines = append(lines, fmt.Sprintf("%-6s latency %.3f cycles (published %g, %+.1f%%)  throughput %.3f cycles/instr",
+			r.Instr, r.Latency, r.Published, 100*r.Deviation(), r.Throughput))
+	}
+	return lines
+}
+
+type selfCheck struct {
+	name                string
+	published           float64
+	feature             kernels.Feature
+	latency, throughput func(int)
+}

@@ -1,0 +1,83 @@
+// Command asm generates the harness's amd64 assembly with avo: the
+// register-register ADD chain that calibrates the core clock, the latency
+// and throughput chains of the self-check, and CPUID.
+//
+//	go run ./internal/asm -out chains_amd64.s -stubs chains_amd64.go -pkg harness
+package main
+
+import (
+	"fmt"
+
+	. "github.com/mmcloughlin/avo/build"
+	"github.com/mmcloughlin/avo/operand"
+	"github.com/mmcloughlin/avo/reg"
+)
+
+// Unroll is the number of chain instructions in one loop iteration.
+const Unroll = 64
+
+// throughputChains is the number of independent chains of the throughput
+// form: enough to saturate every port that runs the instruction.
+const throughputChains = 10
+
+// An op appends one instruction that updates r (from r and, for the
+// two-operand ones, the constant register k).
+type op struct {
+	name, doc string
+	emit      func(r, k reg.Register)
+}
+
+var ops = []op{
+	{"Add", "ADDQ k, r (register-register)", func(r, k reg.Register) { ADDQ(k, r) }},
+	{"Imul", "IMULQ k, r", func(r, k reg.Register) { IMULQ(k, r) }},
+	{"Popcnt", "POPCNTQ r, r", func(r, _ reg.Register) { POPCNTQ(r, r) }},
+	{"Tzcnt", "TZCNTQ r, r", func(r, _ reg.Register) { TZCNTQ(r, r) }},
+	{"Blsr", "BLSRQ r, r", func(r, _ reg.Register) { BLSRQ(r, r) }},
+	{"Bswap", "BSWAPQ r", func(r, _ reg.Register) { BSWAPQ(r) }},
+}
+
+func main() {
+	ConstraintExpr("amd64")
+	for _, o := range ops {
+		chain("latency"+o.name, 1, o)
+		chain("throughput"+o.name, throughputChains, o)
+	}
+	cpuid()
+	Generate()
+}
+
+// chain emits a function running n iterations of Unroll instructions spread
+// round-robin over chains registers: one chain measures latency, many
+// measure throughput.
+func chain(name string, chains int, o op) {
+	TEXT(name, NOSPLIT, "func(n int)")
+	Doc(fmt.Sprintf("%s runs n x %d of %s over %d dependency chain(s).", name, Unroll, o.doc, chains))
+	n := Load(Param("n"), GP64())
+	k := GP64()
+	MOVQ(operand.U32(3), k)
+	rs := make([]reg.Register, chains)
+	for i := range rs {
+		rs[i] = GP64()
+		MOVQ(operand.U32(uint32(0x1000+i)), rs[i])
+	}
+	Label(name + "Loop")
+	for i := range Unroll {
+		o.emit(rs[i%chains], k)
+	}
+	DECQ(n)
+	JNZ(operand.LabelRef(name + "Loop"))
+	RET()
+}
+
+func cpuid() {
+	TEXT("cpuid", NOSPLIT, "func(leaf, sub uint32) (eax, ebx, ecx, edx uint32)")
+	Doc("cpuid executes CPUID with EAX = leaf and ECX = sub.")
+	Load(Param("leaf"), reg.EAX)
+	Load(Param("sub"), reg.ECX)
+	CPUID()
+	Store(reg.EAX, Return("eax"))
+	Store(reg.EBX, Return("ebx"))
+	Store(reg.ECX, Return("ecx"))
+	Store(reg.EDX, Return("edx"))
+	RET()
+}

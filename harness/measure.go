@@ -1,0 +1,215 @@
+package harness
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"runtime/pprof"
+	"slices"
+	"strconv"
+	"time"
+
+	"bitlab/kernels"
+)
+
+// A Case is one kernel timed on one workload in one mode.
+type Case struct {
+	Kernel   kernels.Kernel
+	Workload Workload
+	Mode     kernels.Mode
+
+	batch   kernels.Batch
+	reps    int      // passes per sample
+	Samples []Sample // every sample, in order
+}
+
+// Sample is one timed run of reps passes over the batch.
+type Sample struct {
+	NsPerOp     float64
+	CyclesPerOp float64 // 0 without a cycle source
+	Round       int
+}
+
+// Name returns the benchmark name, without the "Benchmark" prefix, as
+// runbench and go test -bench write it:
+// Kernel/family=popcount/impl=swar/dist=k16/size=4096/mode=throughput.
+func (c *Case) Name() string {
+	i := c.Kernel.Info()
+	return "Kernel/family=" + i.Family + "/impl=" + i.Impl + "/dist=" + c.Workload.Dist +
+		"/size=" + strconv.Itoa(c.Workload.Size) + "/mode=" + string(c.Mode)
+}
+
+// OutputsPerOp returns the outputs (set bits, for the list families) per
+// input element of the case's batch.
+func (c *Case) OutputsPerOp() float64 {
+	return float64(c.batch.Outputs()) / float64(c.batch.Len())
+}
+
+// Prepare builds the case's inputs (sharing them with the other cases of
+// the same family and workload through cache), binds the kernel and checks
+// it against the reference on exactly these inputs. A kernel that disagrees
+// is never timed.
+func (c *Case) Prepare(cache map[string]any) error {
+	key := c.Kernel.FamilyOf().Name() + "/" + c.Workload.Dist + "/" + strconv.Itoa(c.Workload.Size)
+	in, ok := cache[key]
+	if !ok {
+		var err error
+		if in, err = Inputs(c.Kernel.FamilyOf(), c.Workload); err != nil {
+			return err
+		}
+		cache[key] = in
+	}
+	b, err := c.Kernel.Bind(in, c.Mode)
+	if err != nil {
+		return err
+	}
+	if err := b.Verify(); err != nil {
+		return fmt.Errorf("disagrees with the reference: %v", err)
+	}
+	c.batch = b
+	return nil
+}
+
+// calibrate picks the passes per sample so that a sample lasts about d.
+func (c *Case) calibrate(d time.Duration) {
+	c.batch.Run(1)
+	t := time.Now()
+	c.batch.Run(1)
+	one := max(time.Since(t), time.Nanosecond)
+	c.reps = max(1, int(d/one))
+}
+
+// sample times reps passes, after one untimed pass that warms the caches
+// and the branch predictor when a pass is short enough to afford it.
+func (c *Case) sample(cyc *Cycles, d time.Duration, round int) Sample {
+	if c.reps > 8 {
+		c.batch.Run(1)
+	}
+	begin := cyc.start()
+	t := time.Now()
+	c.batch.Run(c.reps)
+	ns := float64(time.Since(t))
+	ops := float64(c.reps) * float64(c.batch.Len())
+	s := Sample{NsPerOp: ns / ops, Round: round}
+	if cycles, ok := cyc.stop(begin, ns); ok {
+		s.CyclesPerOp = cycles / ops
+	}
+	return s
+}
+
+// Options control a run.
+type Options struct {
+	Rounds     int           // result lines per case
+	PerRound   int           // samples per case per round; a line reports their median
+	SampleTime time.Duration // target duration of one sample
+	Seed       uint64        // shuffles the order of every round
+	Profile    bool          // label samples for the CPU profile (pprof)
+	// Progress is called after every sample with the samples done and due.
+	Progress func(done, total int)
+	// Round is called after every completed round with its number, and may
+	// write its lines; an error stops the run.
+	Round func(round int) error
+	// Stop ends the run after the current sample when it is closed.
+	Stop <-chan struct{}
+}
+
+// ErrInterrupted is returned by Run when Stop was closed.
+var ErrInterrupted = fmt.Errorf("harness: interrupted")
+
+// Run times the prepared cases. In every sample of every round it visits
+// the cases in a freshly shuffled order, so drift and neighbours hit all of
+// them alike, and it recalibrates the clock once per round.
+func Run(cases []*Case, cyc *Cycles, opt Options) error {
+	for _, c := range cases {
+		c.calibrate(opt.SampleTime)
+	}
+	r := rand.New(rand.NewPCG(opt.Seed, 0x5eed))
+	order := slices.Clone(cases)
+	done, total := 0, opt.Rounds*opt.PerRound*len(cases)
+	for round := range opt.Rounds {
+		cyc.Calibrate()
+		for range opt.PerRound {
+			r.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+			for _, c := range order {
+				select {
+				case <-opt.Stop:
+					return ErrInterrupted
+				default:
+				}
+				var s Sample
+				if opt.Profile {
+					i := c.Kernel.Info()
+					pprof.Do(context.Background(), pprof.Labels("family", i.Family, "impl", i.Impl,
+						"dist", c.Workload.Dist, "mode", string(c.Mode)), func(context.Context) {
+						s = c.sample(cyc, opt.SampleTime, round)
+					})
+				} else {
+					s = c.sample(cyc, opt.SampleTime, round)
+				}
+				c.Samples = append(c.Samples, s)
+				done++
+				if opt.Progress != nil {
+					opt.Progress(done, total)
+				}
+			}
+		}
+		if opt.Round != nil {
+			if err := opt.Round(round); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// RoundMedian returns the median sample of one round.
+func (c *Case) RoundMedian(round int) (Sample, bool) {
+	var ns, cy []float64
+	for _, s := range c.Samples {
+		if s.Round == round {
+			ns, cy = append(ns, s.NsPerOp), append(cy, s.CyclesPerOp)
+		}
+	}
+	if len(ns) == 0 {
+		return Sample{}, false
+	}
+	return Sample{NsPerOp: median(ns), CyclesPerOp: median(cy), Round: round}, true
+}
+
+// Stats summarizes every sample of a case.
+type Stats struct {
+	Median, Min  float64 // ns/op
+	MedianCycles float64
+	Spread       float64 // interquartile range / median
+	N            int
+}
+
+// Stats returns the case's statistics over all its samples.
+func (c *Case) Stats() Stats {
+	var ns, cy []float64
+	for _, s := range c.Samples {
+		ns, cy = append(ns, s.NsPerOp), append(cy, s.CyclesPerOp)
+	}
+	if len(ns) == 0 {
+		return Stats{}
+	}
+	slices.Sort(ns)
+	m := median(ns)
+	return Stats{Median: m, Min: ns[0], MedianCycles: median(cy), N: len(ns),
+		Spread: (quantile(ns, 0.75) - quantile(ns, 0.25)) / m}
+}
+
+func median(x []float64) float64 { return quantile(slices.Sorted(slices.Values(x)), 0.5) }
+
+// quantile interpolates the q-quantile of sorted x.
+func quantile(sorted []float64, q float64) float64 {
+	if len(sorted) == 0 {
+		return 0
+	}
+	pos := q * float64(len(sorted)-1)
+	i := int(pos)
+	if i+1 >= len(sorted) {
+		return sorted[len(sorted)-1]
+	}
+	return sorted[i] + (pos-float64(i))*(sorted[i+1]-sorted[i])
+}

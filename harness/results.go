@@ -1,0 +1,140 @@
+package harness
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+
+	"golang.org/x/perf/benchfmt"
+)
+
+// Units of the results. Per-element figures are per input element ("op");
+// the list families also report per output, that is per set bit serialized.
+const (
+	UnitNs        = "ns/op"
+	UnitCycles    = "cycles/op"
+	UnitNsBit     = "ns/bit"
+	UnitCyclesBit = "cycles/bit"
+)
+
+// ResultsFile writes a results file atomically: lines go to a hidden
+// partial file, which Close links to the final name only when complete and
+// synced, never replacing an existing file. A run that dies leaves the
+// partial file and no torn results file.
+type ResultsFile struct {
+	Path    string // final name
+	partial string
+	f       *os.File
+	bw      *bufio.Writer
+	w       *benchfmt.Writer
+	config  []benchfmt.Config
+	lines   int
+}
+
+// CreateResults starts a results file at path.
+func CreateResults(path string, config []benchfmt.Config) (*ResultsFile, error) {
+	if _, err := os.Stat(path); err == nil {
+		return nil, fmt.Errorf("harness: %s exists; results are never overwritten", path)
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return nil, err
+	}
+	partial := filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+".partial")
+	f, err := os.OpenFile(partial, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	bw := bufio.NewWriter(f)
+	r := &ResultsFile{Path: path, partial: partial, f: f, bw: bw, w: benchfmt.NewWriter(bw), config: config}
+	for _, u := range []string{UnitCycles, UnitNsBit, UnitCyclesBit} {
+		r.w.Write(&benchfmt.UnitMetadata{UnitMetadataKey: benchfmt.UnitMetadataKey{Unit: u, Key: "better"}, OrigUnit: u, Value: "lower"})
+	}
+	return r, nil
+}
+
+// Comment writes "# " comment lines, which benchmark readers ignore.
+func (r *ResultsFile) Comment(format string, args ...any) {
+	for _, line := range strings.Split(fmt.Sprintf(format, args...), "\n") {
+		fmt.Fprintf(r.bw, "# %s\n", line)
+	}
+}
+
+// Result writes one result line of a case: the median of one round.
+func (r *ResultsFile) Result(c *Case, s Sample) error {
+	vals := []benchfmt.Value{{Value: s.NsPerOp, Unit: UnitNs}}
+	if s.CyclesPerOp > 0 {
+		vals = append(vals, benchfmt.Value{Value: s.CyclesPerOp, Unit: UnitCycles})
+	}
+	if c.Kernel.FamilyOf().MaxOut() > 1 && c.Mode == "throughput" {
+		if per := c.OutputsPerOp(); per > 0 {
+			vals = append(vals, benchfmt.Value{Value: s.NsPerOp / per, Unit: UnitNsBit})
+			if s.CyclesPerOp > 0 {
+				vals = append(vals, benchfmt.Value{Value: s.CyclesPerOp / per, Unit: UnitCyclesBit})
+			}
+		}
+	}
+	r.lines++
+	return r.w.Write(&benchfmt.Result{Config: r.config, Name: benchfmt.Name(c.Name()),
+		Iters: c.reps * c.batch.Len(), Values: vals})
+}
+
+// Flush pushes complete lines to the partial file.
+func (r *ResultsFile) Flush() error { return r.bw.Flush() }
+
+// Lines returns the result lines written so far.
+func (r *ResultsFile) Lines() int { return r.lines }
+
+// Close completes the file: it syncs the partial file and links it to the
+// final name. A file without result lines is removed instead, and Close
+// returns ErrNoResults.
+func (r *ResultsFile) Close() error {
+	err := errors.Join(r.bw.Flush(), r.f.Sync(), r.f.Close())
+	if err == nil && r.lines == 0 {
+		err = ErrNoResults
+	}
+	if err == nil {
+		err = os.Link(r.partial, r.Path)
+		if errors.Is(err, fs.ErrExist) {
+			err = fmt.Errorf("harness: %s appeared during the run; the results stay in %s", r.Path, r.partial)
+			return err
+		}
+	}
+	os.Remove(r.partial)
+	return err
+}
+
+// ErrNoResults reports a run that finished no result line.
+var ErrNoResults = errors.New("harness: no results to write")
+
+// FileConfig returns the configuration lines of a results file: facts that
+// stay the same between runs on one machine and build, so that they do not
+// split benchstat's tables. Facts that change per run go in comments.
+func FileConfig(m Machine, cyc *Cycles, seed uint64) []benchfmt.Config {
+	kv := [][2]string{
+		{"goos", runtime.GOOS}, {"goarch", runtime.GOARCH}, {"goamd64", m.GOAMD64},
+		{"go", runtime.Version()}, {"cpu", m.CPU}, {"cpufeatures", m.FeatureList()},
+		{"cycles", cyc.Source}, {"seed", fmt.Sprint(seed)},
+	}
+	var cfg []benchfmt.Config
+	for _, p := range kv {
+		if p[1] != "" {
+			cfg = append(cfg, benchfmt.Config{Key: p[0], Value: []byte(p[1]), File: true})
+		}
+	}
+	return cfg
+}
+
+// DefaultPath returns results/<cpu-slug>/<UTC time>-<goamd64>.txt below dir.
+func DefaultPath(dir string, m Machine, t time.Time) string {
+	level := m.GOAMD64
+	if level == "" {
+		level = runtime.GOARCH
+	}
+	return filepath.Join(dir, m.Slug, t.UTC().Format("20060102-150405")+"-"+level+".txt")
+}
