@@ -5,12 +5,18 @@ GO ?= go
 # no kernel may execute an instruction the (pretended) CPU lacks.
 FEATURES_OFF ?= avx512 avx2 bmi2 avx512gfni popcnt
 
-.PHONY: all bench test fmt vet staticcheck gotest features-off generate readme
+.PHONY: all bench gobench test fmt vet staticcheck gotest features-off generate readme
 
 all: test
 
+# make bench: the default suite, under 10 minutes on 2 cores; QUICK=1 for a
+# run under 90 seconds; ARGS for any other runbench flags.
 bench:
-	$(GO) run ./cmd/runbench
+	$(GO) run ./cmd/runbench $(if $(QUICK),-quick) $(ARGS)
+
+# The same kernels under go test -bench, same names (-cpu 1: no suffix).
+gobench:
+	$(GO) test ./harness -run '^$$' -cpu 1 -bench '$(or $(BENCH),Kernel/.*/size=4096/)'
 
 test: fmt vet staticcheck gotest features-off
 

@@ -34,8 +34,9 @@ func emptyLatency(src []uint64) uint8 {
 type Overhead struct{ Throughput, Latency Sample }
 
 // MeasureOverhead times the empty kernels on an L1-resident batch: the
-// median of 31 samples each.
-func MeasureOverhead(cyc *Cycles, d time.Duration) Overhead {
+// median of 31 samples of about a millisecond each.
+func MeasureOverhead(cyc *Cycles) Overhead {
+	const d = time.Millisecond
 	src := make([]uint64, L1Elements)
 	for i := range src {
 		src[i] = uint64(i) * 0x9E3779B97F4A7C15

@@ -89,6 +89,11 @@ type Skip struct {
 func (s Suite) Cases(m Machine) ([]*Case, []Skip, error) {
 	var cases []*Case
 	var skipped []Skip
+	for _, class := range s.Sizes {
+		if _, err := Elements(class, m); err != nil {
+			return nil, nil, err
+		}
+	}
 	for _, k := range kernels.All() {
 		info := k.Info()
 		if !match(s.Family, info.Family) || !match(s.Impl, info.Impl) {
@@ -104,10 +109,7 @@ func (s Suite) Cases(m Machine) ([]*Case, []Skip, error) {
 			if !ok {
 				continue
 			}
-			n, err := Elements(class, m)
-			if err != nil {
-				return nil, nil, err
-			}
+			n, _ := Elements(class, m)
 			dists := p.dists
 			if s.Quick {
 				if class != "l1" {

@@ -214,7 +214,7 @@ func bench(cfg *config) error {
 	}
 
 	checks := cyc.SelfCheck()
-	over := harness.MeasureOverhead(cyc, cfg.sample)
+	over := harness.MeasureOverhead(cyc)
 	path, err := resultsPath(cfg.out, m)
 	if err != nil {
 		return err

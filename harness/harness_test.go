@@ -1,0 +1,172 @@
+package harness
+
+import (
+	"math/bits"
+	"reflect"
+	"regexp"
+	"strconv"
+	"testing"
+	"time"
+
+	"bitlab/kernels"
+	_ "bitlab/kernels/all"
+)
+
+func TestDistributions(t *testing.T) {
+	pop := kernels.Popcount
+	for k := 0; k <= 64; k++ {
+		in, err := Inputs(pop, Workload{Dist: "k" + strconv.Itoa(k), Size: 500, Seed: 7})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, x := range in.([]uint64) {
+			if bits.OnesCount64(x) != k {
+				t.Fatalf("k%d drew %#x with %d bits", k, x, bits.OnesCount64(x))
+			}
+		}
+	}
+	a, _ := Inputs(pop, Workload{Dist: "random", Size: 1000, Seed: 1})
+	b, _ := Inputs(pop, Workload{Dist: "random", Size: 1000, Seed: 1})
+	c, _ := Inputs(pop, Workload{Dist: "random", Size: 1000, Seed: 2})
+	if !reflect.DeepEqual(a, b) || reflect.DeepEqual(a, c) {
+		t.Error("workloads are not a function of their seed")
+	}
+	r, _ := Inputs(pop, Workload{Dist: "k8-rep16", Size: 100, Seed: 1})
+	rs := r.([]uint64)
+	if len(rs) != 100 || rs[0] != rs[16] || rs[15] != rs[95] || rs[0] == rs[1] {
+		t.Errorf("k8-rep16 does not repeat with period 16: %x", rs[:20])
+	}
+	for _, bad := range []string{"", "k65", "kx", "uniform", "k8-rep0"} {
+		if _, err := Inputs(pop, Workload{Dist: bad, Size: 10}); err == nil {
+			t.Errorf("distribution %q accepted", bad)
+		}
+	}
+	if _, err := Inputs(kernels.Sliding, Workload{Dist: "k8", Size: 10}); err == nil {
+		t.Error("k8 accepted for sliders")
+	}
+}
+
+// TestEveryFamilyHasWorkloads builds every default workload of every family
+// and checks every kernel on it, as runbench does before timing.
+func TestEveryFamilyHasWorkloads(t *testing.T) {
+	for _, f := range kernels.Families() {
+		for class, p := range plans(f.Name()) {
+			if class != "l1" {
+				continue
+			}
+			for _, d := range p.dists {
+				in, err := Inputs(f, Workload{Dist: d, Size: 300, Seed: 3})
+				if err != nil {
+					t.Fatalf("%s %s: %v", f.Name(), d, err)
+				}
+				for _, k := range f.Kernels() {
+					if k.Supported() != nil {
+						continue
+					}
+					b, err := k.Bind(in, kernels.Throughput)
+					if err == nil {
+						err = b.Verify()
+					}
+					if err != nil {
+						t.Errorf("%s on %s: %v", k.Info().ID(), d, err)
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestChessPoolsAreReal(t *testing.T) {
+	if n := len(chessBitboards()); n < 10000 {
+		t.Errorf("chess bitboard pool has %d entries", n)
+	}
+	for _, q := range chessQueries() {
+		if q.Occ&q.Sq.Bitboard() == 0 {
+			t.Fatalf("slider on %v is not on an occupied square", q.Sq)
+		}
+	}
+	for _, tg := range chessTargets() {
+		if tg.BB&^attacks(tg.Piece, 0, tg.From, 0) != 0 {
+			t.Fatalf("target set %#x is not within the %v's attacks", tg.BB, tg.From)
+		}
+	}
+}
+
+func TestSuiteSelection(t *testing.T) {
+	m := ThisMachine()
+	s := Suite{Family: regexp.MustCompile("^popcount$"), Dist: regexp.MustCompile("^k8$"),
+		Modes: []kernels.Mode{kernels.Throughput, kernels.Latency}, Sizes: []string{"l1"}}
+	cases, _, err := s.Cases(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cases {
+		i := c.Kernel.Info()
+		if i.Family != "popcount" || c.Workload.Dist != "k8" || c.Workload.Size != L1Elements {
+			t.Errorf("unexpected case %s", c.Name())
+		}
+		if c.Kernel.Supported() != nil {
+			t.Errorf("unsupported kernel selected: %s", c.Name())
+		}
+	}
+	if want := 2 * len(kernels.Popcount.Impls()); len(cases) > want || len(cases) == 0 {
+		t.Errorf("%d cases, want at most %d", len(cases), want)
+	}
+	q, _, _ := Suite{Modes: []kernels.Mode{kernels.Throughput}, Sizes: []string{"l1", "l2", "mem"}, Quick: true}.Cases(m)
+	for _, c := range q {
+		if c.Workload.Size != L1Elements {
+			t.Errorf("quick suite has %s", c.Name())
+		}
+	}
+	if _, _, err := (Suite{Sizes: []string{"l9"}}).Cases(m); err == nil {
+		t.Error("unknown size class accepted")
+	}
+}
+
+func TestRunAndStats(t *testing.T) {
+	s := Suite{Family: regexp.MustCompile("^ls1b-reset$"), Dist: regexp.MustCompile("^random$"),
+		Modes: []kernels.Mode{kernels.Throughput, kernels.Latency}, Sizes: []string{"l1"}}
+	cases, _, _ := s.Cases(ThisMachine())
+	cache := map[string]any{}
+	for _, c := range cases {
+		if err := c.Prepare(cache); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(cache) != 1 {
+		t.Errorf("%d input batches built for one workload", len(cache))
+	}
+	rounds := 0
+	err := Run(cases, NewCycles(), Options{Rounds: 2, PerRound: 3, SampleTime: 100 * time.Microsecond,
+		Round: func(int) error { rounds++; return nil }})
+	if err != nil || rounds != 2 {
+		t.Fatalf("Run: %v after %d rounds", err, rounds)
+	}
+	for _, c := range cases {
+		st := c.Stats()
+		if st.N != 6 || st.Min <= 0 || st.Min > st.Median {
+			t.Errorf("%s: stats %+v", c.Name(), st)
+		}
+		if _, ok := c.RoundMedian(1); !ok {
+			t.Errorf("%s: no median for round 2", c.Name())
+		}
+	}
+	stop := make(chan struct{})
+	close(stop)
+	if err := Run(cases, NewCycles(), Options{Rounds: 1, PerRound: 1, SampleTime: time.Microsecond, Stop: stop}); err != ErrInterrupted {
+		t.Errorf("a closed Stop gave %v", err)
+	}
+}
+
+func TestQuantile(t *testing.T) {
+	x := []float64{1, 2, 3, 4, 5}
+	if quantile(x, 0.5) != 3 || quantile(x, 0.25) != 2 || quantile(x, 1) != 5 || median([]float64{4, 1, 2, 3}) != 2.5 {
+		t.Error("quantiles are off")
+	}
+}
+
+func TestSlug(t *testing.T) {
+	if got := slug("Intel(R) Xeon(R) Processor (GenuineIntel family 6 model 207 stepping 2)"); got != "intel-xeon-processor-genuineintel-family-6-model-207-stepping-2" {
+		t.Errorf("slug: %q", got)
+	}
+}
