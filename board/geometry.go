@@ -120,6 +120,19 @@ func init() {
 	}
 }
 
+// FirstRankAttacks[f][o] is the attack set along rank 1 of a rook on file
+// f when the six inner squares b1..g1 have occupancy o: the rank lookup of
+// Hyperbola Quintessence, since a byte swap cannot reverse bits within a rank.
+var FirstRankAttacks [8][64]uint8
+
+func init() {
+	for f := range Square(8) {
+		for o := range uint64(64) {
+			FirstRankAttacks[f][o] = uint8(RayAttacks(f, o<<1, []Direction{East, West}))
+		}
+	}
+}
+
 // Subsets calls f for every subset of mask, the empty set first, in the
 // order of the Carry-Rippler enumeration.
 func Subsets(mask uint64, f func(uint64)) {

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"flag"
+	"io"
 	"os"
 	"strings"
 	"testing"
@@ -61,9 +62,13 @@ func TestListShowsEveryKernel(t *testing.T) {
 }
 
 func TestBadFlagsExitTwo(t *testing.T) {
-	for _, args := range [][]string{{"-nonsense"}, {"stray"}} {
-		if code := run(args); code != 2 {
-			t.Errorf("runbench %v exited %d, want 2", args, code)
+	for _, args := range [][]string{{"-nonsense"}, {"stray"}, {"-mode", "fast"}, {"-sizes", "l4"},
+		{"-family", "("}, {"-count", "0"}, {"-markdown"}} {
+		if cfg, code := parseFlags(args, io.Discard); cfg != nil || code != 2 {
+			t.Errorf("runbench %v: exit status %d, want a usage error (2)", args, code)
 		}
+	}
+	if cfg, code := parseFlags([]string{"-h"}, io.Discard); cfg != nil || code != 0 {
+		t.Errorf("runbench -h: exit status %d, want 0", code)
 	}
 }

@@ -2,3 +2,5 @@
 // declares the CPU features it executes; package kernels never runs one
 // the machine lacks. On other architectures the package is empty.
 package amd64
+
+//go:generate go run ./internal/asm -out kernels_amd64.s -stubs kernels_amd64.go -pkg amd64

@@ -28,23 +28,11 @@ func hyperbolaBswap(s board.Square, occ, mask uint64) uint64 {
 	return (forward ^ bits.ReverseBytes64(reverse)) & mask
 }
 
-// firstRankAttacks[f][o] is the attack set along rank 1 of a rook on file f
-// when the six inner squares b1..g1 have occupancy o.
-var firstRankAttacks [8][64]uint8
-
-func init() {
-	for f := range board.Square(8) {
-		for o := range uint64(64) {
-			firstRankAttacks[f][o] = uint8(board.RayAttacks(f, o<<1, []board.Direction{board.East, board.West}))
-		}
-	}
-}
-
 // rankAttacks looks the rank attacks up in the first-rank table: a byte swap
 // cannot reverse the bits within one rank.
 func rankAttacks(s board.Square, occ uint64) uint64 {
 	shift := s &^ 7
-	return uint64(firstRankAttacks[s&7][occ>>(shift+1)&63]) << shift
+	return uint64(board.FirstRankAttacks[s&7][occ>>(shift+1)&63]) << shift
 }
 
 // rookHyperbolaBswap is Hyperbola Quintessence: o ^ (o - 2r) with a byte

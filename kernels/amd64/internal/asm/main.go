@@ -1,0 +1,923 @@
+// Command asm generates the Go assembly of package amd64 with avo. Each
+// kernel loops over its whole batch; the registration in package amd64
+// declares the CPU features each one executes.
+//
+//	go run ./internal/asm -out kernels_amd64.s -stubs kernels_amd64.go -pkg amd64
+//
+// The GFNI and VBMI2 kernels, whose instructions avo v0.5.0 lacks, are
+// hand-written in gfni_amd64.s and vbmi2_amd64.s.
+package main
+
+import (
+	"fmt"
+
+	. "github.com/mmcloughlin/avo/build"
+	"github.com/mmcloughlin/avo/gotypes"
+	. "github.com/mmcloughlin/avo/operand"
+	"github.com/mmcloughlin/avo/reg"
+)
+
+// ld loads a parameter into a new general-purpose register.
+func ld(p gotypes.Component) reg.GPVirtual {
+	r := GP64()
+	Load(p, r)
+	return r
+}
+
+func main() {
+	ConstraintExpr("amd64")
+	scalarKernels()
+	serializeLoops()
+	bitReverseSWAR()
+	hyperbolaBswap()
+	slidingPEXT()
+	quad2hexSSE2()
+	quad2boardSSE2()
+	quad2hexAVX2()
+	quadFillAVX2()
+	popcountAVX2()
+	popcountAVX512()
+	Generate()
+}
+
+// A mapper computes one output register from one input register, which it
+// may clobber.
+type mapper func(x reg.GPVirtual) reg.GPVirtual
+
+// scalar describes a one-output kernel over bitboards.
+type scalar struct {
+	name, doc string
+	outBytes  int // 1 (uint8, board.Square) or 8 (uint64)
+	emit      mapper
+}
+
+func const64(v uint64) reg.GPVirtual {
+	r := GP64()
+	MOVQ(U64(v), r)
+	return r
+}
+
+var scalars = []scalar{
+	{"popcnt", "POPCNT (seed 001's population count in one instruction)", 1, func(x reg.GPVirtual) reg.GPVirtual {
+		POPCNTQ(x, x) // same source and destination: no false dependency
+		return x
+	}},
+	{"bsf", "BSF, with CMOV supplying 64 for the empty set (BSF leaves its destination undefined)", 1, func(x reg.GPVirtual) reg.GPVirtual {
+		r := GP64()
+		none := const64(64)
+		BSFQ(x, r)
+		CMOVQEQ(none, r)
+		return r
+	}},
+	{"tzcnt", "TZCNT (BMI1), which returns 64 for the empty set by itself", 1, func(x reg.GPVirtual) reg.GPVirtual {
+		TZCNTQ(x, x)
+		return x
+	}},
+	{"bsr", "BSR, with CMOV supplying 64 for the empty set", 1, func(x reg.GPVirtual) reg.GPVirtual {
+		r := GP64()
+		none := const64(64)
+		BSRQ(x, r)
+		CMOVQEQ(none, r)
+		return r
+	}},
+	{"lzcnt", "63 - LZCNT (LZCNT), with CMOV supplying 64 for the empty set", 1, func(x reg.GPVirtual) reg.GPVirtual {
+		r := GP64()
+		none := const64(64)
+		LZCNTQ(x, r)
+		XORQ(U8(63), r)
+		TESTQ(x, x)
+		CMOVQEQ(none, r)
+		return r
+	}},
+	{"btr", "BSF then BTR: reset the found bit (seed 000's bittestandreset)", 8, func(x reg.GPVirtual) reg.GPVirtual {
+		i := GP64()
+		BSFQ(x, i) // undefined for x = 0, where BTR of any bit leaves 0
+		BTRQ(i, x)
+		return x
+	}},
+	{"blsr", "BLSR (BMI1): x & (x - 1) in one instruction", 8, func(x reg.GPVirtual) reg.GPVirtual {
+		BLSRQ(x, x)
+		return x
+	}},
+}
+
+// scalarKernels emits the throughput (unrolled by 4) and latency forms of
+// every scalar kernel.
+func scalarKernels() {
+	for _, s := range scalars {
+		out := "byte"
+		if s.outBytes == 8 {
+			out = "uint64"
+		}
+		mapLoop(s.name+"Throughput", fmt.Sprintf("runs %s over every element of src into dst.", s.doc), out, s.outBytes, s.emit)
+		chainLoop(s.name+"Latency", fmt.Sprintf("runs %s along the dependent chain x[i] ^ y.", s.doc), out, s.emit)
+	}
+}
+
+// mapLoop emits func(dst []out, src []uint64) int applying emit to every
+// element, four at a time, then one at a time.
+func mapLoop(name, doc, out string, outBytes int, emit mapper) {
+	TEXT(name, NOSPLIT, fmt.Sprintf("func(dst []%s, src []uint64) int", out))
+	Doc(name + " " + doc)
+	dst := ld(Param("dst").Base())
+	src := ld(Param("src").Base())
+	n := ld(Param("src").Len())
+	Store(n, ReturnIndex(0))
+	i := GP64()
+	XORQ(i, i)
+	n4 := GP64()
+	MOVQ(n, n4)
+	ANDQ(I8(-4), n4)
+	Label(name + "Four")
+	CMPQ(i, n4)
+	JGE(LabelRef(name + "One"))
+	for k := range 4 {
+		store(emit(load(src, i, k)), dst, i, k, outBytes)
+	}
+	ADDQ(U8(4), i)
+	JMP(LabelRef(name + "Four"))
+	Label(name + "One")
+	CMPQ(i, n)
+	JGE(LabelRef(name + "Done"))
+	store(emit(load(src, i, 0)), dst, i, 0, outBytes)
+	INCQ(i)
+	JMP(LabelRef(name + "One"))
+	Label(name + "Done")
+	RET()
+}
+
+func load(src, i reg.GPVirtual, k int) reg.GPVirtual {
+	x := GP64()
+	MOVQ(Mem{Base: src, Index: i, Scale: 8, Disp: 8 * k}, x)
+	return x
+}
+
+func store(r, dst, i reg.GPVirtual, k, outBytes int) {
+	if outBytes == 1 {
+		MOVB(r.As8(), Mem{Base: dst, Index: i, Scale: 1, Disp: k})
+	} else {
+		MOVQ(r, Mem{Base: dst, Index: i, Scale: 8, Disp: 8 * k})
+	}
+}
+
+// chainLoop emits func(src []uint64) out: y = emit(x ^ y) along src, the
+// chain of kernels.NextCount, NextSquare and NextBitboard.
+func chainLoop(name, doc, out string, emit mapper) {
+	TEXT(name, NOSPLIT, fmt.Sprintf("func(src []uint64) %s", out))
+	Doc(name + " " + doc)
+	src := ld(Param("src").Base())
+	n := ld(Param("src").Len())
+	y := GP64()
+	XORQ(y, y)
+	TESTQ(n, n)
+	JZ(LabelRef(name + "Done"))
+	Label(name + "Loop")
+	x := GP64()
+	MOVQ(Mem{Base: src}, x)
+	XORQ(y, x)
+	MOVQ(emit(x), y)
+	ADDQ(U8(8), src)
+	DECQ(n)
+	JNZ(LabelRef(name + "Loop"))
+	Label(name + "Done")
+	if out == "byte" {
+		Store(y.As8(), ReturnIndex(0))
+	} else {
+		Store(y, ReturnIndex(0))
+	}
+	RET()
+}
+
+// serializeLoops emits the seed's intrinsic loop (BSF, BTR) and its BMI1
+// form (TZCNT, BLSR) over a batch of bitboards, and the full seed sequence,
+// with the from-square aspect and 16-bit moves, for move lists.
+func serializeLoops() {
+	for _, v := range []struct {
+		name, doc string
+		bmi       bool
+	}{
+		{"serializeBsfBtr", "is seed 000's Intrinsic Version loop: bsf; jz over; loop: btr; store; bsf; jnz loop.", false},
+		{"serializeTzcntBlsr", "scans with TZCNT and clears with BLSR, whose zero flag ends the loop.", true},
+	} {
+		TEXT(v.name, NOSPLIT, "func(dst []byte, src []uint64) int")
+		Doc(v.name + " " + v.doc)
+		dst := ld(Param("dst").Base())
+		src := ld(Param("src").Base())
+		n := ld(Param("src").Len())
+		out := GP64()
+		MOVQ(dst, out)
+		bitboards(v.name, src, n, func(x reg.GPVirtual, next LabelRef) {
+			a := GP64()
+			if !v.bmi {
+				BSFQ(x, a)
+				JZ(next)
+				Label(v.name + "Bit")
+				BTRQ(a, x)
+				MOVB(a.As8(), Mem{Base: out})
+				INCQ(out)
+				BSFQ(x, a)
+				JNZ(LabelRef(v.name + "Bit"))
+				return
+			}
+			TESTQ(x, x)
+			JZ(next)
+			Label(v.name + "Bit")
+			TZCNTQ(x, a)
+			MOVB(a.As8(), Mem{Base: out})
+			INCQ(out)
+			BLSRQ(x, x)
+			JNZ(LabelRef(v.name + "Bit"))
+		})
+		SUBQ(dst, out)
+		Store(out, ReturnIndex(0))
+		RET()
+	}
+
+	// The seed's whole sequence, for move lists: the from-square aspect
+	// combined with each to-square, stored as a 16-bit move.
+	name := "movelistBsfBtr"
+	TEXT(name, NOSPLIT, "func(dst *uint16, src *uint64, n int) int")
+	Doc(name + " is seed 000's Intrinsic Version in full: bsf; jz over; loop: btr; or eax, ecx (the from-square aspect); store the 16-bit move; bsf; jnz loop. src points to kernels.Targets (16 bytes: the set, then the from-square).")
+	dst := ld(Param("dst"))
+	src := ld(Param("src"))
+	n := ld(Param("n"))
+	out := GP64()
+	MOVQ(dst, out)
+	TESTQ(n, n)
+	JZ(LabelRef(name + "Done"))
+	Label(name + "Target")
+	x, from, a := GP64(), GP64(), GP64()
+	MOVQ(Mem{Base: src}, x)
+	MOVBQZX(Mem{Base: src, Disp: 8}, from)
+	SHLQ(U8(6), from)
+	BSFQ(x, a)
+	JZ(LabelRef(name + "Next"))
+	Label(name + "Bit")
+	BTRQ(a, x)
+	ORQ(from, a)
+	MOVW(a.As16(), Mem{Base: out})
+	ADDQ(U8(2), out)
+	BSFQ(x, a)
+	JNZ(LabelRef(name + "Bit"))
+	Label(name + "Next")
+	ADDQ(U8(16), src)
+	DECQ(n)
+	JNZ(LabelRef(name + "Target"))
+	Label(name + "Done")
+	SUBQ(dst, out)
+	SHRQ(U8(1), out)
+	Store(out, ReturnIndex(0))
+	RET()
+}
+
+// bitboards emits a loop over n bitboards at src, calling body with each
+// loaded bitboard and the label of the next one.
+func bitboards(name string, src, n reg.GPVirtual, body func(x reg.GPVirtual, next LabelRef)) {
+	TESTQ(n, n)
+	JZ(LabelRef(name + "Done"))
+	Label(name + "Word")
+	x := GP64()
+	MOVQ(Mem{Base: src}, x)
+	body(x, LabelRef(name+"Next"))
+	Label(name + "Next")
+	ADDQ(U8(8), src)
+	DECQ(n)
+	JNZ(LabelRef(name + "Word"))
+	Label(name + "Done")
+}
+
+// bitReverseSWAR emits seed 002's reversal: three SWAR swaps, then BSWAP.
+func bitReverseSWAR() {
+	var k [3]reg.GPVirtual
+	emit := func(x reg.GPVirtual) reg.GPVirtual {
+		for i, sh := range []uint64{1, 2, 4} {
+			t := GP64()
+			MOVQ(x, t)
+			SHRQ(U8(sh), t)
+			ANDQ(k[i], t)
+			ANDQ(k[i], x)
+			SHLQ(U8(sh), x)
+			ORQ(t, x)
+		}
+		BSWAPQ(x)
+		return x
+	}
+	masks := func() {
+		for i, m := range []uint64{0x5555555555555555, 0x3333333333333333, 0x0F0F0F0F0F0F0F0F} {
+			k[i] = const64(m)
+		}
+	}
+	// The masks stay in registers across the loop: emit them first.
+	TEXT("bitReverseThroughput", NOSPLIT, "func(dst []uint64, src []uint64) int")
+	Doc("bitReverseThroughput reverses every bitboard with seed 002's steps: swap bits, pairs, nibbles (masks 0x5555..., 0x3333..., 0x0F0F...), then BSWAP for the bytes.")
+	dst := ld(Param("dst").Base())
+	src := ld(Param("src").Base())
+	n := ld(Param("src").Len())
+	Store(n, ReturnIndex(0))
+	masks()
+	i := GP64()
+	XORQ(i, i)
+	CMPQ(i, n)
+	JGE(LabelRef("bitReverseDone"))
+	Label("bitReverseLoop")
+	store(emit(load(src, i, 0)), dst, i, 0, 8)
+	INCQ(i)
+	CMPQ(i, n)
+	JL(LabelRef("bitReverseLoop"))
+	Label("bitReverseDone")
+	RET()
+
+	TEXT("bitReverseLatency", NOSPLIT, "func(src []uint64) uint64")
+	Doc("bitReverseLatency reverses along the dependent chain x[i] ^ y.")
+	src = ld(Param("src").Base())
+	n = ld(Param("src").Len())
+	masks()
+	y := GP64()
+	XORQ(y, y)
+	TESTQ(n, n)
+	JZ(LabelRef("bitReverseChainDone"))
+	Label("bitReverseChain")
+	x := GP64()
+	MOVQ(Mem{Base: src}, x)
+	XORQ(y, x)
+	MOVQ(emit(x), y)
+	ADDQ(U8(8), src)
+	DECQ(n)
+	JNZ(LabelRef("bitReverseChain"))
+	Label("bitReverseChainDone")
+	Store(y, ReturnIndex(0))
+	RET()
+}
+
+// Offsets in package amd64's hqTables and pextTables (checked by a test).
+const (
+	hqFile, hqDiag, hqAnti, hqRank = 0, 512, 1024, 1536
+	pextRookMask, pextBishopMask   = 0, 512
+	pextRookOff, pextBishopOff     = 1024, 1280
+	pextAttacks                    = 1536
+)
+
+// sliderLoops emits the throughput and latency forms of a slider kernel
+// over kernels.Query (16 bytes: occupancy, square, slider lines); attacks
+// computes the attack set from occ, sq and piece with table pointer t.
+func sliderLoops(name, doc, table string, attacks func(occ, sq, piece, t reg.GPVirtual) reg.GPVirtual) {
+	for _, latency := range []bool{false, true} {
+		// t points to package amd64's table struct of the kernel.
+		fn, sig := name+"Throughput", "func(dst *uint64, src *uint64, n int, t *byte) int"
+		if latency {
+			fn, sig = name+"Latency", "func(src *uint64, n int, t *byte) uint64"
+		}
+		TEXT(fn, NOSPLIT, sig)
+		Doc(fn+" "+doc, "t points to the "+table+".")
+		var dst reg.GPVirtual
+		if !latency {
+			dst = ld(Param("dst"))
+		}
+		src := ld(Param("src"))
+		n := ld(Param("n"))
+		t := ld(Param("t"))
+		if !latency {
+			Store(n, ReturnIndex(0))
+		}
+		y := GP64()
+		XORQ(y, y)
+		TESTQ(n, n)
+		JZ(LabelRef(fn + "Done"))
+		Label(fn + "Query")
+		occ, sq, piece := GP64(), GP64(), GP64()
+		MOVQ(Mem{Base: src}, occ)
+		if latency {
+			XORQ(y, occ) // kernels.NextQuery
+		}
+		MOVBQZX(Mem{Base: src, Disp: 8}, sq)
+		MOVBQZX(Mem{Base: src, Disp: 9}, piece)
+		a := attacks(occ, sq, piece, t)
+		if latency {
+			MOVQ(a, y)
+		} else {
+			MOVQ(a, Mem{Base: dst})
+			ADDQ(U8(8), dst)
+		}
+		ADDQ(U8(16), src)
+		DECQ(n)
+		JNZ(LabelRef(fn + "Query"))
+		Label(fn + "Done")
+		if latency {
+			Store(y, ReturnIndex(0))
+		}
+		RET()
+	}
+}
+
+var labelN int
+
+func newLabel(s string) string {
+	labelN++
+	return fmt.Sprintf("%s%d", s, labelN)
+}
+
+// hyperbolaBswap emits Hyperbola Quintessence with BSWAP (seed 002): files,
+// diagonals and anti-diagonals by o ^ (o - 2r) on the normal and the
+// byte-swapped occupancy, ranks by the first-rank table.
+func hyperbolaBswap() {
+	sliderLoops("hyperbolaBswap", "is Hyperbola Quintessence (seed 002): o ^ (o - 2r) forward and on the byte-swapped bitboard for files and diagonals, a first-rank table for ranks.", "hqTables",
+		func(occ, sq, piece, t reg.GPVirtual) reg.GPVirtual {
+			r, rr := GP64(), GP64()
+			MOVL(U32(1), r.As32())
+			SHLXQ(sq, r, r)
+			MOVQ(r, rr)
+			BSWAPQ(rr)
+			line := func(maskOff int, acc reg.GPVirtual) {
+				m, o, rev := GP64(), GP64(), GP64()
+				MOVQ(Mem{Base: t, Index: sq, Scale: 8, Disp: maskOff}, m)
+				MOVQ(occ, o)
+				ANDQ(m, o)
+				MOVQ(o, rev)
+				BSWAPQ(rev)
+				SUBQ(r, o)
+				SUBQ(rr, rev)
+				BSWAPQ(rev)
+				XORQ(rev, o)
+				ANDQ(m, o)
+				ORQ(o, acc)
+			}
+			a := GP64()
+			XORQ(a, a)
+			skipRook, skipBishop := newLabel("hqNoRook"), newLabel("hqNoBishop")
+			TESTB(U8(1), piece.As8())
+			JZ(LabelRef(skipRook))
+			line(hqFile, a)
+			// Rank: firstRank[sq&7][(occ >> (sq&^7 + 1)) & 63] << (sq&^7).
+			shift, idx, f := GP64(), GP64(), GP64()
+			MOVQ(sq, shift)
+			ANDQ(I8(^7), shift)
+			MOVQ(shift, idx)
+			INCQ(idx)
+			SHRXQ(idx, occ, idx)
+			ANDQ(U8(63), idx)
+			MOVQ(sq, f)
+			ANDQ(U8(7), f)
+			SHLQ(U8(6), f)
+			ADDQ(f, idx)
+			MOVBQZX(Mem{Base: t, Index: idx, Scale: 1, Disp: hqRank}, f)
+			SHLXQ(shift, f, f)
+			ORQ(f, a)
+			Label(skipRook)
+			TESTB(U8(2), piece.As8())
+			JZ(LabelRef(skipBishop))
+			line(hqDiag, a)
+			line(hqAnti, a)
+			Label(skipBishop)
+			return a
+		})
+}
+
+// slidingPEXT emits BMI2 PEXT lookups: the occupancy of the square's
+// relevant squares, extracted to a dense index into its attack table.
+func slidingPEXT() {
+	sliderLoops("slidingPext", "looks attacks up by PEXT (BMI2) of the occupancy under the square's relevant-occupancy mask, per-square tables of 102,400 rook and 5,248 bishop sets.", "pextTables",
+		func(occ, sq, piece, t reg.GPVirtual) reg.GPVirtual {
+			a := GP64()
+			XORQ(a, a)
+			skipRook, skipBishop := newLabel("pextNoRook"), newLabel("pextNoBishop")
+			lookup := func(maskOff, offOff int) {
+				i, off := GP64(), GP64()
+				PEXTQ(Mem{Base: t, Index: sq, Scale: 8, Disp: maskOff}, occ, i)
+				MOVL(Mem{Base: t, Index: sq, Scale: 4, Disp: offOff}, off.As32())
+				ADDQ(off, i)
+				ORQ(Mem{Base: t, Index: i, Scale: 8, Disp: pextAttacks}, a)
+			}
+			TESTB(U8(1), piece.As8())
+			JZ(LabelRef(skipRook))
+			lookup(pextRookMask, pextRookOff)
+			Label(skipRook)
+			TESTB(U8(2), piece.As8())
+			JZ(LabelRef(skipBishop))
+			lookup(pextBishopMask, pextBishopOff)
+			Label(skipBishop)
+			return a
+		})
+}
+
+// quadLoop emits func(dst *out, src *uint64, n int) over n quad-bitboards
+// of inBytes each, writing outBytes each; body works on pointers in, out.
+func quadLoop(name, doc, out string, inBytes, outBytes int, setup func(), body func(in, out reg.GPVirtual)) {
+	TEXT(name, NOSPLIT, "func(dst *"+out+", src *uint64, n int)")
+	Doc(name + " " + doc)
+	dst := ld(Param("dst"))
+	src := ld(Param("src"))
+	n := ld(Param("n"))
+	if setup != nil {
+		setup()
+	}
+	TESTQ(n, n)
+	JZ(LabelRef(name + "Done"))
+	Label(name + "Loop")
+	body(src, dst)
+	ADDQ(U32(uint32(inBytes)), src)
+	ADDQ(U32(uint32(outBytes)), dst)
+	DECQ(n)
+	JNZ(LabelRef(name + "Loop"))
+	Label(name + "Done")
+	if usesAVX {
+		VZEROUPPER()
+	}
+	RET()
+}
+
+var usesAVX bool
+
+// quad2hexSSE2 emits seed 004's quad2hexBB, instruction for instruction.
+func quad2hexSSE2() {
+	usesAVX = false
+	quadLoop("quad2hexSSE2", "is seed 004's quad2hexBB: the 16 disjoint bitboards of a quad-bitboard with PCMPEQB, POR, PAND, PXOR, PUNPCKLQDQ and PUNPCKHQDQ.", "uint64", 32, 128, nil,
+		func(in, out reg.GPVirtual) {
+			a, b, c, d, e, f, m1 := XMM(), XMM(), XMM(), XMM(), XMM(), XMM(), XMM()
+			MOVOU(Mem{Base: in}, a) // a = b = d = p[0]
+			MOVO(a, b)
+			MOVO(a, d)
+			MOVOU(Mem{Base: in, Disp: 16}, c) // c = p[1]
+			PCMPEQB(m1, m1)                   // -1
+			POR(c, a)
+			PAND(c, d) // q3 & q1 : q2 & q0
+			PXOR(m1, a)
+			MOVO(a, e) // e = a = ~q3 & ~q1 : ~q2 & ~q0
+			PXOR(d, b) // ~q3 & q1 : ~q2 & q0
+			PXOR(d, c)
+			MOVO(c, f)       // f = c = q3 & ~q1 : q2 & ~q0
+			PUNPCKHQDQ(a, a) // ~q3 & ~q1 : ~q3 & ~q1
+			PUNPCKLQDQ(b, e) // ~q2 & q0 : ~q2 & ~q0
+			PUNPCKLQDQ(d, f) // q2 & q0 : q2 & ~q0
+			PUNPCKHQDQ(b, b) // ~q3 & q1 : ~q3 & q1
+			PUNPCKHQDQ(c, c) // q3 & ~q1 : q3 & ~q1
+			PUNPCKHQDQ(d, d) // q3 & q1 : q3 & q1
+			for i, p := range [][2]reg.VecVirtual{{a, e}, {b, e}, {a, f}, {b, f}, {c, e}, {d, e}, {c, f}, {d, f}} {
+				t := XMM()
+				MOVO(p[0], t)
+				PAND(p[1], t)
+				MOVOU(t, Mem{Base: out, Disp: 16 * i})
+			}
+		})
+}
+
+// quad2boardSSE2 emits seed 004's quadBB2Board, instruction for instruction.
+func quad2boardSSE2() {
+	usesAVX = false
+	masks := GLOBL("sq2bbMasks", RODATA|NOPTR)
+	for i := range 8 {
+		DATA(8*i, U64(0x0101010101010101<<i))
+	}
+	var pm [4]Mem
+	for i := range pm {
+		pm[i] = masks.Offset(16 * i)
+	}
+	quadLoop("quad2boardSSE2", "is seed 004's quadBB2Board: the 64 vertical nibbles of a quad-bitboard to a mailbox of square codes.", "byte", 32, 64, nil,
+		func(in, out reg.GPVirtual) {
+			b := [4]reg.VecVirtual{XMM(), XMM(), XMM(), XMM()}
+			// term returns (t & pm[i]) shifted left (sh > 0) or right.
+			term := func(t reg.VecVirtual, i, sh int) reg.VecVirtual {
+				x := XMM()
+				MOVO(t, x)
+				PAND(pm[i], x)
+				switch {
+				case sh > 0:
+					PSLLQ(U8(sh), x)
+				case sh < 0:
+					PSRLQ(U8(-sh), x)
+				}
+				return x
+			}
+			// shifts[k][i]: bitboard k (code bit k) into b[i].
+			shifts := [4][4]int{{0, -2, -4, -6}, {1, -1, -3, -5}, {2, 0, -2, -4}, {3, 1, -1, -3}}
+			for half := range 2 {
+				t0, t1, t2 := XMM(), XMM(), XMM()
+				MOVOU(Mem{Base: in, Disp: 16 * half}, t0)
+				MOVO(t0, t1)
+				PUNPCKLQDQ(t0, t1) // t1 = unpacklo(t0, t0)
+				MOVO(t0, t2)
+				PUNPCKHQDQ(t0, t2) // t2 = unpackhi(t0, t0)
+				for j, t := range []reg.VecVirtual{t1, t2} {
+					k := 2*half + j
+					for i := range 4 {
+						x := term(t, i, shifts[k][i])
+						if k == 0 {
+							b[i] = x
+						} else {
+							POR(x, b[i])
+						}
+					}
+				}
+			}
+			// Rotate the 8x8 bytes (512 bits) in b0..b3.
+			var t [4]reg.VecVirtual
+			for i := range b {
+				t[i] = XMM()
+				MOVO(b[i], t[i])
+				PUNPCKHQDQ(b[i], t[i])
+				PSRLQ(U8(1), t[i])
+				PUNPCKLBW(t[i], b[i])
+			}
+			u := [4]reg.VecVirtual{XMM(), XMM(), XMM(), XMM()}
+			MOVO(b[0], u[0])
+			PUNPCKLWL(b[1], u[0])
+			MOVO(b[0], u[1])
+			PUNPCKHWL(b[1], u[1])
+			MOVO(b[2], u[2])
+			PUNPCKLWL(b[3], u[2])
+			MOVO(b[2], u[3])
+			PUNPCKHWL(b[3], u[3])
+			for i, p := range [][3]int{{0, 2, 0}, {0, 2, 1}, {1, 3, 0}, {1, 3, 1}} {
+				x := XMM()
+				MOVO(u[p[0]], x)
+				if p[2] == 0 {
+					PUNPCKLLQ(u[p[1]], x)
+				} else {
+					PUNPCKHLQ(u[p[1]], x)
+				}
+				MOVOU(x, Mem{Base: out, Disp: 16 * i})
+			}
+		})
+}
+
+// quad2hexAVX2 keeps the quad-bitboard in one YMM register, as seed 004
+// suggests: the products of bb0/bb1 and bb2/bb3 with their complements as
+// two vectors of four, then four broadcasts of the high products ANDed with
+// the low ones.
+func quad2hexAVX2() {
+	usesAVX = true
+	sel := GLOBL("quadSelect", RODATA|NOPTR)
+	for i, v := range []uint64{^uint64(0), 0, ^uint64(0), 0, ^uint64(0), ^uint64(0), 0, 0} {
+		DATA(8*i, U64(v)) // complement lanes: bb_even in 0 and 2, bb_odd in 0 and 1
+	}
+	var m0, m1 reg.VecVirtual
+	quadLoop("quad2hexAVX2", "computes the 16 disjoint bitboards with the quad-bitboard in one YMM register (AVX2).", "uint64", 32, 128,
+		func() {
+			m0, m1 = YMM(), YMM()
+			VMOVDQU(sel, m0)
+			VMOVDQU(sel.Offset(32), m1)
+		},
+		func(in, out reg.GPVirtual) {
+			pair := func(even, odd int) reg.VecVirtual {
+				x, y := YMM(), YMM()
+				VPBROADCASTQ(Mem{Base: in, Disp: 8 * even}, x)
+				VPBROADCASTQ(Mem{Base: in, Disp: 8 * odd}, y)
+				VPXOR(m0, x, x) // [~e, e, ~e, e]
+				VPXOR(m1, y, y) // [~o, ~o, o, o]
+				VPAND(y, x, x)
+				return x
+			}
+			lo, hi := pair(0, 1), pair(2, 3)
+			for a := range 4 {
+				h := YMM()
+				VPERMQ(U8(uint8(a*0x55)), hi, h)
+				VPAND(lo, h, h)
+				VMOVDQU(h, Mem{Base: out, Disp: 32 * a})
+			}
+		})
+}
+
+// quadFillAVX2 runs the Kogge-Stone occluded fills of seed 004 on all four
+// bitboards at once in one YMM register, in all eight directions.
+func quadFillAVX2() {
+	usesAVX = true
+	wrap := GLOBL("fillWrap", RODATA|NOPTR)
+	DATA(0, U64(0xFEFEFEFEFEFEFEFE)) // not file a: after a step east
+	DATA(8, U64(0x7F7F7F7F7F7F7F7F)) // not file h: after a step west
+	var notA, notH reg.VecVirtual
+	quadLoop("quadFillAVX2", "computes queen-line attacks of the four generator sets by Kogge-Stone occluded fills (seed 004's nortOccl, all eight directions) with the quad-bitboard in one YMM register (AVX2).", "uint64", 40, 32,
+		func() {
+			notA, notH = YMM(), YMM()
+			VPBROADCASTQ(wrap, notA)
+			VPBROADCASTQ(wrap.Offset(8), notH)
+		},
+		func(in, out reg.GPVirtual) {
+			gen, empty, att := YMM(), YMM(), YMM()
+			VMOVDQU(Mem{Base: in}, gen)
+			VPBROADCASTQ(Mem{Base: in, Disp: 32}, empty)
+			VPXOR(att, att, att)
+			shift := func(x reg.VecVirtual, s int, dst reg.VecVirtual) {
+				if s > 0 {
+					VPSLLQ(U8(s), x, dst)
+				} else {
+					VPSRLQ(U8(-s), x, dst)
+				}
+			}
+			for _, d := range []struct {
+				s    int
+				mask reg.VecVirtual
+			}{{8, nil}, {-8, nil}, {1, notA}, {-1, notH}, {9, notA}, {7, notH}, {-7, notA}, {-9, notH}} {
+				g, pro, t := YMM(), YMM(), YMM()
+				VMOVDQA(gen, g)
+				if d.mask != nil {
+					VPAND(d.mask, empty, pro)
+				} else {
+					VMOVDQA(empty, pro)
+				}
+				for step := 1; step <= 4; step *= 2 {
+					shift(g, d.s*step, t)
+					VPAND(pro, t, t)
+					VPOR(t, g, g)
+					if step < 4 {
+						shift(pro, d.s*step, t)
+						VPAND(t, pro, pro)
+					}
+				}
+				shift(g, d.s, t)
+				if d.mask != nil {
+					VPAND(d.mask, t, t)
+				}
+				VPOR(t, att, att)
+			}
+			VMOVDQU(att, Mem{Base: out})
+		})
+}
+
+// popcountAVX2 emits Wojciech Mula's PSHUFB nibble-lookup population count
+// per bitboard: VPSHUFB counts the nibbles, VPSADBW sums each quadword's
+// bytes; sixteen counts are packed to bytes with shifts, one VPERMD and one
+// VPSHUFB. Harley-Seal sums a whole array into one count, which is not this
+// family's per-bitboard contract, so it is not used.
+func popcountAVX2() {
+	lut := GLOBL("nibbleCounts", RODATA|NOPTR)
+	for lane := range 2 {
+		for i := range 16 {
+			DATA(16*lane+i, U8(uint8(popcount8(i))))
+		}
+	}
+	perm := GLOBL("packDwords", RODATA|NOPTR)
+	for i, v := range []uint32{0, 2, 4, 6, 1, 3, 5, 7} {
+		DATA(4*i, U32(v))
+	}
+	trans := GLOBL("transpose4x4", RODATA|NOPTR)
+	for e := range 16 {
+		DATA(e, U8(uint8(4*(e%4)+e/4)))
+	}
+
+	name := "popcountAVX2"
+	TEXT(name, NOSPLIT, "func(dst []byte, src []uint64) int")
+	Doc(name + " counts the one-bits of every bitboard with Mula's PSHUFB lookup (AVX2), sixteen at a time; the tail uses POPCNT.")
+	dst := ld(Param("dst").Base())
+	src := ld(Param("src").Base())
+	n := ld(Param("src").Len())
+	Store(n, ReturnIndex(0))
+	table, low, zero, pd, tr := YMM(), YMM(), YMM(), YMM(), XMM()
+	VMOVDQU(lut, table)
+	VPBROADCASTB(U8Mem(lowNibbles()), low)
+	VPXOR(zero, zero, zero)
+	VMOVDQU(perm, pd)
+	VMOVDQU(trans, tr)
+	i, n16 := GP64(), GP64()
+	XORQ(i, i)
+	MOVQ(n, n16)
+	ANDQ(I8(-16), n16)
+	Label(name + "Sixteen")
+	CMPQ(i, n16)
+	JGE(LabelRef(name + "One"))
+	var packed reg.VecVirtual
+	for k := range 4 {
+		x, h, c := YMM(), YMM(), YMM()
+		VMOVDQU(Mem{Base: src, Index: i, Scale: 8, Disp: 32 * k}, x)
+		VPSRLW(U8(4), x, h)
+		VPAND(low, x, x)
+		VPAND(low, h, h)
+		VPSHUFB(x, table, c)
+		VPSHUFB(h, table, x)
+		VPADDB(x, c, c)
+		VPSADBW(zero, c, c) // four counts, one per quadword
+		if k == 0 {
+			packed = c
+			continue
+		}
+		VPSLLQ(U8(8*k), c, c)
+		VPOR(c, packed, packed)
+	}
+	// Quadword j now holds elements j, 4+j, 8+j, 12+j in bytes 0..3.
+	VPERMD(packed, pd, packed)
+	VPSHUFB(tr, packed.AsX(), packed.AsX())
+	VMOVDQU(packed.AsX(), Mem{Base: dst, Index: i, Scale: 1})
+	ADDQ(U8(16), i)
+	JMP(LabelRef(name + "Sixteen"))
+	Label(name + "One")
+	CMPQ(i, n)
+	JGE(LabelRef(name + "Done"))
+	x := load(src, i, 0)
+	POPCNTQ(x, x)
+	store(x, dst, i, 0, 1)
+	INCQ(i)
+	JMP(LabelRef(name + "One"))
+	Label(name + "Done")
+	VZEROUPPER()
+	RET()
+}
+
+// lowNibbles returns the address of a byte 0x0F.
+func lowNibbles() Mem {
+	m := GLOBL("lowNibble", RODATA|NOPTR)
+	DATA(0, U8(0x0F))
+	return m
+}
+
+// U8Mem passes a memory operand through (for VPBROADCASTB's m8 form).
+func U8Mem(m Mem) Mem { return m }
+
+func popcount8(b int) int {
+	n := 0
+	for ; b != 0; b &= b - 1 {
+		n++
+	}
+	return n
+}
+
+// popcountAVX512 emits VPOPCNTQ over the batch, 64 bitboards per iteration
+// in eight independent registers, packing the 64 quadword counts to 64
+// bytes with a tree of seven VPERMT2B (AVX-512 VBMI); the tail counts eight
+// at a time under a mask and stores with VPMOVQB.
+func popcountAVX512() {
+	idx := GLOBL("packBytes", RODATA|NOPTR)
+	for level, f := range []func(i int) int{
+		func(i int) int { // pairs: low bytes of the 8 quadwords of each
+			if i < 8 {
+				return 8 * i
+			}
+			if i < 16 {
+				return 64 + 8*(i-8)
+			}
+			return 0
+		},
+		func(i int) int { // 16 + 16 bytes
+			if i < 16 {
+				return i
+			}
+			if i < 32 {
+				return 64 + i - 16
+			}
+			return 0
+		},
+		func(i int) int { // 32 + 32 bytes
+			if i < 32 {
+				return i
+			}
+			return 64 + i - 32
+		},
+	} {
+		for i := range 64 {
+			DATA(64*level+i, U8(uint8(f(i))))
+		}
+	}
+	name := "popcountAVX512"
+	TEXT(name, NOSPLIT, "func(dst []byte, src []uint64) int")
+	Doc(name + " counts the one-bits of every bitboard with VPOPCNTQ (AVX-512 VPOPCNTDQ), 64 per iteration in eight registers, packed to bytes by a VPERMT2B tree (AVX-512 VBMI).")
+	dst := ld(Param("dst").Base())
+	src := ld(Param("src").Base())
+	n := ld(Param("src").Len())
+	Store(n, ReturnIndex(0))
+	ix := [3]reg.VecVirtual{ZMM(), ZMM(), ZMM()}
+	for l := range ix {
+		VMOVDQU64(idx.Offset(64*l), ix[l])
+	}
+	i, n64 := GP64(), GP64()
+	XORQ(i, i)
+	MOVQ(n, n64)
+	ANDQ(I8(-64), n64)
+	Label(name + "Sixtyfour")
+	CMPQ(i, n64)
+	JGE(LabelRef(name + "Eight"))
+	var z [8]reg.VecVirtual
+	for k := range z {
+		z[k] = ZMM()
+		VPOPCNTQ(Mem{Base: src, Index: i, Scale: 8, Disp: 64 * k}, z[k])
+	}
+	for level, step := range []int{1, 2, 4} {
+		for k := 0; k < 8; k += 2 * step {
+			VPERMT2B(z[k+step], ix[level], z[k])
+		}
+	}
+	VMOVDQU64(z[0], Mem{Base: dst, Index: i, Scale: 1})
+	ADDQ(U8(64), i)
+	JMP(LabelRef(name + "Sixtyfour"))
+	Label(name + "Eight")
+	// Up to 63 left: eight at a time, the last group under a mask.
+	CMPQ(i, n)
+	JGE(LabelRef(name + "Done"))
+	left, m := GP64(), GP64()
+	MOVQ(n, left)
+	SUBQ(i, left)
+	MOVQ(U32(0xFF), m)
+	CMPQ(left, U8(8))
+	JGE(LabelRef(name + "Full"))
+	MOVL(U32(1), m.As32())
+	SHLXQ(left, m, m)
+	DECQ(m)
+	Label(name + "Full")
+	k := K()
+	KMOVQ(m, k)
+	c := ZMM()
+	VMOVDQU64_Z(Mem{Base: src, Index: i, Scale: 8}, k, c)
+	VPOPCNTQ(c, c)
+	VPMOVQB(c, k, Mem{Base: dst, Index: i, Scale: 1})
+	ADDQ(U8(8), i)
+	JMP(LabelRef(name + "Eight"))
+	Label(name + "Done")
+	VZEROUPPER()
+	RET()
+}

@@ -1,0 +1,132 @@
+package amd64
+
+import (
+	"unsafe"
+
+	"bitlab/board"
+	"bitlab/kernels"
+	"bitlab/qbb"
+)
+
+// The one place where the assembly kernels meet package kernels: every
+// kernel with its features, source and doc line. The wrappers only adapt
+// slice types; they run once per batch, never per element.
+
+func info(impl, source, doc string, features ...kernels.Feature) kernels.Info {
+	return kernels.Info{Impl: impl, Arch: kernels.AMD64, Features: features, Source: source, Doc: doc}
+}
+
+// asBytes views a slice of a byte-sized type as []byte.
+func asBytes[T ~uint8](s []T) []byte {
+	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), len(s))
+}
+
+// toSquares adapts a byte kernel to the families whose outputs are squares.
+func toSquares(tp func([]byte, []uint64) int, lat func([]uint64) byte) (func([]board.Square, []uint64) int, func([]uint64) board.Square) {
+	return func(dst []board.Square, src []uint64) int { return tp(asBytes(dst), src) },
+		func(src []uint64) board.Square { return board.Square(lat(src)) }
+}
+
+// slider adapts a kernel over kernels.Query with its tables.
+func slider(tp func(dst, src *uint64, n int, t *byte) int, lat func(src *uint64, n int, t *byte) uint64, t unsafe.Pointer) (func([]uint64, []kernels.Query) int, func([]kernels.Query) uint64) {
+	return func(dst []uint64, src []kernels.Query) int {
+			if len(src) == 0 {
+				return 0
+			}
+			return tp(&dst[0], &src[0].Occ, len(src), (*byte)(t))
+		}, func(src []kernels.Query) uint64 {
+			if len(src) == 0 {
+				return 0
+			}
+			return lat(&src[0].Occ, len(src), (*byte)(t))
+		}
+}
+
+// quad adapts a kernel over n elements at src writing to dst.
+func quad[In, Out any](f func(dst *Out, src *uint64, n int)) func([]Out, []In) int {
+	return func(dst []Out, src []In) int {
+		if len(src) > 0 {
+			f(&dst[0], (*uint64)(unsafe.Pointer(&src[0])), len(src))
+		}
+		return len(src)
+	}
+}
+
+func init() {
+	const (
+		intel   = "Intel 64 and IA-32 Architectures Software Developer's Manual"
+		serial  = "seed 000, Intrinsic Version (_BitScanForward64, _bittestandreset64)"
+		hyper   = "seed 002, Gerd Isenberg: Hyperbola Quintessence with bswap"
+		quadSrc = "seed 004, SSE2 Conversions"
+	)
+	kernels.Popcount.Register(info("popcnt", intel+": POPCNT, the hardware form of seed 001's population count",
+		"Counts with one POPCNT per bitboard, four bitboards per loop iteration", kernels.POPCNT),
+		popcntThroughput, popcntLatency)
+	kernels.Popcount.Register(info("avx2-pshufb", "Wojciech Mula, Kurz, Lemire: Faster Population Counts Using AVX2 Instructions (2016), the PSHUFB lookup",
+		"Counts nibbles with a VPSHUFB lookup and sums each bitboard's bytes with VPSADBW, sixteen bitboards at a time", kernels.AVX2, kernels.POPCNT),
+		popcountAVX2, nil)
+	kernels.Popcount.Register(info("avx512-vpopcnt", "Intel AVX-512 VPOPCNTDQ (VPOPCNTQ); Mula's sse-popcount avx512-vpopcnt",
+		"Counts 64 bitboards per iteration with VPOPCNTQ in eight ZMM registers and packs the counts to bytes with VPERMT2B",
+		kernels.AVX512F, kernels.AVX512BW, kernels.AVX512VPOPCNTDQ, kernels.AVX512VBMI, kernels.BMI2),
+		popcountAVX512, nil)
+
+	bsf, bsfL := toSquares(bsfThroughput, bsfLatency)
+	kernels.BitscanForward.Register(info("bsf", serial+"; BSF", "Scans with BSF, a CMOV giving 64 for the empty set"), bsf, bsfL)
+	tz, tzL := toSquares(tzcntThroughput, tzcntLatency)
+	kernels.BitscanForward.Register(info("tzcnt", intel+": TZCNT (BMI1)", "Scans with TZCNT, which gives 64 for the empty set itself", kernels.BMI1), tz, tzL)
+	bsr, bsrL := toSquares(bsrThroughput, bsrLatency)
+	kernels.BitscanReverse.Register(info("bsr", "seed 000, Scanning Reverse; BSR", "Scans with BSR, a CMOV giving 64 for the empty set"), bsr, bsrL)
+	lz, lzL := toSquares(lzcntThroughput, lzcntLatency)
+	kernels.BitscanReverse.Register(info("lzcnt", intel+": LZCNT (ABM)", "Scans as 63 - LZCNT, a CMOV giving 64 for the empty set", kernels.LZCNT), lz, lzL)
+
+	kernels.LS1BReset.Register(info("btr", serial, "Finds the least significant one-bit with BSF and resets it with BTR"), btrThroughput, btrLatency)
+	kernels.LS1BReset.Register(info("blsr", intel+": BLSR (BMI1)", "Resets the least significant one-bit with one BLSR", kernels.BMI1), blsrThroughput, blsrLatency)
+
+	kernels.Serialize.Register(info("bsf-btr", serial+"; the std/stosw store is a MOVB and an INCQ, since Go's ABI requires the direction flag clear",
+		"Loops BSF, BTR, store a byte, BSF, JNZ, the seed's loop shape"),
+		func(dst []board.Square, src []uint64) int { return serializeBsfBtr(asBytes(dst), src) }, nil)
+	kernels.Serialize.Register(info("tzcnt-blsr", intel+": TZCNT and BLSR (BMI1); Lemire's basic bitset decoder",
+		"Loops TZCNT, store, BLSR, whose zero flag ends the loop", kernels.BMI1),
+		func(dst []board.Square, src []uint64) int { return serializeTzcntBlsr(asBytes(dst), src) }, nil)
+	kernels.Serialize.Register(info("avx512-vbmi2", "Daniel Lemire: VPCOMPRESSB bitset decoding (AVX-512 VBMI2), as in simdjson",
+		"Compresses the bytes 0..63 under the bitboard as an opmask with VPCOMPRESSB, stores 64 bytes, advances by POPCNT",
+		kernels.AVX512F, kernels.AVX512BW, kernels.AVX512VBMI2, kernels.POPCNT),
+		func(dst []board.Square, src []uint64) int { return serializeVBMI2(asBytes(dst), src) }, nil)
+
+	kernels.MoveList.Register(info("bsf-btr", serial+": the seed's whole assembly loop, from-square aspect and 16-bit store",
+		"Loops BSF, BTR, OR of the from-square aspect, 16-bit store, BSF, JNZ"),
+		func(dst []kernels.Move, src []kernels.Targets) int {
+			if len(src) == 0 {
+				return 0
+			}
+			return movelistBsfBtr((*uint16)(&dst[0]), &src[0].BB, len(src))
+		}, nil)
+
+	kernels.BitReverse.Register(info("bswap-swar", "seed 002, Ryan Mack, The Hyperbola Project: How can the reverse bitboards be converted back to normal?",
+		"Swaps bits, pairs and nibbles with SWAR masks, then BSWAP"), bitReverseThroughput, bitReverseLatency)
+	kernels.BitReverse.Register(info("gfni", "Intel GFNI: GF2P8AFFINEQB with the bit-reversal matrix 0x8040201008040201 (Wojciech Mula, Geoff Langdale)",
+		"Reverses eight bitboards at a time: GF2P8AFFINEQB reverses each byte, VPSHUFB each quadword's bytes",
+		kernels.AVX512F, kernels.AVX512BW, kernels.AVX512GFNI), bitReverseGFNI, bitReverseGFNILatency)
+
+	tp, lat := slider(hyperbolaBswapThroughput, hyperbolaBswapLatency, unsafe.Pointer(&hq))
+	kernels.Sliding.Register(info("hyperbola-bswap-asm", hyper+"; SHLX/SHRX (BMI2) for the variable shifts",
+		"Hyperbola Quintessence in assembly: BSWAP for files and diagonals, the first-rank table for ranks", kernels.BMI2), tp, lat)
+	tp, lat = slider(hyperbolaGFNIThroughput, hyperbolaGFNILatency, unsafe.Pointer(&gf))
+	kernels.Sliding.Register(info("hyperbola-gfni", "seed 002, Ryan Mack's reversed bitboards, with GFNI hardware bit reversal",
+		"Hyperbola Quintessence on all four lines at once in a YMM register, full bit reversal by GF2P8AFFINEQB and VPSHUFB, ranks included",
+		kernels.AVX2, kernels.AVX512GFNI), tp, lat)
+	tp, lat = slider(slidingPextThroughput, slidingPextLatency, unsafe.Pointer(&pext))
+	kernels.Sliding.Register(info("pext", "BMI2 PEXT bitboards (Chess Programming Wiki, BMI2: PEXT Bitboards; Zach Wegner)",
+		"Looks attacks up at PEXT(occupancy, relevant mask) in per-square tables", kernels.BMI2), tp, lat)
+
+	kernels.Quad2Hex.Register(info("sse2", quadSrc+": quad2hexBB", "The seed's SSE2 sequence: PCMPEQB, POR, PAND, PXOR, PUNPCKLQDQ, PUNPCKHQDQ"),
+		quad[qbb.QBB](func(dst *kernels.Hex, src *uint64, n int) { quad2hexSSE2(&dst[0], src, n) }), nil)
+	kernels.Quad2Hex.Register(info("avx2", quadSrc+", with the four bitboards in one YMM register as the seed suggests",
+		"The products of bb0/bb1 and bb2/bb3 and their complements as two YMM vectors, ANDed by broadcasts", kernels.AVX2),
+		quad[qbb.QBB](func(dst *kernels.Hex, src *uint64, n int) { quad2hexAVX2(&dst[0], src, n) }), nil)
+	kernels.Quad2Board.Register(info("sse2", quadSrc+": quadBB2Board", "The seed's SSE2 sequence: masks, shifts and byte, word and dword unpacks"),
+		quad[qbb.QBB](func(dst *kernels.Mailbox, src *uint64, n int) { quad2boardSSE2((*byte)(&dst[0]), src, n) }), nil)
+	kernels.QuadFill.Register(info("avx2", "seed 004, As Sliding Piece Generators: nortOccl on a quad-bitboard in one YMM register",
+		"Kogge-Stone occluded fills in all eight directions on the four bitboards at once with AVX2 shifts", kernels.AVX2),
+		quad[kernels.Fill](func(dst *qbb.QBB, src *uint64, n int) { quadFillAVX2(&dst[0], src, n) }), nil)
+}
