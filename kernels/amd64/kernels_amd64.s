@@ -1483,199 +1483,71 @@ popcountAVX2Done:
 DATA lowNibble<>+0(SB)/1, $0x0f
 GLOBL lowNibble<>(SB), RODATA|NOPTR, $1
 
-DATA packBytes<>+0(SB)/1, $0x00
-DATA packBytes<>+1(SB)/1, $0x08
-DATA packBytes<>+2(SB)/1, $0x10
-DATA packBytes<>+3(SB)/1, $0x18
-DATA packBytes<>+4(SB)/1, $0x20
-DATA packBytes<>+5(SB)/1, $0x28
-DATA packBytes<>+6(SB)/1, $0x30
-DATA packBytes<>+7(SB)/1, $0x38
-DATA packBytes<>+8(SB)/1, $0x40
-DATA packBytes<>+9(SB)/1, $0x48
-DATA packBytes<>+10(SB)/1, $0x50
-DATA packBytes<>+11(SB)/1, $0x58
-DATA packBytes<>+12(SB)/1, $0x60
-DATA packBytes<>+13(SB)/1, $0x68
-DATA packBytes<>+14(SB)/1, $0x70
-DATA packBytes<>+15(SB)/1, $0x78
-DATA packBytes<>+16(SB)/1, $0x00
-DATA packBytes<>+17(SB)/1, $0x00
-DATA packBytes<>+18(SB)/1, $0x00
-DATA packBytes<>+19(SB)/1, $0x00
-DATA packBytes<>+20(SB)/1, $0x00
-DATA packBytes<>+21(SB)/1, $0x00
-DATA packBytes<>+22(SB)/1, $0x00
-DATA packBytes<>+23(SB)/1, $0x00
-DATA packBytes<>+24(SB)/1, $0x00
-DATA packBytes<>+25(SB)/1, $0x00
-DATA packBytes<>+26(SB)/1, $0x00
-DATA packBytes<>+27(SB)/1, $0x00
-DATA packBytes<>+28(SB)/1, $0x00
-DATA packBytes<>+29(SB)/1, $0x00
-DATA packBytes<>+30(SB)/1, $0x00
-DATA packBytes<>+31(SB)/1, $0x00
-DATA packBytes<>+32(SB)/1, $0x00
-DATA packBytes<>+33(SB)/1, $0x00
-DATA packBytes<>+34(SB)/1, $0x00
-DATA packBytes<>+35(SB)/1, $0x00
-DATA packBytes<>+36(SB)/1, $0x00
-DATA packBytes<>+37(SB)/1, $0x00
-DATA packBytes<>+38(SB)/1, $0x00
-DATA packBytes<>+39(SB)/1, $0x00
-DATA packBytes<>+40(SB)/1, $0x00
-DATA packBytes<>+41(SB)/1, $0x00
-DATA packBytes<>+42(SB)/1, $0x00
-DATA packBytes<>+43(SB)/1, $0x00
-DATA packBytes<>+44(SB)/1, $0x00
-DATA packBytes<>+45(SB)/1, $0x00
-DATA packBytes<>+46(SB)/1, $0x00
-DATA packBytes<>+47(SB)/1, $0x00
-DATA packBytes<>+48(SB)/1, $0x00
-DATA packBytes<>+49(SB)/1, $0x00
-DATA packBytes<>+50(SB)/1, $0x00
-DATA packBytes<>+51(SB)/1, $0x00
-DATA packBytes<>+52(SB)/1, $0x00
-DATA packBytes<>+53(SB)/1, $0x00
-DATA packBytes<>+54(SB)/1, $0x00
-DATA packBytes<>+55(SB)/1, $0x00
-DATA packBytes<>+56(SB)/1, $0x00
-DATA packBytes<>+57(SB)/1, $0x00
-DATA packBytes<>+58(SB)/1, $0x00
-DATA packBytes<>+59(SB)/1, $0x00
-DATA packBytes<>+60(SB)/1, $0x00
-DATA packBytes<>+61(SB)/1, $0x00
-DATA packBytes<>+62(SB)/1, $0x00
-DATA packBytes<>+63(SB)/1, $0x00
-DATA packBytes<>+64(SB)/1, $0x00
-DATA packBytes<>+65(SB)/1, $0x01
-DATA packBytes<>+66(SB)/1, $0x02
-DATA packBytes<>+67(SB)/1, $0x03
-DATA packBytes<>+68(SB)/1, $0x04
-DATA packBytes<>+69(SB)/1, $0x05
-DATA packBytes<>+70(SB)/1, $0x06
-DATA packBytes<>+71(SB)/1, $0x07
-DATA packBytes<>+72(SB)/1, $0x08
-DATA packBytes<>+73(SB)/1, $0x09
-DATA packBytes<>+74(SB)/1, $0x0a
-DATA packBytes<>+75(SB)/1, $0x0b
-DATA packBytes<>+76(SB)/1, $0x0c
-DATA packBytes<>+77(SB)/1, $0x0d
-DATA packBytes<>+78(SB)/1, $0x0e
-DATA packBytes<>+79(SB)/1, $0x0f
-DATA packBytes<>+80(SB)/1, $0x40
-DATA packBytes<>+81(SB)/1, $0x41
-DATA packBytes<>+82(SB)/1, $0x42
-DATA packBytes<>+83(SB)/1, $0x43
-DATA packBytes<>+84(SB)/1, $0x44
-DATA packBytes<>+85(SB)/1, $0x45
-DATA packBytes<>+86(SB)/1, $0x46
-DATA packBytes<>+87(SB)/1, $0x47
-DATA packBytes<>+88(SB)/1, $0x48
-DATA packBytes<>+89(SB)/1, $0x49
-DATA packBytes<>+90(SB)/1, $0x4a
-DATA packBytes<>+91(SB)/1, $0x4b
-DATA packBytes<>+92(SB)/1, $0x4c
-DATA packBytes<>+93(SB)/1, $0x4d
-DATA packBytes<>+94(SB)/1, $0x4e
-DATA packBytes<>+95(SB)/1, $0x4f
-DATA packBytes<>+96(SB)/1, $0x00
-DATA packBytes<>+97(SB)/1, $0x00
-DATA packBytes<>+98(SB)/1, $0x00
-DATA packBytes<>+99(SB)/1, $0x00
-DATA packBytes<>+100(SB)/1, $0x00
-DATA packBytes<>+101(SB)/1, $0x00
-DATA packBytes<>+102(SB)/1, $0x00
-DATA packBytes<>+103(SB)/1, $0x00
-DATA packBytes<>+104(SB)/1, $0x00
-DATA packBytes<>+105(SB)/1, $0x00
-DATA packBytes<>+106(SB)/1, $0x00
-DATA packBytes<>+107(SB)/1, $0x00
-DATA packBytes<>+108(SB)/1, $0x00
-DATA packBytes<>+109(SB)/1, $0x00
-DATA packBytes<>+110(SB)/1, $0x00
-DATA packBytes<>+111(SB)/1, $0x00
-DATA packBytes<>+112(SB)/1, $0x00
-DATA packBytes<>+113(SB)/1, $0x00
-DATA packBytes<>+114(SB)/1, $0x00
-DATA packBytes<>+115(SB)/1, $0x00
-DATA packBytes<>+116(SB)/1, $0x00
-DATA packBytes<>+117(SB)/1, $0x00
-DATA packBytes<>+118(SB)/1, $0x00
-DATA packBytes<>+119(SB)/1, $0x00
-DATA packBytes<>+120(SB)/1, $0x00
-DATA packBytes<>+121(SB)/1, $0x00
-DATA packBytes<>+122(SB)/1, $0x00
-DATA packBytes<>+123(SB)/1, $0x00
-DATA packBytes<>+124(SB)/1, $0x00
-DATA packBytes<>+125(SB)/1, $0x00
-DATA packBytes<>+126(SB)/1, $0x00
-DATA packBytes<>+127(SB)/1, $0x00
-DATA packBytes<>+128(SB)/1, $0x00
-DATA packBytes<>+129(SB)/1, $0x01
-DATA packBytes<>+130(SB)/1, $0x02
-DATA packBytes<>+131(SB)/1, $0x03
-DATA packBytes<>+132(SB)/1, $0x04
-DATA packBytes<>+133(SB)/1, $0x05
-DATA packBytes<>+134(SB)/1, $0x06
-DATA packBytes<>+135(SB)/1, $0x07
-DATA packBytes<>+136(SB)/1, $0x08
-DATA packBytes<>+137(SB)/1, $0x09
-DATA packBytes<>+138(SB)/1, $0x0a
-DATA packBytes<>+139(SB)/1, $0x0b
-DATA packBytes<>+140(SB)/1, $0x0c
-DATA packBytes<>+141(SB)/1, $0x0d
-DATA packBytes<>+142(SB)/1, $0x0e
-DATA packBytes<>+143(SB)/1, $0x0f
-DATA packBytes<>+144(SB)/1, $0x10
-DATA packBytes<>+145(SB)/1, $0x11
-DATA packBytes<>+146(SB)/1, $0x12
-DATA packBytes<>+147(SB)/1, $0x13
-DATA packBytes<>+148(SB)/1, $0x14
-DATA packBytes<>+149(SB)/1, $0x15
-DATA packBytes<>+150(SB)/1, $0x16
-DATA packBytes<>+151(SB)/1, $0x17
-DATA packBytes<>+152(SB)/1, $0x18
-DATA packBytes<>+153(SB)/1, $0x19
-DATA packBytes<>+154(SB)/1, $0x1a
-DATA packBytes<>+155(SB)/1, $0x1b
-DATA packBytes<>+156(SB)/1, $0x1c
-DATA packBytes<>+157(SB)/1, $0x1d
-DATA packBytes<>+158(SB)/1, $0x1e
-DATA packBytes<>+159(SB)/1, $0x1f
-DATA packBytes<>+160(SB)/1, $0x40
-DATA packBytes<>+161(SB)/1, $0x41
-DATA packBytes<>+162(SB)/1, $0x42
-DATA packBytes<>+163(SB)/1, $0x43
-DATA packBytes<>+164(SB)/1, $0x44
-DATA packBytes<>+165(SB)/1, $0x45
-DATA packBytes<>+166(SB)/1, $0x46
-DATA packBytes<>+167(SB)/1, $0x47
-DATA packBytes<>+168(SB)/1, $0x48
-DATA packBytes<>+169(SB)/1, $0x49
-DATA packBytes<>+170(SB)/1, $0x4a
-DATA packBytes<>+171(SB)/1, $0x4b
-DATA packBytes<>+172(SB)/1, $0x4c
-DATA packBytes<>+173(SB)/1, $0x4d
-DATA packBytes<>+174(SB)/1, $0x4e
-DATA packBytes<>+175(SB)/1, $0x4f
-DATA packBytes<>+176(SB)/1, $0x50
-DATA packBytes<>+177(SB)/1, $0x51
-DATA packBytes<>+178(SB)/1, $0x52
-DATA packBytes<>+179(SB)/1, $0x53
-DATA packBytes<>+180(SB)/1, $0x54
-DATA packBytes<>+181(SB)/1, $0x55
-DATA packBytes<>+182(SB)/1, $0x56
-DATA packBytes<>+183(SB)/1, $0x57
-DATA packBytes<>+184(SB)/1, $0x58
-DATA packBytes<>+185(SB)/1, $0x59
-DATA packBytes<>+186(SB)/1, $0x5a
-DATA packBytes<>+187(SB)/1, $0x5b
-DATA packBytes<>+188(SB)/1, $0x5c
-DATA packBytes<>+189(SB)/1, $0x5d
-DATA packBytes<>+190(SB)/1, $0x5e
-DATA packBytes<>+191(SB)/1, $0x5f
-GLOBL packBytes<>(SB), RODATA|NOPTR, $192
+DATA transpose8x8<>+0(SB)/1, $0x00
+DATA transpose8x8<>+1(SB)/1, $0x08
+DATA transpose8x8<>+2(SB)/1, $0x10
+DATA transpose8x8<>+3(SB)/1, $0x18
+DATA transpose8x8<>+4(SB)/1, $0x20
+DATA transpose8x8<>+5(SB)/1, $0x28
+DATA transpose8x8<>+6(SB)/1, $0x30
+DATA transpose8x8<>+7(SB)/1, $0x38
+DATA transpose8x8<>+8(SB)/1, $0x01
+DATA transpose8x8<>+9(SB)/1, $0x09
+DATA transpose8x8<>+10(SB)/1, $0x11
+DATA transpose8x8<>+11(SB)/1, $0x19
+DATA transpose8x8<>+12(SB)/1, $0x21
+DATA transpose8x8<>+13(SB)/1, $0x29
+DATA transpose8x8<>+14(SB)/1, $0x31
+DATA transpose8x8<>+15(SB)/1, $0x39
+DATA transpose8x8<>+16(SB)/1, $0x02
+DATA transpose8x8<>+17(SB)/1, $0x0a
+DATA transpose8x8<>+18(SB)/1, $0x12
+DATA transpose8x8<>+19(SB)/1, $0x1a
+DATA transpose8x8<>+20(SB)/1, $0x22
+DATA transpose8x8<>+21(SB)/1, $0x2a
+DATA transpose8x8<>+22(SB)/1, $0x32
+DATA transpose8x8<>+23(SB)/1, $0x3a
+DATA transpose8x8<>+24(SB)/1, $0x03
+DATA transpose8x8<>+25(SB)/1, $0x0b
+DATA transpose8x8<>+26(SB)/1, $0x13
+DATA transpose8x8<>+27(SB)/1, $0x1b
+DATA transpose8x8<>+28(SB)/1, $0x23
+DATA transpose8x8<>+29(SB)/1, $0x2b
+DATA transpose8x8<>+30(SB)/1, $0x33
+DATA transpose8x8<>+31(SB)/1, $0x3b
+DATA transpose8x8<>+32(SB)/1, $0x04
+DATA transpose8x8<>+33(SB)/1, $0x0c
+DATA transpose8x8<>+34(SB)/1, $0x14
+DATA transpose8x8<>+35(SB)/1, $0x1c
+DATA transpose8x8<>+36(SB)/1, $0x24
+DATA transpose8x8<>+37(SB)/1, $0x2c
+DATA transpose8x8<>+38(SB)/1, $0x34
+DATA transpose8x8<>+39(SB)/1, $0x3c
+DATA transpose8x8<>+40(SB)/1, $0x05
+DATA transpose8x8<>+41(SB)/1, $0x0d
+DATA transpose8x8<>+42(SB)/1, $0x15
+DATA transpose8x8<>+43(SB)/1, $0x1d
+DATA transpose8x8<>+44(SB)/1, $0x25
+DATA transpose8x8<>+45(SB)/1, $0x2d
+DATA transpose8x8<>+46(SB)/1, $0x35
+DATA transpose8x8<>+47(SB)/1, $0x3d
+DATA transpose8x8<>+48(SB)/1, $0x06
+DATA transpose8x8<>+49(SB)/1, $0x0e
+DATA transpose8x8<>+50(SB)/1, $0x16
+DATA transpose8x8<>+51(SB)/1, $0x1e
+DATA transpose8x8<>+52(SB)/1, $0x26
+DATA transpose8x8<>+53(SB)/1, $0x2e
+DATA transpose8x8<>+54(SB)/1, $0x36
+DATA transpose8x8<>+55(SB)/1, $0x3e
+DATA transpose8x8<>+56(SB)/1, $0x07
+DATA transpose8x8<>+57(SB)/1, $0x0f
+DATA transpose8x8<>+58(SB)/1, $0x17
+DATA transpose8x8<>+59(SB)/1, $0x1f
+DATA transpose8x8<>+60(SB)/1, $0x27
+DATA transpose8x8<>+61(SB)/1, $0x2f
+DATA transpose8x8<>+62(SB)/1, $0x37
+DATA transpose8x8<>+63(SB)/1, $0x3f
+GLOBL transpose8x8<>(SB), RODATA|NOPTR, $64
 
 // func popcountAVX512(dst []byte, src []uint64) int
 // Requires: AVX, AVX512BW, AVX512F, AVX512VBMI, AVX512VPOPCNTDQ, BMI2
@@ -1684,34 +1556,37 @@ TEXT ·popcountAVX512(SB), NOSPLIT, $0-56
 	MOVQ      src_base+24(FP), CX
 	MOVQ      src_len+32(FP), DX
 	MOVQ      DX, ret+48(FP)
-	VMOVDQU64 packBytes<>+0(SB), Z0
-	VMOVDQU64 packBytes<>+64(SB), Z1
-	VMOVDQU64 packBytes<>+128(SB), Z2
+	VMOVDQU64 transpose8x8<>+0(SB), Z0
 	XORQ      BX, BX
 	MOVQ      DX, SI
 	ANDQ      $-64, SI
 
 popcountAVX512Sixtyfour:
-	CMPQ      BX, SI
-	JGE       popcountAVX512Eight
-	VPOPCNTQ  (CX)(BX*8), Z3
-	VPOPCNTQ  64(CX)(BX*8), Z4
-	VPOPCNTQ  128(CX)(BX*8), Z5
-	VPOPCNTQ  192(CX)(BX*8), Z6
-	VPOPCNTQ  256(CX)(BX*8), Z7
-	VPOPCNTQ  320(CX)(BX*8), Z8
-	VPOPCNTQ  384(CX)(BX*8), Z9
-	VPOPCNTQ  448(CX)(BX*8), Z10
-	VPERMT2B  Z4, Z0, Z3
-	VPERMT2B  Z6, Z0, Z5
-	VPERMT2B  Z8, Z0, Z7
-	VPERMT2B  Z10, Z0, Z9
-	VPERMT2B  Z5, Z1, Z3
-	VPERMT2B  Z9, Z1, Z7
-	VPERMT2B  Z7, Z2, Z3
-	VMOVDQU64 Z3, (AX)(BX*1)
-	ADDQ      $0x40, BX
-	JMP       popcountAVX512Sixtyfour
+	CMPQ       BX, SI
+	JGE        popcountAVX512Eight
+	VPOPCNTQ   (CX)(BX*8), Z1
+	VPOPCNTQ   64(CX)(BX*8), Z2
+	VPOPCNTQ   128(CX)(BX*8), Z3
+	VPOPCNTQ   192(CX)(BX*8), Z4
+	VPOPCNTQ   256(CX)(BX*8), Z5
+	VPOPCNTQ   320(CX)(BX*8), Z6
+	VPOPCNTQ   384(CX)(BX*8), Z7
+	VPOPCNTQ   448(CX)(BX*8), Z8
+	VPSLLQ     $0x08, Z2, Z2
+	VPSLLQ     $0x10, Z3, Z3
+	VPSLLQ     $0x18, Z4, Z4
+	VPSLLQ     $0x20, Z5, Z5
+	VPSLLQ     $0x28, Z6, Z6
+	VPSLLQ     $0x30, Z7, Z7
+	VPSLLQ     $0x38, Z8, Z8
+	VPTERNLOGQ $0xfe, Z3, Z2, Z1
+	VPTERNLOGQ $0xfe, Z6, Z5, Z4
+	VPTERNLOGQ $0xfe, Z8, Z7, Z1
+	VPORQ      Z4, Z1, Z1
+	VPERMB     Z1, Z0, Z1
+	VMOVDQU64  Z1, (AX)(BX*1)
+	ADDQ       $0x40, BX
+	JMP        popcountAVX512Sixtyfour
 
 popcountAVX512Eight:
 	CMPQ  BX, DX

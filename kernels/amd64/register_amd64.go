@@ -66,7 +66,7 @@ func init() {
 		"Counts nibbles with a VPSHUFB lookup and sums each bitboard's bytes with VPSADBW, sixteen bitboards at a time", kernels.AVX2, kernels.POPCNT),
 		popcountAVX2, nil)
 	kernels.Popcount.Register(info("avx512-vpopcnt", "Intel AVX-512 VPOPCNTDQ (VPOPCNTQ); Mula's sse-popcount avx512-vpopcnt",
-		"Counts 64 bitboards per iteration with VPOPCNTQ in eight ZMM registers and packs the counts to bytes with VPERMT2B",
+		"Counts 64 bitboards per iteration with VPOPCNTQ in eight ZMM registers, packs the counts with shifts, VPTERNLOGQ and one VPERMB",
 		kernels.AVX512F, kernels.AVX512BW, kernels.AVX512VPOPCNTDQ, kernels.AVX512VBMI, kernels.BMI2),
 		popcountAVX512, nil)
 

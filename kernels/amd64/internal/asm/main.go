@@ -829,40 +829,17 @@ func popcount8(b int) int {
 }
 
 // popcountAVX512 emits VPOPCNTQ over the batch, 64 bitboards per iteration
-// in eight independent registers, packing the 64 quadword counts to 64
-// bytes with a tree of seven VPERMT2B (AVX-512 VBMI); the tail counts eight
-// at a time under a mask and stores with VPMOVQB.
+// in eight independent registers. The 64 quadword counts (each at most 64)
+// are packed to bytes by shifting register k left by 8k bits, ORing the
+// eight with VPTERNLOGQ, and transposing the 8x8 bytes with one VPERMB
+// (AVX-512 VBMI). Measured on the development VM, this beats a VPERMT2B
+// tree, saturating VPACKUS* packs, merge-masked VPERMB and VPMOVQB stores,
+// all of which spend two cycles per 512-bit shuffle there. The tail counts
+// eight at a time under a mask and stores with VPMOVQB.
 func popcountAVX512() {
-	idx := GLOBL("packBytes", RODATA|NOPTR)
-	for level, f := range []func(i int) int{
-		func(i int) int { // pairs: low bytes of the 8 quadwords of each
-			if i < 8 {
-				return 8 * i
-			}
-			if i < 16 {
-				return 64 + 8*(i-8)
-			}
-			return 0
-		},
-		func(i int) int { // 16 + 16 bytes
-			if i < 16 {
-				return i
-			}
-			if i < 32 {
-				return 64 + i - 16
-			}
-			return 0
-		},
-		func(i int) int { // 32 + 32 bytes
-			if i < 32 {
-				return i
-			}
-			return 64 + i - 32
-		},
-	} {
-		for i := range 64 {
-			DATA(64*level+i, U8(uint8(f(i))))
-		}
+	idx := GLOBL("transpose8x8", RODATA|NOPTR)
+	for m := range 64 {
+		DATA(m, U8(uint8(8*(m%8)+m/8))) // element m = 8k + j sits in byte k of quadword j
 	}
 	name := "popcountAVX512"
 	TEXT(name, NOSPLIT, "func(dst []byte, src []uint64) int")
@@ -871,10 +848,8 @@ func popcountAVX512() {
 	src := ld(Param("src").Base())
 	n := ld(Param("src").Len())
 	Store(n, ReturnIndex(0))
-	ix := [3]reg.VecVirtual{ZMM(), ZMM(), ZMM()}
-	for l := range ix {
-		VMOVDQU64(idx.Offset(64*l), ix[l])
-	}
+	tr := ZMM()
+	VMOVDQU64(idx, tr)
 	i, n64 := GP64(), GP64()
 	XORQ(i, i)
 	MOVQ(n, n64)
@@ -887,11 +862,14 @@ func popcountAVX512() {
 		z[k] = ZMM()
 		VPOPCNTQ(Mem{Base: src, Index: i, Scale: 8, Disp: 64 * k}, z[k])
 	}
-	for level, step := range []int{1, 2, 4} {
-		for k := 0; k < 8; k += 2 * step {
-			VPERMT2B(z[k+step], ix[level], z[k])
-		}
+	for k := 1; k < 8; k++ {
+		VPSLLQ(U8(8*k), z[k], z[k])
 	}
+	VPTERNLOGQ(U8(0xFE), z[2], z[1], z[0]) // z0 |= z1 | z2
+	VPTERNLOGQ(U8(0xFE), z[5], z[4], z[3])
+	VPTERNLOGQ(U8(0xFE), z[7], z[6], z[0])
+	VPORQ(z[3], z[0], z[0])
+	VPERMB(z[0], tr, z[0])
 	VMOVDQU64(z[0], Mem{Base: dst, Index: i, Scale: 1})
 	ADDQ(U8(64), i)
 	JMP(LabelRef(name + "Sixtyfour"))
