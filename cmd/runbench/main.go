@@ -16,6 +16,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"regexp"
 	"runtime/pprof"
 	"slices"
@@ -39,7 +40,7 @@ examples:
   runbench -family popcount -dist 'k(8|32)$' -mode throughput
   runbench -impl 'popcnt|swar' -count 20 -out /tmp/pop.txt
   runbench -levels v1,v3            rebuild at each GOAMD64 level, one file each
-  runbench -cpuprofile cpu.prof     then: go tool pprof -tagfocus impl=swar cpu.prof
+  runbench -cpuprofile cpu.prof     then: go tool pprof -tagfocus 'impl=^swar$' cpu.prof
   runbench -list                    every implementation and whether it runs here
   go tool benchstat -col /impl results/*/FILE.txt
 
@@ -105,7 +106,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, int) {
 	fs.IntVar(&cfg.count, "count", 10, "result lines per case (rounds); benchstat's samples")
 	fs.IntVar(&cfg.perRound, "samples", 3, "samples per case per round; each line is their median")
 	fs.DurationVar(&cfg.sample, "sample", time.Millisecond, "target duration of one sample")
-	fs.BoolVar(&cfg.quick, "quick", false, "a short run: l1 size only, fewer distributions, -count 5 -samples 2 -sample 500us unless set")
+	fs.BoolVar(&cfg.quick, "quick", false, "a short run: l1 size only, fewer distributions, -count 6 unless set")
 	fs.StringVar(&cfg.out, "out", "", "results file, or a directory for it (default results/<cpu>/<time>-<level>.txt)")
 	fs.StringVar(&cfg.cpuprofile, "cpuprofile", "", "write a CPU profile with pprof labels family, impl, dist and mode")
 	fs.StringVar(&cfg.levels, "levels", "", "rebuild at each of these GOAMD64 levels the CPU supports (v1,v2,v3,v4) and run each")
@@ -156,8 +157,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, int) {
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	if cfg.quick {
 		for name, v := range map[string]func(){
-			"count": func() { cfg.count = 5 }, "samples": func() { cfg.perRound = 2 },
-			"sample": func() { cfg.sample = 500 * time.Microsecond }} {
+			"count": func() { cfg.count = 6 }, "samples": func() { cfg.perRound = 3 }} {
 			if !set[name] {
 				v()
 			}
@@ -305,7 +305,7 @@ func resultsPath(out string, m harness.Machine) (string, error) {
 		return harness.DefaultPath("results", m, time.Now()), nil
 	}
 	if st, err := os.Stat(out); err == nil && st.IsDir() {
-		return harness.DefaultPath(out, m, time.Now())[len(out)+1+len(m.Slug)+1:], nil
+		return filepath.Join(out, filepath.Base(harness.DefaultPath(out, m, time.Now()))), nil
 	}
 	return out, nil
 }

@@ -5,9 +5,11 @@ import (
 	"flag"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"bitlab/harness"
 	"bitlab/kernels"
 )
 
@@ -70,5 +72,19 @@ func TestBadFlagsExitTwo(t *testing.T) {
 	}
 	if cfg, code := parseFlags([]string{"-h"}, io.Discard); cfg != nil || code != 0 {
 		t.Errorf("runbench -h: exit status %d, want 0", code)
+	}
+}
+
+func TestResultsPath(t *testing.T) {
+	dir := t.TempDir()
+	m := harness.ThisMachine()
+	if p, _ := resultsPath(dir, m); filepath.Dir(p) != dir || !strings.HasSuffix(p, ".txt") {
+		t.Errorf("-out %s gave %s, want a file in that folder", dir, p)
+	}
+	if p, _ := resultsPath(filepath.Join(dir, "x.txt"), m); p != filepath.Join(dir, "x.txt") {
+		t.Errorf("-out file gave %s", p)
+	}
+	if p, _ := resultsPath("", m); !strings.HasPrefix(p, filepath.Join("results", m.Slug)+string(filepath.Separator)) {
+		t.Errorf("default path %s", p)
 	}
 }
