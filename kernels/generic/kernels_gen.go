@@ -314,24 +314,24 @@ func popcountTable8Latency(src []uint64) uint8 {
 
 func quadFillKoggeStoneThroughput(dst []qbb.QBB, src []kernels.Fill) int {
 	dst = dst[:len(src)]
-	for i, x := range src {
-		dst[i] = quadFillKoggeStone(x)
+	for i := range src {
+		quadFillKoggeStone(&dst[i], &src[i])
 	}
 	return len(src)
 }
 
 func quad2boardGenericThroughput(dst []kernels.Mailbox, src []qbb.QBB) int {
 	dst = dst[:len(src)]
-	for i, x := range src {
-		dst[i] = quad2boardGeneric(x)
+	for i := range src {
+		quad2boardGeneric(&dst[i], &src[i])
 	}
 	return len(src)
 }
 
 func quad2hexGenericThroughput(dst []kernels.Hex, src []qbb.QBB) int {
 	dst = dst[:len(src)]
-	for i, x := range src {
-		dst[i] = quad2hexGeneric(x)
+	for i := range src {
+		quad2hexGeneric(&dst[i], &src[i])
 	}
 	return len(src)
 }

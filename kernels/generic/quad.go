@@ -14,14 +14,13 @@ import (
 //
 //bitlab:kernel quad2hex/generic
 //bitlab:source seed 004, SSE2 Conversions: To Hex Bitboards (scalar form)
-func quad2hexGeneric(q qbb.QBB) kernels.Hex {
-	lo := [4]uint64{^q[1] &^ q[0], ^q[1] & q[0], q[1] &^ q[0], q[1] & q[0]}
-	hi := [4]uint64{^q[3] &^ q[2], ^q[3] & q[2], q[3] &^ q[2], q[3] & q[2]}
-	var h kernels.Hex
-	for k := range h {
-		h[k] = hi[k>>2] & lo[k&3]
-	}
-	return h
+func quad2hexGeneric(h *kernels.Hex, q *qbb.QBB) {
+	l0, l1, l2, l3 := ^(q[1] | q[0]), q[0]&^q[1], q[1]&^q[0], q[1]&q[0]
+	h0, h1, h2, h3 := ^(q[3] | q[2]), q[2]&^q[3], q[3]&^q[2], q[3]&q[2]
+	h[0], h[1], h[2], h[3] = h0&l0, h0&l1, h0&l2, h0&l3
+	h[4], h[5], h[6], h[7] = h1&l0, h1&l1, h1&l2, h1&l3
+	h[8], h[9], h[10], h[11] = h2&l0, h2&l1, h2&l2, h2&l3
+	h[12], h[13], h[14], h[15] = h3&l0, h3&l1, h3&l2, h3&l3
 }
 
 // spreadBits[b] has byte i set to bit i of b.
@@ -40,13 +39,11 @@ func init() {
 //
 //bitlab:kernel quad2board/generic
 //bitlab:source seed 004, SSE2 Conversions: To Mailbox (scalar form)
-func quad2boardGeneric(q qbb.QBB) kernels.Mailbox {
-	var m kernels.Mailbox
+func quad2boardGeneric(m *kernels.Mailbox, q *qbb.QBB) {
 	for r := 0; r < 64; r += 8 {
 		put8(m[:], r, spreadBits[uint8(q[0]>>r)]|spreadBits[uint8(q[1]>>r)]<<1|
 			spreadBits[uint8(q[2]>>r)]<<2|spreadBits[uint8(q[3]>>r)]<<3)
 	}
-	return m
 }
 
 // The eight directions as rotate amounts, and the squares a one-step move in
@@ -78,8 +75,8 @@ func init() {
 //
 //bitlab:kernel quad-fill/kogge-stone
 //bitlab:source seed 004, As Sliding Piece Generators: nortOccl on quad-bitboards; Chess Programming Wiki, Kogge-Stone Algorithm
-func quadFillKoggeStone(f kernels.Fill) qbb.QBB {
-	var a qbb.QBB
+func quadFillKoggeStone(a *qbb.QBB, f *kernels.Fill) {
+	*a = qbb.QBB{}
 	for d, r := range fillRotate {
 		gen := f.Gen
 		pro := f.Empty & fillAvoidWrap[d]
@@ -96,5 +93,4 @@ func quadFillKoggeStone(f kernels.Fill) qbb.QBB {
 			a[i] |= bits.RotateLeft64(gen[i], r) & fillAvoidWrap[d]
 		}
 	}
-	return a
 }

@@ -17,14 +17,14 @@ func bishopRayLoop(s board.Square, occ uint64) uint64 { return board.BishopAttac
 
 // hyperbolaBswap returns the attacks along one line (mask, slider excluded)
 // as o ^ (o - 2r), the positive direction, XORed with the same trick on the
-// byte-swapped bitboard for the negative direction (seed 002). Masking off
-// the slider does the first subtraction of r.
-func hyperbolaBswap(s board.Square, occ, mask uint64) uint64 {
-	r := s.Bitboard()
+// byte-swapped bitboard for the negative direction (seed 002); r is the
+// slider's bit and rr its byte swap. Masking off the slider does the first
+// subtraction of r.
+func hyperbolaBswap(occ, mask, r, rr uint64) uint64 {
 	forward := occ & mask
 	reverse := bits.ReverseBytes64(forward)
 	forward -= r
-	reverse -= bits.ReverseBytes64(r)
+	reverse -= rr
 	return (forward ^ bits.ReverseBytes64(reverse)) & mask
 }
 
@@ -41,12 +41,15 @@ func rankAttacks(s board.Square, occ uint64) uint64 {
 //bitlab:kernel sliding/hyperbola-bswap rook
 //bitlab:source seed 002, Gerd Isenberg: the bswap approach based on o^(o-2r) (Hyperbola Quintessence)
 func rookHyperbolaBswap(s board.Square, occ uint64) uint64 {
-	return hyperbolaBswap(s, occ, board.FileMask[s]) | rankAttacks(s, occ)
+	r := s.Bitboard()
+	return hyperbolaBswap(occ, board.FileMask[s], r, bits.ReverseBytes64(r)) | rankAttacks(s, occ)
 }
 
 //bitlab:kernel sliding/hyperbola-bswap bishop
 func bishopHyperbolaBswap(s board.Square, occ uint64) uint64 {
-	return hyperbolaBswap(s, occ, board.DiagonalMask[s]) | hyperbolaBswap(s, occ, board.AntiDiagonalMask[s])
+	r := s.Bitboard()
+	rr := bits.ReverseBytes64(r)
+	return hyperbolaBswap(occ, board.DiagonalMask[s], r, rr) | hyperbolaBswap(occ, board.AntiDiagonalMask[s], r, rr)
 }
 
 // hyperbolaReverse is hyperbolaBswap with a full bit reversal: Ryan Mack's

@@ -5,6 +5,7 @@
 // Each family has a shape that decides the loop:
 //
 //	map     func(x In) Out                   dst[i] = f(src[i])
+//	        func(d *Out, x *In)              f(&dst[i], &src[i]), for large elements
 //	list    func(d *[N]Out, x In) int        n += f((*[N]Out)(dst[n:]), src[i])
 //	slider  func(s board.Square, occ uint64) uint64, one for rook and one for bishop lines
 package main
@@ -67,6 +68,7 @@ type impl struct {
 	fn              string // element function (map, list) or rook function (slider)
 	bishop          string // bishop function (slider)
 	in, out, length string // element types and list length, as Go source
+	byPointer       bool   // map shape with pointer arguments
 }
 
 var fset = token.NewFileSet()
@@ -162,6 +164,13 @@ func collect(impls map[string]*impl, fd *ast.FuncDecl) error {
 		im.bishop = fd.Name.Name
 	case fi.shape == mapShape && role == "" && len(params) == 1:
 		im.fn, im.in, im.out = fd.Name.Name, expr(params[0].Type), expr(fd.Type.Results.List[0].Type)
+	case fi.shape == mapShape && role == "" && len(params) == 2 && fd.Type.Results == nil:
+		d, okD := params[0].Type.(*ast.StarExpr)
+		x, okX := params[1].Type.(*ast.StarExpr)
+		if !okD || !okX {
+			return fmt.Errorf("a map element function of two arguments must take d *Out, x *In")
+		}
+		im.fn, im.in, im.out, im.byPointer = fd.Name.Name, expr(x.X), expr(d.X), true
 	case fi.shape == listShape && role == "" && len(params) == 2:
 		arr, ok := params[0].Type.(*ast.StarExpr).X.(*ast.ArrayType)
 		if !ok {
@@ -225,6 +234,10 @@ func generate(list []*impl) []byte {
 		switch fi.shape {
 		case mapShape:
 			w("func %sThroughput(dst []%s, src []%s) int {\n", base, im.out, im.in)
+			if im.byPointer {
+				w("\tdst = dst[:len(src)]\n\tfor i := range src {\n\t\t%s(&dst[i], &src[i])\n\t}\n\treturn len(src)\n}\n\n", im.fn)
+				break
+			}
 			w("\tdst = dst[:len(src)]\n\tfor i, x := range src {\n\t\tdst[i] = %s(x)\n\t}\n\treturn len(src)\n}\n\n", im.fn)
 			if fi.next != "" {
 				w("func %sLatency(src []%s) %s {\n\tvar y %s\n", base, im.in, im.out, im.out)

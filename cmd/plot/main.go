@@ -1,0 +1,156 @@
+// Command plot turns runbench results into benchstat-style tables and
+// gonum/plot charts (PNG and SVG), per-machine pages and the generated parts
+// of the notebooks.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+
+	"bitlab/report"
+)
+
+const usage = `usage: plot [flags] RESULTS...
+
+RESULTS are results files or folders of them (every *.txt below a folder).
+
+  plot -o report results/cpu/a.txt results/cpu/b.txt
+        one page for these results: report/README.md and report/charts/
+  plot -pages results
+        a page for every CPU folder below results: results/<cpu>/README.md
+        and results/<cpu>/charts/, from that folder's files
+  plot -notebooks notebooks results/<cpu>
+        regenerate the generated blocks of notebooks/*.md from these results,
+        linking the charts -pages wrote into results/<cpu>/charts
+
+Charts: per family, grouped bars of cycles/op per implementation and
+distribution with 95% confidence intervals; cost against one-bits per
+bitboard (k = 0..64) where swept; latency against throughput; and every
+implementation's speed in every configuration (CPU, GOAMD64 level, GOARCH)
+relative to -baseline as a heat map.
+
+flags:
+`
+
+func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
+
+func run(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("plot", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { fmt.Fprint(stderr, usage); fs.PrintDefaults() }
+	out := fs.String("o", "report", "output folder of a single page")
+	pages := fs.Bool("pages", false, "write a page into every CPU folder below each RESULTS folder")
+	notebooks := fs.String("notebooks", "", "regenerate the generated blocks of the Markdown files in this folder")
+	baseline := fs.String("baseline", "", "configuration label the cross-configuration chart is relative to (default: the first, such as v1)")
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() == 0 {
+		fmt.Fprintln(stderr, "plot: no results given")
+		fs.Usage()
+		return 2
+	}
+	var err error
+	switch {
+	case *pages:
+		err = writePages(fs.Args(), *baseline, stdout, stderr)
+	case *notebooks != "":
+		err = updateNotebooks(*notebooks, fs.Args(), stdout, stderr)
+	default:
+		err = writePage(*out, fs.Args(), *baseline, stdout, stderr)
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "plot:", err)
+		return 1
+	}
+	return 0
+}
+
+// load reads results and prints the warnings.
+func load(paths []string, stderr io.Writer) (*report.Set, error) {
+	s, warns, err := report.Load(paths...)
+	for _, w := range warns {
+		fmt.Fprintln(stderr, "warning:", w)
+	}
+	return s, err
+}
+
+func writePage(dir string, paths []string, base string, stdout, stderr io.Writer) error {
+	s, err := load(paths, stderr)
+	if err != nil {
+		return err
+	}
+	notes, err := s.Page(dir, base)
+	for _, n := range notes {
+		fmt.Fprintln(stderr, "note:", n)
+	}
+	if err == nil {
+		fmt.Fprintf(stdout, "wrote %s\n", filepath.Join(dir, "README.md"))
+	}
+	return err
+}
+
+// writePages writes a page into every folder below the roots that holds
+// results files directly.
+func writePages(roots []string, base string, stdout, stderr io.Writer) error {
+	var dirs []string
+	for _, root := range roots {
+		err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if d.IsDir() {
+				if m, _ := filepath.Glob(filepath.Join(p, "*.txt")); len(m) > 0 {
+					dirs = append(dirs, p)
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+	}
+	if len(dirs) == 0 {
+		return fmt.Errorf("no results files below %v", roots)
+	}
+	slices.Sort(dirs)
+	for _, d := range dirs {
+		files, _ := filepath.Glob(filepath.Join(d, "*.txt"))
+		if err := writePage(d, files, base, stdout, stderr); err != nil {
+			return fmt.Errorf("%s: %w", d, err)
+		}
+	}
+	return nil
+}
+
+func updateNotebooks(dir string, paths []string, stdout, stderr io.Writer) error {
+	if len(paths) != 1 {
+		return errors.New("-notebooks takes one results folder (its charts/ are linked)")
+	}
+	s, err := load(paths, stderr)
+	if err != nil {
+		return err
+	}
+	books, _ := filepath.Glob(filepath.Join(dir, "*.md"))
+	if len(books) == 0 {
+		return fmt.Errorf("no notebooks in %s", dir)
+	}
+	for _, b := range books {
+		changed, err := s.UpdateNotebook(b, filepath.Join(paths[0], "charts"))
+		if err != nil {
+			return err
+		}
+		if changed {
+			fmt.Fprintf(stdout, "updated %s\n", b)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,422 @@
+package report
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/palette"
+	"gonum.org/v1/plot/palette/moreland"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// Formats are the image formats every chart is written in.
+var Formats = []string{"png", "svg"}
+
+// colors returns n distinguishable colors.
+func colors(n int) []color.Color {
+	return palette.Rainbow(max(n, 2), 0, 0.8, 0.85, 0.8, 1).Colors()
+}
+
+// save writes a plot in every format as dir/name.<ext> and returns the base
+// path without extension.
+func save(p *plot.Plot, w, h vg.Length, dir, name string) (string, error) {
+	base := filepath.Join(dir, name)
+	for _, f := range Formats {
+		if err := p.Save(w, h, base+"."+f); err != nil {
+			return "", err
+		}
+	}
+	return base, nil
+}
+
+// logIfWide switches an axis to a log scale when its values span more than
+// a factor of 30.
+func logIfWide(a *plot.Axis, lo, hi float64) {
+	if lo > 0 && hi/lo > 30 {
+		a.Scale = plot.LogScale{}
+		a.Tick.Marker = plot.LogTicks{Prec: -1}
+	}
+}
+
+// groupedBars draws bars for series x groups with 95% interval whiskers.
+// Values are in data units; bars start at the axis minimum so that a log
+// scale works.
+type groupedBars struct {
+	groups  []string
+	series  []string
+	values  [][]Summary // [series][group]; N == 0 for missing
+	colors  []color.Color
+	whisker draw.LineStyle
+}
+
+func (g *groupedBars) width() float64 { return 0.8 / float64(len(g.series)) }
+
+func (g *groupedBars) x(s, grp int) float64 {
+	return float64(grp) + (float64(s)-float64(len(g.series)-1)/2)*g.width()
+}
+
+func (g *groupedBars) Plot(c draw.Canvas, p *plot.Plot) {
+	trX, trY := p.Transforms(&c)
+	bottom := trY(p.Y.Min)
+	for s := range g.series {
+		for grp := range g.groups {
+			v := g.values[s][grp]
+			if v.N == 0 {
+				continue
+			}
+			x0, x1 := trX(g.x(s, grp)-g.width()/2), trX(g.x(s, grp)+g.width()/2)
+			top := trY(v.Center)
+			c.FillPolygon(g.colors[s], c.ClipPolygonY([]vg.Point{{X: x0, Y: bottom}, {X: x1, Y: bottom}, {X: x1, Y: top}, {X: x0, Y: top}}))
+			if v.N > 1 && !math.IsInf(v.Lo, 0) && !math.IsInf(v.Hi, 0) {
+				xm := (x0 + x1) / 2
+				lo, hi := trY(v.Lo), trY(v.Hi)
+				c.StrokeLines(g.whisker, c.ClipLinesY([]vg.Point{{X: xm, Y: lo}, {X: xm, Y: hi}})...)
+				for _, y := range []vg.Length{lo, hi} {
+					c.StrokeLines(g.whisker, c.ClipLinesY([]vg.Point{{X: xm - (x1-x0)/4, Y: y}, {X: xm + (x1-x0)/4, Y: y}})...)
+				}
+			}
+		}
+	}
+}
+
+func (g *groupedBars) DataRange() (xmin, xmax, ymin, ymax float64) {
+	ymin, ymax = math.Inf(1), math.Inf(-1)
+	for s := range g.values {
+		for _, v := range g.values[s] {
+			if v.N > 0 {
+				ymin, ymax = min(ymin, v.Lo, v.Center), max(ymax, v.Hi, v.Center)
+			}
+		}
+	}
+	if math.IsInf(ymin, 0) {
+		ymin, ymax = 0, 1
+	}
+	if ymin > 0 && ymax/ymin <= 30 {
+		ymin = 0
+	}
+	return -0.5, float64(len(g.groups)) - 0.5, ymin, ymax
+}
+
+// swatch is a legend thumbnail: a filled square.
+type swatch struct{ c color.Color }
+
+func (s swatch) Thumbnail(c *draw.Canvas) {
+	c.FillPolygon(s.c, []vg.Point{{X: c.Min.X, Y: c.Min.Y}, {X: c.Max.X, Y: c.Min.Y}, {X: c.Max.X, Y: c.Max.Y}, {X: c.Min.X, Y: c.Max.Y}})
+}
+
+// barDists picks the distributions of a bar chart: everything but the k<N>
+// sweep, which has its own chart, except k1, k8 and k32.
+func barDists(all []string) []string {
+	var out []string
+	for _, d := range all {
+		if k, ok := K(d); !ok || k == 1 || k == 8 || k == 32 {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// BarChart draws a family's median throughput cost per implementation,
+// grouped by distribution, with 95% intervals, and returns the file base.
+func (s *Set) BarChart(dir, cfg, family string) (string, error) {
+	impls := s.Impls(cfg, family)
+	dists := barDists(s.Dists(cfg, family, "throughput", L1Size))
+	if len(impls) == 0 || len(dists) == 0 {
+		return "", fmt.Errorf("no throughput results for %s in %s", family, cfg)
+	}
+	_, scale, unit := s.Cost(Key{Config: cfg, Family: family, Impl: impls[0], Dist: dists[0], Size: L1Size, Mode: "throughput"}, false)
+	g := &groupedBars{groups: dists, series: impls, colors: colors(len(impls)), whisker: draw.LineStyle{Color: color.Black, Width: vg.Points(0.6)}}
+	for _, im := range impls {
+		row := make([]Summary, len(dists))
+		for j, d := range dists {
+			k, _, _ := s.Cost(Key{Config: cfg, Family: family, Impl: im, Dist: d, Size: L1Size, Mode: "throughput"}, false)
+			if sum, ok := s.Summary(k); ok {
+				row[j] = Summary{Center: sum.Center * scale, Lo: sum.Lo * scale, Hi: sum.Hi * scale, N: sum.N}
+			}
+		}
+		g.values = append(g.values, row)
+	}
+	p := plot.New()
+	p.Title.Text = fmt.Sprintf("%s: throughput on %d-element batches (%s)", family, L1Size, cfg)
+	p.Y.Label.Text = unit + " (median, 95% interval)"
+	p.X.Label.Text = "input distribution"
+	p.Add(g, plotter.NewGrid())
+	p.NominalX(dists...)
+	_, _, lo, hi := g.DataRange()
+	logIfWide(&p.Y, lo, hi)
+	if _, ok := p.Y.Scale.(plot.LogScale); ok {
+		p.Y.Min = lo / 1.5
+	}
+	for i, im := range impls {
+		p.Legend.Add(im, swatch{g.colors[i]})
+	}
+	// The legend sits in an empty column to the right of the last group.
+	p.X.Max += 1.4
+	p.Legend.Top = true
+	return save(p, vg.Length(max(7, 2.5+0.3*float64(len(dists)*len(impls))/2.5))*vg.Inch, 4.5*vg.Inch, dir, family+"-bars-"+slug(cfg))
+}
+
+// SweepChart draws cost against the number of one-bits (the k<N>
+// distributions), a line per implementation, so that crossovers show.
+func (s *Set) SweepChart(dir, cfg, family string) (string, error) {
+	type pt struct{ k, v float64 }
+	var ks []string
+	for _, d := range s.Dists(cfg, family, "throughput", L1Size) {
+		if _, ok := K(d); ok {
+			ks = append(ks, d)
+		}
+	}
+	if len(ks) < 5 {
+		return "", fmt.Errorf("%s in %s has no k<N> sweep", family, cfg)
+	}
+	impls := s.Impls(cfg, family)
+	p := plot.New()
+	p.Title.Text = fmt.Sprintf("%s: cost against one-bits per bitboard (%s)", family, cfg)
+	p.X.Label.Text = "one-bits per bitboard (k)"
+	p.X.Min, p.X.Max = 0, 64
+	lo, hi := math.Inf(1), math.Inf(-1)
+	cs := colors(len(impls))
+	var unit string
+	for i, im := range impls {
+		var xys plotter.XYs
+		for _, d := range ks {
+			kk, _ := K(d)
+			k, scale, u := s.Cost(Key{Config: cfg, Family: family, Impl: im, Dist: d, Size: L1Size, Mode: "throughput"}, false)
+			unit = u
+			if sum, ok := s.Summary(k); ok && sum.Center > 0 {
+				xys = append(xys, plotter.XY{X: float64(kk), Y: sum.Center * scale})
+				lo, hi = min(lo, sum.Center*scale), max(hi, sum.Center*scale)
+			}
+		}
+		if len(xys) == 0 {
+			continue
+		}
+		l, pts, err := plotter.NewLinePoints(xys)
+		if err != nil {
+			return "", err
+		}
+		l.Color, pts.Color = cs[i], cs[i]
+		pts.Shape = draw.CircleGlyph{}
+		pts.Radius = vg.Points(1.8)
+		p.Add(l, pts)
+		p.Legend.Add(im, l, pts)
+	}
+	p.Y.Label.Text = unit + " (median)"
+	p.Add(plotter.NewGrid())
+	logIfWide(&p.Y, lo, hi)
+	p.Legend.Top, p.Legend.Left = true, true
+	return save(p, 7*vg.Inch, 4.5*vg.Inch, dir, family+"-sweep-"+slug(cfg))
+}
+
+// LatencyChart plots each implementation's latency-chain cost against its
+// throughput cost (geometric means over the distributions both modes ran),
+// with the diagonal where they are equal.
+func (s *Set) LatencyChart(dir, cfg, family string) (string, error) {
+	var xys plotter.XYs
+	var labels []string
+	var unit string
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, im := range s.Impls(cfg, family) {
+		var both []string
+		lat := s.Dists(cfg, family, "latency", L1Size)
+		for _, d := range s.Dists(cfg, family, "throughput", L1Size) {
+			if slices.Contains(lat, d) {
+				both = append(both, d)
+			}
+		}
+		tp, _ := s.Standing(cfg, family, im, "throughput", both)
+		la, _ := s.Standing(cfg, family, im, "latency", both)
+		if tp == 0 || la == 0 {
+			continue
+		}
+		_, scale, u := s.Cost(Key{Config: cfg, Family: family, Impl: im, Dist: both[0], Size: L1Size, Mode: "latency"}, false)
+		unit = u
+		xys = append(xys, plotter.XY{X: tp * scale, Y: la * scale})
+		labels = append(labels, im)
+		lo, hi = min(lo, tp*scale, la*scale), max(hi, tp*scale, la*scale)
+	}
+	if len(xys) == 0 {
+		return "", fmt.Errorf("%s in %s has no latency results", family, cfg)
+	}
+	p := plot.New()
+	p.Title.Text = fmt.Sprintf("%s: latency against throughput (%s)", family, cfg)
+	p.X.Label.Text = "throughput: " + unit + " (independent elements)"
+	p.Y.Label.Text = "latency: " + unit + " (dependent chain)"
+	sc, err := plotter.NewScatter(xys)
+	if err != nil {
+		return "", err
+	}
+	sc.GlyphStyle = draw.GlyphStyle{Shape: draw.CircleGlyph{}, Radius: vg.Points(3), Color: color.RGBA{R: 40, G: 80, B: 200, A: 255}}
+	// Labels go right of their point; a point close to one already labelled
+	// gets its label on the left, and then below, so that they do not collide.
+	var right, left, below plotter.XYLabels
+	for i, xy := range xys {
+		near := 0
+		for _, o := range xys[:i] {
+			if math.Abs(math.Log(o.X/xy.X)) < 0.12 && math.Abs(math.Log(o.Y/xy.Y)) < 0.12 {
+				near++
+			}
+		}
+		set := []*plotter.XYLabels{&right, &left, &below}[min(near, 2)]
+		set.XYs, set.Labels = append(set.XYs, xy), append(set.Labels, labels[i])
+	}
+	diag, err := plotter.NewLine(plotter.XYs{{X: lo / 1.3, Y: lo / 1.3}, {X: hi * 1.3, Y: hi * 1.3}})
+	if err != nil {
+		return "", err
+	}
+	diag.Dashes = []vg.Length{vg.Points(3), vg.Points(3)}
+	diag.Color = color.Gray{Y: 140}
+	p.Add(plotter.NewGrid(), diag, sc)
+	for i, set := range []plotter.XYLabels{right, left, below} {
+		if len(set.XYs) == 0 {
+			continue
+		}
+		lb, err := plotter.NewLabels(set)
+		if err != nil {
+			return "", err
+		}
+		for j := range lb.TextStyle {
+			ts := &lb.TextStyle[j]
+			switch i {
+			case 0:
+				ts.XAlign, ts.YAlign, lb.Offset = draw.XLeft, draw.YCenter, vg.Point{X: vg.Points(5)}
+			case 1:
+				ts.XAlign, ts.YAlign, lb.Offset = draw.XRight, draw.YCenter, vg.Point{X: vg.Points(-5)}
+			case 2:
+				ts.XAlign, ts.YAlign, lb.Offset = draw.XCenter, draw.YTop, vg.Point{Y: vg.Points(-5)}
+			}
+		}
+		p.Add(lb)
+	}
+	p.Legend.Add("latency = throughput", diag)
+	p.Legend.Top, p.Legend.Left = true, true
+	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = lo/1.5, hi*1.6, lo/1.5, hi*1.3
+	logIfWide(&p.X, lo, hi)
+	logIfWide(&p.Y, lo, hi)
+	return save(p, 7*vg.Inch, 5*vg.Inch, dir, family+"-latency-"+slug(cfg))
+}
+
+// speedGrid is the heat map grid of CrossChart.
+type speedGrid struct {
+	rows, cols []string
+	z          [][]float64 // [row][col], NaN for missing
+}
+
+func (g speedGrid) Dims() (c, r int)   { return len(g.cols), len(g.rows) }
+func (g speedGrid) Z(c, r int) float64 { return g.z[r][c] }
+func (g speedGrid) X(c int) float64    { return float64(c) }
+func (g speedGrid) Y(r int) float64    { return float64(r) }
+
+// CrossChart draws every implementation's speed in every configuration
+// relative to the baseline configuration (base cost / cost, throughput at
+// the L1 size, geometric mean over shared distributions) as a heat map with
+// the ratios written in the cells.
+func (s *Set) CrossChart(dir, base string) (string, error) {
+	if _, ok := s.cfgOf[base]; !ok {
+		return "", fmt.Errorf("no configuration %q (have %s)", base, strings.Join(s.labels(), ", "))
+	}
+	var cols []string
+	for _, c := range s.Configs {
+		cols = append(cols, c.Label)
+	}
+	if len(cols) < 2 {
+		return "", fmt.Errorf("one configuration only: nothing to compare")
+	}
+	g := speedGrid{cols: cols}
+	var labels plotter.XYLabels
+	zlo, zhi := math.Inf(1), math.Inf(-1)
+	for _, fam := range s.Families(base) {
+		for _, im := range s.Impls(base, fam) {
+			row := make([]float64, len(cols))
+			any := false
+			for j, c := range cols {
+				row[j] = math.NaN()
+				if r, ok := s.Relative(c, base, fam, im); ok {
+					row[j], any = r, true
+					zlo, zhi = min(zlo, r), max(zhi, r)
+				}
+			}
+			if !any {
+				continue
+			}
+			for j, v := range row {
+				if !math.IsNaN(v) {
+					labels.XYs = append(labels.XYs, plotter.XY{X: float64(j), Y: float64(len(g.rows))})
+					labels.Labels = append(labels.Labels, fmt.Sprintf("%.2fx", v))
+				}
+			}
+			g.rows = append(g.rows, fam+"/"+im)
+			g.z = append(g.z, row)
+		}
+	}
+	if len(g.rows) == 0 {
+		return "", fmt.Errorf("no implementation measured in %s and another configuration", base)
+	}
+	// Row 0 is drawn at the bottom: reverse so that the listing reads top-down.
+	slices.Reverse(g.rows)
+	slices.Reverse(g.z)
+	for i := range labels.XYs {
+		labels.XYs[i].Y = float64(len(g.rows)-1) - labels.XYs[i].Y
+	}
+	// A diverging palette centred on 1.0 (no change), on a log scale.
+	span := math.Max(math.Abs(math.Log(zlo)), math.Abs(math.Log(zhi)))
+	span = math.Max(span, math.Log(1.1))
+	logGrid := speedGrid{rows: g.rows, cols: g.cols}
+	for _, r := range g.z {
+		lr := make([]float64, len(r))
+		for i, v := range r {
+			lr[i] = math.Log(v)
+		}
+		logGrid.z = append(logGrid.z, lr)
+	}
+	pal := moreland.SmoothBlueRed()
+	pal.SetMin(-span)
+	pal.SetMax(span)
+	hm := plotter.NewHeatMap(logGrid, pal.Palette(255))
+	hm.Min, hm.Max = -span, span
+	hm.NaN = color.Gray{Y: 230}
+	p := plot.New()
+	p.Title.Text = fmt.Sprintf("speed relative to %s (throughput, %d elements; >1 is faster)", base, L1Size)
+	p.Add(hm)
+	lb, err := plotter.NewLabels(labels)
+	if err != nil {
+		return "", err
+	}
+	p.Add(lb)
+	for i := range lb.TextStyle {
+		lb.TextStyle[i].XAlign, lb.TextStyle[i].YAlign = draw.XCenter, draw.YCenter
+	}
+	p.NominalX(cols...)
+	p.NominalY(g.rows...)
+	p.X.Label.Text = "configuration"
+	h := vg.Length(1.2+0.22*float64(len(g.rows))) * vg.Inch
+	return save(p, vg.Length(3.2+1.1*float64(len(cols)))*vg.Inch, h, dir, "configurations-vs-"+slug(base))
+}
+
+func (s *Set) labels() []string {
+	var out []string
+	for _, c := range s.Configs {
+		out = append(out, c.Label)
+	}
+	return out
+}
+
+// slug makes a label usable in file names.
+func slug(s string) string {
+	return strings.Trim(strings.Map(func(r rune) rune {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-' {
+			return r
+		}
+		if r >= 'A' && r <= 'Z' {
+			return r + 'a' - 'A'
+		}
+		return '-'
+	}, s), "-")
+}

@@ -1,0 +1,253 @@
+// Package report turns runbench results into benchstat-style Markdown
+// tables, gonum/plot charts, per-machine pages and the generated parts of
+// the notebooks.
+package report
+
+import (
+	"bytes"
+	"cmp"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"golang.org/x/perf/benchfmt"
+)
+
+// Key identifies one measured case in one configuration.
+type Key struct {
+	Config string // the configuration's label, such as "v3"
+	Family string
+	Impl   string
+	Dist   string
+	Size   int
+	Mode   string
+	Unit   string // "cycles/op", "sec/op", "cycles/bit", "sec/bit"
+}
+
+// Config is one configuration: the machine and build a results file came
+// from, as its configuration lines name them.
+type Config struct {
+	Label  string
+	CPU    string
+	GOARCH string
+	Level  string // GOAMD64 level
+	Files  []string
+}
+
+// Set is every observation read from a number of results files.
+type Set struct {
+	Configs []*Config           // in label order
+	Values  map[Key][]float64   // the samples of every case
+	header  map[string][]string // the comment lines of each file
+	cfgOf   map[string]*Config  // by label (by identity while loading)
+}
+
+// Warning is a problem that does not stop a report: a skipped line or file.
+type Warning struct {
+	File string
+	Line int
+	Msg  string
+}
+
+func (w Warning) String() string { return fmt.Sprintf("%s:%d: %s", w.File, w.Line, w.Msg) }
+
+// knownUnits are the units the reports use.
+var knownUnits = map[string]bool{"cycles/op": true, "sec/op": true, "cycles/bit": true, "sec/bit": true}
+
+// ErrNoResults reports input without any result line.
+var ErrNoResults = errors.New("no results")
+
+// Load reads results files and folders (every *.txt below a folder). A
+// missing, empty or malformed file is an error naming the file and line;
+// lines of other benchmarks and units the reports do not know are skipped
+// with a warning.
+func Load(paths ...string) (*Set, []Warning, error) {
+	s := &Set{Values: map[Key][]float64{}, header: map[string][]string{}, cfgOf: map[string]*Config{}}
+	var warns []Warning
+	var files []string
+	for _, p := range paths {
+		st, err := os.Stat(p)
+		if err != nil {
+			return nil, nil, err
+		}
+		if !st.IsDir() {
+			files = append(files, p)
+			continue
+		}
+		err = filepath.WalkDir(p, func(f string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && strings.HasSuffix(f, ".txt") && !strings.HasPrefix(d.Name(), ".") {
+				files = append(files, f)
+			}
+			return err
+		})
+		if err != nil {
+			return nil, nil, err
+		}
+	}
+	if len(files) == 0 {
+		return nil, nil, fmt.Errorf("%s: %w", strings.Join(paths, ", "), ErrNoResults)
+	}
+	slices.Sort(files)
+	for _, f := range files {
+		w, err := s.read(f)
+		warns = append(warns, w...)
+		if err != nil {
+			return nil, warns, err
+		}
+	}
+	s.label()
+	return s, warns, nil
+}
+
+// label names the configurations: by GOAMD64 level (or GOARCH) when every
+// file comes from one CPU, by a short CPU name and the level otherwise.
+func (s *Set) label() {
+	cpus := map[string]bool{}
+	for _, c := range s.cfgOf {
+		cpus[c.CPU] = true
+		s.Configs = append(s.Configs, c)
+	}
+	ids := map[string]string{}
+	for id, c := range s.cfgOf {
+		c.Label = cmp.Or(c.Level, c.GOARCH)
+		if len(cpus) > 1 {
+			c.Label = cpuLabel(c.CPU) + " " + c.Label
+		}
+		ids[id] = c.Label
+	}
+	values := make(map[Key][]float64, len(s.Values))
+	for k, v := range s.Values {
+		k.Config = ids[k.Config]
+		values[k] = append(values[k], v...)
+	}
+	s.Values = values
+	s.cfgOf = map[string]*Config{}
+	for _, c := range s.Configs {
+		s.cfgOf[c.Label] = c
+	}
+	slices.SortFunc(s.Configs, func(a, b *Config) int { return cmp.Compare(a.Label, b.Label) })
+}
+
+func (s *Set) read(file string) ([]Warning, error) {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
+	var warns []Warning
+	for _, line := range strings.Split(string(data), "\n") {
+		if c, ok := strings.CutPrefix(line, "# "); ok {
+			s.header[file] = append(s.header[file], c)
+		}
+	}
+	r := benchfmt.NewReader(bytes.NewReader(data), file)
+	n := 0
+	for r.Scan() {
+		switch rec := r.Result().(type) {
+		case *benchfmt.SyntaxError:
+			return warns, fmt.Errorf("%s:%d: malformed line: %s", rec.FileName, rec.Line, rec.Msg)
+		case *benchfmt.Result:
+			_, line := rec.Pos()
+			key, ok := parseName(rec.Name)
+			if !ok {
+				warns = append(warns, Warning{file, line, fmt.Sprintf("skipped %q: not a bitlab kernel benchmark", rec.Name)})
+				continue
+			}
+			key.Config = s.config(rec, file)
+			for _, v := range rec.Values {
+				if !knownUnits[v.Unit] {
+					warns = append(warns, Warning{file, line, fmt.Sprintf("skipped unit %q", v.Unit)})
+					continue
+				}
+				key.Unit = v.Unit
+				s.Values[key] = append(s.Values[key], v.Value)
+				n++
+			}
+		}
+	}
+	if err := r.Err(); err != nil {
+		return warns, fmt.Errorf("%s: %w", file, err)
+	}
+	if n == 0 {
+		return warns, fmt.Errorf("%s: %w", file, ErrNoResults)
+	}
+	return warns, nil
+}
+
+// config returns the identity of a result's configuration (CPU, GOARCH,
+// GOAMD64), recording it on first use; label turns identities into labels.
+func (s *Set) config(r *benchfmt.Result, file string) string {
+	cpu, arch, level := r.GetConfig("cpu"), r.GetConfig("goarch"), r.GetConfig("goamd64")
+	id := cpu + "\x00" + arch + "\x00" + level
+	c := s.cfgOf[id]
+	if c == nil {
+		c = &Config{CPU: cpu, GOARCH: arch, Level: level}
+		s.cfgOf[id] = c
+	}
+	if !slices.Contains(c.Files, file) {
+		c.Files = append(c.Files, file)
+	}
+	return id
+}
+
+// Config returns the configuration with the given label.
+func (s *Set) Config(label string) (*Config, bool) {
+	c, ok := s.cfgOf[label]
+	return c, ok
+}
+
+// cpuLabel shortens a CPU name for chart labels: "Intel(R) Xeon(R)
+// Processor (GenuineIntel family 6 model 207 stepping 2)" becomes "6/207".
+func cpuLabel(cpu string) string {
+	if _, rest, ok := strings.Cut(cpu, "family "); ok {
+		f := strings.Fields(rest)
+		if len(f) >= 3 && f[1] == "model" {
+			return f[0] + "/" + f[2]
+		}
+	}
+	cpu, _, _ = strings.Cut(cpu, "@")
+	cpu = coreCount.ReplaceAllString(cpu, "")
+	f := strings.Fields(strings.NewReplacer("(R)", "", "(TM)", "", "CPU", "", "Processor", "").Replace(cpu))
+	if len(f) > 3 {
+		f = f[len(f)-3:]
+	}
+	return cmp.Or(strings.Join(f, " "), "cpu")
+}
+
+var coreCount = regexp.MustCompile(`\d+-Core`)
+
+// parseName reads Kernel/family=.../impl=.../dist=.../size=.../mode=...
+func parseName(n benchfmt.Name) (Key, bool) {
+	base, parts := n.Parts()
+	if string(base) != "Kernel" {
+		return Key{}, false
+	}
+	var k Key
+	for _, p := range parts {
+		key, val, ok := strings.Cut(strings.TrimPrefix(string(p), "/"), "=")
+		if !ok {
+			continue
+		}
+		switch key {
+		case "family":
+			k.Family = val
+		case "impl":
+			k.Impl = val
+		case "dist":
+			k.Dist = val
+		case "size":
+			k.Size, _ = strconv.Atoi(val)
+		case "mode":
+			k.Mode = val
+		}
+	}
+	return k, k.Family != "" && k.Impl != "" && k.Dist != "" && k.Size > 0 && k.Mode != ""
+}
+
+// Header returns the comment lines of a configuration's first file.
+func (s *Set) Header(c *Config) []string { return s.header[c.Files[0]] }

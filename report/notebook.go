@@ -1,0 +1,107 @@
+package report
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+)
+
+// Notebooks keep their prose by hand and their data generated, between
+//
+//	<!-- bitlab:begin KIND key=value ... -->
+//	<!-- bitlab:end -->
+//
+// The kinds:
+//
+//	table family=F [config=C] [mode=M] [dists=d1,d2]   a Markdown table
+//	chart family=F kind=bars|sweep|latency [config=C]  a chart image
+//	cross [base=C]                                    the cross-configuration chart
+//
+// config defaults to the last configuration (the highest GOAMD64 level),
+// mode to throughput. Charts are linked from chartsDir, where Page wrote them.
+var block = regexp.MustCompile(`(?s)(<!-- bitlab:begin ([a-z]+)([^>]*?) -->\n)(.*?)(<!-- bitlab:end -->)`)
+
+// UpdateNotebook regenerates the blocks of the Markdown file at path and
+// reports whether the file changed.
+func (s *Set) UpdateNotebook(path, chartsDir string) (bool, error) {
+	old, err := os.ReadFile(path)
+	if err != nil {
+		return false, err
+	}
+	var firstErr error
+	out := block.ReplaceAllFunc(old, func(m []byte) []byte {
+		g := block.FindSubmatch(m)
+		body, err := s.generate(string(g[2]), args(string(g[3])), filepath.Dir(path), chartsDir)
+		if err != nil {
+			if firstErr == nil {
+				firstErr = fmt.Errorf("%s: block %q: %v", path, strings.TrimSpace(string(g[2])+string(g[3])), err)
+			}
+			return m
+		}
+		return []byte(string(g[1]) + body + string(g[5]))
+	})
+	if firstErr != nil {
+		return false, firstErr
+	}
+	if bytes.Equal(out, old) {
+		return false, nil
+	}
+	return true, os.WriteFile(path, out, 0o644)
+}
+
+func args(s string) map[string]string {
+	m := map[string]string{}
+	for _, f := range strings.Fields(s) {
+		k, v, _ := strings.Cut(f, "=")
+		m[k] = v
+	}
+	return m
+}
+
+func (s *Set) generate(kind string, a map[string]string, notebookDir, chartsDir string) (string, error) {
+	cfg := a["config"]
+	if cfg == "" {
+		cfg = s.Configs[len(s.Configs)-1].Label
+	}
+	if _, ok := s.cfgOf[cfg]; !ok {
+		return "", fmt.Errorf("no configuration %q", cfg)
+	}
+	link := func(name, alt string) (string, error) {
+		file := filepath.Join(chartsDir, name+".svg")
+		if _, err := os.Stat(file); err != nil {
+			return "", fmt.Errorf("chart %s missing: run go run ./cmd/plot -pages first", file)
+		}
+		return fmt.Sprintf("![%s](%s)\n", alt, relPath(notebookDir, file)), nil
+	}
+	switch kind {
+	case "table":
+		var dists []string
+		if d := a["dists"]; d != "" {
+			dists = strings.Split(d, ",")
+		}
+		mode := a["mode"]
+		if mode == "" {
+			mode = "throughput"
+		}
+		var b bytes.Buffer
+		err := s.Table(&b, cfg, a["family"], mode, dists)
+		return b.String(), err
+	case "chart":
+		fam := a["family"]
+		switch a["kind"] {
+		case "bars", "sweep", "latency":
+			return link(fam+"-"+a["kind"]+"-"+slug(cfg), fmt.Sprintf("%s %s (%s)", fam, a["kind"], cfg))
+		}
+		return "", fmt.Errorf("unknown chart kind %q", a["kind"])
+	case "cross":
+		base := a["base"]
+		if base == "" {
+			base = s.Configs[0].Label
+		}
+		return link("configurations-vs-"+slug(base), "speed relative to "+base)
+	}
+	return "", fmt.Errorf("unknown block kind %q", kind)
+}

@@ -1,0 +1,164 @@
+package report
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// results writes a small results file of two implementations, two
+// distributions and both modes, with cost scaled by factor.
+func results(t *testing.T, dir, name, level string, factor float64) string {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString("# clock: add-chain, 3.9 GHz\ngoos: linux\ngoarch: amd64\ngoamd64: " + level + "\ncpu: Test CPU 9000\ncycles: add-chain\n\n")
+	for round := range 5 {
+		for _, im := range []string{"kernighan", "popcnt"} {
+			for _, d := range []string{"k0", "k1", "k2", "k4", "k8", "random"} {
+				for _, mode := range []string{"throughput", "latency"} {
+					c := factor * (1 + float64(round)/100)
+					if im == "kernighan" {
+						c *= 10
+					}
+					fmt.Fprintf(&b, "BenchmarkKernel/family=popcount/impl=%s/dist=%s/size=4096/mode=%s 1000 %g ns/op %g cycles/op\n", im, d, mode, c/3.9, c)
+				}
+			}
+		}
+	}
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestLoadErrors(t *testing.T) {
+	dir := t.TempDir()
+	if _, _, err := Load(filepath.Join(dir, "missing.txt")); err == nil || !strings.Contains(err.Error(), "missing.txt") {
+		t.Errorf("missing file: %v", err)
+	}
+	empty := filepath.Join(dir, "empty.txt")
+	os.WriteFile(empty, nil, 0o644)
+	if _, _, err := Load(empty); !errors.Is(err, ErrNoResults) || !strings.Contains(err.Error(), "empty.txt") {
+		t.Errorf("empty file: %v", err)
+	}
+	bad := filepath.Join(dir, "bad.txt")
+	os.WriteFile(bad, []byte("goos: linux\nBenchmarkKernel/family=popcount/impl=x/dist=k1/size=4096/mode=throughput 10 zz ns/op\n"), 0o644)
+	if _, _, err := Load(bad); err == nil || !strings.Contains(err.Error(), "bad.txt:2") {
+		t.Errorf("malformed line: %v", err)
+	}
+	if _, _, err := Load(t.TempDir()); !errors.Is(err, ErrNoResults) {
+		t.Errorf("empty folder: %v", err)
+	}
+}
+
+func TestLoadSkipsUnknown(t *testing.T) {
+	dir := t.TempDir()
+	p := results(t, dir, "a.txt", "v1", 1)
+	f, _ := os.OpenFile(p, os.O_APPEND|os.O_WRONLY, 0)
+	f.WriteString("BenchmarkOther 10 5 ns/op\nBenchmarkKernel/family=popcount/impl=popcnt/dist=k1/size=4096/mode=throughput 10 5 widgets/op\n")
+	f.Close()
+	s, warns, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(warns) != 2 || !strings.Contains(warns[0].String(), "a.txt:") {
+		t.Errorf("warnings: %v", warns)
+	}
+	if got := s.Impls("v1", "popcount"); len(got) != 2 {
+		t.Errorf("impls %v", got)
+	}
+	if d := s.Dists("v1", "popcount", "throughput", L1Size); strings.Join(d, ",") != "k0,k1,k2,k4,k8,random" {
+		t.Errorf("dists in order: %v", d)
+	}
+}
+
+func TestTableAndStanding(t *testing.T) {
+	dir := t.TempDir()
+	results(t, dir, "a.txt", "v1", 1)
+	results(t, dir, "b.txt", "v3", 0.5)
+	s, _, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := s.Table(&b, "v3", "popcount", "throughput", nil); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "| k0 |") || !strings.Contains(b.String(), "10.00x") {
+		t.Errorf("table:\n%s", b.String())
+	}
+	if r, ok := s.Relative("v3", "v1", "popcount", "popcnt"); !ok || r < 1.99 || r > 2.01 {
+		t.Errorf("v3 relative to v1: %v %v, want 2", r, ok)
+	}
+}
+
+// TestPageIsDeterministic writes a page twice and requires identical bytes
+// in every file, then checks a notebook block round trip.
+func TestPageIsDeterministic(t *testing.T) {
+	dir := t.TempDir()
+	results(t, dir, "a.txt", "v1", 1)
+	results(t, dir, "b.txt", "v3", 0.5)
+	s, _, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	snapshot := func() map[string]string {
+		if _, err := s.Page(dir, ""); err != nil {
+			t.Fatal(err)
+		}
+		m := map[string]string{}
+		filepath.Walk(dir, func(p string, info os.FileInfo, err error) error {
+			if !info.IsDir() {
+				b, _ := os.ReadFile(p)
+				m[p] = string(b)
+			}
+			return nil
+		})
+		return m
+	}
+	first, second := snapshot(), snapshot()
+	for p, v := range first {
+		if second[p] != v {
+			t.Errorf("%s differs between two runs", p)
+		}
+	}
+	for _, want := range []string{"popcount-bars-v3.png", "popcount-sweep-v1.svg", "popcount-latency-v3.png", "configurations-vs-v1.svg"} {
+		if _, ok := first[filepath.Join(dir, "charts", want)]; !ok {
+			t.Errorf("no chart %s", want)
+		}
+	}
+	book := filepath.Join(dir, "nb.md")
+	os.WriteFile(book, []byte("prose\n<!-- bitlab:begin table family=popcount dists=k1,random -->\nold\n<!-- bitlab:end -->\nmore prose\n<!-- bitlab:begin chart family=popcount kind=sweep config=v1 -->\n<!-- bitlab:end -->\n"), 0o644)
+	if changed, err := s.UpdateNotebook(book, filepath.Join(dir, "charts")); err != nil || !changed {
+		t.Fatalf("first update: %v %v", changed, err)
+	}
+	if changed, err := s.UpdateNotebook(book, filepath.Join(dir, "charts")); err != nil || changed {
+		t.Errorf("second update changed the notebook (%v)", err)
+	}
+	got, _ := os.ReadFile(book)
+	if !strings.Contains(string(got), "prose\n") || !strings.Contains(string(got), "| random |") || !strings.Contains(string(got), "charts/popcount-sweep-v1.svg") {
+		t.Errorf("notebook:\n%s", got)
+	}
+	os.WriteFile(book, []byte("<!-- bitlab:begin chart family=popcount kind=pie -->\n<!-- bitlab:end -->\n"), 0o644)
+	if _, err := s.UpdateNotebook(book, filepath.Join(dir, "charts")); err == nil {
+		t.Error("an unknown chart kind passed")
+	}
+}
+
+func TestCPULabel(t *testing.T) {
+	for in, want := range map[string]string{
+		"Intel(R) Xeon(R) Processor (GenuineIntel family 6 model 207 stepping 2)": "6/207",
+		"AMD Ryzen 9 7950X 16-Core Processor":                                     "Ryzen 9 7950X",
+		"Intel(R) Core(TM) i9-12900K CPU @ 3.20GHz":                               "Intel Core i9-12900K",
+		"": "cpu",
+	} {
+		if got := cpuLabel(in); got != want {
+			t.Errorf("cpuLabel(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -1,0 +1,134 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"strings"
+)
+
+// L1Size is the batch length of the main tables and charts (harness.L1Elements).
+const L1Size = 4096
+
+// cell formats a summary as benchstat does: the median and the confidence
+// interval's larger half-width in percent.
+func cell(sum Summary, scale float64) string {
+	c := sum.Center * scale
+	if sum.N < 2 || c == 0 {
+		return format(c)
+	}
+	w := math.Max(sum.Hi-sum.Center, sum.Center-sum.Lo) / sum.Center
+	if math.IsInf(w, 0) || math.IsNaN(w) {
+		return format(c) + " ±∞"
+	}
+	return fmt.Sprintf("%s ±%.0f%%", format(c), 100*w)
+}
+
+// format prints three significant digits.
+func format(v float64) string {
+	switch a := math.Abs(v); {
+	case a == 0:
+		return "0"
+	case a >= 100:
+		return fmt.Sprintf("%.0f", v)
+	case a >= 10:
+		return fmt.Sprintf("%.1f", v)
+	case a >= 1:
+		return fmt.Sprintf("%.2f", v)
+	}
+	return fmt.Sprintf("%.3g", v)
+}
+
+// Table writes a family's Markdown table in one configuration and mode at
+// the L1 size: a row per distribution (those in dists, or all if nil), a
+// column per implementation, median cost and 95% interval; then each
+// implementation's geometric mean and speed-up over the baseline.
+func (s *Set) Table(w io.Writer, cfg, family, mode string, dists []string) error {
+	impls := s.Impls(cfg, family)
+	if dists == nil {
+		dists = s.Dists(cfg, family, mode, L1Size)
+	}
+	if len(impls) == 0 || len(dists) == 0 {
+		return fmt.Errorf("no %s results for %s in %s", mode, family, cfg)
+	}
+	_, scale, unit := s.Cost(Key{Config: cfg, Family: family, Impl: impls[0], Dist: dists[0], Size: L1Size, Mode: mode}, false)
+	fmt.Fprintf(w, "%s, %s, %d elements, %s: median, ±95%% confidence interval\n\n", family, mode, L1Size, unit)
+	fmt.Fprintf(w, "| dist | %s |\n|---|%s\n", strings.Join(impls, " | "), strings.Repeat("---:|", len(impls)))
+	for _, d := range dists {
+		row := []string{d}
+		for _, im := range impls {
+			k, sc, _ := s.Cost(Key{Config: cfg, Family: family, Impl: im, Dist: d, Size: L1Size, Mode: mode}, false)
+			if sum, ok := s.Summary(k); ok {
+				row = append(row, cell(sum, sc))
+			} else {
+				row = append(row, "")
+			}
+		}
+		fmt.Fprintf(w, "| %s |\n", strings.Join(row, " | "))
+	}
+	geo, speed := []string{"**geomean**"}, []string{"**vs " + Baseline(family) + "**"}
+	for _, im := range impls {
+		g, r := s.Standing(cfg, family, im, mode, dists)
+		geo, speed = append(geo, format(g*scale)), append(speed, ratio(r))
+	}
+	fmt.Fprintf(w, "| %s |\n| %s |\n", strings.Join(geo, " | "), strings.Join(speed, " | "))
+	return nil
+}
+
+func ratio(r float64) string {
+	if r == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.2fx", r)
+}
+
+// Standing returns an implementation's geometric mean cost over the given
+// distributions (in the cost unit's raw values), and its speed-up over the
+// family's baseline on the distributions both have (0 if none).
+func (s *Set) Standing(cfg, family, impl, mode string, dists []string) (geomean, speedup float64) {
+	var lg, lr float64
+	n, nr := 0, 0
+	base := Baseline(family)
+	for _, d := range dists {
+		k, _, _ := s.Cost(Key{Config: cfg, Family: family, Impl: impl, Dist: d, Size: L1Size, Mode: mode}, false)
+		sum, ok := s.Summary(k)
+		if !ok || sum.Center <= 0 {
+			continue
+		}
+		lg, n = lg+math.Log(sum.Center), n+1
+		bk := k
+		bk.Impl = base
+		if b, ok := s.Summary(bk); ok && b.Center > 0 {
+			lr, nr = lr+math.Log(b.Center/sum.Center), nr+1
+		}
+	}
+	if n > 0 {
+		geomean = math.Exp(lg / float64(n))
+	}
+	if nr > 0 {
+		speedup = math.Exp(lr / float64(nr))
+	}
+	return geomean, speedup
+}
+
+// Relative returns an implementation's speed in configuration cfg relative
+// to configuration base (base cost / cost, geometric mean over the
+// distributions both measured at the L1 size in throughput mode).
+func (s *Set) Relative(cfg, base, family, impl string) (float64, bool) {
+	var lr float64
+	n := 0
+	for _, d := range s.Dists(cfg, family, "throughput", L1Size) {
+		k, _, _ := s.Cost(Key{Config: cfg, Family: family, Impl: impl, Dist: d, Size: L1Size, Mode: "throughput"}, false)
+		bk := k
+		bk.Config = base
+		a, ok1 := s.Summary(k)
+		b, ok2 := s.Summary(bk)
+		if ok1 && ok2 && a.Center > 0 && b.Center > 0 {
+			lr, n = lr+math.Log(b.Center/a.Center), n+1
+		}
+	}
+	if n == 0 {
+		return 0, false
+	}
+	return math.Exp(lr / float64(n)), true
+}
