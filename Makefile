@@ -7,7 +7,7 @@ GO ?= go
 # runtime warns that it does not know avx512gfni; golang.org/x/sys/cpu does.
 FEATURES_OFF ?= avx512 avx2 bmi2 avx512gfni popcnt
 
-.PHONY: all bench gobench test fmt vet staticcheck gotest features-off generate readme
+.PHONY: all bench gobench report notebooks test fmt vet staticcheck gotest features-off generate readme
 
 all: test
 
@@ -15,6 +15,17 @@ all: test
 # run under 90 seconds; ARGS for any other runbench flags.
 bench:
 	$(GO) run ./cmd/runbench $(if $(QUICK),-quick) $(ARGS)
+
+# Tables, charts and pages for every results/<cpu>/ folder, then the
+# generated parts of the notebooks (from the development machine's results).
+NOTEBOOK_RESULTS ?= $(firstword $(sort $(dir $(wildcard results/*/*.txt))))
+
+report:
+	$(GO) run ./cmd/plot -pages results
+	$(MAKE) notebooks
+
+notebooks:
+	$(GO) run ./cmd/plot -notebooks notebooks $(NOTEBOOK_RESULTS)
 
 # The same kernels under go test -bench, same names (-cpu 1: no suffix).
 gobench:

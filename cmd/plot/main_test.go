@@ -1,0 +1,69 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func writeResults(t *testing.T, dir, level string) {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString("goos: linux\ngoarch: amd64\ngoamd64: " + level + "\ncpu: Test CPU 9000\n")
+	for r := range 4 {
+		for _, im := range []string{"kernighan", "popcnt"} {
+			fmt.Fprintf(&b, "BenchmarkKernel/family=popcount/impl=%s/dist=random/size=4096/mode=throughput 100 %d ns/op %d cycles/op\n", im, 2+r, 6+r)
+		}
+	}
+	os.MkdirAll(dir, 0o755)
+	if err := os.WriteFile(filepath.Join(dir, level+".txt"), []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestUsageErrors(t *testing.T) {
+	for _, args := range [][]string{{}, {"-nonsense"}} {
+		if code := run(args, io.Discard, io.Discard); code != 2 {
+			t.Errorf("plot %v: exit %d, want 2", args, code)
+		}
+	}
+	var stderr bytes.Buffer
+	if code := run([]string{"-o", t.TempDir(), "/no/such/results.txt"}, io.Discard, &stderr); code != 1 || !strings.Contains(stderr.String(), "/no/such/results.txt") {
+		t.Errorf("missing file: exit %d, %q", code, stderr.String())
+	}
+	empty := filepath.Join(t.TempDir(), "empty.txt")
+	os.WriteFile(empty, nil, 0o644)
+	stderr.Reset()
+	if code := run([]string{"-o", t.TempDir(), empty}, io.Discard, &stderr); code != 1 || !strings.Contains(stderr.String(), "empty.txt: no results") {
+		t.Errorf("empty file: exit %d, %q", code, stderr.String())
+	}
+}
+
+func TestPagesAndNotebooks(t *testing.T) {
+	root := t.TempDir()
+	machine := filepath.Join(root, "results", "test-cpu")
+	writeResults(t, machine, "v1")
+	writeResults(t, machine, "v3")
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-pages", filepath.Join(root, "results")}, &stdout, &stderr); code != 0 {
+		t.Fatalf("plot -pages: exit %d\n%s", code, stderr.String())
+	}
+	page, err := os.ReadFile(filepath.Join(machine, "README.md"))
+	if err != nil || !strings.Contains(string(page), "charts/configurations-vs-v1.svg") {
+		t.Fatalf("page: %v\n%s", err, page)
+	}
+	books := filepath.Join(root, "notebooks")
+	os.MkdirAll(books, 0o755)
+	os.WriteFile(filepath.Join(books, "p.md"), []byte("# P\n<!-- bitlab:begin cross -->\n<!-- bitlab:end -->\n"), 0o644)
+	if code := run([]string{"-notebooks", books, machine}, &stdout, &stderr); code != 0 {
+		t.Fatalf("plot -notebooks: exit %d\n%s", code, stderr.String())
+	}
+	nb, _ := os.ReadFile(filepath.Join(books, "p.md"))
+	if !strings.Contains(string(nb), "../results/test-cpu/charts/configurations-vs-v1.svg") {
+		t.Errorf("notebook:\n%s", nb)
+	}
+}
