@@ -81,7 +81,7 @@ func (c *Case) calibrate(d time.Duration) {
 
 // sample times reps passes, after one untimed pass that warms the caches
 // and the branch predictor when a pass is short enough to afford it.
-func (c *Case) sample(cyc *Cycles, d time.Duration, round int) Sample {
+func (c *Case) sample(cyc *Cycles, round int) Sample {
 	if c.reps > 8 {
 		c.batch.Run(1)
 	}
@@ -116,9 +116,13 @@ type Options struct {
 // ErrInterrupted is returned by Run when Stop was closed.
 var ErrInterrupted = fmt.Errorf("harness: interrupted")
 
+// Recalibrate is how often Run measures the core clock again: the clock of
+// a shared virtual machine moves by 10% and more within minutes.
+const Recalibrate = time.Second
+
 // Run times the prepared cases. In every sample of every round it visits
 // the cases in a freshly shuffled order, so drift and neighbours hit all of
-// them alike, and it recalibrates the clock once per round.
+// them alike, and it recalibrates the clock every Recalibrate.
 func Run(cases []*Case, cyc *Cycles, opt Options) error {
 	for _, c := range cases {
 		c.calibrate(opt.SampleTime)
@@ -126,8 +130,9 @@ func Run(cases []*Case, cyc *Cycles, opt Options) error {
 	r := rand.New(rand.NewPCG(opt.Seed, 0x5eed))
 	order := slices.Clone(cases)
 	done, total := 0, opt.Rounds*opt.PerRound*len(cases)
+	calibrated := time.Now()
+	cyc.Calibrate()
 	for round := range opt.Rounds {
-		cyc.Calibrate()
 		for range opt.PerRound {
 			r.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
 			for _, c := range order {
@@ -136,15 +141,19 @@ func Run(cases []*Case, cyc *Cycles, opt Options) error {
 					return ErrInterrupted
 				default:
 				}
+				if time.Since(calibrated) > Recalibrate {
+					cyc.Calibrate()
+					calibrated = time.Now()
+				}
 				var s Sample
 				if opt.Profile {
 					i := c.Kernel.Info()
 					pprof.Do(context.Background(), pprof.Labels("family", i.Family, "impl", i.Impl,
 						"dist", c.Workload.Dist, "mode", string(c.Mode)), func(context.Context) {
-						s = c.sample(cyc, opt.SampleTime, round)
+						s = c.sample(cyc, round)
 					})
 				} else {
-					s = c.sample(cyc, opt.SampleTime, round)
+					s = c.sample(cyc, round)
 				}
 				c.Samples = append(c.Samples, s)
 				done++

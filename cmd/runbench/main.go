@@ -259,7 +259,7 @@ func bench(cfg *config) error {
 		Rounds: cfg.count, PerRound: cfg.perRound, SampleTime: cfg.sample, Seed: cfg.seed,
 		Profile: cfg.cpuprofile != "", Progress: bar.update, Stop: stop,
 		Round: func(round int) error {
-			rf.Comment("round %d: core clock %.4f GHz", round+1, cyc.GHz)
+			rf.Comment("round %d: core clock %.4f GHz at its end", round+1, cyc.GHz)
 			for _, c := range ready {
 				if s, ok := c.RoundMedian(round); ok {
 					if err := rf.Result(c, s); err != nil {

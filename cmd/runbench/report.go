@@ -20,15 +20,18 @@ func header(rf *harness.ResultsFile, cfg *config, m harness.Machine, cyc *harnes
 	rf.Comment("host: %s", host)
 	rf.Comment("command: runbench %s", strings.Join(cfg.args, " "))
 	rf.Comment("suite: %s rounds=%d samples=%d sample=%v", suiteText(cfg), cfg.count, cfg.perRound, cfg.sample)
-	rf.Comment("clock: %s, %.4f GHz at start (recalibrated every round, see the round lines)", cyc.Source, cyc.GHz)
+	rf.Comment("clock: %s, %.4f GHz at start (recalibrated every %v of sampling, see the round lines)", cyc.Source, cyc.GHz, harness.Recalibrate)
 	rf.Comment("self-check, cycles per instruction (published: Golden Cove latencies, ../shared/reference):")
 	for _, l := range harness.FormatSelfCheck(checks) {
 		rf.Comment("  %s", l)
 	}
 	rf.Comment("overhead: empty kernel %s", overheadText(over))
-	rf.Comment("load: 1-minute load average %.2f at start", load.AverageAtStart)
-	if load.AverageAtStart > 0.5 {
-		warn(rf, "the machine was busy at the start (load average %.2f): expect noise", load.AverageAtStart)
+	// The load average lags by minutes (a previous run still shows in it):
+	// warn from the CPU time other processes used while this run prepared.
+	others := load.Others()
+	rf.Comment("load: 1-minute load average %.2f at start; other processes used %.2f cores while preparing", load.AverageAtStart, others)
+	if others > 0.15 {
+		warn(rf, "the machine was busy before timing (other processes used %.2f cores): expect noise", others)
 	}
 	for _, s := range skipped {
 		rf.Comment("skipped %s: %s", s.ID, s.Reason)
@@ -66,9 +69,9 @@ func footer(rf *harness.ResultsFile, cases []*harness.Case, rows []harness.Summa
 	}
 	slices.SortFunc(wide, func(a, b spread) int { return int((b.s.Spread - a.s.Spread) * 1e6) })
 	if len(wide) > 0 {
-		warn(rf, "%d of %d cases have an interquartile spread over 5%% of their median; the widest:", len(wide), len(cases))
+		warn(rf, "%d of %d cases have an interquartile spread over 5%% of their median (cycles where measured); the widest:", len(wide), len(cases))
 		for _, w := range wide[:min(len(wide), 5)] {
-			msg := fmt.Sprintf("  %s: spread %.1f%%, median %.3f ns/op, min %.3f", w.name, 100*w.s.Spread, w.s.Median, w.s.Min)
+			msg := fmt.Sprintf("  %s: spread %.1f%%, median %.3f ns/op (%.3f cycles), min %.3f ns/op", w.name, 100*w.s.Spread, w.s.Median, w.s.MedianCycles, w.s.Min)
 			rf.Comment("%s", msg)
 			fmt.Fprintln(os.Stderr, msg)
 		}
