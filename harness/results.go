@@ -80,7 +80,11 @@ func (r *ResultsFile) Result(c *Case, s Sample) error {
 		}
 	}
 	r.lines++
-	return r.w.Write(&benchfmt.Result{Config: r.config, Name: benchfmt.Name(c.Name()),
+	// The family is a configuration line as well as a name key: benchstat
+	// splits its tables by configuration, so each family gets its own.
+	cfg := append(r.config[:len(r.config):len(r.config)],
+		benchfmt.Config{Key: "family", Value: []byte(c.Kernel.Info().Family), File: true})
+	return r.w.Write(&benchfmt.Result{Config: cfg, Name: benchfmt.Name(c.Name()),
 		Iters: c.reps * c.batch.Len(), Values: vals})
 }
 

@@ -16,7 +16,7 @@ import (
 //
 // The kinds:
 //
-//	table family=F [config=C] [mode=M] [dists=d1,d2]   a Markdown table
+//	table family=F [config=C] [mode=M] [size=N] [dists=d1,d2]   a Markdown table
 //	chart family=F kind=bars|sweep|latency [config=C]  a chart image
 //	cross [base=C]                                    the cross-configuration chart
 //
@@ -86,8 +86,14 @@ func (s *Set) generate(kind string, a map[string]string, notebookDir, chartsDir 
 		if mode == "" {
 			mode = "throughput"
 		}
+		size := L1Size
+		if n := a["size"]; n != "" {
+			if _, err := fmt.Sscan(n, &size); err != nil {
+				return "", fmt.Errorf("bad size %q", n)
+			}
+		}
 		var b bytes.Buffer
-		err := s.Table(&b, cfg, a["family"], mode, dists)
+		err := s.TableAt(&b, cfg, a["family"], mode, size, dists)
 		return b.String(), err
 	case "chart":
 		fam := a["family"]

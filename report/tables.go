@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strings"
 )
 
@@ -44,20 +45,27 @@ func format(v float64) string {
 // column per implementation, median cost and 95% interval; then each
 // implementation's geometric mean and speed-up over the baseline.
 func (s *Set) Table(w io.Writer, cfg, family, mode string, dists []string) error {
+	return s.TableAt(w, cfg, family, mode, L1Size, dists)
+}
+
+// TableAt is Table at another batch size; the summary rows are left out
+// away from the L1 size.
+func (s *Set) TableAt(w io.Writer, cfg, family, mode string, size int, dists []string) error {
 	impls := s.Impls(cfg, family)
 	if dists == nil {
-		dists = s.Dists(cfg, family, mode, L1Size)
+		dists = s.Dists(cfg, family, mode, size)
 	}
+	impls = slices.DeleteFunc(impls, func(im string) bool { return !s.measured(cfg, family, im, mode, size) })
 	if len(impls) == 0 || len(dists) == 0 {
-		return fmt.Errorf("no %s results for %s in %s", mode, family, cfg)
+		return fmt.Errorf("no %s results for %s in %s at size %d", mode, family, cfg, size)
 	}
-	_, scale, unit := s.Cost(Key{Config: cfg, Family: family, Impl: impls[0], Dist: dists[0], Size: L1Size, Mode: mode}, false)
-	fmt.Fprintf(w, "%s, %s, %d elements, %s: median, ±95%% confidence interval\n\n", family, mode, L1Size, unit)
+	_, scale, unit := s.Cost(Key{Config: cfg, Family: family, Impl: impls[0], Dist: dists[0], Size: size, Mode: mode}, false)
+	fmt.Fprintf(w, "%s, %s, %d elements, %s: median, ±95%% confidence interval\n\n", family, mode, size, unit)
 	fmt.Fprintf(w, "| dist | %s |\n|---|%s\n", strings.Join(impls, " | "), strings.Repeat("---:|", len(impls)))
 	for _, d := range dists {
 		row := []string{d}
 		for _, im := range impls {
-			k, sc, _ := s.Cost(Key{Config: cfg, Family: family, Impl: im, Dist: d, Size: L1Size, Mode: mode}, false)
+			k, sc, _ := s.Cost(Key{Config: cfg, Family: family, Impl: im, Dist: d, Size: size, Mode: mode}, false)
 			if sum, ok := s.Summary(k); ok {
 				row = append(row, cell(sum, sc))
 			} else {
@@ -66,6 +74,9 @@ func (s *Set) Table(w io.Writer, cfg, family, mode string, dists []string) error
 		}
 		fmt.Fprintf(w, "| %s |\n", strings.Join(row, " | "))
 	}
+	if size != L1Size {
+		return nil
+	}
 	geo, speed := []string{"**geomean**"}, []string{"**vs " + Baseline(family) + "**"}
 	for _, im := range impls {
 		g, r := s.Standing(cfg, family, im, mode, dists)
@@ -73,6 +84,16 @@ func (s *Set) Table(w io.Writer, cfg, family, mode string, dists []string) error
 	}
 	fmt.Fprintf(w, "| %s |\n| %s |\n", strings.Join(geo, " | "), strings.Join(speed, " | "))
 	return nil
+}
+
+// measured reports whether an implementation has results in a mode at a size.
+func (s *Set) measured(cfg, family, impl, mode string, size int) bool {
+	for k := range s.Values {
+		if k.Config == cfg && k.Family == family && k.Impl == impl && k.Mode == mode && k.Size == size {
+			return true
+		}
+	}
+	return false
 }
 
 func ratio(r float64) string {

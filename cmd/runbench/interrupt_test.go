@@ -135,7 +135,7 @@ func TestResultsFormat(t *testing.T) {
 		if !strings.HasPrefix(name, "Kernel/family=serialize/impl=forward/dist=k") || !strings.HasSuffix(name, "/size=4096/mode=throughput") {
 			t.Errorf("bad name %q", name)
 		}
-		for _, key := range []string{"goos", "goarch", "cpu", "cpufeatures", "cycles", "go", "seed"} {
+		for _, key := range []string{"goos", "goarch", "cpu", "cpufeatures", "cycles", "go", "seed", "family"} {
 			if r.GetConfig(key) == "" {
 				t.Errorf("missing config %q", key)
 			}

@@ -260,7 +260,7 @@ func bench(cfg *config) error {
 		Profile: cfg.cpuprofile != "", Progress: bar.update, Stop: stop,
 		Round: func(round int) error {
 			rf.Comment("round %d: core clock %.4f GHz at its end", round+1, cyc.GHz)
-			for _, c := range ready {
+			for _, c := range ready { // in family order: one block of lines per family
 				if s, ok := c.RoundMedian(round); ok {
 					if err := rf.Result(c, s); err != nil {
 						return err
