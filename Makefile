@@ -18,7 +18,7 @@ bench:
 
 # Tables, charts and pages for every results/<cpu>/ folder, then the
 # generated parts of the notebooks (from the development machine's results).
-NOTEBOOK_RESULTS ?= $(firstword $(sort $(dir $(wildcard results/*/*.txt))))
+NOTEBOOK_RESULTS ?= results/intel-xeon-processor-genuineintel-family-6-model-167-stepping-1
 
 report:
 	$(GO) run ./cmd/plot -pages results

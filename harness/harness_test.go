@@ -31,12 +31,21 @@ func TestDistributions(t *testing.T) {
 	if !reflect.DeepEqual(a, b) || reflect.DeepEqual(a, c) {
 		t.Error("workloads are not a function of their seed")
 	}
+	d, _ := Inputs(pop, Workload{Dist: "d8", Size: 20000, Seed: 7})
+	total, counts := 0, map[int]bool{}
+	for _, x := range d.([]uint64) {
+		total += bits.OnesCount64(x)
+		counts[bits.OnesCount64(x)] = true
+	}
+	if mean := float64(total) / 20000; mean < 7.8 || mean > 8.2 || len(counts) < 10 {
+		t.Errorf("d8: mean %.2f one-bits over %d distinct counts, want about 8 and a spread", mean, len(counts))
+	}
 	r, _ := Inputs(pop, Workload{Dist: "k8-rep16", Size: 100, Seed: 1})
 	rs := r.([]uint64)
 	if len(rs) != 100 || rs[0] != rs[16] || rs[15] != rs[95] || rs[0] == rs[1] {
 		t.Errorf("k8-rep16 does not repeat with period 16: %x", rs[:20])
 	}
-	for _, bad := range []string{"", "k65", "kx", "uniform", "k8-rep0"} {
+	for _, bad := range []string{"", "k65", "d65", "kx", "uniform", "k8-rep0"} {
 		if _, err := Inputs(pop, Workload{Dist: bad, Size: 10}); err == nil {
 			t.Errorf("distribution %q accepted", bad)
 		}

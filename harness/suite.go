@@ -44,23 +44,24 @@ func plans(family string) map[string]plan {
 	for _, k := range sweep {
 		ks = append(ks, fmt.Sprintf("k%d", k))
 	}
-	swept := plan{dists: append(ks, "random", "chess"), quickDists: []string{"k1", "k8", "k32", "random", "chess"}}
+	swept := plan{dists: append(ks, "d2", "d8", "d32", "random", "chess"), quickDists: []string{"k1", "k8", "d8", "random", "chess"}}
 	plain := plan{dists: []string{"random", "chess"}, quickDists: []string{"random", "chess"}}
 	tp := []kernels.Mode{kernels.Throughput}
 	switch family {
 	case "popcount":
 		return map[string]plan{"l1": swept,
-			"l2":  {dists: []string{"random", "k8"}, modes: tp},
+			"l2":  {dists: []string{"random", "d8"}, modes: tp},
 			"mem": {dists: []string{"random"}, modes: tp}}
 	case "bitscan-forward", "bitscan-reverse":
 		return map[string]plan{"l1": swept}
 	case "serialize":
 		return map[string]plan{"l1": swept,
-			// Same size, unique versus 256 repeated words: the branch
-			// predictor learns the repeated ones.
-			"l2": {dists: []string{"k8", "k8-rep256"}, modes: tp}}
+			// Same size, unique versus 256 repeated words of 8 one-bits on
+			// average: the branch predictor learns the repeated ones. (With
+			// k8 every word has 8 bits and the loops' exits are predictable.)
+			"l2": {dists: []string{"d8", "d8-rep256"}, modes: tp}}
 	case "serialize-color":
-		return map[string]plan{"l1": {dists: []string{"k8", "random", "chess"}, quickDists: []string{"k8", "chess"}}}
+		return map[string]plan{"l1": {dists: []string{"d8", "random", "chess"}, quickDists: []string{"d8", "chess"}}}
 	default:
 		return map[string]plan{"l1": plain}
 	}

@@ -19,8 +19,11 @@ import (
 //
 // Distributions:
 //
-//	k<N>        bitboards with exactly N one-bits, N = 0..64
-//	random      uniform random bitboards; for sliders a random square and the
+//	k<N>        bitboards with exactly N one-bits, N = 0..64 (every word the
+//	            same count: a loop over the bits has a constant trip count)
+//	d<N>        bit density N/64: every bit set independently with probability
+//	            N/64, so N one-bits on average and a binomial spread around it
+//	random      uniform random bitboards (d32); for sliders a random square and the
 //	            AND of two random words as occupancy (a queen for "sliding")
 //	chess       taken from the shipped position suite: piece sets, attack
 //	            sets and move-target sets; slider squares and occupancies;
@@ -33,24 +36,25 @@ type Workload struct {
 	Seed uint64
 }
 
-var distPattern = regexp.MustCompile(`^(random|chess|k(\d+))(?:-rep(\d+))?$`)
+var distPattern = regexp.MustCompile(`^(random|chess|([kd])(\d+))(?:-rep(\d+))?$`)
 
-// parseDist splits a distribution name into its base, the k of k<N> (-1
-// otherwise) and the repeat period (0 for none).
+// parseDist splits a distribution name into its base ("random", "chess",
+// "k" or "d"), the N of k<N> and d<N> (-1 otherwise) and the repeat period
+// (0 for none).
 func parseDist(d string) (base string, k, period int, err error) {
 	m := distPattern.FindStringSubmatch(d)
 	if m == nil {
-		return "", 0, 0, fmt.Errorf("harness: unknown distribution %q (want random, chess, k0..k64, optionally -rep<R>)", d)
+		return "", 0, 0, fmt.Errorf("harness: unknown distribution %q (want random, chess, k0..k64, d0..d64, optionally -rep<R>)", d)
 	}
 	base, k = m[1], -1
 	if m[2] != "" {
-		base = "k"
-		if k, err = strconv.Atoi(m[2]); err != nil || k > 64 {
-			return "", 0, 0, fmt.Errorf("harness: distribution %q: k must be 0..64", d)
+		base = m[2]
+		if k, err = strconv.Atoi(m[3]); err != nil || k > 64 {
+			return "", 0, 0, fmt.Errorf("harness: distribution %q: N must be 0..64", d)
 		}
 	}
-	if m[3] != "" {
-		if period, err = strconv.Atoi(m[3]); err != nil || period < 1 {
+	if m[4] != "" {
+		if period, err = strconv.Atoi(m[4]); err != nil || period < 1 {
 			return "", 0, 0, fmt.Errorf("harness: distribution %q: bad repeat period", d)
 		}
 	}
@@ -67,13 +71,16 @@ func Inputs(fam kernels.FamilyInfo, w Workload) (any, error) {
 	if w.Size < 1 {
 		return nil, fmt.Errorf("harness: workload size %d", w.Size)
 	}
-	r := rand.New(rand.NewPCG(w.Seed, uint64(len(w.Dist))<<32|uint64(k+1)))
+	r := rand.New(rand.NewPCG(w.Seed, uint64(len(w.Dist))<<32|uint64(k+1)<<8|uint64(base[0])))
 	n := w.Size
 	if period > 0 {
 		n = min(period, w.Size)
 	}
 	if k >= 0 && !bitboardInput(fam) {
 		return nil, fmt.Errorf("harness: distribution %s needs a bitboard family; %s takes %T", w.Dist, fam.Name(), fam.Input())
+	}
+	if base == "d" {
+		base = "density"
 	}
 	var in any
 	switch fam.Input().(type) {
@@ -149,6 +156,14 @@ func bitboard(r *rand.Rand, base string, k int) uint64 {
 	case "chess":
 		pool := chessBitboards()
 		return pool[r.IntN(len(pool))]
+	case "density":
+		var x uint64
+		for i := range 64 {
+			if r.IntN(64) < k {
+				x |= 1 << i
+			}
+		}
+		return x
 	}
 	// k one-bits: set or clear random bits, whichever needs fewer steps.
 	x, want, flip := uint64(0), k, false

@@ -211,8 +211,24 @@ func (s *Set) SweepChart(dir, cfg, family string) (string, error) {
 	p.Y.Label.Text = unit + " (median)"
 	p.Add(plotter.NewGrid())
 	logIfWide(&p.Y, lo, hi)
-	p.Legend.Top, p.Legend.Left = true, true
-	return save(p, 7*vg.Inch, 4.5*vg.Inch, dir, family+"-sweep-"+slug(cfg))
+	// The legend sits in a blank band right of k = 64.
+	p.X.Max = 96
+	p.X.Tick.Marker = plot.ConstantTicks(kTicks())
+	p.Legend.Top = true
+	return save(p, 8*vg.Inch, 4.5*vg.Inch, dir, family+"-sweep-"+slug(cfg))
+}
+
+// kTicks labels k = 0, 8, ..., 64.
+func kTicks() []plot.Tick {
+	var t []plot.Tick
+	for k := 0; k <= 64; k += 4 {
+		label := ""
+		if k%8 == 0 {
+			label = fmt.Sprint(k)
+		}
+		t = append(t, plot.Tick{Value: float64(k), Label: label})
+	}
+	return t
 }
 
 // LatencyChart plots each implementation's latency-chain cost against its

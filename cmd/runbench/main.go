@@ -100,7 +100,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, int) {
 	fs.BoolVar(&cfg.markdown, "markdown", false, "with -list: print the README's Markdown table instead")
 	family := fs.String("family", "", "run only families matching this regular expression")
 	impl := fs.String("impl", "", "run only implementations matching this regular expression")
-	dist := fs.String("dist", "", "run only distributions matching this regular expression (k0..k64, random, chess, ...-rep256)")
+	dist := fs.String("dist", "", "run only distributions matching this regular expression (k0..k64, d0..d64, random, chess, ...-rep256)")
 	mode := fs.String("mode", "both", "throughput, latency or both")
 	sizes := fs.String("sizes", "l1,l2,mem", "size classes: l1 (4,096 elements), l2 (131,072), mem (twice the last-level cache)")
 	fs.IntVar(&cfg.count, "count", 10, "result lines per case (rounds); benchstat's samples")
