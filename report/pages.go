@@ -10,7 +10,7 @@ import (
 
 // headerKeys are the comment lines of a results file that describe the
 // instrument and the machine on a page.
-var headerKeys = []string{"command:", "clock:", "self-check", "  ", "overhead:", "load:", "warning:"}
+var headerKeys = []string{"command:", "clock:", "self-check", "  ", "overhead:", "load:", "warning:", "summary:"}
 
 // Page writes the report of one machine into dir: every chart into
 // dir/charts (replacing what was there) and README.md with the machine's
