@@ -166,7 +166,6 @@ func (s *Set) BarChart(dir, cfg, family string) (string, error) {
 // SweepChart draws cost against the number of one-bits (the k<N>
 // distributions), a line per implementation, so that crossovers show.
 func (s *Set) SweepChart(dir, cfg, family string) (string, error) {
-	type pt struct{ k, v float64 }
 	var ks []string
 	for _, d := range s.Dists(cfg, family, "throughput", L1Size) {
 		if _, ok := K(d); ok {
