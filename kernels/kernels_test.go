@@ -236,3 +236,26 @@ func TestBaselinesAreRegisteredPortableImplementations(t *testing.T) {
 		}
 	}
 }
+
+// TestOutputPlacement checks that a bound batch's output starts half a page
+// from its input, modulo 4096, for outputs of every element size.
+func TestOutputPlacement(t *testing.T) {
+	src := make([]uint64, 4096)
+	for _, k := range []kernels.Kernel{mustLookup(t, "popcount/mathbits"), mustLookup(t, "serialize/forward"), mustLookup(t, "ls1b-reset/and")} {
+		b, err := k.Bind(src, kernels.Throughput)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if off := kernels.OutputOffset(b, src); off%4096 != 2048 {
+			t.Errorf("%s: output at %d modulo 4096 from the input, want 2048", k.Info().ID(), off%4096)
+		}
+	}
+}
+
+func mustLookup(t *testing.T, id string) kernels.Kernel {
+	k, ok := kernels.Lookup(id)
+	if !ok {
+		t.Fatalf("no kernel %s", id)
+	}
+	return k
+}
