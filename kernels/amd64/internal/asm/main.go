@@ -57,29 +57,29 @@ func const64(v uint64) reg.GPVirtual {
 	return r
 }
 
+// emptyIs64 wraps a bit scan that sets the zero flag for the empty set:
+// a CMOV replaces its undefined result by 64.
+func emptyIs64(scan func(x, r reg.Register)) mapper {
+	return func(x reg.GPVirtual) reg.GPVirtual {
+		r := GP64()
+		none := const64(64)
+		scan(x, r)
+		CMOVQEQ(none, r)
+		return r
+	}
+}
+
 var scalars = []scalar{
 	{"popcnt", "POPCNT (seed 001's population count in one instruction)", 1, func(x reg.GPVirtual) reg.GPVirtual {
 		POPCNTQ(x, x) // same source and destination: no false dependency
 		return x
 	}},
-	{"bsf", "BSF, with CMOV supplying 64 for the empty set (BSF leaves its destination undefined)", 1, func(x reg.GPVirtual) reg.GPVirtual {
-		r := GP64()
-		none := const64(64)
-		BSFQ(x, r)
-		CMOVQEQ(none, r)
-		return r
-	}},
+	{"bsf", "BSF, with CMOV supplying 64 for the empty set (BSF leaves its destination undefined)", 1, emptyIs64(func(x, r reg.Register) { BSFQ(x, r) })},
 	{"tzcnt", "TZCNT (BMI1), which returns 64 for the empty set by itself", 1, func(x reg.GPVirtual) reg.GPVirtual {
 		TZCNTQ(x, x)
 		return x
 	}},
-	{"bsr", "BSR, with CMOV supplying 64 for the empty set", 1, func(x reg.GPVirtual) reg.GPVirtual {
-		r := GP64()
-		none := const64(64)
-		BSRQ(x, r)
-		CMOVQEQ(none, r)
-		return r
-	}},
+	{"bsr", "BSR, with CMOV supplying 64 for the empty set", 1, emptyIs64(func(x, r reg.Register) { BSRQ(x, r) })},
 	{"lzcnt", "63 - LZCNT (LZCNT), with CMOV supplying 64 for the empty set", 1, func(x reg.GPVirtual) reg.GPVirtual {
 		r := GP64()
 		none := const64(64)
