@@ -103,18 +103,24 @@ func K(dist string) (int, bool) {
 	return n, true
 }
 
-func distOrder(a, b string) int {
-	ka, okA := K(a)
-	kb, okB := K(b)
-	switch {
-	case okA && okB:
-		return cmp.Compare(ka, kb)
-	case okA:
-		return -1
-	case okB:
-		return 1
+// distRank orders distributions: k<N> by N, then d<N> by N, then the rest.
+func distRank(d string) (group, n int) {
+	if k, ok := K(d); ok {
+		return 0, k
 	}
-	return cmp.Compare(a, b)
+	if m := dDist.FindStringSubmatch(d); m != nil {
+		n, _ := strconv.Atoi(m[1])
+		return 1, n
+	}
+	return 2, 0
+}
+
+var dDist = regexp.MustCompile(`^d(\d+)$`)
+
+func distOrder(a, b string) int {
+	ga, na := distRank(a)
+	gb, nb := distRank(b)
+	return cmp.Or(cmp.Compare(ga, gb), cmp.Compare(na, nb), cmp.Compare(a, b))
 }
 
 // familyOrder sorts families in package kernels' listing order; families it
