@@ -88,7 +88,12 @@ func cmpFloat(a, b float64) int {
 // WriteSummary prints the summary table; unit names the cost column.
 func WriteSummary(w io.Writer, rows []SummaryRow, unit string) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(tw, "family\timplementation\t%s\tns/op\tvs baseline\t\t\n", unit)
+	ns := unit != "ns/op" // a separate ns/op column only beside cycles
+	header := "family\timplementation\t" + unit
+	if ns {
+		header += "\tns/op"
+	}
+	fmt.Fprintf(tw, "%s\tvs baseline\t\t\n", header)
 	last := ""
 	for _, r := range rows {
 		fam := r.Family
@@ -103,7 +108,11 @@ func WriteSummary(w io.Writer, rows []SummaryRow, unit string) error {
 		if r.Fastest {
 			mark = "fastest"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%.3f\t%.3f\t%s\t%s\t\n", fam, r.Impl, r.Cycles, r.Ns, speed, mark)
+		fmt.Fprintf(tw, "%s\t%s\t%.3f\t", fam, r.Impl, r.Cycles)
+		if ns {
+			fmt.Fprintf(tw, "%.3f\t", r.Ns)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t\n", speed, mark)
 	}
 	return tw.Flush()
 }
