@@ -7,7 +7,7 @@ GO ?= go
 # runtime warns that it does not know avx512gfni; golang.org/x/sys/cpu does.
 FEATURES_OFF ?= avx512 avx2 bmi2 avx512gfni popcnt
 
-.PHONY: all bench gobench report notebooks test fmt vet staticcheck gotest features-off generate readme
+.PHONY: all bench gobench report notebooks test test-arm64 fmt vet staticcheck gotest features-off generate readme
 
 all: test
 
@@ -51,6 +51,12 @@ features-off:
 		echo "GODEBUG=cpu.$$f=off go test ./..."; \
 		GODEBUG=cpu.$$f=off $(GO) test ./... | grep -v 'no test files'; \
 	done
+
+# The portable code on a second GOARCH: the kernel proofs, the harness and the
+# reports under user-mode QEMU (Debian's qemu-user package). The commands'
+# tests run built binaries natively and stay on the host.
+test-arm64:
+	GOARCH=arm64 $(GO) test -exec qemu-aarch64 ./board ./qbb ./positions ./kernels/... ./harness ./report | grep -v 'no test files'
 
 generate:
 	$(GO) generate ./...
