@@ -77,7 +77,9 @@ func TestLoadSkipsUnknown(t *testing.T) {
 	}
 }
 
-func TestTableAndStanding(t *testing.T) {
+// twoLevels loads results at GOAMD64 v1 and, twice as fast, v3.
+func twoLevels(t *testing.T) (*Set, string) {
+	t.Helper()
 	dir := t.TempDir()
 	results(t, dir, "a.txt", "v1", 1)
 	results(t, dir, "b.txt", "v3", 0.5)
@@ -85,6 +87,11 @@ func TestTableAndStanding(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return s, dir
+}
+
+func TestTableAndStanding(t *testing.T) {
+	s, _ := twoLevels(t)
 	var b bytes.Buffer
 	if err := s.Table(&b, "v3", "popcount", "throughput", nil); err != nil {
 		t.Fatal(err)
@@ -100,13 +107,7 @@ func TestTableAndStanding(t *testing.T) {
 // TestPageIsDeterministic writes a page twice and requires identical bytes
 // in every file, then checks a notebook block round trip.
 func TestPageIsDeterministic(t *testing.T) {
-	dir := t.TempDir()
-	results(t, dir, "a.txt", "v1", 1)
-	results(t, dir, "b.txt", "v3", 0.5)
-	s, _, err := Load(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, dir := twoLevels(t)
 	snapshot := func() map[string]string {
 		if _, err := s.Page(dir, ""); err != nil {
 			t.Fatal(err)
