@@ -82,26 +82,23 @@ func Inputs(fam kernels.FamilyInfo, w Workload) (any, error) {
 	if base == "d" {
 		base = "density"
 	}
-	var in any
 	switch fam.Input().(type) {
 	case uint64:
-		in = fill(n, func() uint64 { return bitboard(r, base, k) })
+		return fill(n, w.Size, func() uint64 { return bitboard(r, base, k) }), nil
 	case kernels.ColoredBB:
-		in = fill(n, func() kernels.ColoredBB {
+		return fill(n, w.Size, func() kernels.ColoredBB {
 			return kernels.ColoredBB{BB: bitboard(r, base, k), Side: board.Color(r.IntN(2))}
-		})
+		}), nil
 	case kernels.Query:
-		in = fill(n, func() kernels.Query { return query(r, base, fam.Name()) })
+		return fill(n, w.Size, func() kernels.Query { return query(r, base, fam.Name()) }), nil
 	case kernels.Targets:
-		in = fill(n, func() kernels.Targets { return targets(r, base) })
+		return fill(n, w.Size, func() kernels.Targets { return targets(r, base) }), nil
 	case qbb.QBB:
-		in = fill(n, func() qbb.QBB { return quad(r, base) })
+		return fill(n, w.Size, func() qbb.QBB { return quad(r, base) }), nil
 	case kernels.Fill:
-		in = fill(n, func() kernels.Fill { return quadFill(r, base) })
-	default:
-		return nil, fmt.Errorf("harness: no workloads for inputs of type %T", fam.Input())
+		return fill(n, w.Size, func() kernels.Fill { return quadFill(r, base) }), nil
 	}
-	return repeat(in, w.Size), nil
+	return nil, fmt.Errorf("harness: no workloads for inputs of type %T", fam.Input())
 }
 
 // bitboardInput reports whether the family's input is (or holds) one
@@ -114,34 +111,12 @@ func bitboardInput(fam kernels.FamilyInfo) bool {
 	return false
 }
 
-func fill[T any](n int, gen func() T) []T {
-	s := make([]T, n)
+// fill draws n elements and repeats them to size elements.
+func fill[T any](n, size int, gen func() T) []T {
+	s := make([]T, n, size)
 	for i := range s {
 		s[i] = gen()
 	}
-	return s
-}
-
-// repeat extends a []T by repetition to size elements.
-func repeat(in any, size int) any {
-	switch s := in.(type) {
-	case []uint64:
-		return cycle(s, size)
-	case []kernels.ColoredBB:
-		return cycle(s, size)
-	case []kernels.Query:
-		return cycle(s, size)
-	case []kernels.Targets:
-		return cycle(s, size)
-	case []qbb.QBB:
-		return cycle(s, size)
-	case []kernels.Fill:
-		return cycle(s, size)
-	}
-	panic(fmt.Sprintf("harness: cannot repeat %T", in))
-}
-
-func cycle[T any](s []T, size int) []T {
 	for len(s) < size {
 		s = append(s, s[:min(len(s), size-len(s))]...)
 	}
