@@ -1,0 +1,92 @@
+package schema
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"golang.org/x/perf/benchfmt"
+)
+
+// Part is one key=value element of a benchmark name.
+type Part struct{ Key, Value string }
+
+// Name is a benchmark name without its "Benchmark" prefix: a base and
+// key=value parts, written Base/key=value/key=value.
+type Name struct {
+	Base  string
+	Parts []Part
+}
+
+// String returns the name as benchmark lines carry it.
+func (n Name) String() string {
+	var b strings.Builder
+	b.WriteString(n.Base)
+	for _, p := range n.Parts {
+		b.WriteString("/" + p.Key + "=" + p.Value)
+	}
+	return b.String()
+}
+
+// Get returns the value of a key, "" if the name has none.
+func (n Name) Get(key string) string {
+	for _, p := range n.Parts {
+		if p.Key == key {
+			return p.Value
+		}
+	}
+	return ""
+}
+
+// ParseName splits a benchmark name into its base and key=value parts. A
+// part without "=" and a GOMAXPROCS suffix are errors: bitlab writes neither.
+func ParseName(bn benchfmt.Name) (Name, error) {
+	base, parts := bn.Parts()
+	n := Name{Base: string(base)}
+	for _, p := range parts {
+		s := string(p)
+		if strings.HasPrefix(s, "-") {
+			return Name{}, fmt.Errorf("name %q: unexpected suffix %q", bn, s)
+		}
+		k, v, ok := strings.Cut(strings.TrimPrefix(s, "/"), "=")
+		if !ok || k == "" {
+			return Name{}, fmt.Errorf("name %q: part %q is not key=value", bn, s)
+		}
+		n.Parts = append(n.Parts, Part{k, v})
+	}
+	return n, nil
+}
+
+// The name keys of a kernel case, in name order.
+const (
+	KernelBase = "Kernel"
+	KeyImpl    = "impl"
+	KeyDist    = "dist"
+	KeySize    = "size"
+	KeyMode    = "mode"
+)
+
+// KernelCase is one kernel timed on one workload in one mode: the name of
+// a line such as Kernel/family=popcount/impl=swar/dist=k16/size=4096/mode=throughput.
+type KernelCase struct {
+	Family, Impl, Dist string
+	Size               int
+	Mode               Mode
+}
+
+// Name returns the case's benchmark name.
+func (k KernelCase) Name() Name {
+	return Name{Base: KernelBase, Parts: []Part{{KeyFamily, k.Family}, {KeyImpl, k.Impl},
+		{KeyDist, k.Dist}, {KeySize, strconv.Itoa(k.Size)}, {KeyMode, string(k.Mode)}}}
+}
+
+// Kernel reads a kernel case back from its name; ok is false for any other
+// benchmark.
+func (n Name) Kernel() (k KernelCase, ok bool) {
+	if n.Base != KernelBase {
+		return KernelCase{}, false
+	}
+	size, err := strconv.Atoi(n.Get(KeySize))
+	k = KernelCase{Family: n.Get(KeyFamily), Impl: n.Get(KeyImpl), Dist: n.Get(KeyDist), Size: size, Mode: Mode(n.Get(KeyMode))}
+	return k, err == nil && k.Family != "" && k.Impl != "" && k.Dist != "" && k.Size > 0 && k.Mode != ""
+}

@@ -1,0 +1,79 @@
+// Package schema is bitlab's results format: the one definition of what
+// runbench writes and what report reads.
+//
+// A results file is Go benchmark format (golang.org/x/perf/benchfmt):
+//
+//   - file configuration lines (Key* constants) describe the machine and the
+//     build; "family" and "baseline" change per block of lines, so that
+//     benchstat prints one table per family and readers know its baseline;
+//   - each result line is named Base/key=value/... ([Name]); kernel cases use
+//     [KernelCase], other workloads (perft) their own keys;
+//   - values come in the [Units] listed here, each with its metadata;
+//   - "# " lines are comments, which benchmark readers ignore.
+//
+// The statistics both runbench's summary and report's tables print (a
+// case's median and interval, an implementation's geometric mean and its
+// speed-up over the family baseline) are [Summarize] and [Stand].
+package schema
+
+import "fmt"
+
+// Mode is how a kernel is timed.
+type Mode string
+
+// The modes.
+const (
+	Throughput Mode = "throughput" // independent elements
+	Latency    Mode = "latency"    // a dependent chain
+)
+
+// Modes lists the modes in their listing order.
+var Modes = []Mode{Throughput, Latency}
+
+// SizeClass names a batch size relative to the caches.
+type SizeClass string
+
+// The size classes.
+const (
+	L1  SizeClass = "l1"  // L1Elements: L1-resident inputs
+	L2  SizeClass = "l2"  // L2Elements: spills L1, fits a 2 MiB L2 with 8-byte inputs
+	Mem SizeClass = "mem" // twice the last-level cache in 8-byte inputs
+)
+
+// SizeClasses lists the size classes, smallest first.
+var SizeClasses = []SizeClass{L1, L2, Mem}
+
+// The batch lengths of the fixed size classes. L1Elements is also the size
+// of the headline figures: summaries and the main tables.
+const (
+	L1Elements = 4096
+	L2Elements = 1 << 17
+)
+
+// Elements returns the batch length of a size class on a machine whose
+// last-level cache holds llcBytes.
+func (c SizeClass) Elements(llcBytes int64) (int, error) {
+	switch c {
+	case L1:
+		return L1Elements, nil
+	case L2:
+		return L2Elements, nil
+	case Mem:
+		return int(2 * llcBytes / 8), nil
+	}
+	return 0, fmt.Errorf("unknown size class %q (want l1, l2 or mem)", string(c))
+}
+
+// The configuration keys of a results file.
+const (
+	KeyGOOS        = "goos"
+	KeyGOARCH      = "goarch"
+	KeyGOAMD64     = "goamd64"
+	KeyGo          = "go"
+	KeyCPU         = "cpu"
+	KeyCPUFeatures = "cpufeatures"
+	KeyCycles      = "cycles" // the cycle source: perf, add-chain or none
+	KeySeed        = "seed"
+	KeyFamily      = "family"   // per block: the family of the lines that follow
+	KeyBaseline    = "baseline" // per block: that family's baseline implementation
+)

@@ -1,0 +1,137 @@
+package schema
+
+import (
+	"math"
+	"slices"
+	"testing"
+
+	"golang.org/x/perf/benchfmt"
+)
+
+func TestKernelNameRoundTrip(t *testing.T) {
+	k := KernelCase{Family: "popcount", Impl: "swar", Dist: "k16", Size: 4096, Mode: Throughput}
+	n := k.Name()
+	if got, want := n.String(), "Kernel/family=popcount/impl=swar/dist=k16/size=4096/mode=throughput"; got != want {
+		t.Fatalf("name %q, want %q", got, want)
+	}
+	back, err := ParseName(benchfmt.Name(n.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, ok := back.Kernel(); !ok || got != k {
+		t.Errorf("parsed %+v (%v), want %+v", got, ok, k)
+	}
+}
+
+func TestParseNameOtherKeys(t *testing.T) {
+	n, err := ParseName(benchfmt.Name("Perft/slider=pext/position=kiwipete/depth=5"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n.Base != "Perft" || n.Get("slider") != "pext" || n.Get("depth") != "5" || n.Get("impl") != "" {
+		t.Errorf("parsed %+v", n)
+	}
+	if _, ok := n.Kernel(); ok {
+		t.Error("a perft name parsed as a kernel case")
+	}
+}
+
+func TestParseNameErrors(t *testing.T) {
+	for _, s := range []string{"Kernel/family=popcount/swar", "Kernel/family=popcount-8", "Kernel/=x"} {
+		if _, err := ParseName(benchfmt.Name(s)); err == nil {
+			t.Errorf("%q: no error", s)
+		}
+	}
+	n, err := ParseName(benchfmt.Name("Kernel/family=popcount/impl=swar/dist=k1/size=0/mode=throughput"))
+	if _, ok := n.Kernel(); err != nil || ok {
+		t.Errorf("size 0 accepted as a kernel case (err %v)", err)
+	}
+}
+
+func TestDists(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want Dist
+	}{
+		{"k0", Dist{"k", 0, 0}}, {"k64", Dist{"k", 64, 0}}, {"d8-rep256", Dist{"d", 8, 256}},
+		{"random", Dist{"random", -1, 0}}, {"chess-rep4", Dist{"chess", -1, 4}},
+	} {
+		d, err := ParseDist(tc.in)
+		if err != nil || d != tc.want || d.String() != tc.in {
+			t.Errorf("%s: %+v, %v (string %q)", tc.in, d, err, d.String())
+		}
+		if d.Bitboard() != (tc.want.N >= 0) {
+			t.Errorf("%s: Bitboard %v", tc.in, d.Bitboard())
+		}
+	}
+	for _, bad := range []string{"k65", "d-1", "k8-rep0", "uniform", "k", ""} {
+		if _, err := ParseDist(bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+	got := []string{"random", "d8", "k16", "k2", "chess", "d2", "k8-rep256", "zzz"}
+	slices.SortFunc(got, CompareDists)
+	want := []string{"k2", "k16", "d2", "d8", "chess", "k8-rep256", "random", "zzz"}
+	if !slices.Equal(got, want) {
+		t.Errorf("order %v, want %v", got, want)
+	}
+}
+
+func TestSizeClasses(t *testing.T) {
+	for _, tc := range []struct {
+		c    SizeClass
+		want int
+	}{{L1, 4096}, {L2, 131072}, {Mem, 2 * (32 << 20) / 8}} {
+		if n, err := tc.c.Elements(32 << 20); err != nil || n != tc.want {
+			t.Errorf("%s: %d, %v", tc.c, n, err)
+		}
+	}
+	if _, err := SizeClass("l3").Elements(1); err == nil {
+		t.Error("l3 accepted")
+	}
+}
+
+func TestUnits(t *testing.T) {
+	for _, u := range Units {
+		if got := Cost(u.Cycles, u.PerOutput); got != u {
+			t.Errorf("Cost(%v, %v) = %v, want %v", u.Cycles, u.PerOutput, got, u)
+		}
+		if got, ok := ReadUnit(u.Read); !ok || got != u {
+			t.Errorf("ReadUnit(%q) = %v", u.Read, got)
+		}
+	}
+	if s, name := NsPerBit.Scale(); s != 1e9 || name != "ns/bit" {
+		t.Errorf("ns/bit scale %v %q", s, name)
+	}
+	if _, ok := ReadUnit("B/op"); ok {
+		t.Error("B/op is not a bitlab unit")
+	}
+}
+
+func TestSlugAndFeatures(t *testing.T) {
+	if got := Slug("Intel(R) Xeon(R) Processor (GenuineIntel family 6 model 207)"); got != "intel-xeon-processor-genuineintel-family-6-model-207" {
+		t.Errorf("slug %q", got)
+	}
+	if FeatureList([]string{}) != "-" || FeatureList([]string{"avx2", "bmi2"}) != "avx2,bmi2" {
+		t.Error("feature list")
+	}
+}
+
+func TestStand(t *testing.T) {
+	impl := map[string][]float64{"a": {2, 2, 2, 2, 2, 2}, "b": {8, 8, 8, 8, 8, 8}, "c": {0, 0, 0}}
+	base := map[string][]float64{"a": {4, 4, 4, 4, 4, 4}, "b": {32, 32, 32, 32, 32, 32}}
+	st := Stand(impl, base)
+	if st.Dists != 2 || math.Abs(st.Geomean-4) > 1e-12 {
+		t.Errorf("geomean %v over %d", st.Geomean, st.Dists)
+	}
+	// sqrt(2 * 4)
+	if want := math.Sqrt(8); math.Abs(st.Speedup-want) > 1e-12 || st.SpeedupLo > st.Speedup || st.SpeedupHi < st.Speedup {
+		t.Errorf("speed-up %v [%v, %v], want %v", st.Speedup, st.SpeedupLo, st.SpeedupHi, want)
+	}
+	if st := Stand(impl, nil); st.Speedup != 0 {
+		t.Errorf("speed-up without a baseline: %v", st.Speedup)
+	}
+	if s := Summarize([]float64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}); s.Center != 5.5 || s.Lo > s.Center || s.Hi < s.Center || s.N != 10 {
+		t.Errorf("summary %+v", s)
+	}
+}
