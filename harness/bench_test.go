@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"bitlab/kernels"
+	"bitlab/schema"
 )
 
 // BenchmarkKernel runs the default suite under go test -bench with the
@@ -14,13 +15,13 @@ import (
 //
 //	go test ./harness -run '^$' -cpu 1 -bench 'Kernel/family=popcount/impl=swar/dist=k8/'
 func BenchmarkKernel(b *testing.B) {
-	suite := Suite{Modes: []kernels.Mode{kernels.Throughput, kernels.Latency}, Sizes: []string{"l1", "l2", "mem"}, Seed: 1}
+	suite := Suite{Modes: []kernels.Mode{kernels.Throughput, kernels.Latency}, Sizes: schema.SizeClasses, Seed: 1}
 	cases, _, err := suite.Cases(ThisMachine())
 	if err != nil {
 		b.Fatal(err)
 	}
 	cyc := NewCycles()
-	cache := map[string]any{}
+	cache := InputCache{}
 	for _, c := range cases {
 		b.Run(strings.TrimPrefix(c.Name(), "Kernel/"), func(b *testing.B) {
 			if err := c.Prepare(cache); err != nil {

@@ -10,6 +10,7 @@ import (
 
 	"bitlab/kernels"
 	_ "bitlab/kernels/all"
+	"bitlab/schema"
 )
 
 func TestDistributions(t *testing.T) {
@@ -59,11 +60,11 @@ func TestDistributions(t *testing.T) {
 // and checks every kernel on it, as runbench does before timing.
 func TestEveryFamilyHasWorkloads(t *testing.T) {
 	for _, f := range kernels.Families() {
-		for class, p := range plans(f.Name()) {
-			if class != "l1" {
+		for class, p := range f.Plans() {
+			if class != schema.L1 {
 				continue
 			}
-			for _, d := range p.dists {
+			for _, d := range p.Dists {
 				in, err := Inputs(f, Workload{Dist: d, Size: 300, Seed: 3})
 				if err != nil {
 					t.Fatalf("%s %s: %v", f.Name(), d, err)
@@ -104,14 +105,14 @@ func TestChessPoolsAreReal(t *testing.T) {
 func TestSuiteSelection(t *testing.T) {
 	m := ThisMachine()
 	s := Suite{Family: regexp.MustCompile("^popcount$"), Dist: regexp.MustCompile("^k8$"),
-		Modes: []kernels.Mode{kernels.Throughput, kernels.Latency}, Sizes: []string{"l1"}}
+		Modes: []kernels.Mode{kernels.Throughput, kernels.Latency}, Sizes: []schema.SizeClass{schema.L1}}
 	cases, _, err := s.Cases(m)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range cases {
 		i := c.Kernel.Info()
-		if i.Family != "popcount" || c.Workload.Dist != "k8" || c.Workload.Size != L1Elements {
+		if i.Family != "popcount" || c.Workload.Dist != "k8" || c.Workload.Size != schema.L1Elements {
 			t.Errorf("unexpected case %s", c.Name())
 		}
 		if c.Kernel.Supported() != nil {
@@ -121,22 +122,22 @@ func TestSuiteSelection(t *testing.T) {
 	if want := 2 * len(kernels.Popcount.Impls()); len(cases) > want || len(cases) == 0 {
 		t.Errorf("%d cases, want at most %d", len(cases), want)
 	}
-	q, _, _ := Suite{Modes: []kernels.Mode{kernels.Throughput}, Sizes: []string{"l1", "l2", "mem"}, Quick: true}.Cases(m)
+	q, _, _ := Suite{Modes: []kernels.Mode{kernels.Throughput}, Sizes: schema.SizeClasses, Quick: true}.Cases(m)
 	for _, c := range q {
-		if c.Workload.Size != L1Elements {
+		if c.Workload.Size != schema.L1Elements {
 			t.Errorf("quick suite has %s", c.Name())
 		}
 	}
-	if _, _, err := (Suite{Sizes: []string{"l9"}}).Cases(m); err == nil {
+	if _, _, err := (Suite{Sizes: []schema.SizeClass{"l9"}}).Cases(m); err == nil {
 		t.Error("unknown size class accepted")
 	}
 }
 
 func TestRunAndStats(t *testing.T) {
 	s := Suite{Family: regexp.MustCompile("^ls1b-reset$"), Dist: regexp.MustCompile("^random$"),
-		Modes: []kernels.Mode{kernels.Throughput, kernels.Latency}, Sizes: []string{"l1"}}
+		Modes: []kernels.Mode{kernels.Throughput, kernels.Latency}, Sizes: []schema.SizeClass{schema.L1}}
 	cases, _, _ := s.Cases(ThisMachine())
-	cache := map[string]any{}
+	cache := InputCache{}
 	for _, c := range cases {
 		if err := c.Prepare(cache); err != nil {
 			t.Fatal(err)
@@ -171,11 +172,5 @@ func TestQuantile(t *testing.T) {
 	x := []float64{1, 2, 3, 4, 5}
 	if quantile(x, 0.5) != 3 || quantile(x, 0.25) != 2 || quantile(x, 1) != 5 || median([]float64{4, 1, 2, 3}) != 2.5 {
 		t.Error("quantiles are off")
-	}
-}
-
-func TestSlug(t *testing.T) {
-	if got := slug("Intel(R) Xeon(R) Processor (GenuineIntel family 6 model 207 stepping 2)"); got != "intel-xeon-processor-genuineintel-family-6-model-207-stepping-2" {
-		t.Errorf("slug: %q", got)
 	}
 }

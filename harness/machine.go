@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"bitlab/kernels"
+	"bitlab/schema"
 )
 
 // Machine describes the computer a run measures.
@@ -26,7 +27,7 @@ type Machine struct {
 // ThisMachine inspects the machine and the running binary.
 func ThisMachine() Machine {
 	m := Machine{CPU: cpuName(), LLCBytes: llcBytes()}
-	m.Slug = slug(m.CPU)
+	m.Slug = schema.Slug(m.CPU)
 	if bi, ok := debug.ReadBuildInfo(); ok {
 		for _, s := range bi.Settings {
 			if s.Key == "GOAMD64" {
@@ -43,15 +44,6 @@ func ThisMachine() Machine {
 		}
 	}
 	return m
-}
-
-// FeatureList returns the available features, comma-separated.
-func (m Machine) FeatureList() string {
-	s := make([]string, len(m.Features))
-	for i, f := range m.Features {
-		s[i] = string(f)
-	}
-	return strings.Join(s, ",")
 }
 
 // cpuName returns the CPU's brand string. Virtual machines often hide the
@@ -95,17 +87,6 @@ func identify() (name, vendor, family, model, stepping string) {
 		}
 	}
 	return name, "", "", "", ""
-}
-
-var nonAlnum = regexp.MustCompile(`[^a-z0-9]+`)
-
-// slug turns a CPU name into a folder name: "Intel(R) Xeon(R) Processor
-// (GenuineIntel family 6 model 207 stepping 2)" becomes
-// "intel-xeon-processor-genuineintel-family-6-model-207-stepping-2".
-func slug(name string) string {
-	s := strings.ReplaceAll(strings.ToLower(name), "(r)", "")
-	s = strings.ReplaceAll(s, "(tm)", "")
-	return strings.Trim(nonAlnum.ReplaceAllString(s, "-"), "-")
 }
 
 // llcBytes reads the largest cache's size from sysfs; 32 MiB if unknown.

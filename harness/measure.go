@@ -6,10 +6,10 @@ import (
 	"math/rand/v2"
 	"runtime/pprof"
 	"slices"
-	"strconv"
 	"time"
 
 	"bitlab/kernels"
+	"bitlab/schema"
 )
 
 // A Case is one kernel timed on one workload in one mode.
@@ -30,14 +30,16 @@ type Sample struct {
 	Round       int
 }
 
+// Key returns the case's identity in the results schema.
+func (c *Case) Key() schema.KernelCase {
+	i := c.Kernel.Info()
+	return schema.KernelCase{Family: i.Family, Impl: i.Impl, Dist: c.Workload.Dist, Size: c.Workload.Size, Mode: c.Mode}
+}
+
 // Name returns the benchmark name, without the "Benchmark" prefix, as
 // runbench and go test -bench write it:
 // Kernel/family=popcount/impl=swar/dist=k16/size=4096/mode=throughput.
-func (c *Case) Name() string {
-	i := c.Kernel.Info()
-	return "Kernel/family=" + i.Family + "/impl=" + i.Impl + "/dist=" + c.Workload.Dist +
-		"/size=" + strconv.Itoa(c.Workload.Size) + "/mode=" + string(c.Mode)
-}
+func (c *Case) Name() string { return c.Key().Name().String() }
 
 // OutputsPerOp returns the outputs (set bits, for the list families) per
 // input element of the case's batch.
@@ -45,12 +47,21 @@ func (c *Case) OutputsPerOp() float64 {
 	return float64(c.batch.Outputs()) / float64(c.batch.Len())
 }
 
+// InputCache shares the inputs of one family and workload among the cases
+// that run them: each value is a slice of the family's input type.
+type InputCache map[inputKey]any
+
+type inputKey struct {
+	family   string
+	workload Workload
+}
+
 // Prepare builds the case's inputs (sharing them with the other cases of
 // the same family and workload through cache), binds the kernel and checks
 // it against the reference on exactly these inputs. A kernel that disagrees
 // is never timed.
-func (c *Case) Prepare(cache map[string]any) error {
-	key := c.Kernel.FamilyOf().Name() + "/" + c.Workload.Dist + "/" + strconv.Itoa(c.Workload.Size)
+func (c *Case) Prepare(cache InputCache) error {
+	key := inputKey{c.Kernel.FamilyOf().Name(), c.Workload}
 	in, ok := cache[key]
 	if !ok {
 		var err error

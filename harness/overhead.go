@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"bitlab/kernels"
+	"bitlab/schema"
 )
 
 // emptyThroughput is the loop every one-output kernel runs, with no work:
@@ -37,7 +38,7 @@ type Overhead struct{ Throughput, Latency Sample }
 // median of 31 samples of about a millisecond each.
 func MeasureOverhead(cyc *Cycles) Overhead {
 	const d = time.Millisecond
-	src := make([]uint64, L1Elements)
+	src := make([]uint64, schema.L1Elements)
 	for i := range src {
 		src[i] = uint64(i) * 0x9E3779B97F4A7C15
 	}

@@ -12,15 +12,8 @@ import (
 	"time"
 
 	"golang.org/x/perf/benchfmt"
-)
 
-// Units of the results. Per-element figures are per input element ("op");
-// the list families also report per output, that is per set bit serialized.
-const (
-	UnitNs        = "ns/op"
-	UnitCycles    = "cycles/op"
-	UnitNsBit     = "ns/bit"
-	UnitCyclesBit = "cycles/bit"
+	"bitlab/schema"
 )
 
 // ResultsFile writes a results file atomically: lines go to a hidden
@@ -52,8 +45,8 @@ func CreateResults(path string, config []benchfmt.Config) (*ResultsFile, error) 
 	}
 	bw := bufio.NewWriter(f)
 	r := &ResultsFile{Path: path, partial: partial, f: f, bw: bw, w: benchfmt.NewWriter(bw), config: config}
-	for _, u := range []string{UnitCycles, UnitNsBit, UnitCyclesBit} {
-		r.w.Write(&benchfmt.UnitMetadata{UnitMetadataKey: benchfmt.UnitMetadataKey{Unit: u, Key: "better"}, OrigUnit: u, Value: "lower"})
+	if err := schema.WriteMetadata(r.w); err != nil {
+		return nil, errors.Join(err, f.Close(), os.Remove(partial))
 	}
 	return r, nil
 }
@@ -67,23 +60,26 @@ func (r *ResultsFile) Comment(format string, args ...any) {
 
 // Result writes one result line of a case: the median of one round.
 func (r *ResultsFile) Result(c *Case, s Sample) error {
-	vals := []benchfmt.Value{{Value: s.NsPerOp, Unit: UnitNs}}
+	vals := []benchfmt.Value{{Value: s.NsPerOp, Unit: schema.NsPerOp.Written}}
 	if s.CyclesPerOp > 0 {
-		vals = append(vals, benchfmt.Value{Value: s.CyclesPerOp, Unit: UnitCycles})
+		vals = append(vals, benchfmt.Value{Value: s.CyclesPerOp, Unit: schema.CyclesPerOp.Written})
 	}
-	if c.Kernel.FamilyOf().MaxOut() > 1 && c.Mode == "throughput" {
+	if c.Kernel.FamilyOf().MaxOut() > 1 && c.Mode == schema.Throughput {
 		if per := c.OutputsPerOp(); per > 0 {
-			vals = append(vals, benchfmt.Value{Value: s.NsPerOp / per, Unit: UnitNsBit})
+			vals = append(vals, benchfmt.Value{Value: s.NsPerOp / per, Unit: schema.NsPerBit.Written})
 			if s.CyclesPerOp > 0 {
-				vals = append(vals, benchfmt.Value{Value: s.CyclesPerOp / per, Unit: UnitCyclesBit})
+				vals = append(vals, benchfmt.Value{Value: s.CyclesPerOp / per, Unit: schema.CyclesPerBit.Written})
 			}
 		}
 	}
 	r.lines++
 	// The family is a configuration line as well as a name key: benchstat
-	// splits its tables by configuration, so each family gets its own.
+	// splits its tables by configuration, so each family gets its own; its
+	// baseline goes beside it, so readers need not know the families.
+	fam := c.Kernel.FamilyOf()
 	cfg := append(r.config[:len(r.config):len(r.config)],
-		benchfmt.Config{Key: "family", Value: []byte(c.Kernel.Info().Family), File: true})
+		benchfmt.Config{Key: schema.KeyFamily, Value: []byte(fam.Name()), File: true},
+		benchfmt.Config{Key: schema.KeyBaseline, Value: []byte(fam.Baseline()), File: true})
 	return r.w.Write(&benchfmt.Result{Config: cfg, Name: benchfmt.Name(c.Name()),
 		Iters: c.reps * c.batch.Len(), Values: vals})
 }
@@ -121,9 +117,9 @@ var ErrNoResults = errors.New("harness: no results to write")
 // split benchstat's tables. Facts that change per run go in comments.
 func FileConfig(m Machine, cyc *Cycles, seed uint64) []benchfmt.Config {
 	kv := [][2]string{
-		{"goos", runtime.GOOS}, {"goarch", runtime.GOARCH}, {"goamd64", m.GOAMD64},
-		{"go", runtime.Version()}, {"cpu", m.CPU}, {"cpufeatures", m.FeatureList()},
-		{"cycles", cyc.Source}, {"seed", fmt.Sprint(seed)},
+		{schema.KeyGOOS, runtime.GOOS}, {schema.KeyGOARCH, runtime.GOARCH}, {schema.KeyGOAMD64, m.GOAMD64},
+		{schema.KeyGo, runtime.Version()}, {schema.KeyCPU, m.CPU}, {schema.KeyCPUFeatures, schema.FeatureList(m.Features)},
+		{schema.KeyCycles, cyc.Source}, {schema.KeySeed, fmt.Sprint(seed)},
 	}
 	var cfg []benchfmt.Config
 	for _, p := range kv {

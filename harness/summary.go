@@ -1,99 +1,87 @@
 package harness
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"math"
 	"slices"
 	"text/tabwriter"
 
-	"bitlab/kernels"
+	"bitlab/schema"
 )
 
 // SummaryRow is one implementation's standing in its family.
 type SummaryRow struct {
 	Family, Impl string
 	Cycles, Ns   float64 // geometric means over the distributions
-	Speedup      float64 // baseline / this, from the same distributions; 0 if no baseline
-	Fastest      bool
+	// Speedup is baseline / this over the distributions both ran, with its
+	// interval; 0 without a baseline.
+	Speedup, SpeedupLo, SpeedupHi float64
+	Fastest                       bool
 }
 
 // Summarize ranks the implementations of every family by their throughput
-// at the L1 size: the geometric mean over distributions of the median
-// cycles per element (ns where there is no cycle source), and the speed-up
-// over the family's baseline on the distributions both ran.
+// at the L1 size: schema.Stand over the distributions of every sample's
+// cycles per element (ns where there is no cycle source), as report's
+// tables do over result lines.
 func Summarize(cases []*Case) []SummaryRow {
 	type key struct{ family, impl string }
-	per := map[key]map[string]Stats{} // dist -> stats
+	type samples struct{ cost, ns map[string][]float64 } // by distribution
+	per := map[key]samples{}
 	var order []key
+	baseline := map[string]string{}
 	for _, c := range cases {
-		if c.Mode != kernels.Throughput || c.Workload.Size != L1Elements || len(c.Samples) == 0 {
+		if c.Mode != schema.Throughput || c.Workload.Size != schema.L1Elements || len(c.Samples) == 0 {
 			continue
 		}
 		i := c.Kernel.Info()
 		k := key{i.Family, i.Impl}
-		if per[k] == nil {
-			per[k] = map[string]Stats{}
+		if _, ok := per[k]; !ok {
+			per[k] = samples{map[string][]float64{}, map[string][]float64{}}
 			order = append(order, k)
+			baseline[i.Family] = c.Kernel.FamilyOf().Baseline()
 		}
-		per[k][c.Workload.Dist] = c.Stats()
-	}
-	cost := func(s Stats) float64 {
-		if s.MedianCycles > 0 {
-			return s.MedianCycles
+		for _, s := range c.Samples {
+			cost := s.CyclesPerOp
+			if cost <= 0 {
+				cost = s.NsPerOp
+			}
+			d := c.Workload.Dist
+			per[k].cost[d] = append(per[k].cost[d], cost)
+			per[k].ns[d] = append(per[k].ns[d], s.NsPerOp)
 		}
-		return s.Median
 	}
 	var rows []SummaryRow
-	for _, f := range kernels.Families() {
-		var fam []SummaryRow
-		base := per[key{f.Name(), f.Baseline()}]
-		for _, k := range order {
-			if k.family != f.Name() {
-				continue
-			}
-			var lc, ln, lr float64
-			n, nr := 0, 0
-			for d, s := range per[k] {
-				lc, ln, n = lc+math.Log(max(cost(s), 1e-9)), ln+math.Log(max(s.Median, 1e-9)), n+1
-				if b, ok := base[d]; ok {
-					lr, nr = lr+math.Log(max(cost(b), 1e-9)/max(cost(s), 1e-9)), nr+1
-				}
-			}
-			row := SummaryRow{Family: k.family, Impl: k.impl, Cycles: math.Exp(lc / float64(n)), Ns: math.Exp(ln / float64(n))}
-			if nr > 0 {
-				row.Speedup = math.Exp(lr / float64(nr))
-			}
-			fam = append(fam, row)
-		}
-		slices.SortFunc(fam, func(a, b SummaryRow) int { return cmpFloat(a.Cycles, b.Cycles) })
+	var fam []SummaryRow
+	flush := func() {
+		slices.SortStableFunc(fam, func(a, b SummaryRow) int { return cmp.Compare(a.Cycles, b.Cycles) })
 		if len(fam) > 0 {
 			fam[0].Fastest = true
 		}
-		rows = append(rows, fam...)
+		rows, fam = append(rows, fam...), nil
 	}
+	for i, k := range order {
+		if i > 0 && order[i-1].family != k.family {
+			flush()
+		}
+		st := schema.Stand(per[k].cost, per[key{k.family, baseline[k.family]}].cost)
+		fam = append(fam, SummaryRow{Family: k.family, Impl: k.impl, Cycles: st.Geomean, Ns: schema.Stand(per[k].ns, nil).Geomean,
+			Speedup: st.Speedup, SpeedupLo: st.SpeedupLo, SpeedupHi: st.SpeedupHi})
+	}
+	flush()
 	return rows
-}
-
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // WriteSummary prints the summary table; unit names the cost column.
 func WriteSummary(w io.Writer, rows []SummaryRow, unit string) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	ns := unit != "ns/op" // a separate ns/op column only beside cycles
+	ns := unit != schema.NsPerOp.Written // a separate ns/op column only beside cycles
 	header := "family\timplementation\t" + unit
 	if ns {
 		header += "\tns/op"
 	}
-	fmt.Fprintf(tw, "%s\tvs baseline\t\t\n", header)
+	fmt.Fprintf(tw, "%s\tvs baseline\t95%% interval\t\t\n", header)
 	last := ""
 	for _, r := range rows {
 		fam := r.Family
@@ -101,9 +89,12 @@ func WriteSummary(w io.Writer, rows []SummaryRow, unit string) error {
 			fam = ""
 		}
 		last = r.Family
-		speed, mark := "-", ""
+		speed, interval, mark := "-", "", ""
 		if r.Speedup > 0 {
 			speed = fmt.Sprintf("%.2fx", r.Speedup)
+			if !math.IsInf(r.SpeedupHi, 0) {
+				interval = fmt.Sprintf("%.2f-%.2f", r.SpeedupLo, r.SpeedupHi)
+			}
 		}
 		if r.Fastest {
 			mark = "fastest"
@@ -112,7 +103,7 @@ func WriteSummary(w io.Writer, rows []SummaryRow, unit string) error {
 		if ns {
 			fmt.Fprintf(tw, "%.3f\t", r.Ns)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t\n", speed, mark)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t\n", speed, interval, mark)
 	}
 	return tw.Flush()
 }

@@ -4,111 +4,79 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
-	"regexp"
-	"strconv"
+	"reflect"
 	"sync"
 
 	"bitlab/board"
 	"bitlab/kernels"
 	"bitlab/positions"
 	"bitlab/qbb"
+	"bitlab/schema"
 )
 
 // A Workload is a deterministic input batch: Size elements drawn from the
-// distribution Dist with the generator seeded by Seed.
+// distribution Dist (schema.Dist's grammar) with the generator seeded by
+// Seed. For the families' input types:
 //
-// Distributions:
-//
-//	k<N>        bitboards with exactly N one-bits, N = 0..64 (every word the
-//	            same count: a loop over the bits has a constant trip count)
-//	d<N>        bit density N/64: every bit set independently with probability
-//	            N/64, so N one-bits on average and a binomial spread around it
-//	random      uniform random bitboards (d32); for sliders a random square and the
-//	            AND of two random words as occupancy (a queen for "sliding")
+//	k<N>, d<N>  bitboards, and bitboards of a random side
+//	random      uniform random bitboards (d32); for sliders a random square,
+//	            the AND of two random words as occupancy and one of the
+//	            family's RandomSliders; king or knight targets that are a
+//	            random subset of its attacks; random quad-bitboards
 //	chess       taken from the shipped position suite: piece sets, attack
 //	            sets and move-target sets; slider squares and occupancies;
 //	            king and knight target sets; whole positions for quad-bitboards
-//	<d>-rep<R>  R elements of distribution d repeated to fill the batch:
-//	            predictable for the branch predictor
 type Workload struct {
 	Dist string
 	Size int
 	Seed uint64
 }
 
-var distPattern = regexp.MustCompile(`^(random|chess|([kd])(\d+))(?:-rep(\d+))?$`)
+// generators holds the workload generator of every input type, by type.
+var generators = map[reflect.Type]func(r *rand.Rand, fam kernels.AnyFamily, d schema.Dist, n, size int) (any, error){
+	reflect.TypeFor[uint64](): typed(func(r *rand.Rand, _ kernels.AnyFamily, d schema.Dist) uint64 { return bitboard(r, d) }),
+	reflect.TypeFor[kernels.ColoredBB](): typed(func(r *rand.Rand, _ kernels.AnyFamily, d schema.Dist) kernels.ColoredBB {
+		return kernels.ColoredBB{BB: bitboard(r, d), Side: board.Color(r.IntN(2))}
+	}),
+	reflect.TypeFor[kernels.Query]():   typed(query),
+	reflect.TypeFor[kernels.Targets](): typed(targets),
+	reflect.TypeFor[qbb.QBB]():         typed(quad),
+	reflect.TypeFor[kernels.Fill]():    typed(quadFill),
+}
 
-// parseDist splits a distribution name into its base ("random", "chess",
-// "k" or "d"), the N of k<N> and d<N> (-1 otherwise) and the repeat period
-// (0 for none).
-func parseDist(d string) (base string, k, period int, err error) {
-	m := distPattern.FindStringSubmatch(d)
-	if m == nil {
-		return "", 0, 0, fmt.Errorf("harness: unknown distribution %q (want random, chess, k0..k64, d0..d64, optionally -rep<R>)", d)
-	}
-	base, k = m[1], -1
-	if m[2] != "" {
-		base = m[2]
-		if k, err = strconv.Atoi(m[3]); err != nil || k > 64 {
-			return "", 0, 0, fmt.Errorf("harness: distribution %q: N must be 0..64", d)
+// typed turns an element generator into a batch generator of a []T.
+func typed[T any](gen func(*rand.Rand, kernels.AnyFamily, schema.Dist) T) func(*rand.Rand, kernels.AnyFamily, schema.Dist, int, int) (any, error) {
+	return func(r *rand.Rand, fam kernels.AnyFamily, d schema.Dist, n, size int) (any, error) {
+		var zero T
+		_, isBitboard := any(zero).(uint64)
+		_, isColored := any(zero).(kernels.ColoredBB)
+		if d.Bitboard() && !isBitboard && !isColored {
+			return nil, fmt.Errorf("harness: distribution %s needs bitboard inputs; %s takes %T", d, fam.Name(), zero)
 		}
+		return fill(n, size, func() T { return gen(r, fam, d) }), nil
 	}
-	if m[4] != "" {
-		if period, err = strconv.Atoi(m[4]); err != nil || period < 1 {
-			return "", 0, 0, fmt.Errorf("harness: distribution %q: bad repeat period", d)
-		}
-	}
-	return base, k, period, nil
 }
 
 // Inputs builds the workload for a family: a slice of the family's input
 // element type, ready for kernels.Kernel.Bind.
-func Inputs(fam kernels.FamilyInfo, w Workload) (any, error) {
-	base, k, period, err := parseDist(w.Dist)
+func Inputs(fam kernels.AnyFamily, w Workload) (any, error) {
+	d, err := schema.ParseDist(w.Dist)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("harness: %w", err)
 	}
 	if w.Size < 1 {
 		return nil, fmt.Errorf("harness: workload size %d", w.Size)
 	}
-	r := rand.New(rand.NewPCG(w.Seed, uint64(len(w.Dist))<<32|uint64(k+1)<<8|uint64(base[0])))
+	gen, ok := generators[fam.InputType()]
+	if !ok {
+		return nil, fmt.Errorf("harness: no workloads for inputs of type %v", fam.InputType())
+	}
+	r := rand.New(rand.NewPCG(w.Seed, uint64(len(w.Dist))<<32|uint64(d.N+1)<<8|uint64(d.Base[0])))
 	n := w.Size
-	if period > 0 {
-		n = min(period, w.Size)
+	if d.Period > 0 {
+		n = min(d.Period, w.Size)
 	}
-	if k >= 0 && !bitboardInput(fam) {
-		return nil, fmt.Errorf("harness: distribution %s needs a bitboard family; %s takes %T", w.Dist, fam.Name(), fam.Input())
-	}
-	if base == "d" {
-		base = "density"
-	}
-	switch fam.Input().(type) {
-	case uint64:
-		return fill(n, w.Size, func() uint64 { return bitboard(r, base, k) }), nil
-	case kernels.ColoredBB:
-		return fill(n, w.Size, func() kernels.ColoredBB {
-			return kernels.ColoredBB{BB: bitboard(r, base, k), Side: board.Color(r.IntN(2))}
-		}), nil
-	case kernels.Query:
-		return fill(n, w.Size, func() kernels.Query { return query(r, base, fam.Name()) }), nil
-	case kernels.Targets:
-		return fill(n, w.Size, func() kernels.Targets { return targets(r, base) }), nil
-	case qbb.QBB:
-		return fill(n, w.Size, func() qbb.QBB { return quad(r, base) }), nil
-	case kernels.Fill:
-		return fill(n, w.Size, func() kernels.Fill { return quadFill(r, base) }), nil
-	}
-	return nil, fmt.Errorf("harness: no workloads for inputs of type %T", fam.Input())
-}
-
-// bitboardInput reports whether the family's input is (or holds) one
-// bitboard, so that the k<N> distributions apply.
-func bitboardInput(fam kernels.FamilyInfo) bool {
-	switch fam.Input().(type) {
-	case uint64, kernels.ColoredBB:
-		return true
-	}
-	return false
+	return gen(r, fam, d, n, w.Size)
 }
 
 // fill draws n elements and repeats them to size elements.
@@ -123,15 +91,16 @@ func fill[T any](n, size int, gen func() T) []T {
 	return s
 }
 
-// bitboard draws one bitboard of a bitboard distribution.
-func bitboard(r *rand.Rand, base string, k int) uint64 {
-	switch base {
+// bitboard draws one bitboard of a distribution.
+func bitboard(r *rand.Rand, d schema.Dist) uint64 {
+	k := d.N
+	switch d.Base {
 	case "random":
 		return r.Uint64()
 	case "chess":
 		pool := chessBitboards()
 		return pool[r.IntN(len(pool))]
-	case "density":
+	case "d":
 		var x uint64
 		for i := range 64 {
 			if r.IntN(64) < k {
@@ -155,20 +124,21 @@ func bitboard(r *rand.Rand, base string, k int) uint64 {
 	return x
 }
 
-func query(r *rand.Rand, base, family string) kernels.Query {
-	if base == "chess" {
+func query(r *rand.Rand, fam kernels.AnyFamily, d schema.Dist) kernels.Query {
+	if d.Base == "chess" {
 		pool := chessQueries()
 		return pool[r.IntN(len(pool))]
 	}
-	piece := kernels.QueenLines
-	if family != "sliding" {
-		piece = kernels.Slider(1 + r.IntN(3))
+	pieces := fam.RandomSliders()
+	piece := pieces[0]
+	if len(pieces) > 1 {
+		piece = pieces[r.IntN(len(pieces))]
 	}
 	return kernels.Query{Occ: r.Uint64() & r.Uint64(), Sq: board.Square(r.IntN(64)), Piece: piece}
 }
 
-func targets(r *rand.Rand, base string) kernels.Targets {
-	if base == "chess" {
+func targets(r *rand.Rand, _ kernels.AnyFamily, d schema.Dist) kernels.Targets {
+	if d.Base == "chess" {
 		pool := chessTargets()
 		return pool[r.IntN(len(pool))]
 	}
@@ -179,16 +149,16 @@ func targets(r *rand.Rand, base string) kernels.Targets {
 	return kernels.Targets{BB: attacks[s] & r.Uint64(), From: s, Piece: p}
 }
 
-func quad(r *rand.Rand, base string) qbb.QBB {
-	if base == "chess" {
+func quad(r *rand.Rand, _ kernels.AnyFamily, d schema.Dist) qbb.QBB {
+	if d.Base == "chess" {
 		ps := suite()
 		return qbb.FromPosition(&ps[r.IntN(len(ps))])
 	}
 	return qbb.QBB{r.Uint64(), r.Uint64(), r.Uint64(), r.Uint64()}
 }
 
-func quadFill(r *rand.Rand, base string) kernels.Fill {
-	if base == "chess" {
+func quadFill(r *rand.Rand, _ kernels.AnyFamily, d schema.Dist) kernels.Fill {
+	if d.Base == "chess" {
 		ps := suite()
 		p := &ps[r.IntN(len(ps))]
 		// The seed's coding: white rooks or queens, black rooks or queens,

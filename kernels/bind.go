@@ -5,15 +5,6 @@ import (
 	"unsafe"
 )
 
-// Mode is a form of an implementation.
-type Mode string
-
-// The two forms.
-const (
-	Throughput Mode = "throughput" // independent elements
-	Latency    Mode = "latency"    // a dependent chain
-)
-
 // Batch is an implementation bound to one input batch, ready to be timed.
 type Batch interface {
 	// Run executes the form over the whole batch reps times.
@@ -29,7 +20,8 @@ type Batch interface {
 }
 
 // Bind ties the implementation to src, a []In, for timing in mode. It fails
-// for a missing form, a wrong input type, or a CPU without the features.
+// for a missing form, a wrong input type, an element outside the family's
+// domain (checked once here, outside timing), or a CPU without the features.
 func (k *Impl[In, Out]) Bind(src any, mode Mode) (Batch, error) {
 	in, ok := src.([]In)
 	if !ok {
@@ -38,7 +30,10 @@ func (k *Impl[In, Out]) Bind(src any, mode Mode) (Batch, error) {
 	if err := k.Supported(); err != nil {
 		return nil, fmt.Errorf("%s: %v", k.info.ID(), err)
 	}
-	b := &batch[In, Out]{k: k, src: in, dst: placed[In, Out](in, k.family.maxOut*len(in))}
+	if err := k.family.Validate(in); err != nil {
+		return nil, fmt.Errorf("%s: %v", k.info.ID(), err)
+	}
+	b := &batch[In, Out]{k: k, src: in, dst: placed[In, Out](in, k.family.spec.MaxOut*len(in))}
 	switch {
 	case mode == Throughput:
 	case mode == Latency && k.latency != nil:

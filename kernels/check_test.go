@@ -15,6 +15,7 @@ var chunkSizes = []int{4096, 1, 7, 64, 3, 1000, 15, 33}
 // chunk sizes, and compares it with the reference (kernels.Impl.Check).
 func check[In any, Out comparable](t *testing.T, f *kernels.Family[In, Out], src []In) {
 	t.Helper()
+	recordProof(t, f.Name())
 	want := f.Expect(src)
 	for _, k := range f.Impls() {
 		if err := k.Supported(); err != nil {

@@ -1,8 +1,11 @@
 package kernels
 
 import (
+	"fmt"
+
 	"bitlab/board"
 	"bitlab/qbb"
+	"bitlab/schema"
 )
 
 // The element types of the families.
@@ -89,60 +92,151 @@ func NextQuery(q Query, prev uint64) Query {
 	return q
 }
 
-// The families, in listing order.
+// The default workloads the family declarations below use. They are
+// declared first so that they are initialized first: the families must be
+// initialized, and so listed, in declaration order.
+
+// DefaultPlans run uniform random and chess inputs at the L1 size.
+var DefaultPlans = Plans{schema.L1: {Dists: []string{"random", "chess"}, QuickDists: []string{"random", "chess"}}}
+
+// sweep is the k<N> sweep of the counting, scanning and serialization
+// families: dense enough to show where the loops cross the fixed-cost methods.
+var sweep = []int{0, 1, 2, 3, 4, 6, 8, 12, 16, 20, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60, 63, 64}
+
+// sweptL1 is the L1 plan of the families whose cost depends on the bit count.
+var sweptL1 = func() Plan {
+	var ds []string
+	for _, k := range sweep {
+		ds = append(ds, fmt.Sprintf("k%d", k))
+	}
+	return Plan{Dists: append(ds, "d2", "d8", "d32", "random", "chess"),
+		QuickDists: []string{"k1", "k8", "d8", "random", "chess"}}
+}()
+
+var throughputOnly = []schema.Mode{schema.Throughput}
+
+// The families, in listing order. kernels/generic's loop generator reads
+// these declarations: each family's variable, name and Next function.
 var (
-	Popcount = newFamily("popcount",
-		"bitboard -> number of one-bits (uint8)", 1, "kernighan",
-		one(refPopcount), NextCount)
+	Popcount = newFamily(Spec[uint64, uint8]{
+		Name: "popcount", Doc: "bitboard -> number of one-bits (uint8)", MaxOut: 1, Baseline: "kernighan",
+		Reference: one(refPopcount), Next: NextCount,
+		Plans: Plans{schema.L1: sweptL1,
+			schema.L2:  {Dists: []string{"random", "d8"}, Modes: throughputOnly},
+			schema.Mem: {Dists: []string{"random"}, Modes: throughputOnly}},
+	})
 
-	BitscanForward = newFamily("bitscan-forward",
-		"bitboard -> index of the least significant one-bit; 64 for the empty set", 1, "table16",
-		one(refBitscanForward), NextSquare)
+	BitscanForward = newFamily(Spec[uint64, board.Square]{
+		Name: "bitscan-forward", Doc: "bitboard -> index of the least significant one-bit; 64 for the empty set",
+		MaxOut: 1, Baseline: "table16", Reference: one(refBitscanForward), Next: NextSquare,
+		Plans: Plans{schema.L1: sweptL1},
+	})
 
-	BitscanReverse = newFamily("bitscan-reverse",
-		"bitboard -> index of the most significant one-bit; 64 for the empty set", 1, "table16",
-		one(refBitscanReverse), NextSquare)
+	BitscanReverse = newFamily(Spec[uint64, board.Square]{
+		Name: "bitscan-reverse", Doc: "bitboard -> index of the most significant one-bit; 64 for the empty set",
+		MaxOut: 1, Baseline: "table16", Reference: one(refBitscanReverse), Next: NextSquare,
+		Plans: Plans{schema.L1: sweptL1},
+	})
 
-	LS1BReset = newFamily("ls1b-reset",
-		"bitboard -> the bitboard without its least significant one-bit", 1, "and",
-		one(refLS1BReset), NextBitboard)
+	LS1BReset = newFamily(Spec[uint64, uint64]{
+		Name: "ls1b-reset", Doc: "bitboard -> the bitboard without its least significant one-bit",
+		MaxOut: 1, Baseline: "and", Reference: one(refLS1BReset), Next: NextBitboard,
+	})
 
-	Serialize = newFamily("serialize",
-		"bitboard -> list of its square indices, ascending unless the implementation says otherwise", 64, "forward",
-		refSerialize, nil)
+	Serialize = newFamily(Spec[uint64, board.Square]{
+		Name: "serialize", Doc: "bitboard -> list of its square indices, ascending unless the implementation says otherwise",
+		MaxOut: 64, Baseline: "forward", Reference: refSerialize,
+		Plans: Plans{schema.L1: sweptL1,
+			// Same size, unique versus 256 repeated words of 8 one-bits on
+			// average: the branch predictor learns the repeated ones. (With
+			// k8 every word has 8 bits and the loops' exits are predictable.)
+			schema.L2: {Dists: []string{"d8", "d8-rep256"}, Modes: throughputOnly}},
+	})
 
-	SerializeColor = newFamily("serialize-color",
-		"bitboard + side -> squares from the side's far rank: black a1..h1, a2..; white a8..h8, a7..", 64, "flip-branchy",
-		refSerializeColor, nil)
+	SerializeColor = newFamily(Spec[ColoredBB, board.Square]{
+		Name: "serialize-color", Doc: "bitboard + side -> squares from the side's far rank: black a1..h1, a2..; white a8..h8, a7..",
+		MaxOut: 64, Baseline: "flip-branchy", Reference: refSerializeColor, Valid: validColoredBB,
+		Plans: Plans{schema.L1: {Dists: []string{"d8", "random", "chess"}, QuickDists: []string{"d8", "chess"}}},
+	})
 
-	MoveList = newFamily("movelist",
-		"king or knight on a square + target subset -> moves in ascending to-square order", 8, "loop",
-		refMoveList, nil)
+	MoveList = newFamily(Spec[Targets, Move]{
+		Name: "movelist", Doc: "king or knight on a square + target subset -> moves in ascending to-square order",
+		MaxOut: 8, Baseline: "loop", Reference: refMoveList, Valid: validTargets,
+	})
 
-	BitReverse = newFamily("bitreverse",
-		"bitboard -> bitboard with bit i moved to bit 63-i", 1, "swar",
-		one(refBitReverse), NextBitboard)
+	BitReverse = newFamily(Spec[uint64, uint64]{
+		Name: "bitreverse", Doc: "bitboard -> bitboard with bit i moved to bit 63-i",
+		MaxOut: 1, Baseline: "swar", Reference: one(refBitReverse), Next: NextBitboard,
+	})
 
-	Sliding = newFamily("sliding",
-		"rook, bishop or queen square + occupancy -> attack set", 1, "ray-loop",
-		one(refSliding), NextQuery)
+	Sliding = newFamily(Spec[Query, uint64]{
+		Name: "sliding", Doc: "rook, bishop or queen square + occupancy -> attack set",
+		MaxOut: 1, Baseline: "ray-loop", Reference: one(refSliding), Next: NextQuery, Valid: validQuery,
+		RandomSliders: []Slider{QueenLines},
+	})
 
-	SlidingRay = newFamily("sliding-ray",
-		"slider square + occupancy -> attacks along the positive rays only (north, east, north-east, north-west)", 1, "ray-loop",
-		one(refSlidingRay), NextQuery)
+	SlidingRay = newFamily(Spec[Query, uint64]{
+		Name: "sliding-ray", Doc: "slider square + occupancy -> attacks along the positive rays only (north, east, north-east, north-west)",
+		MaxOut: 1, Baseline: "ray-loop", Reference: one(refSlidingRay), Next: NextQuery, Valid: validQuery,
+	})
 
-	Quad2Hex = newFamily("quad2hex",
-		"quad-bitboard -> 16 disjoint bitboards, one per square code", 1, "generic",
-		one(refQuad2Hex), nil)
+	Quad2Hex = newFamily(Spec[qbb.QBB, Hex]{
+		Name: "quad2hex", Doc: "quad-bitboard -> 16 disjoint bitboards, one per square code",
+		MaxOut: 1, Baseline: "generic", Reference: one(refQuad2Hex),
+	})
 
-	Quad2Board = newFamily("quad2board",
-		"quad-bitboard -> 64-byte mailbox of square codes", 1, "generic",
-		one(refQuad2Board), nil)
+	Quad2Board = newFamily(Spec[qbb.QBB, Mailbox]{
+		Name: "quad2board", Doc: "quad-bitboard -> 64-byte mailbox of square codes",
+		MaxOut: 1, Baseline: "generic", Reference: one(refQuad2Board),
+	})
 
-	QuadFill = newFamily("quad-fill",
-		"quad-bitboard of generators + empty squares -> queen-line attacks of each of the four sets", 1, "kogge-stone",
-		one(refQuadFill), nil)
+	QuadFill = newFamily(Spec[Fill, qbb.QBB]{
+		Name: "quad-fill", Doc: "quad-bitboard of generators + empty squares -> queen-line attacks of each of the four sets",
+		MaxOut: 1, Baseline: "kogge-stone", Reference: one(refQuadFill),
+	})
 )
+
+// The input domains.
+
+func validSquare(s board.Square) error {
+	if s >= 64 {
+		return fmt.Errorf("square %d is not below 64", s)
+	}
+	return nil
+}
+
+func validColoredBB(c ColoredBB) error {
+	if c.Side != board.White && c.Side != board.Black {
+		return fmt.Errorf("side %d is neither white (0) nor black (1)", c.Side)
+	}
+	return nil
+}
+
+func validQuery(q Query) error {
+	if q.Piece != Orthogonal && q.Piece != Diagonal && q.Piece != QueenLines {
+		return fmt.Errorf("slider %d is not rook (1), bishop (2) or queen (3) lines", q.Piece)
+	}
+	return validSquare(q.Sq)
+}
+
+func validTargets(t Targets) error {
+	if err := validSquare(t.From); err != nil {
+		return err
+	}
+	var attacks uint64
+	switch t.Piece {
+	case board.King:
+		attacks = board.KingAttacks[t.From]
+	case board.Knight:
+		attacks = board.KnightAttacks[t.From]
+	default:
+		return fmt.Errorf("piece %d is neither a king nor a knight", t.Piece)
+	}
+	if extra := t.BB &^ attacks; extra != 0 {
+		return fmt.Errorf("targets %#x are not attacked from square %d", extra, t.From)
+	}
+	return nil
+}
 
 // The references: deliberately plain, one square or bit at a time.
 

@@ -2,31 +2,57 @@ package kernels
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 )
 
-// A Family is one kind of work: the element types, the plain reference, and
-// the implementations registered for it.
+// A Family is one kind of work: the element types, the plain reference,
+// the input domain, the default workloads, and the implementations
+// registered for it.
 type Family[In any, Out comparable] struct {
-	name, doc string
-	maxOut    int
-	baseline  string
-	// ref appends the reference outputs of one input to dst.
-	ref func(dst []Out, x In) []Out
-	// next, for families with a latency form, derives the next input of a
-	// dependent chain from an input and the previous output.
-	next  func(x In, prev Out) In
+	spec  Spec[In, Out]
 	impls []*Impl[In, Out]
 }
 
+// Spec declares a family.
+type Spec[In any, Out comparable] struct {
+	Name string // identifier, such as "popcount"
+	Doc  string // one line on the input and the output
+	// MaxOut is the most outputs one input element produces: 1 for the
+	// one-output families, the longest list for the list families.
+	MaxOut int
+	// Baseline names the portable implementation that summaries compare the
+	// others with: the plain, one-bit-or-square-at-a-time technique.
+	Baseline string
+	// Reference appends the outputs of one input to dst, deliberately
+	// plainly; it is only called on inputs in the domain.
+	Reference func(dst []Out, x In) []Out
+	// Next, for families with a latency form, derives the next input of a
+	// dependent chain from an input and the previous output; nil for none.
+	Next func(x In, prev Out) In
+	// Valid returns an error naming the broken rule for an input outside the
+	// family's domain; nil accepts every value of In.
+	Valid func(x In) error
+	// Plans are the default workloads; nil means DefaultPlans.
+	Plans Plans
+	// RandomSliders are the pieces of the "random" workload's queries
+	// (Query inputs only); nil means every slider.
+	RandomSliders []Slider
+}
+
 // newFamily declares a family; the declaration order is the listing order.
-// baseline names the portable implementation that summaries compare the
-// others with: the seed's plain, one-bit-or-square-at-a-time technique.
-func newFamily[In any, Out comparable](name, doc string, maxOut int, baseline string, ref func([]Out, In) []Out, next func(In, Out) In) *Family[In, Out] {
-	if !identifier.MatchString(name) {
-		panic("kernels: bad family identifier " + name)
+// kernels/generic's loop generator reads these declarations too.
+func newFamily[In any, Out comparable](s Spec[In, Out]) *Family[In, Out] {
+	if !identifier.MatchString(s.Name) || s.Doc == "" || s.MaxOut < 1 || s.Baseline == "" || s.Reference == nil {
+		panic("kernels: incomplete family declaration " + s.Name)
 	}
-	f := &Family[In, Out]{name: name, doc: doc, maxOut: maxOut, baseline: baseline, ref: ref, next: next}
+	if s.Plans == nil {
+		s.Plans = DefaultPlans
+	}
+	if s.RandomSliders == nil {
+		s.RandomSliders = []Slider{Orthogonal, Diagonal, QueenLines}
+	}
+	f := &Family[In, Out]{spec: s}
 	families = append(families, f)
 	return f
 }
@@ -37,44 +63,51 @@ func one[In any, Out comparable](f func(In) Out) func([]Out, In) []Out {
 }
 
 // Name returns the family identifier.
-func (f *Family[In, Out]) Name() string { return f.name }
+func (f *Family[In, Out]) Name() string { return f.spec.Name }
 
 // Doc returns one line describing the family's input and output.
-func (f *Family[In, Out]) Doc() string { return f.doc }
+func (f *Family[In, Out]) Doc() string { return f.spec.Doc }
 
 // Baseline returns the implementation identifier summaries compare with.
-func (f *Family[In, Out]) Baseline() string { return f.baseline }
+func (f *Family[In, Out]) Baseline() string { return f.spec.Baseline }
 
 // MaxOut returns the most outputs one input produces.
-func (f *Family[In, Out]) MaxOut() int { return f.maxOut }
+func (f *Family[In, Out]) MaxOut() int { return f.spec.MaxOut }
 
-// Reference appends the reference outputs of x to dst.
-func (f *Family[In, Out]) Reference(dst []Out, x In) []Out { return f.ref(dst, x) }
+// InputType returns the input element type.
+func (f *Family[In, Out]) InputType() reflect.Type { return reflect.TypeFor[In]() }
 
-// Next returns the next input of a latency chain; ok is false for families
-// without a latency form.
-func (f *Family[In, Out]) Next(x In, prev Out) (In, bool) {
-	if f.next == nil {
-		return x, false
+// Plans returns the family's default workloads.
+func (f *Family[In, Out]) Plans() Plans { return f.spec.Plans }
+
+// RandomSliders returns the pieces of random queries.
+func (f *Family[In, Out]) RandomSliders() []Slider { return f.spec.RandomSliders }
+
+// Reference appends the reference outputs of x to dst. x must be valid.
+func (f *Family[In, Out]) Reference(dst []Out, x In) []Out { return f.spec.Reference(dst, x) }
+
+// Validate checks every element of src against the family's domain and
+// returns an error naming the first element outside it and the rule.
+func (f *Family[In, Out]) Validate(src []In) error {
+	if f.spec.Valid == nil {
+		return nil
 	}
-	return f.next(x, prev), true
+	for i, x := range src {
+		if err := f.spec.Valid(x); err != nil {
+			return fmt.Errorf("%s: input %d (%+v): %w", f.spec.Name, i, x, err)
+		}
+	}
+	return nil
 }
 
 // ReferenceLatency runs the reference along the latency chain of src.
 func (f *Family[In, Out]) ReferenceLatency(src []In) Out {
 	var y Out
-	buf := make([]Out, 0, f.maxOut)
+	buf := make([]Out, 0, f.spec.MaxOut)
 	for _, x := range src {
-		y = f.ref(buf[:0], f.next(x, y))[0]
+		y = f.spec.Reference(buf[:0], f.spec.Next(x, y))[0]
 	}
 	return y
-}
-
-// Input returns the zero value of the family's input element type, for
-// callers that pick workloads by type.
-func (f *Family[In, Out]) Input() any {
-	var x In
-	return x
 }
 
 // Impls returns the family's implementations in listing order.
@@ -93,12 +126,12 @@ func (f *Family[In, Out]) Kernels() []Kernel {
 // nil, and must be nil for families without a latency form.
 func (f *Family[In, Out]) Register(info Info, throughput func(dst []Out, src []In) int, latency func(src []In) Out) *Impl[In, Out] {
 	if info.Family == "" {
-		info.Family = f.name
+		info.Family = f.spec.Name
 	}
-	if info.Family != f.name {
-		panic(fmt.Sprintf("kernels: %s registered under family %s", info.ID(), f.name))
+	if info.Family != f.spec.Name {
+		panic(fmt.Sprintf("kernels: %s registered under family %s", info.ID(), f.spec.Name))
 	}
-	if throughput == nil || (latency != nil && f.next == nil) {
+	if throughput == nil || (latency != nil && f.spec.Next == nil) || (info.Order != InOrder && f.spec.MaxOut == 1) {
 		panic("kernels: " + info.ID() + ": bad forms for its family")
 	}
 	k := &Impl[In, Out]{info: info, family: f, throughput: throughput, latency: latency}
@@ -119,11 +152,8 @@ type Impl[In any, Out comparable] struct {
 // Info describes the implementation.
 func (k *Impl[In, Out]) Info() Info { return k.info }
 
-// Family returns the implementation's family.
-func (k *Impl[In, Out]) Family() *Family[In, Out] { return k.family }
-
 // FamilyOf returns the implementation's family, type-erased.
-func (k *Impl[In, Out]) FamilyOf() FamilyInfo { return k.family }
+func (k *Impl[In, Out]) FamilyOf() AnyFamily { return k.family }
 
 // Supported reports whether this machine has every feature the
 // implementation needs.
@@ -134,34 +164,29 @@ func (k *Impl[In, Out]) HasLatency() bool { return k.latency != nil }
 
 // Throughput processes every element of src independently into dst and
 // returns the number of outputs written. len(dst) must be at least
-// MaxOut*len(src). It panics if the machine lacks a feature the
-// implementation needs, rather than executing an instruction it lacks.
+// MaxOut*len(src) and every element of src in the family's domain. It
+// panics if the machine lacks a feature the implementation needs, rather
+// than executing an instruction it lacks, and on inputs outside the domain.
 func (k *Impl[In, Out]) Throughput(dst []Out, src []In) int {
-	k.mustRun(len(dst) < k.family.maxOut*len(src))
+	k.mustRun(len(dst) < k.family.spec.MaxOut*len(src), src)
 	return k.throughput(dst, src)
 }
 
 // Latency runs the dependent chain over src and returns the last output.
 // It panics for an implementation without a latency form.
 func (k *Impl[In, Out]) Latency(src []In) Out {
-	k.mustRun(k.latency == nil)
+	k.mustRun(k.latency == nil, src)
 	return k.latency(src)
 }
 
-// Forms returns the raw batch functions for timing loops that have already
-// checked Supported and the buffer sizes; latency is nil if not offered.
-func (k *Impl[In, Out]) Forms() (throughput func(dst []Out, src []In) int, latency func(src []In) Out) {
-	if err := k.Supported(); err != nil {
-		panic(err)
-	}
-	return k.throughput, k.latency
-}
-
-func (k *Impl[In, Out]) mustRun(bad bool) {
+func (k *Impl[In, Out]) mustRun(bad bool, src []In) {
 	if err := k.Supported(); err != nil {
 		panic(err)
 	}
 	if bad {
 		panic("kernels: " + k.info.ID() + ": bad call (short dst or no latency form)")
+	}
+	if err := k.family.Validate(src); err != nil {
+		panic(err)
 	}
 }

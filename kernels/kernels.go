@@ -25,7 +25,10 @@ package kernels
 import (
 	"cmp"
 	"fmt"
+	"reflect"
 	"regexp"
+
+	"bitlab/schema"
 )
 
 // Arch is what an implementation is written in.
@@ -43,11 +46,31 @@ type Info struct {
 	Impl     string    // implementation identifier, such as "swar"
 	Arch     Arch      // what it is written in
 	Features []Feature // CPU features it executes; empty for portable Go
-	Source   string    // the seed file and section, or the outside reference
+	Source   string    // the bibliography key and section it comes from
 	Doc      string    // one line on what it does
-	// Unordered is set for list families when the implementation's lists hold
-	// the reference's elements in another order, which its Doc states.
-	Unordered bool
+	// Order is how the implementation's lists relate to the reference's, for
+	// the list families; its Doc says why where it is not InOrder.
+	Order Order
+}
+
+// Order is how an implementation of a list family orders each list
+// relative to the family's reference.
+type Order uint8
+
+// The orders.
+const (
+	InOrder   Order = iota // the reference's order
+	Reversed               // the reference's order reversed
+	Unordered              // the same elements in another order
+)
+
+var orderNames = [...]string{InOrder: "in order", Reversed: "reversed", Unordered: "unordered"}
+
+func (o Order) String() string {
+	if int(o) < len(orderNames) {
+		return orderNames[o]
+	}
+	return fmt.Sprintf("Order(%d)", uint8(o))
 }
 
 // ID returns the stable identifier "family/impl".
@@ -64,28 +87,43 @@ type Kernel interface {
 	// HasLatency reports whether the implementation offers a latency form.
 	HasLatency() bool
 	// FamilyOf returns the implementation's family.
-	FamilyOf() FamilyInfo
+	FamilyOf() AnyFamily
 	// Bind ties the implementation to an input batch, which must be a slice
-	// of the family's input type, for timing in one mode.
+	// of the family's input type whose every element is in the family's
+	// domain, for timing in one mode.
 	Bind(src any, mode Mode) (Batch, error)
 }
 
-// FamilyInfo is the type-erased view of a family.
-type FamilyInfo interface {
+// AnyFamily is a Family with its element types erased.
+type AnyFamily interface {
 	Name() string
 	Doc() string
 	// MaxOut is the most outputs one input element can produce.
 	MaxOut() int
-	// Input returns the zero value of the input element type.
-	Input() any
+	// InputType is the input element type.
+	InputType() reflect.Type
 	// Baseline names the portable implementation summaries compare with.
 	Baseline() string
+	// Plans says what the default suite runs of the family per size class.
+	Plans() Plans
+	// RandomSliders are the pieces of the "random" queries of a family
+	// whose inputs are Queries.
+	RandomSliders() []Slider
 	Kernels() []Kernel
 }
 
+// Mode is how a kernel is timed: schema.Throughput or schema.Latency.
+type Mode = schema.Mode
+
+// The modes, as package kernels' callers name them.
+const (
+	Throughput = schema.Throughput
+	Latency    = schema.Latency
+)
+
 var (
 	registry = map[string]Kernel{}
-	families []FamilyInfo
+	families []AnyFamily
 )
 
 // All returns every registered implementation, ordered by family (in the
@@ -99,7 +137,7 @@ func All() []Kernel {
 }
 
 // Families returns every family in declaration order.
-func Families() []FamilyInfo { return families }
+func Families() []AnyFamily { return families }
 
 // Lookup returns the implementation with identifier id ("family/impl").
 func Lookup(id string) (Kernel, bool) {
@@ -126,8 +164,8 @@ func register(k Kernel) {
 	registry[info.ID()] = k
 }
 
-// compareInfo orders implementations within a family: generic before amd64,
-// then by identifier.
+// compareInfo orders implementations within a family: by arch name
+// ("amd64" before "generic"), then by identifier.
 func compareInfo(x, y Info) int {
 	return cmp.Or(cmp.Compare(x.Arch, y.Arch), cmp.Compare(x.Impl, y.Impl))
 }

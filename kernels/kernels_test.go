@@ -149,10 +149,10 @@ func TestSerializeContracts(t *testing.T) {
 		if k.Supported() != nil {
 			continue
 		}
+		order := k.Info().Order
 		for i, l := range lists(k, src) {
-			descending := k.Info().Impl == "reverse"
-			if !sortedBy(l, descending) || roundTrip(l) != src[i] {
-				t.Errorf("%s: %#x -> %v: not a %s list of its squares", k.Info().ID(), src[i], l, order(descending))
+			if (order != kernels.Unordered && !sortedBy(l, order == kernels.Reversed)) || roundTrip(l) != src[i] {
+				t.Errorf("%s: %#x -> %v: not a list of its squares %s", k.Info().ID(), src[i], l, order)
 				break
 			}
 		}
@@ -185,8 +185,8 @@ func TestSerializeColorSymmetry(t *testing.T) {
 			if roundTrip(w[i]) != white[i].BB || roundTrip(b[i]) != black[i].BB {
 				t.Fatalf("%s: lists of %#x do not round-trip", k.Info().ID(), white[i].BB)
 			}
-			switch k.Info().Impl {
-			case "reverse-scan":
+			switch k.Info().Order {
+			case kernels.Unordered:
 				// Weaker: the white list of x is the black list of x turned
 				// 180 degrees with every square s mapped to 63-s; the vertical
 				// mirror matches only rank by rank, files reversed.
@@ -219,13 +219,6 @@ func roundTrip(l []board.Square) uint64 {
 		b |= s.Bitboard()
 	}
 	return b
-}
-
-func order(descending bool) string {
-	if descending {
-		return "descending"
-	}
-	return "ascending"
 }
 
 func TestBaselinesAreRegisteredPortableImplementations(t *testing.T) {

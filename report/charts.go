@@ -14,6 +14,8 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+
+	"bitlab/schema"
 )
 
 // Formats are the image formats every chart is written in.
@@ -51,7 +53,7 @@ func logIfWide(a *plot.Axis, lo, hi float64) {
 type groupedBars struct {
 	groups  []string
 	series  []string
-	values  [][]Summary // [series][group]; N == 0 for missing
+	values  [][]schema.Summary // [series][group]; N == 0 for missing
 	colors  []color.Color
 	whisker draw.LineStyle
 }
@@ -127,24 +129,24 @@ func barDists(all []string) []string {
 // grouped by distribution, with 95% intervals, and returns the file base.
 func (s *Set) BarChart(dir, cfg, family string) (string, error) {
 	impls := s.Impls(cfg, family)
-	dists := barDists(s.Dists(cfg, family, "throughput", L1Size))
+	dists := barDists(s.Dists(cfg, family, schema.Throughput, schema.L1Elements))
 	if len(impls) == 0 || len(dists) == 0 {
 		return "", fmt.Errorf("no throughput results for %s in %s", family, cfg)
 	}
-	_, scale, unit := s.Cost(Key{Config: cfg, Family: family, Impl: impls[0], Dist: dists[0], Size: L1Size, Mode: "throughput"}, false)
+	_, scale, unit := s.Cost(Key{Config: cfg, Family: family, Impl: impls[0], Dist: dists[0], Size: schema.L1Elements, Mode: schema.Throughput}, false)
 	g := &groupedBars{groups: dists, series: impls, colors: colors(len(impls)), whisker: draw.LineStyle{Color: color.Black, Width: vg.Points(0.6)}}
 	for _, im := range impls {
-		row := make([]Summary, len(dists))
+		row := make([]schema.Summary, len(dists))
 		for j, d := range dists {
-			k, _, _ := s.Cost(Key{Config: cfg, Family: family, Impl: im, Dist: d, Size: L1Size, Mode: "throughput"}, false)
+			k, _, _ := s.Cost(Key{Config: cfg, Family: family, Impl: im, Dist: d, Size: schema.L1Elements, Mode: schema.Throughput}, false)
 			if sum, ok := s.Summary(k); ok {
-				row[j] = Summary{Center: sum.Center * scale, Lo: sum.Lo * scale, Hi: sum.Hi * scale, N: sum.N}
+				row[j] = schema.Summary{Center: sum.Center * scale, Lo: sum.Lo * scale, Hi: sum.Hi * scale, N: sum.N}
 			}
 		}
 		g.values = append(g.values, row)
 	}
 	p := plot.New()
-	p.Title.Text = fmt.Sprintf("%s: throughput on %d-element batches (%s)", family, L1Size, cfg)
+	p.Title.Text = fmt.Sprintf("%s: throughput on %d-element batches (%s)", family, schema.L1Elements, cfg)
 	p.Y.Label.Text = unit + " (median, 95% interval)"
 	p.X.Label.Text = "input distribution"
 	p.Add(g, plotter.NewGrid())
@@ -160,14 +162,14 @@ func (s *Set) BarChart(dir, cfg, family string) (string, error) {
 	// The legend sits in an empty column to the right of the last group.
 	p.X.Max += 1.4
 	p.Legend.Top = true
-	return save(p, vg.Length(max(7, 2.5+0.3*float64(len(dists)*len(impls))/2.5))*vg.Inch, 4.5*vg.Inch, dir, family+"-bars-"+slug(cfg))
+	return save(p, vg.Length(max(7, 2.5+0.3*float64(len(dists)*len(impls))/2.5))*vg.Inch, 4.5*vg.Inch, dir, family+"-bars-"+schema.Slug(cfg))
 }
 
 // SweepChart draws cost against the number of one-bits (the k<N>
 // distributions), a line per implementation, so that crossovers show.
 func (s *Set) SweepChart(dir, cfg, family string) (string, error) {
 	var ks []string
-	for _, d := range s.Dists(cfg, family, "throughput", L1Size) {
+	for _, d := range s.Dists(cfg, family, schema.Throughput, schema.L1Elements) {
 		if _, ok := K(d); ok {
 			ks = append(ks, d)
 		}
@@ -187,7 +189,7 @@ func (s *Set) SweepChart(dir, cfg, family string) (string, error) {
 		var xys plotter.XYs
 		for _, d := range ks {
 			kk, _ := K(d)
-			k, scale, u := s.Cost(Key{Config: cfg, Family: family, Impl: im, Dist: d, Size: L1Size, Mode: "throughput"}, false)
+			k, scale, u := s.Cost(Key{Config: cfg, Family: family, Impl: im, Dist: d, Size: schema.L1Elements, Mode: schema.Throughput}, false)
 			unit = u
 			if sum, ok := s.Summary(k); ok && sum.Center > 0 {
 				xys = append(xys, plotter.XY{X: float64(kk), Y: sum.Center * scale})
@@ -214,7 +216,7 @@ func (s *Set) SweepChart(dir, cfg, family string) (string, error) {
 	p.X.Max = 96
 	p.X.Tick.Marker = plot.ConstantTicks(kTicks())
 	p.Legend.Top = true
-	return save(p, 8*vg.Inch, 4.5*vg.Inch, dir, family+"-sweep-"+slug(cfg))
+	return save(p, 8*vg.Inch, 4.5*vg.Inch, dir, family+"-sweep-"+schema.Slug(cfg))
 }
 
 // kTicks labels k = 0, 8, ..., 64.
@@ -240,18 +242,18 @@ func (s *Set) LatencyChart(dir, cfg, family string) (string, error) {
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, im := range s.Impls(cfg, family) {
 		var both []string
-		lat := s.Dists(cfg, family, "latency", L1Size)
-		for _, d := range s.Dists(cfg, family, "throughput", L1Size) {
+		lat := s.Dists(cfg, family, schema.Latency, schema.L1Elements)
+		for _, d := range s.Dists(cfg, family, schema.Throughput, schema.L1Elements) {
 			if slices.Contains(lat, d) {
 				both = append(both, d)
 			}
 		}
-		tp, _ := s.Standing(cfg, family, im, "throughput", both)
-		la, _ := s.Standing(cfg, family, im, "latency", both)
+		tp := s.Standing(cfg, family, im, schema.Throughput, both).Geomean
+		la := s.Standing(cfg, family, im, schema.Latency, both).Geomean
 		if tp == 0 || la == 0 {
 			continue
 		}
-		_, scale, u := s.Cost(Key{Config: cfg, Family: family, Impl: im, Dist: both[0], Size: L1Size, Mode: "latency"}, false)
+		_, scale, u := s.Cost(Key{Config: cfg, Family: family, Impl: im, Dist: both[0], Size: schema.L1Elements, Mode: schema.Latency}, false)
 		unit = u
 		xys = append(xys, plotter.XY{X: tp * scale, Y: la * scale})
 		labels = append(labels, im)
@@ -315,7 +317,7 @@ func (s *Set) LatencyChart(dir, cfg, family string) (string, error) {
 	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = lo/1.5, hi*1.6, lo/1.5, hi*1.3
 	logIfWide(&p.X, lo, hi)
 	logIfWide(&p.Y, lo, hi)
-	return save(p, 7*vg.Inch, 5*vg.Inch, dir, family+"-latency-"+slug(cfg))
+	return save(p, 7*vg.Inch, 5*vg.Inch, dir, family+"-latency-"+schema.Slug(cfg))
 }
 
 // speedGrid is the heat map grid of CrossChart.
@@ -398,7 +400,7 @@ func (s *Set) CrossChart(dir, base string) (string, error) {
 	hm.Min, hm.Max = -span, span
 	hm.NaN = color.Gray{Y: 230}
 	p := plot.New()
-	p.Title.Text = fmt.Sprintf("speed relative to %s (throughput, %d elements; >1 is faster)", base, L1Size)
+	p.Title.Text = fmt.Sprintf("speed relative to %s (throughput, %d elements; >1 is faster)", base, schema.L1Elements)
 	p.Add(hm)
 	lb, err := plotter.NewLabels(labels)
 	if err != nil {
@@ -412,7 +414,7 @@ func (s *Set) CrossChart(dir, base string) (string, error) {
 	p.NominalY(g.rows...)
 	p.X.Label.Text = "configuration"
 	h := vg.Length(1.2+0.22*float64(len(g.rows))) * vg.Inch
-	return save(p, vg.Length(3.2+1.1*float64(len(cols)))*vg.Inch, h, dir, "configurations-vs-"+slug(base))
+	return save(p, vg.Length(3.2+1.1*float64(len(cols)))*vg.Inch, h, dir, "configurations-vs-"+schema.Slug(base))
 }
 
 func (s *Set) labels() []string {
@@ -421,17 +423,4 @@ func (s *Set) labels() []string {
 		out = append(out, c.Label)
 	}
 	return out
-}
-
-// slug makes a label usable in file names.
-func slug(s string) string {
-	return strings.Trim(strings.Map(func(r rune) rune {
-		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-' {
-			return r
-		}
-		if r >= 'A' && r <= 'Z' {
-			return r + 'a' - 'A'
-		}
-		return '-'
-	}, s), "-")
 }

@@ -13,10 +13,11 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 
 	"golang.org/x/perf/benchfmt"
+
+	"bitlab/schema"
 )
 
 // Key identifies one measured case in one configuration.
@@ -26,8 +27,8 @@ type Key struct {
 	Impl   string
 	Dist   string
 	Size   int
-	Mode   string
-	Unit   string // "cycles/op", "sec/op", "cycles/bit", "sec/bit"
+	Mode   schema.Mode
+	Unit   string // a schema.Unit's Read name, such as "cycles/op" or "sec/op"
 }
 
 // Config is one configuration: the machine and build a results file came
@@ -42,10 +43,12 @@ type Config struct {
 
 // Set is every observation read from a number of results files.
 type Set struct {
-	Configs []*Config           // in label order
-	Values  map[Key][]float64   // the samples of every case
-	header  map[string][]string // the comment lines of each file
-	cfgOf   map[string]*Config  // by label (by identity while loading)
+	Configs  []*Config           // in label order
+	Values   map[Key][]float64   // the samples of every case
+	header   map[string][]string // the comment lines of each file
+	cfgOf    map[string]*Config  // by label (by identity while loading)
+	families []string            // in order of first appearance
+	baseline map[string]string   // by family, from the baseline configuration lines
 }
 
 // Warning is a problem that does not stop a report: a skipped line or file.
@@ -57,9 +60,6 @@ type Warning struct {
 
 func (w Warning) String() string { return fmt.Sprintf("%s:%d: %s", w.File, w.Line, w.Msg) }
 
-// knownUnits are the units the reports use.
-var knownUnits = map[string]bool{"cycles/op": true, "sec/op": true, "cycles/bit": true, "sec/bit": true}
-
 // ErrNoResults reports input without any result line.
 var ErrNoResults = errors.New("no results")
 
@@ -68,7 +68,7 @@ var ErrNoResults = errors.New("no results")
 // lines of other benchmarks and units the reports do not know are skipped
 // with a warning.
 func Load(paths ...string) (*Set, []Warning, error) {
-	s := &Set{Values: map[Key][]float64{}, header: map[string][]string{}, cfgOf: map[string]*Config{}}
+	s := &Set{Values: map[Key][]float64{}, header: map[string][]string{}, cfgOf: map[string]*Config{}, baseline: map[string]string{}}
 	var warns []Warning
 	var files []string
 	for _, p := range paths {
@@ -153,14 +153,21 @@ func (s *Set) read(file string) ([]Warning, error) {
 			return warns, fmt.Errorf("%s:%d: malformed line: %s", rec.FileName, rec.Line, rec.Msg)
 		case *benchfmt.Result:
 			_, line := rec.Pos()
-			key, ok := parseName(rec.Name)
-			if !ok {
+			name, err := schema.ParseName(rec.Name)
+			kc, ok := name.Kernel()
+			if err != nil || !ok {
 				warns = append(warns, Warning{file, line, fmt.Sprintf("skipped %q: not a bitlab kernel benchmark", rec.Name)})
 				continue
 			}
-			key.Config = s.config(rec, file)
+			key := Key{Family: kc.Family, Impl: kc.Impl, Dist: kc.Dist, Size: kc.Size, Mode: kc.Mode, Config: s.config(rec, file)}
+			if !slices.Contains(s.families, key.Family) {
+				s.families = append(s.families, key.Family)
+			}
+			if b := rec.GetConfig(schema.KeyBaseline); b != "" {
+				s.baseline[key.Family] = b
+			}
 			for _, v := range rec.Values {
-				if !knownUnits[v.Unit] {
+				if _, known := schema.ReadUnit(v.Unit); !known {
 					warns = append(warns, Warning{file, line, fmt.Sprintf("skipped unit %q", v.Unit)})
 					continue
 				}
@@ -182,7 +189,7 @@ func (s *Set) read(file string) ([]Warning, error) {
 // config returns the identity of a result's configuration (CPU, GOARCH,
 // GOAMD64), recording it on first use; label turns identities into labels.
 func (s *Set) config(r *benchfmt.Result, file string) string {
-	cpu, arch, level := r.GetConfig("cpu"), r.GetConfig("goarch"), r.GetConfig("goamd64")
+	cpu, arch, level := r.GetConfig(schema.KeyCPU), r.GetConfig(schema.KeyGOARCH), r.GetConfig(schema.KeyGOAMD64)
 	id := cpu + "\x00" + arch + "\x00" + level
 	c := s.cfgOf[id]
 	if c == nil {
@@ -220,34 +227,6 @@ func cpuLabel(cpu string) string {
 }
 
 var coreCount = regexp.MustCompile(`\d+-Core`)
-
-// parseName reads Kernel/family=.../impl=.../dist=.../size=.../mode=...
-func parseName(n benchfmt.Name) (Key, bool) {
-	base, parts := n.Parts()
-	if string(base) != "Kernel" {
-		return Key{}, false
-	}
-	var k Key
-	for _, p := range parts {
-		key, val, ok := strings.Cut(strings.TrimPrefix(string(p), "/"), "=")
-		if !ok {
-			continue
-		}
-		switch key {
-		case "family":
-			k.Family = val
-		case "impl":
-			k.Impl = val
-		case "dist":
-			k.Dist = val
-		case "size":
-			k.Size, _ = strconv.Atoi(val)
-		case "mode":
-			k.Mode = val
-		}
-	}
-	return k, k.Family != "" && k.Impl != "" && k.Dist != "" && k.Size > 0 && k.Mode != ""
-}
 
 // Header returns the comment lines of a configuration's first file.
 func (s *Set) Header(c *Config) []string { return s.header[c.Files[0]] }

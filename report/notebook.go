@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+
+	"bitlab/schema"
 )
 
 // Notebooks keep their prose by hand and their data generated, between
@@ -82,11 +84,11 @@ func (s *Set) generate(kind string, a map[string]string, notebookDir, chartsDir 
 		if d := a["dists"]; d != "" {
 			dists = strings.Split(d, ",")
 		}
-		mode := a["mode"]
+		mode := schema.Mode(a["mode"])
 		if mode == "" {
-			mode = "throughput"
+			mode = schema.Throughput
 		}
-		size := L1Size
+		size := schema.L1Elements
 		if n := a["size"]; n != "" {
 			if _, err := fmt.Sscan(n, &size); err != nil {
 				return "", fmt.Errorf("bad size %q", n)
@@ -99,7 +101,7 @@ func (s *Set) generate(kind string, a map[string]string, notebookDir, chartsDir 
 		fam := a["family"]
 		switch a["kind"] {
 		case "bars", "sweep", "latency":
-			return link(fam+"-"+a["kind"]+"-"+slug(cfg), fmt.Sprintf("%s %s (%s)", fam, a["kind"], cfg))
+			return link(fam+"-"+a["kind"]+"-"+schema.Slug(cfg), fmt.Sprintf("%s %s (%s)", fam, a["kind"], cfg))
 		}
 		return "", fmt.Errorf("unknown chart kind %q", a["kind"])
 	case "cross":
@@ -107,7 +109,7 @@ func (s *Set) generate(kind string, a map[string]string, notebookDir, chartsDir 
 		if base == "" {
 			base = s.Configs[0].Label
 		}
-		return link("configurations-vs-"+slug(base), "speed relative to "+base)
+		return link("configurations-vs-"+schema.Slug(base), "speed relative to "+base)
 	}
 	return "", fmt.Errorf("unknown block kind %q", kind)
 }

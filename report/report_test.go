@@ -1,6 +1,8 @@
 package report
 
 import (
+	"bitlab/schema"
+
 	"bytes"
 	"errors"
 	"fmt"
@@ -15,7 +17,7 @@ import (
 func results(t *testing.T, dir, name, level string, factor float64) string {
 	t.Helper()
 	var b strings.Builder
-	b.WriteString("# clock: add-chain, 3.9 GHz\ngoos: linux\ngoarch: amd64\ngoamd64: " + level + "\ncpu: Test CPU 9000\ncycles: add-chain\n\n")
+	b.WriteString("# clock: add-chain, 3.9 GHz\ngoos: linux\ngoarch: amd64\ngoamd64: " + level + "\ncpu: Test CPU 9000\ncycles: add-chain\nfamily: popcount\nbaseline: kernighan\n\n")
 	for round := range 5 {
 		for _, im := range []string{"kernighan", "popcnt"} {
 			for _, d := range []string{"k0", "k1", "k2", "k4", "k8", "random"} {
@@ -72,7 +74,7 @@ func TestLoadSkipsUnknown(t *testing.T) {
 	if got := s.Impls("v1", "popcount"); len(got) != 2 {
 		t.Errorf("impls %v", got)
 	}
-	if d := s.Dists("v1", "popcount", "throughput", L1Size); strings.Join(d, ",") != "k0,k1,k2,k4,k8,random" {
+	if d := s.Dists("v1", "popcount", "throughput", schema.L1Elements); strings.Join(d, ",") != "k0,k1,k2,k4,k8,random" {
 		t.Errorf("dists in order: %v", d)
 	}
 }

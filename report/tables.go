@@ -6,14 +6,13 @@ import (
 	"math"
 	"slices"
 	"strings"
-)
 
-// L1Size is the batch length of the main tables and charts (harness.L1Elements).
-const L1Size = 4096
+	"bitlab/schema"
+)
 
 // cell formats a summary as benchstat does: the median and the confidence
 // interval's larger half-width in percent.
-func cell(sum Summary, scale float64) string {
+func cell(sum schema.Summary, scale float64) string {
 	c := sum.Center * scale
 	if sum.N < 2 || c == 0 {
 		return format(c)
@@ -44,13 +43,13 @@ func format(v float64) string {
 // the L1 size: a row per distribution (those in dists, or all if nil), a
 // column per implementation, median cost and 95% interval; then each
 // implementation's geometric mean and speed-up over the baseline.
-func (s *Set) Table(w io.Writer, cfg, family, mode string, dists []string) error {
-	return s.TableAt(w, cfg, family, mode, L1Size, dists)
+func (s *Set) Table(w io.Writer, cfg, family string, mode schema.Mode, dists []string) error {
+	return s.TableAt(w, cfg, family, mode, schema.L1Elements, dists)
 }
 
 // TableAt is Table at another batch size; the summary rows are left out
 // away from the L1 size.
-func (s *Set) TableAt(w io.Writer, cfg, family, mode string, size int, dists []string) error {
+func (s *Set) TableAt(w io.Writer, cfg, family string, mode schema.Mode, size int, dists []string) error {
 	impls := s.Impls(cfg, family)
 	if dists == nil {
 		dists = s.Dists(cfg, family, mode, size)
@@ -74,20 +73,20 @@ func (s *Set) TableAt(w io.Writer, cfg, family, mode string, size int, dists []s
 		}
 		fmt.Fprintf(w, "| %s |\n", strings.Join(row, " | "))
 	}
-	if size != L1Size {
+	if size != schema.L1Elements {
 		return nil
 	}
-	geo, speed := []string{"**geomean**"}, []string{"**vs " + Baseline(family) + "**"}
+	geo, speed := []string{"**geomean**"}, []string{"**vs " + s.Baseline(family) + "**"}
 	for _, im := range impls {
-		g, r := s.Standing(cfg, family, im, mode, dists)
-		geo, speed = append(geo, format(g*scale)), append(speed, ratio(r))
+		st := s.Standing(cfg, family, im, mode, dists)
+		geo, speed = append(geo, format(st.Geomean*scale)), append(speed, ratio(st.Speedup))
 	}
 	fmt.Fprintf(w, "| %s |\n| %s |\n", strings.Join(geo, " | "), strings.Join(speed, " | "))
 	return nil
 }
 
 // measured reports whether an implementation has results in a mode at a size.
-func (s *Set) measured(cfg, family, impl, mode string, size int) bool {
+func (s *Set) measured(cfg, family, impl string, mode schema.Mode, size int) bool {
 	for k := range s.Values {
 		if k.Config == cfg && k.Family == family && k.Impl == impl && k.Mode == mode && k.Size == size {
 			return true
@@ -103,33 +102,21 @@ func ratio(r float64) string {
 	return fmt.Sprintf("%.2fx", r)
 }
 
-// Standing returns an implementation's geometric mean cost over the given
-// distributions (in the cost unit's raw values), and its speed-up over the
-// family's baseline on the distributions both have (0 if none).
-func (s *Set) Standing(cfg, family, impl, mode string, dists []string) (geomean, speedup float64) {
-	var lg, lr float64
-	n, nr := 0, 0
-	base := Baseline(family)
-	for _, d := range dists {
-		k, _, _ := s.Cost(Key{Config: cfg, Family: family, Impl: impl, Dist: d, Size: L1Size, Mode: mode}, false)
-		sum, ok := s.Summary(k)
-		if !ok || sum.Center <= 0 {
-			continue
+// Standing returns an implementation's schema.Stand over the given
+// distributions at the L1 size, in the cost unit's raw values, against the
+// family's baseline.
+func (s *Set) Standing(cfg, family, impl string, mode schema.Mode, dists []string) schema.Standing {
+	values := func(im string) map[string][]float64 {
+		m := map[string][]float64{}
+		for _, d := range dists {
+			k, _, _ := s.Cost(Key{Config: cfg, Family: family, Impl: im, Dist: d, Size: schema.L1Elements, Mode: mode}, false)
+			if v := s.Values[k]; len(v) > 0 {
+				m[d] = v
+			}
 		}
-		lg, n = lg+math.Log(sum.Center), n+1
-		bk := k
-		bk.Impl = base
-		if b, ok := s.Summary(bk); ok && b.Center > 0 {
-			lr, nr = lr+math.Log(b.Center/sum.Center), nr+1
-		}
+		return m
 	}
-	if n > 0 {
-		geomean = math.Exp(lg / float64(n))
-	}
-	if nr > 0 {
-		speedup = math.Exp(lr / float64(nr))
-	}
-	return geomean, speedup
+	return schema.Stand(values(impl), values(s.Baseline(family)))
 }
 
 // Relative returns an implementation's speed in configuration cfg relative
@@ -138,8 +125,8 @@ func (s *Set) Standing(cfg, family, impl, mode string, dists []string) (geomean,
 func (s *Set) Relative(cfg, base, family, impl string) (float64, bool) {
 	var lr float64
 	n := 0
-	for _, d := range s.Dists(cfg, family, "throughput", L1Size) {
-		k, _, _ := s.Cost(Key{Config: cfg, Family: family, Impl: impl, Dist: d, Size: L1Size, Mode: "throughput"}, false)
+	for _, d := range s.Dists(cfg, family, schema.Throughput, schema.L1Elements) {
+		k, _, _ := s.Cost(Key{Config: cfg, Family: family, Impl: impl, Dist: d, Size: schema.L1Elements, Mode: schema.Throughput}, false)
 		bk := k
 		bk.Config = base
 		a, ok1 := s.Summary(k)

@@ -33,7 +33,8 @@ type Standing struct {
 	Geomean float64 // geometric mean of the medians
 	// Speedup is the geometric mean over the distributions both measured of
 	// baseline median / median, with the same mean of the interval ends
-	// (baseline Lo / Hi and baseline Hi / Lo); 0 where there is no baseline.
+	// (baseline Lo / Hi and baseline Hi / Lo), or [0, +Inf] where a sample is
+	// too small for an interval; 0 where there is no baseline.
 	Speedup, SpeedupLo, SpeedupHi float64
 	Dists                         int // distributions in Geomean
 }
@@ -44,6 +45,7 @@ type Standing struct {
 func Stand(impl, baseline map[string][]float64) Standing {
 	var lg, lr, llo, lhi float64
 	n, nr := 0, 0
+	bounded := true
 	for d, v := range impl {
 		s := Summarize(v)
 		if s.Center <= 0 {
@@ -51,17 +53,25 @@ func Stand(impl, baseline map[string][]float64) Standing {
 		}
 		lg, n = lg+math.Log(s.Center), n+1
 		b := Summarize(baseline[d])
-		if b.Center <= 0 || s.Lo <= 0 || b.Lo <= 0 {
+		if b.Center <= 0 {
 			continue
 		}
-		lr, llo, lhi, nr = lr+math.Log(b.Center/s.Center), llo+math.Log(b.Lo/s.Hi), lhi+math.Log(b.Hi/s.Lo), nr+1
+		lr, nr = lr+math.Log(b.Center/s.Center), nr+1
+		if s.Lo > 0 && b.Lo > 0 && !math.IsInf(s.Hi, 0) && !math.IsInf(b.Hi, 0) {
+			llo, lhi = llo+math.Log(b.Lo/s.Hi), lhi+math.Log(b.Hi/s.Lo)
+		} else {
+			bounded = false
+		}
 	}
 	var st Standing
 	if n > 0 {
 		st.Geomean, st.Dists = math.Exp(lg/float64(n)), n
 	}
 	if nr > 0 {
-		st.Speedup, st.SpeedupLo, st.SpeedupHi = math.Exp(lr/float64(nr)), math.Exp(llo/float64(nr)), math.Exp(lhi/float64(nr))
+		st.Speedup, st.SpeedupLo, st.SpeedupHi = math.Exp(lr/float64(nr)), 0, math.Inf(1)
+		if bounded {
+			st.SpeedupLo, st.SpeedupHi = math.Exp(llo/float64(nr)), math.Exp(lhi/float64(nr))
+		}
 	}
 	return st
 }

@@ -7,19 +7,11 @@ import (
 	"text/tabwriter"
 
 	"bitlab/kernels"
+	"bitlab/schema"
 )
 
 // features formats an implementation's CPU features, "-" for none.
-func features(i kernels.Info) string {
-	if len(i.Features) == 0 {
-		return "-"
-	}
-	s := make([]string, len(i.Features))
-	for j, f := range i.Features {
-		s[j] = string(f)
-	}
-	return strings.Join(s, ",")
-}
+func features(i kernels.Info) string { return schema.FeatureList(i.Features) }
 
 // status says whether an implementation runs here, and if not, why.
 func status(k kernels.Kernel) string {
@@ -43,7 +35,7 @@ func writeList(w io.Writer, ks []kernels.Kernel) error {
 
 // writeMarkdown prints the README's table of every family and
 // implementation. It does not depend on the machine it runs on.
-func writeMarkdown(w io.Writer, fams []kernels.FamilyInfo) {
+func writeMarkdown(w io.Writer, fams []kernels.AnyFamily) {
 	esc := strings.NewReplacer("|", `\|`)
 	for _, f := range fams {
 		fmt.Fprintf(w, "\n**%s**: %s; baseline `%s`\n\n", f.Name(), esc.Replace(f.Doc()), f.Baseline())

@@ -27,6 +27,7 @@ import (
 	"bitlab/harness"
 	"bitlab/kernels"
 	_ "bitlab/kernels/all"
+	"bitlab/schema"
 )
 
 const usage = `usage: runbench [flags]
@@ -51,8 +52,8 @@ flags:
 type config struct {
 	list, markdown, quick, noProgress bool
 	family, impl, dist                *regexp.Regexp
-	modes                             []kernels.Mode
-	sizes                             []string
+	modes                             []schema.Mode
+	sizes                             []schema.SizeClass
 	count, perRound                   int
 	sample                            time.Duration
 	out, cpuprofile, levels           string
@@ -141,17 +142,18 @@ func parseFlags(args []string, stderr io.Writer) (*config, int) {
 	}
 	switch *mode {
 	case "both":
-		cfg.modes = []kernels.Mode{kernels.Throughput, kernels.Latency}
-	case "throughput", "latency":
-		cfg.modes = []kernels.Mode{kernels.Mode(*mode)}
+		cfg.modes = schema.Modes
+	case string(schema.Throughput), string(schema.Latency):
+		cfg.modes = []schema.Mode{schema.Mode(*mode)}
 	default:
 		return bad("-mode %q: want throughput, latency or both", *mode)
 	}
-	cfg.sizes = strings.Split(*sizes, ",")
-	for _, s := range cfg.sizes {
-		if !slices.Contains([]string{"l1", "l2", "mem"}, s) {
+	for _, s := range strings.Split(*sizes, ",") {
+		c := schema.SizeClass(s)
+		if !slices.Contains(schema.SizeClasses, c) {
 			return bad("-sizes: unknown size class %q (want l1, l2, mem)", s)
 		}
+		cfg.sizes = append(cfg.sizes, c)
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
@@ -174,72 +176,127 @@ func parseFlags(args []string, stderr io.Writer) (*config, int) {
 
 // bench runs the suite and writes the results and the summary.
 func bench(cfg *config) error {
-	m := harness.ThisMachine()
-	suite := harness.Suite{Family: cfg.family, Impl: cfg.impl, Dist: cfg.dist, Modes: cfg.modes,
-		Sizes: cfg.sizes, Quick: cfg.quick, Seed: cfg.seed}
-	cases, skipped, err := suite.Cases(m)
+	b := &session{cfg: cfg, machine: harness.ThisMachine()}
+	if err := b.prepare(); err != nil {
+		return err
+	}
+	if err := b.instrument(); err != nil {
+		return err
+	}
+	runErr := b.time()
+	if runErr != nil && !errors.Is(runErr, harness.ErrInterrupted) {
+		return errors.Join(runErr, b.results.Close())
+	}
+	if err := b.summarize(); err != nil {
+		return err
+	}
+	return runErr
+}
+
+// A session is one run of runbench: the steps prepare, instrument, time
+// and summarize, in that order, and what they share.
+type session struct {
+	cfg     *config
+	machine harness.Machine
+
+	// prepare
+	skipped  []harness.Skip
+	ready    []*harness.Case
+	rejected []string
+	load     *harness.LoadMeter
+	cyc      *harness.Cycles
+
+	// instrument
+	checks  []harness.SelfCheckRow
+	over    harness.Overhead
+	results *harness.ResultsFile
+	start   time.Time
+
+	// time
+	rounds int
+}
+
+// prepare selects the cases, starts the clock, and checks every case
+// against the reference on its own inputs.
+func (b *session) prepare() error {
+	cases, skipped, err := b.suite().Cases(b.machine)
 	if err != nil {
 		return err
 	}
+	b.skipped = skipped
 	for _, s := range skipped {
 		fmt.Fprintf(os.Stderr, "skipped %s: %s\n", s.ID, s.Reason)
 	}
 	if len(cases) == 0 {
 		return errors.New("no kernel matches the selection (see runbench -list)")
 	}
-	load := harness.NewLoadMeter()
-	cyc := harness.NewCycles() // locks this goroutine's thread for a cycle counter
-	fmt.Fprintf(os.Stderr, "cpu: %s (GOAMD64=%s), cycles from %s", m.CPU, m.GOAMD64, cyc.Source)
-	if cyc.GHz > 0 {
-		fmt.Fprintf(os.Stderr, ", core clock %.3f GHz", cyc.GHz)
+	b.load = harness.NewLoadMeter()
+	b.cyc = harness.NewCycles() // locks this goroutine's thread for a cycle counter
+	fmt.Fprintf(os.Stderr, "cpu: %s (GOAMD64=%s), cycles from %s", b.machine.CPU, b.machine.GOAMD64, b.cyc.Source)
+	if b.cyc.GHz > 0 {
+		fmt.Fprintf(os.Stderr, ", core clock %.3f GHz", b.cyc.GHz)
 	}
 	fmt.Fprintln(os.Stderr)
 
 	fmt.Fprintf(os.Stderr, "checking %d cases against the references...\n", len(cases))
-	cache := map[string]any{}
-	var ready []*harness.Case
-	var rejected []string
+	cache := harness.InputCache{}
 	for _, c := range cases {
 		if err := c.Prepare(cache); err != nil {
-			rejected = append(rejected, fmt.Sprintf("%s: %v", c.Name(), err))
+			b.rejected = append(b.rejected, fmt.Sprintf("%s: %v", c.Name(), err))
 			continue
 		}
-		ready = append(ready, c)
+		b.ready = append(b.ready, c)
 	}
-	for _, r := range rejected {
+	for _, r := range b.rejected {
 		fmt.Fprintln(os.Stderr, "not timed:", r)
 	}
-	if len(ready) == 0 {
+	if len(b.ready) == 0 {
 		return errors.New("every selected kernel failed its check")
 	}
+	return nil
+}
 
-	checks := cyc.SelfCheck()
-	over := harness.MeasureOverhead(cyc)
-	path, err := resultsPath(cfg.out, m)
+func (b *session) suite() harness.Suite {
+	c := b.cfg
+	return harness.Suite{Family: c.family, Impl: c.impl, Dist: c.dist, Modes: c.modes, Sizes: c.sizes, Quick: c.quick, Seed: c.seed}
+}
+
+// instrument measures the instrument itself (self-check, empty-kernel
+// overhead) and opens the results file with its header.
+func (b *session) instrument() error {
+	b.checks = b.cyc.SelfCheck()
+	b.over = harness.MeasureOverhead(b.cyc)
+	path, err := resultsPath(b.cfg.out, b.machine)
 	if err != nil {
 		return err
 	}
-	rf, err := harness.CreateResults(path, harness.FileConfig(m, cyc, cfg.seed))
-	if err != nil {
+	if b.results, err = harness.CreateResults(path, harness.FileConfig(b.machine, b.cyc, b.cfg.seed)); err != nil {
 		return err
 	}
-	start := time.Now()
-	header(rf, cfg, m, cyc, checks, over, load, skipped, rejected, start)
-	for _, l := range harness.FormatSelfCheck(checks) {
+	b.start = time.Now()
+	b.header()
+	for _, l := range harness.FormatSelfCheck(b.checks) {
 		fmt.Fprintln(os.Stderr, "self-check:", l)
 	}
-	fmt.Fprintf(os.Stderr, "overhead: empty kernel %s\n", overheadText(over))
+	fmt.Fprintf(os.Stderr, "overhead: empty kernel %s\n", overheadText(b.over))
+	return nil
+}
 
-	if cfg.cpuprofile != "" {
-		f, err := os.Create(cfg.cpuprofile)
+// time samples the cases round by round, writing each round's lines as it
+// completes; Ctrl-C stops after the current sample.
+func (b *session) time() (err error) {
+	if b.cfg.cpuprofile != "" {
+		f, err := os.Create(b.cfg.cpuprofile)
 		if err != nil {
 			return err
 		}
-		defer f.Close()
 		if err := pprof.StartCPUProfile(f); err != nil {
-			return err
+			return errors.Join(err, f.Close())
 		}
-		defer pprof.StopCPUProfile()
+		defer func() {
+			pprof.StopCPUProfile()
+			err = errors.Join(err, f.Close())
+		}()
 	}
 	stop := make(chan struct{})
 	sig := make(chan os.Signal, 2)
@@ -252,51 +309,55 @@ func bench(cfg *config) error {
 		<-sig
 		os.Exit(130)
 	}()
+	cfg := b.cfg
 	bar := newProgress(os.Stderr, !cfg.noProgress)
-	fmt.Fprintf(os.Stderr, "timing %d cases x %d rounds x %d samples of %v...\n", len(ready), cfg.count, cfg.perRound, cfg.sample)
-	rounds := 0
-	runErr := harness.Run(ready, cyc, harness.Options{
+	fmt.Fprintf(os.Stderr, "timing %d cases x %d rounds x %d samples of %v...\n", len(b.ready), cfg.count, cfg.perRound, cfg.sample)
+	err = harness.Run(b.ready, b.cyc, harness.Options{
 		Rounds: cfg.count, PerRound: cfg.perRound, SampleTime: cfg.sample, Seed: cfg.seed,
 		Profile: cfg.cpuprofile != "", Progress: bar.update, Stop: stop,
 		Round: func(round int) error {
-			rf.Comment("round %d: core clock %.4f GHz at its end", round+1, cyc.GHz)
-			for _, c := range ready { // in family order: one block of lines per family
+			b.results.Comment("round %d: core clock %.4f GHz at its end", round+1, b.cyc.GHz)
+			for _, c := range b.ready { // in family order: one block of lines per family
 				if s, ok := c.RoundMedian(round); ok {
-					if err := rf.Result(c, s); err != nil {
+					if err := b.results.Result(c, s); err != nil {
 						return err
 					}
 				}
 			}
-			rounds++
-			return rf.Flush()
+			b.rounds++
+			return b.results.Flush()
 		},
 	})
 	bar.done()
-	if runErr != nil && !errors.Is(runErr, harness.ErrInterrupted) {
-		rf.Close()
-		return runErr
-	}
-	rows := harness.Summarize(ready)
-	unit := "cycles/op"
-	if cyc.Source == "none" {
-		unit = "ns/op"
-	}
-	footer(rf, ready, rows, unit, load, rounds, cfg.count, time.Since(start))
-	if err := rf.Close(); err != nil {
+	return err
+}
+
+// costUnit is the unit of the summary's cost column.
+func (b *session) costUnit() string {
+	return schema.Cost(b.cyc.Source != "none", false).Written
+}
+
+// summarize writes the footer, completes the results file and prints the
+// summary.
+func (b *session) summarize() error {
+	rows := harness.Summarize(b.ready)
+	b.footer(rows)
+	if err := b.results.Close(); err != nil {
 		if errors.Is(err, harness.ErrNoResults) {
 			fmt.Fprintln(os.Stderr, "no round completed: no results file written")
-			return runErr
+			return nil
 		}
 		return err
 	}
 	fmt.Println()
-	fmt.Printf("Summary: throughput at %d elements, geometric mean over distributions\n", harness.L1Elements)
-	if err := harness.WriteSummary(os.Stdout, rows, unit); err != nil {
+	fmt.Printf("Summary: throughput at %d elements, geometric mean over distributions\n", schema.L1Elements)
+	if err := harness.WriteSummary(os.Stdout, rows, b.costUnit()); err != nil {
 		return err
 	}
-	fmt.Printf("\n%d result lines (%d of %d rounds) in %s, %s\n", rf.Lines(), rounds, cfg.count, time.Since(start).Round(time.Second), rf.Path)
-	fmt.Printf("compare implementations: go tool benchstat -col /impl %s\n", rf.Path)
-	return runErr
+	path := b.results.Path
+	fmt.Printf("\n%d result lines (%d of %d rounds) in %s, %s\n", b.results.Lines(), b.rounds, b.cfg.count, time.Since(b.start).Round(time.Second), path)
+	fmt.Printf("compare implementations: go tool benchstat -col /impl %s\n", path)
+	return nil
 }
 
 // resultsPath resolves -out: empty for the default, a directory, or a file.

@@ -19,17 +19,21 @@ func Check(t *testing.T, gen string, args []string, outputs ...string) {
 	CheckIn(t, gen, args, nil, outputs...)
 }
 
-// CheckIn is Check for a generator that reads files: inputs are copied into
-// the temporary folder first.
+// CheckIn is Check for a generator that reads files: inputs, paths relative
+// to the current folder (such as "x.go" or "../y.go"), are copied to the
+// same relative places around the temporary folder first.
 func CheckIn(t *testing.T, gen string, args, inputs []string, outputs ...string) {
 	t.Helper()
-	dir := t.TempDir()
+	dir := filepath.Join(t.TempDir(), "pkg")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
 	for _, in := range inputs {
 		data, err := os.ReadFile(in)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(filepath.Join(dir, filepath.Base(in)), data, 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, in), data, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -9,7 +9,7 @@
 //
 //	//bitlab:kernel FAMILY/IMPL [rook|bishop]  the implementation it defines
 //	//bitlab:source TEXT                       the seed section or reference
-//	//bitlab:unordered                         lists in another order (Doc says which)
+//	//bitlab:order reversed|unordered          lists in another order than the reference's (Doc says which)
 package generic
 
-//go:generate go run ./internal/gen -o kernels_gen.go
+//go:generate go run ./internal/gen -families ../families.go -o kernels_gen.go

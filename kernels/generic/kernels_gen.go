@@ -721,11 +721,11 @@ func init() {
 		Doc:    "Ranges over an iter.Seq, Go's counterpart of the seed's STL-style bit-set iterator",
 	}, serializeIteratorThroughput, nil)
 	kernels.Serialize.Register(kernels.Info{
-		Impl:      "reverse",
-		Arch:      kernels.Generic,
-		Source:    "seed 000, Scanning Reverse",
-		Doc:       "Scans in reverse and clears the found bit with x ^= 1 << idx; its lists are in descending order",
-		Unordered: true,
+		Impl:   "reverse",
+		Arch:   kernels.Generic,
+		Source: "seed 000, Scanning Reverse",
+		Doc:    "Scans in reverse and clears the found bit with x ^= 1 << idx; its lists are in descending order",
+		Order:  kernels.Reversed,
 	}, serializeReverseThroughput, nil)
 	kernels.Serialize.Register(kernels.Info{
 		Impl:   "scan-reset",
@@ -752,11 +752,11 @@ func init() {
 		Doc:    "Is the seed's branchless conditional serialization: a mask from the side to move selects a vertically flipped bitboard once, outside the loop, and idx ^ o maps each scanned square back",
 	}, serializeColorFlipVerticalThroughput, nil)
 	kernels.SerializeColor.Register(kernels.Info{
-		Impl:      "reverse-scan",
-		Arch:      kernels.Generic,
-		Source:    "seed 000, Black or White: bitscan reverse \"covers the rank symmetry, but also mirrors the files\"",
-		Doc:       "Scans white bitboards in reverse (h8, g8, ..., a8, h7, ...), black ones forward: rank order as the reference, but the files of white lists are mirrored",
-		Unordered: true,
+		Impl:   "reverse-scan",
+		Arch:   kernels.Generic,
+		Source: "seed 000, Black or White: bitscan reverse \"covers the rank symmetry, but also mirrors the files\"",
+		Doc:    "Scans white bitboards in reverse (h8, g8, ..., a8, h7, ...), black ones forward: rank order as the reference, but the files of white lists are mirrored",
+		Order:  kernels.Unordered,
 	}, serializeColorReverseScanThroughput, nil)
 	kernels.Sliding.Register(kernels.Info{
 		Impl:   "hyperbola-bswap",

@@ -35,7 +35,7 @@ func serializeForward(d *[64]board.Square, x uint64) int {
 //
 //bitlab:kernel serialize/reverse
 //bitlab:source seed 000, Scanning Reverse
-//bitlab:unordered
+//bitlab:order reversed
 func serializeReverse(d *[64]board.Square, x uint64) int {
 	n := 0
 	if x != 0 {

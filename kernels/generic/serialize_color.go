@@ -53,7 +53,7 @@ func serializeColorFlipBranchy(d *[64]board.Square, c kernels.ColoredBB) int {
 //
 //bitlab:kernel serialize-color/reverse-scan
 //bitlab:source seed 000, Black or White: bitscan reverse "covers the rank symmetry, but also mirrors the files"
-//bitlab:unordered
+//bitlab:order unordered
 func serializeColorReverseScan(d *[64]board.Square, c kernels.ColoredBB) int {
 	n, x := 0, c.BB
 	if c.Side == board.White {

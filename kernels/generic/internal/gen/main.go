@@ -1,8 +1,10 @@
 // Command gen writes kernels_gen.go for package generic: for every element
 // function marked //bitlab:kernel, the implementation's own throughput and
-// latency loops around it, and its registration with package kernels.
+// latency loops around it, and its registration with package kernels. The
+// families (their variables and latency chains) come from their declarations
+// in package kernels (-families), so each family is declared once.
 //
-// Each family has a shape that decides the loop:
+// The element function's signature decides the loop:
 //
 //	map     func(x In) Out                   dst[i] = f(src[i])
 //	        func(d *Out, x *In)              f(&dst[i], &src[i]), for large elements
@@ -37,34 +39,19 @@ const (
 	sliderShape
 )
 
-// family describes how to build loops for one kernels family.
+// family is what the loops need of one kernels family, read from its
+// declaration in package kernels.
 type family struct {
 	variable string // the kernels.Family variable
-	shape    shape
 	next     string // the latency chain function, "" for no latency form
-}
-
-var families = map[string]family{
-	"popcount":        {"Popcount", mapShape, "kernels.NextCount"},
-	"bitscan-forward": {"BitscanForward", mapShape, "kernels.NextSquare"},
-	"bitscan-reverse": {"BitscanReverse", mapShape, "kernels.NextSquare"},
-	"ls1b-reset":      {"LS1BReset", mapShape, "kernels.NextBitboard"},
-	"serialize":       {"Serialize", listShape, ""},
-	"serialize-color": {"SerializeColor", listShape, ""},
-	"movelist":        {"MoveList", listShape, ""},
-	"bitreverse":      {"BitReverse", mapShape, "kernels.NextBitboard"},
-	"sliding":         {"Sliding", sliderShape, "kernels.NextQuery"},
-	"sliding-ray":     {"SlidingRay", sliderShape, "kernels.NextQuery"},
-	"quad2hex":        {"Quad2Hex", mapShape, ""},
-	"quad2board":      {"Quad2Board", mapShape, ""},
-	"quad-fill":       {"QuadFill", mapShape, ""},
 }
 
 // impl is one implementation gathered from the directives.
 type impl struct {
 	family, name    string
 	source, doc     string
-	unordered       bool
+	order           string // "", "reversed" or "unordered"
+	shape           shape
 	fn              string // element function (map, list) or rook function (slider)
 	bishop          string // bishop function (slider)
 	in, out, length string // element types and list length, as Go source
@@ -75,7 +62,12 @@ var fset = token.NewFileSet()
 
 func main() {
 	out := flag.String("o", "kernels_gen.go", "output file")
+	famFile := flag.String("families", "../families.go", "the file of package kernels that declares the families")
 	flag.Parse()
+	families, err := readFamilies(*famFile)
+	if err != nil {
+		log.Fatal(err)
+	}
 	files, err := filepath.Glob("*.go")
 	if err != nil {
 		log.Fatal(err)
@@ -91,7 +83,7 @@ func main() {
 		}
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Doc != nil {
-				if err := collect(impls, fd); err != nil {
+				if err := collect(families, impls, fd); err != nil {
 					log.Fatalf("%v: %v", fset.Position(fd.Pos()), err)
 				}
 			}
@@ -99,14 +91,13 @@ func main() {
 	}
 	var list []*impl
 	for _, im := range impls {
-		if im.fn == "" || im.source == "" || im.doc == "" ||
-			(families[im.family].shape == sliderShape) != (im.bishop != "") {
+		if im.fn == "" || im.source == "" || im.doc == "" || (im.shape == sliderShape) != (im.bishop != "") {
 			log.Fatalf("%s/%s: incomplete (needs its functions, a source and a doc comment)", im.family, im.name)
 		}
 		list = append(list, im)
 	}
 	slices.SortFunc(list, func(a, b *impl) int { return cmp.Or(cmp.Compare(a.family, b.family), cmp.Compare(a.name, b.name)) })
-	src, err := format.Source(generate(list))
+	src, err := format.Source(generate(families, list))
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -115,10 +106,61 @@ func main() {
 	}
 }
 
+// readFamilies reads the family declarations of package kernels: every
+// package-level "Var = newFamily(Spec[In, Out]{Name: ..., Next: ...})".
+func readFamilies(file string) (map[string]family, error) {
+	f, err := parser.ParseFile(fset, file, nil, 0)
+	if err != nil {
+		return nil, err
+	}
+	families := map[string]family{}
+	for _, d := range f.Decls {
+		gd, ok := d.(*ast.GenDecl)
+		if !ok || gd.Tok != token.VAR {
+			continue
+		}
+		for _, spec := range gd.Specs {
+			vs := spec.(*ast.ValueSpec)
+			for i, v := range vs.Values {
+				call, ok := v.(*ast.CallExpr)
+				if !ok || len(call.Args) != 1 || expr(call.Fun) != "newFamily" {
+					continue
+				}
+				lit, ok := call.Args[0].(*ast.CompositeLit)
+				if !ok {
+					return nil, fmt.Errorf("%v: newFamily takes a Spec literal", fset.Position(call.Pos()))
+				}
+				fam, name := family{variable: vs.Names[i].Name}, ""
+				for _, e := range lit.Elts {
+					kv, ok := e.(*ast.KeyValueExpr)
+					if !ok {
+						continue
+					}
+					switch expr(kv.Key) {
+					case "Name":
+						if name, err = strconv.Unquote(expr(kv.Value)); err != nil {
+							return nil, fmt.Errorf("%v: family name must be a string literal", fset.Position(kv.Pos()))
+						}
+					case "Next":
+						fam.next = "kernels." + expr(kv.Value)
+					}
+				}
+				if name == "" {
+					return nil, fmt.Errorf("%v: family without a Name", fset.Position(call.Pos()))
+				}
+				families[name] = fam
+			}
+		}
+	}
+	if len(families) == 0 {
+		return nil, fmt.Errorf("%s declares no families", file)
+	}
+	return families, nil
+}
+
 // collect records the implementation a function's directives declare.
-func collect(impls map[string]*impl, fd *ast.FuncDecl) error {
-	var id, role, source string
-	unordered := false
+func collect(families map[string]family, impls map[string]*impl, fd *ast.FuncDecl) error {
+	var id, role, source, order string
 	for _, c := range fd.Doc.List {
 		text, ok := strings.CutPrefix(c.Text, "//bitlab:")
 		if !ok {
@@ -130,8 +172,11 @@ func collect(impls map[string]*impl, fd *ast.FuncDecl) error {
 			id, role, _ = strings.Cut(arg, " ")
 		case "source":
 			source = arg
-		case "unordered":
-			unordered = true
+		case "order":
+			if arg != "reversed" && arg != "unordered" {
+				return fmt.Errorf("//bitlab:order %s: want reversed or unordered", arg)
+			}
+			order = arg
 		default:
 			return fmt.Errorf("unknown directive //bitlab:%s", verb)
 		}
@@ -140,8 +185,7 @@ func collect(impls map[string]*impl, fd *ast.FuncDecl) error {
 		return nil
 	}
 	fam, name, _ := strings.Cut(id, "/")
-	fi, ok := families[fam]
-	if !ok {
+	if _, ok := families[fam]; !ok {
 		return fmt.Errorf("unknown family %q", fam)
 	}
 	im := impls[id]
@@ -155,28 +199,36 @@ func collect(impls map[string]*impl, fd *ast.FuncDecl) error {
 	if doc := docLine(fd); doc != "" && (role == "" || role == "rook") {
 		im.doc = doc
 	}
-	im.unordered = im.unordered || unordered
+	if order != "" {
+		im.order = order
+	}
 	params := fd.Type.Params.List
 	switch {
-	case fi.shape == sliderShape && role == "rook":
-		im.fn = fd.Name.Name
-	case fi.shape == sliderShape && role == "bishop":
-		im.bishop = fd.Name.Name
-	case fi.shape == mapShape && role == "" && len(params) == 1:
+	case role == "rook":
+		im.fn, im.shape = fd.Name.Name, sliderShape
+	case role == "bishop":
+		im.bishop, im.shape = fd.Name.Name, sliderShape
+	case role != "":
+		return fmt.Errorf("unknown role %q (want rook or bishop)", role)
+	case len(params) == 1:
 		im.fn, im.in, im.out = fd.Name.Name, expr(params[0].Type), expr(fd.Type.Results.List[0].Type)
-	case fi.shape == mapShape && role == "" && len(params) == 2 && fd.Type.Results == nil:
+	case len(params) == 2 && fd.Type.Results == nil:
 		d, okD := params[0].Type.(*ast.StarExpr)
 		x, okX := params[1].Type.(*ast.StarExpr)
 		if !okD || !okX {
 			return fmt.Errorf("a map element function of two arguments must take d *Out, x *In")
 		}
 		im.fn, im.in, im.out, im.byPointer = fd.Name.Name, expr(x.X), expr(d.X), true
-	case fi.shape == listShape && role == "" && len(params) == 2:
-		arr, ok := params[0].Type.(*ast.StarExpr).X.(*ast.ArrayType)
+	case len(params) == 2:
+		star, ok := params[0].Type.(*ast.StarExpr)
 		if !ok {
 			return fmt.Errorf("list element function must take d *[N]Out")
 		}
-		im.fn, im.in, im.out, im.length = fd.Name.Name, expr(params[1].Type), expr(arr.Elt), expr(arr.Len)
+		arr, ok := star.X.(*ast.ArrayType)
+		if !ok {
+			return fmt.Errorf("list element function must take d *[N]Out")
+		}
+		im.fn, im.in, im.out, im.length, im.shape = fd.Name.Name, expr(params[1].Type), expr(arr.Elt), expr(arr.Len), listShape
 	default:
 		return fmt.Errorf("%s does not have the shape of family %s", fd.Name.Name, fam)
 	}
@@ -225,13 +277,13 @@ func camel(s string) string {
 	return b.String()
 }
 
-func generate(list []*impl) []byte {
+func generate(families map[string]family, list []*impl) []byte {
 	var b bytes.Buffer
 	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
 	for _, im := range list {
 		fi := families[im.family]
 		base := camel(im.family + "/" + im.name)
-		switch fi.shape {
+		switch im.shape {
 		case mapShape:
 			w("func %sThroughput(dst []%s, src []%s) int {\n", base, im.out, im.in)
 			if im.byPointer {
@@ -265,8 +317,8 @@ func generate(list []*impl) []byte {
 		}
 		w("\tkernels.%s.Register(kernels.Info{\n\t\tImpl: %q,\n\t\tArch: kernels.Generic,\n", fi.variable, im.name)
 		w("\t\tSource: %s,\n\t\tDoc: %s,\n", strconv.Quote(im.source), strconv.Quote(im.doc))
-		if im.unordered {
-			w("\t\tUnordered: true,\n")
+		if im.order != "" {
+			w("\t\tOrder: kernels.%s,\n", map[string]string{"reversed": "Reversed", "unordered": "Unordered"}[im.order])
 		}
 		w("\t}, %sThroughput, %s)\n", base, latency)
 	}
