@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"bitlab/kernels"
+	"bitlab/uarch"
 )
 
 // Cycles converts timings to core cycles. The source is the hardware cycle
@@ -106,25 +107,41 @@ func timeChain(f func(int), n int) time.Duration {
 }
 
 // SelfCheckRow is one instruction's measured cost, in cycles per
-// instruction, beside the published Golden Cove latency.
+// instruction, beside the published cost on the core the run measures.
 type SelfCheckRow struct {
 	Instr               string
 	Latency, Throughput float64
-	Published           float64 // Golden Cove latency (../shared/reference)
-	Skipped             string  // why it was not measured
+	Published           uarch.Cost // zero when the core has no published row
+	Skipped             string     // why it was not measured
 }
 
-// Deviation returns the measured latency's relative distance from the
-// published one.
-func (r SelfCheckRow) Deviation() float64 { return r.Latency/r.Published - 1 }
+// Deviations returns the measured latency's and throughput's relative
+// distances from the published ones; ok is false where there is nothing
+// to compare (a throughput of 0 is not compared).
+func (r SelfCheckRow) Deviations() (latency, throughput float64, ok bool) {
+	if r.Skipped != "" || r.Published.Latency == 0 {
+		return 0, 0, false
+	}
+	latency = r.Latency/r.Published.Latency - 1
+	if r.Published.Throughput > 0 {
+		throughput = r.Throughput/r.Published.Throughput - 1
+	}
+	return latency, throughput, true
+}
 
-// SelfCheck measures the latency and throughput of ADD, IMUL, POPCNT,
-// TZCNT, BLSR and BSWAP chains, so a reader can judge the instrument: on a
-// Golden Cove-class core the latencies are 1, 3, 3, 3, 1 and 2 cycles.
-func (c *Cycles) SelfCheck() []SelfCheckRow {
+// SelfCheckTolerance is the largest deviation from a published cost that
+// the self-check accepts as agreement: beyond it, the clock or the
+// instrument is suspect.
+const SelfCheckTolerance = 0.05
+
+// SelfCheck measures the latency and throughput of the self-check's chains
+// (ADD, IMUL, POPCNT, TZCNT, BLSR and BSWAP on amd64), beside the
+// published costs of core where the tables have them.
+func (c *Cycles) SelfCheck(core uarch.Core) []SelfCheckRow {
 	var rows []SelfCheckRow
 	for _, ch := range selfChecks {
-		row := SelfCheckRow{Instr: ch.name, Published: ch.published}
+		row := SelfCheckRow{Instr: ch.name}
+		row.Published, _ = uarch.Published(core, ch.name)
 		switch {
 		case !haveChains || c.GHz == 0:
 			row.Skipped = "no cycle clock on " + runtime.GOARCH
@@ -137,6 +154,29 @@ func (c *Cycles) SelfCheck() []SelfCheckRow {
 		rows = append(rows, row)
 	}
 	return rows
+}
+
+// SelfCheckWarnings returns one line per measured cost that deviates from
+// the published one by more than SelfCheckTolerance.
+func SelfCheckWarnings(core uarch.Core, rows []SelfCheckRow) []string {
+	var ws []string
+	for _, r := range rows {
+		lat, tp, ok := r.Deviations()
+		if !ok {
+			continue
+		}
+		for _, d := range []struct {
+			what      string
+			dev, m, p float64
+		}{{"latency", lat, r.Latency, r.Published.Latency}, {"throughput", tp, r.Throughput, r.Published.Throughput}} {
+			if math.Abs(d.dev) > SelfCheckTolerance {
+				ws = append(ws, fmt.Sprintf("%s %s %.3f cycles is %+.1f%% off %s's published %g: the cycle clock or the instrument is off "+
+					"(was the machine busy, or the clock changing fast?); rerun on an idle machine before trusting cycle figures",
+					r.Instr, d.what, d.m, 100*d.dev, core, d.p))
+			}
+		}
+	}
+	return ws
 }
 
 // perInstr returns the cycles per instruction of a chain function. With a
@@ -172,15 +212,22 @@ func FormatSelfCheck(rows []SelfCheckRow) []string {
 			lines = append(lines, fmt.Sprintf("%-6s skipped: %s", r.Instr, r.Skipped))
 			continue
 		}
-		lines = append(lines, fmt.Sprintf("%-6s latency %.3f cycles (published %g, %+.1f%%)  throughput %.3f cycles/instr",
-			r.Instr, r.Latency, r.Published, 100*r.Deviation(), r.Throughput))
+		line := fmt.Sprintf("%-6s latency %.3f cycles", r.Instr, r.Latency)
+		lat, tp, ok := r.Deviations()
+		if ok {
+			line += fmt.Sprintf(" (published %g, %+.1f%%)", r.Published.Latency, 100*lat)
+		}
+		line += fmt.Sprintf("  throughput %.3f cycles/instr", r.Throughput)
+		if ok && r.Published.Throughput > 0 {
+			line += fmt.Sprintf(" (published %g, %+.1f%%)", r.Published.Throughput, 100*tp)
+		}
+		lines = append(lines, line)
 	}
 	return lines
 }
 
 type selfCheck struct {
-	name                string
-	published           float64
+	name                string // as uarch's cost tables name it
 	feature             kernels.Feature
 	latency, throughput func(int)
 }

@@ -1,6 +1,9 @@
 package harness
 
-import "bitlab/kernels"
+import (
+	"bitlab/kernels"
+	"bitlab/uarch"
+)
 
 const haveChains = true
 
@@ -9,10 +12,10 @@ const haveChains = true
 const chainUnroll = 64
 
 var selfChecks = []selfCheck{
-	{"ADD", 1, "", latencyAdd, throughputAdd},
-	{"IMUL", 3, "", latencyImul, throughputImul},
-	{"POPCNT", 3, kernels.POPCNT, latencyPopcnt, throughputPopcnt},
-	{"TZCNT", 3, kernels.BMI1, latencyTzcnt, throughputTzcnt},
-	{"BLSR", 1, kernels.BMI1, latencyBlsr, throughputBlsr},
-	{"BSWAP", 2, "", latencyBswap, throughputBswap},
+	{uarch.ADD, "", latencyAdd, throughputAdd},
+	{uarch.IMUL, "", latencyImul, throughputImul},
+	{uarch.POPCNT, kernels.POPCNT, latencyPopcnt, throughputPopcnt},
+	{uarch.TZCNT, kernels.BMI1, latencyTzcnt, throughputTzcnt},
+	{uarch.BLSR, kernels.BMI1, latencyBlsr, throughputBlsr},
+	{uarch.BSWAP, "", latencyBswap, throughputBswap},
 }

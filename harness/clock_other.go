@@ -6,6 +6,6 @@ const haveChains = false
 
 const chainUnroll = 1
 
-var selfChecks = []selfCheck{{name: "ADD", published: 1}}
+var selfChecks = []selfCheck{{name: "ADD"}}
 
 func latencyAdd(int) {}

@@ -2,4 +2,5 @@
 
 package harness
 
-func cpuidIdentity() (name, vendor, family, model, stepping string) { return "", "", "", "", "" }
+func cpuidIdentity() identity                { return identity{} }
+func cpuidCaches(string) (c Caches, ok bool) { return c, false }

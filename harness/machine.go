@@ -13,21 +13,70 @@ import (
 
 	"bitlab/kernels"
 	"bitlab/schema"
+	"bitlab/uarch"
 )
 
 // Machine describes the computer a run measures.
 type Machine struct {
-	CPU      string // model name, with family/model/stepping where the name is generic
-	Slug     string // file-name form of CPU, for results/<slug>/
-	GOAMD64  string // the level this binary was built for ("" off amd64)
+	CPU      string     // model name, with family/model/stepping where the name is generic
+	Slug     string     // file-name form of CPU, for results/<slug>/
+	Core     uarch.Core // the microarchitecture, or unknown
+	GOAMD64  string     // the level this binary was built for ("" off amd64)
 	Features []kernels.Feature
-	LLCBytes int64 // last-level cache size, or a guess of 32 MiB
+	Caches   Caches
+}
+
+// Caches are the data cache sizes of the core a run measures, in bytes.
+type Caches struct {
+	L1d, L2, L3, Line int64
+	Source            string   // "cpuid", "sysfs" or "assumed"
+	Assumed           []string // the sizes that were not found and what was assumed instead
+}
+
+// LLC returns the last-level cache size.
+func (c Caches) LLC() int64 { return max(c.L3, c.L2) }
+
+// String lists the sizes: "L1d 32 KiB, L2 512 KiB, L3 32 MiB, 64-byte lines (cpuid)".
+func (c Caches) String() string {
+	s := fmt.Sprintf("L1d %s, L2 %s", bytesText(c.L1d), bytesText(c.L2))
+	if c.L3 > 0 {
+		s += ", L3 " + bytesText(c.L3)
+	}
+	return s + fmt.Sprintf(", %d-byte lines (%s)", c.Line, c.Source)
+}
+
+func bytesText(n int64) string {
+	switch {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%d MiB", n>>20)
+	case n >= 1<<10 && n%(1<<10) == 0:
+		return fmt.Sprintf("%d KiB", n>>10)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
+// identity is what a CPU says of itself.
+type identity struct {
+	name, vendor            string
+	family, model, stepping int
+	coreType                int // CPUID leaf 0x1A on hybrid Intel parts, else 0
+	midrImplementer         int // arm64
+	midrPart                int
 }
 
 // ThisMachine inspects the machine and the running binary.
 func ThisMachine() Machine {
-	m := Machine{CPU: cpuName(), LLCBytes: llcBytes()}
+	id := identify()
+	m := Machine{CPU: cpuName(id), Caches: caches(id.vendor)}
 	m.Slug = schema.Slug(m.CPU)
+	switch {
+	case id.family != 0:
+		m.Core = uarch.X86(id.vendor, id.family, id.model, id.coreType)
+	case id.midrImplementer != 0:
+		m.Core = uarch.ARM64(id.midrImplementer, id.midrPart)
+	default:
+		m.Core = uarch.Core{Vendor: runtime.GOARCH + " CPU of unknown identity"}
+	}
 	if bi, ok := debug.ReadBuildInfo(); ok {
 		for _, s := range bi.Settings {
 			if s.Key == "GOAMD64" {
@@ -46,31 +95,38 @@ func ThisMachine() Machine {
 	return m
 }
 
+// Label names the machine for charts and pages: "Zen 3 (AMD EPYC, family
+// 25 model 1)".
+func (m Machine) Label() string {
+	name, _, _ := strings.Cut(m.CPU, " (")
+	return uarch.Label(m.Core.String(), name, m.Core.Family, m.Core.Model)
+}
+
 // cpuName returns the CPU's brand string. Virtual machines often hide the
 // model behind a generic name such as "Intel(R) Xeon(R) Processor"; a name
 // without a model number gets the vendor, family, model and stepping added,
 // which tell the microarchitecture apart.
-func cpuName() string {
-	name, vendor, family, model, stepping := identify()
-	name = strings.Join(strings.Fields(name), " ")
+func cpuName(id identity) string {
+	name := strings.Join(strings.Fields(id.name), " ")
 	if name == "" {
 		name = runtime.GOARCH + " CPU"
 	}
-	if !regexp.MustCompile(`\d{3,}|[A-Z]\d|\d[A-Z]`).MatchString(strings.ReplaceAll(name, "(R)", "")) && family != "" {
-		name = fmt.Sprintf("%s (%s family %s model %s stepping %s)", name, vendor, family, model, stepping)
+	if !regexp.MustCompile(`\d{3,}|[A-Z]\d|\d[A-Z]`).MatchString(strings.ReplaceAll(name, "(R)", "")) && id.family != 0 {
+		name = fmt.Sprintf("%s (%s family %d model %d stepping %d)", name, id.vendor, id.family, id.model, id.stepping)
 	}
 	return name
 }
 
 // identify reads the CPU's identity from CPUID where the architecture has
-// it, and from /proc/cpuinfo otherwise.
-func identify() (name, vendor, family, model, stepping string) {
+// it, and from /proc/cpuinfo otherwise (model name; arm64's MIDR fields).
+func identify() identity {
 	if runtime.GOARCH == "amd64" {
 		return cpuidIdentity()
 	}
+	var id identity
 	f, err := os.Open("/proc/cpuinfo")
 	if err != nil {
-		return "", "", "", "", ""
+		return id
 	}
 	defer f.Close()
 	sc := bufio.NewScanner(f)
@@ -79,39 +135,103 @@ func identify() (name, vendor, family, model, stepping string) {
 		if !ok {
 			continue
 		}
+		v = strings.TrimSpace(v)
+		n, _ := strconv.ParseInt(v, 0, 64)
 		switch strings.TrimSpace(k) {
 		case "model name", "Model", "cpu model":
-			if name == "" {
-				name = strings.TrimSpace(v)
+			if id.name == "" {
+				id.name = v
+			}
+		case "CPU implementer":
+			if id.midrImplementer == 0 {
+				id.midrImplementer = int(n)
+			}
+		case "CPU part":
+			if id.midrPart == 0 {
+				id.midrPart = int(n)
 			}
 		}
 	}
-	return name, "", "", "", ""
+	return id
 }
 
-// llcBytes reads the largest cache's size from sysfs; 32 MiB if unknown.
-func llcBytes() int64 {
-	best := int64(0)
+// Defaults assumed for cache sizes that cannot be read.
+const (
+	assumedL1d  = 32 << 10
+	assumedL2   = 1 << 20
+	assumedLLC  = 32 << 20
+	assumedLine = 64
+)
+
+// caches reads the cache sizes from CPUID, then sysfs, and assumes common
+// sizes for what neither tells, saying so.
+func caches(vendor string) Caches {
+	c, ok := cpuidCaches(vendor)
+	if ok {
+		c.Source = "cpuid"
+	} else {
+		c = sysfsCaches()
+	}
+	assume := func(size *int64, what string, v int64) {
+		if *size == 0 {
+			*size = v
+			c.Assumed = append(c.Assumed, fmt.Sprintf("%s size unknown: assumed %s", what, bytesText(v)))
+		}
+	}
+	assume(&c.L1d, "L1d", assumedL1d)
+	assume(&c.L2, "L2", assumedL2)
+	assume(&c.Line, "cache line", assumedLine)
+	if c.L3 == 0 && c.Source == "" {
+		assume(&c.L3, "last-level cache", assumedLLC)
+	}
+	if c.Source == "" {
+		c.Source = "assumed"
+	}
+	return c
+}
+
+// sysfsCaches reads cpu0's data and unified caches from sysfs.
+func sysfsCaches() Caches {
+	var c Caches
 	dirs, _ := filepath.Glob("/sys/devices/system/cpu/cpu0/cache/index*")
+	read := func(dir, name string) string {
+		b, _ := os.ReadFile(filepath.Join(dir, name))
+		return strings.TrimSpace(string(b))
+	}
 	for _, d := range dirs {
-		b, err := os.ReadFile(filepath.Join(d, "size"))
-		if err != nil {
+		if read(d, "type") == "Instruction" {
 			continue
 		}
-		s := strings.TrimSpace(string(b))
-		mult := int64(1)
-		switch {
-		case strings.HasSuffix(s, "K"):
-			mult, s = 1<<10, strings.TrimSuffix(s, "K")
-		case strings.HasSuffix(s, "M"):
-			mult, s = 1<<20, strings.TrimSuffix(s, "M")
+		size := parseSize(read(d, "size"))
+		if size == 0 {
+			continue
 		}
-		if n, err := strconv.ParseInt(s, 10, 64); err == nil && n*mult > best {
-			best = n * mult
+		c.Source = "sysfs"
+		switch read(d, "level") {
+		case "1":
+			c.L1d = size
+			c.Line, _ = strconv.ParseInt(read(d, "coherency_line_size"), 10, 64)
+		case "2":
+			c.L2 = size
+		case "3":
+			c.L3 = size
 		}
 	}
-	if best == 0 {
-		return 32 << 20
+	return c
+}
+
+// parseSize reads sysfs sizes such as "32K" or "16M".
+func parseSize(s string) int64 {
+	mult := int64(1)
+	switch {
+	case strings.HasSuffix(s, "K"):
+		mult, s = 1<<10, strings.TrimSuffix(s, "K")
+	case strings.HasSuffix(s, "M"):
+		mult, s = 1<<20, strings.TrimSuffix(s, "M")
 	}
-	return best
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil {
+		return 0
+	}
+	return n * mult
 }

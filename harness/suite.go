@@ -21,7 +21,9 @@ type Suite struct {
 }
 
 // Elements returns the batch length of a size class on machine m.
-func Elements(class schema.SizeClass, m Machine) (int, error) { return class.Elements(m.LLCBytes) }
+func Elements(class schema.SizeClass, m Machine) (int, error) {
+	return class.Elements(m.Caches.L2, m.Caches.LLC())
+}
 
 // Skip names a kernel the suite leaves out and why.
 type Skip struct {

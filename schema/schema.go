@@ -35,33 +35,40 @@ type SizeClass string
 
 // The size classes.
 const (
-	L1  SizeClass = "l1"  // L1Elements: L1-resident inputs
-	L2  SizeClass = "l2"  // L2Elements: spills L1, fits a 2 MiB L2 with 8-byte inputs
-	Mem SizeClass = "mem" // twice the last-level cache in 8-byte inputs
+	L1 SizeClass = "l1" // L1Elements: L1-resident inputs
+	L2 SizeClass = "l2" // half the L2 cache in 8-byte inputs: spills L1, stays in L2
+	// Stream is StreamElements: more distinct inputs than any branch
+	// predictor learns, streamed from the outer caches. Data-dependent
+	// families take their headline figures from it.
+	Stream SizeClass = "stream"
+	Mem    SizeClass = "mem" // twice the last-level cache in 8-byte inputs
 )
 
 // SizeClasses lists the size classes, smallest first.
-var SizeClasses = []SizeClass{L1, L2, Mem}
+var SizeClasses = []SizeClass{L1, L2, Stream, Mem}
 
-// The batch lengths of the fixed size classes. L1Elements is also the size
-// of the headline figures: summaries and the main tables.
+// The batch lengths of the fixed size classes. L1Elements is the size of
+// the headline figures of the families whose cost does not depend on the
+// data's branches.
 const (
-	L1Elements = 4096
-	L2Elements = 1 << 17
+	L1Elements     = 4096
+	StreamElements = 1 << 20
 )
 
-// Elements returns the batch length of a size class on a machine whose
-// last-level cache holds llcBytes.
-func (c SizeClass) Elements(llcBytes int64) (int, error) {
+// Elements returns the batch length of a size class on a machine with the
+// given L2 and last-level cache sizes in bytes.
+func (c SizeClass) Elements(l2Bytes, llcBytes int64) (int, error) {
 	switch c {
 	case L1:
 		return L1Elements, nil
 	case L2:
-		return L2Elements, nil
+		return int(l2Bytes / 2 / 8), nil
+	case Stream:
+		return StreamElements, nil
 	case Mem:
 		return int(2 * llcBytes / 8), nil
 	}
-	return 0, fmt.Errorf("unknown size class %q (want l1, l2 or mem)", string(c))
+	return 0, fmt.Errorf("unknown size class %q (want l1, l2, stream or mem)", string(c))
 }
 
 // The configuration keys of a results file.
@@ -71,6 +78,7 @@ const (
 	KeyGOAMD64     = "goamd64"
 	KeyGo          = "go"
 	KeyCPU         = "cpu"
+	KeyUarch       = "uarch" // the microarchitecture, such as "Zen 3", or "unknown (...)"
 	KeyCPUFeatures = "cpufeatures"
 	KeyCycles      = "cycles" // the cycle source: perf, add-chain or none
 	KeySeed        = "seed"

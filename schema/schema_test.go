@@ -81,12 +81,12 @@ func TestSizeClasses(t *testing.T) {
 	for _, tc := range []struct {
 		c    SizeClass
 		want int
-	}{{L1, 4096}, {L2, 131072}, {Mem, 2 * (32 << 20) / 8}} {
-		if n, err := tc.c.Elements(32 << 20); err != nil || n != tc.want {
+	}{{L1, 4096}, {L2, 131072}, {Stream, 1 << 20}, {Mem, 2 * (32 << 20) / 8}} {
+		if n, err := tc.c.Elements(2<<20, 32<<20); err != nil || n != tc.want {
 			t.Errorf("%s: %d, %v", tc.c, n, err)
 		}
 	}
-	if _, err := SizeClass("l3").Elements(1); err == nil {
+	if _, err := SizeClass("l3").Elements(1, 1); err == nil {
 		t.Error("l3 accepted")
 	}
 }

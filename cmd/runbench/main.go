@@ -232,7 +232,7 @@ func (b *session) prepare() error {
 	}
 	b.load = harness.NewLoadMeter()
 	b.cyc = harness.NewCycles() // locks this goroutine's thread for a cycle counter
-	fmt.Fprintf(os.Stderr, "cpu: %s (GOAMD64=%s), cycles from %s", b.machine.CPU, b.machine.GOAMD64, b.cyc.Source)
+	fmt.Fprintf(os.Stderr, "cpu: %s (GOAMD64=%s), cycles from %s", b.machine.Label(), b.machine.GOAMD64, b.cyc.Source)
 	if b.cyc.GHz > 0 {
 		fmt.Fprintf(os.Stderr, ", core clock %.3f GHz", b.cyc.GHz)
 	}
@@ -264,7 +264,7 @@ func (b *session) suite() harness.Suite {
 // instrument measures the instrument itself (self-check, empty-kernel
 // overhead) and opens the results file with its header.
 func (b *session) instrument() error {
-	b.checks = b.cyc.SelfCheck()
+	b.checks = b.cyc.SelfCheck(b.machine.Core)
 	b.over = harness.MeasureOverhead(b.cyc)
 	path, err := resultsPath(b.cfg.out, b.machine)
 	if err != nil {

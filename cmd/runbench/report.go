@@ -10,6 +10,7 @@ import (
 
 	"bitlab/harness"
 	"bitlab/schema"
+	"bitlab/uarch"
 )
 
 // header writes the comment lines that describe the run and the instrument.
@@ -22,9 +23,23 @@ func (b *session) header() {
 	rf.Comment("command: runbench %s", strings.Join(cfg.args, " "))
 	rf.Comment("suite: %s rounds=%d samples=%d sample=%v", b.suite().Describe(), cfg.count, cfg.perRound, cfg.sample)
 	rf.Comment("clock: %s, %.4f GHz at start (recalibrated every %v of sampling, see the round lines)", b.cyc.Source, b.cyc.GHz, harness.Recalibrate)
-	rf.Comment("self-check, cycles per instruction (published: Golden Cove latencies, ../shared/reference):")
+	m := b.machine
+	rf.Comment("machine: %s", m.Label())
+	rf.Comment("caches: %s", m.Caches)
+	for _, a := range m.Caches.Assumed {
+		b.warn("%s; sizes derived from it may not match the caches", a)
+	}
+	rf.Comment("sizes: %s", b.sizesText())
+	if _, ok := uarch.Costs[m.Core.Name]; ok {
+		rf.Comment("self-check, cycles per instruction, against %s's published costs (%s):", m.Core, uarch.Citation(m.Core))
+	} else {
+		rf.Comment("self-check, cycles per instruction: no published costs for %s; the measurements alone:", m.Core)
+	}
 	for _, l := range harness.FormatSelfCheck(b.checks) {
 		rf.Comment("  %s", l)
+	}
+	for _, w := range harness.SelfCheckWarnings(m.Core, b.checks) {
+		b.warn("self-check: %s", w)
 	}
 	rf.Comment("overhead: empty kernel %s", overheadText(b.over))
 	// The load average lags by minutes (a previous run still shows in it):
@@ -40,6 +55,29 @@ func (b *session) header() {
 	for _, r := range b.rejected {
 		b.warn("not timed, disagrees with the reference: %s", r)
 	}
+}
+
+// sizesText lists the batch length and input bytes of each size class run.
+func (b *session) sizesText() string {
+	var parts []string
+	for _, c := range b.cfg.sizes {
+		if b.cfg.quick && c != schema.L1 {
+			continue
+		}
+		n, err := harness.Elements(c, b.machine)
+		if err != nil {
+			continue
+		}
+		parts = append(parts, fmt.Sprintf("%s %d elements (%s of 8-byte inputs)", c, n, bytesText(int64(n)*8)))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func bytesText(n int64) string {
+	if n >= 1<<20 {
+		return fmt.Sprintf("%g MiB", float64(n)/(1<<20))
+	}
+	return fmt.Sprintf("%g KiB", float64(n)/(1<<10))
 }
 
 // footer writes the spread, load and summary comments.
