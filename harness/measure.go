@@ -16,6 +16,7 @@ import (
 type Case struct {
 	Kernel   kernels.Kernel
 	Workload Workload
+	Class    schema.SizeClass // the size class Workload.Size comes from
 	Mode     kernels.Mode
 
 	batch   kernels.Batch

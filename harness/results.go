@@ -8,11 +8,13 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"time"
 
 	"golang.org/x/perf/benchfmt"
 
+	"bitlab/kernels"
 	"bitlab/schema"
 )
 
@@ -27,11 +29,12 @@ type ResultsFile struct {
 	bw      *bufio.Writer
 	w       *benchfmt.Writer
 	config  []benchfmt.Config
+	caches  Caches
 	lines   int
 }
 
-// CreateResults starts a results file at path.
-func CreateResults(path string, config []benchfmt.Config) (*ResultsFile, error) {
+// CreateResults starts a results file at path for a run on machine m.
+func CreateResults(path string, m Machine, config []benchfmt.Config) (*ResultsFile, error) {
 	if _, err := os.Stat(path); err == nil {
 		return nil, fmt.Errorf("harness: %s exists; results are never overwritten", path)
 	}
@@ -44,7 +47,7 @@ func CreateResults(path string, config []benchfmt.Config) (*ResultsFile, error) 
 		return nil, err
 	}
 	bw := bufio.NewWriter(f)
-	r := &ResultsFile{Path: path, partial: partial, f: f, bw: bw, w: benchfmt.NewWriter(bw), config: config}
+	r := &ResultsFile{Path: path, partial: partial, f: f, bw: bw, w: benchfmt.NewWriter(bw), config: config, caches: m.Caches}
 	if err := schema.WriteMetadata(r.w); err != nil {
 		return nil, errors.Join(err, f.Close(), os.Remove(partial))
 	}
@@ -79,9 +82,16 @@ func (r *ResultsFile) Result(c *Case, s Sample) error {
 	fam := c.Kernel.FamilyOf()
 	cfg := append(r.config[:len(r.config):len(r.config)],
 		benchfmt.Config{Key: schema.KeyFamily, Value: []byte(fam.Name()), File: true},
-		benchfmt.Config{Key: schema.KeyBaseline, Value: []byte(fam.Baseline()), File: true})
+		benchfmt.Config{Key: schema.KeyBaseline, Value: []byte(fam.Baseline()), File: true},
+		benchfmt.Config{Key: schema.KeyHeadline, Value: []byte(strconv.Itoa(r.headline(fam))), File: true})
 	return r.w.Write(&benchfmt.Result{Config: cfg, Name: benchfmt.Name(c.Name()),
 		Iters: c.reps * c.batch.Len(), Values: vals})
+}
+
+// headline returns the batch length of a family's summary figures.
+func (r *ResultsFile) headline(fam kernels.AnyFamily) int {
+	n, _ := fam.Headline().Elements(r.caches.L2, r.caches.LLC())
+	return n
 }
 
 // Flush pushes complete lines to the partial file.

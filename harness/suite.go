@@ -58,7 +58,7 @@ func (s Suite) Cases(m Machine) ([]*Case, []Skip, error) {
 			n, _ := Elements(class, m)
 			dists := p.Dists
 			if s.Quick {
-				if class != schema.L1 {
+				if class != schema.L1 && class != k.FamilyOf().Headline() {
 					continue
 				}
 				dists = p.QuickDists
@@ -71,7 +71,7 @@ func (s Suite) Cases(m Machine) ([]*Case, []Skip, error) {
 					if (p.Modes != nil && !slices.Contains(p.Modes, mode)) || (mode == kernels.Latency && !k.HasLatency()) {
 						continue
 					}
-					cases = append(cases, &Case{Kernel: k, Workload: Workload{Dist: d, Size: n, Seed: s.Seed}, Mode: mode})
+					cases = append(cases, &Case{Kernel: k, Workload: Workload{Dist: d, Size: n, Seed: s.Seed}, Class: class, Mode: mode})
 				}
 			}
 		}

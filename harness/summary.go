@@ -22,9 +22,9 @@ type SummaryRow struct {
 }
 
 // Summarize ranks the implementations of every family by their throughput
-// at the L1 size: schema.Stand over the distributions of every sample's
-// cycles per element (ns where there is no cycle source), as report's
-// tables do over result lines.
+// at the family's headline size: schema.Stand over the distributions of
+// every sample's cycles per element (ns where there is no cycle source), as
+// report's tables do over result lines.
 func Summarize(cases []*Case) []SummaryRow {
 	type key struct{ family, impl string }
 	type samples struct{ cost, ns map[string][]float64 } // by distribution
@@ -32,7 +32,7 @@ func Summarize(cases []*Case) []SummaryRow {
 	var order []key
 	baseline := map[string]string{}
 	for _, c := range cases {
-		if c.Mode != schema.Throughput || c.Workload.Size != schema.L1Elements || len(c.Samples) == 0 {
+		if c.Mode != schema.Throughput || c.Class != c.Kernel.FamilyOf().Headline() || len(c.Samples) == 0 {
 			continue
 		}
 		i := c.Kernel.Info()
@@ -106,4 +106,60 @@ func WriteSummary(w io.Writer, rows []SummaryRow, unit string) error {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t\n", speed, interval, mark)
 	}
 	return tw.Flush()
+}
+
+// Learned is a case whose cost on a short repeated batch differs from its
+// cost on a stream too long for the branch predictor to learn.
+type Learned struct {
+	Family, Impl, Dist string
+	Repeated, Stream   float64 // median cost per element: L1 batch repeated, stream
+}
+
+// Change returns the repeated batch's cost relative to the stream's.
+func (l Learned) Change() float64 { return l.Repeated/l.Stream - 1 }
+
+// LearnedTolerance is the relative difference between the repeated L1 batch
+// and the stream beyond which Learn reports a case.
+const LearnedTolerance = 0.10
+
+// Learn compares, for every family whose headline is the stream, each
+// implementation's throughput on the repeated L1 batch with its throughput
+// on the stream of the same distribution, and returns the pairs that differ
+// by more than LearnedTolerance: there the predictor learned the repeated
+// inputs (or the caches changed the cost), so the L1 figure is not the
+// unpredictable case.
+func Learn(cases []*Case) []Learned {
+	type key struct{ family, impl, dist string }
+	l1, stream := map[key]float64{}, map[key]float64{}
+	var order []key
+	for _, c := range cases {
+		if c.Mode != schema.Throughput || c.Kernel.FamilyOf().Headline() != schema.Stream || len(c.Samples) == 0 {
+			continue
+		}
+		i := c.Kernel.Info()
+		k := key{i.Family, i.Impl, c.Workload.Dist}
+		st := c.Stats()
+		cost := st.MedianCycles
+		if cost <= 0 {
+			cost = st.Median
+		}
+		switch c.Class {
+		case schema.L1:
+			l1[k] = cost
+		case schema.Stream:
+			stream[k] = cost
+			order = append(order, k)
+		}
+	}
+	var out []Learned
+	for _, k := range order {
+		r, ok := l1[k]
+		if !ok || stream[k] <= 0 {
+			continue
+		}
+		if l := (Learned{k.family, k.impl, k.dist, r, stream[k]}); l.Change() > LearnedTolerance || l.Change() < -LearnedTolerance {
+			out = append(out, l)
+		}
+	}
+	return out
 }

@@ -115,6 +115,16 @@ var sweptL1 = func() Plan {
 
 var throughputOnly = []schema.Mode{schema.Throughput}
 
+// learning is the learning curve: one distribution repeated after 256 ...
+// 65,536 distinct elements, and never within a stream-sized batch.
+var learning = []string{"d4-rep256", "d4-rep1024", "d4-rep4096", "d4-rep16384", "d4-rep65536", "d4"}
+
+// streamPlan is the headline plan of the families whose cost depends on
+// what the branch predictor learns: bit densities over a batch too long to
+// learn, the learning curve, and chess inputs.
+var streamPlan = Plan{Dists: append([]string{"d1", "d8", "d32", "random", "chess"}, learning...),
+	QuickDists: []string{"d4", "d8"}, Modes: throughputOnly}
+
 // The families, in listing order. kernels/generic's loop generator reads
 // these declarations: each family's variable, name and Next function.
 var (
@@ -122,8 +132,9 @@ var (
 		Name: "popcount", Doc: "bitboard -> number of one-bits (uint8)", MaxOut: 1, Baseline: "kernighan",
 		Reference: one(refPopcount), Next: NextCount,
 		Plans: Plans{schema.L1: sweptL1,
-			schema.L2:  {Dists: []string{"random", "d8"}, Modes: throughputOnly},
-			schema.Mem: {Dists: []string{"random"}, Modes: throughputOnly}},
+			schema.L2:     {Dists: []string{"random", "d8"}, Modes: throughputOnly},
+			schema.Stream: {Dists: learning, Modes: throughputOnly},
+			schema.Mem:    {Dists: []string{"random"}, Modes: throughputOnly}},
 	})
 
 	BitscanForward = newFamily(Spec[uint64, board.Square]{
@@ -146,22 +157,26 @@ var (
 	Serialize = newFamily(Spec[uint64, board.Square]{
 		Name: "serialize", Doc: "bitboard -> list of its square indices, ascending unless the implementation says otherwise",
 		MaxOut: 64, Baseline: "forward", Reference: refSerialize,
-		Plans: Plans{schema.L1: sweptL1,
-			// Same size, unique versus 256 repeated words of 8 one-bits on
-			// average: the branch predictor learns the repeated ones. (With
-			// k8 every word has 8 bits and the loops' exits are predictable.)
-			schema.L2: {Dists: []string{"d8", "d8-rep256"}, Modes: throughputOnly}},
+		// The L1 sweep repeats 4,096 words: what a predictor can learn, the
+		// contrast to the stream. (With k<N> every word has N bits and the
+		// loops' exits are predictable anyway.)
+		Plans: Plans{schema.L1: sweptL1, schema.Stream: streamPlan}, Headline: schema.Stream,
 	})
 
 	SerializeColor = newFamily(Spec[ColoredBB, board.Square]{
 		Name: "serialize-color", Doc: "bitboard + side -> squares from the side's far rank: black a1..h1, a2..; white a8..h8, a7..",
 		MaxOut: 64, Baseline: "flip-branchy", Reference: refSerializeColor, Valid: validColoredBB,
-		Plans: Plans{schema.L1: {Dists: []string{"d8", "random", "chess"}, QuickDists: []string{"d8", "chess"}}},
+		Plans: Plans{schema.L1: {Dists: []string{"d8", "random", "chess"}, QuickDists: []string{"d8", "chess"}},
+			schema.Stream: {Dists: []string{"d8", "random", "chess"}, QuickDists: []string{"d8"}, Modes: throughputOnly}},
+		Headline: schema.Stream,
 	})
 
 	MoveList = newFamily(Spec[Targets, Move]{
 		Name: "movelist", Doc: "king or knight on a square + target subset -> moves in ascending to-square order",
 		MaxOut: 8, Baseline: "loop", Reference: refMoveList, Valid: validTargets,
+		Plans: Plans{schema.L1: DefaultPlans[schema.L1],
+			schema.Stream: {Dists: []string{"random", "chess"}, QuickDists: []string{"random"}, Modes: throughputOnly}},
+		Headline: schema.Stream,
 	})
 
 	BitReverse = newFamily(Spec[uint64, uint64]{

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
+
+	"bitlab/schema"
 )
 
 // A Family is one kind of work: the element types, the plain reference,
@@ -35,6 +37,10 @@ type Spec[In any, Out comparable] struct {
 	Valid func(x In) error
 	// Plans are the default workloads; nil means DefaultPlans.
 	Plans Plans
+	// Headline is the size class of the family's summary figures: L1 (the
+	// default) where the cost does not depend on what a branch predictor can
+	// learn, schema.Stream where it does. Plans must include it.
+	Headline schema.SizeClass
 	// RandomSliders are the pieces of the "random" workload's queries
 	// (Query inputs only); nil means every slider.
 	RandomSliders []Slider
@@ -48,6 +54,12 @@ func newFamily[In any, Out comparable](s Spec[In, Out]) *Family[In, Out] {
 	}
 	if s.Plans == nil {
 		s.Plans = DefaultPlans
+	}
+	if s.Headline == "" {
+		s.Headline = schema.L1
+	}
+	if _, ok := s.Plans[s.Headline]; !ok {
+		panic("kernels: " + s.Name + ": no plan for its headline size class")
 	}
 	if s.RandomSliders == nil {
 		s.RandomSliders = []Slider{Orthogonal, Diagonal, QueenLines}
@@ -79,6 +91,9 @@ func (f *Family[In, Out]) InputType() reflect.Type { return reflect.TypeFor[In](
 
 // Plans returns the family's default workloads.
 func (f *Family[In, Out]) Plans() Plans { return f.spec.Plans }
+
+// Headline returns the size class of the family's summary figures.
+func (f *Family[In, Out]) Headline() schema.SizeClass { return f.spec.Headline }
 
 // RandomSliders returns the pieces of random queries.
 func (f *Family[In, Out]) RandomSliders() []Slider { return f.spec.RandomSliders }

@@ -106,6 +106,8 @@ type AnyFamily interface {
 	Baseline() string
 	// Plans says what the default suite runs of the family per size class.
 	Plans() Plans
+	// Headline is the size class of the family's summary figures.
+	Headline() schema.SizeClass
 	// RandomSliders are the pieces of the "random" queries of a family
 	// whose inputs are Queries.
 	RandomSliders() []Slider

@@ -2,6 +2,8 @@ package kernels_test
 
 import (
 	"math/bits"
+	"os"
+	"regexp"
 	"slices"
 	"testing"
 
@@ -251,4 +253,25 @@ func mustLookup(t *testing.T, id string) kernels.Kernel {
 		t.Fatalf("no kernel %s", id)
 	}
 	return k
+}
+
+// TestFamiliesListedInDeclarationOrder pins the listing order to the order
+// of the declarations in families.go, which package initialization follows
+// only while nothing a declaration uses is declared later.
+func TestFamiliesListedInDeclarationOrder(t *testing.T) {
+	src, err := os.ReadFile("families.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var declared []string
+	for _, m := range regexp.MustCompile(`(?m)^\s+Name: "([a-z0-9-]+)"`).FindAllStringSubmatch(string(src), -1) {
+		declared = append(declared, m[1])
+	}
+	var listed []string
+	for _, f := range kernels.Families() {
+		listed = append(listed, f.Name())
+	}
+	if !slices.Equal(declared, listed) {
+		t.Errorf("listed %v, declared %v", listed, declared)
+	}
 }

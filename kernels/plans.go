@@ -10,5 +10,6 @@ type Plan struct {
 }
 
 // Plans are a family's default workloads per size class; a class without a
-// plan is not run. Quick runs use only the L1 plan.
+// plan is not run. Quick runs use the QuickDists of the L1 plan and of the
+// family's headline plan.
 type Plans map[schema.SizeClass]Plan

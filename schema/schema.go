@@ -84,4 +84,5 @@ const (
 	KeySeed        = "seed"
 	KeyFamily      = "family"   // per block: the family of the lines that follow
 	KeyBaseline    = "baseline" // per block: that family's baseline implementation
+	KeyHeadline    = "headline" // per block: the batch length of that family's summary figures
 )

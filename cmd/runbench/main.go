@@ -103,7 +103,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, int) {
 	impl := fs.String("impl", "", "run only implementations matching this regular expression")
 	dist := fs.String("dist", "", "run only distributions matching this regular expression (k0..k64, d0..d64, random, chess, ...-rep256)")
 	mode := fs.String("mode", "both", "throughput, latency or both")
-	sizes := fs.String("sizes", "l1,l2,mem", "size classes: l1 (4,096 elements), l2 (131,072), mem (twice the last-level cache)")
+	sizes := fs.String("sizes", "l1,l2,stream,mem", "size classes: l1 (4,096 elements), l2 (half the L2 cache in 8-byte elements), stream (1,048,576: too many for a branch predictor to learn), mem (twice the last-level cache)")
 	fs.IntVar(&cfg.count, "count", 10, "result lines per case (rounds); benchstat's samples")
 	fs.IntVar(&cfg.perRound, "samples", 3, "samples per case per round; each line is their median")
 	fs.DurationVar(&cfg.sample, "sample", time.Millisecond, "target duration of one sample")
@@ -151,7 +151,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, int) {
 	for _, s := range strings.Split(*sizes, ",") {
 		c := schema.SizeClass(s)
 		if !slices.Contains(schema.SizeClasses, c) {
-			return bad("-sizes: unknown size class %q (want l1, l2, mem)", s)
+			return bad("-sizes: unknown size class %q (want l1, l2, stream, mem)", s)
 		}
 		cfg.sizes = append(cfg.sizes, c)
 	}
@@ -270,7 +270,7 @@ func (b *session) instrument() error {
 	if err != nil {
 		return err
 	}
-	if b.results, err = harness.CreateResults(path, harness.FileConfig(b.machine, b.cyc, b.cfg.seed)); err != nil {
+	if b.results, err = harness.CreateResults(path, b.machine, harness.FileConfig(b.machine, b.cyc, b.cfg.seed)); err != nil {
 		return err
 	}
 	b.start = time.Now()
@@ -350,7 +350,7 @@ func (b *session) summarize() error {
 		return err
 	}
 	fmt.Println()
-	fmt.Printf("Summary: throughput at %d elements, geometric mean over distributions\n", schema.L1Elements)
+	fmt.Println("Summary: throughput at each family's headline size (l1, or stream where branches learn), geometric mean over distributions")
 	if err := harness.WriteSummary(os.Stdout, rows, b.costUnit()); err != nil {
 		return err
 	}

@@ -61,7 +61,7 @@ func (b *session) header() {
 func (b *session) sizesText() string {
 	var parts []string
 	for _, c := range b.cfg.sizes {
-		if b.cfg.quick && c != schema.L1 {
+		if b.cfg.quick && c != schema.L1 && c != schema.Stream {
 			continue
 		}
 		n, err := harness.Elements(c, b.machine)
@@ -111,9 +111,17 @@ func (b *session) footer(rows []harness.SummaryRow) {
 			fmt.Fprintln(os.Stderr, msg)
 		}
 	}
+	if learned := harness.Learn(b.ready); len(learned) > 0 {
+		b.warn("%d cases cost more than %.0f%% less or more on the repeated %d-element batch than on the never-repeating stream "+
+			"(the branch predictor learned the repeated inputs): their l1 figures are the predictable case; the stream's are the headline",
+			len(learned), 100*harness.LearnedTolerance, schema.L1Elements)
+		for _, l := range learned {
+			rf.Comment("learned: %s/%s %s: repeated %.3f, stream %.3f %s (%+.0f%%)", l.Family, l.Impl, l.Dist, l.Repeated, l.Stream, b.costUnit(), 100*l.Change())
+		}
+	}
 	var buf bytes.Buffer
 	harness.WriteSummary(&buf, rows, b.costUnit())
-	rf.Comment("summary: throughput at %d elements, geometric mean over distributions", schema.L1Elements)
+	rf.Comment("summary: throughput at each family's headline size (the headline configuration line), geometric mean over distributions")
 	rf.Comment("%s", strings.TrimRight(buf.String(), "\n"))
 }
 
