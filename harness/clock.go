@@ -20,8 +20,11 @@ import (
 type Cycles struct {
 	Source string  // "perf_event", "add-chain" or "none"
 	GHz    float64 // calibrated core clock (add-chain), 0 when unknown
-	perf   *perfCounter
-	track  int // ADD-chain iterations of one tracking sample
+	// MinGHz and MaxGHz are the lowest and highest clock calibrated since
+	// ResetRange.
+	MinGHz, MaxGHz float64
+	perf           *perfCounter
+	track          int // ADD-chain iterations of one tracking sample
 }
 
 // chainSample is the target duration of one clock or self-check sample.
@@ -69,7 +72,19 @@ func (c *Cycles) calibrate(n, samples int) {
 		best = min(best, float64(timeChain(latencyAdd, n)))
 	}
 	c.GHz = float64(n*chainUnroll) / best
+	if c.MinGHz == 0 || c.GHz < c.MinGHz {
+		c.MinGHz = c.GHz
+	}
+	c.MaxGHz = max(c.MaxGHz, c.GHz)
 }
+
+// ResetRange starts a new range of MinGHz and MaxGHz at the current clock.
+func (c *Cycles) ResetRange() { c.MinGHz, c.MaxGHz = c.GHz, c.GHz }
+
+// ClockDrift is the fraction by which the core clock may move within a run
+// before runbench warns: cycle figures follow the clock (it is recalibrated
+// every Recalibrate), but ns figures and the neighbours' load do not.
+const ClockDrift = 0.05
 
 // start and stop bracket a timed section; stop returns its cycles, from the
 // counter or from the calibrated clock, and ok = false with no source.

@@ -163,3 +163,66 @@ func Learn(cases []*Case) []Learned {
 	}
 	return out
 }
+
+// Unranked is a case whose confidence interval overlaps that of the
+// nearest implementation of its family on the same workload, so that the
+// two cannot be ranked.
+type Unranked struct {
+	Name, Nearest string
+	Cost, Other   schema.Summary
+}
+
+// Unrankable returns the cases that cannot be ranked against their
+// family's nearest implementation (by median cost) on the same workload,
+// size and mode: their 95% intervals overlap. Cases whose medians are
+// within 1% of each other are a tie and not reported.
+func Unrankable(cases []*Case) []Unranked {
+	type key struct {
+		family, dist string
+		size         int
+		mode         schema.Mode
+	}
+	groups := map[key][]*Case{}
+	var order []key
+	for _, c := range cases {
+		k := key{c.Kernel.Info().Family, c.Workload.Dist, c.Workload.Size, c.Mode}
+		if groups[k] == nil {
+			order = append(order, k)
+		}
+		groups[k] = append(groups[k], c)
+	}
+	cost := func(c *Case) schema.Summary {
+		v := make([]float64, len(c.Samples))
+		for i, s := range c.Samples {
+			v[i] = s.CyclesPerOp
+			if v[i] <= 0 {
+				v[i] = s.NsPerOp
+			}
+		}
+		return schema.Summarize(v)
+	}
+	var out []Unranked
+	for _, k := range order {
+		g := groups[k]
+		sums := make([]schema.Summary, len(g))
+		for i, c := range g {
+			sums[i] = cost(c)
+		}
+		for i, c := range g {
+			near, best := -1, math.Inf(1)
+			for j := range g {
+				if d := math.Abs(math.Log(sums[j].Center / sums[i].Center)); j != i && d < best {
+					near, best = j, d
+				}
+			}
+			if near < 0 || best < 0.01 {
+				continue
+			}
+			a, b := sums[i], sums[near]
+			if a.Lo <= b.Hi && b.Lo <= a.Hi {
+				out = append(out, Unranked{c.Name(), g[near].Kernel.Info().Impl, a, b})
+			}
+		}
+	}
+	return out
+}

@@ -274,6 +274,7 @@ func (b *session) instrument() error {
 		return err
 	}
 	b.start = time.Now()
+	b.cyc.ResetRange()
 	b.header()
 	for _, l := range harness.FormatSelfCheck(b.checks) {
 		fmt.Fprintln(os.Stderr, "self-check:", l)

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"os"
-	"slices"
 	"strings"
 	"time"
 
@@ -92,24 +91,19 @@ func (b *session) footer(rows []harness.SummaryRow) {
 	if others > 0.15 {
 		b.warn("other processes used %.2f cores during the run: expect noise", others)
 	}
-	type spread struct {
-		name string
-		s    harness.Stats
-	}
-	var wide []spread
-	for _, c := range b.ready {
-		if s := c.Stats(); s.N > 0 && s.Spread > 0.05 {
-			wide = append(wide, spread{c.Name(), s})
-		}
-	}
-	slices.SortFunc(wide, func(a, b spread) int { return int((b.s.Spread - a.s.Spread) * 1e6) })
-	if len(wide) > 0 {
-		b.warn("%d of %d cases have an interquartile spread over 5%% of their median (cycles where measured); the widest:", len(wide), len(b.ready))
-		for _, w := range wide[:min(len(wide), 5)] {
-			msg := fmt.Sprintf("  %s: spread %.1f%%, median %.3f ns/op (%.3f cycles), min %.3f ns/op", w.name, 100*w.s.Spread, w.s.Median, w.s.MedianCycles, w.s.Min)
+	if un := harness.Unrankable(b.ready); len(un) > 0 {
+		b.warn("%d of %d cases cannot be ranked against the nearest implementation of their family: the 95%% intervals overlap; "+
+			"for a ranking, rerun them with more rounds (-count) on an idle machine; the first ones:", len(un), len(b.ready))
+		for _, u := range un[:min(len(un), 5)] {
+			msg := fmt.Sprintf("  %s: %.3f [%.3f, %.3f] against %s %.3f [%.3f, %.3f]", u.Name, u.Cost.Center, u.Cost.Lo, u.Cost.Hi,
+				u.Nearest, u.Other.Center, u.Other.Lo, u.Other.Hi)
 			rf.Comment("%s", msg)
 			fmt.Fprintln(os.Stderr, msg)
 		}
+	}
+	if c := b.cyc; c.MinGHz > 0 && c.MaxGHz/c.MinGHz-1 > harness.ClockDrift {
+		b.warn("the core clock moved from %.2f to %.2f GHz during the run (%.0f%%): cycle figures follow it, ns figures do not; "+
+			"compare ns only within one run, or fix the clock (performance governor, no turbo) where you can", c.MinGHz, c.MaxGHz, 100*(c.MaxGHz/c.MinGHz-1))
 	}
 	if learned := harness.Learn(b.ready); len(learned) > 0 {
 		b.warn("%d cases cost more than %.0f%% less or more on the repeated %d-element batch than on the never-repeating stream "+
