@@ -118,6 +118,10 @@ func (s swatch) Thumbnail(c *draw.Canvas) {
 func barDists(all []string) []string {
 	var out []string
 	for _, d := range all {
+		dist, err := schema.ParseDist(d)
+		if err != nil || dist.Period > 0 {
+			continue // the learning curve's repeated inputs have their own chart
+		}
 		if k, ok := K(d); !ok || k == 1 || k == 8 || k == 32 {
 			out = append(out, d)
 		}
@@ -129,16 +133,17 @@ func barDists(all []string) []string {
 // grouped by distribution, with 95% intervals, and returns the file base.
 func (s *Set) BarChart(dir, cfg, family string) (string, error) {
 	impls := s.Impls(cfg, family)
-	dists := barDists(s.Dists(cfg, family, schema.Throughput, schema.L1Elements))
+	size := s.Headline(family)
+	dists := barDists(s.Dists(cfg, family, schema.Throughput, size))
 	if len(impls) == 0 || len(dists) == 0 {
 		return "", fmt.Errorf("no throughput results for %s in %s", family, cfg)
 	}
-	_, scale, unit := s.Cost(Key{Config: cfg, Family: family, Impl: impls[0], Dist: dists[0], Size: schema.L1Elements, Mode: schema.Throughput}, false)
+	_, scale, unit := s.Cost(Key{Config: cfg, Family: family, Impl: impls[0], Dist: dists[0], Size: size, Mode: schema.Throughput}, false)
 	g := &groupedBars{groups: dists, series: impls, colors: colors(len(impls)), whisker: draw.LineStyle{Color: color.Black, Width: vg.Points(0.6)}}
 	for _, im := range impls {
 		row := make([]schema.Summary, len(dists))
 		for j, d := range dists {
-			k, _, _ := s.Cost(Key{Config: cfg, Family: family, Impl: im, Dist: d, Size: schema.L1Elements, Mode: schema.Throughput}, false)
+			k, _, _ := s.Cost(Key{Config: cfg, Family: family, Impl: im, Dist: d, Size: size, Mode: schema.Throughput}, false)
 			if sum, ok := s.Summary(k); ok {
 				row[j] = schema.Summary{Center: sum.Center * scale, Lo: sum.Lo * scale, Hi: sum.Hi * scale, N: sum.N}
 			}
@@ -146,7 +151,7 @@ func (s *Set) BarChart(dir, cfg, family string) (string, error) {
 		g.values = append(g.values, row)
 	}
 	p := plot.New()
-	p.Title.Text = fmt.Sprintf("%s: throughput on %d-element batches (%s)", family, schema.L1Elements, cfg)
+	p.Title.Text = fmt.Sprintf("%s: throughput on %d-element batches (%s)", family, size, cfg)
 	p.Y.Label.Text = unit + " (median, 95% interval)"
 	p.X.Label.Text = "input distribution"
 	p.Add(g, plotter.NewGrid())
@@ -217,6 +222,77 @@ func (s *Set) SweepChart(dir, cfg, family string) (string, error) {
 	p.X.Tick.Marker = plot.ConstantTicks(kTicks())
 	p.Legend.Top = true
 	return save(p, 8*vg.Inch, 4.5*vg.Inch, dir, family+"-sweep-"+schema.Slug(cfg))
+}
+
+// LearningChart draws the learning curve: the cost per element on a
+// stream-sized batch of one distribution repeated after R distinct
+// elements, against R, a line per implementation; "never" is the batch
+// without repetition. Where a line falls to the left, the branch predictor
+// learned the repeated inputs: its reach on this core.
+func (s *Set) LearningChart(dir, cfg, family string) (string, error) {
+	type point struct {
+		r    int
+		dist string
+	}
+	var pts []point
+	base := ""
+	for _, d := range s.Dists(cfg, family, schema.Throughput, schema.StreamElements) {
+		if dist, err := schema.ParseDist(d); err == nil && dist.Period > 0 {
+			pts = append(pts, point{dist.Period, d})
+			dist.Period = 0
+			base = dist.String()
+		}
+	}
+	if len(pts) < 3 {
+		return "", fmt.Errorf("%s in %s has no learning curve", family, cfg)
+	}
+	slices.SortFunc(pts, func(a, b point) int { return a.r - b.r })
+	pts = append(pts, point{schema.StreamElements, base})
+	impls := s.Impls(cfg, family)
+	p := plot.New()
+	p.Title.Text = fmt.Sprintf("%s: cost against distinct %s inputs before they repeat (%s)", family, base, cfg)
+	p.X.Label.Text = fmt.Sprintf("distinct elements before the input repeats (%d = never in the batch)", schema.StreamElements)
+	p.X.Scale = plot.LogScale{}
+	var ticks []plot.Tick
+	for _, pt := range pts {
+		label := fmt.Sprint(pt.r)
+		if pt.dist == base {
+			label = "never"
+		}
+		ticks = append(ticks, plot.Tick{Value: float64(pt.r), Label: label})
+	}
+	p.X.Tick.Marker = plot.ConstantTicks(ticks)
+	lo, hi := math.Inf(1), math.Inf(-1)
+	cs := colors(len(impls))
+	var unit string
+	for i, im := range impls {
+		var xys plotter.XYs
+		for _, pt := range pts {
+			k, scale, u := s.Cost(Key{Config: cfg, Family: family, Impl: im, Dist: pt.dist, Size: schema.StreamElements, Mode: schema.Throughput}, false)
+			unit = u
+			if sum, ok := s.Summary(k); ok && sum.Center > 0 {
+				xys = append(xys, plotter.XY{X: float64(pt.r), Y: sum.Center * scale})
+				lo, hi = min(lo, sum.Center*scale), max(hi, sum.Center*scale)
+			}
+		}
+		if len(xys) == 0 {
+			continue
+		}
+		l, glyphs, err := plotter.NewLinePoints(xys)
+		if err != nil {
+			return "", err
+		}
+		l.Color, glyphs.Color = cs[i], cs[i]
+		glyphs.Shape = draw.CircleGlyph{}
+		glyphs.Radius = vg.Points(1.8)
+		p.Add(l, glyphs)
+		p.Legend.Add(im, l, glyphs)
+	}
+	p.Y.Label.Text = unit + " (median)"
+	p.Add(plotter.NewGrid())
+	logIfWide(&p.Y, lo, hi)
+	p.Legend.Top, p.Legend.Left = true, true
+	return save(p, 8*vg.Inch, 4.5*vg.Inch, dir, family+"-learning-"+schema.Slug(cfg))
 }
 
 // kTicks labels k = 0, 8, ..., 64.

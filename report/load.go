@@ -13,11 +13,13 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/perf/benchfmt"
 
 	"bitlab/schema"
+	"bitlab/uarch"
 )
 
 // Key identifies one measured case in one configuration.
@@ -38,6 +40,7 @@ type Config struct {
 	CPU    string
 	GOARCH string
 	Level  string // GOAMD64 level
+	Uarch  string // the microarchitecture, "" in results from before the uarch line
 	Files  []string
 }
 
@@ -49,6 +52,7 @@ type Set struct {
 	cfgOf    map[string]*Config  // by label (by identity while loading)
 	families []string            // in order of first appearance
 	baseline map[string]string   // by family, from the baseline configuration lines
+	headline map[string]int      // by family, from the headline configuration lines
 }
 
 // Warning is a problem that does not stop a report: a skipped line or file.
@@ -68,7 +72,7 @@ var ErrNoResults = errors.New("no results")
 // lines of other benchmarks and units the reports do not know are skipped
 // with a warning.
 func Load(paths ...string) (*Set, []Warning, error) {
-	s := &Set{Values: map[Key][]float64{}, header: map[string][]string{}, cfgOf: map[string]*Config{}, baseline: map[string]string{}}
+	s := &Set{Values: map[Key][]float64{}, header: map[string][]string{}, cfgOf: map[string]*Config{}, baseline: map[string]string{}, headline: map[string]int{}}
 	var warns []Warning
 	var files []string
 	for _, p := range paths {
@@ -117,7 +121,7 @@ func (s *Set) label() {
 	for id, c := range s.cfgOf {
 		c.Label = cmp.Or(c.Level, c.GOARCH)
 		if len(cpus) > 1 {
-			c.Label = cpuLabel(c.CPU) + " " + c.Label
+			c.Label = cpuLabel(c.CPU, c.Uarch) + " " + c.Label
 		}
 		ids[id] = c.Label
 	}
@@ -166,6 +170,9 @@ func (s *Set) read(file string) ([]Warning, error) {
 			if b := rec.GetConfig(schema.KeyBaseline); b != "" {
 				s.baseline[key.Family] = b
 			}
+			if h, err := strconv.Atoi(rec.GetConfig(schema.KeyHeadline)); err == nil && h > 0 {
+				s.headline[key.Family] = h
+			}
 			for _, v := range rec.Values {
 				if _, known := schema.ReadUnit(v.Unit); !known {
 					warns = append(warns, Warning{file, line, fmt.Sprintf("skipped unit %q", v.Unit)})
@@ -189,11 +196,11 @@ func (s *Set) read(file string) ([]Warning, error) {
 // config returns the identity of a result's configuration (CPU, GOARCH,
 // GOAMD64), recording it on first use; label turns identities into labels.
 func (s *Set) config(r *benchfmt.Result, file string) string {
-	cpu, arch, level := r.GetConfig(schema.KeyCPU), r.GetConfig(schema.KeyGOARCH), r.GetConfig(schema.KeyGOAMD64)
+	cpu, arch, level, core := r.GetConfig(schema.KeyCPU), r.GetConfig(schema.KeyGOARCH), r.GetConfig(schema.KeyGOAMD64), r.GetConfig(schema.KeyUarch)
 	id := cpu + "\x00" + arch + "\x00" + level
 	c := s.cfgOf[id]
 	if c == nil {
-		c = &Config{CPU: cpu, GOARCH: arch, Level: level}
+		c = &Config{CPU: cpu, GOARCH: arch, Level: level, Uarch: core}
 		s.cfgOf[id] = c
 	}
 	if !slices.Contains(c.Files, file) {
@@ -208,13 +215,22 @@ func (s *Set) Config(label string) (*Config, bool) {
 	return c, ok
 }
 
-// cpuLabel shortens a CPU name for chart labels: "Intel(R) Xeon(R)
-// Processor (GenuineIntel family 6 model 207 stepping 2)" becomes "6/207".
-func cpuLabel(cpu string) string {
-	if _, rest, ok := strings.Cut(cpu, "family "); ok {
-		f := strings.Fields(rest)
-		if len(f) >= 3 && f[1] == "model" {
-			return f[0] + "/" + f[2]
+// cpuLabel names a CPU for chart labels by its microarchitecture: the
+// results' uarch line where known, else the core its CPUID identification
+// in the name gives ("Intel(R) Xeon(R) Processor (GenuineIntel family 6
+// model 207 stepping 2)" is "Raptor Cove"), else a shortened model name.
+func cpuLabel(cpu, core string) string {
+	if core != "" && !strings.HasPrefix(core, "unknown") {
+		return core
+	}
+	var vendor string
+	var family, model int
+	if i := strings.LastIndex(cpu, "("); i >= 0 {
+		if n, _ := fmt.Sscanf(cpu[i+1:], "%s family %d model %d", &vendor, &family, &model); n == 3 {
+			if c := uarch.X86(vendor, family, model, 0); c.Known() {
+				return c.Name
+			}
+			return fmt.Sprintf("%d/%d", family, model)
 		}
 	}
 	cpu, _, _ = strings.Cut(cpu, "@")

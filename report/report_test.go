@@ -155,13 +155,18 @@ func TestPageIsDeterministic(t *testing.T) {
 
 func TestCPULabel(t *testing.T) {
 	for in, want := range map[string]string{
-		"Intel(R) Xeon(R) Processor (GenuineIntel family 6 model 207 stepping 2)": "6/207",
+		"Intel(R) Xeon(R) Processor (GenuineIntel family 6 model 207 stepping 2)": "Raptor Cove",
+		"AMD EPYC (AuthenticAMD family 25 model 1 stepping 1)":                    "Zen 3",
+		"Some CPU (AuthenticAMD family 99 model 1 stepping 1)":                    "99/1",
 		"AMD Ryzen 9 7950X 16-Core Processor":                                     "Ryzen 9 7950X",
 		"Intel(R) Core(TM) i9-12900K CPU @ 3.20GHz":                               "Intel Core i9-12900K",
 		"": "cpu",
 	} {
-		if got := cpuLabel(in); got != want {
+		if got := cpuLabel(in, ""); got != want {
 			t.Errorf("cpuLabel(%q) = %q, want %q", in, got, want)
 		}
+	}
+	if got := cpuLabel("AMD EPYC (AuthenticAMD family 25 model 1 stepping 1)", "Zen 3"); got != "Zen 3" {
+		t.Errorf("with a uarch line: %q", got)
 	}
 }

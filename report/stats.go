@@ -87,6 +87,16 @@ func K(dist string) (int, bool) {
 	return d.N, true
 }
 
+// Headline returns the batch length of a family's summary figures as the
+// results name it: the never-repeating stream for the families whose cost
+// depends on the branch predictor, L1 otherwise and in older results.
+func (s *Set) Headline(family string) int {
+	if h, ok := s.headline[family]; ok {
+		return h
+	}
+	return schema.L1Elements
+}
+
 // Baseline returns a family's baseline implementation as the results name
 // it, "" if they do not.
 func (s *Set) Baseline(family string) string { return s.baseline[family] }

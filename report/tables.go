@@ -44,7 +44,7 @@ func format(v float64) string {
 // column per implementation, median cost and 95% interval; then each
 // implementation's geometric mean and speed-up over the baseline.
 func (s *Set) Table(w io.Writer, cfg, family string, mode schema.Mode, dists []string) error {
-	return s.TableAt(w, cfg, family, mode, schema.L1Elements, dists)
+	return s.TableAt(w, cfg, family, mode, s.Headline(family), dists)
 }
 
 // TableAt is Table at another batch size; the summary rows are left out
@@ -73,7 +73,7 @@ func (s *Set) TableAt(w io.Writer, cfg, family string, mode schema.Mode, size in
 		}
 		fmt.Fprintf(w, "| %s |\n", strings.Join(row, " | "))
 	}
-	if size != schema.L1Elements {
+	if size != s.Headline(family) {
 		return nil
 	}
 	geo, speed := []string{"**geomean**"}, []string{"**vs " + s.Baseline(family) + "**"}
@@ -103,13 +103,13 @@ func ratio(r float64) string {
 }
 
 // Standing returns an implementation's schema.Stand over the given
-// distributions at the L1 size, in the cost unit's raw values, against the
+// distributions at the family's headline size, in the cost unit's raw values, against the
 // family's baseline.
 func (s *Set) Standing(cfg, family, impl string, mode schema.Mode, dists []string) schema.Standing {
 	values := func(im string) map[string][]float64 {
 		m := map[string][]float64{}
 		for _, d := range dists {
-			k, _, _ := s.Cost(Key{Config: cfg, Family: family, Impl: im, Dist: d, Size: schema.L1Elements, Mode: mode}, false)
+			k, _, _ := s.Cost(Key{Config: cfg, Family: family, Impl: im, Dist: d, Size: s.Headline(family), Mode: mode}, false)
 			if v := s.Values[k]; len(v) > 0 {
 				m[d] = v
 			}

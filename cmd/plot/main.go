@@ -128,6 +128,17 @@ func writePages(roots []string, base string, stdout, stderr io.Writer) error {
 			return fmt.Errorf("%s: %w", d, err)
 		}
 	}
+	// One page across the CPUs of each root.
+	for _, root := range roots {
+		s, err := load([]string{root}, io.Discard)
+		if err != nil {
+			return fmt.Errorf("%s: %w", root, err)
+		}
+		if err := s.CrossPage(root); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "wrote %s\n", filepath.Join(root, "README.md"))
+	}
 	return nil
 }
 
