@@ -100,7 +100,7 @@ func init() {
 }
 
 // Line masks through a square, the square itself excluded, as Hyperbola
-// Quintessence uses them (seed 002).
+// Quintessence uses them ([mack-hyperbola]).
 var (
 	FileMask         [64]uint64
 	RankMask         [64]uint64

@@ -6,8 +6,8 @@ import (
 	"strings"
 )
 
-// Color is the side: White = 0, Black = 1, as in the seed's
-// "m = (U64)color - 1; // -1 if white, 0 for black" (seed 000, Black or White).
+// Color is the side: White = 0, Black = 1, as in the source's
+// "m = (U64)color - 1; // -1 if white, 0 for black" ([cpw-serialization], Black or White).
 type Color uint8
 
 // The two sides.

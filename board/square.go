@@ -8,8 +8,8 @@
 //	a1 = 0, b1 = 1, ..., h1 = 7, a2 = 8, ..., h8 = 63
 //
 // so square = 8*rank + file with files a..h and ranks 1..8 counted from 0.
-// This is the numbering of the Chess Programming Wiki seeds (000, 003, 004)
-// and of seed 002. DarkThought (seed 001) numbers a8 = 63 ... h1 = 0, which
+// This is the numbering of the Chess Programming Wiki pages [cpw-serialization] and [cpw-quad]
+// and of [mack-hyperbola]. DarkThought ([heinz-darkthought]) numbers a8 = 63 ... h1 = 0, which
 // mirrors the files; [FromDarkThought] and [Square.DarkThought] map between
 // the two.
 package board
@@ -43,7 +43,7 @@ func (s Square) Bitboard() uint64 { return 1 << (s & 63) }
 func (s Square) FlipVertical() Square { return s ^ 56 }
 
 // DarkThought returns the square's number in DarkThought's scheme
-// (seed 001, "Bitboard Infrastructure": a8 = 63 ... h1 = 0).
+// ([heinz-darkthought], "Bitboard Infrastructure": a8 = 63 ... h1 = 0).
 func (s Square) DarkThought() uint8 { return uint8(s) ^ 7 }
 
 // FromDarkThought converts a DarkThought square number (a8 = 63 ... h1 = 0)
@@ -71,5 +71,5 @@ func ParseSquare(name string) (Square, error) {
 func FlipVertical(b uint64) uint64 { return bits.ReverseBytes64(b) }
 
 // Rotate180 turns a bitboard half around: square s becomes 63-s. It is a
-// full bit reversal, Ryan Mack's "reversed bitboard" (seed 002).
+// full bit reversal, Ryan Mack's "reversed bitboard" ([mack-hyperbola]).
 func Rotate180(b uint64) uint64 { return bits.Reverse64(b) }

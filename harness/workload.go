@@ -161,7 +161,7 @@ func quadFill(r *rand.Rand, _ kernels.AnyFamily, d schema.Dist) kernels.Fill {
 	if d.Base == "chess" {
 		ps := suite()
 		p := &ps[r.IntN(len(ps))]
-		// The seed's coding: white rooks or queens, black rooks or queens,
+		// The source's coding: white rooks or queens, black rooks or queens,
 		// black king, white king.
 		w, b := p.Pieces[board.White], p.Pieces[board.Black]
 		return kernels.Fill{Gen: qbb.QBB{w[board.Rook] | w[board.Queen], b[board.Rook] | b[board.Queen],

@@ -29,7 +29,7 @@ type (
 	}
 
 	// Targets is a move-target set of a king or knight on From. BB must be a
-	// subset of the piece's attacks from From (seed 000: "moveTarget =
+	// subset of the piece's attacks from From ([cpw-serialization]: "moveTarget =
 	// KingAttacks[sq] & ~(ownPieces | attackedSquares)").
 	Targets struct {
 		BB    uint64
@@ -37,20 +37,20 @@ type (
 		Piece board.Piece // board.King or board.Knight
 	}
 
-	// Move is a move as the seed's assembly stores it: the to-square in bits
+	// Move is a move as the source's assembly stores it: the to-square in bits
 	// 0..5 combined with the from-square aspect in bits 6..11.
 	Move uint16
 
 	// Hex holds the 16 disjoint bitboards of a quad-bitboard: Hex[k] is the
-	// set of squares whose code is k (seed 004, quad2hexBB).
+	// set of squares whose code is k ([cpw-quad], quad2hexBB).
 	Hex [16]uint64
 
 	// Mailbox holds the code of every square, Mailbox[s] for square s
-	// (seed 004, quadBB2Board).
+	// ([cpw-quad], quadBB2Board).
 	Mailbox [64]qbb.Code
 
 	// Fill asks for the sliding attacks of the four generator sets of a
-	// quad-bitboard through the empty squares Empty (seed 004, "As Sliding
+	// quad-bitboard through the empty squares Empty ([cpw-quad], "As Sliding
 	// Piece Generators").
 	Fill struct {
 		Gen   qbb.QBB

@@ -80,7 +80,7 @@ func TestQuadFill(t *testing.T) {
 	var src []kernels.Fill
 	for _, p := range positions.Suite() {
 		q := qbb.FromPosition(&p)
-		// The seed's rook-queen/king coding, and every piece-type set as generators.
+		// The source's rook-queen/king coding, and every piece-type set as generators.
 		src = append(src, kernels.Fill{Gen: qbb.QBB{
 			p.Pieces[board.White][board.Rook] | p.Pieces[board.White][board.Queen],
 			p.Pieces[board.Black][board.Rook] | p.Pieces[board.Black][board.Queen],

@@ -1,4 +1,4 @@
-// Package qbb implements quad-bitboards as a board definition (seed 004,
+// Package qbb implements quad-bitboards as a board definition ([cpw-quad],
 // "Quad-Bitboards"): four bitboards whose bits at one square form a vertical
 // nibble, the code of the piece on that square.
 package qbb
@@ -15,7 +15,7 @@ type QBB [4]uint64
 // Code is a square code: the nibble of one square.
 type Code uint8
 
-// The seed's arbitrary square codes: bit 0 is black, bits 1..3 the piece.
+// The source's arbitrary square codes: bit 0 is black, bits 1..3 the piece.
 const (
 	Empty       Code = 0b0000
 	WhitePawn   Code = 0b0010
@@ -44,12 +44,12 @@ func (k Code) Piece() (c board.Color, p board.Piece, ok bool) {
 	return board.Color(k & 1), board.Piece(n - 1), true
 }
 
-// GetPiece returns the code on s (seed 004, getPiece).
+// GetPiece returns the code on s ([cpw-quad], getPiece).
 func (q *QBB) GetPiece(s board.Square) Code {
 	return Code((q[0]>>s)&1 + 2*((q[1]>>s)&1) + 4*((q[2]>>s)&1) + 8*((q[3]>>s)&1))
 }
 
-// The disjoint sets of seed 004: black = bb0, occupied = bb1|bb2|bb3,
+// The disjoint sets of [cpw-quad]: black = bb0, occupied = bb1|bb2|bb3,
 // odd = bb1^bb2^bb3 (pawn, knight or rook), white = bb0^occupied, then the
 // piece types by intersection.
 
@@ -111,7 +111,7 @@ func Delta(k Code, s board.Square) QBB {
 	return d
 }
 
-// Xor applies a delta: the make/unmake step of seed 004,
+// Xor applies a delta: the make/unmake step of [cpw-quad],
 // "qbb ^= fromTable[move.fromAspects()] ^ toTable[move.toAspects()]".
 func (q *QBB) Xor(d QBB) {
 	for i := range q {

@@ -8,7 +8,7 @@ import (
 )
 
 func TestCodes(t *testing.T) {
-	// The seed's table of square codes.
+	// The source's table of square codes.
 	want := map[Code][2]int{
 		WhitePawn: {0, 0}, WhiteKnight: {0, 1}, WhiteBishop: {0, 2}, WhiteRook: {0, 3}, WhiteQueen: {0, 4}, WhiteKing: {0, 5},
 		BlackPawn: {1, 0}, BlackKnight: {1, 1}, BlackBishop: {1, 2}, BlackRook: {1, 3}, BlackQueen: {1, 4}, BlackKing: {1, 5},

@@ -97,6 +97,16 @@ func (s *Set) Headline(family string) int {
 	return schema.L1Elements
 }
 
+// InheritBaselines takes the baselines of families whose results do not
+// name one (files from before the baseline line) from another set.
+func (s *Set) InheritBaselines(from *Set) {
+	for fam, b := range from.baseline {
+		if _, ok := s.baseline[fam]; !ok {
+			s.baseline[fam] = b
+		}
+	}
+}
+
 // Baseline returns a family's baseline implementation as the results name
 // it, "" if they do not.
 func (s *Set) Baseline(family string) string { return s.baseline[family] }

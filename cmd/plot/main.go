@@ -65,7 +65,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case *notebooks != "":
 		err = updateNotebooks(*notebooks, fs.Args(), stdout, stderr)
 	default:
-		err = writePage(*out, fs.Args(), *baseline, stdout, stderr)
+		err = writePage(*out, fs.Args(), *baseline, nil, stdout, stderr)
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "plot:", err)
@@ -83,10 +83,15 @@ func load(paths []string, stderr io.Writer) (*report.Set, error) {
 	return s, err
 }
 
-func writePage(dir string, paths []string, base string, stdout, stderr io.Writer) error {
+// writePage writes one page; baselines, if not nil, lends the baselines its
+// results name to results that do not.
+func writePage(dir string, paths []string, base string, baselines *report.Set, stdout, stderr io.Writer) error {
 	s, err := load(paths, stderr)
 	if err != nil {
 		return err
+	}
+	if baselines != nil {
+		s.InheritBaselines(baselines)
 	}
 	notes, err := s.Page(dir, base)
 	for _, n := range notes {
@@ -122,22 +127,23 @@ func writePages(roots []string, base string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("no results files below %v", roots)
 	}
 	slices.Sort(dirs)
+	// Everything below the roots at once: the page across CPUs, and the
+	// baselines of results files from before the baseline line.
+	all, err := load(roots, io.Discard)
+	if err != nil {
+		return err
+	}
 	for _, d := range dirs {
 		files, _ := filepath.Glob(filepath.Join(d, "*.txt"))
-		if err := writePage(d, files, base, stdout, stderr); err != nil {
+		if err := writePage(d, files, base, all, stdout, stderr); err != nil {
 			return fmt.Errorf("%s: %w", d, err)
 		}
 	}
-	// One page across the CPUs of each root.
-	for _, root := range roots {
-		s, err := load([]string{root}, io.Discard)
-		if err != nil {
-			return fmt.Errorf("%s: %w", root, err)
-		}
-		if err := s.CrossPage(root); err != nil {
+	if len(roots) == 1 {
+		if err := all.CrossPage(roots[0]); err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "wrote %s\n", filepath.Join(root, "README.md"))
+		fmt.Fprintf(stdout, "wrote %s\n", filepath.Join(roots[0], "README.md"))
 	}
 	return nil
 }

@@ -4,10 +4,10 @@
 
 package amd64
 
-// popcntThroughput runs POPCNT (seed 001's population count in one instruction) over every element of src into dst.
+// popcntThroughput runs POPCNT ([heinz-darkthought]'s population count in one instruction) over every element of src into dst.
 func popcntThroughput(dst []byte, src []uint64) int
 
-// popcntLatency runs POPCNT (seed 001's population count in one instruction) along the dependent chain x[i] ^ y.
+// popcntLatency runs POPCNT ([heinz-darkthought]'s population count in one instruction) along the dependent chain x[i] ^ y.
 func popcntLatency(src []uint64) byte
 
 // bsfThroughput runs BSF, with CMOV supplying 64 for the empty set (BSF leaves its destination undefined) over every element of src into dst.
@@ -34,10 +34,10 @@ func lzcntThroughput(dst []byte, src []uint64) int
 // lzcntLatency runs 63 - LZCNT (LZCNT), with CMOV supplying 64 for the empty set along the dependent chain x[i] ^ y.
 func lzcntLatency(src []uint64) byte
 
-// btrThroughput runs BSF then BTR: reset the found bit (seed 000's bittestandreset) over every element of src into dst.
+// btrThroughput runs BSF then BTR: reset the found bit ([cpw-serialization]'s bittestandreset) over every element of src into dst.
 func btrThroughput(dst []uint64, src []uint64) int
 
-// btrLatency runs BSF then BTR: reset the found bit (seed 000's bittestandreset) along the dependent chain x[i] ^ y.
+// btrLatency runs BSF then BTR: reset the found bit ([cpw-serialization]'s bittestandreset) along the dependent chain x[i] ^ y.
 func btrLatency(src []uint64) uint64
 
 // blsrThroughput runs BLSR (BMI1): x & (x - 1) in one instruction over every element of src into dst.
@@ -46,26 +46,26 @@ func blsrThroughput(dst []uint64, src []uint64) int
 // blsrLatency runs BLSR (BMI1): x & (x - 1) in one instruction along the dependent chain x[i] ^ y.
 func blsrLatency(src []uint64) uint64
 
-// serializeBsfBtr is seed 000's Intrinsic Version loop: bsf; jz over; loop: btr; store; bsf; jnz loop.
+// serializeBsfBtr is [cpw-serialization]'s Intrinsic Version loop: bsf; jz over; loop: btr; store; bsf; jnz loop.
 func serializeBsfBtr(dst []byte, src []uint64) int
 
 // serializeTzcntBlsr scans with TZCNT and clears with BLSR, whose zero flag ends the loop.
 func serializeTzcntBlsr(dst []byte, src []uint64) int
 
-// movelistBsfBtr is seed 000's Intrinsic Version in full: bsf; jz over; loop: btr; or eax, ecx (the from-square aspect); store the 16-bit move; bsf; jnz loop. src points to kernels.Targets (16 bytes: the set, then the from-square).
+// movelistBsfBtr is [cpw-serialization]'s Intrinsic Version in full: bsf; jz over; loop: btr; or eax, ecx (the from-square aspect); store the 16-bit move; bsf; jnz loop. src points to kernels.Targets (16 bytes: the set, then the from-square).
 func movelistBsfBtr(dst *uint16, src *uint64, n int) int
 
-// bitReverseThroughput reverses every bitboard with seed 002's steps: swap bits, pairs, nibbles (masks 0x5555..., 0x3333..., 0x0F0F...), then BSWAP for the bytes.
+// bitReverseThroughput reverses every bitboard with [mack-hyperbola]'s steps: swap bits, pairs, nibbles (masks 0x5555..., 0x3333..., 0x0F0F...), then BSWAP for the bytes.
 func bitReverseThroughput(dst []uint64, src []uint64) int
 
 // bitReverseLatency reverses along the dependent chain x[i] ^ y.
 func bitReverseLatency(src []uint64) uint64
 
-// hyperbolaBswapThroughput is Hyperbola Quintessence (seed 002): o ^ (o - 2r) forward and on the byte-swapped bitboard for files and diagonals, a first-rank table for ranks.
+// hyperbolaBswapThroughput is Hyperbola Quintessence ([mack-hyperbola]): o ^ (o - 2r) forward and on the byte-swapped bitboard for files and diagonals, a first-rank table for ranks.
 // t points to the hqTables.
 func hyperbolaBswapThroughput(dst *uint64, src *uint64, n int, t *byte) int
 
-// hyperbolaBswapLatency is Hyperbola Quintessence (seed 002): o ^ (o - 2r) forward and on the byte-swapped bitboard for files and diagonals, a first-rank table for ranks.
+// hyperbolaBswapLatency is Hyperbola Quintessence ([mack-hyperbola]): o ^ (o - 2r) forward and on the byte-swapped bitboard for files and diagonals, a first-rank table for ranks.
 // t points to the hqTables.
 func hyperbolaBswapLatency(src *uint64, n int, t *byte) uint64
 
@@ -77,16 +77,16 @@ func slidingPextThroughput(dst *uint64, src *uint64, n int, t *byte) int
 // t points to the pextTables.
 func slidingPextLatency(src *uint64, n int, t *byte) uint64
 
-// quad2hexSSE2 is seed 004's quad2hexBB: the 16 disjoint bitboards of a quad-bitboard with PCMPEQB, POR, PAND, PXOR, PUNPCKLQDQ and PUNPCKHQDQ.
+// quad2hexSSE2 is [cpw-quad]'s quad2hexBB: the 16 disjoint bitboards of a quad-bitboard with PCMPEQB, POR, PAND, PXOR, PUNPCKLQDQ and PUNPCKHQDQ.
 func quad2hexSSE2(dst *uint64, src *uint64, n int)
 
-// quad2boardSSE2 is seed 004's quadBB2Board: the 64 vertical nibbles of a quad-bitboard to a mailbox of square codes.
+// quad2boardSSE2 is [cpw-quad]'s quadBB2Board: the 64 vertical nibbles of a quad-bitboard to a mailbox of square codes.
 func quad2boardSSE2(dst *byte, src *uint64, n int)
 
 // quad2hexAVX2 computes the 16 disjoint bitboards with the quad-bitboard in one YMM register (AVX2).
 func quad2hexAVX2(dst *uint64, src *uint64, n int)
 
-// quadFillAVX2 computes queen-line attacks of the four generator sets by Kogge-Stone occluded fills (seed 004's nortOccl, all eight directions) with the quad-bitboard in one YMM register (AVX2).
+// quadFillAVX2 computes queen-line attacks of the four generator sets by Kogge-Stone occluded fills ([cpw-quad]'s nortOccl, all eight directions) with the quad-bitboard in one YMM register (AVX2).
 func quadFillAVX2(dst *uint64, src *uint64, n int)
 
 // popcountAVX2 counts the one-bits of every bitboard with Mula's PSHUFB lookup (AVX2), sixteen at a time; the tail uses POPCNT.

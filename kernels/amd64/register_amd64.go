@@ -55,11 +55,11 @@ func quad[In, Out any](f func(dst *Out, src *uint64, n int)) func([]Out, []In) i
 func init() {
 	const (
 		intel   = "Intel 64 and IA-32 Architectures Software Developer's Manual"
-		serial  = "seed 000, Intrinsic Version (_BitScanForward64, _bittestandreset64)"
-		hyper   = "seed 002, Gerd Isenberg: Hyperbola Quintessence with bswap"
-		quadSrc = "seed 004, SSE2 Conversions"
+		serial  = "[cpw-serialization], Intrinsic Version (_BitScanForward64, _bittestandreset64)"
+		hyper   = "[mack-hyperbola], Gerd Isenberg: Hyperbola Quintessence with bswap"
+		quadSrc = "[cpw-quad], SSE2 Conversions"
 	)
-	kernels.Popcount.Register(info("popcnt", intel+": POPCNT, the hardware form of seed 001's population count",
+	kernels.Popcount.Register(info("popcnt", intel+": POPCNT, the hardware form of [heinz-darkthought]'s population count",
 		"Counts with one POPCNT per bitboard, four bitboards per loop iteration", kernels.POPCNT),
 		popcntThroughput, popcntLatency)
 	kernels.Popcount.Register(info("avx2-pshufb", "Wojciech Mula, Kurz, Lemire: Faster Population Counts Using AVX2 Instructions (2016), the PSHUFB lookup",
@@ -75,7 +75,7 @@ func init() {
 	tz, tzL := toSquares(tzcntThroughput, tzcntLatency)
 	kernels.BitscanForward.Register(info("tzcnt", intel+": TZCNT (BMI1)", "Scans with TZCNT, which gives 64 for the empty set itself", kernels.BMI1), tz, tzL)
 	bsr, bsrL := toSquares(bsrThroughput, bsrLatency)
-	kernels.BitscanReverse.Register(info("bsr", "seed 000, Scanning Reverse; BSR", "Scans with BSR, a CMOV giving 64 for the empty set"), bsr, bsrL)
+	kernels.BitscanReverse.Register(info("bsr", "[cpw-serialization], Scanning Reverse; BSR", "Scans with BSR, a CMOV giving 64 for the empty set"), bsr, bsrL)
 	lz, lzL := toSquares(lzcntThroughput, lzcntLatency)
 	kernels.BitscanReverse.Register(info("lzcnt", intel+": LZCNT (ABM)", "Scans as 63 - LZCNT, a CMOV giving 64 for the empty set", kernels.LZCNT), lz, lzL)
 
@@ -83,7 +83,7 @@ func init() {
 	kernels.LS1BReset.Register(info("blsr", intel+": BLSR (BMI1)", "Resets the least significant one-bit with one BLSR", kernels.BMI1), blsrThroughput, blsrLatency)
 
 	kernels.Serialize.Register(info("bsf-btr", serial+"; the std/stosw store is a MOVB and an INCQ, since Go's ABI requires the direction flag clear",
-		"Loops BSF, BTR, store a byte, BSF, JNZ, the seed's loop shape"),
+		"Loops BSF, BTR, store a byte, BSF, JNZ, the source's loop shape"),
 		func(dst []board.Square, src []uint64) int { return serializeBsfBtr(asBytes(dst), src) }, nil)
 	kernels.Serialize.Register(info("tzcnt-blsr", intel+": TZCNT and BLSR (BMI1); Lemire's basic bitset decoder",
 		"Loops TZCNT, store, BLSR, whose zero flag ends the loop", kernels.BMI1),
@@ -93,7 +93,7 @@ func init() {
 		kernels.AVX512F, kernels.AVX512BW, kernels.AVX512VBMI2, kernels.POPCNT),
 		func(dst []board.Square, src []uint64) int { return serializeVBMI2(asBytes(dst), src) }, nil)
 
-	kernels.MoveList.Register(info("bsf-btr", serial+": the seed's whole assembly loop, from-square aspect and 16-bit store",
+	kernels.MoveList.Register(info("bsf-btr", serial+": the source's whole assembly loop, from-square aspect and 16-bit store",
 		"Loops BSF, BTR, OR of the from-square aspect, 16-bit store, BSF, JNZ"),
 		func(dst []kernels.Move, src []kernels.Targets) int {
 			if len(src) == 0 {
@@ -102,7 +102,7 @@ func init() {
 			return movelistBsfBtr((*uint16)(&dst[0]), &src[0].BB, len(src))
 		}, nil)
 
-	kernels.BitReverse.Register(info("bswap-swar", "seed 002, Ryan Mack, The Hyperbola Project: How can the reverse bitboards be converted back to normal?",
+	kernels.BitReverse.Register(info("bswap-swar", "[mack-hyperbola], Ryan Mack, The Hyperbola Project: How can the reverse bitboards be converted back to normal?",
 		"Swaps bits, pairs and nibbles with SWAR masks, then BSWAP"), bitReverseThroughput, bitReverseLatency)
 	kernels.BitReverse.Register(info("gfni", "Intel GFNI: GF2P8AFFINEQB with the bit-reversal matrix 0x8040201008040201 (Wojciech Mula, Geoff Langdale)",
 		"Reverses eight bitboards at a time: GF2P8AFFINEQB reverses each byte, VPSHUFB each quadword's bytes",
@@ -112,21 +112,21 @@ func init() {
 	kernels.Sliding.Register(info("hyperbola-bswap-asm", hyper+"; SHLX/SHRX (BMI2) for the variable shifts",
 		"Hyperbola Quintessence in assembly: BSWAP for files and diagonals, the first-rank table for ranks", kernels.BMI2), tp, lat)
 	tp, lat = slider(hyperbolaGFNIThroughput, hyperbolaGFNILatency, unsafe.Pointer(&gf))
-	kernels.Sliding.Register(info("hyperbola-gfni", "seed 002, Ryan Mack's reversed bitboards, with GFNI hardware bit reversal",
+	kernels.Sliding.Register(info("hyperbola-gfni", "[mack-hyperbola], Ryan Mack's reversed bitboards, with GFNI hardware bit reversal",
 		"Hyperbola Quintessence on all four lines at once in a YMM register, full bit reversal by GF2P8AFFINEQB and VPSHUFB, ranks included",
 		kernels.AVX2, kernels.AVX512GFNI), tp, lat)
 	tp, lat = slider(slidingPextThroughput, slidingPextLatency, unsafe.Pointer(&pext))
 	kernels.Sliding.Register(info("pext", "BMI2 PEXT bitboards (Chess Programming Wiki, BMI2: PEXT Bitboards; Zach Wegner)",
 		"Looks attacks up at PEXT(occupancy, relevant mask) in per-square tables", kernels.BMI2), tp, lat)
 
-	kernels.Quad2Hex.Register(info("sse2", quadSrc+": quad2hexBB", "The seed's SSE2 sequence: PCMPEQB, POR, PAND, PXOR, PUNPCKLQDQ, PUNPCKHQDQ"),
+	kernels.Quad2Hex.Register(info("sse2", quadSrc+": quad2hexBB", "The source's SSE2 sequence: PCMPEQB, POR, PAND, PXOR, PUNPCKLQDQ, PUNPCKHQDQ"),
 		quad[qbb.QBB](func(dst *kernels.Hex, src *uint64, n int) { quad2hexSSE2(&dst[0], src, n) }), nil)
-	kernels.Quad2Hex.Register(info("avx2", quadSrc+", with the four bitboards in one YMM register as the seed suggests",
+	kernels.Quad2Hex.Register(info("avx2", quadSrc+", with the four bitboards in one YMM register as the source suggests",
 		"The products of bb0/bb1 and bb2/bb3 and their complements as two YMM vectors, ANDed by broadcasts", kernels.AVX2),
 		quad[qbb.QBB](func(dst *kernels.Hex, src *uint64, n int) { quad2hexAVX2(&dst[0], src, n) }), nil)
-	kernels.Quad2Board.Register(info("sse2", quadSrc+": quadBB2Board", "The seed's SSE2 sequence: masks, shifts and byte, word and dword unpacks"),
+	kernels.Quad2Board.Register(info("sse2", quadSrc+": quadBB2Board", "The source's SSE2 sequence: masks, shifts and byte, word and dword unpacks"),
 		quad[qbb.QBB](func(dst *kernels.Mailbox, src *uint64, n int) { quad2boardSSE2((*byte)(&dst[0]), src, n) }), nil)
-	kernels.QuadFill.Register(info("avx2", "seed 004, As Sliding Piece Generators: nortOccl on a quad-bitboard in one YMM register",
+	kernels.QuadFill.Register(info("avx2", "[cpw-quad], As Sliding Piece Generators: nortOccl on a quad-bitboard in one YMM register",
 		"Kogge-Stone occluded fills in all eight directions on the four bitboards at once with AVX2 shifts", kernels.AVX2),
 		quad[kernels.Fill](func(dst *qbb.QBB, src *uint64, n int) { quadFillAVX2(&dst[0], src, n) }), nil)
 }

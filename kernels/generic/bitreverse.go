@@ -9,7 +9,7 @@ import "math/bits"
 // math/bits.Reverse64.
 //
 //bitlab:kernel bitreverse/swar
-//bitlab:source seed 002, Ryan Mack, The Hyperbola Project: How can the reverse bitboards be converted back to normal?
+//bitlab:source [mack-hyperbola], Ryan Mack, The Hyperbola Project: How can the reverse bitboards be converted back to normal?
 func bitReverseSWAR(x uint64) uint64 {
 	const k1, k2, k4 = 0x5555555555555555, 0x3333333333333333, 0x0F0F0F0F0F0F0F0F
 	x = (x>>1)&k1 | (x&k1)<<1
@@ -37,7 +37,7 @@ func init() {
 // table, then swaps the bytes.
 //
 //bitlab:kernel bitreverse/table8
-//bitlab:source seed 002 (byte swap for the byte order); byte-table bit reversal
+//bitlab:source [mack-hyperbola] (byte swap for the byte order); byte-table bit reversal
 func bitReverseTable8(x uint64) uint64 {
 	y := uint64(reverse8[x&0xFF]) | uint64(reverse8[x>>8&0xFF])<<8 |
 		uint64(reverse8[x>>16&0xFF])<<16 | uint64(reverse8[x>>24&0xFF])<<24 |

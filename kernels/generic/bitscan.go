@@ -33,7 +33,7 @@ func init() {
 // x & -x and looks its index up by a de Bruijn multiply.
 //
 //bitlab:kernel bitscan-forward/debruijn
-//bitlab:source seed 000 (Scanning Forward: bitScanForward); Chess Programming Wiki, BitScan: De Bruijn Multiplication
+//bitlab:source [cpw-serialization] (Scanning Forward: bitScanForward); Chess Programming Wiki, BitScan: De Bruijn Multiplication
 func bitscanForwardDeBruijn(x uint64) board.Square {
 	if x == 0 {
 		return board.NoSquare
@@ -45,7 +45,7 @@ func bitscanForwardDeBruijn(x uint64) board.Square {
 // 65,536-entry table of least significant bit indices.
 //
 //bitlab:kernel bitscan-forward/table16
-//bitlab:source seed 001 (DarkThought): table-driven find-bit
+//bitlab:source [heinz-darkthought]: table-driven find-bit
 func bitscanForwardTable16(x uint64) board.Square {
 	switch {
 	case x&0xFFFF != 0:
@@ -64,7 +64,7 @@ func bitscanForwardTable16(x uint64) board.Square {
 // significant one-bit of x ^ (x - 1), with the 16-bit table reverse scan.
 //
 //bitlab:kernel bitscan-forward/msb-trick
-//bitlab:source seed 001 (DarkThought): FIND LSB(b) = FIND MSB(b ^ (b - 1))
+//bitlab:source [heinz-darkthought]: FIND LSB(b) = FIND MSB(b ^ (b - 1))
 func bitscanForwardMSBTrick(x uint64) board.Square {
 	if x == 0 { // x ^ (x - 1) would be all ones, whose MSB is 63
 		return board.NoSquare
@@ -84,7 +84,7 @@ func bitscanForwardMathbits(x uint64) board.Square {
 // looks the filled mask up by a de Bruijn multiply.
 //
 //bitlab:kernel bitscan-reverse/debruijn
-//bitlab:source seed 000 (Scanning Reverse: bitScanReverse); Chess Programming Wiki, BitScan: De Bruijn Multiplication (Kim Walisch)
+//bitlab:source [cpw-serialization] (Scanning Reverse: bitScanReverse); Chess Programming Wiki, BitScan: De Bruijn Multiplication (Kim Walisch)
 func bitscanReverseDeBruijn(x uint64) board.Square {
 	if x == 0 {
 		return board.NoSquare
@@ -102,7 +102,7 @@ func bitscanReverseDeBruijn(x uint64) board.Square {
 // 65,536-entry table of most significant bit indices.
 //
 //bitlab:kernel bitscan-reverse/table16
-//bitlab:source seed 001 (DarkThought): table-driven find-bit
+//bitlab:source [heinz-darkthought]: table-driven find-bit
 func bitscanReverseTable16(x uint64) board.Square {
 	switch {
 	case x>>48 != 0:
@@ -131,12 +131,12 @@ func bitscanReverseMathbits(x uint64) board.Square {
 // ls1bResetAnd clears the least significant one-bit with x & (x - 1).
 //
 //bitlab:kernel ls1b-reset/and
-//bitlab:source seed 000, Single Bits: x &= x-1
+//bitlab:source [cpw-serialization], Single Bits: x &= x-1
 func ls1bResetAnd(x uint64) uint64 { return x & (x - 1) }
 
 // ls1bResetXor isolates the least significant one-bit with x & -x and
 // clears it with an XOR.
 //
 //bitlab:kernel ls1b-reset/xor
-//bitlab:source seed 000, Single Bits: x ^= ls1b
+//bitlab:source [cpw-serialization], Single Bits: x ^= ls1b
 func ls1bResetXor(x uint64) uint64 { return x ^ (x & -x) }

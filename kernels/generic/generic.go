@@ -1,5 +1,5 @@
 // Package generic holds bitlab's portable Go implementations of every
-// technique in the seeds. Each technique is an element function carrying a
+// technique of the sources. Each technique is an element function carrying a
 // //bitlab:kernel directive; go generate writes every implementation's own
 // batch loops around it (kernels_gen.go), so the element function is inlined
 // into a loop that belongs to that implementation alone, and registers them
@@ -8,7 +8,7 @@
 // Directives, in the element function's doc comment:
 //
 //	//bitlab:kernel FAMILY/IMPL [rook|bishop]  the implementation it defines
-//	//bitlab:source TEXT                       the seed section or reference
+//	//bitlab:source TEXT                       the bibliography key and section
 //	//bitlab:order reversed|unordered          lists in another order than the reference's (Doc says which)
 package generic
 

@@ -573,19 +573,19 @@ func init() {
 	kernels.BitReverse.Register(kernels.Info{
 		Impl:   "swar",
 		Arch:   kernels.Generic,
-		Source: "seed 002, Ryan Mack, The Hyperbola Project: How can the reverse bitboards be converted back to normal?",
+		Source: "[mack-hyperbola], Ryan Mack, The Hyperbola Project: How can the reverse bitboards be converted back to normal?",
 		Doc:    "Swaps adjacent bits, then bit pairs, then nibbles with the masks 0x5555..., 0x3333..., 0x0F0F..., and finally reverses the bytes, as Ryan Mack's paper converts a reversed bitboard back (its last two steps, PSHUFW and word shifts, are one byte swap)",
 	}, bitreverseSwarThroughput, bitreverseSwarLatency)
 	kernels.BitReverse.Register(kernels.Info{
 		Impl:   "table8",
 		Arch:   kernels.Generic,
-		Source: "seed 002 (byte swap for the byte order); byte-table bit reversal",
+		Source: "[mack-hyperbola] (byte swap for the byte order); byte-table bit reversal",
 		Doc:    "Reverses the bits of each byte in place with a 256-entry table, then swaps the bytes",
 	}, bitreverseTable8Throughput, bitreverseTable8Latency)
 	kernels.BitscanForward.Register(kernels.Info{
 		Impl:   "debruijn",
 		Arch:   kernels.Generic,
-		Source: "seed 000 (Scanning Forward: bitScanForward); Chess Programming Wiki, BitScan: De Bruijn Multiplication",
+		Source: "[cpw-serialization] (Scanning Forward: bitScanForward); Chess Programming Wiki, BitScan: De Bruijn Multiplication",
 		Doc:    "Isolates the least significant one-bit with x & -x and looks its index up by a de Bruijn multiply",
 	}, bitscanForwardDebruijnThroughput, bitscanForwardDebruijnLatency)
 	kernels.BitscanForward.Register(kernels.Info{
@@ -597,19 +597,19 @@ func init() {
 	kernels.BitscanForward.Register(kernels.Info{
 		Impl:   "msb-trick",
 		Arch:   kernels.Generic,
-		Source: "seed 001 (DarkThought): FIND LSB(b) = FIND MSB(b ^ (b - 1))",
+		Source: "[heinz-darkthought]: FIND LSB(b) = FIND MSB(b ^ (b - 1))",
 		Doc:    "Finds the least significant one-bit as the most significant one-bit of x ^ (x - 1), with the 16-bit table reverse scan",
 	}, bitscanForwardMsbTrickThroughput, bitscanForwardMsbTrickLatency)
 	kernels.BitscanForward.Register(kernels.Info{
 		Impl:   "table16",
 		Arch:   kernels.Generic,
-		Source: "seed 001 (DarkThought): table-driven find-bit",
+		Source: "[heinz-darkthought]: table-driven find-bit",
 		Doc:    "Looks the lowest non-empty 16-bit word up in a 65,536-entry table of least significant bit indices",
 	}, bitscanForwardTable16Throughput, bitscanForwardTable16Latency)
 	kernels.BitscanReverse.Register(kernels.Info{
 		Impl:   "debruijn",
 		Arch:   kernels.Generic,
-		Source: "seed 000 (Scanning Reverse: bitScanReverse); Chess Programming Wiki, BitScan: De Bruijn Multiplication (Kim Walisch)",
+		Source: "[cpw-serialization] (Scanning Reverse: bitScanReverse); Chess Programming Wiki, BitScan: De Bruijn Multiplication (Kim Walisch)",
 		Doc:    "Fills every bit below the most significant one and looks the filled mask up by a de Bruijn multiply",
 	}, bitscanReverseDebruijnThroughput, bitscanReverseDebruijnLatency)
 	kernels.BitscanReverse.Register(kernels.Info{
@@ -621,37 +621,37 @@ func init() {
 	kernels.BitscanReverse.Register(kernels.Info{
 		Impl:   "table16",
 		Arch:   kernels.Generic,
-		Source: "seed 001 (DarkThought): table-driven find-bit",
+		Source: "[heinz-darkthought]: table-driven find-bit",
 		Doc:    "Looks the highest non-empty 16-bit word up in a 65,536-entry table of most significant bit indices",
 	}, bitscanReverseTable16Throughput, bitscanReverseTable16Latency)
 	kernels.LS1BReset.Register(kernels.Info{
 		Impl:   "and",
 		Arch:   kernels.Generic,
-		Source: "seed 000, Single Bits: x &= x-1",
+		Source: "[cpw-serialization], Single Bits: x &= x-1",
 		Doc:    "Clears the least significant one-bit with x & (x - 1)",
 	}, ls1bResetAndThroughput, ls1bResetAndLatency)
 	kernels.LS1BReset.Register(kernels.Info{
 		Impl:   "xor",
 		Arch:   kernels.Generic,
-		Source: "seed 000, Single Bits: x ^= ls1b",
+		Source: "[cpw-serialization], Single Bits: x ^= ls1b",
 		Doc:    "Isolates the least significant one-bit with x & -x and clears it with an XOR",
 	}, ls1bResetXorThroughput, ls1bResetXorLatency)
 	kernels.MoveList.Register(kernels.Info{
 		Impl:   "loop",
 		Arch:   kernels.Generic,
-		Source: "seed 000, Intrinsic Version (or eax, ecx: combine to- with from-square)",
-		Doc:    "Serializes the target set into moves, combining each to-square with the from-square aspect as the seed's assembly does",
+		Source: "[cpw-serialization], Intrinsic Version (or eax, ecx: combine to- with from-square)",
+		Doc:    "Serializes the target set into moves, combining each to-square with the from-square aspect as the source's assembly does",
 	}, movelistLoopThroughput, nil)
 	kernels.MoveList.Register(kernels.Info{
 		Impl:   "magic-hash",
 		Arch:   kernels.Generic,
-		Source: "seed 000, Hashing Multiple Bits (Gerd Isenberg, Magic Knight- and King-Move Generation)",
+		Source: "[cpw-serialization], Hashing Multiple Bits (Gerd Isenberg, Magic Knight- and King-Move Generation)",
 		Doc:    "Multiplies the target set by a magic of four one-bits, shifts the product down to an index into the square's 2^n precomputed move lists (a minimal perfect hash), and copies all eight slots of that list",
 	}, movelistMagicHashThroughput, nil)
 	kernels.Popcount.Register(kernels.Info{
 		Impl:   "kernighan",
 		Arch:   kernels.Generic,
-		Source: "seed 001 (DarkThought), Bitboard Infrastructure: iterative_popcount",
+		Source: "[heinz-darkthought], Bitboard Infrastructure: iterative_popcount",
 		Doc:    "Counts one-bits by clearing the least significant one until none is left, one iteration per one-bit",
 	}, popcountKernighanThroughput, popcountKernighanLatency)
 	kernels.Popcount.Register(kernels.Info{
@@ -663,117 +663,117 @@ func init() {
 	kernels.Popcount.Register(kernels.Info{
 		Impl:   "swar",
 		Arch:   kernels.Generic,
-		Source: "seed 001 (DarkThought), Bitboard Infrastructure: non_iterative_popcount",
+		Source: "[heinz-darkthought], Bitboard Infrastructure: non_iterative_popcount",
 		Doc:    "Counts one-bits with DarkThought's non-iterative SWAR sums, folding the 64-bit word to 32 bits after the 2-bit step",
 	}, popcountSwarThroughput, popcountSwarLatency)
 	kernels.Popcount.Register(kernels.Info{
 		Impl:   "swar-mul",
 		Arch:   kernels.Generic,
-		Source: "Hacker's Delight 5-1 (the 64-bit multiply form of seed 001's SWAR)",
+		Source: "Hacker's Delight 5-1 (the 64-bit multiply form of [heinz-darkthought]'s SWAR)",
 		Doc:    "Counts one-bits with 64-bit SWAR sums and one multiply that adds the eight byte counts into the top byte",
 	}, popcountSwarMulThroughput, popcountSwarMulLatency)
 	kernels.Popcount.Register(kernels.Info{
 		Impl:   "table16",
 		Arch:   kernels.Generic,
-		Source: "seed 001 (DarkThought), quoting the question \"take 16 bits at a time and look up the bit count\"",
+		Source: "[heinz-darkthought], quoting the question \"take 16 bits at a time and look up the bit count\"",
 		Doc:    "Adds four lookups of a 65,536-entry table (64 KiB)",
 	}, popcountTable16Throughput, popcountTable16Latency)
 	kernels.Popcount.Register(kernels.Info{
 		Impl:   "table8",
 		Arch:   kernels.Generic,
-		Source: "seed 001 (DarkThought): the lookup-table method it weighs against SWAR",
+		Source: "[heinz-darkthought]: the lookup-table method it weighs against SWAR",
 		Doc:    "Adds eight lookups of a 256-entry byte-count table",
 	}, popcountTable8Throughput, popcountTable8Latency)
 	kernels.QuadFill.Register(kernels.Info{
 		Impl:   "kogge-stone",
 		Arch:   kernels.Generic,
-		Source: "seed 004, As Sliding Piece Generators: nortOccl on quad-bitboards; Chess Programming Wiki, Kogge-Stone Algorithm",
-		Doc:    "Runs the Kogge-Stone occluded fill (the seed's nortOccl, generalized by rotation to all eight directions) over all four bitboards of the quad-bitboard with one common propagator, then shifts each fill one more step to get the attacks",
+		Source: "[cpw-quad], As Sliding Piece Generators: nortOccl on quad-bitboards; Chess Programming Wiki, Kogge-Stone Algorithm",
+		Doc:    "Runs the Kogge-Stone occluded fill (the source's nortOccl, generalized by rotation to all eight directions) over all four bitboards of the quad-bitboard with one common propagator, then shifts each fill one more step to get the attacks",
 	}, quadFillKoggeStoneThroughput, nil)
 	kernels.Quad2Board.Register(kernels.Info{
 		Impl:   "generic",
 		Arch:   kernels.Generic,
-		Source: "seed 004, SSE2 Conversions: To Mailbox (scalar form)",
+		Source: "[cpw-quad], SSE2 Conversions: To Mailbox (scalar form)",
 		Doc:    "Spreads each rank byte of the four bitboards to one bit of eight mailbox bytes with a 256-entry table and combines the four",
 	}, quad2boardGenericThroughput, nil)
 	kernels.Quad2Hex.Register(kernels.Info{
 		Impl:   "generic",
 		Arch:   kernels.Generic,
-		Source: "seed 004, SSE2 Conversions: To Hex Bitboards (scalar form)",
-		Doc:    "Builds the 16 disjoint bitboards as the seed's SSE2 code does, in scalar Go: the four products of bb0/bb1 and of bb2/bb3 and their complements, then every pairing of the two",
+		Source: "[cpw-quad], SSE2 Conversions: To Hex Bitboards (scalar form)",
+		Doc:    "Builds the 16 disjoint bitboards as the source's SSE2 code does, in scalar Go: the four products of bb0/bb1 and of bb2/bb3 and their complements, then every pairing of the two",
 	}, quad2hexGenericThroughput, nil)
 	kernels.Serialize.Register(kernels.Info{
 		Impl:   "bytes",
 		Arch:   kernels.Generic,
-		Source: "seed 000, Multiple Bits: bisection into bytes indexing pre-calculated lists",
+		Source: "[cpw-serialization], Multiple Bits: bisection into bytes indexing pre-calculated lists",
 		Doc:    "Bisects x into halves and bytes, skipping empty ones, and copies each non-empty byte's precomputed list of up to 8 squares (offset by the byte's first square) eight at a time",
 	}, serializeBytesThroughput, nil)
 	kernels.Serialize.Register(kernels.Info{
 		Impl:   "forward",
 		Arch:   kernels.Generic,
-		Source: "seed 000, Scanning Forward",
-		Doc:    "Scans forward and clears the least significant one-bit, in the seed's if-do-while shape, where the reset sets the loop condition",
+		Source: "[cpw-serialization], Scanning Forward",
+		Doc:    "Scans forward and clears the least significant one-bit, in the source's if-do-while shape, where the reset sets the loop condition",
 	}, serializeForwardThroughput, nil)
 	kernels.Serialize.Register(kernels.Info{
 		Impl:   "iterator",
 		Arch:   kernels.Generic,
-		Source: "seed 000, STL Iterator (Rein Halbersma's bit_set)",
-		Doc:    "Ranges over an iter.Seq, Go's counterpart of the seed's STL-style bit-set iterator",
+		Source: "[cpw-serialization], STL Iterator (Rein Halbersma's bit_set)",
+		Doc:    "Ranges over an iter.Seq, Go's counterpart of the source's STL-style bit-set iterator",
 	}, serializeIteratorThroughput, nil)
 	kernels.Serialize.Register(kernels.Info{
 		Impl:   "reverse",
 		Arch:   kernels.Generic,
-		Source: "seed 000, Scanning Reverse",
+		Source: "[cpw-serialization], Scanning Reverse",
 		Doc:    "Scans in reverse and clears the found bit with x ^= 1 << idx; its lists are in descending order",
 		Order:  kernels.Reversed,
 	}, serializeReverseThroughput, nil)
 	kernels.Serialize.Register(kernels.Info{
 		Impl:   "scan-reset",
 		Arch:   kernels.Generic,
-		Source: "seed 000, Scanning with Reset",
-		Doc:    "Loops while x is non-empty over a combined scan-and-reset helper, the seed's preferred control structure",
+		Source: "[cpw-serialization], Scanning with Reset",
+		Doc:    "Loops while x is non-empty over a combined scan-and-reset helper, the source's preferred control structure",
 	}, serializeScanResetThroughput, nil)
 	kernels.Serialize.Register(kernels.Info{
 		Impl:   "words16",
 		Arch:   kernels.Generic,
-		Source: "seed 000, Multiple Bits: word-wide subsets indexing lists of up to sixteen elements",
+		Source: "[cpw-serialization], Multiple Bits: word-wide subsets indexing lists of up to sixteen elements",
 		Doc:    "Splits x into 16-bit words, skipping empty ones, and copies each word's precomputed list of up to 16 squares from a 1 MiB table, always both halves of it, so that no branch depends on the count",
 	}, serializeWords16Throughput, nil)
 	kernels.SerializeColor.Register(kernels.Info{
 		Impl:   "flip-branchy",
 		Arch:   kernels.Generic,
-		Source: "seed 000, Black or White (the branch the seed's mask avoids)",
-		Doc:    "Flips the bitboard for white with an if on the side instead of the seed's mask; same lists as flip-vertical",
+		Source: "[cpw-serialization], Black or White (the branch the source's mask avoids)",
+		Doc:    "Flips the bitboard for white with an if on the side instead of the source's mask; same lists as flip-vertical",
 	}, serializeColorFlipBranchyThroughput, nil)
 	kernels.SerializeColor.Register(kernels.Info{
 		Impl:   "flip-vertical",
 		Arch:   kernels.Generic,
-		Source: "seed 000, Black or White: conditional flipVertical",
-		Doc:    "Is the seed's branchless conditional serialization: a mask from the side to move selects a vertically flipped bitboard once, outside the loop, and idx ^ o maps each scanned square back",
+		Source: "[cpw-serialization], Black or White: conditional flipVertical",
+		Doc:    "Is the source's branchless conditional serialization: a mask from the side to move selects a vertically flipped bitboard once, outside the loop, and idx ^ o maps each scanned square back",
 	}, serializeColorFlipVerticalThroughput, nil)
 	kernels.SerializeColor.Register(kernels.Info{
 		Impl:   "reverse-scan",
 		Arch:   kernels.Generic,
-		Source: "seed 000, Black or White: bitscan reverse \"covers the rank symmetry, but also mirrors the files\"",
+		Source: "[cpw-serialization], Black or White: bitscan reverse \"covers the rank symmetry, but also mirrors the files\"",
 		Doc:    "Scans white bitboards in reverse (h8, g8, ..., a8, h7, ...), black ones forward: rank order as the reference, but the files of white lists are mirrored",
 		Order:  kernels.Unordered,
 	}, serializeColorReverseScanThroughput, nil)
 	kernels.Sliding.Register(kernels.Info{
 		Impl:   "hyperbola-bswap",
 		Arch:   kernels.Generic,
-		Source: "seed 002, Gerd Isenberg: the bswap approach based on o^(o-2r) (Hyperbola Quintessence)",
+		Source: "[mack-hyperbola], Gerd Isenberg: the bswap approach based on o^(o-2r) (Hyperbola Quintessence)",
 		Doc:    "Is Hyperbola Quintessence: o ^ (o - 2r) with a byte swap for the file, a first-rank lookup for the rank",
 	}, slidingHyperbolaBswapThroughput, slidingHyperbolaBswapLatency)
 	kernels.Sliding.Register(kernels.Info{
 		Impl:   "hyperbola-reverse",
 		Arch:   kernels.Generic,
-		Source: "seed 002, Ryan Mack, The Hyperbola Project: reversed bitboards",
+		Source: "[mack-hyperbola], Ryan Mack, The Hyperbola Project: reversed bitboards",
 		Doc:    "Uses reversed bitboards (full bit reversal by the paper's SWAR steps) for the file and the rank alike",
 	}, slidingHyperbolaReverseThroughput, slidingHyperbolaReverseLatency)
 	kernels.Sliding.Register(kernels.Info{
 		Impl:   "ray-loop",
 		Arch:   kernels.Generic,
-		Source: "the square-by-square ray walk all the seeds' tricks replace (bitlab's reference)",
+		Source: "the square-by-square ray walk all the sources' tricks replace (bitlab's reference)",
 		Doc:    "Walks the four rook rays square by square: the reference",
 	}, slidingRayLoopThroughput, slidingRayLoopLatency)
 	kernels.SlidingRay.Register(kernels.Info{
@@ -785,7 +785,7 @@ func init() {
 	kernels.SlidingRay.Register(kernels.Info{
 		Impl:   "subtract",
 		Arch:   kernels.Generic,
-		Source: "seed 002, Ryan Mack: x XOR (x - 2) \"calculates attacks in the positive direction\"",
+		Source: "[mack-hyperbola], Ryan Mack: x XOR (x - 2) \"calculates attacks in the positive direction\"",
 		Doc:    "Computes the north and east rays with o ^ (o - 2r)",
 	}, slidingRaySubtractThroughput, slidingRaySubtractLatency)
 }

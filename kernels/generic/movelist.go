@@ -10,10 +10,10 @@ import (
 //go:generate go run ./internal/magics -o movelist_magics.go
 
 // movelistLoop serializes the target set into moves, combining each
-// to-square with the from-square aspect as the seed's assembly does.
+// to-square with the from-square aspect as the source's assembly does.
 //
 //bitlab:kernel movelist/loop
-//bitlab:source seed 000, Intrinsic Version (or eax, ecx: combine to- with from-square)
+//bitlab:source [cpw-serialization], Intrinsic Version (or eax, ecx: combine to- with from-square)
 func movelistLoop(d *[8]kernels.Move, t kernels.Targets) int {
 	n, from := 0, kernels.Move(t.From)<<6
 	for x := t.BB; x != 0; x &= x - 1 {
@@ -66,7 +66,7 @@ func init() {
 // lists (a minimal perfect hash), and copies all eight slots of that list.
 //
 //bitlab:kernel movelist/magic-hash
-//bitlab:source seed 000, Hashing Multiple Bits (Gerd Isenberg, Magic Knight- and King-Move Generation)
+//bitlab:source [cpw-serialization], Hashing Multiple Bits (Gerd Isenberg, Magic Knight- and King-Move Generation)
 func movelistMagicHash(d *[8]kernels.Move, t kernels.Targets) int {
 	h := &moveHash[t.Piece]
 	l := &h.lists[h.offset[t.From&63]+uint32(t.BB*h.magic[t.From&63]>>h.shift[t.From&63])]

@@ -7,7 +7,7 @@ import (
 	"bitlab/board"
 )
 
-// TestMagicHashIsMinimalPerfect proves the seed's claim for every square:
+// TestMagicHashIsMinimalPerfect proves the source's claim for every square:
 // the magic has four one-bits and maps the 2^n subsets of the attack set
 // onto 0 .. 2^n-1 without a collision.
 func TestMagicHashIsMinimalPerfect(t *testing.T) {

@@ -6,7 +6,7 @@ import "math/bits"
 // until none is left, one iteration per one-bit.
 //
 //bitlab:kernel popcount/kernighan
-//bitlab:source seed 001 (DarkThought), Bitboard Infrastructure: iterative_popcount
+//bitlab:source [heinz-darkthought], Bitboard Infrastructure: iterative_popcount
 func popcountKernighan(b uint64) uint8 {
 	var n uint8
 	for ; b != 0; b &= b - 1 {
@@ -19,7 +19,7 @@ func popcountKernighan(b uint64) uint8 {
 // folding the 64-bit word to 32 bits after the 2-bit step.
 //
 //bitlab:kernel popcount/swar
-//bitlab:source seed 001 (DarkThought), Bitboard Infrastructure: non_iterative_popcount
+//bitlab:source [heinz-darkthought], Bitboard Infrastructure: non_iterative_popcount
 func popcountSWAR(b uint64) uint8 {
 	const m1, m2 = 0x5555555555555555, 0x3333333333333333
 	a := b - ((b >> 1) & m1)
@@ -35,7 +35,7 @@ func popcountSWAR(b uint64) uint8 {
 // that adds the eight byte counts into the top byte.
 //
 //bitlab:kernel popcount/swar-mul
-//bitlab:source Hacker's Delight 5-1 (the 64-bit multiply form of seed 001's SWAR)
+//bitlab:source Hacker's Delight 5-1 (the 64-bit multiply form of [heinz-darkthought]'s SWAR)
 func popcountSWARMul(b uint64) uint8 {
 	const m1, m2, m4, h01 = 0x5555555555555555, 0x3333333333333333, 0x0F0F0F0F0F0F0F0F, 0x0101010101010101
 	b -= (b >> 1) & m1
@@ -47,7 +47,7 @@ func popcountSWARMul(b uint64) uint8 {
 // popcountTable8 adds eight lookups of a 256-entry byte-count table.
 //
 //bitlab:kernel popcount/table8
-//bitlab:source seed 001 (DarkThought): the lookup-table method it weighs against SWAR
+//bitlab:source [heinz-darkthought]: the lookup-table method it weighs against SWAR
 func popcountTable8(b uint64) uint8 {
 	return count8[b&0xFF] + count8[b>>8&0xFF] + count8[b>>16&0xFF] + count8[b>>24&0xFF] +
 		count8[b>>32&0xFF] + count8[b>>40&0xFF] + count8[b>>48&0xFF] + count8[b>>56]
@@ -56,7 +56,7 @@ func popcountTable8(b uint64) uint8 {
 // popcountTable16 adds four lookups of a 65,536-entry table (64 KiB).
 //
 //bitlab:kernel popcount/table16
-//bitlab:source seed 001 (DarkThought), quoting the question "take 16 bits at a time and look up the bit count"
+//bitlab:source [heinz-darkthought], quoting the question "take 16 bits at a time and look up the bit count"
 func popcountTable16(b uint64) uint8 {
 	return count16[b&0xFFFF] + count16[b>>16&0xFFFF] + count16[b>>32&0xFFFF] + count16[b>>48]
 }

@@ -8,12 +8,12 @@ import (
 	"bitlab/qbb"
 )
 
-// quad2hexGeneric builds the 16 disjoint bitboards as the seed's SSE2 code
+// quad2hexGeneric builds the 16 disjoint bitboards as the source's SSE2 code
 // does, in scalar Go: the four products of bb0/bb1 and of bb2/bb3 and their
 // complements, then every pairing of the two.
 //
 //bitlab:kernel quad2hex/generic
-//bitlab:source seed 004, SSE2 Conversions: To Hex Bitboards (scalar form)
+//bitlab:source [cpw-quad], SSE2 Conversions: To Hex Bitboards (scalar form)
 func quad2hexGeneric(h *kernels.Hex, q *qbb.QBB) {
 	l0, l1, l2, l3 := ^(q[1] | q[0]), q[0]&^q[1], q[1]&^q[0], q[1]&q[0]
 	h0, h1, h2, h3 := ^(q[3] | q[2]), q[2]&^q[3], q[3]&^q[2], q[3]&q[2]
@@ -38,7 +38,7 @@ func init() {
 // of eight mailbox bytes with a 256-entry table and combines the four.
 //
 //bitlab:kernel quad2board/generic
-//bitlab:source seed 004, SSE2 Conversions: To Mailbox (scalar form)
+//bitlab:source [cpw-quad], SSE2 Conversions: To Mailbox (scalar form)
 func quad2boardGeneric(m *kernels.Mailbox, q *qbb.QBB) {
 	for r := 0; r < 64; r += 8 {
 		put8(m[:], r, spreadBits[uint8(q[0]>>r)]|spreadBits[uint8(q[1]>>r)]<<1|
@@ -68,13 +68,13 @@ func init() {
 	}
 }
 
-// quadFillKoggeStone runs the Kogge-Stone occluded fill (the seed's
+// quadFillKoggeStone runs the Kogge-Stone occluded fill (the source's
 // nortOccl, generalized by rotation to all eight directions) over all four
 // bitboards of the quad-bitboard with one common propagator, then shifts each
 // fill one more step to get the attacks.
 //
 //bitlab:kernel quad-fill/kogge-stone
-//bitlab:source seed 004, As Sliding Piece Generators: nortOccl on quad-bitboards; Chess Programming Wiki, Kogge-Stone Algorithm
+//bitlab:source [cpw-quad], As Sliding Piece Generators: nortOccl on quad-bitboards; Chess Programming Wiki, Kogge-Stone Algorithm
 func quadFillKoggeStone(a *qbb.QBB, f *kernels.Fill) {
 	*a = qbb.QBB{}
 	for d, r := range fillRotate {

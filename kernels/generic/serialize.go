@@ -12,10 +12,10 @@ import (
 // check; n never exceeds 63 inside a loop.
 
 // serializeForward scans forward and clears the least significant one-bit,
-// in the seed's if-do-while shape, where the reset sets the loop condition.
+// in the source's if-do-while shape, where the reset sets the loop condition.
 //
 //bitlab:kernel serialize/forward
-//bitlab:source seed 000, Scanning Forward
+//bitlab:source [cpw-serialization], Scanning Forward
 func serializeForward(d *[64]board.Square, x uint64) int {
 	n := 0
 	if x != 0 {
@@ -34,7 +34,7 @@ func serializeForward(d *[64]board.Square, x uint64) int {
 // x ^= 1 << idx; its lists are in descending order.
 //
 //bitlab:kernel serialize/reverse
-//bitlab:source seed 000, Scanning Reverse
+//bitlab:source [cpw-serialization], Scanning Reverse
 //bitlab:order reversed
 func serializeReverse(d *[64]board.Square, x uint64) int {
 	n := 0
@@ -52,7 +52,7 @@ func serializeReverse(d *[64]board.Square, x uint64) int {
 }
 
 // bitScanAndReset returns the index of the least significant one-bit of *x
-// and clears it (seed 000, Scanning with Reset).
+// and clears it ([cpw-serialization], Scanning with Reset).
 func bitScanAndReset(x *uint64) board.Square {
 	i := bits.TrailingZeros64(*x)
 	*x &= *x - 1
@@ -60,10 +60,10 @@ func bitScanAndReset(x *uint64) board.Square {
 }
 
 // serializeScanReset loops while x is non-empty over a combined
-// scan-and-reset helper, the seed's preferred control structure.
+// scan-and-reset helper, the source's preferred control structure.
 //
 //bitlab:kernel serialize/scan-reset
-//bitlab:source seed 000, Scanning with Reset
+//bitlab:source [cpw-serialization], Scanning with Reset
 func serializeScanReset(d *[64]board.Square, x uint64) int {
 	n := 0
 	for x != 0 {
@@ -74,7 +74,7 @@ func serializeScanReset(d *[64]board.Square, x uint64) int {
 }
 
 // squares iterates over the one-bits of x in ascending order, hiding the
-// scan and the reset as the seed's STL bit_set iterator does. It walks a
+// scan and the reset as the source's STL bit_set iterator does. It walks a
 // copy of x: a closure that modified x itself would capture it by reference
 // and keep it in memory, adding a store and a load to every step.
 func squares(x uint64) iter.Seq[board.Square] {
@@ -87,11 +87,11 @@ func squares(x uint64) iter.Seq[board.Square] {
 	}
 }
 
-// serializeIterator ranges over an iter.Seq, Go's counterpart of the seed's
+// serializeIterator ranges over an iter.Seq, Go's counterpart of the source's
 // STL-style bit-set iterator.
 //
 //bitlab:kernel serialize/iterator
-//bitlab:source seed 000, STL Iterator (Rein Halbersma's bit_set)
+//bitlab:source [cpw-serialization], STL Iterator (Rein Halbersma's bit_set)
 func serializeIterator(d *[64]board.Square, x uint64) int {
 	n := 0
 	for s := range squares(x) {
@@ -145,7 +145,7 @@ func put8[T ~uint8](d []T, n int, v uint64) {
 // the byte's first square) eight at a time.
 //
 //bitlab:kernel serialize/bytes
-//bitlab:source seed 000, Multiple Bits: bisection into bytes indexing pre-calculated lists
+//bitlab:source [cpw-serialization], Multiple Bits: bisection into bytes indexing pre-calculated lists
 func serializeBytes(d *[64]board.Square, x uint64) int {
 	n := 0
 	for half := 0; half < 64; half += 32 {
@@ -167,7 +167,7 @@ func serializeBytes(d *[64]board.Square, x uint64) int {
 // always both halves of it, so that no branch depends on the count.
 //
 //bitlab:kernel serialize/words16
-//bitlab:source seed 000, Multiple Bits: word-wide subsets indexing lists of up to sixteen elements
+//bitlab:source [cpw-serialization], Multiple Bits: word-wide subsets indexing lists of up to sixteen elements
 func serializeWords16(d *[64]board.Square, x uint64) int {
 	n := 0
 	for j := 0; j < 64; j += 16 {

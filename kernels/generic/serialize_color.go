@@ -7,12 +7,12 @@ import (
 	"bitlab/kernels"
 )
 
-// serializeColorFlipVertical is the seed's branchless conditional
+// serializeColorFlipVertical is the source's branchless conditional
 // serialization: a mask from the side to move selects a vertically flipped
 // bitboard once, outside the loop, and idx ^ o maps each scanned square back.
 //
 //bitlab:kernel serialize-color/flip-vertical
-//bitlab:source seed 000, Black or White: conditional flipVertical
+//bitlab:source [cpw-serialization], Black or White: conditional flipVertical
 func serializeColorFlipVertical(d *[64]board.Square, c kernels.ColoredBB) int {
 	n, x := 0, c.BB
 	if x != 0 {
@@ -31,10 +31,10 @@ func serializeColorFlipVertical(d *[64]board.Square, c kernels.ColoredBB) int {
 }
 
 // serializeColorFlipBranchy flips the bitboard for white with an if on the
-// side instead of the seed's mask; same lists as flip-vertical.
+// side instead of the source's mask; same lists as flip-vertical.
 //
 //bitlab:kernel serialize-color/flip-branchy
-//bitlab:source seed 000, Black or White (the branch the seed's mask avoids)
+//bitlab:source [cpw-serialization], Black or White (the branch the source's mask avoids)
 func serializeColorFlipBranchy(d *[64]board.Square, c kernels.ColoredBB) int {
 	n, x, o := 0, c.BB, board.Square(0)
 	if c.Side == board.White {
@@ -52,7 +52,7 @@ func serializeColorFlipBranchy(d *[64]board.Square, c kernels.ColoredBB) int {
 // files of white lists are mirrored.
 //
 //bitlab:kernel serialize-color/reverse-scan
-//bitlab:source seed 000, Black or White: bitscan reverse "covers the rank symmetry, but also mirrors the files"
+//bitlab:source [cpw-serialization], Black or White: bitscan reverse "covers the rank symmetry, but also mirrors the files"
 //bitlab:order unordered
 func serializeColorReverseScan(d *[64]board.Square, c kernels.ColoredBB) int {
 	n, x := 0, c.BB

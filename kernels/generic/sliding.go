@@ -9,7 +9,7 @@ import (
 // rookRayLoop walks the four rook rays square by square: the reference.
 //
 //bitlab:kernel sliding/ray-loop rook
-//bitlab:source the square-by-square ray walk all the seeds' tricks replace (bitlab's reference)
+//bitlab:source the square-by-square ray walk all the sources' tricks replace (bitlab's reference)
 func rookRayLoop(s board.Square, occ uint64) uint64 { return board.RookAttacks(s, occ) }
 
 //bitlab:kernel sliding/ray-loop bishop
@@ -17,7 +17,7 @@ func bishopRayLoop(s board.Square, occ uint64) uint64 { return board.BishopAttac
 
 // hyperbolaBswap returns the attacks along one line (mask, slider excluded)
 // as o ^ (o - 2r), the positive direction, XORed with the same trick on the
-// byte-swapped bitboard for the negative direction (seed 002); r is the
+// byte-swapped bitboard for the negative direction ([mack-hyperbola]); r is the
 // slider's bit and rr its byte swap. Masking off the slider does the first
 // subtraction of r.
 func hyperbolaBswap(occ, mask, r, rr uint64) uint64 {
@@ -39,7 +39,7 @@ func rankAttacks(s board.Square, occ uint64) uint64 {
 // swap for the file, a first-rank lookup for the rank.
 //
 //bitlab:kernel sliding/hyperbola-bswap rook
-//bitlab:source seed 002, Gerd Isenberg: the bswap approach based on o^(o-2r) (Hyperbola Quintessence)
+//bitlab:source [mack-hyperbola], Gerd Isenberg: the bswap approach based on o^(o-2r) (Hyperbola Quintessence)
 func rookHyperbolaBswap(s board.Square, occ uint64) uint64 {
 	r := s.Bitboard()
 	return hyperbolaBswap(occ, board.FileMask[s], r, bits.ReverseBytes64(r)) | rankAttacks(s, occ)
@@ -67,7 +67,7 @@ func hyperbolaReverse(s board.Square, occ, mask uint64) uint64 {
 // paper's SWAR steps) for the file and the rank alike.
 //
 //bitlab:kernel sliding/hyperbola-reverse rook
-//bitlab:source seed 002, Ryan Mack, The Hyperbola Project: reversed bitboards
+//bitlab:source [mack-hyperbola], Ryan Mack, The Hyperbola Project: reversed bitboards
 func rookHyperbolaReverse(s board.Square, occ uint64) uint64 {
 	return hyperbolaReverse(s, occ, board.FileMask[s]) | hyperbolaReverse(s, occ, board.RankMask[s])
 }
@@ -102,7 +102,7 @@ func positiveRay(s board.Square, occ, mask uint64) uint64 {
 // rookSubtract computes the north and east rays with o ^ (o - 2r).
 //
 //bitlab:kernel sliding-ray/subtract rook
-//bitlab:source seed 002, Ryan Mack: x XOR (x - 2) "calculates attacks in the positive direction"
+//bitlab:source [mack-hyperbola], Ryan Mack: x XOR (x - 2) "calculates attacks in the positive direction"
 func rookSubtract(s board.Square, occ uint64) uint64 {
 	return positiveRay(s, occ, board.FileMask[s]) | positiveRay(s, occ, board.RankMask[s])
 }

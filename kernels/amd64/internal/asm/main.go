@@ -70,7 +70,7 @@ func emptyIs64(scan func(x, r reg.Register)) mapper {
 }
 
 var scalars = []scalar{
-	{"popcnt", "POPCNT (seed 001's population count in one instruction)", 1, func(x reg.GPVirtual) reg.GPVirtual {
+	{"popcnt", "POPCNT ([heinz-darkthought]'s population count in one instruction)", 1, func(x reg.GPVirtual) reg.GPVirtual {
 		POPCNTQ(x, x) // same source and destination: no false dependency
 		return x
 	}},
@@ -89,7 +89,7 @@ var scalars = []scalar{
 		CMOVQEQ(none, r)
 		return r
 	}},
-	{"btr", "BSF then BTR: reset the found bit (seed 000's bittestandreset)", 8, func(x reg.GPVirtual) reg.GPVirtual {
+	{"btr", "BSF then BTR: reset the found bit ([cpw-serialization]'s bittestandreset)", 8, func(x reg.GPVirtual) reg.GPVirtual {
 		i := GP64()
 		BSFQ(x, i) // undefined for x = 0, where BTR of any bit leaves 0
 		BTRQ(i, x)
@@ -188,7 +188,7 @@ func chainLoop(name, doc, out string, emit mapper) {
 	RET()
 }
 
-// serializeLoops emits the seed's intrinsic loop (BSF, BTR) and its BMI1
+// serializeLoops emits the source's intrinsic loop (BSF, BTR) and its BMI1
 // form (TZCNT, BLSR) over a batch of bitboards, and the full seed sequence,
 // with the from-square aspect and 16-bit moves, for move lists.
 func serializeLoops() {
@@ -196,7 +196,7 @@ func serializeLoops() {
 		name, doc string
 		bmi       bool
 	}{
-		{"serializeBsfBtr", "is seed 000's Intrinsic Version loop: bsf; jz over; loop: btr; store; bsf; jnz loop.", false},
+		{"serializeBsfBtr", "is [cpw-serialization]'s Intrinsic Version loop: bsf; jz over; loop: btr; store; bsf; jnz loop.", false},
 		{"serializeTzcntBlsr", "scans with TZCNT and clears with BLSR, whose zero flag ends the loop.", true},
 	} {
 		TEXT(v.name, NOSPLIT, "func(dst []byte, src []uint64) int")
@@ -233,11 +233,11 @@ func serializeLoops() {
 		RET()
 	}
 
-	// The seed's whole sequence, for move lists: the from-square aspect
+	// The source's whole sequence, for move lists: the from-square aspect
 	// combined with each to-square, stored as a 16-bit move.
 	name := "movelistBsfBtr"
 	TEXT(name, NOSPLIT, "func(dst *uint16, src *uint64, n int) int")
-	Doc(name + " is seed 000's Intrinsic Version in full: bsf; jz over; loop: btr; or eax, ecx (the from-square aspect); store the 16-bit move; bsf; jnz loop. src points to kernels.Targets (16 bytes: the set, then the from-square).")
+	Doc(name + " is [cpw-serialization]'s Intrinsic Version in full: bsf; jz over; loop: btr; or eax, ecx (the from-square aspect); store the 16-bit move; bsf; jnz loop. src points to kernels.Targets (16 bytes: the set, then the from-square).")
 	dst := ld(Param("dst"))
 	src := ld(Param("src"))
 	n := ld(Param("n"))
@@ -286,7 +286,7 @@ func bitboards(name string, src, n reg.GPVirtual, body func(x reg.GPVirtual, nex
 	Label(name + "Done")
 }
 
-// bitReverseSWAR emits seed 002's reversal: three SWAR swaps, then BSWAP.
+// bitReverseSWAR emits [mack-hyperbola]'s reversal: three SWAR swaps, then BSWAP.
 func bitReverseSWAR() {
 	var k [3]reg.GPVirtual
 	emit := func(x reg.GPVirtual) reg.GPVirtual {
@@ -309,7 +309,7 @@ func bitReverseSWAR() {
 	}
 	// The masks stay in registers across the loop: emit them first.
 	TEXT("bitReverseThroughput", NOSPLIT, "func(dst []uint64, src []uint64) int")
-	Doc("bitReverseThroughput reverses every bitboard with seed 002's steps: swap bits, pairs, nibbles (masks 0x5555..., 0x3333..., 0x0F0F...), then BSWAP for the bytes.")
+	Doc("bitReverseThroughput reverses every bitboard with [mack-hyperbola]'s steps: swap bits, pairs, nibbles (masks 0x5555..., 0x3333..., 0x0F0F...), then BSWAP for the bytes.")
 	dst := ld(Param("dst").Base())
 	src := ld(Param("src").Base())
 	n := ld(Param("src").Len())
@@ -416,11 +416,11 @@ func newLabel(s string) string {
 	return fmt.Sprintf("%s%d", s, labelN)
 }
 
-// hyperbolaBswap emits Hyperbola Quintessence with BSWAP (seed 002): files,
+// hyperbolaBswap emits Hyperbola Quintessence with BSWAP ([mack-hyperbola]): files,
 // diagonals and anti-diagonals by o ^ (o - 2r) on the normal and the
 // byte-swapped occupancy, ranks by the first-rank table.
 func hyperbolaBswap() {
-	sliderLoops("hyperbolaBswap", "is Hyperbola Quintessence (seed 002): o ^ (o - 2r) forward and on the byte-swapped bitboard for files and diagonals, a first-rank table for ranks.", "hqTables",
+	sliderLoops("hyperbolaBswap", "is Hyperbola Quintessence ([mack-hyperbola]): o ^ (o - 2r) forward and on the byte-swapped bitboard for files and diagonals, a first-rank table for ranks.", "hqTables",
 		func(occ, sq, piece, t reg.GPVirtual) reg.GPVirtual {
 			r, rr := GP64(), GP64()
 			MOVL(U32(1), r.As32())
@@ -527,10 +527,10 @@ func quadLoop(name, doc, out string, inBytes, outBytes int, setup func(), body f
 
 var usesAVX bool
 
-// quad2hexSSE2 emits seed 004's quad2hexBB, instruction for instruction.
+// quad2hexSSE2 emits [cpw-quad]'s quad2hexBB, instruction for instruction.
 func quad2hexSSE2() {
 	usesAVX = false
-	quadLoop("quad2hexSSE2", "is seed 004's quad2hexBB: the 16 disjoint bitboards of a quad-bitboard with PCMPEQB, POR, PAND, PXOR, PUNPCKLQDQ and PUNPCKHQDQ.", "uint64", 32, 128, nil,
+	quadLoop("quad2hexSSE2", "is [cpw-quad]'s quad2hexBB: the 16 disjoint bitboards of a quad-bitboard with PCMPEQB, POR, PAND, PXOR, PUNPCKLQDQ and PUNPCKHQDQ.", "uint64", 32, 128, nil,
 		func(in, out reg.GPVirtual) {
 			a, b, c, d, e, f, m1 := XMM(), XMM(), XMM(), XMM(), XMM(), XMM(), XMM()
 			MOVOU(Mem{Base: in}, a) // a = b = d = p[0]
@@ -560,7 +560,7 @@ func quad2hexSSE2() {
 		})
 }
 
-// quad2boardSSE2 emits seed 004's quadBB2Board, instruction for instruction.
+// quad2boardSSE2 emits [cpw-quad]'s quadBB2Board, instruction for instruction.
 func quad2boardSSE2() {
 	usesAVX = false
 	masks := GLOBL("sq2bbMasks", RODATA|NOPTR)
@@ -571,7 +571,7 @@ func quad2boardSSE2() {
 	for i := range pm {
 		pm[i] = masks.Offset(16 * i)
 	}
-	quadLoop("quad2boardSSE2", "is seed 004's quadBB2Board: the 64 vertical nibbles of a quad-bitboard to a mailbox of square codes.", "byte", 32, 64, nil,
+	quadLoop("quad2boardSSE2", "is [cpw-quad]'s quadBB2Board: the 64 vertical nibbles of a quad-bitboard to a mailbox of square codes.", "byte", 32, 64, nil,
 		func(in, out reg.GPVirtual) {
 			b := [4]reg.VecVirtual{XMM(), XMM(), XMM(), XMM()}
 			// term returns (t & pm[i]) shifted left (sh > 0) or right.
@@ -639,7 +639,7 @@ func quad2boardSSE2() {
 		})
 }
 
-// quad2hexAVX2 keeps the quad-bitboard in one YMM register, as seed 004
+// quad2hexAVX2 keeps the quad-bitboard in one YMM register, as [cpw-quad]
 // suggests: the products of bb0/bb1 and bb2/bb3 with their complements as
 // two vectors of four, then four broadcasts of the high products ANDed with
 // the low ones.
@@ -676,7 +676,7 @@ func quad2hexAVX2() {
 		})
 }
 
-// quadFillAVX2 runs the Kogge-Stone occluded fills of seed 004 on all four
+// quadFillAVX2 runs the Kogge-Stone occluded fills of [cpw-quad] on all four
 // bitboards at once in one YMM register, in all eight directions.
 func quadFillAVX2() {
 	usesAVX = true
@@ -684,7 +684,7 @@ func quadFillAVX2() {
 	DATA(0, U64(0xFEFEFEFEFEFEFEFE)) // not file a: after a step east
 	DATA(8, U64(0x7F7F7F7F7F7F7F7F)) // not file h: after a step west
 	var notA, notH reg.VecVirtual
-	quadLoop("quadFillAVX2", "computes queen-line attacks of the four generator sets by Kogge-Stone occluded fills (seed 004's nortOccl, all eight directions) with the quad-bitboard in one YMM register (AVX2).", "uint64", 40, 32,
+	quadLoop("quadFillAVX2", "computes queen-line attacks of the four generator sets by Kogge-Stone occluded fills ([cpw-quad]'s nortOccl, all eight directions) with the quad-bitboard in one YMM register (AVX2).", "uint64", 40, 32,
 		func() {
 			notA, notH = YMM(), YMM()
 			VPBROADCASTQ(wrap, notA)

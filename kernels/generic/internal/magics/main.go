@@ -2,7 +2,7 @@
 // (in lexicographic order of the bit positions) that hashes every subset of
 // the king's and the knight's attack set onto distinct indices with
 // (subset * magic) >> (64 - n), n the number of attacked squares: the
-// minimal perfect hashes of seed 000, "Hashing Multiple Bits". It writes them
+// minimal perfect hashes of [cpw-serialization], "Hashing Multiple Bits". It writes them
 // as Go source.
 package main
 
