@@ -18,17 +18,15 @@ func addBitboards(f *testing.F) {
 	}
 }
 
-func fuzzBitboards[Out comparable](f *testing.F, fam *kernels.Family[uint64, Out]) {
+// FuzzBitboardFamilies fuzzes every family of bitboardFamilies.
+func FuzzBitboardFamilies(f *testing.F) {
 	addBitboards(f)
-	f.Fuzz(func(t *testing.T, x, y uint64) { check(t, fam, []uint64{x, y}) })
+	f.Fuzz(func(t *testing.T, x, y uint64) {
+		for _, fam := range bitboardFamilies {
+			fam.check(t, []uint64{x, y})
+		}
+	})
 }
-
-func FuzzPopcount(f *testing.F)       { fuzzBitboards(f, kernels.Popcount) }
-func FuzzBitscanForward(f *testing.F) { fuzzBitboards(f, kernels.BitscanForward) }
-func FuzzBitscanReverse(f *testing.F) { fuzzBitboards(f, kernels.BitscanReverse) }
-func FuzzLS1BReset(f *testing.F)      { fuzzBitboards(f, kernels.LS1BReset) }
-func FuzzBitReverse(f *testing.F)     { fuzzBitboards(f, kernels.BitReverse) }
-func FuzzSerialize(f *testing.F)      { fuzzBitboards(f, kernels.Serialize) }
 
 func FuzzSerializeColor(f *testing.F) {
 	for _, x := range edgeCases {

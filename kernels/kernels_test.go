@@ -13,17 +13,30 @@ import (
 	"bitlab/qbb"
 )
 
-func TestPopcount(t *testing.T) {
-	t.Parallel()
-	check(t, kernels.Popcount, bitboards())
-	t.Logf("%d bitboards: all 16-bit patterns at offsets 0..48, %d edge cases, 1,000,000 random", len(bitboards()), len(edgeCases))
+// bitboardFamilies are the families whose input is one bitboard, each with
+// its check: proven on bitboards() by TestBitboardFamilies and fuzzed by
+// FuzzBitboardFamilies. A new bitboard family needs one line here.
+var bitboardFamilies = []struct {
+	name  string
+	check func(*testing.T, []uint64)
+}{
+	{"popcount", func(t *testing.T, src []uint64) { check(t, kernels.Popcount, src) }},
+	{"bitscan-forward", func(t *testing.T, src []uint64) { check(t, kernels.BitscanForward, src) }},
+	{"bitscan-reverse", func(t *testing.T, src []uint64) { check(t, kernels.BitscanReverse, src) }},
+	{"ls1b-reset", func(t *testing.T, src []uint64) { check(t, kernels.LS1BReset, src) }},
+	{"bitreverse", func(t *testing.T, src []uint64) { check(t, kernels.BitReverse, src) }},
+	{"serialize", func(t *testing.T, src []uint64) { check(t, kernels.Serialize, src) }},
 }
 
-func TestBitscanForward(t *testing.T) { t.Parallel(); check(t, kernels.BitscanForward, bitboards()) }
-func TestBitscanReverse(t *testing.T) { t.Parallel(); check(t, kernels.BitscanReverse, bitboards()) }
-func TestLS1BReset(t *testing.T)      { t.Parallel(); check(t, kernels.LS1BReset, bitboards()) }
-func TestBitReverse(t *testing.T)     { t.Parallel(); check(t, kernels.BitReverse, bitboards()) }
-func TestSerialize(t *testing.T)      { t.Parallel(); check(t, kernels.Serialize, bitboards()) }
+func TestBitboardFamilies(t *testing.T) {
+	for _, f := range bitboardFamilies {
+		t.Run(f.name, func(t *testing.T) {
+			t.Parallel()
+			f.check(t, bitboards())
+		})
+	}
+	t.Logf("%d bitboards: all 16-bit patterns at offsets 0..48, %d edge cases, 1,000,000 random", len(bitboards()), len(edgeCases))
+}
 
 func TestSerializeColor(t *testing.T) {
 	t.Parallel()
