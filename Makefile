@@ -2,6 +2,9 @@
 SHELL := /bin/bash -o pipefail
 
 GO ?= go
+# Stamp the bitlab revision into runbench where git can tell it (the results
+# header records it); a copy without .git builds unstamped.
+BUILDVCS := $(if $(wildcard .git),-buildvcs=true)
 # Features switched off, one at a time, for a pass of the whole test suite:
 # no kernel may execute an instruction the (pretended) CPU lacks. The Go
 # runtime warns that it does not know avx512gfni; golang.org/x/sys/cpu does.
@@ -14,7 +17,7 @@ all: test
 # make bench: the default suite, under 10 minutes on 2 cores; QUICK=1 for a
 # run under 90 seconds; ARGS for any other runbench flags.
 bench:
-	$(GO) run ./cmd/runbench $(if $(QUICK),-quick) $(ARGS)
+	$(GO) run $(BUILDVCS) ./cmd/runbench $(if $(QUICK),-quick) $(ARGS)
 
 # Tables, charts and pages for every results/<cpu>/ folder, then the
 # generated parts of the notebooks (from the development machine's results).

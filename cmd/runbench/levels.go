@@ -61,7 +61,11 @@ func runLevels(cfg *config) int {
 			continue
 		}
 		bin := filepath.Join(dir, "runbench-"+level)
-		build := exec.Command("go", "build", "-o", bin, "bitlab/cmd/runbench")
+		// Stamp the revision where git can tell it; fall back to no stamp.
+		build := exec.Command("go", "build", "-buildvcs=true", "-o", bin, "bitlab/cmd/runbench")
+		if _, err := exec.LookPath("git"); err != nil {
+			build = exec.Command("go", "build", "-o", bin, "bitlab/cmd/runbench")
+		}
 		build.Env = append(os.Environ(), "GOAMD64="+level)
 		build.Stdout, build.Stderr = os.Stderr, os.Stderr
 		fmt.Fprintf(os.Stderr, "== GOAMD64=%s: building...\n", level)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -20,6 +21,7 @@ func (b *session) header() {
 	rf.Comment("date: %s", b.start.UTC().Format(time.RFC3339))
 	rf.Comment("host: %s", host)
 	rf.Comment("command: runbench %s", strings.Join(cfg.args, " "))
+	rf.Comment("bitlab revision: %s", revision())
 	rf.Comment("suite: %s rounds=%d samples=%d sample=%v", b.suite().Describe(), cfg.count, cfg.perRound, cfg.sample)
 	rf.Comment("clock: %s, %.4f GHz at start (recalibrated every %v of sampling, see the round lines)", b.cyc.Source, b.cyc.GHz, harness.Recalibrate)
 	m := b.machine
@@ -54,6 +56,29 @@ func (b *session) header() {
 	for _, r := range b.rejected {
 		b.warn("not timed, disagrees with the reference: %s", r)
 	}
+}
+
+// revision returns the bitlab commit the binary was built from and whether
+// its tree had changes, from the build information go build stamps.
+func revision() string {
+	rev, modified := "", ""
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		for _, s := range bi.Settings {
+			switch s.Key {
+			case "vcs.revision":
+				rev = s.Value
+			case "vcs.modified":
+				modified = s.Value
+			}
+		}
+	}
+	switch {
+	case rev == "":
+		return "unknown (not stamped: build with -buildvcs=true in a git checkout, as make bench and runbench -levels do)"
+	case modified == "true":
+		return rev + " with uncommitted changes"
+	}
+	return rev
 }
 
 // sizesText lists the batch length and input bytes of each size class run.
