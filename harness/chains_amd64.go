@@ -40,5 +40,11 @@ func latencyBswap(n int)
 // throughputBswap runs n x 64 of BSWAPQ r over 10 dependency chain(s).
 func throughputBswap(n int)
 
+// latencyPext runs n x 64 of PEXTQ k, r, r (mask 3) over 1 dependency chain(s).
+func latencyPext(n int)
+
+// throughputPext runs n x 64 of PEXTQ k, r, r (mask 3) over 10 dependency chain(s).
+func throughputPext(n int)
+
 // cpuid executes CPUID with EAX = leaf and ECX = sub.
 func cpuid(leaf uint32, sub uint32) (eax uint32, ebx uint32, ecx uint32, edx uint32)

@@ -18,4 +18,5 @@ var selfChecks = []selfCheck{
 	{uarch.TZCNT, kernels.BMI1, latencyTzcnt, throughputTzcnt},
 	{uarch.BLSR, kernels.BMI1, latencyBlsr, throughputBlsr},
 	{uarch.BSWAP, "", latencyBswap, throughputBswap},
+	{uarch.PEXT, kernels.BMI2, latencyPext, throughputPext},
 }

@@ -27,7 +27,8 @@ type Case struct {
 // Sample is one timed run of reps passes over the batch.
 type Sample struct {
 	NsPerOp     float64
-	CyclesPerOp float64 // 0 without a cycle source
+	CyclesPerOp float64   // 0 without a cycle source
+	Events      []float64 // per op, one per counted event; nil without counters
 	Round       int
 }
 
@@ -93,10 +94,11 @@ func (c *Case) calibrate(d time.Duration) {
 
 // sample times reps passes, after one untimed pass that warms the caches
 // and the branch predictor when a pass is short enough to afford it.
-func (c *Case) sample(cyc *Cycles, round int) Sample {
+func (c *Case) sample(cyc *Cycles, ev *Counters, round int) Sample {
 	if c.reps > 8 {
 		c.batch.Run(1)
 	}
+	events := ev.read()
 	begin := cyc.start()
 	t := time.Now()
 	c.batch.Run(c.reps)
@@ -106,6 +108,7 @@ func (c *Case) sample(cyc *Cycles, round int) Sample {
 	if cycles, ok := cyc.stop(begin, ns); ok {
 		s.CyclesPerOp = cycles / ops
 	}
+	s.Events = ev.perOp(events, ops)
 	return s
 }
 
@@ -116,6 +119,7 @@ type Options struct {
 	SampleTime time.Duration // target duration of one sample
 	Seed       uint64        // shuffles the order of every round
 	Profile    bool          // label samples for the CPU profile (pprof)
+	Counters   *Counters     // events to count per sample; nil for none
 	// Progress is called after every sample with the samples done and due.
 	Progress func(done, total int)
 	// Round is called after every completed round with its number, and may
@@ -163,10 +167,10 @@ func Run(cases []*Case, cyc *Cycles, opt Options) error {
 					i := c.Kernel.Info()
 					pprof.Do(context.Background(), pprof.Labels("family", i.Family, "impl", i.Impl,
 						"dist", c.Workload.Dist, "mode", string(c.Mode)), func(context.Context) {
-						s = c.sample(cyc, round)
+						s = c.sample(cyc, opt.Counters, round)
 					})
 				} else {
-					s = c.sample(cyc, round)
+					s = c.sample(cyc, opt.Counters, round)
 				}
 				c.Samples = append(c.Samples, s)
 				done++
@@ -184,18 +188,31 @@ func Run(cases []*Case, cyc *Cycles, opt Options) error {
 	return nil
 }
 
-// RoundMedian returns the median sample of one round.
+// RoundMedian returns the median sample of one round: the median of each
+// figure over the round's samples.
 func (c *Case) RoundMedian(round int) (Sample, bool) {
 	var ns, cy []float64
+	var ev [][]float64
 	for _, s := range c.Samples {
-		if s.Round == round {
-			ns, cy = append(ns, s.NsPerOp), append(cy, s.CyclesPerOp)
+		if s.Round != round {
+			continue
+		}
+		ns, cy = append(ns, s.NsPerOp), append(cy, s.CyclesPerOp)
+		for i, v := range s.Events {
+			if i == len(ev) {
+				ev = append(ev, nil)
+			}
+			ev[i] = append(ev[i], v)
 		}
 	}
 	if len(ns) == 0 {
 		return Sample{}, false
 	}
-	return Sample{NsPerOp: median(ns), CyclesPerOp: median(cy), Round: round}, true
+	m := Sample{NsPerOp: median(ns), CyclesPerOp: median(cy), Round: round}
+	for _, v := range ev {
+		m.Events = append(m.Events, median(v))
+	}
+	return m, true
 }
 
 // Stats summarizes every sample of a case.

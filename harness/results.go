@@ -30,11 +30,13 @@ type ResultsFile struct {
 	w       *benchfmt.Writer
 	config  []benchfmt.Config
 	caches  Caches
+	events  []Event
 	lines   int
 }
 
-// CreateResults starts a results file at path for a run on machine m.
-func CreateResults(path string, m Machine, config []benchfmt.Config) (*ResultsFile, error) {
+// CreateResults starts a results file at path for a run on machine m that
+// counts events (none for nil).
+func CreateResults(path string, m Machine, events []Event, config []benchfmt.Config) (*ResultsFile, error) {
 	if _, err := os.Stat(path); err == nil {
 		return nil, fmt.Errorf("harness: %s exists; results are never overwritten", path)
 	}
@@ -47,8 +49,12 @@ func CreateResults(path string, m Machine, config []benchfmt.Config) (*ResultsFi
 		return nil, err
 	}
 	bw := bufio.NewWriter(f)
-	r := &ResultsFile{Path: path, partial: partial, f: f, bw: bw, w: benchfmt.NewWriter(bw), config: config, caches: m.Caches}
-	if err := schema.WriteMetadata(r.w); err != nil {
+	r := &ResultsFile{Path: path, partial: partial, f: f, bw: bw, w: benchfmt.NewWriter(bw), config: config, caches: m.Caches, events: events}
+	var names []string
+	for _, e := range events {
+		names = append(names, e.Name)
+	}
+	if err := schema.WriteMetadata(r.w, names...); err != nil {
 		return nil, errors.Join(err, f.Close(), os.Remove(partial))
 	}
 	return r, nil
@@ -66,6 +72,11 @@ func (r *ResultsFile) Result(c *Case, s Sample) error {
 	vals := []benchfmt.Value{{Value: s.NsPerOp, Unit: schema.NsPerOp.Written}}
 	if s.CyclesPerOp > 0 {
 		vals = append(vals, benchfmt.Value{Value: s.CyclesPerOp, Unit: schema.CyclesPerOp.Written})
+	}
+	for i, v := range s.Events {
+		if i < len(r.events) {
+			vals = append(vals, benchfmt.Value{Value: v, Unit: schema.EventUnit(r.events[i].Name)})
+		}
 	}
 	if c.Kernel.FamilyOf().MaxOut() > 1 && c.Mode == schema.Throughput {
 		if per := c.OutputsPerOp(); per > 0 {

@@ -103,8 +103,11 @@ func TestUnits(t *testing.T) {
 	if s, name := NsPerBit.Scale(); s != 1e9 || name != "ns/bit" {
 		t.Errorf("ns/bit scale %v %q", s, name)
 	}
-	if _, ok := ReadUnit("B/op"); ok {
-		t.Error("B/op is not a bitlab unit")
+	if u, ok := ReadUnit("branch-misses/op"); !ok || !u.Event || u.Written != EventUnit("branch-misses") {
+		t.Errorf("branch-misses/op: %+v %v", u, ok)
+	}
+	if _, ok := ReadUnit("B/s"); ok {
+		t.Error("B/s is not a bitlab unit")
 	}
 }
 

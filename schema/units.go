@@ -1,6 +1,11 @@
 package schema
 
-import "golang.org/x/perf/benchfmt"
+import (
+	"slices"
+	"strings"
+
+	"golang.org/x/perf/benchfmt"
+)
 
 // Unit is a unit of the results: the name written and the name readers see
 // after benchfmt's tidying (ns/op becomes sec/op).
@@ -8,6 +13,7 @@ type Unit struct {
 	Written, Read string
 	Cycles        bool // counts core cycles, not time
 	PerOutput     bool // per output (set bit serialized) rather than per input element
+	Event         bool // a hardware event count per input element (EventUnit)
 }
 
 // The units. Per-element figures are per input element ("op"); the list
@@ -33,16 +39,24 @@ func Cost(cycles, perOutput bool) Unit {
 	panic("unreachable")
 }
 
-// ReadUnit returns the unit whose tidied name is read; ok is false for a
-// unit bitlab does not write.
+// ReadUnit returns the unit whose tidied name is read, event counts
+// included; ok is false for a unit bitlab does not write.
 func ReadUnit(read string) (Unit, bool) {
 	for _, u := range Units {
 		if u.Read == read {
 			return u, true
 		}
 	}
+	if name, ok := strings.CutSuffix(read, "/op"); ok && slices.Contains(Events, name) {
+		return Unit{Written: read, Read: read, Event: true}, true
+	}
 	return Unit{}, false
 }
+
+// Events are the hardware events runbench counts per input element where
+// the machine lets it: retired instructions, branch mispredictions and L1
+// data-cache read misses.
+var Events = []string{"instructions", "branch-misses", "l1d-misses"}
 
 // Scale returns the factor that turns read values into the written unit
 // (seconds back into nanoseconds), and that unit's name.
@@ -53,9 +67,18 @@ func (u Unit) Scale() (float64, string) {
 	return 1, u.Written
 }
 
-// WriteMetadata writes the units' metadata lines: lower is better for all.
-func WriteMetadata(w *benchfmt.Writer) error {
-	for _, u := range Units {
+// EventUnit returns the unit of a hardware event counted per input element:
+// "instructions" gives "instructions/op".
+func EventUnit(event string) string { return event + "/op" }
+
+// WriteMetadata writes the units' metadata lines, with those of the events
+// a run counts: lower is better for all.
+func WriteMetadata(w *benchfmt.Writer, events ...string) error {
+	units := slices.Clone(Units)
+	for _, e := range events {
+		units = append(units, Unit{Written: EventUnit(e), Read: EventUnit(e), Event: true})
+	}
+	for _, u := range units {
 		if u == NsPerOp {
 			continue // benchfmt knows ns/op
 		}

@@ -205,6 +205,7 @@ type session struct {
 	rejected []string
 	load     *harness.LoadMeter
 	cyc      *harness.Cycles
+	events   *harness.Counters
 
 	// instrument
 	checks  []harness.SelfCheckRow
@@ -232,6 +233,7 @@ func (b *session) prepare() error {
 	}
 	b.load = harness.NewLoadMeter()
 	b.cyc = harness.NewCycles() // locks this goroutine's thread for a cycle counter
+	b.events = harness.OpenCounters(harness.HardwareEvents)
 	fmt.Fprintf(os.Stderr, "cpu: %s (GOAMD64=%s), cycles from %s", b.machine.Label(), b.machine.GOAMD64, b.cyc.Source)
 	if b.cyc.GHz > 0 {
 		fmt.Fprintf(os.Stderr, ", core clock %.3f GHz", b.cyc.GHz)
@@ -270,7 +272,7 @@ func (b *session) instrument() error {
 	if err != nil {
 		return err
 	}
-	if b.results, err = harness.CreateResults(path, b.machine, harness.FileConfig(b.machine, b.cyc, b.cfg.seed)); err != nil {
+	if b.results, err = harness.CreateResults(path, b.machine, b.events.Events, harness.FileConfig(b.machine, b.cyc, b.cfg.seed)); err != nil {
 		return err
 	}
 	b.start = time.Now()
@@ -315,7 +317,7 @@ func (b *session) time() (err error) {
 	fmt.Fprintf(os.Stderr, "timing %d cases x %d rounds x %d samples of %v...\n", len(b.ready), cfg.count, cfg.perRound, cfg.sample)
 	err = harness.Run(b.ready, b.cyc, harness.Options{
 		Rounds: cfg.count, PerRound: cfg.perRound, SampleTime: cfg.sample, Seed: cfg.seed,
-		Profile: cfg.cpuprofile != "", Progress: bar.update, Stop: stop,
+		Profile: cfg.cpuprofile != "", Counters: b.events, Progress: bar.update, Stop: stop,
 		Round: func(round int) error {
 			b.results.Comment("round %d: core clock %.4f GHz at its end", round+1, b.cyc.GHz)
 			for _, c := range b.ready { // in family order: one block of lines per family
@@ -343,7 +345,7 @@ func (b *session) costUnit() string {
 func (b *session) summarize() error {
 	rows := harness.Summarize(b.ready)
 	b.footer(rows)
-	if err := b.results.Close(); err != nil {
+	if err := errors.Join(b.results.Close(), b.events.Close()); err != nil {
 		if errors.Is(err, harness.ErrNoResults) {
 			fmt.Fprintln(os.Stderr, "no round completed: no results file written")
 			return nil

@@ -23,6 +23,7 @@ func (b *session) header() {
 	rf.Comment("command: runbench %s", strings.Join(cfg.args, " "))
 	rf.Comment("bitlab revision: %s", revision())
 	rf.Comment("suite: %s rounds=%d samples=%d sample=%v", b.suite().Describe(), cfg.count, cfg.perRound, cfg.sample)
+	rf.Comment("counters: %s", b.events.Describe())
 	rf.Comment("clock: %s, %.4f GHz at start (recalibrated every %v of sampling, see the round lines)", b.cyc.Source, b.cyc.GHz, harness.Recalibrate)
 	m := b.machine
 	rf.Comment("machine: %s", m.Label())

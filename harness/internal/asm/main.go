@@ -34,6 +34,7 @@ var ops = []op{
 	{"Tzcnt", "TZCNTQ r, r", func(r, _ reg.Register) { TZCNTQ(r, r) }},
 	{"Blsr", "BLSRQ r, r", func(r, _ reg.Register) { BLSRQ(r, r) }},
 	{"Bswap", "BSWAPQ r", func(r, _ reg.Register) { BSWAPQ(r) }},
+	{"Pext", "PEXTQ k, r, r (mask 3)", func(r, k reg.Register) { PEXTQ(k, r, r) }},
 }
 
 func main() {
