@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -65,5 +66,70 @@ func TestPagesAndNotebooks(t *testing.T) {
 	nb, _ := os.ReadFile(filepath.Join(books, "p.md"))
 	if !strings.Contains(string(nb), "../results/test-cpu/charts/configurations-vs-v1.svg") {
 		t.Errorf("notebook:\n%s", nb)
+	}
+}
+
+// TestNotebooksAreFresh regenerates the notebooks' generated blocks from the
+// committed results that make notebooks uses, into a copy, and requires the
+// committed notebooks to match byte for byte.
+func TestNotebooksAreFresh(t *testing.T) {
+	mk, err := os.ReadFile("../../Makefile")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`(?m)^NOTEBOOK_RESULTS \?= (\S+)$`).FindSubmatch(mk)
+	if m == nil {
+		t.Fatal("no NOTEBOOK_RESULTS in the Makefile")
+	}
+	books, _ := filepath.Glob("../../notebooks/*.md")
+	if len(books) == 0 {
+		t.Fatal("no notebooks")
+	}
+	// The copy sits at the same depth, so that chart links come out the same.
+	dir := filepath.Join(t.TempDir(), "a", "notebooks")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range books {
+		data, err := os.ReadFile(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, filepath.Base(b)), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Every committed results file is copied beside the copy, at the same
+	// relative place (the notebooks link charts relative to it).
+	top, _, _ := strings.Cut(filepath.ToSlash(string(m[1])), "/")
+	// The notebooks only check that the charts exist: empty files stand in.
+	files, _ := filepath.Glob(filepath.Join("..", "..", top, "*", "*.txt"))
+	charts, _ := filepath.Glob(filepath.Join("..", "..", top, "*", "charts", "*"))
+	for _, f := range append(files, charts...) {
+		rel, _ := filepath.Rel(filepath.Join("..", ".."), f)
+		to := filepath.Join(dir, "..", rel)
+		data, err := os.ReadFile(f)
+		if filepath.Base(filepath.Dir(f)) == "charts" {
+			data = nil
+		}
+		if err == nil {
+			err = os.MkdirAll(filepath.Dir(to), 0o755)
+		}
+		if err == nil {
+			err = os.WriteFile(to, data, 0o644)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := updateNotebooks(dir, []string{filepath.Join(dir, "..", string(m[1]))}, io.Discard, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range books {
+		want, _ := os.ReadFile(b)
+		got, _ := os.ReadFile(filepath.Join(dir, filepath.Base(b)))
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s is stale: run make notebooks", b)
+		}
 	}
 }

@@ -1,0 +1,72 @@
+package report
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"bitlab/schema"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files of the Markdown tests")
+
+// golden compares got with testdata/name, or rewrites it with -update.
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./report -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the output; if the change is intended, run go test ./report -update\n--- got\n%s", path, got)
+	}
+}
+
+// TestGoldenMarkdown pins the Markdown of a table, a page and the page
+// across configurations built from the fixture results.
+func TestGoldenMarkdown(t *testing.T) {
+	dir := t.TempDir()
+	results(t, dir, "a.txt", "v1", 1)
+	results(t, dir, "b.txt", "v3", 0.5)
+	s, _, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	for _, mode := range schema.Modes {
+		if err := s.Table(&b, "v1", "popcount", mode, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	golden(t, "table.golden", b.Bytes())
+
+	for _, p := range []struct {
+		golden string
+		write  func(dir string) error
+	}{
+		{"page.golden", func(dir string) error { _, err := s.Page(dir, ""); return err }},
+		{"cross.golden", s.CrossPage},
+	} {
+		out := filepath.Join(dir, p.golden)
+		if err := os.Mkdir(out, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := p.write(out); err != nil {
+			t.Fatal(err)
+		}
+		page, err := os.ReadFile(filepath.Join(out, "README.md"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		golden(t, p.golden, page)
+	}
+}
