@@ -1,7 +1,6 @@
 package harness
 
 import (
-	"bufio"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -124,14 +123,12 @@ func identify() identity {
 		return cpuidIdentity()
 	}
 	var id identity
-	f, err := os.Open("/proc/cpuinfo")
+	data, err := os.ReadFile("/proc/cpuinfo")
 	if err != nil {
 		return id
 	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		k, v, ok := strings.Cut(sc.Text(), ":")
+	for _, line := range strings.Split(string(data), "\n") {
+		k, v, ok := strings.Cut(line, ":")
 		if !ok {
 			continue
 		}
