@@ -1,6 +1,8 @@
 package harness
 
 import (
+	"os"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -40,5 +42,45 @@ func BenchmarkKernel(b *testing.B) {
 				b.ReportMetric(ns*cyc.GHz, "cycles/op")
 			}
 		})
+	}
+}
+
+// TestGobenchDefaultPattern checks that make gobench's default -bench
+// pattern selects a benchmark of every family: go test splits the pattern
+// at slashes and matches each part, unanchored, against the name element
+// at the same depth.
+func TestGobenchDefaultPattern(t *testing.T) {
+	mk, err := os.ReadFile("../Makefile")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`(?m)^BENCH \?= (\S+)$`).FindSubmatch(mk)
+	if m == nil {
+		t.Fatal("no BENCH default in the Makefile")
+	}
+	pattern := strings.ReplaceAll(string(m[1]), "$$", "$") // make's escape
+	var parts []*regexp.Regexp
+	for _, p := range strings.Split(pattern, "/") {
+		parts = append(parts, regexp.MustCompile(p))
+	}
+	cases, _, err := Suite{Modes: schema.Modes, Sizes: []schema.SizeClass{schema.L1}}.Cases(ThisMachine())
+	if err != nil {
+		t.Fatal(err)
+	}
+	selected := map[string]bool{}
+	for _, c := range cases {
+		elems := strings.Split(c.Name(), "/")
+		ok := len(elems) >= len(parts)
+		for i := 0; ok && i < len(parts); i++ {
+			ok = parts[i].MatchString(elems[i])
+		}
+		if ok {
+			selected[c.Kernel.Info().Family] = true
+		}
+	}
+	for _, f := range kernels.Families() {
+		if !selected[f.Name()] {
+			t.Errorf("make gobench's default %q selects no benchmark of %s", pattern, f.Name())
+		}
 	}
 }
