@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -174,6 +175,14 @@ func (s *Set) read(file string) ([]Warning, error) {
 				s.headline[key.Family] = h
 			}
 			for _, v := range rec.Values {
+				if !plausible(v.Value) {
+					unit, value := v.OrigUnit, v.OrigValue
+					if unit == "" {
+						unit, value = v.Unit, v.Value
+					}
+					warns = append(warns, Warning{file, line, fmt.Sprintf("skipped %g %s: not a positive, finite cost below %g", value, unit, maxValue)})
+					continue
+				}
 				if _, known := schema.ReadUnit(v.Unit); !known {
 					warns = append(warns, Warning{file, line, fmt.Sprintf("skipped unit %q", v.Unit)})
 					continue
@@ -243,6 +252,15 @@ func cpuLabel(cpu, core string) string {
 }
 
 var coreCount = regexp.MustCompile(`\d+-Core`)
+
+// maxValue bounds the values the reports accept: a second, a cycle or an
+// event count per element beyond it is a broken measurement (and such
+// values send the chart library's tick search into an endless loop).
+const maxValue = 1e12
+
+// plausible reports whether a measured value can be a cost: positive,
+// finite and below maxValue.
+func plausible(v float64) bool { return v > 0 && v < maxValue && !math.IsInf(v, 0) && !math.IsNaN(v) }
 
 // Header returns the comment lines of a configuration's first file.
 func (s *Set) Header(c *Config) []string { return s.header[c.Files[0]] }

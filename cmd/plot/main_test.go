@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 )
 
 func writeResults(t *testing.T, dir, level string) {
@@ -131,5 +132,42 @@ func TestNotebooksAreFresh(t *testing.T) {
 		if !bytes.Equal(got, want) {
 			t.Errorf("%s is stale: run make notebooks", b)
 		}
+	}
+}
+
+// TestBadValuesAreSkippedNotHung runs plot on results with NaN, infinite,
+// huge, zero and negative values under a deadline: each is skipped with a
+// warning naming its file and line, and the page is written.
+func TestBadValuesAreSkippedNotHung(t *testing.T) {
+	dir := t.TempDir()
+	writeResults(t, dir, "v1")
+	bad := "goos: linux\ngoarch: amd64\ngoamd64: v1\ncpu: Test CPU 9000\n" +
+		"BenchmarkKernel/family=popcount/impl=popcnt/dist=random/size=4096/mode=throughput 100 NaN ns/op\n" +
+		"BenchmarkKernel/family=popcount/impl=popcnt/dist=random/size=4096/mode=throughput 100 +Inf ns/op\n" +
+		"BenchmarkKernel/family=popcount/impl=popcnt/dist=random/size=4096/mode=throughput 100 1e307 cycles/op\n" +
+		"BenchmarkKernel/family=popcount/impl=popcnt/dist=random/size=4096/mode=throughput 100 0 ns/op\n" +
+		"BenchmarkKernel/family=popcount/impl=popcnt/dist=random/size=4096/mode=throughput 100 -12 cycles/op\n" +
+		"BenchmarkKernel/family=popcount/impl=popcnt/dist=random/size=4096/mode=throughput 100 3 ns/op\n"
+	if err := os.WriteFile(filepath.Join(dir, "bad.txt"), []byte(bad), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stderr bytes.Buffer
+	done := make(chan int, 1)
+	go func() { done <- run([]string{"-o", filepath.Join(dir, "page"), dir}, io.Discard, &stderr) }()
+	select {
+	case code := <-done:
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, stderr.String())
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("plot hangs on bad values")
+	}
+	for line := 5; line <= 9; line++ {
+		if !strings.Contains(stderr.String(), fmt.Sprintf("bad.txt:%d: skipped", line)) {
+			t.Errorf("no warning for line %d:\n%s", line, stderr.String())
+		}
+	}
+	if strings.Contains(stderr.String(), "skipped unit") {
+		t.Errorf("a bad value reported as an unknown unit:\n%s", stderr.String())
 	}
 }
