@@ -37,6 +37,11 @@ type ResultsFile struct {
 // CreateResults starts a results file at path for a run on machine m that
 // counts events (none for nil).
 func CreateResults(path string, m Machine, events []Event, config []benchfmt.Config) (*ResultsFile, error) {
+	if path == Stdout {
+		bw := bufio.NewWriter(os.Stdout)
+		r := &ResultsFile{Path: path, bw: bw, w: benchfmt.NewWriter(bw), config: config, caches: m.Caches, events: events}
+		return r, schema.WriteMetadata(r.w, eventNames(events)...)
+	}
 	if _, err := os.Stat(path); err == nil {
 		return nil, fmt.Errorf("harness: %s exists; results are never overwritten", path)
 	}
@@ -50,14 +55,22 @@ func CreateResults(path string, m Machine, events []Event, config []benchfmt.Con
 	}
 	bw := bufio.NewWriter(f)
 	r := &ResultsFile{Path: path, partial: partial, f: f, bw: bw, w: benchfmt.NewWriter(bw), config: config, caches: m.Caches, events: events}
-	var names []string
-	for _, e := range events {
-		names = append(names, e.Name)
-	}
-	if err := schema.WriteMetadata(r.w, names...); err != nil {
+	if err := schema.WriteMetadata(r.w, eventNames(events)...); err != nil {
 		return nil, errors.Join(err, f.Close(), os.Remove(partial))
 	}
 	return r, nil
+}
+
+// Stdout is the results path that means standard output: lines go out as
+// they complete, with no partial file.
+const Stdout = "-"
+
+func eventNames(events []Event) []string {
+	names := make([]string, len(events))
+	for i, e := range events {
+		names[i] = e.Name
+	}
+	return names
 }
 
 // Comment writes "# " comment lines, which benchmark readers ignore.
@@ -115,6 +128,13 @@ func (r *ResultsFile) Lines() int { return r.lines }
 // final name. A file without result lines is removed instead, and Close
 // returns ErrNoResults.
 func (r *ResultsFile) Close() error {
+	if r.f == nil { // standard output
+		err := r.bw.Flush()
+		if err == nil && r.lines == 0 {
+			err = ErrNoResults
+		}
+		return err
+	}
 	err := errors.Join(r.bw.Flush(), r.f.Sync(), r.f.Close())
 	if err == nil && r.lines == 0 {
 		err = ErrNoResults

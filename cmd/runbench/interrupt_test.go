@@ -158,3 +158,55 @@ func TestResultsFormat(t *testing.T) {
 		t.Errorf("a second run over the same file: %v\n%s", err, msg)
 	}
 }
+
+// TestOutputPaths checks that -out does what it says: "-" is standard
+// output, a missing directory ending in a slash is created before the run,
+// and -levels gives every level its own file.
+func TestOutputPaths(t *testing.T) {
+	bin := buildRunbench(t)
+	quick := []string{"-family", "^ls1b-reset$", "-impl", "^and$", "-dist", "^random$", "-sizes", "l1", "-mode", "throughput",
+		"-count", "1", "-samples", "1", "-sample", "100us", "-noprogress"}
+
+	var stdout, stderr bytes.Buffer
+	cmd := exec.Command(bin, append(quick, "-out", "-")...)
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("-out -: %v\n%s", err, stderr.String())
+	}
+	r := benchfmt.NewReader(&stdout, "stdout")
+	n := 0
+	for r.Scan() {
+		if _, ok := r.Result().(*benchfmt.Result); ok {
+			n++
+		}
+	}
+	if n != 1 || !strings.Contains(stderr.String(), "Summary") {
+		t.Errorf("-out -: %d result lines on stdout (want 1), summary on stderr: %v", n, strings.Contains(stderr.String(), "Summary"))
+	}
+	if _, err := os.Stat("-"); err == nil {
+		t.Error(`-out - wrote a file named "-"`)
+	}
+
+	dir := filepath.Join(t.TempDir(), "new", "folder") + "/"
+	if msg, err := exec.Command(bin, append(quick, "-out", dir)...).CombinedOutput(); err != nil {
+		t.Fatalf("-out %s: %v\n%s", dir, err, msg)
+	}
+	if files, _ := filepath.Glob(filepath.Join(dir, "*.txt")); len(files) != 1 {
+		t.Errorf("-out %s: %v", dir, files)
+	}
+	if hidden, _ := filepath.Glob(filepath.Join(dir, ".*")); len(hidden) != 0 {
+		t.Errorf("-out %s left %v", dir, hidden)
+	}
+}
+
+func TestPerLevelNames(t *testing.T) {
+	for in, want := range map[string]string{"pop.txt": "pop-v3.txt", "a/b": "a/b-v3", "-": "-", "dir/": "dir/"} {
+		if got := perLevel(in, "v3"); got != want {
+			t.Errorf("perLevel(%q) = %q, want %q", in, got, want)
+		}
+	}
+	got := dropFlags([]string{"-levels", "v1,v3", "-out=x", "-quick", "--cpuprofile", "p", "-family", "pop"}, "levels", "out", "cpuprofile")
+	if strings.Join(got, " ") != "-quick -family pop" {
+		t.Errorf("dropFlags: %v", got)
+	}
+}

@@ -6,8 +6,10 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 
+	"bitlab/harness"
 	"bitlab/kernels"
 )
 
@@ -28,15 +30,7 @@ func runLevels(cfg *config) int {
 		fmt.Fprintln(os.Stderr, "runbench: -levels needs amd64")
 		return 2
 	}
-	var args []string
-	for i := 0; i < len(cfg.args); i++ {
-		a := cfg.args[i]
-		if name := strings.TrimLeft(a, "-"); name == "levels" {
-			i++ // the value follows
-		} else if !strings.HasPrefix(name, "levels=") {
-			args = append(args, a)
-		}
-	}
+	args := dropFlags(cfg.args, "levels", "out", "cpuprofile")
 	dir, err := os.MkdirTemp("", "runbench-levels")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "runbench:", err)
@@ -73,7 +67,14 @@ func runLevels(cfg *config) int {
 			fmt.Fprintf(os.Stderr, "runbench: building at GOAMD64=%s (run from the bitlab module): %v\n", level, err)
 			return 1
 		}
-		child := exec.Command(bin, args...)
+		childArgs := args
+		if cfg.out != "" {
+			childArgs = append(childArgs, "-out", perLevel(cfg.out, level))
+		}
+		if cfg.cpuprofile != "" {
+			childArgs = append(childArgs, "-cpuprofile", perLevel(cfg.cpuprofile, level))
+		}
+		child := exec.Command(bin, childArgs...)
 		child.Stdin, child.Stdout, child.Stderr = os.Stdin, os.Stdout, os.Stderr
 		if err := child.Run(); err != nil {
 			fmt.Fprintf(os.Stderr, "runbench: GOAMD64=%s: %v\n", level, err)
@@ -81,4 +82,35 @@ func runLevels(cfg *config) int {
 		}
 	}
 	return status
+}
+
+// dropFlags returns args without the named flags and their values, in any
+// of the forms -name v, --name v, -name=v.
+func dropFlags(args []string, names ...string) []string {
+	var out []string
+	for i := 0; i < len(args); i++ {
+		name, _, hasValue := strings.Cut(strings.TrimLeft(args[i], "-"), "=")
+		if strings.HasPrefix(args[i], "-") && slices.Contains(names, name) {
+			if !hasValue {
+				i++ // the value follows
+			}
+			continue
+		}
+		out = append(out, args[i])
+	}
+	return out
+}
+
+// perLevel names one level's output of a -levels run: a directory or
+// standard output as given, a file with the level before its extension
+// (pop.txt becomes pop-v3.txt).
+func perLevel(path, level string) string {
+	if path == harness.Stdout || strings.HasSuffix(path, "/") {
+		return path
+	}
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return path
+	}
+	ext := filepath.Ext(path)
+	return strings.TrimSuffix(path, ext) + "-" + level + ext
 }

@@ -352,26 +352,37 @@ func (b *session) summarize() error {
 		}
 		return err
 	}
-	fmt.Println()
-	fmt.Println("Summary: throughput at each family's headline size (l1, or stream where branches learn), geometric mean over distributions")
-	if err := harness.WriteSummary(os.Stdout, rows, b.costUnit()); err != nil {
+	path, w := b.results.Path, io.Writer(os.Stdout)
+	if path == harness.Stdout {
+		w = os.Stderr // the results own standard output
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Summary: throughput at each family's headline size (l1, or stream where branches learn), geometric mean over distributions")
+	if err := harness.WriteSummary(w, rows, b.costUnit()); err != nil {
 		return err
 	}
-	path := b.results.Path
-	fmt.Printf("\n%d result lines (%d of %d rounds) in %s, %s\n", b.results.Lines(), b.rounds, b.cfg.count, time.Since(b.start).Round(time.Second), path)
-	fmt.Printf("compare implementations: go tool benchstat -col /impl %s\n", path)
+	fmt.Fprintf(w, "\n%d result lines (%d of %d rounds) in %s, %s\n", b.results.Lines(), b.rounds, b.cfg.count, time.Since(b.start).Round(time.Second), path)
+	fmt.Fprintf(w, "compare implementations: go tool benchstat -col /impl %s\n", path)
 	return nil
 }
 
 // resultsPath resolves -out: empty for the default, a directory, or a file.
+// "-" is standard output; a path ending in a separator or naming a
+// directory gets the default file name in that directory, which is created
+// now, before the run, if missing.
 func resultsPath(out string, m harness.Machine) (string, error) {
-	if out == "" {
+	switch st, err := os.Stat(out); {
+	case out == "":
 		return harness.DefaultPath("results", m, time.Now()), nil
-	}
-	if st, err := os.Stat(out); err == nil && st.IsDir() {
+	case out == harness.Stdout:
+		return out, nil
+	case strings.HasSuffix(out, string(filepath.Separator)) || strings.HasSuffix(out, "/") || (err == nil && st.IsDir()):
+		if err := os.MkdirAll(out, 0o755); err != nil {
+			return "", err
+		}
 		return filepath.Join(out, filepath.Base(harness.DefaultPath(out, m, time.Now()))), nil
 	}
-	return out, nil
+	return out, os.MkdirAll(filepath.Dir(out), 0o755)
 }
 
 func overheadText(o harness.Overhead) string {
