@@ -61,7 +61,9 @@ func (s Suite) Cases(m Machine) ([]*Case, []Skip, error) {
 				if class != schema.L1 && class != k.FamilyOf().Headline() {
 					continue
 				}
-				dists = p.QuickDists
+				if s.Dist == nil { // an explicit -dist chooses among all of them
+					dists = p.QuickDists
+				}
 			}
 			for _, d := range dists {
 				if !match(s.Dist, d) {

@@ -37,9 +37,9 @@ and writes Go benchmark format results that benchstat reads as they are.
 
 examples:
   runbench                          the default suite (make bench)
-  runbench -quick                   a short run: L1 size, fewer distributions
+  runbench -quick                   a short run: L1 and headline sizes, fewer distributions
   runbench -family popcount -dist 'k(8|32)$' -mode throughput
-  runbench -impl 'popcnt|swar' -count 20 -out /tmp/pop.txt
+  runbench -impl '^(popcnt|swar)$' -count 20 -out /tmp/pop.txt
   runbench -levels v1,v3            rebuild at each GOAMD64 level, one file each
   runbench -cpuprofile cpu.prof     then: go tool pprof -tagfocus 'impl=^swar$' cpu.prof
   runbench -list                    every implementation and whether it runs here
@@ -73,7 +73,13 @@ func run(args []string) int {
 		writeMarkdown(os.Stdout, kernels.Families())
 		return 0
 	case cfg.list:
-		if err := writeList(os.Stdout, kernels.All()); err != nil {
+		var ks []kernels.Kernel
+		for _, k := range kernels.All() {
+			if i := k.Info(); matches(cfg.family, i.Family) && matches(cfg.impl, i.Impl) {
+				ks = append(ks, k)
+			}
+		}
+		if err := writeList(os.Stdout, ks); err != nil {
 			fmt.Fprintln(os.Stderr, "runbench:", err)
 			return 1
 		}
@@ -365,6 +371,9 @@ func (b *session) summarize() error {
 	fmt.Fprintf(w, "compare implementations: go tool benchstat -col /impl %s\n", path)
 	return nil
 }
+
+// matches reports whether s matches re; a nil re matches everything.
+func matches(re *regexp.Regexp, s string) bool { return re == nil || re.MatchString(s) }
 
 // resultsPath resolves -out: empty for the default, a directory, or a file.
 // "-" is standard output; a path ending in a separator or naming a

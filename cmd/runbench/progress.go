@@ -16,6 +16,7 @@ type progress struct {
 	start    time.Time
 	last     time.Time
 	lastTens int
+	first    int // samples done at the first update
 }
 
 func newProgress(w io.Writer, on bool) *progress {
@@ -34,20 +35,28 @@ func (p *progress) update(done, total int) {
 	}
 	now := time.Now()
 	frac := float64(done) / float64(total)
-	el := now.Sub(p.start)
-	eta := time.Duration(float64(el) / frac * (1 - frac)).Round(time.Second)
+	// The rate counts from the first sample: the calibration before it
+	// would make early estimates far too long.
+	if p.first == 0 {
+		p.first, p.start = done, now
+	}
+	eta := "unknown yet"
+	if done > p.first {
+		rate := float64(now.Sub(p.start)) / float64(done-p.first)
+		eta = time.Duration(rate * float64(total-done)).Round(time.Second).String()
+	}
 	if p.tty {
 		if now.Sub(p.last) < 200*time.Millisecond && done < total {
 			return
 		}
 		p.last = now
 		n := int(frac * 30)
-		fmt.Fprintf(p.w, "\r[%s%s] %3.0f%% %d/%d samples, ETA %v   ", strings.Repeat("#", n), strings.Repeat(".", 30-n), 100*frac, done, total, eta)
+		fmt.Fprintf(p.w, "\r[%s%s] %3.0f%% %d/%d samples, ETA %s   ", strings.Repeat("#", n), strings.Repeat(".", 30-n), 100*frac, done, total, eta)
 		return
 	}
 	if tens := int(frac * 10); tens > p.lastTens {
 		p.lastTens = tens
-		fmt.Fprintf(p.w, "progress: %3.0f%% (%d/%d samples), ETA %v\n", 100*frac, done, total, eta)
+		fmt.Fprintf(p.w, "progress: %3.0f%% (%d/%d samples), ETA %s\n", 100*frac, done, total, eta)
 	}
 }
 

@@ -88,3 +88,19 @@ func TestResultsPath(t *testing.T) {
 		t.Errorf("default path %s", p)
 	}
 }
+
+func TestListHonoursSelection(t *testing.T) {
+	cfg, code := parseFlags([]string{"-list", "-family", "^popcount$", "-impl", "^swar$"}, io.Discard)
+	if cfg == nil {
+		t.Fatalf("flags: exit %d", code)
+	}
+	var ks []string
+	for _, k := range kernels.All() {
+		if i := k.Info(); matches(cfg.family, i.Family) && matches(cfg.impl, i.Impl) {
+			ks = append(ks, i.ID())
+		}
+	}
+	if len(ks) != 1 || ks[0] != "popcount/swar" {
+		t.Errorf("-list -family ^popcount$ -impl ^swar$ selects %v", ks)
+	}
+}
