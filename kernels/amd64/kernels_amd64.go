@@ -52,7 +52,7 @@ func serializeBsfBtr(dst []byte, src []uint64) int
 // serializeTzcntBlsr scans with TZCNT and clears with BLSR, whose zero flag ends the loop.
 func serializeTzcntBlsr(dst []byte, src []uint64) int
 
-// movelistBsfBtr is seed 000's Intrinsic Version in full: bsf; jz over; loop: btr; or eax, ecx (the from-square aspect); store the 16-bit move; bsf; jnz loop. src points to kernels.Targets (16 bytes: the set, then the from-square).
+// movelistBsfBtr is seed 000's Intrinsic Version in full: bsf; jz over; loop: btr; or eax, ecx (the from-square aspect); store the 16-bit move; bsf; jnz loop. src points to kernels.Targets elements.
 func movelistBsfBtr(dst *uint16, src *uint64, n int) int
 
 // bitReverseThroughput reverses every bitboard with seed 002's steps: swap bits, pairs, nibbles (masks 0x5555..., 0x3333..., 0x0F0F...), then BSWAP for the bytes.
@@ -61,20 +61,20 @@ func bitReverseThroughput(dst []uint64, src []uint64) int
 // bitReverseLatency reverses along the dependent chain x[i] ^ y.
 func bitReverseLatency(src []uint64) uint64
 
-// hyperbolaBswapThroughput is Hyperbola Quintessence (seed 002): o ^ (o - 2r) forward and on the byte-swapped bitboard for files and diagonals, a first-rank table for ranks.
-// t points to the hqTables.
+// hyperbolaBswapThroughput is Hyperbola Quintessence (seed 002): o ^ (o - 2r) forward and on the byte-swapped bitboard for files and diagonals, a first-rank table for ranks; no branch on the slider.
+// src points to kernels.Query elements; t to the hqTables.
 func hyperbolaBswapThroughput(dst *uint64, src *uint64, n int, t *byte) int
 
-// hyperbolaBswapLatency is Hyperbola Quintessence (seed 002): o ^ (o - 2r) forward and on the byte-swapped bitboard for files and diagonals, a first-rank table for ranks.
-// t points to the hqTables.
+// hyperbolaBswapLatency is Hyperbola Quintessence (seed 002): o ^ (o - 2r) forward and on the byte-swapped bitboard for files and diagonals, a first-rank table for ranks; no branch on the slider.
+// src points to kernels.Query elements; t to the hqTables.
 func hyperbolaBswapLatency(src *uint64, n int, t *byte) uint64
 
-// slidingPextThroughput looks attacks up by PEXT (BMI2) of the occupancy under the square's relevant-occupancy mask, per-square tables of 102,400 rook and 5,248 bishop sets.
-// t points to the pextTables.
+// slidingPextThroughput looks attacks up by PEXT (BMI2) of the occupancy under the square's relevant-occupancy masks, in per-square tables of 102,400 rook and 5,248 bishop sets; no branch on the slider.
+// src points to kernels.Query elements; t to the pextTables.
 func slidingPextThroughput(dst *uint64, src *uint64, n int, t *byte) int
 
-// slidingPextLatency looks attacks up by PEXT (BMI2) of the occupancy under the square's relevant-occupancy mask, per-square tables of 102,400 rook and 5,248 bishop sets.
-// t points to the pextTables.
+// slidingPextLatency looks attacks up by PEXT (BMI2) of the occupancy under the square's relevant-occupancy masks, in per-square tables of 102,400 rook and 5,248 bishop sets; no branch on the slider.
+// src points to kernels.Query elements; t to the pextTables.
 func slidingPextLatency(src *uint64, n int, t *byte) uint64
 
 // quad2hexSSE2 is seed 004's quad2hexBB: the 16 disjoint bitboards of a quad-bitboard with PCMPEQB, POR, PAND, PXOR, PUNPCKLQDQ and PUNPCKHQDQ.

@@ -692,16 +692,25 @@ TEXT ·hyperbolaBswapThroughput(SB), NOSPLIT, $0-40
 
 hyperbolaBswapThroughputQuery:
 	MOVQ    (CX), SI
-	MOVBQZX 8(CX), DI
-	MOVBQZX 9(CX), R8
+	MOVWQZX 8(CX), DI
+	SHLQ    $0x05, DI
+	MOVBQZX 8(CX), R8
 	MOVL    $0x00000001, R9
-	SHLXQ   DI, R9, R9
+	SHLXQ   R8, R9, R9
 	MOVQ    R9, R10
 	BSWAPQ  R10
-	XORQ    R11, R11
-	TESTB   $0x01, R8
-	JZ      hqNoRook1
-	MOVQ    (BX)(DI*8), R12
+	MOVQ    (BX)(DI*1), R11
+	MOVQ    SI, R12
+	ANDQ    R11, R12
+	MOVQ    R12, R13
+	BSWAPQ  R13
+	SUBQ    R9, R12
+	SUBQ    R10, R13
+	BSWAPQ  R13
+	XORQ    R13, R12
+	ANDQ    R11, R12
+	MOVQ    R12, R11
+	MOVQ    8(BX)(DI*1), R12
 	MOVQ    SI, R13
 	ANDQ    R12, R13
 	MOVQ    R13, R14
@@ -712,51 +721,36 @@ hyperbolaBswapThroughputQuery:
 	XORQ    R14, R13
 	ANDQ    R12, R13
 	ORQ     R13, R11
-	MOVQ    DI, R12
-	ANDQ    $-8, R12
-	MOVQ    R12, R13
-	INCQ    R13
-	SHRXQ   R13, SI, R13
-	ANDQ    $0x3f, R13
-	MOVQ    DI, R14
-	ANDQ    $0x07, R14
-	SHLQ    $0x06, R14
-	ADDQ    R14, R13
-	MOVBQZX 1536(BX)(R13*1), R14
-	SHLXQ   R12, R14, R14
-	ORQ     R14, R11
-
-hqNoRook1:
-	TESTB  $0x02, R8
-	JZ     hqNoBishop2
-	MOVQ   512(BX)(DI*8), R8
-	MOVQ   SI, R12
-	ANDQ   R8, R12
-	MOVQ   R12, R13
-	BSWAPQ R13
-	SUBQ   R9, R12
-	SUBQ   R10, R13
-	BSWAPQ R13
-	XORQ   R13, R12
-	ANDQ   R8, R12
-	ORQ    R12, R11
-	MOVQ   1024(BX)(DI*8), DI
-	ANDQ   DI, SI
-	MOVQ   SI, R8
-	BSWAPQ R8
-	SUBQ   R9, SI
-	SUBQ   R10, R8
-	BSWAPQ R8
-	XORQ   R8, SI
-	ANDQ   DI, SI
-	ORQ    SI, R11
-
-hqNoBishop2:
-	MOVQ R11, (AX)
-	ADDQ $0x08, AX
-	ADDQ $0x10, CX
-	DECQ DX
-	JNZ  hyperbolaBswapThroughputQuery
+	MOVQ    16(BX)(DI*1), R12
+	MOVQ    SI, R13
+	ANDQ    R12, R13
+	MOVQ    R13, R14
+	BSWAPQ  R14
+	SUBQ    R9, R13
+	SUBQ    R10, R14
+	BSWAPQ  R14
+	XORQ    R14, R13
+	ANDQ    R12, R13
+	ORQ     R13, R11
+	MOVQ    R8, R9
+	ANDQ    $-8, R9
+	MOVQ    R9, R10
+	INCQ    R10
+	SHRXQ   R10, SI, R10
+	ANDQ    $0x3f, R10
+	MOVQ    R8, SI
+	ANDQ    $0x07, SI
+	SHLQ    $0x06, SI
+	ADDQ    SI, R10
+	MOVBQZX 32768(BX)(R10*1), SI
+	SHLXQ   R9, SI, SI
+	ANDQ    24(BX)(DI*1), SI
+	ORQ     SI, R11
+	MOVQ    R11, (AX)
+	ADDQ    $0x08, AX
+	ADDQ    $0x10, CX
+	DECQ    DX
+	JNZ     hyperbolaBswapThroughputQuery
 
 hyperbolaBswapThroughputDone:
 	RET
@@ -774,16 +768,25 @@ TEXT ·hyperbolaBswapLatency(SB), NOSPLIT, $0-32
 hyperbolaBswapLatencyQuery:
 	MOVQ    (AX), SI
 	XORQ    BX, SI
-	MOVBQZX 8(AX), BX
-	MOVBQZX 9(AX), DI
+	MOVWQZX 8(AX), BX
+	SHLQ    $0x05, BX
+	MOVBQZX 8(AX), DI
 	MOVL    $0x00000001, R8
-	SHLXQ   BX, R8, R8
+	SHLXQ   DI, R8, R8
 	MOVQ    R8, R9
 	BSWAPQ  R9
-	XORQ    R10, R10
-	TESTB   $0x01, DI
-	JZ      hqNoRook3
-	MOVQ    (DX)(BX*8), R11
+	MOVQ    (DX)(BX*1), R10
+	MOVQ    SI, R11
+	ANDQ    R10, R11
+	MOVQ    R11, R12
+	BSWAPQ  R12
+	SUBQ    R8, R11
+	SUBQ    R9, R12
+	BSWAPQ  R12
+	XORQ    R12, R11
+	ANDQ    R10, R11
+	MOVQ    R11, R10
+	MOVQ    8(DX)(BX*1), R11
 	MOVQ    SI, R12
 	ANDQ    R11, R12
 	MOVQ    R12, R13
@@ -794,50 +797,35 @@ hyperbolaBswapLatencyQuery:
 	XORQ    R13, R12
 	ANDQ    R11, R12
 	ORQ     R12, R10
-	MOVQ    BX, R11
-	ANDQ    $-8, R11
-	MOVQ    R11, R12
-	INCQ    R12
-	SHRXQ   R12, SI, R12
-	ANDQ    $0x3f, R12
-	MOVQ    BX, R13
-	ANDQ    $0x07, R13
-	SHLQ    $0x06, R13
-	ADDQ    R13, R12
-	MOVBQZX 1536(DX)(R12*1), R13
-	SHLXQ   R11, R13, R13
-	ORQ     R13, R10
-
-hqNoRook3:
-	TESTB  $0x02, DI
-	JZ     hqNoBishop4
-	MOVQ   512(DX)(BX*8), DI
-	MOVQ   SI, R11
-	ANDQ   DI, R11
-	MOVQ   R11, R12
-	BSWAPQ R12
-	SUBQ   R8, R11
-	SUBQ   R9, R12
-	BSWAPQ R12
-	XORQ   R12, R11
-	ANDQ   DI, R11
-	ORQ    R11, R10
-	MOVQ   1024(DX)(BX*8), BX
-	ANDQ   BX, SI
-	MOVQ   SI, DI
-	BSWAPQ DI
-	SUBQ   R8, SI
-	SUBQ   R9, DI
-	BSWAPQ DI
-	XORQ   DI, SI
-	ANDQ   BX, SI
-	ORQ    SI, R10
-
-hqNoBishop4:
-	MOVQ R10, BX
-	ADDQ $0x10, AX
-	DECQ CX
-	JNZ  hyperbolaBswapLatencyQuery
+	MOVQ    16(DX)(BX*1), R11
+	MOVQ    SI, R12
+	ANDQ    R11, R12
+	MOVQ    R12, R13
+	BSWAPQ  R13
+	SUBQ    R8, R12
+	SUBQ    R9, R13
+	BSWAPQ  R13
+	XORQ    R13, R12
+	ANDQ    R11, R12
+	ORQ     R12, R10
+	MOVQ    DI, R8
+	ANDQ    $-8, R8
+	MOVQ    R8, R9
+	INCQ    R9
+	SHRXQ   R9, SI, R9
+	ANDQ    $0x3f, R9
+	MOVQ    DI, SI
+	ANDQ    $0x07, SI
+	SHLQ    $0x06, SI
+	ADDQ    SI, R9
+	MOVBQZX 32768(DX)(R9*1), SI
+	SHLXQ   R8, SI, SI
+	ANDQ    24(DX)(BX*1), SI
+	ORQ     SI, R10
+	MOVQ    R10, BX
+	ADDQ    $0x10, AX
+	DECQ    CX
+	JNZ     hyperbolaBswapLatencyQuery
 
 hyperbolaBswapLatencyDone:
 	MOVQ BX, ret+24(FP)
@@ -857,30 +845,19 @@ TEXT ·slidingPextThroughput(SB), NOSPLIT, $0-40
 
 slidingPextThroughputQuery:
 	MOVQ    (CX), SI
-	MOVBQZX 8(CX), DI
-	MOVBQZX 9(CX), R8
-	XORQ    R9, R9
-	TESTB   $0x01, R8
-	JZ      pextNoRook5
-	PEXTQ   (BX)(DI*8), SI, R10
-	MOVL    1024(BX)(DI*4), R11
-	ADDQ    R11, R10
-	ORQ     1536(BX)(R10*8), R9
-
-pextNoRook5:
-	TESTB $0x02, R8
-	JZ    pextNoBishop6
-	PEXTQ 512(BX)(DI*8), SI, SI
-	MOVL  1280(BX)(DI*4), DI
-	ADDQ  DI, SI
-	ORQ   1536(BX)(SI*8), R9
-
-pextNoBishop6:
-	MOVQ R9, (AX)
-	ADDQ $0x08, AX
-	ADDQ $0x10, CX
-	DECQ DX
-	JNZ  slidingPextThroughputQuery
+	MOVWQZX 8(CX), DI
+	SHLQ    $0x05, DI
+	PEXTQ   (BX)(DI*1), SI, R8
+	ADDL    16(BX)(DI*1), R8
+	MOVQ    32768(BX)(R8*8), R8
+	PEXTQ   8(BX)(DI*1), SI, SI
+	ADDL    20(BX)(DI*1), SI
+	ORQ     32768(BX)(SI*8), R8
+	MOVQ    R8, (AX)
+	ADDQ    $0x08, AX
+	ADDQ    $0x10, CX
+	DECQ    DX
+	JNZ     slidingPextThroughputQuery
 
 slidingPextThroughputDone:
 	RET
@@ -898,29 +875,18 @@ TEXT ·slidingPextLatency(SB), NOSPLIT, $0-32
 slidingPextLatencyQuery:
 	MOVQ    (AX), SI
 	XORQ    BX, SI
-	MOVBQZX 8(AX), BX
-	MOVBQZX 9(AX), DI
-	XORQ    R8, R8
-	TESTB   $0x01, DI
-	JZ      pextNoRook7
-	PEXTQ   (DX)(BX*8), SI, R9
-	MOVL    1024(DX)(BX*4), R10
-	ADDQ    R10, R9
-	ORQ     1536(DX)(R9*8), R8
-
-pextNoRook7:
-	TESTB $0x02, DI
-	JZ    pextNoBishop8
-	PEXTQ 512(DX)(BX*8), SI, SI
-	MOVL  1280(DX)(BX*4), BX
-	ADDQ  BX, SI
-	ORQ   1536(DX)(SI*8), R8
-
-pextNoBishop8:
-	MOVQ R8, BX
-	ADDQ $0x10, AX
-	DECQ CX
-	JNZ  slidingPextLatencyQuery
+	MOVWQZX 8(AX), BX
+	SHLQ    $0x05, BX
+	PEXTQ   (DX)(BX*1), SI, DI
+	ADDL    16(DX)(BX*1), DI
+	MOVQ    32768(DX)(DI*8), DI
+	PEXTQ   8(DX)(BX*1), SI, SI
+	ADDL    20(DX)(BX*1), SI
+	ORQ     32768(DX)(SI*8), DI
+	MOVQ    DI, BX
+	ADDQ    $0x10, AX
+	DECQ    CX
+	JNZ     slidingPextLatencyQuery
 
 slidingPextLatencyDone:
 	MOVQ BX, ret+24(FP)

@@ -2,7 +2,10 @@
 // kernel loops over its whole batch; the registration in package amd64
 // declares the CPU features each one executes.
 //
-//	go run ./internal/asm -out kernels_amd64.s -stubs kernels_amd64.go -pkg amd64
+// Its arguments are those of the go:generate line in package amd64. Every
+// table offset, field offset and element size the assembly uses is read
+// from package amd64's Go types (and package kernels' element types), so a
+// change of layout changes the assembly with it.
 //
 // The GFNI and VBMI2 kernels, whose instructions avo v0.5.0 lacks, are
 // hand-written in gfni_amd64.s and vbmi2_amd64.s.
@@ -10,11 +13,18 @@ package main
 
 import (
 	"fmt"
+	"go/token"
+	"go/types"
+	"log"
+	"math/bits"
+	"os"
+	"strings"
 
 	. "github.com/mmcloughlin/avo/build"
 	"github.com/mmcloughlin/avo/gotypes"
 	. "github.com/mmcloughlin/avo/operand"
 	"github.com/mmcloughlin/avo/reg"
+	"golang.org/x/tools/go/packages"
 )
 
 // ld loads a parameter into a new general-purpose register.
@@ -25,19 +35,136 @@ func ld(p gotypes.Component) reg.GPVirtual {
 }
 
 func main() {
+	l := loadLayout("bitlab/kernels/amd64")
 	ConstraintExpr("amd64")
 	scalarKernels()
-	serializeLoops()
+	serializeLoops(l)
 	bitReverseSWAR()
-	hyperbolaBswap()
-	slidingPEXT()
-	quad2hexSSE2()
-	quad2boardSSE2()
-	quad2hexAVX2()
-	quadFillAVX2()
+	hyperbolaBswap(l)
+	slidingPEXT(l)
+	quad2hexSSE2(l)
+	quad2boardSSE2(l)
+	quad2hexAVX2(l)
+	quadFillAVX2(l)
 	popcountAVX2()
 	popcountAVX512()
 	Generate()
+}
+
+// layout gives the memory layout of Go types as the assembly sees them:
+// sizes and offsets for amd64 (avo's gotypes.Sizes, the gc compiler's),
+// fields and elements through avo's gotypes components.
+type layout struct{ pkg *types.Package }
+
+// loadLayout type-checks the package at path for amd64. Type errors are
+// tolerated (a registration may name a kernel not generated yet); a type
+// the generator asks for must exist.
+func loadLayout(path string) layout {
+	cfg := &packages.Config{
+		Mode: packages.NeedTypes | packages.NeedSyntax | packages.NeedImports,
+		Env:  append(os.Environ(), "GOARCH=amd64"),
+	}
+	pkgs, err := packages.Load(cfg, path)
+	if err != nil || len(pkgs) != 1 || pkgs[0].Types == nil {
+		log.Fatalf("loading %s: %v", path, err)
+	}
+	return layout{pkgs[0].Types}
+}
+
+// typ returns the named type: a name of the package, or pkg.Name of a
+// package it imports.
+func (l layout) typ(name string) types.Type {
+	scope := l.pkg.Scope()
+	if pkg, n, ok := strings.Cut(name, "."); ok {
+		scope = nil
+		for _, imp := range l.pkg.Imports() {
+			if imp.Name() == pkg {
+				scope = imp.Scope()
+			}
+		}
+		name = n
+	}
+	if scope != nil {
+		if obj, ok := scope.Lookup(name).(*types.TypeName); ok {
+			return obj.Type()
+		}
+	}
+	tv, err := types.Eval(token.NewFileSet(), l.pkg, token.NoPos, name)
+	if err != nil || !tv.IsType() {
+		log.Fatalf("no type %s in %s", name, l.pkg.Path())
+	}
+	return tv.Type
+}
+
+// size returns the size in bytes of the named type.
+func (l layout) size(name string) int { return int(gotypes.Sizes.Sizeof(l.typ(name))) }
+
+// at returns the value of the named type at the address in base.
+func (l layout) at(name string, base reg.Register) value {
+	return value{l.typ(name), Mem{Base: base}}
+}
+
+// A value is a Go value of type typ at address addr: avo's
+// gotypes.Component, which resolves only unnamed basic types, for any
+// type.
+type value struct {
+	typ  types.Type
+	addr Mem
+}
+
+// Field returns the named field of a struct value.
+func (v value) Field(name string) value {
+	s, ok := v.typ.Underlying().(*types.Struct)
+	if !ok {
+		log.Fatalf("%s is not a struct", v.typ)
+	}
+	fields := make([]*types.Var, s.NumFields())
+	for i := range fields {
+		fields[i] = s.Field(i)
+	}
+	offsets := gotypes.Sizes.Offsetsof(fields)
+	for i, f := range fields {
+		if f.Name() == name {
+			return value{f.Type(), v.addr.Offset(int(offsets[i]))}
+		}
+	}
+	log.Fatalf("%s has no field %s", v.typ, name)
+	return value{}
+}
+
+// Index returns element i of an array value.
+func (v value) Index(i int) value {
+	a, ok := v.typ.Underlying().(*types.Array)
+	if !ok || int64(i) >= a.Len() {
+		log.Fatalf("%s has no element %d", v.typ, i)
+	}
+	return value{a.Elem(), v.addr.Offset(i * int(gotypes.Sizes.Sizeof(a.Elem())))}
+}
+
+// addr returns the memory operand of a value.
+func addr(v value) Mem { return v.addr }
+
+// disp returns the offset of a value from its base.
+func disp(v value) int { return v.addr.Disp }
+
+// elem returns the operand of element index of array a: its first
+// element's address, index scaled by the element size, which must be 1, 2,
+// 4 or 8.
+func elem(a value, index reg.Register) Mem {
+	m := addr(a.Index(0))
+	m.Index, m.Scale = index, uint8(disp(a.Index(1))-m.Disp)
+	if m.Scale&(m.Scale-1) != 0 || m.Scale > 8 {
+		log.Fatalf("element size %d is no index scale", m.Scale)
+	}
+	return m
+}
+
+// log2 returns the base-2 logarithm of n, a power of two.
+func log2(n int) int {
+	if n <= 0 || n&(n-1) != 0 {
+		log.Fatalf("%d is not a power of two", n)
+	}
+	return bits.TrailingZeros(uint(n))
 }
 
 // A mapper computes one output register from one input register, which it
@@ -69,7 +196,9 @@ func emptyIs64(scan func(x, r reg.Register)) mapper {
 	}
 }
 
-var scalars = []scalar{
+// scalars returns the one-output kernels over bitboards.
+func scalars() []scalar {
+	return []scalar{
 	{"popcnt", "POPCNT (seed 001's population count in one instruction)", 1, func(x reg.GPVirtual) reg.GPVirtual {
 		POPCNTQ(x, x) // same source and destination: no false dependency
 		return x
@@ -99,12 +228,13 @@ var scalars = []scalar{
 		BLSRQ(x, x)
 		return x
 	}},
+	}
 }
 
 // scalarKernels emits the throughput (unrolled by 4) and latency forms of
 // every scalar kernel.
 func scalarKernels() {
-	for _, s := range scalars {
+	for _, s := range scalars() {
 		out := "byte"
 		if s.outBytes == 8 {
 			out = "uint64"
@@ -191,7 +321,7 @@ func chainLoop(name, doc, out string, emit mapper) {
 // serializeLoops emits the seed's intrinsic loop (BSF, BTR) and its BMI1
 // form (TZCNT, BLSR) over a batch of bitboards, and the full seed sequence,
 // with the from-square aspect and 16-bit moves, for move lists.
-func serializeLoops() {
+func serializeLoops(l layout) {
 	for _, v := range []struct {
 		name, doc string
 		bmi       bool
@@ -237,7 +367,7 @@ func serializeLoops() {
 	// combined with each to-square, stored as a 16-bit move.
 	name := "movelistBsfBtr"
 	TEXT(name, NOSPLIT, "func(dst *uint16, src *uint64, n int) int")
-	Doc(name + " is seed 000's Intrinsic Version in full: bsf; jz over; loop: btr; or eax, ecx (the from-square aspect); store the 16-bit move; bsf; jnz loop. src points to kernels.Targets (16 bytes: the set, then the from-square).")
+	Doc(name + " is seed 000's Intrinsic Version in full: bsf; jz over; loop: btr; or eax, ecx (the from-square aspect); store the 16-bit move; bsf; jnz loop. src points to kernels.Targets elements.")
 	dst := ld(Param("dst"))
 	src := ld(Param("src"))
 	n := ld(Param("n"))
@@ -247,8 +377,9 @@ func serializeLoops() {
 	JZ(LabelRef(name + "Done"))
 	Label(name + "Target")
 	x, from, a := GP64(), GP64(), GP64()
-	MOVQ(Mem{Base: src}, x)
-	MOVBQZX(Mem{Base: src, Disp: 8}, from)
+	tg := l.at("kernels.Targets", src)
+	MOVQ(addr(tg.Field("BB")), x)
+	MOVBQZX(addr(tg.Field("From")), from)
 	SHLQ(U8(6), from)
 	BSFQ(x, a)
 	JZ(LabelRef(name + "Next"))
@@ -260,7 +391,7 @@ func serializeLoops() {
 	BSFQ(x, a)
 	JNZ(LabelRef(name + "Bit"))
 	Label(name + "Next")
-	ADDQ(U8(16), src)
+	ADDQ(U8(l.size("kernels.Targets")), src)
 	DECQ(n)
 	JNZ(LabelRef(name + "Target"))
 	Label(name + "Done")
@@ -349,18 +480,10 @@ func bitReverseSWAR() {
 	RET()
 }
 
-// Offsets in package amd64's hqTables and pextTables (checked by a test).
-const (
-	hqFile, hqDiag, hqAnti, hqRank = 0, 512, 1024, 1536
-	pextRookMask, pextBishopMask   = 0, 512
-	pextRookOff, pextBishopOff     = 1024, 1280
-	pextAttacks                    = 1536
-)
-
 // sliderLoops emits the throughput and latency forms of a slider kernel
-// over kernels.Query (16 bytes: occupancy, square, slider lines); attacks
-// computes the attack set from occ, sq and piece with table pointer t.
-func sliderLoops(name, doc, table string, attacks func(occ, sq, piece, t reg.GPVirtual) reg.GPVirtual) {
+// over kernels.Query; attacks computes the attack set of the query q with
+// occupancy occ and table pointer t.
+func sliderLoops(l layout, name, doc, table string, attacks func(q value, occ, t reg.GPVirtual) reg.GPVirtual) {
 	for _, latency := range []bool{false, true} {
 		// t points to package amd64's table struct of the kernel.
 		fn, sig := name+"Throughput", "func(dst *uint64, src *uint64, n int, t *byte) int"
@@ -368,7 +491,7 @@ func sliderLoops(name, doc, table string, attacks func(occ, sq, piece, t reg.GPV
 			fn, sig = name+"Latency", "func(src *uint64, n int, t *byte) uint64"
 		}
 		TEXT(fn, NOSPLIT, sig)
-		Doc(fn+" "+doc, "t points to the "+table+".")
+		Doc(fn+" "+doc, "src points to kernels.Query elements; t to the "+table+".")
 		var dst reg.GPVirtual
 		if !latency {
 			dst = ld(Param("dst"))
@@ -384,21 +507,20 @@ func sliderLoops(name, doc, table string, attacks func(occ, sq, piece, t reg.GPV
 		TESTQ(n, n)
 		JZ(LabelRef(fn + "Done"))
 		Label(fn + "Query")
-		occ, sq, piece := GP64(), GP64(), GP64()
-		MOVQ(Mem{Base: src}, occ)
+		q := l.at("kernels.Query", src)
+		occ := GP64()
+		MOVQ(addr(q.Field("Occ")), occ)
 		if latency {
 			XORQ(y, occ) // kernels.NextQuery
 		}
-		MOVBQZX(Mem{Base: src, Disp: 8}, sq)
-		MOVBQZX(Mem{Base: src, Disp: 9}, piece)
-		a := attacks(occ, sq, piece, t)
+		a := attacks(q, occ, t)
 		if latency {
 			MOVQ(a, y)
 		} else {
 			MOVQ(a, Mem{Base: dst})
 			ADDQ(U8(8), dst)
 		}
-		ADDQ(U8(16), src)
+		ADDQ(U8(l.size("kernels.Query")), src)
 		DECQ(n)
 		JNZ(LabelRef(fn + "Query"))
 		Label(fn + "Done")
@@ -409,27 +531,50 @@ func sliderLoops(name, doc, table string, attacks func(occ, sq, piece, t reg.GPV
 	}
 }
 
-var labelN int
+// sliderEntry returns the byte offset of the query's entry in a table of
+// entries indexed by square and slider lines read as one 16-bit word,
+// sq | piece<<8 (package amd64's sliderIndex): one load, one shift, and no
+// branch on the slider, whose missing lines have zero masks there.
+func sliderEntry(l layout, q value, entry string) reg.GPVirtual {
+	sq := addr(q.Field("Sq"))
+	if disp(q.Field("Piece")) != sq.Disp+1 {
+		log.Fatal("kernels.Query: Piece does not follow Sq")
+	}
+	e := GP64()
+	MOVWQZX(sq, e)
+	SHLQ(U8(log2(l.size(entry))), e)
+	return e
+}
 
-func newLabel(s string) string {
-	labelN++
-	return fmt.Sprintf("%s%d", s, labelN)
+// entryField returns the operand of field of the entry at byte offset e of
+// the entries array.
+func entryField(entries value, e reg.Register, field string) Mem {
+	m := addr(entries.Index(0).Field(field))
+	m.Index, m.Scale = e, 1
+	return m
 }
 
 // hyperbolaBswap emits Hyperbola Quintessence with BSWAP (seed 002): files,
 // diagonals and anti-diagonals by o ^ (o - 2r) on the normal and the
-// byte-swapped occupancy, ranks by the first-rank table.
-func hyperbolaBswap() {
-	sliderLoops("hyperbolaBswap", "is Hyperbola Quintessence (seed 002): o ^ (o - 2r) forward and on the byte-swapped bitboard for files and diagonals, a first-rank table for ranks.", "hqTables",
-		func(occ, sq, piece, t reg.GPVirtual) reg.GPVirtual {
+// byte-swapped occupancy, ranks by the first-rank table; every query runs
+// all four lines, the ones its slider lacks under zero masks.
+func hyperbolaBswap(l layout) {
+	sliderLoops(l, "hyperbolaBswap", "is Hyperbola Quintessence (seed 002): o ^ (o - 2r) forward and on the byte-swapped bitboard for files and diagonals, a first-rank table for ranks; no branch on the slider.", "hqTables",
+		func(q value, occ, t reg.GPVirtual) reg.GPVirtual {
+			tab := l.at("hqTables", t)
+			lines := tab.Field("lines")
+			e := sliderEntry(l, q, "hqLines")
+			sq := GP64()
+			MOVBQZX(addr(q.Field("Sq")), sq)
 			r, rr := GP64(), GP64()
 			MOVL(U32(1), r.As32())
 			SHLXQ(sq, r, r)
 			MOVQ(r, rr)
 			BSWAPQ(rr)
-			line := func(maskOff int, acc reg.GPVirtual) {
+			a := GP64()
+			line := func(field string, first bool) {
 				m, o, rev := GP64(), GP64(), GP64()
-				MOVQ(Mem{Base: t, Index: sq, Scale: 8, Disp: maskOff}, m)
+				MOVQ(entryField(lines, e, field), m)
 				MOVQ(occ, o)
 				ANDQ(m, o)
 				MOVQ(o, rev)
@@ -439,15 +584,19 @@ func hyperbolaBswap() {
 				BSWAPQ(rev)
 				XORQ(rev, o)
 				ANDQ(m, o)
-				ORQ(o, acc)
+				if first {
+					MOVQ(o, a)
+				} else {
+					ORQ(o, a)
+				}
 			}
-			a := GP64()
-			XORQ(a, a)
-			skipRook, skipBishop := newLabel("hqNoRook"), newLabel("hqNoBishop")
-			TESTB(U8(1), piece.As8())
-			JZ(LabelRef(skipRook))
-			line(hqFile, a)
-			// Rank: firstRank[sq&7][(occ >> (sq&^7 + 1)) & 63] << (sq&^7).
+			line("file", true)
+			line("diag", false)
+			line("anti", false)
+			// Rank: firstRank[sq&7][(occ >> (sq&^7 + 1)) & 63] << (sq&^7),
+			// under the entry's rank mask.
+			rank := tab.Field("firstRank")
+			row := disp(rank.Index(1).Index(0)) - disp(rank.Index(0).Index(0))
 			shift, idx, f := GP64(), GP64(), GP64()
 			MOVQ(sq, shift)
 			ANDQ(I8(^7), shift)
@@ -457,52 +606,48 @@ func hyperbolaBswap() {
 			ANDQ(U8(63), idx)
 			MOVQ(sq, f)
 			ANDQ(U8(7), f)
-			SHLQ(U8(6), f)
+			SHLQ(U8(log2(row)), f)
 			ADDQ(f, idx)
-			MOVBQZX(Mem{Base: t, Index: idx, Scale: 1, Disp: hqRank}, f)
+			MOVBQZX(elem(rank.Index(0), idx), f)
 			SHLXQ(shift, f, f)
+			ANDQ(entryField(lines, e, "rank"), f)
 			ORQ(f, a)
-			Label(skipRook)
-			TESTB(U8(2), piece.As8())
-			JZ(LabelRef(skipBishop))
-			line(hqDiag, a)
-			line(hqAnti, a)
-			Label(skipBishop)
 			return a
 		})
 }
 
 // slidingPEXT emits BMI2 PEXT lookups: the occupancy of the square's
-// relevant squares, extracted to a dense index into its attack table.
-func slidingPEXT() {
-	sliderLoops("slidingPext", "looks attacks up by PEXT (BMI2) of the occupancy under the square's relevant-occupancy mask, per-square tables of 102,400 rook and 5,248 bishop sets.", "pextTables",
-		func(occ, sq, piece, t reg.GPVirtual) reg.GPVirtual {
+// relevant squares, extracted to a dense index into its attack table. Each
+// query looks up both lines; a line its slider lacks has a zero mask and
+// the offset of an empty attack set, so no query branches.
+func slidingPEXT(l layout) {
+	sliderLoops(l, "slidingPext", "looks attacks up by PEXT (BMI2) of the occupancy under the square's relevant-occupancy masks, in per-square tables of 102,400 rook and 5,248 bishop sets; no branch on the slider.", "pextTables",
+		func(q value, occ, t reg.GPVirtual) reg.GPVirtual {
+			tab := l.at("pextTables", t)
+			entries := tab.Field("entries")
+			e := sliderEntry(l, q, "pextEntry")
 			a := GP64()
-			XORQ(a, a)
-			skipRook, skipBishop := newLabel("pextNoRook"), newLabel("pextNoBishop")
-			lookup := func(maskOff, offOff int) {
-				i, off := GP64(), GP64()
-				PEXTQ(Mem{Base: t, Index: sq, Scale: 8, Disp: maskOff}, occ, i)
-				MOVL(Mem{Base: t, Index: sq, Scale: 4, Disp: offOff}, off.As32())
-				ADDQ(off, i)
-				ORQ(Mem{Base: t, Index: i, Scale: 8, Disp: pextAttacks}, a)
+			for k, line := range []string{"rook", "bishop"} {
+				i := GP64()
+				PEXTQ(entryField(entries, e, line+"Mask"), occ, i)
+				ADDL(entryField(entries, e, line+"Off"), i.As32()) // zero-extends to 64 bits
+				set := elem(tab.Field("attacks"), i)
+				if k == 0 {
+					MOVQ(set, a)
+				} else {
+					ORQ(set, a)
+				}
 			}
-			TESTB(U8(1), piece.As8())
-			JZ(LabelRef(skipRook))
-			lookup(pextRookMask, pextRookOff)
-			Label(skipRook)
-			TESTB(U8(2), piece.As8())
-			JZ(LabelRef(skipBishop))
-			lookup(pextBishopMask, pextBishopOff)
-			Label(skipBishop)
 			return a
 		})
 }
 
-// quadLoop emits func(dst *out, src *uint64, n int) over n quad-bitboards
-// of inBytes each, writing outBytes each; body works on pointers in, out.
-func quadLoop(name, doc, out string, inBytes, outBytes int, setup func(), body func(in, out reg.GPVirtual)) {
-	TEXT(name, NOSPLIT, "func(dst *"+out+", src *uint64, n int)")
+// quadLoop emits func(dst *out, src *uint64, n int) over n elements of
+// type in, writing elements of type out (package amd64's names) whose first
+// word is of type word; body works on pointers in, out. avx says whether
+// the kernel uses AVX registers (and ends with VZEROUPPER).
+func quadLoop(l layout, name, doc, in, out, word string, avx bool, setup func(), body func(in, out reg.GPVirtual)) {
+	TEXT(name, NOSPLIT, "func(dst *"+word+", src *uint64, n int)")
 	Doc(name + " " + doc)
 	dst := ld(Param("dst"))
 	src := ld(Param("src"))
@@ -514,23 +659,20 @@ func quadLoop(name, doc, out string, inBytes, outBytes int, setup func(), body f
 	JZ(LabelRef(name + "Done"))
 	Label(name + "Loop")
 	body(src, dst)
-	ADDQ(U32(uint32(inBytes)), src)
-	ADDQ(U32(uint32(outBytes)), dst)
+	ADDQ(U32(uint32(l.size(in))), src)
+	ADDQ(U32(uint32(l.size(out))), dst)
 	DECQ(n)
 	JNZ(LabelRef(name + "Loop"))
 	Label(name + "Done")
-	if usesAVX {
+	if avx {
 		VZEROUPPER()
 	}
 	RET()
 }
 
-var usesAVX bool
-
 // quad2hexSSE2 emits seed 004's quad2hexBB, instruction for instruction.
-func quad2hexSSE2() {
-	usesAVX = false
-	quadLoop("quad2hexSSE2", "is seed 004's quad2hexBB: the 16 disjoint bitboards of a quad-bitboard with PCMPEQB, POR, PAND, PXOR, PUNPCKLQDQ and PUNPCKHQDQ.", "uint64", 32, 128, nil,
+func quad2hexSSE2(l layout) {
+	quadLoop(l, "quad2hexSSE2", "is seed 004's quad2hexBB: the 16 disjoint bitboards of a quad-bitboard with PCMPEQB, POR, PAND, PXOR, PUNPCKLQDQ and PUNPCKHQDQ.", "qbb.QBB", "kernels.Hex", "uint64", false, nil,
 		func(in, out reg.GPVirtual) {
 			a, b, c, d, e, f, m1 := XMM(), XMM(), XMM(), XMM(), XMM(), XMM(), XMM()
 			MOVOU(Mem{Base: in}, a) // a = b = d = p[0]
@@ -561,8 +703,7 @@ func quad2hexSSE2() {
 }
 
 // quad2boardSSE2 emits seed 004's quadBB2Board, instruction for instruction.
-func quad2boardSSE2() {
-	usesAVX = false
+func quad2boardSSE2(l layout) {
 	masks := GLOBL("sq2bbMasks", RODATA|NOPTR)
 	for i := range 8 {
 		DATA(8*i, U64(0x0101010101010101<<i))
@@ -571,7 +712,7 @@ func quad2boardSSE2() {
 	for i := range pm {
 		pm[i] = masks.Offset(16 * i)
 	}
-	quadLoop("quad2boardSSE2", "is seed 004's quadBB2Board: the 64 vertical nibbles of a quad-bitboard to a mailbox of square codes.", "byte", 32, 64, nil,
+	quadLoop(l, "quad2boardSSE2", "is seed 004's quadBB2Board: the 64 vertical nibbles of a quad-bitboard to a mailbox of square codes.", "qbb.QBB", "kernels.Mailbox", "byte", false, nil,
 		func(in, out reg.GPVirtual) {
 			b := [4]reg.VecVirtual{XMM(), XMM(), XMM(), XMM()}
 			// term returns (t & pm[i]) shifted left (sh > 0) or right.
@@ -643,14 +784,13 @@ func quad2boardSSE2() {
 // suggests: the products of bb0/bb1 and bb2/bb3 with their complements as
 // two vectors of four, then four broadcasts of the high products ANDed with
 // the low ones.
-func quad2hexAVX2() {
-	usesAVX = true
+func quad2hexAVX2(l layout) {
 	sel := GLOBL("quadSelect", RODATA|NOPTR)
 	for i, v := range []uint64{^uint64(0), 0, ^uint64(0), 0, ^uint64(0), ^uint64(0), 0, 0} {
 		DATA(8*i, U64(v)) // complement lanes: bb_even in 0 and 2, bb_odd in 0 and 1
 	}
 	var m0, m1 reg.VecVirtual
-	quadLoop("quad2hexAVX2", "computes the 16 disjoint bitboards with the quad-bitboard in one YMM register (AVX2).", "uint64", 32, 128,
+	quadLoop(l, "quad2hexAVX2", "computes the 16 disjoint bitboards with the quad-bitboard in one YMM register (AVX2).", "qbb.QBB", "kernels.Hex", "uint64", true,
 		func() {
 			m0, m1 = YMM(), YMM()
 			VMOVDQU(sel, m0)
@@ -678,22 +818,22 @@ func quad2hexAVX2() {
 
 // quadFillAVX2 runs the Kogge-Stone occluded fills of seed 004 on all four
 // bitboards at once in one YMM register, in all eight directions.
-func quadFillAVX2() {
-	usesAVX = true
+func quadFillAVX2(l layout) {
 	wrap := GLOBL("fillWrap", RODATA|NOPTR)
 	DATA(0, U64(0xFEFEFEFEFEFEFEFE)) // not file a: after a step east
 	DATA(8, U64(0x7F7F7F7F7F7F7F7F)) // not file h: after a step west
 	var notA, notH reg.VecVirtual
-	quadLoop("quadFillAVX2", "computes queen-line attacks of the four generator sets by Kogge-Stone occluded fills (seed 004's nortOccl, all eight directions) with the quad-bitboard in one YMM register (AVX2).", "uint64", 40, 32,
+	quadLoop(l, "quadFillAVX2", "computes queen-line attacks of the four generator sets by Kogge-Stone occluded fills (seed 004's nortOccl, all eight directions) with the quad-bitboard in one YMM register (AVX2).", "kernels.Fill", "qbb.QBB", "uint64", true,
 		func() {
 			notA, notH = YMM(), YMM()
 			VPBROADCASTQ(wrap, notA)
 			VPBROADCASTQ(wrap.Offset(8), notH)
 		},
 		func(in, out reg.GPVirtual) {
+			f := l.at("kernels.Fill", in)
 			gen, empty, att := YMM(), YMM(), YMM()
-			VMOVDQU(Mem{Base: in}, gen)
-			VPBROADCASTQ(Mem{Base: in, Disp: 32}, empty)
+			VMOVDQU(addr(f.Field("Gen").Index(0)), gen)
+			VPBROADCASTQ(addr(f.Field("Empty")), empty)
 			VPXOR(att, att, att)
 			shift := func(x reg.VecVirtual, s int, dst reg.VecVirtual) {
 				if s > 0 {
