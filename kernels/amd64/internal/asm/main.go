@@ -199,35 +199,35 @@ func emptyIs64(scan func(x, r reg.Register)) mapper {
 // scalars returns the one-output kernels over bitboards.
 func scalars() []scalar {
 	return []scalar{
-	{"popcnt", "POPCNT (seed 001's population count in one instruction)", 1, func(x reg.GPVirtual) reg.GPVirtual {
-		POPCNTQ(x, x) // same source and destination: no false dependency
-		return x
-	}},
-	{"bsf", "BSF, with CMOV supplying 64 for the empty set (BSF leaves its destination undefined)", 1, emptyIs64(func(x, r reg.Register) { BSFQ(x, r) })},
-	{"tzcnt", "TZCNT (BMI1), which returns 64 for the empty set by itself", 1, func(x reg.GPVirtual) reg.GPVirtual {
-		TZCNTQ(x, x)
-		return x
-	}},
-	{"bsr", "BSR, with CMOV supplying 64 for the empty set", 1, emptyIs64(func(x, r reg.Register) { BSRQ(x, r) })},
-	{"lzcnt", "63 - LZCNT (LZCNT), with CMOV supplying 64 for the empty set", 1, func(x reg.GPVirtual) reg.GPVirtual {
-		r := GP64()
-		none := const64(64)
-		LZCNTQ(x, r)
-		XORQ(U8(63), r)
-		TESTQ(x, x)
-		CMOVQEQ(none, r)
-		return r
-	}},
-	{"btr", "BSF then BTR: reset the found bit (seed 000's bittestandreset)", 8, func(x reg.GPVirtual) reg.GPVirtual {
-		i := GP64()
-		BSFQ(x, i) // undefined for x = 0, where BTR of any bit leaves 0
-		BTRQ(i, x)
-		return x
-	}},
-	{"blsr", "BLSR (BMI1): x & (x - 1) in one instruction", 8, func(x reg.GPVirtual) reg.GPVirtual {
-		BLSRQ(x, x)
-		return x
-	}},
+		{"popcnt", "POPCNT (seed 001's population count in one instruction)", 1, func(x reg.GPVirtual) reg.GPVirtual {
+			POPCNTQ(x, x) // same source and destination: no false dependency
+			return x
+		}},
+		{"bsf", "BSF, with CMOV supplying 64 for the empty set (BSF leaves its destination undefined)", 1, emptyIs64(func(x, r reg.Register) { BSFQ(x, r) })},
+		{"tzcnt", "TZCNT (BMI1), which returns 64 for the empty set by itself", 1, func(x reg.GPVirtual) reg.GPVirtual {
+			TZCNTQ(x, x)
+			return x
+		}},
+		{"bsr", "BSR, with CMOV supplying 64 for the empty set", 1, emptyIs64(func(x, r reg.Register) { BSRQ(x, r) })},
+		{"lzcnt", "63 - LZCNT (LZCNT), with CMOV supplying 64 for the empty set", 1, func(x reg.GPVirtual) reg.GPVirtual {
+			r := GP64()
+			none := const64(64)
+			LZCNTQ(x, r)
+			XORQ(U8(63), r)
+			TESTQ(x, x)
+			CMOVQEQ(none, r)
+			return r
+		}},
+		{"btr", "BSF then BTR: reset the found bit (seed 000's bittestandreset)", 8, func(x reg.GPVirtual) reg.GPVirtual {
+			i := GP64()
+			BSFQ(x, i) // undefined for x = 0, where BTR of any bit leaves 0
+			BTRQ(i, x)
+			return x
+		}},
+		{"blsr", "BLSR (BMI1): x & (x - 1) in one instruction", 8, func(x reg.GPVirtual) reg.GPVirtual {
+			BLSRQ(x, x)
+			return x
+		}},
 	}
 }
 
