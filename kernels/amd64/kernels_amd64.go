@@ -61,11 +61,11 @@ func bitReverseThroughput(dst []uint64, src []uint64) int
 // bitReverseLatency reverses along the dependent chain x[i] ^ y.
 func bitReverseLatency(src []uint64) uint64
 
-// hyperbolaBswapThroughput is Hyperbola Quintessence (seed 002): o ^ (o - 2r) forward and on the byte-swapped bitboard for files and diagonals, a first-rank table for ranks; no branch on the slider.
+// hyperbolaBswapThroughput is Hyperbola Quintessence (seed 002): o ^ (o - 2r) forward and on the byte-swapped bitboard for files and diagonals, a first-rank table for ranks.
 // src points to kernels.Query elements; t to the hqTables.
 func hyperbolaBswapThroughput(dst *uint64, src *uint64, n int, t *byte) int
 
-// hyperbolaBswapLatency is Hyperbola Quintessence (seed 002): o ^ (o - 2r) forward and on the byte-swapped bitboard for files and diagonals, a first-rank table for ranks; no branch on the slider.
+// hyperbolaBswapLatency is Hyperbola Quintessence (seed 002): o ^ (o - 2r) forward and on the byte-swapped bitboard for files and diagonals, a first-rank table for ranks.
 // src points to kernels.Query elements; t to the hqTables.
 func hyperbolaBswapLatency(src *uint64, n int, t *byte) uint64
 

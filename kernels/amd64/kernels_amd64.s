@@ -692,65 +692,71 @@ TEXT ·hyperbolaBswapThroughput(SB), NOSPLIT, $0-40
 
 hyperbolaBswapThroughputQuery:
 	MOVQ    (CX), SI
-	MOVWQZX 8(CX), DI
-	SHLQ    $0x05, DI
-	MOVBQZX 8(CX), R8
+	MOVBQZX 8(CX), DI
+	MOVBQZX 9(CX), R8
 	MOVL    $0x00000001, R9
-	SHLXQ   R8, R9, R9
+	SHLXQ   DI, R9, R9
 	MOVQ    R9, R10
 	BSWAPQ  R10
-	MOVQ    (BX)(DI*1), R11
-	MOVQ    SI, R12
-	ANDQ    R11, R12
+	XORQ    R11, R11
+	TESTB   $0x01, R8
+	JZ      hyperbolaBswapThroughputNoRook
+	MOVQ    (BX)(DI*8), R12
+	MOVQ    SI, R13
+	ANDQ    R12, R13
+	MOVQ    R13, R14
+	BSWAPQ  R14
+	SUBQ    R9, R13
+	SUBQ    R10, R14
+	BSWAPQ  R14
+	XORQ    R14, R13
+	ANDQ    R12, R13
+	ORQ     R13, R11
+	MOVQ    DI, R12
+	ANDQ    $-8, R12
 	MOVQ    R12, R13
-	BSWAPQ  R13
-	SUBQ    R9, R12
-	SUBQ    R10, R13
-	BSWAPQ  R13
-	XORQ    R13, R12
-	ANDQ    R11, R12
-	MOVQ    R12, R11
-	MOVQ    8(BX)(DI*1), R12
-	MOVQ    SI, R13
-	ANDQ    R12, R13
-	MOVQ    R13, R14
-	BSWAPQ  R14
-	SUBQ    R9, R13
-	SUBQ    R10, R14
-	BSWAPQ  R14
-	XORQ    R14, R13
-	ANDQ    R12, R13
-	ORQ     R13, R11
-	MOVQ    16(BX)(DI*1), R12
-	MOVQ    SI, R13
-	ANDQ    R12, R13
-	MOVQ    R13, R14
-	BSWAPQ  R14
-	SUBQ    R9, R13
-	SUBQ    R10, R14
-	BSWAPQ  R14
-	XORQ    R14, R13
-	ANDQ    R12, R13
-	ORQ     R13, R11
-	MOVQ    R8, R9
-	ANDQ    $-8, R9
-	MOVQ    R9, R10
-	INCQ    R10
-	SHRXQ   R10, SI, R10
-	ANDQ    $0x3f, R10
-	MOVQ    R8, SI
-	ANDQ    $0x07, SI
-	SHLQ    $0x06, SI
-	ADDQ    SI, R10
-	MOVBQZX 32768(BX)(R10*1), SI
-	SHLXQ   R9, SI, SI
-	ANDQ    24(BX)(DI*1), SI
-	ORQ     SI, R11
-	MOVQ    R11, (AX)
-	ADDQ    $0x08, AX
-	ADDQ    $0x10, CX
-	DECQ    DX
-	JNZ     hyperbolaBswapThroughputQuery
+	INCQ    R13
+	SHRXQ   R13, SI, R13
+	ANDQ    $0x3f, R13
+	MOVQ    DI, R14
+	ANDQ    $0x07, R14
+	SHLQ    $0x06, R14
+	ADDQ    R14, R13
+	MOVBQZX 1536(BX)(R13*1), R14
+	SHLXQ   R12, R14, R14
+	ORQ     R14, R11
+
+hyperbolaBswapThroughputNoRook:
+	TESTB  $0x02, R8
+	JZ     hyperbolaBswapThroughputNoBishop
+	MOVQ   512(BX)(DI*8), R8
+	MOVQ   SI, R12
+	ANDQ   R8, R12
+	MOVQ   R12, R13
+	BSWAPQ R13
+	SUBQ   R9, R12
+	SUBQ   R10, R13
+	BSWAPQ R13
+	XORQ   R13, R12
+	ANDQ   R8, R12
+	ORQ    R12, R11
+	MOVQ   1024(BX)(DI*8), DI
+	ANDQ   DI, SI
+	MOVQ   SI, R8
+	BSWAPQ R8
+	SUBQ   R9, SI
+	SUBQ   R10, R8
+	BSWAPQ R8
+	XORQ   R8, SI
+	ANDQ   DI, SI
+	ORQ    SI, R11
+
+hyperbolaBswapThroughputNoBishop:
+	MOVQ R11, (AX)
+	ADDQ $0x08, AX
+	ADDQ $0x10, CX
+	DECQ DX
+	JNZ  hyperbolaBswapThroughputQuery
 
 hyperbolaBswapThroughputDone:
 	RET
@@ -768,64 +774,70 @@ TEXT ·hyperbolaBswapLatency(SB), NOSPLIT, $0-32
 hyperbolaBswapLatencyQuery:
 	MOVQ    (AX), SI
 	XORQ    BX, SI
-	MOVWQZX 8(AX), BX
-	SHLQ    $0x05, BX
-	MOVBQZX 8(AX), DI
+	MOVBQZX 8(AX), BX
+	MOVBQZX 9(AX), DI
 	MOVL    $0x00000001, R8
-	SHLXQ   DI, R8, R8
+	SHLXQ   BX, R8, R8
 	MOVQ    R8, R9
 	BSWAPQ  R9
-	MOVQ    (DX)(BX*1), R10
-	MOVQ    SI, R11
-	ANDQ    R10, R11
+	XORQ    R10, R10
+	TESTB   $0x01, DI
+	JZ      hyperbolaBswapLatencyNoRook
+	MOVQ    (DX)(BX*8), R11
+	MOVQ    SI, R12
+	ANDQ    R11, R12
+	MOVQ    R12, R13
+	BSWAPQ  R13
+	SUBQ    R8, R12
+	SUBQ    R9, R13
+	BSWAPQ  R13
+	XORQ    R13, R12
+	ANDQ    R11, R12
+	ORQ     R12, R10
+	MOVQ    BX, R11
+	ANDQ    $-8, R11
 	MOVQ    R11, R12
-	BSWAPQ  R12
-	SUBQ    R8, R11
-	SUBQ    R9, R12
-	BSWAPQ  R12
-	XORQ    R12, R11
-	ANDQ    R10, R11
-	MOVQ    R11, R10
-	MOVQ    8(DX)(BX*1), R11
-	MOVQ    SI, R12
-	ANDQ    R11, R12
-	MOVQ    R12, R13
-	BSWAPQ  R13
-	SUBQ    R8, R12
-	SUBQ    R9, R13
-	BSWAPQ  R13
-	XORQ    R13, R12
-	ANDQ    R11, R12
-	ORQ     R12, R10
-	MOVQ    16(DX)(BX*1), R11
-	MOVQ    SI, R12
-	ANDQ    R11, R12
-	MOVQ    R12, R13
-	BSWAPQ  R13
-	SUBQ    R8, R12
-	SUBQ    R9, R13
-	BSWAPQ  R13
-	XORQ    R13, R12
-	ANDQ    R11, R12
-	ORQ     R12, R10
-	MOVQ    DI, R8
-	ANDQ    $-8, R8
-	MOVQ    R8, R9
-	INCQ    R9
-	SHRXQ   R9, SI, R9
-	ANDQ    $0x3f, R9
-	MOVQ    DI, SI
-	ANDQ    $0x07, SI
-	SHLQ    $0x06, SI
-	ADDQ    SI, R9
-	MOVBQZX 32768(DX)(R9*1), SI
-	SHLXQ   R8, SI, SI
-	ANDQ    24(DX)(BX*1), SI
-	ORQ     SI, R10
-	MOVQ    R10, BX
-	ADDQ    $0x10, AX
-	DECQ    CX
-	JNZ     hyperbolaBswapLatencyQuery
+	INCQ    R12
+	SHRXQ   R12, SI, R12
+	ANDQ    $0x3f, R12
+	MOVQ    BX, R13
+	ANDQ    $0x07, R13
+	SHLQ    $0x06, R13
+	ADDQ    R13, R12
+	MOVBQZX 1536(DX)(R12*1), R13
+	SHLXQ   R11, R13, R13
+	ORQ     R13, R10
+
+hyperbolaBswapLatencyNoRook:
+	TESTB  $0x02, DI
+	JZ     hyperbolaBswapLatencyNoBishop
+	MOVQ   512(DX)(BX*8), DI
+	MOVQ   SI, R11
+	ANDQ   DI, R11
+	MOVQ   R11, R12
+	BSWAPQ R12
+	SUBQ   R8, R11
+	SUBQ   R9, R12
+	BSWAPQ R12
+	XORQ   R12, R11
+	ANDQ   DI, R11
+	ORQ    R11, R10
+	MOVQ   1024(DX)(BX*8), BX
+	ANDQ   BX, SI
+	MOVQ   SI, DI
+	BSWAPQ DI
+	SUBQ   R8, SI
+	SUBQ   R9, DI
+	BSWAPQ DI
+	XORQ   DI, SI
+	ANDQ   BX, SI
+	ORQ    SI, R10
+
+hyperbolaBswapLatencyNoBishop:
+	MOVQ R10, BX
+	ADDQ $0x10, AX
+	DECQ CX
+	JNZ  hyperbolaBswapLatencyQuery
 
 hyperbolaBswapLatencyDone:
 	MOVQ BX, ret+24(FP)

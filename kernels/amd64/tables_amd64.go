@@ -7,24 +7,20 @@ import (
 	"bitlab/kernels"
 )
 
-// The slider kernels index their tables by a query's square and slider
-// lines read as one 16-bit word, sliderIndex(sq, piece) = sq | piece<<8
-// (kernels.Query's Piece follows Sq): one table entry per square and
-// slider, so a rook, bishop or queen query runs the same code, the lines a
-// slider lacks under zero masks.
+// slidingPext indexes its entries by a query's square and slider lines
+// read as one 16-bit word, sliderIndex(sq, piece) = sq | piece<<8
+// (kernels.Query's Piece follows Sq): one entry per square and slider, so
+// a rook, bishop or queen query runs the same code, the lines a slider
+// lacks under zero masks.
 const sliderEntries = 4 << 8 // every kernels.Slider value 0..3
 
 // sliderIndex returns the table entry of a slider on square s.
 func sliderIndex(s board.Square, p kernels.Slider) int { return int(s) | int(p)<<8 }
 
-// hqLines are the line masks of one square and slider for hyperbolaBswap;
-// rank masks the first-rank table's attacks (all ones, or zero).
-type hqLines struct{ file, diag, anti, rank uint64 }
-
-// hqTables are hyperbolaBswap's line masks and first-rank table.
+// hqTables are the line masks and the first-rank table of hyperbolaBswap.
 type hqTables struct {
-	lines     [sliderEntries]hqLines
-	firstRank [8][64]uint8
+	file, diag, anti [64]uint64
+	firstRank        [8][64]uint8
 }
 
 // pextEntry is one square and slider's relevant-occupancy masks and attack
@@ -60,6 +56,7 @@ var (
 func init() {
 	hq.firstRank = board.FirstRankAttacks
 	for s := range board.Square(64) {
+		hq.file[s], hq.diag[s], hq.anti[s] = board.FileMask[s], board.DiagonalMask[s], board.AntiDiagonalMask[s]
 		gf.lines[s] = [4]uint64{board.FileMask[s], board.RankMask[s], board.DiagonalMask[s], board.AntiDiagonalMask[s]}
 	}
 	gf.sel = [4][4]uint64{{}, {^uint64(0), ^uint64(0), 0, 0}, {0, 0, ^uint64(0), ^uint64(0)},
@@ -86,14 +83,12 @@ func init() {
 	for piece := range kernels.Slider(4) {
 		rook, bishop := piece&kernels.Orthogonal != 0, piece&kernels.Diagonal != 0
 		for s := range board.Square(64) {
-			h, e := &hq.lines[sliderIndex(s, piece)], &pext.entries[sliderIndex(s, piece)]
+			e := &pext.entries[sliderIndex(s, piece)]
 			e.rookOff, e.bishopOff = empty, empty
 			if rook {
-				h.file, h.rank = board.FileMask[s], ^uint64(0)
 				e.rookMask, e.rookOff = board.RookRelevant[s], rookOff[s]
 			}
 			if bishop {
-				h.diag, h.anti = board.DiagonalMask[s], board.AntiDiagonalMask[s]
 				e.bishopMask, e.bishopOff = board.BishopRelevant[s], bishopOff[s]
 			}
 		}
