@@ -3,8 +3,12 @@ SHELL := /bin/bash -o pipefail
 
 GO ?= go
 # Features switched off, one at a time, for a pass of the whole test suite:
-# no kernel may execute an instruction the (pretended) CPU lacks. The Go
-# runtime warns that it does not know avx512gfni; golang.org/x/sys/cpu does.
+# no kernel may execute an instruction the (pretended) CPU lacks. These
+# passes prove the dispatch (a kernel whose declared features are off never
+# runs); kernels/amd64's TestRequires proves the declaration (every
+# registration's features cover the "// Requires:" line above each
+# assembly symbol it runs). The Go runtime warns that it does not know
+# avx512gfni; golang.org/x/sys/cpu does.
 FEATURES_OFF ?= avx512 avx2 bmi2 avx512gfni popcnt
 
 .PHONY: all bench gobench report notebooks test test-arm64 fmt vet staticcheck gotest features-off generate readme

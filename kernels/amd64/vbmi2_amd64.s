@@ -1,4 +1,7 @@
 // Hand-written: avo v0.5.0 lacks VPCOMPRESSB. Declared in handwritten_amd64.go.
+// Every TEXT symbol has the "// Requires:" line avo writes, listing the
+// instruction sets it executes in avo's names (checked against the
+// registrations' features by TestRequires).
 
 #include "textflag.h"
 
@@ -19,6 +22,7 @@ GLOBL iota<>(SB), RODATA|NOPTR, $64
 // 0..63 to the list of its one-bits (VPCOMPRESSB, AVX-512 VBMI2), stored 64
 // bytes at a time; POPCNT advances the output by the list's length.
 // Lemire's VPCOMPRESSB bitset decoder, one bitboard per iteration.
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, POPCNT
 TEXT ·serializeVBMI2(SB), NOSPLIT, $0-56
 	MOVQ dst_base+0(FP), DI
 	MOVQ src_base+24(FP), SI
