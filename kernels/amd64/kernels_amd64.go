@@ -52,6 +52,9 @@ func serializeBsfBtr(dst []byte, src []uint64) int
 // serializeTzcntBlsr scans with TZCNT and clears with BLSR, whose zero flag ends the loop.
 func serializeTzcntBlsr(dst []byte, src []uint64) int
 
+// serializeTzcntUnrolled writes eight indices unconditionally (TZCNT, store, BLSR), eight more above a count of eight, then loops; POPCNT advances the output.
+func serializeTzcntUnrolled(dst []byte, src []uint64) int
+
 // movelistBsfBtr is seed 000's Intrinsic Version in full: bsf; jz over; loop: btr; or eax, ecx (the from-square aspect); store the 16-bit move; bsf; jnz loop. src points to kernels.Targets elements.
 func movelistBsfBtr(dst *uint16, src *uint64, n int) int
 

@@ -559,6 +559,91 @@ serializeTzcntBlsrDone:
 	MOVQ BX, ret+48(FP)
 	RET
 
+// func serializeTzcntUnrolled(dst []byte, src []uint64) int
+// Requires: BMI, POPCNT
+TEXT ·serializeTzcntUnrolled(SB), NOSPLIT, $0-56
+	MOVQ  dst_base+0(FP), AX
+	MOVQ  src_base+24(FP), CX
+	MOVQ  src_len+32(FP), DX
+	MOVQ  AX, BX
+	TESTQ DX, DX
+	JZ    serializeTzcntUnrolledDone
+
+serializeTzcntUnrolledWord:
+	MOVQ    (CX), SI
+	POPCNTQ SI, DI
+	TZCNTQ  SI, R8
+	MOVB    R8, (BX)
+	BLSRQ   SI, SI
+	TZCNTQ  SI, R8
+	MOVB    R8, 1(BX)
+	BLSRQ   SI, SI
+	TZCNTQ  SI, R8
+	MOVB    R8, 2(BX)
+	BLSRQ   SI, SI
+	TZCNTQ  SI, R8
+	MOVB    R8, 3(BX)
+	BLSRQ   SI, SI
+	TZCNTQ  SI, R8
+	MOVB    R8, 4(BX)
+	BLSRQ   SI, SI
+	TZCNTQ  SI, R8
+	MOVB    R8, 5(BX)
+	BLSRQ   SI, SI
+	TZCNTQ  SI, R8
+	MOVB    R8, 6(BX)
+	BLSRQ   SI, SI
+	TZCNTQ  SI, R8
+	MOVB    R8, 7(BX)
+	BLSRQ   SI, SI
+	CMPQ    DI, $0x08
+	JBE     serializeTzcntUnrolledAdvance
+	TZCNTQ  SI, R8
+	MOVB    R8, 8(BX)
+	BLSRQ   SI, SI
+	TZCNTQ  SI, R8
+	MOVB    R8, 9(BX)
+	BLSRQ   SI, SI
+	TZCNTQ  SI, R8
+	MOVB    R8, 10(BX)
+	BLSRQ   SI, SI
+	TZCNTQ  SI, R8
+	MOVB    R8, 11(BX)
+	BLSRQ   SI, SI
+	TZCNTQ  SI, R8
+	MOVB    R8, 12(BX)
+	BLSRQ   SI, SI
+	TZCNTQ  SI, R8
+	MOVB    R8, 13(BX)
+	BLSRQ   SI, SI
+	TZCNTQ  SI, R8
+	MOVB    R8, 14(BX)
+	BLSRQ   SI, SI
+	TZCNTQ  SI, R8
+	MOVB    R8, 15(BX)
+	BLSRQ   SI, SI
+	CMPQ    DI, $0x10
+	JBE     serializeTzcntUnrolledAdvance
+	LEAQ    16(BX), R9
+
+serializeTzcntUnrolledRest:
+	TZCNTQ SI, R8
+	MOVB   R8, (R9)
+	INCQ   R9
+	BLSRQ  SI, SI
+	JNZ    serializeTzcntUnrolledRest
+
+serializeTzcntUnrolledAdvance:
+	ADDQ DI, BX
+	ADDQ $0x08, CX
+	DECQ DX
+	JNZ  serializeTzcntUnrolledWord
+
+serializeTzcntUnrolledDone:
+	SUBQ AX, BX
+	MOVQ BX, ret+48(FP)
+	RET
+
 // func movelistBsfBtr(dst *uint16, src *uint64, n int) int
 TEXT ·movelistBsfBtr(SB), NOSPLIT, $0-32
 	MOVQ  dst+0(FP), AX

@@ -97,6 +97,10 @@ func init() {
 	kernels.Serialize.Register(info("tzcnt-blsr", intel+": TZCNT and BLSR (BMI1); Lemire's basic bitset decoder",
 		"Loops TZCNT, store, BLSR, whose zero flag ends the loop", kernels.BMI1),
 		func(dst []board.Square, src []uint64) int { return serializeTzcntBlsr(asBytes(dst), src) }, nil)
+	kernels.Serialize.Register(info("tzcnt-unrolled", "[lemire-simdjson] simdjson's bit-set decoder (flatten_bits), in assembly; TZCNT and BLSR (BMI1)",
+		"Writes eight indices per bitboard with no test between them (TZCNT, store, BLSR), eight more above a count of eight, loops for the rest, advances by POPCNT",
+		kernels.BMI1, kernels.POPCNT),
+		func(dst []board.Square, src []uint64) int { return serializeTzcntUnrolled(asBytes(dst), src) }, nil)
 	kernels.Serialize.Register(info("avx512-vbmi2", "Daniel Lemire: VPCOMPRESSB bitset decoding (AVX-512 VBMI2), as in simdjson",
 		"Compresses the bytes 0..63 under the bitboard as an opmask with VPCOMPRESSB, stores 64 bytes, advances by POPCNT",
 		kernels.AVX512F, kernels.AVX512BW, kernels.AVX512VBMI2, kernels.POPCNT),

@@ -363,6 +363,8 @@ func serializeLoops(l layout) {
 		RET()
 	}
 
+	serializeUnrolled()
+
 	// The seed's whole sequence, for move lists: the from-square aspect
 	// combined with each to-square, stored as a 16-bit move.
 	name := "movelistBsfBtr"
@@ -397,6 +399,54 @@ func serializeLoops(l layout) {
 	Label(name + "Done")
 	SUBQ(dst, out)
 	SHRQ(U8(1), out)
+	Store(out, ReturnIndex(0))
+	RET()
+}
+
+// serializeUnrolled emits simdjson's bit-set decoder: per bitboard, eight
+// TZCNT-store-BLSR steps with no test between them, eight more if POPCNT
+// says there are more than eight one-bits, then a loop for the rest; the
+// output advances by the count. The steps past the count store 64 or
+// later indices inside the bitboard's 64 bytes of dst, scratch by the
+// family's contract (dst holds 64 bytes per bitboard, and no bitboard's
+// list starts later than 64 bytes per bitboard before it).
+func serializeUnrolled() {
+	name := "serializeTzcntUnrolled"
+	TEXT(name, NOSPLIT, "func(dst []byte, src []uint64) int")
+	Doc(name + " writes eight indices unconditionally (TZCNT, store, BLSR), eight more above a count of eight, then loops; POPCNT advances the output.")
+	dst := ld(Param("dst").Base())
+	src := ld(Param("src").Base())
+	n := ld(Param("src").Len())
+	out := GP64()
+	MOVQ(dst, out)
+	bitboards(name, src, n, func(x reg.GPVirtual, next LabelRef) {
+		c, a := GP64(), GP64()
+		POPCNTQ(x, c)
+		eight := func(from int) {
+			for k := from; k < from+8; k++ {
+				TZCNTQ(x, a)
+				MOVB(a.As8(), Mem{Base: out, Disp: k})
+				BLSRQ(x, x)
+			}
+		}
+		eight(0)
+		CMPQ(c, U8(8))
+		JBE(LabelRef(name + "Advance"))
+		eight(8)
+		CMPQ(c, U8(16))
+		JBE(LabelRef(name + "Advance"))
+		p := GP64()
+		LEAQ(Mem{Base: out, Disp: 16}, p)
+		Label(name + "Rest")
+		TZCNTQ(x, a)
+		MOVB(a.As8(), Mem{Base: p})
+		INCQ(p)
+		BLSRQ(x, x)
+		JNZ(LabelRef(name + "Rest"))
+		Label(name + "Advance")
+		ADDQ(c, out)
+	})
+	SUBQ(dst, out)
 	Store(out, ReturnIndex(0))
 	RET()
 }
