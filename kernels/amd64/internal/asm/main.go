@@ -38,6 +38,7 @@ func main() {
 	l := loadLayout("bitlab/kernels/amd64")
 	ConstraintExpr("amd64")
 	scalarKernels()
+	popcountScalar()
 	serializeLoops(l)
 	bitReverseSWAR()
 	hyperbolaBswap(l)
@@ -239,20 +240,106 @@ func scalarKernels() {
 		if s.outBytes == 8 {
 			out = "uint64"
 		}
-		mapLoop(s.name+"Throughput", fmt.Sprintf("runs %s over every element of src into dst.", s.doc), out, s.outBytes, s.emit)
-		chainLoop(s.name+"Latency", fmt.Sprintf("runs %s along the dependent chain x[i] ^ y.", s.doc), out, s.emit)
+		emit := func() mapper { return s.emit }
+		mapLoop(s.name+"Throughput", fmt.Sprintf("runs %s over every element of src into dst.", s.doc), out, s.outBytes, emit)
+		chainLoop(s.name+"Latency", fmt.Sprintf("runs %s along the dependent chain x[i] ^ y.", s.doc), out, emit)
 	}
 }
 
-// mapLoop emits func(dst []out, src []uint64) int applying emit to every
+// popcountScalar emits assembly twins of two portable population counts,
+// so that the study separates a technique's cost from the Go compiler's
+// code for it: the constants and the table address are set up once per
+// call, outside the loop.
+func popcountScalar() {
+	counts := GLOBL("count8", RODATA|NOPTR)
+	for i := range 256 {
+		DATA(i, U8(uint8(popcount8(i))))
+	}
+	for _, k := range []struct {
+		name, doc string
+		setup     func() mapper
+	}{
+		{"popcountSWAR", "popcount/swar's SWAR sums, folding the 64-bit word to 32 bits after the 2-bit step, instruction for instruction", swarCount},
+		{"popcountTable8", "eight lookups of a 256-entry byte-count table, shifting the bitboard right by a byte after each", table8Count(counts)},
+	} {
+		mapLoop(k.name+"Throughput", fmt.Sprintf("counts with %s, over every element of src into dst.", k.doc), "byte", 1, k.setup)
+		chainLoop(k.name+"Latency", fmt.Sprintf("counts with %s, along the dependent chain x[i] ^ y.", k.doc), "byte", k.setup)
+	}
+}
+
+// swarCount loads popcount/swar's two 64-bit masks and returns its steps:
+// a := b - ((b >> 1) & m1); c := (a & m2) + ((a >> 2) & m2); the 32-bit
+// fold n := uint32(c) + uint32(c>>32); then nibble, 16-bit and byte sums.
+func swarCount() mapper {
+	m1, m2 := const64(0x5555555555555555), const64(0x3333333333333333)
+	return func(b reg.GPVirtual) reg.GPVirtual {
+		t := GP64()
+		MOVQ(b, t)
+		SHRQ(U8(1), t)
+		ANDQ(m1, t)
+		SUBQ(t, b) // a
+		MOVQ(b, t)
+		SHRQ(U8(2), t)
+		ANDQ(m2, t)
+		ANDQ(m2, b)
+		ADDQ(t, b) // c
+		MOVQ(b, t)
+		SHRQ(U8(32), t)
+		ADDL(t.As32(), b.As32()) // n, zero-extended
+		MOVL(b.As32(), t.As32())
+		SHRL(U8(4), t.As32())
+		ANDL(U32(0x0F0F0F0F), t.As32())
+		ANDL(U32(0x0F0F0F0F), b.As32())
+		ADDL(t.As32(), b.As32())
+		MOVL(b.As32(), t.As32())
+		SHRL(U8(16), t.As32())
+		MOVWLZX(b.As16(), b.As32())
+		ADDL(t.As32(), b.As32())
+		MOVL(b.As32(), t.As32())
+		SHRL(U8(8), t.As32())
+		MOVBLZX(b.As8(), b.As32())
+		ADDL(t.As32(), b.As32())
+		return b
+	}
+}
+
+// table8Count returns the setup of the eight lookups in the 256-entry
+// byte-count table counts: it loads the table's address and returns the
+// lookups, the low byte's count, then seven times a shift right by eight
+// and the new low byte's count added.
+func table8Count(counts Mem) func() mapper {
+	return func() mapper {
+		tb := GP64()
+		LEAQ(counts, tb)
+		return func(b reg.GPVirtual) reg.GPVirtual {
+			n, i := GP64(), GP64()
+			MOVBQZX(b.As8(), i)
+			MOVBQZX(Mem{Base: tb, Index: i, Scale: 1}, n)
+			for k := 1; k < 8; k++ {
+				SHRQ(U8(8), b)
+				if k < 7 {
+					MOVBQZX(b.As8(), i)
+					ADDB(Mem{Base: tb, Index: i, Scale: 1}, n.As8())
+				} else {
+					ADDB(Mem{Base: tb, Index: b, Scale: 1}, n.As8())
+				}
+			}
+			return n
+		}
+	}
+}
+
+// mapLoop emits func(dst []out, src []uint64) int applying the mapper
+// setup returns (after the parameters are loaded, before the loop) to every
 // element, four at a time, then one at a time.
-func mapLoop(name, doc, out string, outBytes int, emit mapper) {
+func mapLoop(name, doc, out string, outBytes int, setup func() mapper) {
 	TEXT(name, NOSPLIT, fmt.Sprintf("func(dst []%s, src []uint64) int", out))
 	Doc(name + " " + doc)
 	dst := ld(Param("dst").Base())
 	src := ld(Param("src").Base())
 	n := ld(Param("src").Len())
 	Store(n, ReturnIndex(0))
+	emit := setup()
 	i := GP64()
 	XORQ(i, i)
 	n4 := GP64()
@@ -291,12 +378,14 @@ func store(r, dst, i reg.GPVirtual, k, outBytes int) {
 }
 
 // chainLoop emits func(src []uint64) out: y = emit(x ^ y) along src, the
-// chain of kernels.NextCount, NextSquare and NextBitboard.
-func chainLoop(name, doc, out string, emit mapper) {
+// chain of kernels.NextCount, NextSquare and NextBitboard, with the mapper
+// setup returns before the loop.
+func chainLoop(name, doc, out string, setup func() mapper) {
 	TEXT(name, NOSPLIT, fmt.Sprintf("func(src []uint64) %s", out))
 	Doc(name + " " + doc)
 	src := ld(Param("src").Base())
 	n := ld(Param("src").Len())
+	emit := setup()
 	y := GP64()
 	XORQ(y, y)
 	TESTQ(n, n)
