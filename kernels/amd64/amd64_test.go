@@ -3,9 +3,11 @@
 package amd64
 
 import (
+	"slices"
 	"testing"
 	"unsafe"
 
+	"bitlab/board"
 	"bitlab/internal/gentest"
 	"bitlab/kernels"
 )
@@ -37,5 +39,38 @@ func TestLayouts(t *testing.T) {
 func TestSoftPext(t *testing.T) {
 	if got := softPext(0b1011_0110, 0b1111_0000); got != 0b1011 {
 		t.Errorf("softPext = %b", got)
+	}
+}
+
+// TestSerializeStaysInDst runs every supported amd64 serialize kernel with
+// dst exactly MaxOut*len(src) long inside a larger buffer: the writes past
+// a bitboard's count (scratch by the contract) must stay inside dst, also
+// for the last bitboards, dense or not.
+func TestSerializeStaysInDst(t *testing.T) {
+	const guard, mark = 128, board.Square(0xAA)
+	words := []uint64{0, 1, 0xFF, 0x1FF, 0xFFFF, 0x1FFFF, 1 << 63, 0x5555555555555555, ^uint64(0)}
+	var srcs [][]uint64
+	for _, a := range words {
+		srcs = append(srcs, []uint64{a})
+		for _, b := range words {
+			srcs = append(srcs, []uint64{a, b}, []uint64{^uint64(0), a, b}, []uint64{0, 0, a, b})
+		}
+	}
+	f := kernels.Serialize
+	for _, k := range f.Impls() {
+		if k.Info().Arch != kernels.AMD64 || k.Supported() != nil {
+			continue
+		}
+		for _, src := range srcs {
+			n := f.MaxOut() * len(src)
+			buf := make([]board.Square, n+guard)
+			for i := range buf {
+				buf[i] = mark
+			}
+			k.Throughput(buf[:n], src)
+			if i := slices.IndexFunc(buf[n:], func(s board.Square) bool { return s != mark }); i >= 0 {
+				t.Errorf("%s on %#x wrote dst[%d], past its end %d", k.Info().ID(), src, n+i, n)
+			}
+		}
 	}
 }
