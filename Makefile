@@ -6,11 +6,13 @@ GO ?= go
 # header records it); a copy without .git builds unstamped.
 BUILDVCS := $(if $(wildcard .git),-buildvcs=true)
 # Features switched off, one at a time, for a pass of the whole test suite:
-# no kernel may execute an instruction the (pretended) CPU lacks. This
-# proves dispatch; kernels/amd64's TestRequires proves that each kernel
-# declares the instruction sets its assembly uses. The Go runtime does not
-# know avx512gfni (golang.org/x/sys/cpu does) and says so on every test
-# binary's start: that line is filtered out, since it is no failure.
+# no kernel may execute an instruction the (pretended) CPU lacks. These
+# passes prove the dispatch (a kernel whose declared features are off never
+# runs); kernels/amd64's TestRequires proves the declaration (every
+# registration's features cover the "// Requires:" line above each
+# assembly symbol it runs). The Go runtime does not know avx512gfni
+# (golang.org/x/sys/cpu does) and says so as each test binary starts: that
+# line is filtered out, since it is no failure.
 FEATURES_OFF ?= avx512 avx2 bmi2 avx512gfni popcnt
 
 .PHONY: all bench gobench report notebooks test test-arm64 fmt vet tidy staticcheck gotest features-off generate readme

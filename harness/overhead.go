@@ -4,32 +4,15 @@ import (
 	"slices"
 	"time"
 
-	"bitlab/kernels"
 	"bitlab/schema"
 )
 
-// emptyThroughput is the loop every one-output kernel runs, with no work:
-// load an element, store a byte.
-//
-//go:noinline
-func emptyThroughput(dst []uint8, src []uint64) int {
-	dst = dst[:len(src)]
-	for i, x := range src {
-		dst[i] = uint8(x)
-	}
-	return len(src)
-}
+//go:generate go run ../kernels/generic/internal/gen -overhead -o overhead_gen.go
 
-// emptyLatency is the latency chain with no work: only the chain's XOR.
-//
-//go:noinline
-func emptyLatency(src []uint64) uint8 {
-	var y uint8
-	for _, x := range src {
-		y = uint8(kernels.NextCount(x, y))
-	}
-	return y
-}
+// empty is the element function of the empty kernel (overhead_gen.go,
+// written by the template of every portable kernel's loops): it loads an
+// element and stores a byte, with no work between.
+func empty(x uint64) uint8 { return uint8(x) }
 
 // Overhead is the cost of an empty kernel's loop per element.
 type Overhead struct{ Throughput, Latency Sample }

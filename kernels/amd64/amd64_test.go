@@ -3,41 +3,35 @@
 package amd64
 
 import (
+	"slices"
 	"testing"
 	"unsafe"
 
+	"bitlab/board"
 	"bitlab/internal/gentest"
 	"bitlab/kernels"
-	"bitlab/qbb"
 )
 
 func TestGeneratedAssemblyIsFresh(t *testing.T) {
-	gentest.Check(t, "bitlab/kernels/amd64/internal/asm",
-		[]string{"-out", "kernels_amd64.s", "-stubs", "kernels_amd64.go", "-pkg", "amd64"}, "kernels_amd64.s", "kernels_amd64.go")
+	gentest.Check(t)
 }
 
-// TestLayouts pins the memory layouts the assembly reads: the element types
-// of the families and the table offsets of internal/asm.
+// TestLayouts pins the memory layouts the hand-written assembly of
+// gfni_amd64.s reads; internal/asm reads the generated kernels' layouts
+// from the Go types themselves.
 func TestLayouts(t *testing.T) {
 	var q kernels.Query
-	var tg kernels.Targets
-	var f kernels.Fill
 	for _, c := range []struct {
 		name      string
 		got, want uintptr
 	}{
-		{"Query size", unsafe.Sizeof(q), 16}, {"Query.Sq", unsafe.Offsetof(q.Sq), 8}, {"Query.Piece", unsafe.Offsetof(q.Piece), 9},
-		{"Targets size", unsafe.Sizeof(tg), 16}, {"Targets.From", unsafe.Offsetof(tg.From), 8},
-		{"Fill size", unsafe.Sizeof(f), 40}, {"Fill.Empty", unsafe.Offsetof(f.Empty), 32},
-		{"QBB size", unsafe.Sizeof(qbb.QBB{}), 32}, {"Hex size", unsafe.Sizeof(kernels.Hex{}), 128},
-		{"Mailbox size", unsafe.Sizeof(kernels.Mailbox{}), 64}, {"Move size", unsafe.Sizeof(kernels.Move(0)), 2},
-		{"hq.diag", unsafe.Offsetof(hq.diag), 512}, {"hq.anti", unsafe.Offsetof(hq.anti), 1024}, {"hq.firstRank", unsafe.Offsetof(hq.firstRank), 1536},
-		{"pext.bishopMask", unsafe.Offsetof(pext.bishopMask), 512}, {"pext.rookOff", unsafe.Offsetof(pext.rookOff), 1024},
-		{"pext.bishopOff", unsafe.Offsetof(pext.bishopOff), 1280}, {"pext.attacks", unsafe.Offsetof(pext.attacks), 1536},
-		{"gf.sel", unsafe.Offsetof(gf.sel), 2048},
+		{"Query size", unsafe.Sizeof(q), 16}, {"Query.Occ", unsafe.Offsetof(q.Occ), 0},
+		{"Query.Sq", unsafe.Offsetof(q.Sq), 8}, {"Query.Piece", unsafe.Offsetof(q.Piece), 9},
+		{"gf.lines", unsafe.Offsetof(gf.lines), 0}, {"gf.lines[1]", unsafe.Sizeof(gf.lines[0]), 32},
+		{"gf.sel", unsafe.Offsetof(gf.sel), 2048}, {"gf.sel[1]", unsafe.Sizeof(gf.sel[0]), 32},
 	} {
 		if c.got != c.want {
-			t.Errorf("%s = %d, the assembly assumes %d", c.name, c.got, c.want)
+			t.Errorf("%s = %d, gfni_amd64.s assumes %d", c.name, c.got, c.want)
 		}
 	}
 }
@@ -45,5 +39,38 @@ func TestLayouts(t *testing.T) {
 func TestSoftPext(t *testing.T) {
 	if got := softPext(0b1011_0110, 0b1111_0000); got != 0b1011 {
 		t.Errorf("softPext = %b", got)
+	}
+}
+
+// TestSerializeStaysInDst runs every supported amd64 serialize kernel with
+// dst exactly MaxOut*len(src) long inside a larger buffer: the writes past
+// a bitboard's count (scratch by the contract) must stay inside dst, also
+// for the last bitboards, dense or not.
+func TestSerializeStaysInDst(t *testing.T) {
+	const guard, mark = 128, board.Square(0xAA)
+	words := []uint64{0, 1, 0xFF, 0x1FF, 0xFFFF, 0x1FFFF, 1 << 63, 0x5555555555555555, ^uint64(0)}
+	var srcs [][]uint64
+	for _, a := range words {
+		srcs = append(srcs, []uint64{a})
+		for _, b := range words {
+			srcs = append(srcs, []uint64{a, b}, []uint64{^uint64(0), a, b}, []uint64{0, 0, a, b})
+		}
+	}
+	f := kernels.Serialize
+	for _, k := range f.Impls() {
+		if k.Info().Arch != kernels.AMD64 || k.Supported() != nil {
+			continue
+		}
+		for _, src := range srcs {
+			n := f.MaxOut() * len(src)
+			buf := make([]board.Square, n+guard)
+			for i := range buf {
+				buf[i] = mark
+			}
+			k.Throughput(buf[:n], src)
+			if i := slices.IndexFunc(buf[n:], func(s board.Square) bool { return s != mark }); i >= 0 {
+				t.Errorf("%s on %#x wrote dst[%d], past its end %d", k.Info().ID(), src, n+i, n)
+			}
+		}
 	}
 }

@@ -1,4 +1,7 @@
 // Hand-written: avo v0.5.0 lacks GF2P8AFFINEQB. Declared in handwritten_amd64.go.
+// Every TEXT symbol has the "// Requires:" line avo writes, listing the
+// instruction sets it executes in avo's names (checked against the
+// registrations' features by TestRequires).
 
 #include "textflag.h"
 
@@ -21,6 +24,7 @@ GLOBL qwordRev<>(SB), RODATA|NOPTR, $64
 // Eight bitboards per iteration: GF2P8AFFINEQB reverses the bits of every
 // byte, VPSHUFB reverses the bytes of every quadword; the tail runs under
 // a mask.
+// Requires: AVX, AVX512BW, AVX512F, GFNI
 TEXT ·bitReverseGFNI(SB), NOSPLIT, $0-56
 	MOVQ dst_base+0(FP), DI
 	MOVQ src_base+24(FP), SI
@@ -59,6 +63,7 @@ done:
 
 // func bitReverseGFNILatency(src []uint64) uint64
 // The dependent chain y = reverse(x ^ y), each step through an XMM register.
+// Requires: AVX, AVX2, GFNI
 TEXT ·bitReverseGFNILatency(SB), NOSPLIT, $0-32
 	MOVQ src_base+0(FP), SI
 	MOVQ src_len+8(FP), CX
@@ -127,6 +132,7 @@ chainDone:
 // func hyperbolaGFNIThroughput(dst *uint64, src *uint64, n int, t *byte) int
 // src points to kernels.Query (16 bytes: occupancy, square, lines); t to
 // the gfniTables.
+// Requires: AVX, AVX2, GFNI
 TEXT ·hyperbolaGFNIThroughput(SB), NOSPLIT, $0-40
 	MOVQ dst+0(FP), DI
 	MOVQ src+8(FP), SI
@@ -156,6 +162,7 @@ tpDone:
 // func hyperbolaGFNILatency(src *uint64, n int, t *byte) uint64
 // The chain of kernels.NextQuery: each query's occupancy XOR the previous
 // attacks.
+// Requires: AVX, AVX2, GFNI
 TEXT ·hyperbolaGFNILatency(SB), NOSPLIT, $0-32
 	MOVQ src+0(FP), SI
 	MOVQ n+8(FP), R10

@@ -46,13 +46,28 @@ func blsrThroughput(dst []uint64, src []uint64) int
 // blsrLatency runs BLSR (BMI1): x & (x - 1) in one instruction along the dependent chain x[i] ^ y.
 func blsrLatency(src []uint64) uint64
 
+// popcountSWARThroughput counts with popcount/swar's SWAR sums, folding the 64-bit word to 32 bits after the 2-bit step, instruction for instruction, over every element of src into dst.
+func popcountSWARThroughput(dst []byte, src []uint64) int
+
+// popcountSWARLatency counts with popcount/swar's SWAR sums, folding the 64-bit word to 32 bits after the 2-bit step, instruction for instruction, along the dependent chain x[i] ^ y.
+func popcountSWARLatency(src []uint64) byte
+
+// popcountTable8Throughput counts with eight lookups of a 256-entry byte-count table, shifting the bitboard right by a byte after each, over every element of src into dst.
+func popcountTable8Throughput(dst []byte, src []uint64) int
+
+// popcountTable8Latency counts with eight lookups of a 256-entry byte-count table, shifting the bitboard right by a byte after each, along the dependent chain x[i] ^ y.
+func popcountTable8Latency(src []uint64) byte
+
 // serializeBsfBtr is [cpw-serialization]'s Intrinsic Version loop: bsf; jz over; loop: btr; store; bsf; jnz loop.
 func serializeBsfBtr(dst []byte, src []uint64) int
 
 // serializeTzcntBlsr scans with TZCNT and clears with BLSR, whose zero flag ends the loop.
 func serializeTzcntBlsr(dst []byte, src []uint64) int
 
-// movelistBsfBtr is [cpw-serialization]'s Intrinsic Version in full: bsf; jz over; loop: btr; or eax, ecx (the from-square aspect); store the 16-bit move; bsf; jnz loop. src points to kernels.Targets (16 bytes: the set, then the from-square).
+// serializeTzcntUnrolled writes eight indices unconditionally (TZCNT, store, BLSR), eight more above a count of eight, then loops; POPCNT advances the output.
+func serializeTzcntUnrolled(dst []byte, src []uint64) int
+
+// movelistBsfBtr is [cpw-serialization]'s Intrinsic Version in full: bsf; jz over; loop: btr; or eax, ecx (the from-square aspect); store the 16-bit move; bsf; jnz loop. src points to kernels.Targets elements.
 func movelistBsfBtr(dst *uint16, src *uint64, n int) int
 
 // bitReverseThroughput reverses every bitboard with [mack-hyperbola]'s steps: swap bits, pairs, nibbles (masks 0x5555..., 0x3333..., 0x0F0F...), then BSWAP for the bytes.
@@ -62,19 +77,19 @@ func bitReverseThroughput(dst []uint64, src []uint64) int
 func bitReverseLatency(src []uint64) uint64
 
 // hyperbolaBswapThroughput is Hyperbola Quintessence ([mack-hyperbola]): o ^ (o - 2r) forward and on the byte-swapped bitboard for files and diagonals, a first-rank table for ranks.
-// t points to the hqTables.
+// src points to kernels.Query elements; t to the hqTables.
 func hyperbolaBswapThroughput(dst *uint64, src *uint64, n int, t *byte) int
 
 // hyperbolaBswapLatency is Hyperbola Quintessence ([mack-hyperbola]): o ^ (o - 2r) forward and on the byte-swapped bitboard for files and diagonals, a first-rank table for ranks.
-// t points to the hqTables.
+// src points to kernels.Query elements; t to the hqTables.
 func hyperbolaBswapLatency(src *uint64, n int, t *byte) uint64
 
-// slidingPextThroughput looks attacks up by PEXT (BMI2) of the occupancy under the square's relevant-occupancy mask, per-square tables of 102,400 rook and 5,248 bishop sets.
-// t points to the pextTables.
+// slidingPextThroughput looks attacks up by PEXT (BMI2) of the occupancy under the square's relevant-occupancy masks, in per-square tables of 102,400 rook and 5,248 bishop sets; no branch on the slider.
+// src points to kernels.Query elements; t to the pextTables.
 func slidingPextThroughput(dst *uint64, src *uint64, n int, t *byte) int
 
-// slidingPextLatency looks attacks up by PEXT (BMI2) of the occupancy under the square's relevant-occupancy mask, per-square tables of 102,400 rook and 5,248 bishop sets.
-// t points to the pextTables.
+// slidingPextLatency looks attacks up by PEXT (BMI2) of the occupancy under the square's relevant-occupancy masks, in per-square tables of 102,400 rook and 5,248 bishop sets; no branch on the slider.
+// src points to kernels.Query elements; t to the pextTables.
 func slidingPextLatency(src *uint64, n int, t *byte) uint64
 
 // quad2hexSSE2 is [cpw-quad]'s quad2hexBB: the 16 disjoint bitboards of a quad-bitboard with PCMPEQB, POR, PAND, PXOR, PUNPCKLQDQ and PUNPCKHQDQ.

@@ -496,6 +496,661 @@ blsrLatencyDone:
 	MOVQ DX, ret+24(FP)
 	RET
 
+DATA count8<>+0(SB)/1, $0x00
+DATA count8<>+1(SB)/1, $0x01
+DATA count8<>+2(SB)/1, $0x01
+DATA count8<>+3(SB)/1, $0x02
+DATA count8<>+4(SB)/1, $0x01
+DATA count8<>+5(SB)/1, $0x02
+DATA count8<>+6(SB)/1, $0x02
+DATA count8<>+7(SB)/1, $0x03
+DATA count8<>+8(SB)/1, $0x01
+DATA count8<>+9(SB)/1, $0x02
+DATA count8<>+10(SB)/1, $0x02
+DATA count8<>+11(SB)/1, $0x03
+DATA count8<>+12(SB)/1, $0x02
+DATA count8<>+13(SB)/1, $0x03
+DATA count8<>+14(SB)/1, $0x03
+DATA count8<>+15(SB)/1, $0x04
+DATA count8<>+16(SB)/1, $0x01
+DATA count8<>+17(SB)/1, $0x02
+DATA count8<>+18(SB)/1, $0x02
+DATA count8<>+19(SB)/1, $0x03
+DATA count8<>+20(SB)/1, $0x02
+DATA count8<>+21(SB)/1, $0x03
+DATA count8<>+22(SB)/1, $0x03
+DATA count8<>+23(SB)/1, $0x04
+DATA count8<>+24(SB)/1, $0x02
+DATA count8<>+25(SB)/1, $0x03
+DATA count8<>+26(SB)/1, $0x03
+DATA count8<>+27(SB)/1, $0x04
+DATA count8<>+28(SB)/1, $0x03
+DATA count8<>+29(SB)/1, $0x04
+DATA count8<>+30(SB)/1, $0x04
+DATA count8<>+31(SB)/1, $0x05
+DATA count8<>+32(SB)/1, $0x01
+DATA count8<>+33(SB)/1, $0x02
+DATA count8<>+34(SB)/1, $0x02
+DATA count8<>+35(SB)/1, $0x03
+DATA count8<>+36(SB)/1, $0x02
+DATA count8<>+37(SB)/1, $0x03
+DATA count8<>+38(SB)/1, $0x03
+DATA count8<>+39(SB)/1, $0x04
+DATA count8<>+40(SB)/1, $0x02
+DATA count8<>+41(SB)/1, $0x03
+DATA count8<>+42(SB)/1, $0x03
+DATA count8<>+43(SB)/1, $0x04
+DATA count8<>+44(SB)/1, $0x03
+DATA count8<>+45(SB)/1, $0x04
+DATA count8<>+46(SB)/1, $0x04
+DATA count8<>+47(SB)/1, $0x05
+DATA count8<>+48(SB)/1, $0x02
+DATA count8<>+49(SB)/1, $0x03
+DATA count8<>+50(SB)/1, $0x03
+DATA count8<>+51(SB)/1, $0x04
+DATA count8<>+52(SB)/1, $0x03
+DATA count8<>+53(SB)/1, $0x04
+DATA count8<>+54(SB)/1, $0x04
+DATA count8<>+55(SB)/1, $0x05
+DATA count8<>+56(SB)/1, $0x03
+DATA count8<>+57(SB)/1, $0x04
+DATA count8<>+58(SB)/1, $0x04
+DATA count8<>+59(SB)/1, $0x05
+DATA count8<>+60(SB)/1, $0x04
+DATA count8<>+61(SB)/1, $0x05
+DATA count8<>+62(SB)/1, $0x05
+DATA count8<>+63(SB)/1, $0x06
+DATA count8<>+64(SB)/1, $0x01
+DATA count8<>+65(SB)/1, $0x02
+DATA count8<>+66(SB)/1, $0x02
+DATA count8<>+67(SB)/1, $0x03
+DATA count8<>+68(SB)/1, $0x02
+DATA count8<>+69(SB)/1, $0x03
+DATA count8<>+70(SB)/1, $0x03
+DATA count8<>+71(SB)/1, $0x04
+DATA count8<>+72(SB)/1, $0x02
+DATA count8<>+73(SB)/1, $0x03
+DATA count8<>+74(SB)/1, $0x03
+DATA count8<>+75(SB)/1, $0x04
+DATA count8<>+76(SB)/1, $0x03
+DATA count8<>+77(SB)/1, $0x04
+DATA count8<>+78(SB)/1, $0x04
+DATA count8<>+79(SB)/1, $0x05
+DATA count8<>+80(SB)/1, $0x02
+DATA count8<>+81(SB)/1, $0x03
+DATA count8<>+82(SB)/1, $0x03
+DATA count8<>+83(SB)/1, $0x04
+DATA count8<>+84(SB)/1, $0x03
+DATA count8<>+85(SB)/1, $0x04
+DATA count8<>+86(SB)/1, $0x04
+DATA count8<>+87(SB)/1, $0x05
+DATA count8<>+88(SB)/1, $0x03
+DATA count8<>+89(SB)/1, $0x04
+DATA count8<>+90(SB)/1, $0x04
+DATA count8<>+91(SB)/1, $0x05
+DATA count8<>+92(SB)/1, $0x04
+DATA count8<>+93(SB)/1, $0x05
+DATA count8<>+94(SB)/1, $0x05
+DATA count8<>+95(SB)/1, $0x06
+DATA count8<>+96(SB)/1, $0x02
+DATA count8<>+97(SB)/1, $0x03
+DATA count8<>+98(SB)/1, $0x03
+DATA count8<>+99(SB)/1, $0x04
+DATA count8<>+100(SB)/1, $0x03
+DATA count8<>+101(SB)/1, $0x04
+DATA count8<>+102(SB)/1, $0x04
+DATA count8<>+103(SB)/1, $0x05
+DATA count8<>+104(SB)/1, $0x03
+DATA count8<>+105(SB)/1, $0x04
+DATA count8<>+106(SB)/1, $0x04
+DATA count8<>+107(SB)/1, $0x05
+DATA count8<>+108(SB)/1, $0x04
+DATA count8<>+109(SB)/1, $0x05
+DATA count8<>+110(SB)/1, $0x05
+DATA count8<>+111(SB)/1, $0x06
+DATA count8<>+112(SB)/1, $0x03
+DATA count8<>+113(SB)/1, $0x04
+DATA count8<>+114(SB)/1, $0x04
+DATA count8<>+115(SB)/1, $0x05
+DATA count8<>+116(SB)/1, $0x04
+DATA count8<>+117(SB)/1, $0x05
+DATA count8<>+118(SB)/1, $0x05
+DATA count8<>+119(SB)/1, $0x06
+DATA count8<>+120(SB)/1, $0x04
+DATA count8<>+121(SB)/1, $0x05
+DATA count8<>+122(SB)/1, $0x05
+DATA count8<>+123(SB)/1, $0x06
+DATA count8<>+124(SB)/1, $0x05
+DATA count8<>+125(SB)/1, $0x06
+DATA count8<>+126(SB)/1, $0x06
+DATA count8<>+127(SB)/1, $0x07
+DATA count8<>+128(SB)/1, $0x01
+DATA count8<>+129(SB)/1, $0x02
+DATA count8<>+130(SB)/1, $0x02
+DATA count8<>+131(SB)/1, $0x03
+DATA count8<>+132(SB)/1, $0x02
+DATA count8<>+133(SB)/1, $0x03
+DATA count8<>+134(SB)/1, $0x03
+DATA count8<>+135(SB)/1, $0x04
+DATA count8<>+136(SB)/1, $0x02
+DATA count8<>+137(SB)/1, $0x03
+DATA count8<>+138(SB)/1, $0x03
+DATA count8<>+139(SB)/1, $0x04
+DATA count8<>+140(SB)/1, $0x03
+DATA count8<>+141(SB)/1, $0x04
+DATA count8<>+142(SB)/1, $0x04
+DATA count8<>+143(SB)/1, $0x05
+DATA count8<>+144(SB)/1, $0x02
+DATA count8<>+145(SB)/1, $0x03
+DATA count8<>+146(SB)/1, $0x03
+DATA count8<>+147(SB)/1, $0x04
+DATA count8<>+148(SB)/1, $0x03
+DATA count8<>+149(SB)/1, $0x04
+DATA count8<>+150(SB)/1, $0x04
+DATA count8<>+151(SB)/1, $0x05
+DATA count8<>+152(SB)/1, $0x03
+DATA count8<>+153(SB)/1, $0x04
+DATA count8<>+154(SB)/1, $0x04
+DATA count8<>+155(SB)/1, $0x05
+DATA count8<>+156(SB)/1, $0x04
+DATA count8<>+157(SB)/1, $0x05
+DATA count8<>+158(SB)/1, $0x05
+DATA count8<>+159(SB)/1, $0x06
+DATA count8<>+160(SB)/1, $0x02
+DATA count8<>+161(SB)/1, $0x03
+DATA count8<>+162(SB)/1, $0x03
+DATA count8<>+163(SB)/1, $0x04
+DATA count8<>+164(SB)/1, $0x03
+DATA count8<>+165(SB)/1, $0x04
+DATA count8<>+166(SB)/1, $0x04
+DATA count8<>+167(SB)/1, $0x05
+DATA count8<>+168(SB)/1, $0x03
+DATA count8<>+169(SB)/1, $0x04
+DATA count8<>+170(SB)/1, $0x04
+DATA count8<>+171(SB)/1, $0x05
+DATA count8<>+172(SB)/1, $0x04
+DATA count8<>+173(SB)/1, $0x05
+DATA count8<>+174(SB)/1, $0x05
+DATA count8<>+175(SB)/1, $0x06
+DATA count8<>+176(SB)/1, $0x03
+DATA count8<>+177(SB)/1, $0x04
+DATA count8<>+178(SB)/1, $0x04
+DATA count8<>+179(SB)/1, $0x05
+DATA count8<>+180(SB)/1, $0x04
+DATA count8<>+181(SB)/1, $0x05
+DATA count8<>+182(SB)/1, $0x05
+DATA count8<>+183(SB)/1, $0x06
+DATA count8<>+184(SB)/1, $0x04
+DATA count8<>+185(SB)/1, $0x05
+DATA count8<>+186(SB)/1, $0x05
+DATA count8<>+187(SB)/1, $0x06
+DATA count8<>+188(SB)/1, $0x05
+DATA count8<>+189(SB)/1, $0x06
+DATA count8<>+190(SB)/1, $0x06
+DATA count8<>+191(SB)/1, $0x07
+DATA count8<>+192(SB)/1, $0x02
+DATA count8<>+193(SB)/1, $0x03
+DATA count8<>+194(SB)/1, $0x03
+DATA count8<>+195(SB)/1, $0x04
+DATA count8<>+196(SB)/1, $0x03
+DATA count8<>+197(SB)/1, $0x04
+DATA count8<>+198(SB)/1, $0x04
+DATA count8<>+199(SB)/1, $0x05
+DATA count8<>+200(SB)/1, $0x03
+DATA count8<>+201(SB)/1, $0x04
+DATA count8<>+202(SB)/1, $0x04
+DATA count8<>+203(SB)/1, $0x05
+DATA count8<>+204(SB)/1, $0x04
+DATA count8<>+205(SB)/1, $0x05
+DATA count8<>+206(SB)/1, $0x05
+DATA count8<>+207(SB)/1, $0x06
+DATA count8<>+208(SB)/1, $0x03
+DATA count8<>+209(SB)/1, $0x04
+DATA count8<>+210(SB)/1, $0x04
+DATA count8<>+211(SB)/1, $0x05
+DATA count8<>+212(SB)/1, $0x04
+DATA count8<>+213(SB)/1, $0x05
+DATA count8<>+214(SB)/1, $0x05
+DATA count8<>+215(SB)/1, $0x06
+DATA count8<>+216(SB)/1, $0x04
+DATA count8<>+217(SB)/1, $0x05
+DATA count8<>+218(SB)/1, $0x05
+DATA count8<>+219(SB)/1, $0x06
+DATA count8<>+220(SB)/1, $0x05
+DATA count8<>+221(SB)/1, $0x06
+DATA count8<>+222(SB)/1, $0x06
+DATA count8<>+223(SB)/1, $0x07
+DATA count8<>+224(SB)/1, $0x03
+DATA count8<>+225(SB)/1, $0x04
+DATA count8<>+226(SB)/1, $0x04
+DATA count8<>+227(SB)/1, $0x05
+DATA count8<>+228(SB)/1, $0x04
+DATA count8<>+229(SB)/1, $0x05
+DATA count8<>+230(SB)/1, $0x05
+DATA count8<>+231(SB)/1, $0x06
+DATA count8<>+232(SB)/1, $0x04
+DATA count8<>+233(SB)/1, $0x05
+DATA count8<>+234(SB)/1, $0x05
+DATA count8<>+235(SB)/1, $0x06
+DATA count8<>+236(SB)/1, $0x05
+DATA count8<>+237(SB)/1, $0x06
+DATA count8<>+238(SB)/1, $0x06
+DATA count8<>+239(SB)/1, $0x07
+DATA count8<>+240(SB)/1, $0x04
+DATA count8<>+241(SB)/1, $0x05
+DATA count8<>+242(SB)/1, $0x05
+DATA count8<>+243(SB)/1, $0x06
+DATA count8<>+244(SB)/1, $0x05
+DATA count8<>+245(SB)/1, $0x06
+DATA count8<>+246(SB)/1, $0x06
+DATA count8<>+247(SB)/1, $0x07
+DATA count8<>+248(SB)/1, $0x05
+DATA count8<>+249(SB)/1, $0x06
+DATA count8<>+250(SB)/1, $0x06
+DATA count8<>+251(SB)/1, $0x07
+DATA count8<>+252(SB)/1, $0x06
+DATA count8<>+253(SB)/1, $0x07
+DATA count8<>+254(SB)/1, $0x07
+DATA count8<>+255(SB)/1, $0x08
+GLOBL count8<>(SB), RODATA|NOPTR, $256
+
+// func popcountSWARThroughput(dst []byte, src []uint64) int
+TEXT ·popcountSWARThroughput(SB), NOSPLIT, $0-56
+	MOVQ dst_base+0(FP), AX
+	MOVQ src_base+24(FP), CX
+	MOVQ src_len+32(FP), DX
+	MOVQ DX, ret+48(FP)
+	MOVQ $0x5555555555555555, BX
+	MOVQ $0x3333333333333333, SI
+	XORQ DI, DI
+	MOVQ DX, R8
+	ANDQ $-4, R8
+
+popcountSWARThroughputFour:
+	CMPQ    DI, R8
+	JGE     popcountSWARThroughputOne
+	MOVQ    (CX)(DI*8), R9
+	MOVQ    R9, R10
+	SHRQ    $0x01, R10
+	ANDQ    BX, R10
+	SUBQ    R10, R9
+	MOVQ    R9, R10
+	SHRQ    $0x02, R10
+	ANDQ    SI, R10
+	ANDQ    SI, R9
+	ADDQ    R10, R9
+	MOVQ    R9, R10
+	SHRQ    $0x20, R10
+	ADDL    R10, R9
+	MOVL    R9, R10
+	SHRL    $0x04, R10
+	ANDL    $0x0f0f0f0f, R10
+	ANDL    $0x0f0f0f0f, R9
+	ADDL    R10, R9
+	MOVL    R9, R10
+	SHRL    $0x10, R10
+	MOVWLZX R9, R9
+	ADDL    R10, R9
+	MOVL    R9, R10
+	SHRL    $0x08, R10
+	MOVBLZX R9, R9
+	ADDL    R10, R9
+	MOVB    R9, (AX)(DI*1)
+	MOVQ    8(CX)(DI*8), R9
+	MOVQ    R9, R10
+	SHRQ    $0x01, R10
+	ANDQ    BX, R10
+	SUBQ    R10, R9
+	MOVQ    R9, R10
+	SHRQ    $0x02, R10
+	ANDQ    SI, R10
+	ANDQ    SI, R9
+	ADDQ    R10, R9
+	MOVQ    R9, R10
+	SHRQ    $0x20, R10
+	ADDL    R10, R9
+	MOVL    R9, R10
+	SHRL    $0x04, R10
+	ANDL    $0x0f0f0f0f, R10
+	ANDL    $0x0f0f0f0f, R9
+	ADDL    R10, R9
+	MOVL    R9, R10
+	SHRL    $0x10, R10
+	MOVWLZX R9, R9
+	ADDL    R10, R9
+	MOVL    R9, R10
+	SHRL    $0x08, R10
+	MOVBLZX R9, R9
+	ADDL    R10, R9
+	MOVB    R9, 1(AX)(DI*1)
+	MOVQ    16(CX)(DI*8), R9
+	MOVQ    R9, R10
+	SHRQ    $0x01, R10
+	ANDQ    BX, R10
+	SUBQ    R10, R9
+	MOVQ    R9, R10
+	SHRQ    $0x02, R10
+	ANDQ    SI, R10
+	ANDQ    SI, R9
+	ADDQ    R10, R9
+	MOVQ    R9, R10
+	SHRQ    $0x20, R10
+	ADDL    R10, R9
+	MOVL    R9, R10
+	SHRL    $0x04, R10
+	ANDL    $0x0f0f0f0f, R10
+	ANDL    $0x0f0f0f0f, R9
+	ADDL    R10, R9
+	MOVL    R9, R10
+	SHRL    $0x10, R10
+	MOVWLZX R9, R9
+	ADDL    R10, R9
+	MOVL    R9, R10
+	SHRL    $0x08, R10
+	MOVBLZX R9, R9
+	ADDL    R10, R9
+	MOVB    R9, 2(AX)(DI*1)
+	MOVQ    24(CX)(DI*8), R9
+	MOVQ    R9, R10
+	SHRQ    $0x01, R10
+	ANDQ    BX, R10
+	SUBQ    R10, R9
+	MOVQ    R9, R10
+	SHRQ    $0x02, R10
+	ANDQ    SI, R10
+	ANDQ    SI, R9
+	ADDQ    R10, R9
+	MOVQ    R9, R10
+	SHRQ    $0x20, R10
+	ADDL    R10, R9
+	MOVL    R9, R10
+	SHRL    $0x04, R10
+	ANDL    $0x0f0f0f0f, R10
+	ANDL    $0x0f0f0f0f, R9
+	ADDL    R10, R9
+	MOVL    R9, R10
+	SHRL    $0x10, R10
+	MOVWLZX R9, R9
+	ADDL    R10, R9
+	MOVL    R9, R10
+	SHRL    $0x08, R10
+	MOVBLZX R9, R9
+	ADDL    R10, R9
+	MOVB    R9, 3(AX)(DI*1)
+	ADDQ    $0x04, DI
+	JMP     popcountSWARThroughputFour
+
+popcountSWARThroughputOne:
+	CMPQ    DI, DX
+	JGE     popcountSWARThroughputDone
+	MOVQ    (CX)(DI*8), R8
+	MOVQ    R8, R9
+	SHRQ    $0x01, R9
+	ANDQ    BX, R9
+	SUBQ    R9, R8
+	MOVQ    R8, R9
+	SHRQ    $0x02, R9
+	ANDQ    SI, R9
+	ANDQ    SI, R8
+	ADDQ    R9, R8
+	MOVQ    R8, R9
+	SHRQ    $0x20, R9
+	ADDL    R9, R8
+	MOVL    R8, R9
+	SHRL    $0x04, R9
+	ANDL    $0x0f0f0f0f, R9
+	ANDL    $0x0f0f0f0f, R8
+	ADDL    R9, R8
+	MOVL    R8, R9
+	SHRL    $0x10, R9
+	MOVWLZX R8, R8
+	ADDL    R9, R8
+	MOVL    R8, R9
+	SHRL    $0x08, R9
+	MOVBLZX R8, R8
+	ADDL    R9, R8
+	MOVB    R8, (AX)(DI*1)
+	INCQ    DI
+	JMP     popcountSWARThroughputOne
+
+popcountSWARThroughputDone:
+	RET
+
+// func popcountSWARLatency(src []uint64) byte
+TEXT ·popcountSWARLatency(SB), NOSPLIT, $0-25
+	MOVQ  src_base+0(FP), AX
+	MOVQ  src_len+8(FP), CX
+	MOVQ  $0x5555555555555555, DX
+	MOVQ  $0x3333333333333333, BX
+	XORQ  SI, SI
+	TESTQ CX, CX
+	JZ    popcountSWARLatencyDone
+
+popcountSWARLatencyLoop:
+	MOVQ    (AX), DI
+	XORQ    SI, DI
+	MOVQ    DI, SI
+	SHRQ    $0x01, SI
+	ANDQ    DX, SI
+	SUBQ    SI, DI
+	MOVQ    DI, SI
+	SHRQ    $0x02, SI
+	ANDQ    BX, SI
+	ANDQ    BX, DI
+	ADDQ    SI, DI
+	MOVQ    DI, SI
+	SHRQ    $0x20, SI
+	ADDL    SI, DI
+	MOVL    DI, SI
+	SHRL    $0x04, SI
+	ANDL    $0x0f0f0f0f, SI
+	ANDL    $0x0f0f0f0f, DI
+	ADDL    SI, DI
+	MOVL    DI, SI
+	SHRL    $0x10, SI
+	MOVWLZX DI, DI
+	ADDL    SI, DI
+	MOVL    DI, SI
+	SHRL    $0x08, SI
+	MOVBLZX DI, DI
+	ADDL    SI, DI
+	MOVQ    DI, SI
+	ADDQ    $0x08, AX
+	DECQ    CX
+	JNZ     popcountSWARLatencyLoop
+
+popcountSWARLatencyDone:
+	MOVB SI, ret+24(FP)
+	RET
+
+// func popcountTable8Throughput(dst []byte, src []uint64) int
+TEXT ·popcountTable8Throughput(SB), NOSPLIT, $0-56
+	MOVQ dst_base+0(FP), AX
+	MOVQ src_base+24(FP), CX
+	MOVQ src_len+32(FP), DX
+	MOVQ DX, ret+48(FP)
+	LEAQ count8<>+0(SB), BX
+	XORQ SI, SI
+	MOVQ DX, DI
+	ANDQ $-4, DI
+
+popcountTable8ThroughputFour:
+	CMPQ    SI, DI
+	JGE     popcountTable8ThroughputOne
+	MOVQ    (CX)(SI*8), R8
+	MOVBQZX R8, R10
+	MOVBQZX (BX)(R10*1), R9
+	SHRQ    $0x08, R8
+	MOVBQZX R8, R10
+	ADDB    (BX)(R10*1), R9
+	SHRQ    $0x08, R8
+	MOVBQZX R8, R10
+	ADDB    (BX)(R10*1), R9
+	SHRQ    $0x08, R8
+	MOVBQZX R8, R10
+	ADDB    (BX)(R10*1), R9
+	SHRQ    $0x08, R8
+	MOVBQZX R8, R10
+	ADDB    (BX)(R10*1), R9
+	SHRQ    $0x08, R8
+	MOVBQZX R8, R10
+	ADDB    (BX)(R10*1), R9
+	SHRQ    $0x08, R8
+	MOVBQZX R8, R10
+	ADDB    (BX)(R10*1), R9
+	SHRQ    $0x08, R8
+	ADDB    (BX)(R8*1), R9
+	MOVB    R9, (AX)(SI*1)
+	MOVQ    8(CX)(SI*8), R8
+	MOVBQZX R8, R10
+	MOVBQZX (BX)(R10*1), R9
+	SHRQ    $0x08, R8
+	MOVBQZX R8, R10
+	ADDB    (BX)(R10*1), R9
+	SHRQ    $0x08, R8
+	MOVBQZX R8, R10
+	ADDB    (BX)(R10*1), R9
+	SHRQ    $0x08, R8
+	MOVBQZX R8, R10
+	ADDB    (BX)(R10*1), R9
+	SHRQ    $0x08, R8
+	MOVBQZX R8, R10
+	ADDB    (BX)(R10*1), R9
+	SHRQ    $0x08, R8
+	MOVBQZX R8, R10
+	ADDB    (BX)(R10*1), R9
+	SHRQ    $0x08, R8
+	MOVBQZX R8, R10
+	ADDB    (BX)(R10*1), R9
+	SHRQ    $0x08, R8
+	ADDB    (BX)(R8*1), R9
+	MOVB    R9, 1(AX)(SI*1)
+	MOVQ    16(CX)(SI*8), R8
+	MOVBQZX R8, R10
+	MOVBQZX (BX)(R10*1), R9
+	SHRQ    $0x08, R8
+	MOVBQZX R8, R10
+	ADDB    (BX)(R10*1), R9
+	SHRQ    $0x08, R8
+	MOVBQZX R8, R10
+	ADDB    (BX)(R10*1), R9
+	SHRQ    $0x08, R8
+	MOVBQZX R8, R10
+	ADDB    (BX)(R10*1), R9
+	SHRQ    $0x08, R8
+	MOVBQZX R8, R10
+	ADDB    (BX)(R10*1), R9
+	SHRQ    $0x08, R8
+	MOVBQZX R8, R10
+	ADDB    (BX)(R10*1), R9
+	SHRQ    $0x08, R8
+	MOVBQZX R8, R10
+	ADDB    (BX)(R10*1), R9
+	SHRQ    $0x08, R8
+	ADDB    (BX)(R8*1), R9
+	MOVB    R9, 2(AX)(SI*1)
+	MOVQ    24(CX)(SI*8), R8
+	MOVBQZX R8, R10
+	MOVBQZX (BX)(R10*1), R9
+	SHRQ    $0x08, R8
+	MOVBQZX R8, R10
+	ADDB    (BX)(R10*1), R9
+	SHRQ    $0x08, R8
+	MOVBQZX R8, R10
+	ADDB    (BX)(R10*1), R9
+	SHRQ    $0x08, R8
+	MOVBQZX R8, R10
+	ADDB    (BX)(R10*1), R9
+	SHRQ    $0x08, R8
+	MOVBQZX R8, R10
+	ADDB    (BX)(R10*1), R9
+	SHRQ    $0x08, R8
+	MOVBQZX R8, R10
+	ADDB    (BX)(R10*1), R9
+	SHRQ    $0x08, R8
+	MOVBQZX R8, R10
+	ADDB    (BX)(R10*1), R9
+	SHRQ    $0x08, R8
+	ADDB    (BX)(R8*1), R9
+	MOVB    R9, 3(AX)(SI*1)
+	ADDQ    $0x04, SI
+	JMP     popcountTable8ThroughputFour
+
+popcountTable8ThroughputOne:
+	CMPQ    SI, DX
+	JGE     popcountTable8ThroughputDone
+	MOVQ    (CX)(SI*8), DI
+	MOVBQZX DI, R9
+	MOVBQZX (BX)(R9*1), R8
+	SHRQ    $0x08, DI
+	MOVBQZX DI, R9
+	ADDB    (BX)(R9*1), R8
+	SHRQ    $0x08, DI
+	MOVBQZX DI, R9
+	ADDB    (BX)(R9*1), R8
+	SHRQ    $0x08, DI
+	MOVBQZX DI, R9
+	ADDB    (BX)(R9*1), R8
+	SHRQ    $0x08, DI
+	MOVBQZX DI, R9
+	ADDB    (BX)(R9*1), R8
+	SHRQ    $0x08, DI
+	MOVBQZX DI, R9
+	ADDB    (BX)(R9*1), R8
+	SHRQ    $0x08, DI
+	MOVBQZX DI, R9
+	ADDB    (BX)(R9*1), R8
+	SHRQ    $0x08, DI
+	ADDB    (BX)(DI*1), R8
+	MOVB    R8, (AX)(SI*1)
+	INCQ    SI
+	JMP     popcountTable8ThroughputOne
+
+popcountTable8ThroughputDone:
+	RET
+
+// func popcountTable8Latency(src []uint64) byte
+TEXT ·popcountTable8Latency(SB), NOSPLIT, $0-25
+	MOVQ  src_base+0(FP), AX
+	MOVQ  src_len+8(FP), CX
+	LEAQ  count8<>+0(SB), DX
+	XORQ  BX, BX
+	TESTQ CX, CX
+	JZ    popcountTable8LatencyDone
+
+popcountTable8LatencyLoop:
+	MOVQ    (AX), SI
+	XORQ    BX, SI
+	MOVBQZX SI, DI
+	MOVBQZX (DX)(DI*1), BX
+	SHRQ    $0x08, SI
+	MOVBQZX SI, DI
+	ADDB    (DX)(DI*1), BL
+	SHRQ    $0x08, SI
+	MOVBQZX SI, DI
+	ADDB    (DX)(DI*1), BL
+	SHRQ    $0x08, SI
+	MOVBQZX SI, DI
+	ADDB    (DX)(DI*1), BL
+	SHRQ    $0x08, SI
+	MOVBQZX SI, DI
+	ADDB    (DX)(DI*1), BL
+	SHRQ    $0x08, SI
+	MOVBQZX SI, DI
+	ADDB    (DX)(DI*1), BL
+	SHRQ    $0x08, SI
+	MOVBQZX SI, DI
+	ADDB    (DX)(DI*1), BL
+	SHRQ    $0x08, SI
+	ADDB    (DX)(SI*1), BL
+	ADDQ    $0x08, AX
+	DECQ    CX
+	JNZ     popcountTable8LatencyLoop
+
+popcountTable8LatencyDone:
+	MOVB BL, ret+24(FP)
+	RET
+
 // func serializeBsfBtr(dst []byte, src []uint64) int
 TEXT ·serializeBsfBtr(SB), NOSPLIT, $0-56
 	MOVQ  dst_base+0(FP), AX
@@ -555,6 +1210,91 @@ serializeTzcntBlsrNext:
 	JNZ  serializeTzcntBlsrWord
 
 serializeTzcntBlsrDone:
+	SUBQ AX, BX
+	MOVQ BX, ret+48(FP)
+	RET
+
+// func serializeTzcntUnrolled(dst []byte, src []uint64) int
+// Requires: BMI, POPCNT
+TEXT ·serializeTzcntUnrolled(SB), NOSPLIT, $0-56
+	MOVQ  dst_base+0(FP), AX
+	MOVQ  src_base+24(FP), CX
+	MOVQ  src_len+32(FP), DX
+	MOVQ  AX, BX
+	TESTQ DX, DX
+	JZ    serializeTzcntUnrolledDone
+
+serializeTzcntUnrolledWord:
+	MOVQ    (CX), SI
+	POPCNTQ SI, DI
+	TZCNTQ  SI, R8
+	MOVB    R8, (BX)
+	BLSRQ   SI, SI
+	TZCNTQ  SI, R8
+	MOVB    R8, 1(BX)
+	BLSRQ   SI, SI
+	TZCNTQ  SI, R8
+	MOVB    R8, 2(BX)
+	BLSRQ   SI, SI
+	TZCNTQ  SI, R8
+	MOVB    R8, 3(BX)
+	BLSRQ   SI, SI
+	TZCNTQ  SI, R8
+	MOVB    R8, 4(BX)
+	BLSRQ   SI, SI
+	TZCNTQ  SI, R8
+	MOVB    R8, 5(BX)
+	BLSRQ   SI, SI
+	TZCNTQ  SI, R8
+	MOVB    R8, 6(BX)
+	BLSRQ   SI, SI
+	TZCNTQ  SI, R8
+	MOVB    R8, 7(BX)
+	BLSRQ   SI, SI
+	CMPQ    DI, $0x08
+	JBE     serializeTzcntUnrolledAdvance
+	TZCNTQ  SI, R8
+	MOVB    R8, 8(BX)
+	BLSRQ   SI, SI
+	TZCNTQ  SI, R8
+	MOVB    R8, 9(BX)
+	BLSRQ   SI, SI
+	TZCNTQ  SI, R8
+	MOVB    R8, 10(BX)
+	BLSRQ   SI, SI
+	TZCNTQ  SI, R8
+	MOVB    R8, 11(BX)
+	BLSRQ   SI, SI
+	TZCNTQ  SI, R8
+	MOVB    R8, 12(BX)
+	BLSRQ   SI, SI
+	TZCNTQ  SI, R8
+	MOVB    R8, 13(BX)
+	BLSRQ   SI, SI
+	TZCNTQ  SI, R8
+	MOVB    R8, 14(BX)
+	BLSRQ   SI, SI
+	TZCNTQ  SI, R8
+	MOVB    R8, 15(BX)
+	BLSRQ   SI, SI
+	CMPQ    DI, $0x10
+	JBE     serializeTzcntUnrolledAdvance
+	LEAQ    16(BX), R9
+
+serializeTzcntUnrolledRest:
+	TZCNTQ SI, R8
+	MOVB   R8, (R9)
+	INCQ   R9
+	BLSRQ  SI, SI
+	JNZ    serializeTzcntUnrolledRest
+
+serializeTzcntUnrolledAdvance:
+	ADDQ DI, BX
+	ADDQ $0x08, CX
+	DECQ DX
+	JNZ  serializeTzcntUnrolledWord
+
+serializeTzcntUnrolledDone:
 	SUBQ AX, BX
 	MOVQ BX, ret+48(FP)
 	RET
@@ -700,7 +1440,7 @@ hyperbolaBswapThroughputQuery:
 	BSWAPQ  R10
 	XORQ    R11, R11
 	TESTB   $0x01, R8
-	JZ      hqNoRook1
+	JZ      hyperbolaBswapThroughputNoRook
 	MOVQ    (BX)(DI*8), R12
 	MOVQ    SI, R13
 	ANDQ    R12, R13
@@ -726,9 +1466,9 @@ hyperbolaBswapThroughputQuery:
 	SHLXQ   R12, R14, R14
 	ORQ     R14, R11
 
-hqNoRook1:
+hyperbolaBswapThroughputNoRook:
 	TESTB  $0x02, R8
-	JZ     hqNoBishop2
+	JZ     hyperbolaBswapThroughputNoBishop
 	MOVQ   512(BX)(DI*8), R8
 	MOVQ   SI, R12
 	ANDQ   R8, R12
@@ -751,7 +1491,7 @@ hqNoRook1:
 	ANDQ   DI, SI
 	ORQ    SI, R11
 
-hqNoBishop2:
+hyperbolaBswapThroughputNoBishop:
 	MOVQ R11, (AX)
 	ADDQ $0x08, AX
 	ADDQ $0x10, CX
@@ -782,7 +1522,7 @@ hyperbolaBswapLatencyQuery:
 	BSWAPQ  R9
 	XORQ    R10, R10
 	TESTB   $0x01, DI
-	JZ      hqNoRook3
+	JZ      hyperbolaBswapLatencyNoRook
 	MOVQ    (DX)(BX*8), R11
 	MOVQ    SI, R12
 	ANDQ    R11, R12
@@ -808,9 +1548,9 @@ hyperbolaBswapLatencyQuery:
 	SHLXQ   R11, R13, R13
 	ORQ     R13, R10
 
-hqNoRook3:
+hyperbolaBswapLatencyNoRook:
 	TESTB  $0x02, DI
-	JZ     hqNoBishop4
+	JZ     hyperbolaBswapLatencyNoBishop
 	MOVQ   512(DX)(BX*8), DI
 	MOVQ   SI, R11
 	ANDQ   DI, R11
@@ -833,7 +1573,7 @@ hqNoRook3:
 	ANDQ   BX, SI
 	ORQ    SI, R10
 
-hqNoBishop4:
+hyperbolaBswapLatencyNoBishop:
 	MOVQ R10, BX
 	ADDQ $0x10, AX
 	DECQ CX
@@ -857,30 +1597,19 @@ TEXT ·slidingPextThroughput(SB), NOSPLIT, $0-40
 
 slidingPextThroughputQuery:
 	MOVQ    (CX), SI
-	MOVBQZX 8(CX), DI
-	MOVBQZX 9(CX), R8
-	XORQ    R9, R9
-	TESTB   $0x01, R8
-	JZ      pextNoRook5
-	PEXTQ   (BX)(DI*8), SI, R10
-	MOVL    1024(BX)(DI*4), R11
-	ADDQ    R11, R10
-	ORQ     1536(BX)(R10*8), R9
-
-pextNoRook5:
-	TESTB $0x02, R8
-	JZ    pextNoBishop6
-	PEXTQ 512(BX)(DI*8), SI, SI
-	MOVL  1280(BX)(DI*4), DI
-	ADDQ  DI, SI
-	ORQ   1536(BX)(SI*8), R9
-
-pextNoBishop6:
-	MOVQ R9, (AX)
-	ADDQ $0x08, AX
-	ADDQ $0x10, CX
-	DECQ DX
-	JNZ  slidingPextThroughputQuery
+	MOVWQZX 8(CX), DI
+	SHLQ    $0x05, DI
+	PEXTQ   (BX)(DI*1), SI, R8
+	ADDL    16(BX)(DI*1), R8
+	MOVQ    32768(BX)(R8*8), R8
+	PEXTQ   8(BX)(DI*1), SI, SI
+	ADDL    20(BX)(DI*1), SI
+	ORQ     32768(BX)(SI*8), R8
+	MOVQ    R8, (AX)
+	ADDQ    $0x08, AX
+	ADDQ    $0x10, CX
+	DECQ    DX
+	JNZ     slidingPextThroughputQuery
 
 slidingPextThroughputDone:
 	RET
@@ -898,29 +1627,18 @@ TEXT ·slidingPextLatency(SB), NOSPLIT, $0-32
 slidingPextLatencyQuery:
 	MOVQ    (AX), SI
 	XORQ    BX, SI
-	MOVBQZX 8(AX), BX
-	MOVBQZX 9(AX), DI
-	XORQ    R8, R8
-	TESTB   $0x01, DI
-	JZ      pextNoRook7
-	PEXTQ   (DX)(BX*8), SI, R9
-	MOVL    1024(DX)(BX*4), R10
-	ADDQ    R10, R9
-	ORQ     1536(DX)(R9*8), R8
-
-pextNoRook7:
-	TESTB $0x02, DI
-	JZ    pextNoBishop8
-	PEXTQ 512(DX)(BX*8), SI, SI
-	MOVL  1280(DX)(BX*4), BX
-	ADDQ  BX, SI
-	ORQ   1536(DX)(SI*8), R8
-
-pextNoBishop8:
-	MOVQ R8, BX
-	ADDQ $0x10, AX
-	DECQ CX
-	JNZ  slidingPextLatencyQuery
+	MOVWQZX 8(AX), BX
+	SHLQ    $0x05, BX
+	PEXTQ   (DX)(BX*1), SI, DI
+	ADDL    16(DX)(BX*1), DI
+	MOVQ    32768(DX)(DI*8), DI
+	PEXTQ   8(DX)(BX*1), SI, SI
+	ADDL    20(DX)(BX*1), SI
+	ORQ     32768(DX)(SI*8), DI
+	MOVQ    DI, BX
+	ADDQ    $0x10, AX
+	DECQ    CX
+	JNZ     slidingPextLatencyQuery
 
 slidingPextLatencyDone:
 	MOVQ BX, ret+24(FP)

@@ -21,25 +21,34 @@ func asBytes[T ~uint8](s []T) []byte {
 	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), len(s))
 }
 
-// toSquares adapts a byte kernel to the families whose outputs are squares.
-func toSquares(tp func([]byte, []uint64) int, lat func([]uint64) byte) (func([]board.Square, []uint64) int, func([]uint64) board.Square) {
-	return func(dst []board.Square, src []uint64) int { return tp(asBytes(dst), src) },
-		func(src []uint64) board.Square { return board.Square(lat(src)) }
+// squares adapts a byte kernel to the families whose outputs are squares.
+func squares(tp func([]byte, []uint64) int) func([]board.Square, []uint64) int {
+	return func(dst []board.Square, src []uint64) int { return tp(asBytes(dst), src) }
 }
 
-// slider adapts a kernel over kernels.Query with its tables.
-func slider(tp func(dst, src *uint64, n int, t *byte) int, lat func(src *uint64, n int, t *byte) uint64, t unsafe.Pointer) (func([]uint64, []kernels.Query) int, func([]kernels.Query) uint64) {
+// squareChain adapts a byte latency kernel to square outputs.
+func squareChain(lat func([]uint64) byte) func([]uint64) board.Square {
+	return func(src []uint64) board.Square { return board.Square(lat(src)) }
+}
+
+// sliderThroughput adapts a kernel over kernels.Query to its table t.
+func sliderThroughput[T any](tp func(dst, src *uint64, n int, t *byte) int, t *T) func([]uint64, []kernels.Query) int {
 	return func(dst []uint64, src []kernels.Query) int {
-			if len(src) == 0 {
-				return 0
-			}
-			return tp(&dst[0], &src[0].Occ, len(src), (*byte)(t))
-		}, func(src []kernels.Query) uint64 {
-			if len(src) == 0 {
-				return 0
-			}
-			return lat(&src[0].Occ, len(src), (*byte)(t))
+		if len(src) == 0 {
+			return 0
 		}
+		return tp(&dst[0], &src[0].Occ, len(src), (*byte)(unsafe.Pointer(t)))
+	}
+}
+
+// sliderLatency adapts a latency kernel over kernels.Query to its table t.
+func sliderLatency[T any](lat func(src *uint64, n int, t *byte) uint64, t *T) func([]kernels.Query) uint64 {
+	return func(src []kernels.Query) uint64 {
+		if len(src) == 0 {
+			return 0
+		}
+		return lat(&src[0].Occ, len(src), (*byte)(unsafe.Pointer(t)))
+	}
 }
 
 // quad adapts a kernel over n elements at src writing to dst.
@@ -62,6 +71,12 @@ func init() {
 	kernels.Popcount.Register(info("popcnt", intel+": POPCNT, the hardware form of [heinz-darkthought]'s population count",
 		"Counts with one POPCNT per bitboard, four bitboards per loop iteration", kernels.POPCNT),
 		popcntThroughput, popcntLatency)
+	kernels.Popcount.Register(info("swar-asm", "[heinz-darkthought], Bitboard Infrastructure: non_iterative_popcount, in assembly",
+		"Counts with popcount/swar's SWAR sums and 32-bit fold in assembly, the masks loaded once per batch: the technique without the Go compiler's code"),
+		popcountSWARThroughput, popcountSWARLatency)
+	kernels.Popcount.Register(info("table8-asm", "[heinz-darkthought]: the lookup-table method it weighs against SWAR, in assembly",
+		"Adds eight lookups of a 256-entry byte-count table in assembly, a shift by eight between them: the technique without the Go compiler's code"),
+		popcountTable8Throughput, popcountTable8Latency)
 	kernels.Popcount.Register(info("avx2-pshufb", "Wojciech Mula, Kurz, Lemire: Faster Population Counts Using AVX2 Instructions (2016), the PSHUFB lookup",
 		"Counts nibbles with a VPSHUFB lookup and sums each bitboard's bytes with VPSADBW, sixteen bitboards at a time", kernels.AVX2, kernels.POPCNT),
 		popcountAVX2, nil)
@@ -70,14 +85,14 @@ func init() {
 		kernels.AVX512F, kernels.AVX512BW, kernels.AVX512VPOPCNTDQ, kernels.AVX512VBMI, kernels.BMI2),
 		popcountAVX512, nil)
 
-	bsf, bsfL := toSquares(bsfThroughput, bsfLatency)
-	kernels.BitscanForward.Register(info("bsf", serial+"; BSF", "Scans with BSF, a CMOV giving 64 for the empty set"), bsf, bsfL)
-	tz, tzL := toSquares(tzcntThroughput, tzcntLatency)
-	kernels.BitscanForward.Register(info("tzcnt", intel+": TZCNT (BMI1)", "Scans with TZCNT, which gives 64 for the empty set itself", kernels.BMI1), tz, tzL)
-	bsr, bsrL := toSquares(bsrThroughput, bsrLatency)
-	kernels.BitscanReverse.Register(info("bsr", "[cpw-serialization], Scanning Reverse; BSR", "Scans with BSR, a CMOV giving 64 for the empty set"), bsr, bsrL)
-	lz, lzL := toSquares(lzcntThroughput, lzcntLatency)
-	kernels.BitscanReverse.Register(info("lzcnt", intel+": LZCNT (ABM)", "Scans as 63 - LZCNT, a CMOV giving 64 for the empty set", kernels.LZCNT), lz, lzL)
+	kernels.BitscanForward.Register(info("bsf", serial+"; BSF", "Scans with BSF, a CMOV giving 64 for the empty set"),
+		squares(bsfThroughput), squareChain(bsfLatency))
+	kernels.BitscanForward.Register(info("tzcnt", intel+": TZCNT (BMI1)", "Scans with TZCNT, which gives 64 for the empty set itself", kernels.BMI1),
+		squares(tzcntThroughput), squareChain(tzcntLatency))
+	kernels.BitscanReverse.Register(info("bsr", "[cpw-serialization], Scanning Reverse; BSR", "Scans with BSR, a CMOV giving 64 for the empty set"),
+		squares(bsrThroughput), squareChain(bsrLatency))
+	kernels.BitscanReverse.Register(info("lzcnt", intel+": LZCNT (ABM)", "Scans as 63 - LZCNT, a CMOV giving 64 for the empty set", kernels.LZCNT),
+		squares(lzcntThroughput), squareChain(lzcntLatency))
 
 	kernels.LS1BReset.Register(info("btr", serial, "Finds the least significant one-bit with BSF and resets it with BTR"), btrThroughput, btrLatency)
 	kernels.LS1BReset.Register(info("blsr", intel+": BLSR (BMI1)", "Resets the least significant one-bit with one BLSR", kernels.BMI1), blsrThroughput, blsrLatency)
@@ -88,6 +103,10 @@ func init() {
 	kernels.Serialize.Register(info("tzcnt-blsr", intel+": TZCNT and BLSR (BMI1); Lemire's basic bitset decoder",
 		"Loops TZCNT, store, BLSR, whose zero flag ends the loop", kernels.BMI1),
 		func(dst []board.Square, src []uint64) int { return serializeTzcntBlsr(asBytes(dst), src) }, nil)
+	kernels.Serialize.Register(info("tzcnt-unrolled", "[lemire-simdjson] simdjson's bit-set decoder (flatten_bits), in assembly; TZCNT and BLSR (BMI1)",
+		"Writes eight indices per bitboard with no test between them (TZCNT, store, BLSR), eight more above a count of eight, loops for the rest, advances by POPCNT",
+		kernels.BMI1, kernels.POPCNT),
+		func(dst []board.Square, src []uint64) int { return serializeTzcntUnrolled(asBytes(dst), src) }, nil)
 	kernels.Serialize.Register(info("avx512-vbmi2", "Daniel Lemire: VPCOMPRESSB bitset decoding (AVX-512 VBMI2), as in simdjson",
 		"Compresses the bytes 0..63 under the bitboard as an opmask with VPCOMPRESSB, stores 64 bytes, advances by POPCNT",
 		kernels.AVX512F, kernels.AVX512BW, kernels.AVX512VBMI2, kernels.POPCNT),
@@ -108,16 +127,16 @@ func init() {
 		"Reverses eight bitboards at a time: GF2P8AFFINEQB reverses each byte, VPSHUFB each quadword's bytes",
 		kernels.AVX512F, kernels.AVX512BW, kernels.AVX512GFNI), bitReverseGFNI, bitReverseGFNILatency)
 
-	tp, lat := slider(hyperbolaBswapThroughput, hyperbolaBswapLatency, unsafe.Pointer(&hq))
 	kernels.Sliding.Register(info("hyperbola-bswap-asm", hyper+"; SHLX/SHRX (BMI2) for the variable shifts",
-		"Hyperbola Quintessence in assembly: BSWAP for files and diagonals, the first-rank table for ranks", kernels.BMI2), tp, lat)
-	tp, lat = slider(hyperbolaGFNIThroughput, hyperbolaGFNILatency, unsafe.Pointer(&gf))
+		"Hyperbola Quintessence in assembly: BSWAP for files and diagonals, the first-rank table for ranks", kernels.BMI2),
+		sliderThroughput(hyperbolaBswapThroughput, &hq), sliderLatency(hyperbolaBswapLatency, &hq))
 	kernels.Sliding.Register(info("hyperbola-gfni", "[mack-hyperbola], Ryan Mack's reversed bitboards, with GFNI hardware bit reversal",
 		"Hyperbola Quintessence on all four lines at once in a YMM register, full bit reversal by GF2P8AFFINEQB and VPSHUFB, ranks included",
-		kernels.AVX2, kernels.AVX512GFNI), tp, lat)
-	tp, lat = slider(slidingPextThroughput, slidingPextLatency, unsafe.Pointer(&pext))
+		kernels.AVX2, kernels.AVX512GFNI),
+		sliderThroughput(hyperbolaGFNIThroughput, &gf), sliderLatency(hyperbolaGFNILatency, &gf))
 	kernels.Sliding.Register(info("pext", "BMI2 PEXT bitboards (Chess Programming Wiki, BMI2: PEXT Bitboards; Zach Wegner)",
-		"Looks attacks up at PEXT(occupancy, relevant mask) in per-square tables", kernels.BMI2), tp, lat)
+		"Looks attacks up at PEXT(occupancy, relevant mask) in per-square, per-slider tables: both lines of every query, a missing line's mask 0, no branch", kernels.BMI2),
+		sliderThroughput(slidingPextThroughput, &pext), sliderLatency(slidingPextLatency, &pext))
 
 	kernels.Quad2Hex.Register(info("sse2", quadSrc+": quad2hexBB", "The source's SSE2 sequence: PCMPEQB, POR, PAND, PXOR, PUNPCKLQDQ, PUNPCKHQDQ"),
 		quad[qbb.QBB](func(dst *kernels.Hex, src *uint64, n int) { quad2hexSSE2(&dst[0], src, n) }), nil)

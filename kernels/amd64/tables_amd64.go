@@ -4,21 +4,40 @@ import (
 	"math/bits"
 
 	"bitlab/board"
+	"bitlab/kernels"
 )
 
-// hqTables are the line masks and the first-rank table of
-// hyperbolaBswap; the offsets are internal/asm's hqFile ... hqRank.
+// slidingPext indexes its entries by a query's square and slider lines
+// read as one 16-bit word, sliderIndex(sq, piece) = sq | piece<<8
+// (kernels.Query's Piece follows Sq): one entry per square and slider, so
+// a rook, bishop or queen query runs the same code, the lines a slider
+// lacks under zero masks.
+const sliderEntries = 4 << 8 // every kernels.Slider value 0..3
+
+// sliderIndex returns the table entry of a slider on square s.
+func sliderIndex(s board.Square, p kernels.Slider) int { return int(s) | int(p)<<8 }
+
+// hqTables are the line masks and the first-rank table of hyperbolaBswap.
 type hqTables struct {
 	file, diag, anti [64]uint64
 	firstRank        [8][64]uint8
 }
 
-// pextTables are the relevant-occupancy masks, table offsets and attack
-// sets of slidingPext; the offsets are internal/asm's pextRookMask ...
+// pextEntry is one square and slider's relevant-occupancy masks and attack
+// table offsets for slidingPext; a line the slider lacks has mask 0 and
+// the offset of an empty set. Padded to 32 bytes: an entry's offset is a
+// shift of its index.
+type pextEntry struct {
+	rookMask, bishopMask uint64
+	rookOff, bishopOff   uint32
+	_                    uint64
+}
+
+// pextTables are slidingPext's entries and attack sets: 102,400 rook and
+// 5,248 bishop sets, then the empty set.
 type pextTables struct {
-	rookMask, bishopMask [64]uint64
-	rookOff, bishopOff   [64]uint32
-	attacks              [102400 + 5248]uint64
+	entries [sliderEntries]pextEntry
+	attacks [102400 + 5248 + 1]uint64
 }
 
 // gfniTables are, per square, the four line masks [file, rank, diagonal,
@@ -42,21 +61,36 @@ func init() {
 	}
 	gf.sel = [4][4]uint64{{}, {^uint64(0), ^uint64(0), 0, 0}, {0, 0, ^uint64(0), ^uint64(0)},
 		{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}}
+	var rookOff, bishopOff [64]uint32
+	empty := uint32(len(pext.attacks) - 1)
 	off := uint32(0)
 	for _, p := range []struct {
-		mask, relevant *[64]uint64
-		attacks        func(board.Square, uint64) uint64
-		offsets        *[64]uint32
+		relevant *[64]uint64
+		attacks  func(board.Square, uint64) uint64
+		offsets  *[64]uint32
 	}{
-		{&pext.rookMask, &board.RookRelevant, board.RookAttacks, &pext.rookOff},
-		{&pext.bishopMask, &board.BishopRelevant, board.BishopAttacks, &pext.bishopOff},
+		{&board.RookRelevant, board.RookAttacks, &rookOff},
+		{&board.BishopRelevant, board.BishopAttacks, &bishopOff},
 	} {
 		for s := range board.Square(64) {
-			p.mask[s], p.offsets[s] = p.relevant[s], off
+			p.offsets[s] = off
 			board.Subsets(p.relevant[s], func(occ uint64) {
 				pext.attacks[off+uint32(softPext(occ, p.relevant[s]))] = p.attacks(s, occ)
 			})
 			off += 1 << bits.OnesCount64(p.relevant[s])
+		}
+	}
+	for piece := range kernels.Slider(4) {
+		rook, bishop := piece&kernels.Orthogonal != 0, piece&kernels.Diagonal != 0
+		for s := range board.Square(64) {
+			e := &pext.entries[sliderIndex(s, piece)]
+			e.rookOff, e.bishopOff = empty, empty
+			if rook {
+				e.rookMask, e.rookOff = board.RookRelevant[s], rookOff[s]
+			}
+			if bishop {
+				e.bishopMask, e.bishopOff = board.BishopRelevant[s], bishopOff[s]
+			}
 		}
 	}
 }

@@ -1,4 +1,7 @@
 // Hand-written: avo v0.5.0 lacks VPCOMPRESSB. Declared in handwritten_amd64.go.
+// Every TEXT symbol has the "// Requires:" line avo writes, listing the
+// instruction sets it executes in avo's names (checked against the
+// registrations' features by TestRequires).
 
 #include "textflag.h"
 
@@ -18,7 +21,11 @@ GLOBL iota<>(SB), RODATA|NOPTR, $64
 // For every bitboard: the bitboard as a 64-bit opmask compresses the bytes
 // 0..63 to the list of its one-bits (VPCOMPRESSB, AVX-512 VBMI2), stored 64
 // bytes at a time; POPCNT advances the output by the list's length.
-// Lemire's VPCOMPRESSB bitset decoder, one bitboard per iteration.
+// Lemire's VPCOMPRESSB bitset decoder, one bitboard per iteration. The
+// compress merges into its destination, so Z0 is zeroed first (VPXORD, a
+// zeroing idiom): without it every compress waits for the previous one
+// (Zen 4 and 5 also treat the destination of the zeroing form as an input).
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, POPCNT
 TEXT ·serializeVBMI2(SB), NOSPLIT, $0-56
 	MOVQ dst_base+0(FP), DI
 	MOVQ src_base+24(FP), SI
@@ -32,6 +39,7 @@ loop:
 	MOVQ (SI), AX
 	KMOVQ AX, K1
 	POPCNTQ AX, BX
+	VPXORD Z0, Z0, Z0
 	VPCOMPRESSB Z1, K1, Z0
 	VMOVDQU8 Z0, (DI)
 	ADDQ BX, DI

@@ -16,7 +16,7 @@ import (
 // notebooks and README cite this list; the test keeps it true.
 var calledPerElement = []string{
 	"bishopHyperbolaBswap", "bishopHyperbolaReverse", "bitReverseTable8", "quad2boardGeneric", "quad2hexGeneric",
-	"quadFillKoggeStone", "rookHyperbolaReverse", "serializeBytes", "serializeIterator", "serializeWords16",
+	"quadFillKoggeStone", "rookHyperbolaReverse", "serializeBytes", "serializeIterator", "serializeUnrolled", "serializeWords16",
 }
 
 // TestInlining reads the compiler's inlining decisions for the generated

@@ -376,6 +376,14 @@ func serializeScanResetThroughput(dst []board.Square, src []uint64) int {
 	return n
 }
 
+func serializeUnrolledThroughput(dst []board.Square, src []uint64) int {
+	n := 0
+	for _, x := range src {
+		n += serializeUnrolled((*[64]board.Square)(dst[n:]), x)
+	}
+	return n
+}
+
 func serializeWords16Throughput(dst []board.Square, src []uint64) int {
 	n := 0
 	for _, x := range src {
@@ -733,6 +741,12 @@ func init() {
 		Source: "[cpw-serialization], Scanning with Reset",
 		Doc:    "Loops while x is non-empty over a combined scan-and-reset helper, the source's preferred control structure",
 	}, serializeScanResetThroughput, nil)
+	kernels.Serialize.Register(kernels.Info{
+		Impl:   "unrolled",
+		Arch:   kernels.Generic,
+		Source: "[lemire-simdjson] simdjson's bit-set decoder (flatten_bits): eight TZCNT-BLSR steps unconditionally, eight more above a count of 8, then a loop",
+		Doc:    "Writes eight indices with no test between them, then eight more if x has more than eight one-bits, then loops over the rest: the branch per one-bit of the scanning loops becomes about one per word",
+	}, serializeUnrolledThroughput, nil)
 	kernels.Serialize.Register(kernels.Info{
 		Impl:   "words16",
 		Arch:   kernels.Generic,

@@ -51,6 +51,42 @@ func serializeReverse(d *[64]board.Square, x uint64) int {
 	return n
 }
 
+// serializeUnrolled writes eight indices with no test between them, then
+// eight more if x has more than eight one-bits, then loops over the rest:
+// the branch per one-bit of the scanning loops becomes about one per
+// word. Positions past x's count receive 64 or later indices; the
+// family's contract lets a kernel use all of d as scratch. The compiler
+// unrolls no loop, so the sixteen steps are written out.
+//
+//bitlab:kernel serialize/unrolled
+//bitlab:source [lemire-simdjson] simdjson's bit-set decoder (flatten_bits): eight TZCNT-BLSR steps unconditionally, eight more above a count of 8, then a loop
+func serializeUnrolled(d *[64]board.Square, x uint64) int {
+	n := bits.OnesCount64(x)
+	d[0], x = board.Square(bits.TrailingZeros64(x)), x&(x-1)
+	d[1], x = board.Square(bits.TrailingZeros64(x)), x&(x-1)
+	d[2], x = board.Square(bits.TrailingZeros64(x)), x&(x-1)
+	d[3], x = board.Square(bits.TrailingZeros64(x)), x&(x-1)
+	d[4], x = board.Square(bits.TrailingZeros64(x)), x&(x-1)
+	d[5], x = board.Square(bits.TrailingZeros64(x)), x&(x-1)
+	d[6], x = board.Square(bits.TrailingZeros64(x)), x&(x-1)
+	d[7], x = board.Square(bits.TrailingZeros64(x)), x&(x-1)
+	if n > 8 {
+		d[8], x = board.Square(bits.TrailingZeros64(x)), x&(x-1)
+		d[9], x = board.Square(bits.TrailingZeros64(x)), x&(x-1)
+		d[10], x = board.Square(bits.TrailingZeros64(x)), x&(x-1)
+		d[11], x = board.Square(bits.TrailingZeros64(x)), x&(x-1)
+		d[12], x = board.Square(bits.TrailingZeros64(x)), x&(x-1)
+		d[13], x = board.Square(bits.TrailingZeros64(x)), x&(x-1)
+		d[14], x = board.Square(bits.TrailingZeros64(x)), x&(x-1)
+		d[15], x = board.Square(bits.TrailingZeros64(x)), x&(x-1)
+		for i := 16; x != 0; i++ {
+			d[i&63] = board.Square(bits.TrailingZeros64(x))
+			x &= x - 1
+		}
+	}
+	return n
+}
+
 // bitScanAndReset returns the index of the least significant one-bit of *x
 // and clears it ([cpw-serialization], Scanning with Reset).
 func bitScanAndReset(x *uint64) board.Square {

@@ -2,7 +2,7 @@
 // register-register ADD chain that calibrates the core clock, the latency
 // and throughput chains of the self-check, and CPUID.
 //
-//	go run ./internal/asm -out chains_amd64.s -stubs chains_amd64.go -pkg harness
+// Its arguments are those of the go:generate line in package harness.
 package main
 
 import (
@@ -27,19 +27,22 @@ type op struct {
 	emit      func(r, k reg.Register)
 }
 
-var ops = []op{
-	{"Add", "ADDQ k, r (register-register)", func(r, k reg.Register) { ADDQ(k, r) }},
-	{"Imul", "IMULQ k, r", func(r, k reg.Register) { IMULQ(k, r) }},
-	{"Popcnt", "POPCNTQ r, r", func(r, _ reg.Register) { POPCNTQ(r, r) }},
-	{"Tzcnt", "TZCNTQ r, r", func(r, _ reg.Register) { TZCNTQ(r, r) }},
-	{"Blsr", "BLSRQ r, r", func(r, _ reg.Register) { BLSRQ(r, r) }},
-	{"Bswap", "BSWAPQ r", func(r, _ reg.Register) { BSWAPQ(r) }},
-	{"Pext", "PEXTQ k, r, r (mask 3)", func(r, k reg.Register) { PEXTQ(k, r, r) }},
+// ops returns the instructions the self-check measures.
+func ops() []op {
+	return []op{
+		{"Add", "ADDQ k, r (register-register)", func(r, k reg.Register) { ADDQ(k, r) }},
+		{"Imul", "IMULQ k, r", func(r, k reg.Register) { IMULQ(k, r) }},
+		{"Popcnt", "POPCNTQ r, r", func(r, _ reg.Register) { POPCNTQ(r, r) }},
+		{"Tzcnt", "TZCNTQ r, r", func(r, _ reg.Register) { TZCNTQ(r, r) }},
+		{"Blsr", "BLSRQ r, r", func(r, _ reg.Register) { BLSRQ(r, r) }},
+		{"Bswap", "BSWAPQ r", func(r, _ reg.Register) { BSWAPQ(r) }},
+		{"Pext", "PEXTQ k, r, r (mask 3)", func(r, k reg.Register) { PEXTQ(k, r, r) }},
+	}
 }
 
 func main() {
 	ConstraintExpr("amd64")
-	for _, o := range ops {
+	for _, o := range ops() {
 		chain("latency"+o.name, 1, o)
 		chain("throughput"+o.name, throughputChains, o)
 	}

@@ -2,7 +2,10 @@
 // kernel loops over its whole batch; the registration in package amd64
 // declares the CPU features each one executes.
 //
-//	go run ./internal/asm -out kernels_amd64.s -stubs kernels_amd64.go -pkg amd64
+// Its arguments are those of the go:generate line in package amd64. Every
+// table offset, field offset and element size the assembly uses is read
+// from package amd64's Go types (and package kernels' element types), so a
+// change of layout changes the assembly with it.
 //
 // The GFNI and VBMI2 kernels, whose instructions avo v0.5.0 lacks, are
 // hand-written in gfni_amd64.s and vbmi2_amd64.s.
@@ -10,11 +13,18 @@ package main
 
 import (
 	"fmt"
+	"go/token"
+	"go/types"
+	"log"
+	"math/bits"
+	"os"
+	"strings"
 
 	. "github.com/mmcloughlin/avo/build"
 	"github.com/mmcloughlin/avo/gotypes"
 	. "github.com/mmcloughlin/avo/operand"
 	"github.com/mmcloughlin/avo/reg"
+	"golang.org/x/tools/go/packages"
 )
 
 // ld loads a parameter into a new general-purpose register.
@@ -25,19 +35,137 @@ func ld(p gotypes.Component) reg.GPVirtual {
 }
 
 func main() {
+	l := loadLayout("bitlab/kernels/amd64")
 	ConstraintExpr("amd64")
 	scalarKernels()
-	serializeLoops()
+	popcountScalar()
+	serializeLoops(l)
 	bitReverseSWAR()
-	hyperbolaBswap()
-	slidingPEXT()
-	quad2hexSSE2()
-	quad2boardSSE2()
-	quad2hexAVX2()
-	quadFillAVX2()
+	hyperbolaBswap(l)
+	slidingPEXT(l)
+	quad2hexSSE2(l)
+	quad2boardSSE2(l)
+	quad2hexAVX2(l)
+	quadFillAVX2(l)
 	popcountAVX2()
 	popcountAVX512()
 	Generate()
+}
+
+// layout gives the memory layout of Go types as the assembly sees them:
+// sizes and offsets for amd64 (avo's gotypes.Sizes, the gc compiler's),
+// fields and elements through avo's gotypes components.
+type layout struct{ pkg *types.Package }
+
+// loadLayout type-checks the package at path for amd64. Type errors are
+// tolerated (a registration may name a kernel not generated yet); a type
+// the generator asks for must exist.
+func loadLayout(path string) layout {
+	cfg := &packages.Config{
+		Mode: packages.NeedTypes | packages.NeedSyntax | packages.NeedImports,
+		Env:  append(os.Environ(), "GOARCH=amd64"),
+	}
+	pkgs, err := packages.Load(cfg, path)
+	if err != nil || len(pkgs) != 1 || pkgs[0].Types == nil {
+		log.Fatalf("loading %s: %v", path, err)
+	}
+	return layout{pkgs[0].Types}
+}
+
+// typ returns the named type: a name of the package, or pkg.Name of a
+// package it imports.
+func (l layout) typ(name string) types.Type {
+	scope := l.pkg.Scope()
+	if pkg, n, ok := strings.Cut(name, "."); ok {
+		scope = nil
+		for _, imp := range l.pkg.Imports() {
+			if imp.Name() == pkg {
+				scope = imp.Scope()
+			}
+		}
+		name = n
+	}
+	if scope != nil {
+		if obj, ok := scope.Lookup(name).(*types.TypeName); ok {
+			return obj.Type()
+		}
+	}
+	tv, err := types.Eval(token.NewFileSet(), l.pkg, token.NoPos, name)
+	if err != nil || !tv.IsType() {
+		log.Fatalf("no type %s in %s", name, l.pkg.Path())
+	}
+	return tv.Type
+}
+
+// size returns the size in bytes of the named type.
+func (l layout) size(name string) int { return int(gotypes.Sizes.Sizeof(l.typ(name))) }
+
+// at returns the value of the named type at the address in base.
+func (l layout) at(name string, base reg.Register) value {
+	return value{l.typ(name), Mem{Base: base}}
+}
+
+// A value is a Go value of type typ at address addr: avo's
+// gotypes.Component, which resolves only unnamed basic types, for any
+// type.
+type value struct {
+	typ  types.Type
+	addr Mem
+}
+
+// Field returns the named field of a struct value.
+func (v value) Field(name string) value {
+	s, ok := v.typ.Underlying().(*types.Struct)
+	if !ok {
+		log.Fatalf("%s is not a struct", v.typ)
+	}
+	fields := make([]*types.Var, s.NumFields())
+	for i := range fields {
+		fields[i] = s.Field(i)
+	}
+	offsets := gotypes.Sizes.Offsetsof(fields)
+	for i, f := range fields {
+		if f.Name() == name {
+			return value{f.Type(), v.addr.Offset(int(offsets[i]))}
+		}
+	}
+	log.Fatalf("%s has no field %s", v.typ, name)
+	return value{}
+}
+
+// Index returns element i of an array value.
+func (v value) Index(i int) value {
+	a, ok := v.typ.Underlying().(*types.Array)
+	if !ok || int64(i) >= a.Len() {
+		log.Fatalf("%s has no element %d", v.typ, i)
+	}
+	return value{a.Elem(), v.addr.Offset(i * int(gotypes.Sizes.Sizeof(a.Elem())))}
+}
+
+// addr returns the memory operand of a value.
+func addr(v value) Mem { return v.addr }
+
+// disp returns the offset of a value from its base.
+func disp(v value) int { return v.addr.Disp }
+
+// elem returns the operand of element index of array a: its first
+// element's address, index scaled by the element size, which must be 1, 2,
+// 4 or 8.
+func elem(a value, index reg.Register) Mem {
+	m := addr(a.Index(0))
+	m.Index, m.Scale = index, uint8(disp(a.Index(1))-m.Disp)
+	if m.Scale&(m.Scale-1) != 0 || m.Scale > 8 {
+		log.Fatalf("element size %d is no index scale", m.Scale)
+	}
+	return m
+}
+
+// log2 returns the base-2 logarithm of n, a power of two.
+func log2(n int) int {
+	if n <= 0 || n&(n-1) != 0 {
+		log.Fatalf("%d is not a power of two", n)
+	}
+	return bits.TrailingZeros(uint(n))
 }
 
 // A mapper computes one output register from one input register, which it
@@ -69,60 +197,149 @@ func emptyIs64(scan func(x, r reg.Register)) mapper {
 	}
 }
 
-var scalars = []scalar{
-	{"popcnt", "POPCNT ([heinz-darkthought]'s population count in one instruction)", 1, func(x reg.GPVirtual) reg.GPVirtual {
-		POPCNTQ(x, x) // same source and destination: no false dependency
-		return x
-	}},
-	{"bsf", "BSF, with CMOV supplying 64 for the empty set (BSF leaves its destination undefined)", 1, emptyIs64(func(x, r reg.Register) { BSFQ(x, r) })},
-	{"tzcnt", "TZCNT (BMI1), which returns 64 for the empty set by itself", 1, func(x reg.GPVirtual) reg.GPVirtual {
-		TZCNTQ(x, x)
-		return x
-	}},
-	{"bsr", "BSR, with CMOV supplying 64 for the empty set", 1, emptyIs64(func(x, r reg.Register) { BSRQ(x, r) })},
-	{"lzcnt", "63 - LZCNT (LZCNT), with CMOV supplying 64 for the empty set", 1, func(x reg.GPVirtual) reg.GPVirtual {
-		r := GP64()
-		none := const64(64)
-		LZCNTQ(x, r)
-		XORQ(U8(63), r)
-		TESTQ(x, x)
-		CMOVQEQ(none, r)
-		return r
-	}},
-	{"btr", "BSF then BTR: reset the found bit ([cpw-serialization]'s bittestandreset)", 8, func(x reg.GPVirtual) reg.GPVirtual {
-		i := GP64()
-		BSFQ(x, i) // undefined for x = 0, where BTR of any bit leaves 0
-		BTRQ(i, x)
-		return x
-	}},
-	{"blsr", "BLSR (BMI1): x & (x - 1) in one instruction", 8, func(x reg.GPVirtual) reg.GPVirtual {
-		BLSRQ(x, x)
-		return x
-	}},
+// scalars returns the one-output kernels over bitboards.
+func scalars() []scalar {
+	return []scalar{
+		{"popcnt", "POPCNT ([heinz-darkthought]'s population count in one instruction)", 1, func(x reg.GPVirtual) reg.GPVirtual {
+			POPCNTQ(x, x) // same source and destination: no false dependency
+			return x
+		}},
+		{"bsf", "BSF, with CMOV supplying 64 for the empty set (BSF leaves its destination undefined)", 1, emptyIs64(func(x, r reg.Register) { BSFQ(x, r) })},
+		{"tzcnt", "TZCNT (BMI1), which returns 64 for the empty set by itself", 1, func(x reg.GPVirtual) reg.GPVirtual {
+			TZCNTQ(x, x)
+			return x
+		}},
+		{"bsr", "BSR, with CMOV supplying 64 for the empty set", 1, emptyIs64(func(x, r reg.Register) { BSRQ(x, r) })},
+		{"lzcnt", "63 - LZCNT (LZCNT), with CMOV supplying 64 for the empty set", 1, func(x reg.GPVirtual) reg.GPVirtual {
+			r := GP64()
+			none := const64(64)
+			LZCNTQ(x, r)
+			XORQ(U8(63), r)
+			TESTQ(x, x)
+			CMOVQEQ(none, r)
+			return r
+		}},
+		{"btr", "BSF then BTR: reset the found bit ([cpw-serialization]'s bittestandreset)", 8, func(x reg.GPVirtual) reg.GPVirtual {
+			i := GP64()
+			BSFQ(x, i) // undefined for x = 0, where BTR of any bit leaves 0
+			BTRQ(i, x)
+			return x
+		}},
+		{"blsr", "BLSR (BMI1): x & (x - 1) in one instruction", 8, func(x reg.GPVirtual) reg.GPVirtual {
+			BLSRQ(x, x)
+			return x
+		}},
+	}
 }
 
 // scalarKernels emits the throughput (unrolled by 4) and latency forms of
 // every scalar kernel.
 func scalarKernels() {
-	for _, s := range scalars {
+	for _, s := range scalars() {
 		out := "byte"
 		if s.outBytes == 8 {
 			out = "uint64"
 		}
-		mapLoop(s.name+"Throughput", fmt.Sprintf("runs %s over every element of src into dst.", s.doc), out, s.outBytes, s.emit)
-		chainLoop(s.name+"Latency", fmt.Sprintf("runs %s along the dependent chain x[i] ^ y.", s.doc), out, s.emit)
+		emit := func() mapper { return s.emit }
+		mapLoop(s.name+"Throughput", fmt.Sprintf("runs %s over every element of src into dst.", s.doc), out, s.outBytes, emit)
+		chainLoop(s.name+"Latency", fmt.Sprintf("runs %s along the dependent chain x[i] ^ y.", s.doc), out, emit)
 	}
 }
 
-// mapLoop emits func(dst []out, src []uint64) int applying emit to every
+// popcountScalar emits assembly twins of two portable population counts,
+// so that the study separates a technique's cost from the Go compiler's
+// code for it: the constants and the table address are set up once per
+// call, outside the loop.
+func popcountScalar() {
+	counts := GLOBL("count8", RODATA|NOPTR)
+	for i := range 256 {
+		DATA(i, U8(uint8(popcount8(i))))
+	}
+	for _, k := range []struct {
+		name, doc string
+		setup     func() mapper
+	}{
+		{"popcountSWAR", "popcount/swar's SWAR sums, folding the 64-bit word to 32 bits after the 2-bit step, instruction for instruction", swarCount},
+		{"popcountTable8", "eight lookups of a 256-entry byte-count table, shifting the bitboard right by a byte after each", table8Count(counts)},
+	} {
+		mapLoop(k.name+"Throughput", fmt.Sprintf("counts with %s, over every element of src into dst.", k.doc), "byte", 1, k.setup)
+		chainLoop(k.name+"Latency", fmt.Sprintf("counts with %s, along the dependent chain x[i] ^ y.", k.doc), "byte", k.setup)
+	}
+}
+
+// swarCount loads popcount/swar's two 64-bit masks and returns its steps:
+// a := b - ((b >> 1) & m1); c := (a & m2) + ((a >> 2) & m2); the 32-bit
+// fold n := uint32(c) + uint32(c>>32); then nibble, 16-bit and byte sums.
+func swarCount() mapper {
+	m1, m2 := const64(0x5555555555555555), const64(0x3333333333333333)
+	return func(b reg.GPVirtual) reg.GPVirtual {
+		t := GP64()
+		MOVQ(b, t)
+		SHRQ(U8(1), t)
+		ANDQ(m1, t)
+		SUBQ(t, b) // a
+		MOVQ(b, t)
+		SHRQ(U8(2), t)
+		ANDQ(m2, t)
+		ANDQ(m2, b)
+		ADDQ(t, b) // c
+		MOVQ(b, t)
+		SHRQ(U8(32), t)
+		ADDL(t.As32(), b.As32()) // n, zero-extended
+		MOVL(b.As32(), t.As32())
+		SHRL(U8(4), t.As32())
+		ANDL(U32(0x0F0F0F0F), t.As32())
+		ANDL(U32(0x0F0F0F0F), b.As32())
+		ADDL(t.As32(), b.As32())
+		MOVL(b.As32(), t.As32())
+		SHRL(U8(16), t.As32())
+		MOVWLZX(b.As16(), b.As32())
+		ADDL(t.As32(), b.As32())
+		MOVL(b.As32(), t.As32())
+		SHRL(U8(8), t.As32())
+		MOVBLZX(b.As8(), b.As32())
+		ADDL(t.As32(), b.As32())
+		return b
+	}
+}
+
+// table8Count returns the setup of the eight lookups in the 256-entry
+// byte-count table counts: it loads the table's address and returns the
+// lookups, the low byte's count, then seven times a shift right by eight
+// and the new low byte's count added.
+func table8Count(counts Mem) func() mapper {
+	return func() mapper {
+		tb := GP64()
+		LEAQ(counts, tb)
+		return func(b reg.GPVirtual) reg.GPVirtual {
+			n, i := GP64(), GP64()
+			MOVBQZX(b.As8(), i)
+			MOVBQZX(Mem{Base: tb, Index: i, Scale: 1}, n)
+			for k := 1; k < 8; k++ {
+				SHRQ(U8(8), b)
+				if k < 7 {
+					MOVBQZX(b.As8(), i)
+					ADDB(Mem{Base: tb, Index: i, Scale: 1}, n.As8())
+				} else {
+					ADDB(Mem{Base: tb, Index: b, Scale: 1}, n.As8())
+				}
+			}
+			return n
+		}
+	}
+}
+
+// mapLoop emits func(dst []out, src []uint64) int applying the mapper
+// setup returns (after the parameters are loaded, before the loop) to every
 // element, four at a time, then one at a time.
-func mapLoop(name, doc, out string, outBytes int, emit mapper) {
+func mapLoop(name, doc, out string, outBytes int, setup func() mapper) {
 	TEXT(name, NOSPLIT, fmt.Sprintf("func(dst []%s, src []uint64) int", out))
 	Doc(name + " " + doc)
 	dst := ld(Param("dst").Base())
 	src := ld(Param("src").Base())
 	n := ld(Param("src").Len())
 	Store(n, ReturnIndex(0))
+	emit := setup()
 	i := GP64()
 	XORQ(i, i)
 	n4 := GP64()
@@ -161,12 +378,14 @@ func store(r, dst, i reg.GPVirtual, k, outBytes int) {
 }
 
 // chainLoop emits func(src []uint64) out: y = emit(x ^ y) along src, the
-// chain of kernels.NextCount, NextSquare and NextBitboard.
-func chainLoop(name, doc, out string, emit mapper) {
+// chain of kernels.NextCount, NextSquare and NextBitboard, with the mapper
+// setup returns before the loop.
+func chainLoop(name, doc, out string, setup func() mapper) {
 	TEXT(name, NOSPLIT, fmt.Sprintf("func(src []uint64) %s", out))
 	Doc(name + " " + doc)
 	src := ld(Param("src").Base())
 	n := ld(Param("src").Len())
+	emit := setup()
 	y := GP64()
 	XORQ(y, y)
 	TESTQ(n, n)
@@ -191,7 +410,7 @@ func chainLoop(name, doc, out string, emit mapper) {
 // serializeLoops emits the source's intrinsic loop (BSF, BTR) and its BMI1
 // form (TZCNT, BLSR) over a batch of bitboards, and the full seed sequence,
 // with the from-square aspect and 16-bit moves, for move lists.
-func serializeLoops() {
+func serializeLoops(l layout) {
 	for _, v := range []struct {
 		name, doc string
 		bmi       bool
@@ -233,11 +452,13 @@ func serializeLoops() {
 		RET()
 	}
 
+	serializeUnrolled()
+
 	// The source's whole sequence, for move lists: the from-square aspect
 	// combined with each to-square, stored as a 16-bit move.
 	name := "movelistBsfBtr"
 	TEXT(name, NOSPLIT, "func(dst *uint16, src *uint64, n int) int")
-	Doc(name + " is [cpw-serialization]'s Intrinsic Version in full: bsf; jz over; loop: btr; or eax, ecx (the from-square aspect); store the 16-bit move; bsf; jnz loop. src points to kernels.Targets (16 bytes: the set, then the from-square).")
+	Doc(name + " is [cpw-serialization]'s Intrinsic Version in full: bsf; jz over; loop: btr; or eax, ecx (the from-square aspect); store the 16-bit move; bsf; jnz loop. src points to kernels.Targets elements.")
 	dst := ld(Param("dst"))
 	src := ld(Param("src"))
 	n := ld(Param("n"))
@@ -247,8 +468,9 @@ func serializeLoops() {
 	JZ(LabelRef(name + "Done"))
 	Label(name + "Target")
 	x, from, a := GP64(), GP64(), GP64()
-	MOVQ(Mem{Base: src}, x)
-	MOVBQZX(Mem{Base: src, Disp: 8}, from)
+	tg := l.at("kernels.Targets", src)
+	MOVQ(addr(tg.Field("BB")), x)
+	MOVBQZX(addr(tg.Field("From")), from)
 	SHLQ(U8(6), from)
 	BSFQ(x, a)
 	JZ(LabelRef(name + "Next"))
@@ -260,12 +482,60 @@ func serializeLoops() {
 	BSFQ(x, a)
 	JNZ(LabelRef(name + "Bit"))
 	Label(name + "Next")
-	ADDQ(U8(16), src)
+	ADDQ(U8(l.size("kernels.Targets")), src)
 	DECQ(n)
 	JNZ(LabelRef(name + "Target"))
 	Label(name + "Done")
 	SUBQ(dst, out)
 	SHRQ(U8(1), out)
+	Store(out, ReturnIndex(0))
+	RET()
+}
+
+// serializeUnrolled emits simdjson's bit-set decoder: per bitboard, eight
+// TZCNT-store-BLSR steps with no test between them, eight more if POPCNT
+// says there are more than eight one-bits, then a loop for the rest; the
+// output advances by the count. The steps past the count store 64 or
+// later indices inside the bitboard's 64 bytes of dst, scratch by the
+// family's contract (dst holds 64 bytes per bitboard, and no bitboard's
+// list starts later than 64 bytes per bitboard before it).
+func serializeUnrolled() {
+	name := "serializeTzcntUnrolled"
+	TEXT(name, NOSPLIT, "func(dst []byte, src []uint64) int")
+	Doc(name + " writes eight indices unconditionally (TZCNT, store, BLSR), eight more above a count of eight, then loops; POPCNT advances the output.")
+	dst := ld(Param("dst").Base())
+	src := ld(Param("src").Base())
+	n := ld(Param("src").Len())
+	out := GP64()
+	MOVQ(dst, out)
+	bitboards(name, src, n, func(x reg.GPVirtual, next LabelRef) {
+		c, a := GP64(), GP64()
+		POPCNTQ(x, c)
+		eight := func(from int) {
+			for k := from; k < from+8; k++ {
+				TZCNTQ(x, a)
+				MOVB(a.As8(), Mem{Base: out, Disp: k})
+				BLSRQ(x, x)
+			}
+		}
+		eight(0)
+		CMPQ(c, U8(8))
+		JBE(LabelRef(name + "Advance"))
+		eight(8)
+		CMPQ(c, U8(16))
+		JBE(LabelRef(name + "Advance"))
+		p := GP64()
+		LEAQ(Mem{Base: out, Disp: 16}, p)
+		Label(name + "Rest")
+		TZCNTQ(x, a)
+		MOVB(a.As8(), Mem{Base: p})
+		INCQ(p)
+		BLSRQ(x, x)
+		JNZ(LabelRef(name + "Rest"))
+		Label(name + "Advance")
+		ADDQ(c, out)
+	})
+	SUBQ(dst, out)
 	Store(out, ReturnIndex(0))
 	RET()
 }
@@ -349,18 +619,10 @@ func bitReverseSWAR() {
 	RET()
 }
 
-// Offsets in package amd64's hqTables and pextTables (checked by a test).
-const (
-	hqFile, hqDiag, hqAnti, hqRank = 0, 512, 1024, 1536
-	pextRookMask, pextBishopMask   = 0, 512
-	pextRookOff, pextBishopOff     = 1024, 1280
-	pextAttacks                    = 1536
-)
-
 // sliderLoops emits the throughput and latency forms of a slider kernel
-// over kernels.Query (16 bytes: occupancy, square, slider lines); attacks
-// computes the attack set from occ, sq and piece with table pointer t.
-func sliderLoops(name, doc, table string, attacks func(occ, sq, piece, t reg.GPVirtual) reg.GPVirtual) {
+// over kernels.Query; attacks computes the attack set of the query q with
+// occupancy occ and table pointer t in function fn (a prefix for labels).
+func sliderLoops(l layout, name, doc, table string, attacks func(fn string, q value, occ, t reg.GPVirtual) reg.GPVirtual) {
 	for _, latency := range []bool{false, true} {
 		// t points to package amd64's table struct of the kernel.
 		fn, sig := name+"Throughput", "func(dst *uint64, src *uint64, n int, t *byte) int"
@@ -368,7 +630,7 @@ func sliderLoops(name, doc, table string, attacks func(occ, sq, piece, t reg.GPV
 			fn, sig = name+"Latency", "func(src *uint64, n int, t *byte) uint64"
 		}
 		TEXT(fn, NOSPLIT, sig)
-		Doc(fn+" "+doc, "t points to the "+table+".")
+		Doc(fn+" "+doc, "src points to kernels.Query elements; t to the "+table+".")
 		var dst reg.GPVirtual
 		if !latency {
 			dst = ld(Param("dst"))
@@ -384,21 +646,20 @@ func sliderLoops(name, doc, table string, attacks func(occ, sq, piece, t reg.GPV
 		TESTQ(n, n)
 		JZ(LabelRef(fn + "Done"))
 		Label(fn + "Query")
-		occ, sq, piece := GP64(), GP64(), GP64()
-		MOVQ(Mem{Base: src}, occ)
+		q := l.at("kernels.Query", src)
+		occ := GP64()
+		MOVQ(addr(q.Field("Occ")), occ)
 		if latency {
 			XORQ(y, occ) // kernels.NextQuery
 		}
-		MOVBQZX(Mem{Base: src, Disp: 8}, sq)
-		MOVBQZX(Mem{Base: src, Disp: 9}, piece)
-		a := attacks(occ, sq, piece, t)
+		a := attacks(fn, q, occ, t)
 		if latency {
 			MOVQ(a, y)
 		} else {
 			MOVQ(a, Mem{Base: dst})
 			ADDQ(U8(8), dst)
 		}
-		ADDQ(U8(16), src)
+		ADDQ(U8(l.size("kernels.Query")), src)
 		DECQ(n)
 		JNZ(LabelRef(fn + "Query"))
 		Label(fn + "Done")
@@ -409,27 +670,49 @@ func sliderLoops(name, doc, table string, attacks func(occ, sq, piece, t reg.GPV
 	}
 }
 
-var labelN int
+// sliderEntry returns the byte offset of the query's entry in a table of
+// entries indexed by square and slider lines read as one 16-bit word,
+// sq | piece<<8 (package amd64's sliderIndex): one load, one shift, and no
+// branch on the slider, whose missing lines have zero masks there.
+func sliderEntry(l layout, q value, entry string) reg.GPVirtual {
+	sq := addr(q.Field("Sq"))
+	if disp(q.Field("Piece")) != sq.Disp+1 {
+		log.Fatal("kernels.Query: Piece does not follow Sq")
+	}
+	e := GP64()
+	MOVWQZX(sq, e)
+	SHLQ(U8(log2(l.size(entry))), e)
+	return e
+}
 
-func newLabel(s string) string {
-	labelN++
-	return fmt.Sprintf("%s%d", s, labelN)
+// entryField returns the operand of field of the entry at byte offset e of
+// the entries array.
+func entryField(entries value, e reg.Register, field string) Mem {
+	m := addr(entries.Index(0).Field(field))
+	m.Index, m.Scale = e, 1
+	return m
 }
 
 // hyperbolaBswap emits Hyperbola Quintessence with BSWAP ([mack-hyperbola]): files,
 // diagonals and anti-diagonals by o ^ (o - 2r) on the normal and the
-// byte-swapped occupancy, ranks by the first-rank table.
-func hyperbolaBswap() {
-	sliderLoops("hyperbolaBswap", "is Hyperbola Quintessence ([mack-hyperbola]): o ^ (o - 2r) forward and on the byte-swapped bitboard for files and diagonals, a first-rank table for ranks.", "hqTables",
-		func(occ, sq, piece, t reg.GPVirtual) reg.GPVirtual {
+// byte-swapped occupancy, ranks by the first-rank table. It branches on
+// the slider's lines: running all four lines under zero masks, as
+// slidingPEXT does, measured up to a quarter slower on Zen 3.
+func hyperbolaBswap(l layout) {
+	sliderLoops(l, "hyperbolaBswap", "is Hyperbola Quintessence ([mack-hyperbola]): o ^ (o - 2r) forward and on the byte-swapped bitboard for files and diagonals, a first-rank table for ranks.", "hqTables",
+		func(fn string, q value, occ, t reg.GPVirtual) reg.GPVirtual {
+			tab := l.at("hqTables", t)
+			sq, piece := GP64(), GP64()
+			MOVBQZX(addr(q.Field("Sq")), sq)
+			MOVBQZX(addr(q.Field("Piece")), piece)
 			r, rr := GP64(), GP64()
 			MOVL(U32(1), r.As32())
 			SHLXQ(sq, r, r)
 			MOVQ(r, rr)
 			BSWAPQ(rr)
-			line := func(maskOff int, acc reg.GPVirtual) {
+			line := func(mask string, acc reg.GPVirtual) {
 				m, o, rev := GP64(), GP64(), GP64()
-				MOVQ(Mem{Base: t, Index: sq, Scale: 8, Disp: maskOff}, m)
+				MOVQ(elem(tab.Field(mask), sq), m)
 				MOVQ(occ, o)
 				ANDQ(m, o)
 				MOVQ(o, rev)
@@ -443,11 +726,12 @@ func hyperbolaBswap() {
 			}
 			a := GP64()
 			XORQ(a, a)
-			skipRook, skipBishop := newLabel("hqNoRook"), newLabel("hqNoBishop")
-			TESTB(U8(1), piece.As8())
-			JZ(LabelRef(skipRook))
-			line(hqFile, a)
+			TESTB(U8(1), piece.As8()) // kernels.Orthogonal
+			JZ(LabelRef(fn + "NoRook"))
+			line("file", a)
 			// Rank: firstRank[sq&7][(occ >> (sq&^7 + 1)) & 63] << (sq&^7).
+			rank := tab.Field("firstRank")
+			row := disp(rank.Index(1).Index(0)) - disp(rank.Index(0).Index(0))
 			shift, idx, f := GP64(), GP64(), GP64()
 			MOVQ(sq, shift)
 			ANDQ(I8(^7), shift)
@@ -457,52 +741,53 @@ func hyperbolaBswap() {
 			ANDQ(U8(63), idx)
 			MOVQ(sq, f)
 			ANDQ(U8(7), f)
-			SHLQ(U8(6), f)
+			SHLQ(U8(log2(row)), f)
 			ADDQ(f, idx)
-			MOVBQZX(Mem{Base: t, Index: idx, Scale: 1, Disp: hqRank}, f)
+			MOVBQZX(elem(rank.Index(0), idx), f)
 			SHLXQ(shift, f, f)
 			ORQ(f, a)
-			Label(skipRook)
-			TESTB(U8(2), piece.As8())
-			JZ(LabelRef(skipBishop))
-			line(hqDiag, a)
-			line(hqAnti, a)
-			Label(skipBishop)
+			Label(fn + "NoRook")
+			TESTB(U8(2), piece.As8()) // kernels.Diagonal
+			JZ(LabelRef(fn + "NoBishop"))
+			line("diag", a)
+			line("anti", a)
+			Label(fn + "NoBishop")
 			return a
 		})
 }
 
 // slidingPEXT emits BMI2 PEXT lookups: the occupancy of the square's
-// relevant squares, extracted to a dense index into its attack table.
-func slidingPEXT() {
-	sliderLoops("slidingPext", "looks attacks up by PEXT (BMI2) of the occupancy under the square's relevant-occupancy mask, per-square tables of 102,400 rook and 5,248 bishop sets.", "pextTables",
-		func(occ, sq, piece, t reg.GPVirtual) reg.GPVirtual {
+// relevant squares, extracted to a dense index into its attack table. Each
+// query looks up both lines; a line its slider lacks has a zero mask and
+// the offset of an empty attack set, so no query branches.
+func slidingPEXT(l layout) {
+	sliderLoops(l, "slidingPext", "looks attacks up by PEXT (BMI2) of the occupancy under the square's relevant-occupancy masks, in per-square tables of 102,400 rook and 5,248 bishop sets; no branch on the slider.", "pextTables",
+		func(_ string, q value, occ, t reg.GPVirtual) reg.GPVirtual {
+			tab := l.at("pextTables", t)
+			entries := tab.Field("entries")
+			e := sliderEntry(l, q, "pextEntry")
 			a := GP64()
-			XORQ(a, a)
-			skipRook, skipBishop := newLabel("pextNoRook"), newLabel("pextNoBishop")
-			lookup := func(maskOff, offOff int) {
-				i, off := GP64(), GP64()
-				PEXTQ(Mem{Base: t, Index: sq, Scale: 8, Disp: maskOff}, occ, i)
-				MOVL(Mem{Base: t, Index: sq, Scale: 4, Disp: offOff}, off.As32())
-				ADDQ(off, i)
-				ORQ(Mem{Base: t, Index: i, Scale: 8, Disp: pextAttacks}, a)
+			for k, line := range []string{"rook", "bishop"} {
+				i := GP64()
+				PEXTQ(entryField(entries, e, line+"Mask"), occ, i)
+				ADDL(entryField(entries, e, line+"Off"), i.As32()) // zero-extends to 64 bits
+				set := elem(tab.Field("attacks"), i)
+				if k == 0 {
+					MOVQ(set, a)
+				} else {
+					ORQ(set, a)
+				}
 			}
-			TESTB(U8(1), piece.As8())
-			JZ(LabelRef(skipRook))
-			lookup(pextRookMask, pextRookOff)
-			Label(skipRook)
-			TESTB(U8(2), piece.As8())
-			JZ(LabelRef(skipBishop))
-			lookup(pextBishopMask, pextBishopOff)
-			Label(skipBishop)
 			return a
 		})
 }
 
-// quadLoop emits func(dst *out, src *uint64, n int) over n quad-bitboards
-// of inBytes each, writing outBytes each; body works on pointers in, out.
-func quadLoop(name, doc, out string, inBytes, outBytes int, setup func(), body func(in, out reg.GPVirtual)) {
-	TEXT(name, NOSPLIT, "func(dst *"+out+", src *uint64, n int)")
+// quadLoop emits func(dst *out, src *uint64, n int) over n elements of
+// type in, writing elements of type out (package amd64's names) whose first
+// word is of type word; body works on pointers in, out. avx says whether
+// the kernel uses AVX registers (and ends with VZEROUPPER).
+func quadLoop(l layout, name, doc, in, out, word string, avx bool, setup func(), body func(in, out reg.GPVirtual)) {
+	TEXT(name, NOSPLIT, "func(dst *"+word+", src *uint64, n int)")
 	Doc(name + " " + doc)
 	dst := ld(Param("dst"))
 	src := ld(Param("src"))
@@ -514,23 +799,20 @@ func quadLoop(name, doc, out string, inBytes, outBytes int, setup func(), body f
 	JZ(LabelRef(name + "Done"))
 	Label(name + "Loop")
 	body(src, dst)
-	ADDQ(U32(uint32(inBytes)), src)
-	ADDQ(U32(uint32(outBytes)), dst)
+	ADDQ(U32(uint32(l.size(in))), src)
+	ADDQ(U32(uint32(l.size(out))), dst)
 	DECQ(n)
 	JNZ(LabelRef(name + "Loop"))
 	Label(name + "Done")
-	if usesAVX {
+	if avx {
 		VZEROUPPER()
 	}
 	RET()
 }
 
-var usesAVX bool
-
 // quad2hexSSE2 emits [cpw-quad]'s quad2hexBB, instruction for instruction.
-func quad2hexSSE2() {
-	usesAVX = false
-	quadLoop("quad2hexSSE2", "is [cpw-quad]'s quad2hexBB: the 16 disjoint bitboards of a quad-bitboard with PCMPEQB, POR, PAND, PXOR, PUNPCKLQDQ and PUNPCKHQDQ.", "uint64", 32, 128, nil,
+func quad2hexSSE2(l layout) {
+	quadLoop(l, "quad2hexSSE2", "is [cpw-quad]'s quad2hexBB: the 16 disjoint bitboards of a quad-bitboard with PCMPEQB, POR, PAND, PXOR, PUNPCKLQDQ and PUNPCKHQDQ.", "qbb.QBB", "kernels.Hex", "uint64", false, nil,
 		func(in, out reg.GPVirtual) {
 			a, b, c, d, e, f, m1 := XMM(), XMM(), XMM(), XMM(), XMM(), XMM(), XMM()
 			MOVOU(Mem{Base: in}, a) // a = b = d = p[0]
@@ -561,8 +843,7 @@ func quad2hexSSE2() {
 }
 
 // quad2boardSSE2 emits [cpw-quad]'s quadBB2Board, instruction for instruction.
-func quad2boardSSE2() {
-	usesAVX = false
+func quad2boardSSE2(l layout) {
 	masks := GLOBL("sq2bbMasks", RODATA|NOPTR)
 	for i := range 8 {
 		DATA(8*i, U64(0x0101010101010101<<i))
@@ -571,7 +852,7 @@ func quad2boardSSE2() {
 	for i := range pm {
 		pm[i] = masks.Offset(16 * i)
 	}
-	quadLoop("quad2boardSSE2", "is [cpw-quad]'s quadBB2Board: the 64 vertical nibbles of a quad-bitboard to a mailbox of square codes.", "byte", 32, 64, nil,
+	quadLoop(l, "quad2boardSSE2", "is [cpw-quad]'s quadBB2Board: the 64 vertical nibbles of a quad-bitboard to a mailbox of square codes.", "qbb.QBB", "kernels.Mailbox", "byte", false, nil,
 		func(in, out reg.GPVirtual) {
 			b := [4]reg.VecVirtual{XMM(), XMM(), XMM(), XMM()}
 			// term returns (t & pm[i]) shifted left (sh > 0) or right.
@@ -643,14 +924,13 @@ func quad2boardSSE2() {
 // suggests: the products of bb0/bb1 and bb2/bb3 with their complements as
 // two vectors of four, then four broadcasts of the high products ANDed with
 // the low ones.
-func quad2hexAVX2() {
-	usesAVX = true
+func quad2hexAVX2(l layout) {
 	sel := GLOBL("quadSelect", RODATA|NOPTR)
 	for i, v := range []uint64{^uint64(0), 0, ^uint64(0), 0, ^uint64(0), ^uint64(0), 0, 0} {
 		DATA(8*i, U64(v)) // complement lanes: bb_even in 0 and 2, bb_odd in 0 and 1
 	}
 	var m0, m1 reg.VecVirtual
-	quadLoop("quad2hexAVX2", "computes the 16 disjoint bitboards with the quad-bitboard in one YMM register (AVX2).", "uint64", 32, 128,
+	quadLoop(l, "quad2hexAVX2", "computes the 16 disjoint bitboards with the quad-bitboard in one YMM register (AVX2).", "qbb.QBB", "kernels.Hex", "uint64", true,
 		func() {
 			m0, m1 = YMM(), YMM()
 			VMOVDQU(sel, m0)
@@ -678,22 +958,22 @@ func quad2hexAVX2() {
 
 // quadFillAVX2 runs the Kogge-Stone occluded fills of [cpw-quad] on all four
 // bitboards at once in one YMM register, in all eight directions.
-func quadFillAVX2() {
-	usesAVX = true
+func quadFillAVX2(l layout) {
 	wrap := GLOBL("fillWrap", RODATA|NOPTR)
 	DATA(0, U64(0xFEFEFEFEFEFEFEFE)) // not file a: after a step east
 	DATA(8, U64(0x7F7F7F7F7F7F7F7F)) // not file h: after a step west
 	var notA, notH reg.VecVirtual
-	quadLoop("quadFillAVX2", "computes queen-line attacks of the four generator sets by Kogge-Stone occluded fills ([cpw-quad]'s nortOccl, all eight directions) with the quad-bitboard in one YMM register (AVX2).", "uint64", 40, 32,
+	quadLoop(l, "quadFillAVX2", "computes queen-line attacks of the four generator sets by Kogge-Stone occluded fills ([cpw-quad]'s nortOccl, all eight directions) with the quad-bitboard in one YMM register (AVX2).", "kernels.Fill", "qbb.QBB", "uint64", true,
 		func() {
 			notA, notH = YMM(), YMM()
 			VPBROADCASTQ(wrap, notA)
 			VPBROADCASTQ(wrap.Offset(8), notH)
 		},
 		func(in, out reg.GPVirtual) {
+			f := l.at("kernels.Fill", in)
 			gen, empty, att := YMM(), YMM(), YMM()
-			VMOVDQU(Mem{Base: in}, gen)
-			VPBROADCASTQ(Mem{Base: in, Disp: 32}, empty)
+			VMOVDQU(addr(f.Field("Gen").Index(0)), gen)
+			VPBROADCASTQ(addr(f.Field("Empty")), empty)
 			VPXOR(att, att, att)
 			shift := func(x reg.VecVirtual, s int, dst reg.VecVirtual) {
 				if s > 0 {
