@@ -19,8 +19,9 @@ const usage = `usage: plot [flags] RESULTS...
 
 RESULTS are results files or folders of them (every *.txt below a folder).
 
-  plot -o report results/cpu/a.txt results/cpu/b.txt
-        one page for these results: report/README.md and report/charts/
+  plot -o mypage results/cpu/a.txt results/cpu/b.txt
+        one page for these results: mypage/README.md and mypage/charts/
+        (without -o: bitlab-report/ in the current folder)
   plot -pages results
         a page for every CPU folder below results: results/<cpu>/README.md
         and results/<cpu>/charts/, from that folder's files
@@ -43,7 +44,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("plot", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprint(stderr, usage); fs.PrintDefaults() }
-	out := fs.String("o", "report", "output folder of a single page")
+	out := fs.String("o", "bitlab-report", "output folder of a single page (created; not a source folder)")
 	pages := fs.Bool("pages", false, "write a page into every CPU folder below each RESULTS folder")
 	notebooks := fs.String("notebooks", "", "regenerate the generated blocks of the Markdown files in this folder")
 	baseline := fs.String("baseline", "", "configuration label the cross-configuration chart is relative to (default: the first, such as v1)")
@@ -93,7 +94,11 @@ func writePage(dir string, paths []string, base string, baselines *report.Set, s
 	if baselines != nil {
 		s.InheritBaselines(baselines)
 	}
-	notes, err := s.Page(dir, base)
+	origin := "`go run ./cmd/plot -o`"
+	if baselines != nil {
+		origin = "`make report` (`go run ./cmd/plot -pages results`)"
+	}
+	notes, err := s.Page(dir, base, origin)
 	for _, n := range notes {
 		fmt.Fprintln(stderr, "note:", n)
 	}
