@@ -15,7 +15,7 @@ BUILDVCS := $(if $(wildcard .git),-buildvcs=true)
 # line is filtered out, since it is no failure.
 FEATURES_OFF ?= avx512 avx2 bmi2 avx512gfni popcnt
 
-.PHONY: all bench gobench report notebooks test test-arm64 fmt vet tidy staticcheck gotest features-off generate readme
+.PHONY: all bench gobench report notebooks test test-arm64 fmt vet tidy staticcheck gotest features-off generate readme dist
 
 all: test
 
@@ -73,6 +73,21 @@ features-off:
 # tests run built binaries natively and stay on the host.
 test-arm64:
 	GOARCH=arm64 $(GO) test -exec qemu-aarch64 ./board ./qbb ./positions ./kernels/... ./harness ./report | grep -v 'no test files'
+
+# runbench for machines without Go: linux/amd64 at every GOAMD64 level,
+# linux/arm64 and darwin/arm64, into dist/. Each binary runs on its own:
+# copy it over, run it, bring results/ back (see the README).
+DIST_LEVELS ?= v1 v2 v3 v4
+dist:
+	@mkdir -p dist
+	@set -e; for l in $(DIST_LEVELS); do \
+		echo "dist/runbench-linux-amd64-$$l"; \
+		GOOS=linux GOARCH=amd64 GOAMD64=$$l $(GO) build $(BUILDVCS) -o dist/runbench-linux-amd64-$$l ./cmd/runbench; \
+	done
+	@for p in linux/arm64 darwin/arm64; do \
+		echo "dist/runbench-$${p%/*}-$${p#*/}"; \
+		GOOS=$${p%/*} GOARCH=$${p#*/} $(GO) build $(BUILDVCS) -o dist/runbench-$${p%/*}-$${p#*/} ./cmd/runbench || exit 1; \
+	done
 
 generate:
 	$(GO) generate ./...
