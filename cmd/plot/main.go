@@ -25,6 +25,11 @@ RESULTS are results files or folders of them (every *.txt below a folder).
   plot -pages results
         a page for every CPU folder below results: results/<cpu>/README.md
         and results/<cpu>/charts/, from that folder's files
+  plot -compare OLD.txt NEW.txt [-threshold 5]
+        each case's change from OLD to NEW with benchmath's significance;
+        exit status 3 when a case is significantly slower than the threshold
+  plot -csv cases.csv -json cases.json RESULTS...
+        every case: median, 95% interval, min and samples
   plot -notebooks notebooks results/<cpu>
         regenerate the generated blocks of notebooks/*.md from these results,
         linking the charts -pages wrote into results/<cpu>/charts
@@ -48,6 +53,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	pages := fs.Bool("pages", false, "write a page into every CPU folder below each RESULTS folder")
 	notebooks := fs.String("notebooks", "", "regenerate the generated blocks of the Markdown files in this folder")
 	baseline := fs.String("baseline", "", "configuration label the cross-configuration chart is relative to (default: the first, such as v1)")
+	compare := fs.Bool("compare", false, "compare two results files or folders, OLD NEW: each case's change and significance; exit 3 on a regression")
+	threshold := fs.Float64("threshold", 5, "with -compare: the slowdown in percent beyond which a significant change is a regression")
+	csvOut := fs.String("csv", "", "also write every case (median, 95% interval, min, samples) as CSV to this file")
+	jsonOut := fs.String("json", "", "also write every case as JSON to this file")
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
 			return 0
@@ -61,18 +70,80 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	var err error
 	switch {
+	case *compare:
+		if fs.NArg() != 2 {
+			fmt.Fprintln(stderr, "plot: -compare takes OLD and NEW")
+			return 2
+		}
+		return compareRuns(fs.Arg(0), fs.Arg(1), *threshold/100, stdout, stderr)
+	case *csvOut != "" || *jsonOut != "":
+		if err = export(fs.Args(), *csvOut, *jsonOut, stderr); err != nil {
+			break
+		}
+		if *out == "bitlab-report" && !setFlag(fs, "o") {
+			return 0 // export only
+		}
+		fallthrough
+	default:
+		err = writePage(*out, fs.Args(), *baseline, nil, stdout, stderr)
 	case *pages:
 		err = writePages(fs.Args(), *baseline, stdout, stderr)
 	case *notebooks != "":
 		err = updateNotebooks(*notebooks, fs.Args(), stdout, stderr)
-	default:
-		err = writePage(*out, fs.Args(), *baseline, nil, stdout, stderr)
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "plot:", err)
 		return 1
 	}
 	return 0
+}
+
+// setFlag reports whether a flag was given.
+func setFlag(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
+}
+
+// compareRuns prints each case's change from old to new and returns 3 if
+// any case regressed beyond threshold, 1 on an error, 0 otherwise.
+func compareRuns(old, new string, threshold float64, stdout, stderr io.Writer) int {
+	a, err := load([]string{old}, stderr)
+	if err != nil {
+		fmt.Fprintln(stderr, "plot:", err)
+		return 1
+	}
+	b, err := load([]string{new}, stderr)
+	if err != nil {
+		fmt.Fprintln(stderr, "plot:", err)
+		return 1
+	}
+	return report.ReportChanges(stdout, report.Compare(a, b), threshold)
+}
+
+// export writes the cases of the results as CSV and JSON.
+func export(paths []string, csvPath, jsonPath string, stderr io.Writer) error {
+	s, err := load(paths, stderr)
+	if err != nil {
+		return err
+	}
+	rows := s.Export()
+	for _, o := range []struct {
+		path  string
+		write func(io.Writer, []report.ExportRow) error
+	}{{csvPath, report.WriteCSV}, {jsonPath, report.WriteJSON}} {
+		if o.path == "" {
+			continue
+		}
+		f, err := os.Create(o.path)
+		if err != nil {
+			return err
+		}
+		if err := errors.Join(o.write(f, rows), f.Close()); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // load reads results and prints the warnings.

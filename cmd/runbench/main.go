@@ -27,6 +27,7 @@ import (
 	"bitlab/harness"
 	"bitlab/kernels"
 	_ "bitlab/kernels/all"
+	"bitlab/report"
 	"bitlab/schema"
 )
 
@@ -43,6 +44,7 @@ examples:
   runbench -levels v1,v3            rebuild at each GOAMD64 level, one file each
   runbench -cpuprofile cpu.prof     then: go tool pprof -tagfocus 'impl=^swar$' cpu.prof
   runbench -list                    every implementation and whether it runs here
+  runbench -quick -baseline old.txt compare with a saved run: exit 3 on a regression beyond -threshold
   go tool benchstat -col /impl results/*/FILE.txt
 
 flags:
@@ -56,7 +58,8 @@ type config struct {
 	sizes                             []schema.SizeClass
 	count, perRound                   int
 	sample                            time.Duration
-	out, cpuprofile, levels           string
+	out, cpuprofile, levels, baseline string
+	threshold                         float64
 	seed                              uint64
 	args                              []string
 }
@@ -92,6 +95,9 @@ func run(args []string) int {
 		if errors.Is(err, harness.ErrInterrupted) {
 			return 130
 		}
+		if errors.Is(err, errRegressed) {
+			return 3
+		}
 		return 1
 	}
 	return 0
@@ -118,6 +124,8 @@ func parseFlags(args []string, stderr io.Writer) (*config, int) {
 	fs.StringVar(&cfg.cpuprofile, "cpuprofile", "", "write a CPU profile with pprof labels family, impl, dist and mode")
 	fs.StringVar(&cfg.levels, "levels", "", "rebuild at each of these GOAMD64 levels the CPU supports (v1,v2,v3,v4) and run each")
 	fs.Uint64Var(&cfg.seed, "seed", 1, "seed of the workloads and of the sampling order")
+	fs.StringVar(&cfg.baseline, "baseline", "", "after the run, compare every case with this saved results file or folder; exit status 3 on a regression")
+	fs.Float64Var(&cfg.threshold, "threshold", 5, "with -baseline: the slowdown in percent beyond which a significant change is a regression")
 	fs.BoolVar(&cfg.noProgress, "noprogress", false, "no progress bar")
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
@@ -196,7 +204,36 @@ func bench(cfg *config) error {
 	if err := b.summarize(); err != nil {
 		return err
 	}
+	if cfg.baseline != "" && runErr == nil {
+		return b.compare()
+	}
 	return runErr
+}
+
+// errRegressed reports cases slower than the -baseline run.
+var errRegressed = errors.New("cases regressed against the baseline")
+
+// compare prints every case's change against the -baseline results.
+func (b *session) compare() error {
+	if b.results.Path == harness.Stdout {
+		return errors.New("-baseline needs a results file (not -out -)")
+	}
+	old, warns, err := report.Load(b.cfg.baseline)
+	for _, w := range warns {
+		fmt.Fprintln(os.Stderr, "warning:", w)
+	}
+	if err != nil {
+		return err
+	}
+	now, _, err := report.Load(b.results.Path)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("\nagainst %s:\n", b.cfg.baseline)
+	if report.ReportChanges(os.Stdout, report.Compare(old, now), b.cfg.threshold/100) == 3 {
+		return errRegressed
+	}
+	return nil
 }
 
 // A session is one run of runbench: the steps prepare, instrument, time
