@@ -45,7 +45,7 @@ examples:
   runbench -cpuprofile cpu.prof     then: go tool pprof -tagfocus 'impl=^swar$' cpu.prof
   runbench -list                    every implementation and whether it runs here
   runbench -quick -baseline old.txt compare with a saved run: exit 3 on a regression beyond -threshold
-  go tool benchstat -col /impl results/*/FILE.txt
+  go tool benchstat -col '/impl@(...)' FILE  the command a run prints: each family's baseline first
 
 flags:
 `
@@ -405,8 +405,29 @@ func (b *session) summarize() error {
 		return err
 	}
 	fmt.Fprintf(w, "\n%d result lines (%d of %d rounds) in %s, %s\n", b.results.Lines(), b.rounds, b.cfg.count, time.Since(b.start).Round(time.Second), path)
-	fmt.Fprintf(w, "compare implementations: go tool benchstat -col /impl %s\n", path)
+	fmt.Fprintf(w, "compare implementations (each family's baseline first):\n  %s\n", benchstatCommand(b.ready, path))
 	return nil
+}
+
+// benchstatCommand returns the benchstat command that prints each family's
+// table with its baseline as the first column and every implementation of
+// the run: benchstat orders (and limits) columns by an explicit list, and
+// shows in each family's table only the columns it has, so the baselines
+// come first in family order, then every other implementation.
+func benchstatCommand(cases []*harness.Case, path string) string {
+	var baselines, others []string
+	for _, c := range cases {
+		if b := c.Kernel.FamilyOf().Baseline(); !slices.Contains(baselines, b) {
+			baselines = append(baselines, b)
+		}
+	}
+	for _, c := range cases {
+		if im := c.Kernel.Info().Impl; !slices.Contains(baselines, im) && !slices.Contains(others, im) {
+			others = append(others, im)
+		}
+	}
+	slices.Sort(others)
+	return fmt.Sprintf("go tool benchstat -col '/impl@(%s)' %s", strings.Join(append(baselines, others...), " "), path)
 }
 
 // matches reports whether s matches re; a nil re matches everything.

@@ -6,11 +6,13 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"bitlab/harness"
 	"bitlab/kernels"
+	"bitlab/schema"
 )
 
 var update = flag.Bool("update", false, "rewrite the README's kernel table")
@@ -102,5 +104,25 @@ func TestListHonoursSelection(t *testing.T) {
 	}
 	if len(ks) != 1 || ks[0] != "popcount/swar" {
 		t.Errorf("-list -family ^popcount$ -impl ^swar$ selects %v", ks)
+	}
+}
+
+func TestBenchstatCommandPutsBaselinesFirst(t *testing.T) {
+	cases, _, err := harness.Suite{Modes: []kernels.Mode{kernels.Throughput}, Sizes: []schema.SizeClass{schema.L1}, Quick: true}.Cases(harness.ThisMachine())
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := benchstatCommand(cases, "F.txt")
+	list := strings.Fields(strings.TrimSuffix(strings.SplitN(strings.SplitN(cmd, "@(", 2)[1], ")", 2)[0], ")"))
+	index := func(s string) int { return slices.Index(list, s) }
+	for _, f := range kernels.Families() {
+		for _, k := range f.Kernels() {
+			if k.Supported() != nil {
+				continue
+			}
+			if i := index(k.Info().Impl); i < 0 || i < index(f.Baseline()) {
+				t.Errorf("%s: %s at %d, before its baseline %s at %d in %s", f.Name(), k.Info().Impl, i, f.Baseline(), index(f.Baseline()), cmd)
+			}
+		}
 	}
 }
