@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"bitlab/kernels"
+	"bitlab/schema"
 	"bitlab/uarch"
 )
 
@@ -183,7 +184,7 @@ func SelfCheckWarnings(core uarch.Core, rows []SelfCheckRow) []string {
 		for _, d := range []struct {
 			what      string
 			dev, m, p float64
-		}{{"latency", lat, r.Latency, r.Published.Latency}, {"throughput", tp, r.Throughput, r.Published.Throughput}} {
+		}{{string(schema.Latency), lat, r.Latency, r.Published.Latency}, {string(schema.Throughput), tp, r.Throughput, r.Published.Throughput}} {
 			if math.Abs(d.dev) > SelfCheckTolerance {
 				ws = append(ws, fmt.Sprintf("%s %s %.3f cycles is %+.1f%% off %s's published %g: the cycle clock or the instrument is off "+
 					"(was the machine busy, or the clock changing fast?); rerun on an idle machine before trusting cycle figures",

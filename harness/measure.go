@@ -40,7 +40,7 @@ func (c *Case) Key() schema.KernelCase {
 
 // Name returns the benchmark name, without the "Benchmark" prefix, as
 // runbench and go test -bench write it:
-// Kernel/family=popcount/impl=swar/dist=k16/size=4096/mode=throughput.
+// Kernel/family=F/impl=I/dist=D/size=N/mode=M (schema.KernelCase).
 func (c *Case) Name() string { return c.Key().Name().String() }
 
 // OutputsPerOp returns the outputs (set bits, for the list families) per

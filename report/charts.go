@@ -5,11 +5,11 @@ import (
 	"image/color"
 	"math"
 	"path/filepath"
+	"strconv"
 	"slices"
 	"strings"
 
 	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/palette"
 	"gonum.org/v1/plot/palette/moreland"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
@@ -21,9 +21,62 @@ import (
 // Formats are the image formats every chart is written in.
 var Formats = []string{"png", "svg"}
 
-// colors returns n distinguishable colors.
+// okabeIto is Okabe and Ito's palette, which readers with the common
+// colour-vision deficiencies can tell apart (black last).
+var okabeIto = []color.Color{
+	color.RGBA{0xE6, 0x9F, 0x00, 0xFF}, color.RGBA{0x56, 0xB4, 0xE9, 0xFF}, color.RGBA{0x00, 0x9E, 0x73, 0xFF},
+	color.RGBA{0xD5, 0x5E, 0x00, 0xFF}, color.RGBA{0x00, 0x72, 0xB2, 0xFF}, color.RGBA{0xCC, 0x79, 0xA7, 0xFF},
+	color.RGBA{0xB8, 0xA2, 0x00, 0xFF}, color.RGBA{0x00, 0x00, 0x00, 0xFF},
+}
+
+// colors returns n colours from the colour-blind safe palette; past its
+// eight, each round is darker (and lines also dashed, see series).
 func colors(n int) []color.Color {
-	return palette.Rainbow(max(n, 2), 0, 0.8, 0.85, 0.8, 1).Colors()
+	cs := make([]color.Color, max(n, 2))
+	for i := range cs {
+		cs[i] = colorOf(i)
+	}
+	return cs
+}
+
+// colorOf returns the colour of series i.
+func colorOf(i int) color.Color {
+	r, g, b, _ := okabeIto[i%len(okabeIto)].RGBA()
+	f := 1.0 / float64(1+i/len(okabeIto)) // 1, 1/2, 1/3 ...: darker each round
+	return color.RGBA{uint8(float64(r>>8) * f), uint8(float64(g>>8) * f), uint8(float64(b>>8) * f), 0xFF}
+}
+
+// glyphs are the point shapes of the series, so that neighbours differ by
+// shape as well as colour.
+var glyphs = []draw.GlyphDrawer{draw.CircleGlyph{}, draw.SquareGlyph{}, draw.TriangleGlyph{}, draw.CrossGlyph{},
+	draw.RingGlyph{}, draw.BoxGlyph{}, draw.PyramidGlyph{}, draw.PlusGlyph{}}
+
+// series styles line i of a chart: its colour, a point shape, and a dash
+// pattern for the second and later rounds of the palette.
+func series(i int, l *plotter.Line, pts *plotter.Scatter) {
+	c := colorOf(i)
+	l.Color, pts.Color = c, c
+	l.Width = vg.Points(1.2)
+	if round := i / len(okabeIto); round > 0 {
+		l.Dashes = []vg.Length{vg.Points(float64(2 + 2*round)), vg.Points(2)}
+	}
+	pts.Shape = glyphs[(i+i/len(glyphs))%len(glyphs)]
+	pts.Radius = vg.Points(2.2)
+}
+
+// title names a configuration in chart titles: the core and model, and the
+// build, "Zen 3 (AMD EPYC), GOAMD64=v3".
+func (s *Set) title(cfg string) string {
+	c, ok := s.Config(cfg)
+	if !ok {
+		return cfg
+	}
+	name, _, _ := strings.Cut(c.CPU, " (")
+	t := fmt.Sprintf("%s (%s)", cpuLabel(c.CPU, c.Uarch), name)
+	if c.Level != "" {
+		return t + ", GOAMD64=" + c.Level
+	}
+	return t + ", " + c.GOARCH
 }
 
 // save writes a plot in every format as dir/name.<ext> and returns the base
@@ -43,8 +96,31 @@ func save(p *plot.Plot, w, h vg.Length, dir, name string) (string, error) {
 func logIfWide(a *plot.Axis, lo, hi float64) {
 	if lo > 0 && hi/lo > 30 {
 		a.Scale = plot.LogScale{}
-		a.Tick.Marker = plot.LogTicks{Prec: -1}
+		a.Tick.Marker = logTicks{}
 	}
+}
+
+// logTicks labels a log axis at 1, 2 and 5 times each power of ten, with
+// unlabelled minor ticks between, so that every bar and line has a labelled
+// value near it.
+type logTicks struct{}
+
+func (logTicks) Ticks(lo, hi float64) []plot.Tick {
+	var ts []plot.Tick
+	for e := math.Floor(math.Log10(lo)); math.Pow(10, e) <= hi; e++ {
+		for m := 1.0; m < 10; m++ {
+			v := m * math.Pow(10, e)
+			if v < lo || v > hi {
+				continue
+			}
+			t := plot.Tick{Value: v}
+			if m == 1 || m == 2 || m == 5 {
+				t.Label = strconv.FormatFloat(v, 'g', 4, 64)
+			}
+			ts = append(ts, t)
+		}
+	}
+	return ts
 }
 
 // groupedBars draws bars for series x groups with 95% interval whiskers.
@@ -151,7 +227,7 @@ func (s *Set) BarChart(dir, cfg, family string) (string, error) {
 		g.values = append(g.values, row)
 	}
 	p := plot.New()
-	p.Title.Text = fmt.Sprintf("%s: throughput on %d-element batches (%s)", family, size, cfg)
+	p.Title.Text = fmt.Sprintf("%s: throughput on %d-element batches\n%s", family, size, s.title(cfg))
 	p.Y.Label.Text = unit + " (median, 95% interval)"
 	p.X.Label.Text = "input distribution"
 	p.Add(g, plotter.NewGrid())
@@ -184,11 +260,10 @@ func (s *Set) SweepChart(dir, cfg, family string) (string, error) {
 	}
 	impls := s.Impls(cfg, family)
 	p := plot.New()
-	p.Title.Text = fmt.Sprintf("%s: cost against one-bits per bitboard (%s)", family, cfg)
+	p.Title.Text = fmt.Sprintf("%s: cost against one-bits per bitboard\n%s", family, s.title(cfg))
 	p.X.Label.Text = "one-bits per bitboard (k)"
 	p.X.Min, p.X.Max = 0, 64
 	lo, hi := math.Inf(1), math.Inf(-1)
-	cs := colors(len(impls))
 	var unit string
 	for i, im := range impls {
 		var xys plotter.XYs
@@ -208,9 +283,7 @@ func (s *Set) SweepChart(dir, cfg, family string) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		l.Color, pts.Color = cs[i], cs[i]
-		pts.Shape = draw.CircleGlyph{}
-		pts.Radius = vg.Points(1.8)
+		series(i, l, pts)
 		p.Add(l, pts)
 		p.Legend.Add(im, l, pts)
 	}
@@ -250,7 +323,7 @@ func (s *Set) LearningChart(dir, cfg, family string) (string, error) {
 	pts = append(pts, point{schema.StreamElements, base})
 	impls := s.Impls(cfg, family)
 	p := plot.New()
-	p.Title.Text = fmt.Sprintf("%s: cost against distinct %s inputs before they repeat (%s)", family, base, cfg)
+	p.Title.Text = fmt.Sprintf("%s: cost against distinct %s inputs before they repeat\n%s", family, base, s.title(cfg))
 	p.X.Label.Text = fmt.Sprintf("distinct elements before the input repeats (%d = never in the batch)", schema.StreamElements)
 	p.X.Scale = plot.LogScale{}
 	var ticks []plot.Tick
@@ -263,7 +336,6 @@ func (s *Set) LearningChart(dir, cfg, family string) (string, error) {
 	}
 	p.X.Tick.Marker = plot.ConstantTicks(ticks)
 	lo, hi := math.Inf(1), math.Inf(-1)
-	cs := colors(len(impls))
 	var unit string
 	for i, im := range impls {
 		var xys plotter.XYs
@@ -278,15 +350,13 @@ func (s *Set) LearningChart(dir, cfg, family string) (string, error) {
 		if len(xys) == 0 {
 			continue
 		}
-		l, glyphs, err := plotter.NewLinePoints(xys)
+		l, pts, err := plotter.NewLinePoints(xys)
 		if err != nil {
 			return "", err
 		}
-		l.Color, glyphs.Color = cs[i], cs[i]
-		glyphs.Shape = draw.CircleGlyph{}
-		glyphs.Radius = vg.Points(1.8)
-		p.Add(l, glyphs)
-		p.Legend.Add(im, l, glyphs)
+		series(i, l, pts)
+		p.Add(l, pts)
+		p.Legend.Add(im, l, pts)
 	}
 	p.Y.Label.Text = unit + " (median)"
 	p.Add(plotter.NewGrid())
@@ -339,7 +409,7 @@ func (s *Set) LatencyChart(dir, cfg, family string) (string, error) {
 		return "", fmt.Errorf("%s in %s has no latency results", family, cfg)
 	}
 	p := plot.New()
-	p.Title.Text = fmt.Sprintf("%s: latency against throughput (%s)", family, cfg)
+	p.Title.Text = fmt.Sprintf("%s: latency against throughput\n%s", family, s.title(cfg))
 	p.X.Label.Text = "throughput: " + unit + " (independent elements)"
 	p.Y.Label.Text = "latency: " + unit + " (dependent chain)"
 	sc, err := plotter.NewScatter(xys)

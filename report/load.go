@@ -31,7 +31,7 @@ type Key struct {
 	Dist   string
 	Size   int
 	Mode   schema.Mode
-	Unit   string // a schema.Unit's Read name, such as "cycles/op" or "sec/op"
+	Unit   string // the Read name of a schema.Unit
 }
 
 // Config is one configuration: the machine and build a results file came

@@ -11,6 +11,8 @@ import (
 	. "github.com/mmcloughlin/avo/build"
 	"github.com/mmcloughlin/avo/operand"
 	"github.com/mmcloughlin/avo/reg"
+
+	"bitlab/schema"
 )
 
 // Unroll is the number of chain instructions in one loop iteration.
@@ -43,8 +45,8 @@ func ops() []op {
 func main() {
 	ConstraintExpr("amd64")
 	for _, o := range ops() {
-		chain("latency"+o.name, 1, o)
-		chain("throughput"+o.name, throughputChains, o)
+		chain(string(schema.Latency)+o.name, 1, o)
+		chain(string(schema.Throughput)+o.name, throughputChains, o)
 	}
 	cpuid()
 	Generate()
