@@ -5,8 +5,8 @@ import (
 	"image/color"
 	"math"
 	"path/filepath"
-	"strconv"
 	"slices"
+	"strconv"
 	"strings"
 
 	"gonum.org/v1/plot"
