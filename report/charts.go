@@ -92,12 +92,26 @@ func save(p *plot.Plot, w, h vg.Length, dir, name string) (string, error) {
 }
 
 // logIfWide switches an axis to a log scale when its values span more than
-// a factor of 30.
+// a factor of 30, and then raises its maximum to the next labelled tick, so
+// that no bar or point lies beyond the last label.
 func logIfWide(a *plot.Axis, lo, hi float64) {
 	if lo > 0 && hi/lo > 30 {
 		a.Scale = plot.LogScale{}
 		a.Tick.Marker = logTicks{}
+		a.Max = nextLabelled(max(a.Max, hi))
 	}
+}
+
+// nextLabelled returns the smallest 1, 2 or 5 times a power of ten at or
+// above v > 0.
+func nextLabelled(v float64) float64 {
+	p := math.Pow(10, math.Floor(math.Log10(v)))
+	for _, m := range []float64{1, 2, 5, 10} {
+		if m*p >= v*(1-1e-12) {
+			return m * p
+		}
+	}
+	return 10 * p
 }
 
 // logTicks labels a log axis at 1, 2 and 5 times each power of ten, with
@@ -182,11 +196,14 @@ func (g *groupedBars) DataRange() (xmin, xmax, ymin, ymax float64) {
 	return -0.5, float64(len(g.groups)) - 0.5, ymin, ymax
 }
 
-// swatch is a legend thumbnail: a filled square.
+// swatch is a legend thumbnail: a filled square with a grey outline (so
+// that a white one shows).
 type swatch struct{ c color.Color }
 
 func (s swatch) Thumbnail(c *draw.Canvas) {
-	c.FillPolygon(s.c, []vg.Point{{X: c.Min.X, Y: c.Min.Y}, {X: c.Max.X, Y: c.Min.Y}, {X: c.Max.X, Y: c.Max.Y}, {X: c.Min.X, Y: c.Max.Y}})
+	box := []vg.Point{{X: c.Min.X, Y: c.Min.Y}, {X: c.Max.X, Y: c.Min.Y}, {X: c.Max.X, Y: c.Max.Y}, {X: c.Min.X, Y: c.Max.Y}, {X: c.Min.X, Y: c.Min.Y}}
+	c.FillPolygon(s.c, box[:4])
+	c.StrokeLines(draw.LineStyle{Color: color.Gray{Y: 120}, Width: vg.Points(0.5)}, box)
 }
 
 // barDists picks the distributions of a bar chart: everything but the k<N>
@@ -417,47 +434,13 @@ func (s *Set) LatencyChart(dir, cfg, family string) (string, error) {
 		return "", err
 	}
 	sc.GlyphStyle = draw.GlyphStyle{Shape: draw.CircleGlyph{}, Radius: vg.Points(3), Color: color.RGBA{R: 40, G: 80, B: 200, A: 255}}
-	// Labels go right of their point; a point close to one already labelled
-	// gets its label on the left, and then below, so that they do not collide.
-	var right, left, below plotter.XYLabels
-	for i, xy := range xys {
-		near := 0
-		for _, o := range xys[:i] {
-			if math.Abs(math.Log(o.X/xy.X)) < 0.12 && math.Abs(math.Log(o.Y/xy.Y)) < 0.12 {
-				near++
-			}
-		}
-		set := []*plotter.XYLabels{&right, &left, &below}[min(near, 2)]
-		set.XYs, set.Labels = append(set.XYs, xy), append(set.Labels, labels[i])
-	}
 	diag, err := plotter.NewLine(plotter.XYs{{X: lo / 1.3, Y: lo / 1.3}, {X: hi * 1.3, Y: hi * 1.3}})
 	if err != nil {
 		return "", err
 	}
 	diag.Dashes = []vg.Length{vg.Points(3), vg.Points(3)}
 	diag.Color = color.Gray{Y: 140}
-	p.Add(plotter.NewGrid(), diag, sc)
-	for i, set := range []plotter.XYLabels{right, left, below} {
-		if len(set.XYs) == 0 {
-			continue
-		}
-		lb, err := plotter.NewLabels(set)
-		if err != nil {
-			return "", err
-		}
-		for j := range lb.TextStyle {
-			ts := &lb.TextStyle[j]
-			switch i {
-			case 0:
-				ts.XAlign, ts.YAlign, lb.Offset = draw.XLeft, draw.YCenter, vg.Point{X: vg.Points(5)}
-			case 1:
-				ts.XAlign, ts.YAlign, lb.Offset = draw.XRight, draw.YCenter, vg.Point{X: vg.Points(-5)}
-			case 2:
-				ts.XAlign, ts.YAlign, lb.Offset = draw.XCenter, draw.YTop, vg.Point{Y: vg.Points(-5)}
-			}
-		}
-		p.Add(lb)
-	}
+	p.Add(plotter.NewGrid(), diag, sc, placedLabels{xys: xys, labels: labels})
 	p.Legend.Add("latency = throughput", diag)
 	p.Legend.Top, p.Legend.Left = true, true
 	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = lo/1.5, hi*1.6, lo/1.5, hi*1.3
@@ -466,55 +449,135 @@ func (s *Set) LatencyChart(dir, cfg, family string) (string, error) {
 	return save(p, 7*vg.Inch, 5*vg.Inch, dir, family+"-latency-"+schema.Slug(cfg))
 }
 
+// placedLabels names the points of a scatter plot, each label at the first
+// place near its point where it covers no other label and no point: right,
+// left, above or below, then further out with a leader line.
+type placedLabels struct {
+	xys    plotter.XYs
+	labels []string
+}
+
+func (l placedLabels) Plot(c draw.Canvas, p *plot.Plot) {
+	tx, ty := p.Transforms(&c)
+	style := draw.TextStyle{Color: color.Black, Font: plot.DefaultFont, Handler: p.Title.TextStyle.Handler}
+	style.Font.Size = vg.Points(10)
+	pts := make([]vg.Point, len(l.xys))
+	var taken []vg.Rectangle
+	for i, xy := range l.xys {
+		pts[i] = vg.Point{X: tx(xy.X), Y: ty(xy.Y)}
+		r := vg.Points(4)
+		taken = append(taken, vg.Rectangle{Min: vg.Point{X: pts[i].X - r, Y: pts[i].Y - r}, Max: vg.Point{X: pts[i].X + r, Y: pts[i].Y + r}})
+	}
+	overlaps := func(a vg.Rectangle) bool {
+		if a.Min.X < c.Min.X || a.Max.X > c.Max.X || a.Min.Y < c.Min.Y || a.Max.Y > c.Max.Y {
+			return true
+		}
+		for _, b := range taken {
+			if a.Min.X < b.Max.X && b.Min.X < a.Max.X && a.Min.Y < b.Max.Y && b.Min.Y < a.Max.Y {
+				return true
+			}
+		}
+		return false
+	}
+	for i, text := range l.labels {
+		size := style.Rectangle(text).Size()
+		var box vg.Rectangle
+		// Candidate boxes around the point: right, left, above, below, at
+		// growing distances; the last resort is the first candidate.
+		for ring := 0; ring < 12; ring++ {
+			d := vg.Points(5 + 9*float64(ring))
+			found := false
+			for _, off := range []vg.Point{{X: d, Y: -size.Y / 2}, {X: -d - size.X, Y: -size.Y / 2}, {X: -size.X / 2, Y: d}, {X: -size.X / 2, Y: -d - size.Y},
+				{X: d, Y: d}, {X: d, Y: -d - size.Y}, {X: -d - size.X, Y: d}, {X: -d - size.X, Y: -d - size.Y}} {
+				cand := vg.Rectangle{Min: pts[i].Add(off), Max: pts[i].Add(off).Add(size)}
+				if !overlaps(cand) {
+					box, found = cand, true
+					break
+				}
+			}
+			if found || ring == 11 {
+				if !found {
+					box = vg.Rectangle{Min: pts[i].Add(vg.Point{X: vg.Points(5), Y: -size.Y / 2})}
+					box.Max = box.Min.Add(size)
+				}
+				if ring > 0 && found {
+					// A leader line from the point to the nearest edge of the label.
+					to := vg.Point{X: min(max(pts[i].X, box.Min.X), box.Max.X), Y: min(max(pts[i].Y, box.Min.Y), box.Max.Y)}
+					c.StrokeLines(draw.LineStyle{Color: color.Gray{Y: 150}, Width: vg.Points(0.5)}, []vg.Point{pts[i], to})
+				}
+				break
+			}
+		}
+		taken = append(taken, box)
+		c.FillText(style, vg.Point{X: box.Min.X, Y: box.Min.Y + style.FontExtents().Descent}, text)
+	}
+}
+
 // speedGrid is the heat map grid of CrossChart.
 type speedGrid struct {
 	rows, cols []string
-	z          [][]float64 // [row][col], NaN for missing
+	z          [][]float64 // [row][col]: log of the speed-up, 0 for no change, NaN for missing
 }
 
-func (g speedGrid) Dims() (c, r int)   { return len(g.cols), len(g.rows) }
-func (g speedGrid) Z(c, r int) float64 { return g.z[r][c] }
-func (g speedGrid) X(c int) float64    { return float64(c) }
-func (g speedGrid) Y(r int) float64    { return float64(r) }
+// noChange is the colour of a cell whose interval includes 1.0.
+var noChange = color.White
 
 // CrossChart draws every implementation's speed in every configuration
 // relative to the baseline configuration (base cost / cost, throughput at
-// the L1 size, geometric mean over shared distributions) as a heat map with
-// the ratios written in the cells.
+// the L1 size, geometric mean over shared distributions) as a heat map: the
+// ratio written in each cell, blue slower and red faster on a log scale
+// given in the legend, and a cell whose 95% interval includes 1.0 left
+// uncoloured and marked "~" as no change. The baseline is the first column.
 func (s *Set) CrossChart(dir, base string) (string, error) {
 	if _, ok := s.cfgOf[base]; !ok {
 		return "", fmt.Errorf("no configuration %q (have %s)", base, strings.Join(s.labels(), ", "))
 	}
-	var cols []string
+	cols := []string{base}
 	for _, c := range s.Configs {
-		cols = append(cols, c.Label)
+		if c.Label != base {
+			cols = append(cols, c.Label)
+		}
 	}
 	if len(cols) < 2 {
 		return "", fmt.Errorf("one configuration only: nothing to compare")
 	}
+	type cell struct {
+		at    plotter.XY
+		text  string
+		shade float64 // the log of the speed-up, 0 for none
+	}
 	g := speedGrid{cols: cols}
-	var labels plotter.XYLabels
-	zlo, zhi := math.Inf(1), math.Inf(-1)
+	var cells []cell
+	span := math.Log(1.25)
 	for _, fam := range s.Families(base) {
 		for _, im := range s.Impls(base, fam) {
 			row := make([]float64, len(cols))
-			any := false
+			var rowCells []cell
 			for j, c := range cols {
 				row[j] = math.NaN()
-				if r, ok := s.Relative(c, base, fam, im); ok {
-					row[j], any = r, true
-					zlo, zhi = min(zlo, r), max(zhi, r)
+				at := plotter.XY{X: float64(j), Y: float64(len(g.rows))}
+				if j == 0 {
+					row[j] = 0
+					rowCells = append(rowCells, cell{at: at, text: "base"})
+					continue
 				}
+				r, ok := s.Relative(c, base, fam, im)
+				if !ok {
+					continue
+				}
+				if r.SpeedupLo <= 1 && 1 <= r.SpeedupHi {
+					row[j] = 0
+					rowCells = append(rowCells, cell{at: at, text: fmt.Sprintf("~%.2fx", r.Speedup)})
+					continue
+				}
+				row[j] = math.Log(r.Speedup)
+				span = max(span, math.Abs(row[j]))
+				rowCells = append(rowCells, cell{at: at, text: fmt.Sprintf("%.2fx", r.Speedup), shade: row[j]})
 			}
-			if !any {
+			if len(rowCells) < 2 {
 				continue
 			}
-			for j, v := range row {
-				if !math.IsNaN(v) {
-					labels.XYs = append(labels.XYs, plotter.XY{X: float64(j), Y: float64(len(g.rows))})
-					labels.Labels = append(labels.Labels, fmt.Sprintf("%.2fx", v))
-				}
-			}
+			cells = append(cells, rowCells...)
 			g.rows = append(g.rows, fam+"/"+im)
 			g.z = append(g.z, row)
 		}
@@ -525,42 +588,108 @@ func (s *Set) CrossChart(dir, base string) (string, error) {
 	// Row 0 is drawn at the bottom: reverse so that the listing reads top-down.
 	slices.Reverse(g.rows)
 	slices.Reverse(g.z)
-	for i := range labels.XYs {
-		labels.XYs[i].Y = float64(len(g.rows)-1) - labels.XYs[i].Y
-	}
-	// A diverging palette centred on 1.0 (no change), on a log scale.
-	span := math.Max(math.Abs(math.Log(zlo)), math.Abs(math.Log(zhi)))
-	span = math.Max(span, math.Log(1.1))
-	logGrid := speedGrid{rows: g.rows, cols: g.cols}
-	for _, r := range g.z {
-		lr := make([]float64, len(r))
-		for i, v := range r {
-			lr[i] = math.Log(v)
-		}
-		logGrid.z = append(logGrid.z, lr)
-	}
 	pal := moreland.SmoothBlueRed()
 	pal.SetMin(-span)
 	pal.SetMax(span)
-	hm := plotter.NewHeatMap(logGrid, pal.Palette(255))
-	hm.Min, hm.Max = -span, span
-	hm.NaN = color.Gray{Y: 230}
+	shade := func(z float64) color.Color {
+		if z == 0 {
+			return noChange
+		}
+		c, err := pal.At(z)
+		if err != nil {
+			return noChange
+		}
+		return c
+	}
 	p := plot.New()
-	p.Title.Text = fmt.Sprintf("speed relative to %s (throughput, %d elements; >1 is faster)", base, schema.L1Elements)
-	p.Add(hm)
+	var labels plotter.XYLabels
+	for _, c := range cells {
+		c.at.Y = float64(len(g.rows)-1) - c.at.Y
+		labels.XYs = append(labels.XYs, c.at)
+		labels.Labels = append(labels.Labels, c.text)
+	}
+	p.Add(cellFill{grid: g, colour: shade})
 	lb, err := plotter.NewLabels(labels)
 	if err != nil {
 		return "", err
 	}
-	p.Add(lb)
-	for i := range lb.TextStyle {
-		lb.TextStyle[i].XAlign, lb.TextStyle[i].YAlign = draw.XCenter, draw.YCenter
+	for i, c := range cells {
+		ts := &lb.TextStyle[i]
+		ts.XAlign, ts.YAlign = draw.XCenter, draw.YCenter
+		ts.Color = readableOn(shade(c.shade))
 	}
+	p.Add(lb)
+	for _, r := range []float64{-span, -span / 2, 0, span / 2, span} {
+		label := fmt.Sprintf("%.2fx", math.Exp(r))
+		switch {
+		case r == 0:
+			label = "no change (interval includes 1)"
+		case r < 0:
+			label += " slower"
+		default:
+			label += " faster"
+		}
+		p.Legend.Add(label, swatch{shade(r)})
+	}
+	// The legend sits right of the last column, in room of its own.
+	p.Legend.Top = true
+	p.X.Max = float64(len(cols)) + 1.6
+	p.Title.Text = fmt.Sprintf("speed relative to %s, the baseline (throughput, %d elements; >1 is faster)\n%s",
+		base, schema.L1Elements, s.cpuNames(cols))
 	p.NominalX(cols...)
 	p.NominalY(g.rows...)
 	p.X.Label.Text = "configuration"
-	h := vg.Length(1.2+0.22*float64(len(g.rows))) * vg.Inch
-	return save(p, vg.Length(3.2+1.1*float64(len(cols)))*vg.Inch, h, dir, "configurations-vs-"+schema.Slug(base))
+	h := vg.Length(1.4+0.22*float64(len(g.rows))) * vg.Inch
+	return save(p, vg.Length(5.4+1.1*float64(len(cols)))*vg.Inch, h, dir, "configurations-vs-"+schema.Slug(base))
+}
+
+// cellFill paints every cell of a grid in the colour its value maps to.
+type cellFill struct {
+	grid   speedGrid
+	colour func(float64) color.Color
+}
+
+func (f cellFill) DataRange() (xmin, xmax, ymin, ymax float64) {
+	return -0.5, float64(len(f.grid.cols)) - 0.5, -0.5, float64(len(f.grid.rows)) - 0.5
+}
+
+func (f cellFill) Plot(c draw.Canvas, p *plot.Plot) {
+	tx, ty := p.Transforms(&c)
+	for r := range f.grid.rows {
+		for col := range f.grid.cols {
+			z := f.grid.z[r][col]
+			if math.IsNaN(z) {
+				continue
+			}
+			x0, x1 := tx(float64(col)-0.5), tx(float64(col)+0.5)
+			y0, y1 := ty(float64(r)-0.5), ty(float64(r)+0.5)
+			c.FillPolygon(f.colour(z), []vg.Point{{X: x0, Y: y0}, {X: x1, Y: y0}, {X: x1, Y: y1}, {X: x0, Y: y1}})
+		}
+	}
+}
+
+// readableOn returns black or white, whichever reads better on bg.
+func readableOn(bg color.Color) color.Color {
+	r, g, b, _ := bg.RGBA()
+	if 0.2126*float64(r)+0.7152*float64(g)+0.0722*float64(b) < 0.5*0xFFFF {
+		return color.White
+	}
+	return color.Black
+}
+
+// cpuNames names the CPUs of the configurations, "Zen 3 (AMD EPYC)" or a
+// list when they differ.
+func (s *Set) cpuNames(cols []string) string {
+	var names []string
+	for _, l := range cols {
+		c := s.cfgOf[l]
+		name, _, _ := strings.Cut(c.CPU, " (")
+		n := fmt.Sprintf("%s (%s)", cpuLabel(c.CPU, c.Uarch), name)
+		if !slices.Contains(names, n) {
+			names = append(names, n)
+		}
+	}
+	return strings.Join(names, "; ")
 }
 
 func (s *Set) labels() []string {

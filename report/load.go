@@ -48,6 +48,7 @@ type Config struct {
 // Set is every observation read from a number of results files.
 type Set struct {
 	Configs  []*Config           // in label order
+	first    string              // the label of the first file's configuration
 	Values   map[Key][]float64   // the samples of every case
 	header   map[string][]string // the comment lines of each file
 	cfgOf    map[string]*Config  // by label (by identity while loading)
@@ -68,7 +69,8 @@ func (w Warning) String() string { return fmt.Sprintf("%s:%d: %s", w.File, w.Lin
 // ErrNoResults reports input without any result line.
 var ErrNoResults = errors.New("no results")
 
-// Load reads results files and folders (every *.txt below a folder). A
+// Load reads results files and folders (every *.txt below a folder, in
+// lexical order), in the order given. A
 // missing, empty or malformed file is an error naming the file and line;
 // lines of other benchmarks and units the reports do not know are skipped
 // with a warning.
@@ -98,7 +100,6 @@ func Load(paths ...string) (*Set, []Warning, error) {
 	if len(files) == 0 {
 		return nil, nil, fmt.Errorf("%s: %w", strings.Join(paths, ", "), ErrNoResults)
 	}
-	slices.Sort(files)
 	for _, f := range files {
 		w, err := s.read(f)
 		warns = append(warns, w...)
@@ -107,6 +108,11 @@ func Load(paths ...string) (*Set, []Warning, error) {
 		}
 	}
 	s.label()
+	for _, c := range s.Configs {
+		if slices.Contains(c.Files, files[0]) {
+			s.first = c.Label
+		}
+	}
 	return s, warns, nil
 }
 
@@ -264,3 +270,7 @@ func plausible(v float64) bool { return v > 0 && v < maxValue && !math.IsInf(v, 
 
 // Header returns the comment lines of a configuration's first file.
 func (s *Set) Header(c *Config) []string { return s.header[c.Files[0]] }
+
+// First returns the configuration of the first file read: the default
+// baseline of comparisons across configurations.
+func (s *Set) First() string { return s.first }

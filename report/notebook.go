@@ -107,7 +107,7 @@ func (s *Set) generate(kind string, a map[string]string, notebookDir, chartsDir 
 	case "cross":
 		base := a["base"]
 		if base == "" {
-			base = s.Configs[0].Label
+			base = s.First()
 		}
 		return link("configurations-vs-"+schema.Slug(base), "speed relative to "+base)
 	}

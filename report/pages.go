@@ -30,7 +30,7 @@ func (s *Set) Page(dir, base, origin string) ([]string, error) {
 		return nil, err
 	}
 	if base == "" {
-		base = s.Configs[0].Label
+		base = s.First()
 	}
 	var b bytes.Buffer
 	var notes []string

@@ -2,6 +2,7 @@ package report
 
 import (
 	"bitlab/schema"
+	"math"
 
 	"bytes"
 	"errors"
@@ -101,8 +102,8 @@ func TestTableAndStanding(t *testing.T) {
 	if !strings.Contains(b.String(), "| k0 |") || !strings.Contains(b.String(), "10.00x") {
 		t.Errorf("table:\n%s", b.String())
 	}
-	if r, ok := s.Relative("v3", "v1", "popcount", "popcnt"); !ok || r < 1.99 || r > 2.01 {
-		t.Errorf("v3 relative to v1: %v %v, want 2", r, ok)
+	if r, ok := s.Relative("v3", "v1", "popcount", "popcnt"); !ok || r.Speedup < 1.99 || r.Speedup > 2.01 || r.SpeedupLo > r.Speedup || r.SpeedupHi < r.Speedup {
+		t.Errorf("v3 relative to v1: %+v %v, want 2 inside its interval", r, ok)
 	}
 }
 
@@ -168,5 +169,15 @@ func TestCPULabel(t *testing.T) {
 	}
 	if got := cpuLabel("AMD EPYC (AuthenticAMD family 25 model 1 stepping 1)", "Zen 3"); got != "Zen 3" {
 		t.Errorf("with a uarch line: %q", got)
+	}
+}
+
+func TestNextLabelled(t *testing.T) {
+	for _, c := range []struct{ in, want float64 }{
+		{1, 1}, {1.01, 2}, {2, 2}, {3.3, 5}, {5, 5}, {5.1, 10}, {330, 500}, {0.042, 0.05}, {9.99, 10},
+	} {
+		if got := nextLabelled(c.in); math.Abs(got-c.want) > 1e-9*c.want {
+			t.Errorf("nextLabelled(%v) = %v, want %v", c.in, got, c.want)
+		}
 	}
 }

@@ -119,24 +119,20 @@ func (s *Set) Standing(cfg, family, impl string, mode schema.Mode, dists []strin
 	return schema.Stand(values(impl), values(s.Baseline(family)))
 }
 
-// Relative returns an implementation's speed in configuration cfg relative
-// to configuration base (base cost / cost, geometric mean over the
-// distributions both measured at the L1 size in throughput mode).
-func (s *Set) Relative(cfg, base, family, impl string) (float64, bool) {
-	var lr float64
-	n := 0
+// Relative returns an implementation's standing in configuration cfg against
+// itself in configuration base: Speedup is base cost / cost with its
+// interval, the geometric mean over the distributions both measured at the
+// L1 size in throughput mode. ok is false when they share none.
+func (s *Set) Relative(cfg, base, family, impl string) (st schema.Standing, ok bool) {
+	now, then := map[string][]float64{}, map[string][]float64{}
 	for _, d := range s.Dists(cfg, family, schema.Throughput, schema.L1Elements) {
 		k, _, _ := s.Cost(Key{Config: cfg, Family: family, Impl: impl, Dist: d, Size: schema.L1Elements, Mode: schema.Throughput}, false)
 		bk := k
 		bk.Config = base
-		a, ok1 := s.Summary(k)
-		b, ok2 := s.Summary(bk)
-		if ok1 && ok2 && a.Center > 0 && b.Center > 0 {
-			lr, n = lr+math.Log(b.Center/a.Center), n+1
+		if len(s.Values[k]) > 0 && len(s.Values[bk]) > 0 {
+			now[d], then[d] = s.Values[k], s.Values[bk]
 		}
 	}
-	if n == 0 {
-		return 0, false
-	}
-	return math.Exp(lr / float64(n)), true
+	st = schema.Stand(now, then)
+	return st, st.Speedup > 0
 }

@@ -52,7 +52,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	out := fs.String("o", "bitlab-report", "output folder of a single page (created; not a source folder)")
 	pages := fs.Bool("pages", false, "write a page into every CPU folder below each RESULTS folder")
 	notebooks := fs.String("notebooks", "", "regenerate the generated blocks of the Markdown files in this folder")
-	baseline := fs.String("baseline", "", "configuration label the cross-configuration chart is relative to (default: the first, such as v1)")
+	baseline := fs.String("baseline", "", "configuration label the cross-configuration chart is relative to (default: the first file's)")
 	compare := fs.Bool("compare", false, "compare two results files or folders, OLD NEW: each case's change and significance; exit 3 on a regression")
 	threshold := fs.Float64("threshold", 5, "with -compare: the slowdown in percent beyond which a significant change is a regression")
 	csvOut := fs.String("csv", "", "also write every case (median, 95% interval, min, samples) as CSV to this file")
