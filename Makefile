@@ -15,7 +15,7 @@ BUILDVCS := $(if $(wildcard .git),-buildvcs=true)
 # line is filtered out, since it is no failure.
 FEATURES_OFF ?= avx512 avx2 bmi2 avx512gfni popcnt
 
-.PHONY: all bench gobench report notebooks test test-arm64 fmt vet tidy staticcheck gotest features-off generate readme dist
+.PHONY: all bench pressure gobench report notebooks test test-arm64 fmt vet tidy staticcheck gotest features-off generate readme dist
 
 all: test
 
@@ -23,6 +23,12 @@ all: test
 # run under 90 seconds; ARGS for any other runbench flags.
 bench:
 	$(GO) run $(BUILDVCS) ./cmd/runbench $(if $(QUICK),-quick) $(ARGS)
+
+# The lookup-table kernels hot and under cache pressure (an untimed walk of
+# a buffer the size of each cache level before every batch), in a results
+# file of its own whose names end in /pressure=<class>.
+pressure:
+	$(GO) run $(BUILDVCS) ./cmd/runbench -family '^(sliding|movelist|popcount)$$' -dist '^(random|chess)$$' -sizes l1 -mode throughput -pressure none,l1,l2,llc,2llc $(ARGS)
 
 # Tables, charts and pages for every results/<cpu>/ folder, then the
 # generated parts of the notebooks (from the development machine's results).

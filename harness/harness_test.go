@@ -174,3 +174,53 @@ func TestQuantile(t *testing.T) {
 		t.Error("quantiles are off")
 	}
 }
+
+// TestPressure runs cases under every pressure on a machine with small
+// caches: each pressure gets its own named cases, eviction buffers of the
+// class's size, and samples from timing the batches alone.
+func TestPressure(t *testing.T) {
+	m := ThisMachine()
+	m.Caches = Caches{L1d: 4 << 10, L2: 16 << 10, L3: 64 << 10, Line: 64}
+	s := Suite{Family: regexp.MustCompile("^ls1b-reset$"), Impl: regexp.MustCompile("^and$"), Dist: regexp.MustCompile("^random$"),
+		Modes: []kernels.Mode{kernels.Throughput}, Sizes: []schema.SizeClass{schema.L1}, Pressures: schema.Pressures}
+	cases, _, err := s.Cases(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cases) != len(schema.Pressures) {
+		t.Fatalf("%d cases, want one per pressure", len(cases))
+	}
+	cache := InputCache{}
+	for i, c := range cases {
+		p := schema.Pressures[i]
+		if c.Key().Pressure != p || c.Evict == nil {
+			t.Errorf("case %d: %s, evictor %v, want pressure %s", i, c.Name(), c.Evict, p)
+		}
+		if p != schema.PressureNone {
+			want := p.Bytes(m.Caches.L1d, m.Caches.L2, m.Caches.LLC())
+			if c.Evict.Bytes != want || int64(len(c.Evict.buf))*8 != want {
+				t.Errorf("%s: buffer of %d bytes, want %d", p, c.Evict.Bytes, want)
+			}
+			// A walk loads the first word of every line: 0, 8, 16, ...
+			before, lines := evictSink, want/64
+			c.Evict.Walk()
+			if got := evictSink - before; got != uint64(8*lines*(lines-1)/2) {
+				t.Errorf("%s: a walk summed %d, want the first word of each of %d lines", p, got, lines)
+			}
+		}
+		if err := c.Prepare(cache); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := Run(cases, NewCycles(), Options{Rounds: 1, PerRound: 3, SampleTime: 100 * time.Microsecond}); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cases {
+		if st := c.Stats(); st.N != 3 || st.Min <= 0 {
+			t.Errorf("%s: stats %+v", c.Name(), st)
+		}
+	}
+	if _, err := NewEvictor(schema.PressureL1, Machine{}); err == nil {
+		t.Error("pressure with no cache sizes accepted")
+	}
+}

@@ -18,6 +18,9 @@ type Case struct {
 	Workload Workload
 	Class    schema.SizeClass // the size class Workload.Size comes from
 	Mode     kernels.Mode
+	// Evict, if not nil, runs the case under cache pressure: a walk of its
+	// buffer before every batch, and only the batches timed.
+	Evict *Evictor
 
 	batch   kernels.Batch
 	reps    int      // passes per sample
@@ -35,7 +38,11 @@ type Sample struct {
 // Key returns the case's identity in the results schema.
 func (c *Case) Key() schema.KernelCase {
 	i := c.Kernel.Info()
-	return schema.KernelCase{Family: i.Family, Impl: i.Impl, Dist: c.Workload.Dist, Size: c.Workload.Size, Mode: c.Mode}
+	k := schema.KernelCase{Family: i.Family, Impl: i.Impl, Dist: c.Workload.Dist, Size: c.Workload.Size, Mode: c.Mode}
+	if c.Evict != nil {
+		k.Pressure = c.Evict.Pressure
+	}
+	return k
 }
 
 // Name returns the benchmark name, without the "Benchmark" prefix, as
@@ -83,18 +90,32 @@ func (c *Case) Prepare(cache InputCache) error {
 	return nil
 }
 
-// calibrate picks the passes per sample so that a sample lasts about d.
+// calibrate picks the passes per sample so that a sample lasts about d,
+// walks under pressure included.
 func (c *Case) calibrate(d time.Duration) {
-	c.batch.Run(1)
+	c.pass()
 	t := time.Now()
-	c.batch.Run(1)
+	c.pass()
 	one := max(time.Since(t), time.Nanosecond)
 	c.reps = max(1, int(d/one))
 }
 
+// pass runs the batch once, after the walk under pressure.
+func (c *Case) pass() {
+	if c.Evict != nil {
+		c.Evict.Walk()
+	}
+	c.batch.Run(1)
+}
+
 // sample times reps passes, after one untimed pass that warms the caches
-// and the branch predictor when a pass is short enough to afford it.
+// and the branch predictor when a pass is short enough to afford it. Under
+// pressure it times each pass on its own, after its walk, less the cost of
+// reading the timer; it counts no events there.
 func (c *Case) sample(cyc *Cycles, ev *Counters, round int) Sample {
+	if c.Evict != nil {
+		return c.samplePressed(cyc, round)
+	}
 	if c.reps > 8 {
 		c.batch.Run(1)
 	}
@@ -110,6 +131,22 @@ func (c *Case) sample(cyc *Cycles, ev *Counters, round int) Sample {
 	}
 	s.Events = ev.perOp(events, ops)
 	return s
+}
+
+func (c *Case) samplePressed(cyc *Cycles, round int) Sample {
+	timer := timerCost()
+	var ns, cycles float64
+	for range c.reps {
+		c.Evict.Walk()
+		begin := cyc.start()
+		t := time.Now()
+		c.batch.Run(1)
+		el := max(float64(time.Since(t))-timer, 0)
+		cy, _ := cyc.stop(begin, el)
+		ns, cycles = ns+el, cycles+cy
+	}
+	ops := float64(c.reps) * float64(c.batch.Len())
+	return Sample{NsPerOp: ns / ops, CyclesPerOp: cycles / ops, Round: round}
 }
 
 // Options control a run.

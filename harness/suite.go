@@ -18,6 +18,9 @@ type Suite struct {
 	Sizes              []schema.SizeClass
 	Quick              bool // fewer distributions
 	Seed               uint64
+	// Pressures lists the cache pressures each case runs under; nil runs
+	// the ordinary cases (schema.NoPressure).
+	Pressures []schema.Pressure
 }
 
 // Elements returns the batch length of a size class on machine m.
@@ -39,6 +42,18 @@ func (s Suite) Cases(m Machine) ([]*Case, []Skip, error) {
 		if _, err := Elements(class, m); err != nil {
 			return nil, nil, err
 		}
+	}
+	// One eviction buffer per pressure, shared by the cases.
+	evictors := []*Evictor{nil}
+	if s.Pressures != nil {
+		evictors = nil
+	}
+	for _, p := range s.Pressures {
+		e, err := NewEvictor(p, m)
+		if err != nil {
+			return nil, nil, err
+		}
+		evictors = append(evictors, e)
 	}
 	for _, k := range kernels.All() {
 		info := k.Info()
@@ -73,7 +88,9 @@ func (s Suite) Cases(m Machine) ([]*Case, []Skip, error) {
 					if (p.Modes != nil && !slices.Contains(p.Modes, mode)) || (mode == kernels.Latency && !k.HasLatency()) {
 						continue
 					}
-					cases = append(cases, &Case{Kernel: k, Workload: Workload{Dist: d, Size: n, Seed: s.Seed}, Class: class, Mode: mode})
+					for _, e := range evictors {
+						cases = append(cases, &Case{Kernel: k, Workload: Workload{Dist: d, Size: n, Seed: s.Seed}, Class: class, Mode: mode, Evict: e})
+					}
 				}
 			}
 		}
@@ -87,6 +104,13 @@ func match(re *regexp.Regexp, s string) bool { return re == nil || re.MatchStrin
 func (s Suite) Describe() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "sizes=%s modes=%v quick=%v", joinClasses(s.Sizes), s.Modes, s.Quick)
+	if s.Pressures != nil {
+		ps := make([]string, len(s.Pressures))
+		for i, p := range s.Pressures {
+			ps[i] = string(p)
+		}
+		fmt.Fprintf(&b, " pressure=%s", strings.Join(ps, ","))
+	}
 	for _, f := range []struct {
 		name string
 		re   *regexp.Regexp

@@ -22,7 +22,7 @@ type SummaryRow struct {
 }
 
 // Summarize ranks the implementations of every family by their throughput
-// at the family's headline size: schema.Stand over the distributions of
+// at the family's headline size, without cache pressure: schema.Stand over the distributions of
 // every sample's cycles per element (ns where there is no cycle source), as
 // report's tables do over result lines.
 func Summarize(cases []*Case) []SummaryRow {
@@ -32,7 +32,7 @@ func Summarize(cases []*Case) []SummaryRow {
 	var order []key
 	baseline := map[string]string{}
 	for _, c := range cases {
-		if c.Mode != schema.Throughput || c.Class != c.Kernel.FamilyOf().Headline() || len(c.Samples) == 0 {
+		if c.Mode != schema.Throughput || c.Class != c.Kernel.FamilyOf().Headline() || c.Evict != nil || len(c.Samples) == 0 {
 			continue
 		}
 		i := c.Kernel.Info()
@@ -133,7 +133,7 @@ func Learn(cases []*Case) []Learned {
 	l1, stream := map[key]float64{}, map[key]float64{}
 	var order []key
 	for _, c := range cases {
-		if c.Mode != schema.Throughput || c.Kernel.FamilyOf().Headline() != schema.Stream || len(c.Samples) == 0 {
+		if c.Mode != schema.Throughput || c.Kernel.FamilyOf().Headline() != schema.Stream || c.Evict != nil || len(c.Samples) == 0 {
 			continue
 		}
 		i := c.Kernel.Info()
@@ -181,11 +181,12 @@ func Unrankable(cases []*Case) []Unranked {
 		family, dist string
 		size         int
 		mode         schema.Mode
+		pressure     schema.Pressure
 	}
 	groups := map[key][]*Case{}
 	var order []key
 	for _, c := range cases {
-		k := key{c.Kernel.Info().Family, c.Workload.Dist, c.Workload.Size, c.Mode}
+		k := key{c.Kernel.Info().Family, c.Workload.Dist, c.Workload.Size, c.Mode, c.Key().Pressure}
 		if groups[k] == nil {
 			order = append(order, k)
 		}

@@ -52,7 +52,9 @@ func Compare(old, new *Set) []Change {
 		if !u.Cycles { // time only where either lacks cycles
 			c := strip(k)
 			c.Unit = schema.CyclesPerOp.Read
-			if _, both := olds[c]; both && len(new.Values[Key{k.Config, k.Family, k.Impl, k.Dist, k.Size, k.Mode, c.Unit}]) > 0 {
+			cycles := k
+			cycles.Unit = c.Unit
+			if _, both := olds[c]; both && len(new.Values[cycles]) > 0 {
 				continue
 			}
 		}
@@ -101,7 +103,7 @@ func WriteChanges(w io.Writer, cs []Change) error {
 }
 
 func caseName(k Key) string {
-	return schema.KernelCase{Family: k.Family, Impl: k.Impl, Dist: k.Dist, Size: k.Size, Mode: k.Mode}.Name().String()
+	return schema.KernelCase{Family: k.Family, Impl: k.Impl, Dist: k.Dist, Size: k.Size, Mode: k.Mode, Pressure: k.Pressure}.Name().String()
 }
 
 // ExportRow is one case in one configuration and unit, as CSV and JSON

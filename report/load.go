@@ -31,7 +31,10 @@ type Key struct {
 	Dist   string
 	Size   int
 	Mode   schema.Mode
-	Unit   string // the Read name of a schema.Unit
+	// Pressure is the cache pressure the case ran under; the tables and
+	// charts of ordinary results read only NoPressure keys.
+	Pressure schema.Pressure
+	Unit     string // the Read name of a schema.Unit
 }
 
 // Config is one configuration: the machine and build a results file came
@@ -170,7 +173,7 @@ func (s *Set) read(file string) ([]Warning, error) {
 				warns = append(warns, Warning{file, line, fmt.Sprintf("skipped %q: not a bitlab kernel benchmark", rec.Name)})
 				continue
 			}
-			key := Key{Family: kc.Family, Impl: kc.Impl, Dist: kc.Dist, Size: kc.Size, Mode: kc.Mode, Config: s.config(rec, file)}
+			key := Key{Family: kc.Family, Impl: kc.Impl, Dist: kc.Dist, Size: kc.Size, Mode: kc.Mode, Pressure: kc.Pressure, Config: s.config(rec, file)}
 			if !slices.Contains(s.families, key.Family) {
 				s.families = append(s.families, key.Family)
 			}

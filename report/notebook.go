@@ -100,7 +100,7 @@ func (s *Set) generate(kind string, a map[string]string, notebookDir, chartsDir 
 	case "chart":
 		fam := a["family"]
 		switch a["kind"] {
-		case "bars", "sweep", "latency", "learning":
+		case "bars", "sweep", "latency", "learning", "pressure":
 			return link(fam+"-"+a["kind"]+"-"+schema.Slug(cfg), fmt.Sprintf("%s %s (%s)", fam, a["kind"], cfg))
 		}
 		return "", fmt.Errorf("unknown chart kind %q", a["kind"])

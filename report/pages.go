@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"bitlab/schema"
@@ -71,7 +72,13 @@ func (s *Set) Page(dir, base, origin string) ([]string, error) {
 			fmt.Fprintf(&b, "## Across configurations\n\n![speed relative to %s](%s)\n\n", base, relPath(dir, name+".svg"))
 		}
 	}
-	for _, fam := range s.Families(s.Configs[0].Label) {
+	fams := s.Families(s.Configs[0].Label)
+	for fam := range s.PressureFamilies(s.Configs[0].Label) {
+		if !slices.Contains(fams, fam) {
+			fams = append(fams, fam)
+		}
+	}
+	for _, fam := range fams {
 		fmt.Fprintf(&b, "## %s\n\n", fam)
 		for _, c := range s.Configs {
 			if len(s.Configs) > 1 {
@@ -92,7 +99,13 @@ func (s *Set) Page(dir, base, origin string) ([]string, error) {
 					b.WriteString("\n")
 				}
 			}
-			for _, chart := range []func(string, string, string) (string, error){s.BarChart, s.SweepChart, s.LatencyChart, s.LearningChart} {
+			if _, ok := s.Pressure(c.Label, fam); ok {
+				if err := s.PressureTable(&b, c.Label, fam); err != nil {
+					notes = append(notes, err.Error())
+				}
+				b.WriteString("\n")
+			}
+			for _, chart := range []func(string, string, string) (string, error){s.BarChart, s.SweepChart, s.LatencyChart, s.LearningChart, s.PressureChart} {
 				if name, err := chart(charts, c.Label, fam); err == nil {
 					fmt.Fprintf(&b, "![%s](%s)\n\n", filepath.Base(name), relPath(dir, name+".svg"))
 				}

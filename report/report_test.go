@@ -1,16 +1,17 @@
 package report
 
 import (
-	"bitlab/schema"
-	"math"
-
 	"bytes"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"bitlab/schema"
 )
 
 // results writes a small results file of two implementations, two
@@ -179,5 +180,53 @@ func TestNextLabelled(t *testing.T) {
 		if got := nextLabelled(c.in); math.Abs(got-c.want) > 1e-9*c.want {
 			t.Errorf("nextLabelled(%v) = %v, want %v", c.in, got, c.want)
 		}
+	}
+}
+
+// TestPressure reads cases run under cache pressure: the ordinary tables
+// do not see them, the pressure table and chart do, with each cost's ratio
+// to the same implementation without pressure.
+func TestPressure(t *testing.T) {
+	dir := t.TempDir()
+	p := results(t, dir, "a.txt", "v1", 1)
+	f, _ := os.OpenFile(p, os.O_APPEND|os.O_WRONLY, 0)
+	for round := range 5 {
+		for _, pr := range []string{"l2", "2llc"} {
+			c := 4.0 + float64(round)/100
+			if pr == "l2" {
+				c = 2.0 + float64(round)/100
+			}
+			// A distribution and a size the ordinary cases do not have.
+			fmt.Fprintf(f, "BenchmarkKernel/family=popcount/impl=popcnt/dist=k3/size=64/mode=throughput/pressure=%s 1000 1 ns/op %g cycles/op\n", pr, c)
+			fmt.Fprintf(f, "BenchmarkKernel/family=popcount/impl=popcnt/dist=k3/size=64/mode=throughput/pressure=none 1000 1 ns/op %g cycles/op\n", 1+float64(round)/100)
+		}
+	}
+	f.Close()
+	s, _, err := Load(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := s.Dists("v1", "popcount", "throughput", 64); len(d) != 0 || slices.Contains(s.Sizes("v1", "popcount"), 64) {
+		t.Errorf("the pressure run's cases among the ordinary ones: %v, %v", d, s.Sizes("v1", "popcount"))
+	}
+	if d := s.Dists("v1", "popcount", "throughput", schema.L1Elements); slices.Contains(d, "k3") {
+		t.Errorf("a pressure case's distribution in the ordinary table: %v", d)
+	}
+	pc, ok := s.Pressure("v1", "popcount")
+	if !ok || pc.Size != 64 || len(pc.Pressures) != 3 || pc.Pressures[0] != schema.PressureNone || pc.Pressures[2] != schema.Pressure2LLC {
+		t.Fatalf("pressure costs %+v %v", pc, ok)
+	}
+	var b bytes.Buffer
+	if err := s.PressureTable(&b, "v1", "popcount"); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "| popcnt | 1.02 | 2.02 (1.98x) | 4.02 (3.94x) |") {
+		t.Errorf("pressure table:\n%s", b.String())
+	}
+	if _, err := s.PressureChart(dir, "v1", "popcount"); err != nil {
+		t.Error(err)
+	}
+	if _, ok := s.Pressure("v1", "nonesuch"); ok {
+		t.Error("pressure costs for a family that has none")
 	}
 }

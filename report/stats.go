@@ -56,7 +56,7 @@ func (s *Set) Dists(cfg, family string, mode schema.Mode, size int) []string {
 func (s *Set) Sizes(cfg, family string) []int {
 	var out []int
 	for k := range s.Values {
-		if k.Config == cfg && k.Family == family && !slices.Contains(out, k.Size) {
+		if k.Config == cfg && k.Family == family && k.Pressure == schema.NoPressure && !slices.Contains(out, k.Size) {
 			out = append(out, k.Size)
 		}
 	}
@@ -64,9 +64,14 @@ func (s *Set) Sizes(cfg, family string) []int {
 	return out
 }
 
+// distinct lists the values pick returns for the keys it accepts among the
+// ordinary results (those without cache pressure), in order.
 func (s *Set) distinct(pick func(Key) (string, bool), order func(a, b string) int) []string {
 	var out []string
 	for k := range s.Values {
+		if k.Pressure != schema.NoPressure {
+			continue
+		}
 		if v, ok := pick(k); ok && !slices.Contains(out, v) {
 			out = append(out, v)
 		}

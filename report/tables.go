@@ -88,7 +88,7 @@ func (s *Set) TableAt(w io.Writer, cfg, family string, mode schema.Mode, size in
 // measured reports whether an implementation has results in a mode at a size.
 func (s *Set) measured(cfg, family, impl string, mode schema.Mode, size int) bool {
 	for k := range s.Values {
-		if k.Config == cfg && k.Family == family && k.Impl == impl && k.Mode == mode && k.Size == size {
+		if k.Config == cfg && k.Family == family && k.Impl == impl && k.Mode == mode && k.Size == size && k.Pressure == schema.NoPressure {
 			return true
 		}
 	}

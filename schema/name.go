@@ -64,20 +64,29 @@ const (
 	KeyDist    = "dist"
 	KeySize    = "size"
 	KeyMode    = "mode"
+	// KeyPressure follows mode in the names of cases run under cache
+	// pressure only, so that every other name stays as it was.
+	KeyPressure = "pressure"
 )
 
 // KernelCase is one kernel timed on one workload in one mode: the name of
-// a line such as Kernel/family=popcount/impl=swar/dist=k16/size=4096/mode=throughput.
+// a line such as Kernel/family=popcount/impl=swar/dist=k16/size=4096/mode=throughput,
+// with /pressure=l2 at the end under cache pressure.
 type KernelCase struct {
 	Family, Impl, Dist string
 	Size               int
 	Mode               Mode
+	Pressure           Pressure
 }
 
 // Name returns the case's benchmark name.
 func (k KernelCase) Name() Name {
-	return Name{Base: KernelBase, Parts: []Part{{KeyFamily, k.Family}, {KeyImpl, k.Impl},
+	n := Name{Base: KernelBase, Parts: []Part{{KeyFamily, k.Family}, {KeyImpl, k.Impl},
 		{KeyDist, k.Dist}, {KeySize, strconv.Itoa(k.Size)}, {KeyMode, string(k.Mode)}}}
+	if k.Pressure != NoPressure {
+		n.Parts = append(n.Parts, Part{KeyPressure, string(k.Pressure)})
+	}
+	return n
 }
 
 // Kernel reads a kernel case back from its name; ok is false for any other
@@ -87,6 +96,8 @@ func (n Name) Kernel() (k KernelCase, ok bool) {
 		return KernelCase{}, false
 	}
 	size, err := strconv.Atoi(n.Get(KeySize))
-	k = KernelCase{Family: n.Get(KeyFamily), Impl: n.Get(KeyImpl), Dist: n.Get(KeyDist), Size: size, Mode: Mode(n.Get(KeyMode))}
-	return k, err == nil && k.Family != "" && k.Impl != "" && k.Dist != "" && k.Size > 0 && k.Mode != ""
+	k = KernelCase{Family: n.Get(KeyFamily), Impl: n.Get(KeyImpl), Dist: n.Get(KeyDist), Size: size, Mode: Mode(n.Get(KeyMode)),
+		Pressure: Pressure(n.Get(KeyPressure))}
+	_, bad := ParsePressure(string(k.Pressure))
+	return k, err == nil && (k.Pressure == NoPressure || bad == nil) && k.Family != "" && k.Impl != "" && k.Dist != "" && k.Size > 0 && k.Mode != ""
 }

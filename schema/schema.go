@@ -16,7 +16,10 @@
 // speed-up over the family baseline) are [Summarize] and [Stand].
 package schema
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // Mode is how a kernel is timed.
 type Mode string
@@ -69,6 +72,50 @@ func (c SizeClass) Elements(l2Bytes, llcBytes int64) (int, error) {
 		return int(2 * llcBytes / 8), nil
 	}
 	return 0, fmt.Errorf("unknown size class %q (want l1, l2, stream or mem)", string(c))
+}
+
+// Pressure names how much other data competes with a kernel for the
+// caches: before every batch the timed loop walks an eviction buffer of
+// this size, untimed, and times each batch on its own. The zero value,
+// NoPressure, is an ordinary run; PressureNone is the same cases' reference
+// point in a pressure run, timed the pressure way with no walk.
+type Pressure string
+
+// The pressure classes.
+const (
+	NoPressure   Pressure = ""
+	PressureNone Pressure = "none"
+	PressureL1   Pressure = "l1"   // the L1 data cache's size
+	PressureL2   Pressure = "l2"   // the L2 cache's size
+	PressureLLC  Pressure = "llc"  // the last-level cache's size
+	Pressure2LLC Pressure = "2llc" // twice the last-level cache: nothing of the kernel's survives
+)
+
+// Pressures lists the pressure classes of a pressure run, weakest first.
+var Pressures = []Pressure{PressureNone, PressureL1, PressureL2, PressureLLC, Pressure2LLC}
+
+// ParsePressure reads a pressure class.
+func ParsePressure(s string) (Pressure, error) {
+	if p := Pressure(s); slices.Contains(Pressures, p) {
+		return p, nil
+	}
+	return "", fmt.Errorf("unknown pressure %q (want none, l1, l2, llc or 2llc)", s)
+}
+
+// Bytes returns the eviction buffer's size on a machine with the given
+// cache sizes in bytes.
+func (p Pressure) Bytes(l1dBytes, l2Bytes, llcBytes int64) int64 {
+	switch p {
+	case PressureL1:
+		return l1dBytes
+	case PressureL2:
+		return l2Bytes
+	case PressureLLC:
+		return llcBytes
+	case Pressure2LLC:
+		return 2 * llcBytes
+	}
+	return 0
 }
 
 // The configuration keys of a results file.

@@ -9,17 +9,49 @@ import (
 )
 
 func TestKernelNameRoundTrip(t *testing.T) {
-	k := KernelCase{Family: "popcount", Impl: "swar", Dist: "k16", Size: 4096, Mode: Throughput}
-	n := k.Name()
-	if got, want := n.String(), "Kernel/family=popcount/impl=swar/dist=k16/size=4096/mode=throughput"; got != want {
-		t.Fatalf("name %q, want %q", got, want)
+	for _, c := range []struct {
+		k    KernelCase
+		want string
+	}{
+		{KernelCase{Family: "popcount", Impl: "swar", Dist: "k16", Size: 4096, Mode: Throughput},
+			"Kernel/family=popcount/impl=swar/dist=k16/size=4096/mode=throughput"},
+		{KernelCase{Family: "sliding", Impl: "pext", Dist: "random", Size: 4096, Mode: Latency, Pressure: Pressure2LLC},
+			"Kernel/family=sliding/impl=pext/dist=random/size=4096/mode=latency/pressure=2llc"},
+	} {
+		n := c.k.Name()
+		if got := n.String(); got != c.want {
+			t.Fatalf("name %q, want %q", got, c.want)
+		}
+		back, err := ParseName(benchfmt.Name(n.String()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, ok := back.Kernel(); !ok || got != c.k {
+			t.Errorf("parsed %+v (%v), want %+v", got, ok, c.k)
+		}
 	}
-	back, err := ParseName(benchfmt.Name(n.String()))
-	if err != nil {
-		t.Fatal(err)
+}
+
+func TestPressures(t *testing.T) {
+	const l1, l2, llc = 32 << 10, 512 << 10, 32 << 20
+	want := []int64{0, l1, l2, llc, 2 * llc}
+	for i, p := range Pressures {
+		back, err := ParsePressure(string(p))
+		if err != nil || back != p {
+			t.Errorf("ParsePressure(%q) = %q, %v", p, back, err)
+		}
+		if got := p.Bytes(l1, l2, llc); got != want[i] {
+			t.Errorf("%s: %d bytes, want %d", p, got, want[i])
+		}
 	}
-	if got, ok := back.Kernel(); !ok || got != k {
-		t.Errorf("parsed %+v (%v), want %+v", got, ok, k)
+	for _, bad := range []string{"l3", ""} {
+		if _, err := ParsePressure(bad); err == nil {
+			t.Errorf("pressure %q accepted", bad)
+		}
+	}
+	n, _ := ParseName(benchfmt.Name("Kernel/family=sliding/impl=pext/dist=random/size=4096/mode=latency/pressure=huge"))
+	if _, ok := n.Kernel(); ok {
+		t.Error("an unknown pressure parsed as a kernel case")
 	}
 }
 

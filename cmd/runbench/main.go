@@ -44,6 +44,8 @@ examples:
   runbench -levels v1,v3            rebuild at each GOAMD64 level, one file each
   runbench -cpuprofile cpu.prof     then: go tool pprof -tagfocus 'impl=^swar$' cpu.prof
   runbench -list                    every implementation and whether it runs here
+  runbench -family sliding -sizes l1 -mode throughput -pressure none,l2,llc
+                                    the same kernels with their tables pushed out of L2, then the LLC
   runbench -quick -baseline old.txt compare with a saved run: exit 3 on a regression beyond -threshold
   go tool benchstat -col '/impl@(...)' FILE  the command a run prints: each family's baseline first
 
@@ -56,6 +58,7 @@ type config struct {
 	family, impl, dist                *regexp.Regexp
 	modes                             []schema.Mode
 	sizes                             []schema.SizeClass
+	pressures                         []schema.Pressure
 	count, perRound                   int
 	sample                            time.Duration
 	out, cpuprofile, levels, baseline string
@@ -116,6 +119,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, int) {
 	dist := fs.String("dist", "", "run only distributions matching this regular expression (k0..k64, d0..d64, random, chess, ...-rep256)")
 	mode := fs.String("mode", "both", "throughput, latency or both")
 	sizes := fs.String("sizes", "l1,l2,stream,mem", "size classes: l1 (4,096 elements), l2 (half the L2 cache in 8-byte elements), stream (1,048,576: too many for a branch predictor to learn), mem (twice the last-level cache)")
+	pressure := fs.String("pressure", "", "run every case under these cache pressures instead: none, l1, l2, llc, 2llc (an untimed walk of a buffer of that cache's size before every batch; none walks nothing but times the same way)")
 	fs.IntVar(&cfg.count, "count", 10, "result lines per case (rounds); benchstat's samples")
 	fs.IntVar(&cfg.perRound, "samples", 3, "samples per case per round; each line is their median")
 	fs.DurationVar(&cfg.sample, "sample", time.Millisecond, "target duration of one sample")
@@ -168,6 +172,15 @@ func parseFlags(args []string, stderr io.Writer) (*config, int) {
 			return bad("-sizes: unknown size class %q (want l1, l2, stream, mem)", s)
 		}
 		cfg.sizes = append(cfg.sizes, c)
+	}
+	if *pressure != "" {
+		for _, s := range strings.Split(*pressure, ",") {
+			p, err := schema.ParsePressure(s)
+			if err != nil {
+				return bad("-pressure: %v", err)
+			}
+			cfg.pressures = append(cfg.pressures, p)
+		}
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
@@ -303,7 +316,7 @@ func (b *session) prepare() error {
 
 func (b *session) suite() harness.Suite {
 	c := b.cfg
-	return harness.Suite{Family: c.family, Impl: c.impl, Dist: c.dist, Modes: c.modes, Sizes: c.sizes, Quick: c.quick, Seed: c.seed}
+	return harness.Suite{Family: c.family, Impl: c.impl, Dist: c.dist, Modes: c.modes, Sizes: c.sizes, Quick: c.quick, Seed: c.seed, Pressures: c.pressures}
 }
 
 // instrument measures the instrument itself (self-check, empty-kernel
@@ -400,12 +413,43 @@ func (b *session) summarize() error {
 		w = os.Stderr // the results own standard output
 	}
 	fmt.Fprintln(w)
+	if b.cfg.pressures != nil {
+		if err := pressureSummary(w, path); err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "\n%d result lines (%d of %d rounds) in %s, %s\n", b.results.Lines(), b.rounds, b.cfg.count, time.Since(b.start).Round(time.Second), path)
+		fmt.Fprintf(w, "compare pressures:\n  go tool benchstat -col /pressure %s\n", path)
+		return nil
+	}
 	fmt.Fprintln(w, "Summary: throughput at each family's headline size (l1, or stream where branches learn), geometric mean over distributions")
 	if err := harness.WriteSummary(w, rows, b.costUnit()); err != nil {
 		return err
 	}
 	fmt.Fprintf(w, "\n%d result lines (%d of %d rounds) in %s, %s\n", b.results.Lines(), b.rounds, b.cfg.count, time.Since(b.start).Round(time.Second), path)
 	fmt.Fprintf(w, "compare implementations (each family's baseline first):\n  %s\n", benchstatCommand(b.ready, path))
+	return nil
+}
+
+// pressureSummary prints, for a run under cache pressure, each family's
+// table of costs against pressure as the pages show it.
+func pressureSummary(w io.Writer, path string) error {
+	if path == harness.Stdout {
+		fmt.Fprintln(w, "Summary: the tables of costs against pressure come from a results file (go run ./cmd/plot FILE)")
+		return nil
+	}
+	s, _, err := report.Load(path)
+	if err != nil {
+		return err
+	}
+	for _, c := range s.Configs {
+		for fam := range s.PressureFamilies(c.Label) {
+			fmt.Fprintf(w, "%s:\n", fam)
+			if err := s.PressureTable(w, c.Label, fam); err != nil {
+				return err
+			}
+			fmt.Fprintln(w)
+		}
+	}
 	return nil
 }
 

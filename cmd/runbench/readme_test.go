@@ -67,13 +67,16 @@ func TestListShowsEveryKernel(t *testing.T) {
 
 func TestBadFlagsExitTwo(t *testing.T) {
 	for _, args := range [][]string{{"-nonsense"}, {"stray"}, {"-mode", "fast"}, {"-sizes", "l4"},
-		{"-family", "("}, {"-count", "0"}, {"-markdown"}} {
+		{"-family", "("}, {"-count", "0"}, {"-markdown"}, {"-pressure", "l3"}, {"-pressure", "l1,"}} {
 		if cfg, code := parseFlags(args, io.Discard); cfg != nil || code != 2 {
 			t.Errorf("runbench %v: exit status %d, want a usage error (2)", args, code)
 		}
 	}
 	if cfg, code := parseFlags([]string{"-h"}, io.Discard); cfg != nil || code != 0 {
 		t.Errorf("runbench -h: exit status %d, want 0", code)
+	}
+	if cfg, _ := parseFlags([]string{"-pressure", "none,llc"}, io.Discard); cfg == nil || len(cfg.pressures) != 2 || cfg.pressures[1] != schema.PressureLLC {
+		t.Errorf("-pressure none,llc: %+v", cfg)
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"time"
 
@@ -32,6 +33,9 @@ func (b *session) header() {
 		b.warn("%s; sizes derived from it may not match the caches", a)
 	}
 	rf.Comment("sizes: %s", b.sizesText())
+	if t := b.pressureText(); t != "" {
+		rf.Comment("pressure: %s", t)
+	}
 	if _, ok := uarch.Costs[m.Core.Name]; ok {
 		rf.Comment("self-check, cycles per instruction, against %s's published costs (%s):", m.Core, uarch.Citation(m.Core))
 	} else {
@@ -96,6 +100,27 @@ func (b *session) sizesText() string {
 		parts = append(parts, fmt.Sprintf("%s %d elements (%s of 8-byte inputs)", c, n, bytesText(int64(n)*8)))
 	}
 	return strings.Join(parts, ", ")
+}
+
+// pressureText lists the eviction buffers of the cases run under cache
+// pressure, with what one walk costs (not part of any timed figure).
+func (b *session) pressureText() string {
+	var parts []string
+	var seen []*harness.Evictor
+	for _, c := range b.ready {
+		if e := c.Evict; e != nil && !slices.Contains(seen, e) {
+			seen = append(seen, e)
+			if e.Bytes == 0 {
+				parts = append(parts, fmt.Sprintf("%s (no walk)", e.Pressure))
+				continue
+			}
+			parts = append(parts, fmt.Sprintf("%s %s (a walk %v)", e.Pressure, bytesText(e.Bytes), e.WalkTime().Round(10*time.Nanosecond)))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "before each batch an untimed walk of a buffer, one load per cache line: " + strings.Join(parts, ", ")
 }
 
 func bytesText(n int64) string {

@@ -1,0 +1,170 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"iter"
+	"math"
+	"slices"
+	"strings"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+
+	"bitlab/schema"
+)
+
+// PressureCosts is a family's throughput cost under every cache pressure it
+// ran under: for each implementation and pressure, the geometric mean over
+// the distributions of the median cost per element.
+type PressureCosts struct {
+	Pressures []schema.Pressure // weakest first
+	Impls     []string
+	Cost      [][]float64 // [impl][pressure] in Unit, 0 where not measured
+	Unit      string
+	Size      int // the batch length between walks
+	Dists     []string
+}
+
+// Pressure returns a family's costs under cache pressure in a
+// configuration; ok is false when it did not run under pressure.
+func (s *Set) Pressure(cfg, family string) (pc PressureCosts, ok bool) {
+	size := 0
+	for k := range s.Values {
+		if k.Config == cfg && k.Family == family && k.Mode == schema.Throughput && k.Pressure != schema.NoPressure && (size == 0 || k.Size < size) {
+			size = k.Size
+		}
+	}
+	if size == 0 {
+		return pc, false
+	}
+	pc.Size = size
+	for k := range s.Values {
+		if k.Config != cfg || k.Family != family || k.Mode != schema.Throughput || k.Size != size || k.Pressure == schema.NoPressure {
+			continue
+		}
+		if !slices.Contains(pc.Pressures, k.Pressure) {
+			pc.Pressures = append(pc.Pressures, k.Pressure)
+		}
+		if !slices.Contains(pc.Impls, k.Impl) {
+			pc.Impls = append(pc.Impls, k.Impl)
+		}
+		if !slices.Contains(pc.Dists, k.Dist) {
+			pc.Dists = append(pc.Dists, k.Dist)
+		}
+	}
+	slices.SortFunc(pc.Pressures, func(a, b schema.Pressure) int {
+		return slices.Index(schema.Pressures, a) - slices.Index(schema.Pressures, b)
+	})
+	slices.Sort(pc.Impls)
+	slices.SortFunc(pc.Dists, schema.CompareDists)
+	for _, im := range pc.Impls {
+		row := make([]float64, len(pc.Pressures))
+		for j, p := range pc.Pressures {
+			var lg float64
+			n := 0
+			for _, d := range pc.Dists {
+				k, scale, unit := s.Cost(Key{Config: cfg, Family: family, Impl: im, Dist: d, Size: size, Mode: schema.Throughput, Pressure: p}, false)
+				if sum, ok := s.Summary(k); ok && sum.Center > 0 {
+					lg, n = lg+math.Log(sum.Center*scale), n+1
+					pc.Unit = unit
+				}
+			}
+			if n == len(pc.Dists) {
+				row[j] = math.Exp(lg / float64(n))
+			}
+		}
+		pc.Cost = append(pc.Cost, row)
+	}
+	return pc, true
+}
+
+// PressureFamilies yields the families run under cache pressure in a
+// configuration, in the order the results first list them.
+func (s *Set) PressureFamilies(cfg string) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		for _, fam := range s.families {
+			if _, ok := s.Pressure(cfg, fam); ok && !yield(fam) {
+				return
+			}
+		}
+	}
+}
+
+// PressureTable writes a family's costs under cache pressure as Markdown:
+// a row per implementation, a column per pressure, and each cost's ratio to
+// the same implementation at pressure "none" (no walk) where that ran.
+func (s *Set) PressureTable(w io.Writer, cfg, family string) error {
+	pc, ok := s.Pressure(cfg, family)
+	if !ok {
+		return fmt.Errorf("%s in %s did not run under cache pressure", family, cfg)
+	}
+	fmt.Fprintf(w, "Under cache pressure (%s, geometric mean over %s; batches of %d elements, each after an untimed walk of a buffer the size of the named cache; in brackets the ratio to none):\n\n",
+		pc.Unit, strings.Join(pc.Dists, ", "), pc.Size)
+	head := []string{"implementation"}
+	for _, p := range pc.Pressures {
+		head = append(head, string(p))
+	}
+	fmt.Fprintf(w, "| %s |\n|%s\n", strings.Join(head, " | "), strings.Repeat(" --- |", len(head)))
+	for i, im := range pc.Impls {
+		cells := []string{im}
+		for j, c := range pc.Cost[i] {
+			cell := "-"
+			if c > 0 {
+				cell = format(c)
+				if pc.Pressures[0] == schema.PressureNone && j > 0 && pc.Cost[i][0] > 0 {
+					cell += fmt.Sprintf(" (%.2fx)", c/pc.Cost[i][0])
+				}
+			}
+			cells = append(cells, cell)
+		}
+		fmt.Fprintf(w, "| %s |\n", strings.Join(cells, " | "))
+	}
+	return nil
+}
+
+// PressureChart draws a family's cost per element against the cache
+// pressure, a line per implementation: where a line rises, the pressure
+// pushed the implementation's tables (or inputs) out of a cache level.
+func (s *Set) PressureChart(dir, cfg, family string) (string, error) {
+	pc, ok := s.Pressure(cfg, family)
+	if !ok {
+		return "", fmt.Errorf("%s in %s did not run under cache pressure", family, cfg)
+	}
+	p := plot.New()
+	p.Title.Text = fmt.Sprintf("%s: cost under cache pressure (%d-element batches)\n%s", family, pc.Size, s.title(cfg))
+	p.X.Label.Text = "data walked before each batch (the size of the named cache)"
+	p.Y.Label.Text = pc.Unit + " (median, geometric mean over " + strings.Join(pc.Dists, ", ") + ")"
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for i, im := range pc.Impls {
+		var xys plotter.XYs
+		for j, c := range pc.Cost[i] {
+			if c > 0 {
+				xys = append(xys, plotter.XY{X: float64(j), Y: c})
+				lo, hi = min(lo, c), max(hi, c)
+			}
+		}
+		if len(xys) == 0 {
+			continue
+		}
+		l, pts, err := plotter.NewLinePoints(xys)
+		if err != nil {
+			return "", err
+		}
+		series(i, l, pts)
+		p.Add(l, pts)
+		p.Legend.Add(im, l, pts)
+	}
+	names := make([]string, len(pc.Pressures))
+	for i, pr := range pc.Pressures {
+		names[i] = string(pr)
+	}
+	p.Add(plotter.NewGrid())
+	p.NominalX(names...)
+	logIfWide(&p.Y, lo, hi)
+	// The legend sits in a blank band right of the last pressure.
+	p.X.Max = float64(len(names)) + 0.6
+	p.Legend.Top = true
+	return save(p, 8*vg.Inch, 4.5*vg.Inch, dir, family+"-pressure-"+schema.Slug(cfg))
+}
