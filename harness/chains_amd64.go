@@ -46,5 +46,11 @@ func latencyPext(n int)
 // throughputPext runs n x 64 of PEXTQ k, r, r (mask 3) over 10 dependency chain(s).
 func throughputPext(n int)
 
+// latencyVpopcntq runs n x 64 of VPOPCNTQ r, r (zmm) over 1 dependency chain(s).
+func latencyVpopcntq(n int)
+
+// throughputVpopcntq runs n x 64 of VPOPCNTQ r, r (zmm) over 10 dependency chain(s).
+func throughputVpopcntq(n int)
+
 // cpuid executes CPUID with EAX = leaf and ECX = sub.
 func cpuid(leaf uint32, sub uint32) (eax uint32, ebx uint32, ecx uint32, edx uint32)

@@ -161,8 +161,8 @@ func (c *Cycles) SelfCheck(core uarch.Core) []SelfCheckRow {
 		switch {
 		case !haveChains || c.GHz == 0:
 			row.Skipped = "no cycle clock on " + runtime.GOARCH
-		case ch.feature != "" && !ch.feature.Available():
-			row.Skipped = "CPU lacks " + string(ch.feature)
+		case kernels.Supported(ch.features) != nil:
+			row.Skipped = kernels.Supported(ch.features).Error()
 		default:
 			row.Latency = c.perInstr(ch.latency)
 			row.Throughput = c.perInstr(ch.throughput)
@@ -244,6 +244,6 @@ func FormatSelfCheck(rows []SelfCheckRow) []string {
 
 type selfCheck struct {
 	name                string // as uarch's cost tables name it
-	feature             kernels.Feature
+	features            []kernels.Feature // what the chains execute
 	latency, throughput func(int)
 }

@@ -172,7 +172,7 @@ func (k *Impl[In, Out]) FamilyOf() AnyFamily { return k.family }
 
 // Supported reports whether this machine has every feature the
 // implementation needs.
-func (k *Impl[In, Out]) Supported() error { return supported(k.info.Features) }
+func (k *Impl[In, Out]) Supported() error { return Supported(k.info.Features) }
 
 // HasLatency reports whether the implementation offers a latency form.
 func (k *Impl[In, Out]) HasLatency() bool { return k.latency != nil }

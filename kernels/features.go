@@ -68,7 +68,9 @@ func KnownFeatures() []Feature {
 		AVX512VBMI, AVX512VBMI2, AVX512VPOPCNTDQ, AVX512GFNI}
 }
 
-func supported(fs []Feature) error {
+// Supported returns nil when this CPU has every feature of fs, else an
+// error naming the ones it lacks ("CPU lacks avx512f, avx512vbmi2").
+func Supported(fs []Feature) error {
 	var missing []string
 	for _, f := range fs {
 		if !f.Available() {

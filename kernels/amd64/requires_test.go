@@ -3,74 +3,26 @@
 package amd64
 
 import (
-	"bufio"
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
+	"bitlab/internal/requires"
 	"bitlab/kernels"
 )
 
-// avx512 are the features whose availability implies AVX and AVX2 (see
-// package kernels: an AVX-512 feature needs AVX-512F, which needs AVX2).
-var avx512 = []kernels.Feature{kernels.AVX512F, kernels.AVX512BW, kernels.AVX512VL, kernels.AVX512VBMI,
-	kernels.AVX512VBMI2, kernels.AVX512VPOPCNTDQ, kernels.AVX512GFNI}
-
-// isaFeatures maps an instruction set as avo names it in "// Requires:"
-// to the features of which a registration must declare one. The baseline
-// of amd64 (CMOV, SSE, SSE2) needs none.
-var isaFeatures = map[string][]kernels.Feature{
-	"CMOV": nil, "SSE": nil, "SSE2": nil,
-	"POPCNT": {kernels.POPCNT}, "BMI": {kernels.BMI1}, "BMI2": {kernels.BMI2}, "LZCNT": {kernels.LZCNT},
-	"AVX":             append([]kernels.Feature{kernels.AVX2}, avx512...),
-	"AVX2":            append([]kernels.Feature{kernels.AVX2}, avx512...),
-	"AVX512F":         {kernels.AVX512F},
-	"AVX512BW":        {kernels.AVX512BW},
-	"AVX512VL":        {kernels.AVX512VL},
-	"AVX512VBMI":      {kernels.AVX512VBMI},
-	"AVX512VBMI2":     {kernels.AVX512VBMI2},
-	"AVX512VPOPCNTDQ": {kernels.AVX512VPOPCNTDQ},
-	"GFNI":            {kernels.AVX512GFNI},
-}
-
-// requires reads the "// Requires:" line above every TEXT symbol of the
-// package's assembly files: symbol -> instruction sets (none for a symbol
-// without the line).
-func requires(t *testing.T) map[string][]string {
+// requiresOf reads the "// Requires:" lines of the package's assembly.
+func requiresOf(t *testing.T) map[string][]string {
 	t.Helper()
 	files, _ := filepath.Glob("*_amd64.s")
-	syms := map[string][]string{}
-	for _, name := range files {
-		f, err := os.Open(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var pending []string
-		sc := bufio.NewScanner(f)
-		for sc.Scan() {
-			line := sc.Text()
-			if isa, ok := strings.CutPrefix(line, "// Requires: "); ok {
-				pending = strings.Split(isa, ", ")
-				continue
-			}
-			if rest, ok := strings.CutPrefix(line, "TEXT ·"); ok {
-				sym, _, _ := strings.Cut(rest, "(SB)")
-				syms[sym] = pending
-			}
-			if !strings.HasPrefix(line, "//") {
-				pending = nil
-			}
-		}
-		f.Close()
-	}
-	if len(syms) == 0 {
-		t.Fatal("no TEXT symbols")
+	syms, err := requires.Parse(files...)
+	if err != nil {
+		t.Fatal(err)
 	}
 	return syms
 }
@@ -135,7 +87,7 @@ func registrations(t *testing.T, syms map[string][]string) []registration {
 // belongs to a registration. The GODEBUG feature-off passes of make test
 // prove the dispatch: a kernel whose declared features are off never runs.
 func TestRequires(t *testing.T) {
-	syms := requires(t)
+	syms := requiresOf(t)
 	registered := map[string]bool{}
 	for _, k := range kernels.All() {
 		if in := k.Info(); in.Arch == kernels.AMD64 {
@@ -152,14 +104,8 @@ func TestRequires(t *testing.T) {
 		}
 		for _, sym := range r.symbols {
 			used[sym] = true
-			for _, isa := range syms[sym] {
-				need, ok := isaFeatures[isa]
-				if !ok {
-					t.Errorf("%s requires %s, which the test does not know", sym, isa)
-				}
-				if need != nil && !slices.ContainsFunc(need, func(f kernels.Feature) bool { return slices.Contains(r.features, f) }) {
-					t.Errorf("%s: %s requires %s, but the registration declares %v (one of %v needed)", r.impl, sym, isa, r.features, need)
-				}
+			for _, m := range requires.Missing(syms[sym], r.features) {
+				t.Errorf("%s: %s %s", r.impl, sym, m)
 			}
 		}
 	}
