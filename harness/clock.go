@@ -243,7 +243,7 @@ func FormatSelfCheck(rows []SelfCheckRow) []string {
 }
 
 type selfCheck struct {
-	name                string // as uarch's cost tables name it
+	name                string            // as uarch's cost tables name it
 	features            []kernels.Feature // what the chains execute
 	latency, throughput func(int)
 }
