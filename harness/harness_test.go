@@ -131,6 +131,17 @@ func TestSuiteSelection(t *testing.T) {
 	if _, _, err := (Suite{Sizes: []schema.SizeClass{"l9"}}).Cases(m); err == nil {
 		t.Error("unknown size class accepted")
 	}
+	// A size given as a number runs the headline size's distributions.
+	fixed, _, err := Suite{Family: regexp.MustCompile("^serialize$"), Impl: regexp.MustCompile("^forward$"),
+		Modes: []kernels.Mode{kernels.Throughput}, Sizes: []schema.SizeClass{"65536"}}.Cases(m)
+	if err != nil || len(fixed) != len(kernels.Serialize.Plans()[schema.Stream].Dists) {
+		t.Errorf("-sizes 65536: %d cases (%v), want one per stream distribution", len(fixed), err)
+	}
+	for _, c := range fixed {
+		if c.Workload.Size != 65536 {
+			t.Errorf("%s: size %d", c.Name(), c.Workload.Size)
+		}
+	}
 }
 
 func TestRunAndStats(t *testing.T) {

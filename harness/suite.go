@@ -66,14 +66,20 @@ func (s Suite) Cases(m Machine) ([]*Case, []Skip, error) {
 		}
 		plans := k.FamilyOf().Plans()
 		for _, class := range s.Sizes {
+			// A size given as a number runs the plan of the family's
+			// headline size.
+			_, fixed := class.Fixed()
 			p, ok := plans[class]
+			if fixed {
+				p, ok = plans[k.FamilyOf().Headline()]
+			}
 			if !ok {
 				continue
 			}
 			n, _ := Elements(class, m)
 			dists := p.Dists
 			if s.Quick {
-				if class != schema.L1 && class != k.FamilyOf().Headline() {
+				if class != schema.L1 && class != k.FamilyOf().Headline() && !fixed {
 					continue
 				}
 				if s.Dist == nil { // an explicit -dist chooses among all of them

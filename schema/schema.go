@@ -19,6 +19,7 @@ package schema
 import (
 	"fmt"
 	"slices"
+	"strconv"
 )
 
 // Mode is how a kernel is timed.
@@ -33,7 +34,8 @@ const (
 // Modes lists the modes in their listing order.
 var Modes = []Mode{Throughput, Latency}
 
-// SizeClass names a batch size relative to the caches.
+// SizeClass names a batch size relative to the caches, or gives it as a
+// number of elements ("65536": a peer's batch length, say).
 type SizeClass string
 
 // The size classes.
@@ -58,9 +60,15 @@ const (
 	StreamElements = 1 << 20
 )
 
+// MaxElements bounds a batch length given as a number.
+const MaxElements = 1 << 27
+
 // Elements returns the batch length of a size class on a machine with the
 // given L2 and last-level cache sizes in bytes.
 func (c SizeClass) Elements(l2Bytes, llcBytes int64) (int, error) {
+	if n, ok := c.Fixed(); ok {
+		return n, nil
+	}
 	switch c {
 	case L1:
 		return L1Elements, nil
@@ -71,7 +79,14 @@ func (c SizeClass) Elements(l2Bytes, llcBytes int64) (int, error) {
 	case Mem:
 		return int(2 * llcBytes / 8), nil
 	}
-	return 0, fmt.Errorf("unknown size class %q (want l1, l2, stream or mem)", string(c))
+	return 0, fmt.Errorf("unknown size class %q (want l1, l2, stream, mem or a number of elements up to %d)", string(c), MaxElements)
+}
+
+// Fixed returns the batch length of a size class given as a number of
+// elements; ok is false for the named classes and anything else.
+func (c SizeClass) Fixed() (n int, ok bool) {
+	n, err := strconv.Atoi(string(c))
+	return n, err == nil && n > 0 && n <= MaxElements && strconv.Itoa(n) == string(c)
 }
 
 // Pressure names how much other data competes with a kernel for the

@@ -113,13 +113,15 @@ func TestSizeClasses(t *testing.T) {
 	for _, tc := range []struct {
 		c    SizeClass
 		want int
-	}{{L1, 4096}, {L2, 131072}, {Stream, 1 << 20}, {Mem, 2 * (32 << 20) / 8}} {
+	}{{L1, 4096}, {L2, 131072}, {Stream, 1 << 20}, {Mem, 2 * (32 << 20) / 8}, {"65536", 65536}, {"1", 1}} {
 		if n, err := tc.c.Elements(2<<20, 32<<20); err != nil || n != tc.want {
 			t.Errorf("%s: %d, %v", tc.c, n, err)
 		}
 	}
-	if _, err := SizeClass("l3").Elements(1, 1); err == nil {
-		t.Error("l3 accepted")
+	for _, bad := range []SizeClass{"l3", "0", "-5", "065536", "1e6", "134217729", ""} {
+		if _, err := bad.Elements(1, 1); err == nil {
+			t.Errorf("size class %q accepted", bad)
+		}
 	}
 }
 

@@ -118,7 +118,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, int) {
 	impl := fs.String("impl", "", "run only implementations matching this regular expression")
 	dist := fs.String("dist", "", "run only distributions matching this regular expression (k0..k64, d0..d64, random, chess, ...-rep256)")
 	mode := fs.String("mode", "both", "throughput, latency or both")
-	sizes := fs.String("sizes", "l1,l2,stream,mem", "size classes: l1 (4,096 elements), l2 (half the L2 cache in 8-byte elements), stream (1,048,576: too many for a branch predictor to learn), mem (twice the last-level cache)")
+	sizes := fs.String("sizes", "l1,l2,stream,mem", "size classes: l1 (4,096 elements), l2 (half the L2 cache in 8-byte elements), stream (1,048,576: too many for a branch predictor to learn), mem (twice the last-level cache), or a number of elements (with the distributions of the family's headline size)")
 	pressure := fs.String("pressure", "", "run every case under these cache pressures instead: none, l1, l2, llc, 2llc (an untimed walk of a buffer of that cache's size before every batch; none walks nothing but times the same way)")
 	fs.IntVar(&cfg.count, "count", 10, "result lines per case (rounds); benchstat's samples")
 	fs.IntVar(&cfg.perRound, "samples", 3, "samples per case per round; each line is their median")
@@ -168,8 +168,8 @@ func parseFlags(args []string, stderr io.Writer) (*config, int) {
 	}
 	for _, s := range strings.Split(*sizes, ",") {
 		c := schema.SizeClass(s)
-		if !slices.Contains(schema.SizeClasses, c) {
-			return bad("-sizes: unknown size class %q (want l1, l2, stream, mem)", s)
+		if _, err := c.Elements(1, 1); err != nil {
+			return bad("-sizes: %v", err)
 		}
 		cfg.sizes = append(cfg.sizes, c)
 	}

@@ -90,7 +90,7 @@ func revision() string {
 func (b *session) sizesText() string {
 	var parts []string
 	for _, c := range b.cfg.sizes {
-		if b.cfg.quick && c != schema.L1 && c != schema.Stream {
+		if _, fixed := c.Fixed(); b.cfg.quick && c != schema.L1 && c != schema.Stream && !fixed {
 			continue
 		}
 		n, err := harness.Elements(c, b.machine)
