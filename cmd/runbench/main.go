@@ -46,7 +46,8 @@ examples:
   runbench -list                    every implementation and whether it runs here
   runbench -family sliding -sizes l1 -mode throughput -pressure none,l2,llc
                                     the same kernels with their tables pushed out of L2, then the LLC
-  runbench -quick -baseline old.txt compare with a saved run: exit 3 on a regression beyond -threshold
+  runbench -quick -baseline old.txt
+                                    compare with a saved run: exit 3 on a regression beyond -threshold
   go tool benchstat -col '/impl@(...)' FILE  the command a run prints: each family's baseline first
 
 flags:

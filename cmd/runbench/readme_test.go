@@ -129,3 +129,45 @@ func TestBenchstatCommandPutsBaselinesFirst(t *testing.T) {
 		}
 	}
 }
+
+// TestHelpExamplesSelectCases parses every runbench example of -h and
+// requires each that runs kernels to select at least one case.
+func TestHelpExamplesSelectCases(t *testing.T) {
+	n := 0
+	for _, line := range strings.Split(usage, "\n") {
+		rest, ok := strings.CutPrefix(line, "  runbench")
+		if !ok {
+			continue
+		}
+		// The example is everything before the two or more spaces of its
+		// description; arguments in single quotes are one word.
+		rest = strings.TrimPrefix(rest, " ")
+		if i := strings.Index(rest, "  "); i >= 0 {
+			rest = rest[:i]
+		}
+		var args []string
+		for i, part := range strings.Split(rest, "'") {
+			if i%2 == 1 {
+				args = append(args, part)
+			} else {
+				args = append(args, strings.Fields(part)...)
+			}
+		}
+		cfg, code := parseFlags(args, io.Discard)
+		if cfg == nil {
+			t.Errorf("example runbench %v: exit status %d", args, code)
+			continue
+		}
+		n++
+		if cfg.list {
+			continue
+		}
+		cases, _, err := (&session{cfg: cfg}).suite().Cases(harness.ThisMachine())
+		if err != nil || len(cases) == 0 {
+			t.Errorf("example runbench %v selects no case (%v)", args, err)
+		}
+	}
+	if n < 5 {
+		t.Errorf("found %d examples in the usage text", n)
+	}
+}
