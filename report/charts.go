@@ -64,6 +64,22 @@ func series(i int, l *plotter.Line, pts *plotter.Scatter) {
 	pts.Radius = vg.Points(2.2)
 }
 
+// addSeries draws line i of a chart, named in the legend; a line without
+// points is left out.
+func addSeries(p *plot.Plot, i int, name string, xys plotter.XYs) error {
+	if len(xys) == 0 {
+		return nil
+	}
+	l, pts, err := plotter.NewLinePoints(xys)
+	if err != nil {
+		return err
+	}
+	series(i, l, pts)
+	p.Add(l, pts)
+	p.Legend.Add(name, l, pts)
+	return nil
+}
+
 // title names a configuration in chart titles: the core and model, and the
 // build, "Zen 3 (AMD EPYC), GOAMD64=v3".
 func (s *Set) title(cfg string) string {
@@ -293,16 +309,9 @@ func (s *Set) SweepChart(dir, cfg, family string) (string, error) {
 				lo, hi = min(lo, sum.Center*scale), max(hi, sum.Center*scale)
 			}
 		}
-		if len(xys) == 0 {
-			continue
-		}
-		l, pts, err := plotter.NewLinePoints(xys)
-		if err != nil {
+		if err := addSeries(p, i, im, xys); err != nil {
 			return "", err
 		}
-		series(i, l, pts)
-		p.Add(l, pts)
-		p.Legend.Add(im, l, pts)
 	}
 	p.Y.Label.Text = unit + " (median)"
 	p.Add(plotter.NewGrid())
@@ -364,16 +373,9 @@ func (s *Set) LearningChart(dir, cfg, family string) (string, error) {
 				lo, hi = min(lo, sum.Center*scale), max(hi, sum.Center*scale)
 			}
 		}
-		if len(xys) == 0 {
-			continue
-		}
-		l, pts, err := plotter.NewLinePoints(xys)
-		if err != nil {
+		if err := addSeries(p, i, im, xys); err != nil {
 			return "", err
 		}
-		series(i, l, pts)
-		p.Add(l, pts)
-		p.Legend.Add(im, l, pts)
 	}
 	p.Y.Label.Text = unit + " (median)"
 	p.Add(plotter.NewGrid())

@@ -145,16 +145,9 @@ func (s *Set) PressureChart(dir, cfg, family string) (string, error) {
 				lo, hi = min(lo, c), max(hi, c)
 			}
 		}
-		if len(xys) == 0 {
-			continue
-		}
-		l, pts, err := plotter.NewLinePoints(xys)
-		if err != nil {
+		if err := addSeries(p, i, im, xys); err != nil {
 			return "", err
 		}
-		series(i, l, pts)
-		p.Add(l, pts)
-		p.Legend.Add(im, l, pts)
 	}
 	names := make([]string, len(pc.Pressures))
 	for i, pr := range pc.Pressures {
