@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"bitlab/board"
 	"bitlab/kernels"
 	_ "bitlab/kernels/all"
 	"bitlab/schema"
@@ -233,5 +234,44 @@ func TestPressure(t *testing.T) {
 	}
 	if _, err := NewEvictor(schema.PressureL1, Machine{}); err == nil {
 		t.Error("pressure with no cache sizes accepted")
+	}
+}
+
+// TestSliderDistributions checks the rook and bishop workloads and that
+// the gigantua one is Gigantua's benchmark sequence (its first two
+// occupancies and their squares, as its own generator prints them).
+func TestSliderDistributions(t *testing.T) {
+	for _, c := range []struct {
+		dist  string
+		piece kernels.Slider
+	}{{"rook", kernels.Orthogonal}, {"bishop", kernels.Diagonal}, {"gigantua", kernels.QueenLines}} {
+		in, err := Inputs(kernels.Sliding, Workload{Dist: c.dist, Size: 100, Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, q := range in.([]kernels.Query) {
+			if q.Piece != c.piece || q.Sq > 63 {
+				t.Fatalf("%s drew %+v", c.dist, q)
+			}
+		}
+	}
+	in, _ := Inputs(kernels.Sliding, Workload{Dist: "gigantua", Size: 24, Seed: 99})
+	qs := in.([]kernels.Query)
+	want := []struct {
+		occ uint64
+		sqs []board.Square
+	}{
+		{0x160180d307182834, []board.Square{52, 31, 36, 22, 51, 30, 43, 55, 48, 27, 21, 3}},
+		{0x0212031340744610, []board.Square{62, 35, 35, 15, 16, 61, 20, 23, 3, 30, 34, 9}},
+	}
+	for i, w := range want {
+		for j, sq := range w.sqs {
+			if q := qs[12*i+j]; q.Occ != w.occ || q.Sq != sq {
+				t.Errorf("gigantua query %d: %#x on %d, want %#x on %d", 12*i+j, q.Occ, q.Sq, w.occ, sq)
+			}
+		}
+	}
+	if _, err := Inputs(kernels.Popcount, Workload{Dist: "rook", Size: 10}); err == nil {
+		t.Error("rook accepted for bitboards")
 	}
 }

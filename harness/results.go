@@ -107,9 +107,20 @@ func (r *ResultsFile) Result(c *Case, s Sample) error {
 	cfg := append(r.config[:len(r.config):len(r.config)],
 		benchfmt.Config{Key: schema.KeyFamily, Value: []byte(fam.Name()), File: true},
 		benchfmt.Config{Key: schema.KeyBaseline, Value: []byte(fam.Baseline()), File: true},
-		benchfmt.Config{Key: schema.KeyHeadline, Value: []byte(strconv.Itoa(r.headline(fam))), File: true})
+		benchfmt.Config{Key: schema.KeyHeadline, Value: []byte(strconv.Itoa(r.headline(fam))), File: true},
+		benchfmt.Config{Key: schema.KeyTables, Value: []byte(tables(fam)), File: true})
 	return r.w.Write(&benchfmt.Result{Config: cfg, Name: benchfmt.Name(c.Name()),
 		Iters: c.reps * c.batch.Len(), Values: vals})
+}
+
+// tables returns a family's tables configuration line: the lookup-table
+// bytes of every implementation registered on this architecture.
+func tables(fam kernels.AnyFamily) string {
+	m := map[string]int{}
+	for _, k := range fam.Kernels() {
+		m[k.Info().Impl] = k.Info().Tables
+	}
+	return schema.FormatTables(m)
 }
 
 // headline returns the batch length of a family's summary figures.

@@ -38,7 +38,7 @@ var generators = map[reflect.Type]func(r *rand.Rand, fam kernels.AnyFamily, d sc
 	reflect.TypeFor[kernels.ColoredBB](): typed(func(r *rand.Rand, _ kernels.AnyFamily, d schema.Dist) kernels.ColoredBB {
 		return kernels.ColoredBB{BB: bitboard(r, d), Side: board.Color(r.IntN(2))}
 	}),
-	reflect.TypeFor[kernels.Query]():   typed(query),
+	reflect.TypeFor[kernels.Query]():   queries,
 	reflect.TypeFor[kernels.Targets](): typed(targets),
 	reflect.TypeFor[qbb.QBB]():         typed(quad),
 	reflect.TypeFor[kernels.Fill]():    typed(quadFill),
@@ -52,6 +52,9 @@ func typed[T any](gen func(*rand.Rand, kernels.AnyFamily, schema.Dist) T) func(*
 		_, isColored := any(zero).(kernels.ColoredBB)
 		if d.Bitboard() && !isBitboard && !isColored {
 			return nil, fmt.Errorf("harness: distribution %s needs bitboard inputs; %s takes %T", d, fam.Name(), zero)
+		}
+		if d.Slider() {
+			return nil, fmt.Errorf("harness: distribution %s draws slider queries; %s takes %T", d, fam.Name(), zero)
 		}
 		return fill(n, size, func() T { return gen(r, fam, d) }), nil
 	}
@@ -124,10 +127,35 @@ func bitboard(r *rand.Rand, d schema.Dist) uint64 {
 	return x
 }
 
+// queries draws a batch of slider queries.
+func queries(r *rand.Rand, fam kernels.AnyFamily, d schema.Dist, n, size int) (any, error) {
+	if d.Bitboard() {
+		return nil, fmt.Errorf("harness: distribution %s needs bitboard inputs; %s takes slider queries", d, fam.Name())
+	}
+	if d.Base == "gigantua" {
+		var g gigantua
+		g.reset()
+		i, occ := 0, uint64(0)
+		return fill(n, size, func() kernels.Query {
+			if i%12 == 0 {
+				a := g.rand64() // Gigantua draws two words and ANDs them, in this order
+				occ = a & g.rand64()
+			}
+			i++
+			return kernels.Query{Occ: occ, Sq: board.Square(g.rand32() % 64), Piece: kernels.QueenLines}
+		}), nil
+	}
+	return fill(n, size, func() kernels.Query { return query(r, fam, d) }), nil
+}
+
 func query(r *rand.Rand, fam kernels.AnyFamily, d schema.Dist) kernels.Query {
-	if d.Base == "chess" {
+	switch d.Base {
+	case "chess":
 		pool := chessQueries()
 		return pool[r.IntN(len(pool))]
+	case "rook", "bishop":
+		piece := map[string]kernels.Slider{"rook": kernels.Orthogonal, "bishop": kernels.Diagonal}[d.Base]
+		return kernels.Query{Occ: r.Uint64() & r.Uint64(), Sq: board.Square(r.IntN(64)), Piece: piece}
 	}
 	pieces := fam.RandomSliders()
 	piece := pieces[0]
@@ -135,6 +163,28 @@ func query(r *rand.Rand, fam kernels.AnyFamily, d schema.Dist) kernels.Query {
 		piece = pieces[r.IntN(len(pieces))]
 	}
 	return kernels.Query{Occ: r.Uint64() & r.Uint64(), Sq: board.Square(r.IntN(64)), Piece: piece}
+}
+
+// gigantua is the generator of Gigantua's sliding benchmark ([gigantua]):
+// Marsaglia's xorshift96 from fixed seeds, 64-bit words made of two draws,
+// the first the high half.
+type gigantua struct{ x, y, z uint32 }
+
+func (g *gigantua) reset() { g.x, g.y, g.z = 123456789, 362436069, 521288629 }
+
+func (g *gigantua) rand32() uint32 {
+	g.x ^= g.x << 16
+	g.x ^= g.x >> 5
+	g.x ^= g.x << 1
+	t := g.x
+	g.x, g.y = g.y, g.z
+	g.z = t ^ g.x ^ g.y
+	return g.z
+}
+
+func (g *gigantua) rand64() uint64 {
+	hi := g.rand32()
+	return uint64(hi)<<32 | uint64(g.rand32())
 }
 
 func targets(r *rand.Rand, _ kernels.AnyFamily, d schema.Dist) kernels.Targets {

@@ -125,6 +125,14 @@ var learning = []string{"d4-rep256", "d4-rep1024", "d4-rep4096", "d4-rep16384", 
 var streamPlan = Plan{Dists: append([]string{"d1", "d8", "d32", "random", "chess"}, learning...),
 	QuickDists: []string{"d4", "d8"}, Modes: throughputOnly}
 
+// slidingPlans adds rook-only and bishop-only queries (engines ask for
+// them apart) and Gigantua's benchmark sequence, also as a stream as long as
+// a peer's run reads from memory.
+var slidingPlans = Plans{
+	schema.L1:     {Dists: []string{"random", "chess", "rook", "bishop", "gigantua"}, QuickDists: []string{"random", "chess"}},
+	schema.Stream: {Dists: []string{"gigantua"}, Modes: throughputOnly},
+}
+
 // The families, in listing order. kernels/generic's loop generator reads
 // these declarations: each family's variable, name and Next function.
 var (
@@ -187,7 +195,7 @@ var (
 	Sliding = newFamily(Spec[Query, uint64]{
 		Name: "sliding", Doc: "rook, bishop or queen square + occupancy -> attack set",
 		MaxOut: 1, Baseline: "ray-loop", Reference: one(refSliding), Next: NextQuery, Valid: validQuery,
-		RandomSliders: []Slider{QueenLines},
+		RandomSliders: []Slider{QueenLines}, Plans: slidingPlans,
 	})
 
 	SlidingRay = newFamily(Spec[Query, uint64]{

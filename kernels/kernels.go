@@ -51,6 +51,10 @@ type Info struct {
 	// Order is how the implementation's lists relate to the reference's, for
 	// the list families; its Doc says why where it is not InOrder.
 	Order Order
+	// Tables is the size in bytes of the lookup tables the implementation
+	// reads (every table it may touch, not the part a workload touches);
+	// 0 for none.
+	Tables int
 }
 
 // Order is how an implementation of a list family orders each list

@@ -50,14 +50,15 @@ type Config struct {
 
 // Set is every observation read from a number of results files.
 type Set struct {
-	Configs  []*Config           // in label order
-	first    string              // the label of the first file's configuration
-	Values   map[Key][]float64   // the samples of every case
-	header   map[string][]string // the comment lines of each file
-	cfgOf    map[string]*Config  // by label (by identity while loading)
-	families []string            // in order of first appearance
-	baseline map[string]string   // by family, from the baseline configuration lines
-	headline map[string]int      // by family, from the headline configuration lines
+	Configs  []*Config                 // in label order
+	first    string                    // the label of the first file's configuration
+	Values   map[Key][]float64         // the samples of every case
+	header   map[string][]string       // the comment lines of each file
+	cfgOf    map[string]*Config        // by label (by identity while loading)
+	families []string                  // in order of first appearance
+	baseline map[string]string         // by family, from the baseline configuration lines
+	tables   map[string]map[string]int // by family and implementation: lookup-table bytes
+	headline map[string]int            // by family, from the headline configuration lines
 }
 
 // Warning is a problem that does not stop a report: a skipped line or file.
@@ -78,7 +79,7 @@ var ErrNoResults = errors.New("no results")
 // lines of other benchmarks and units the reports do not know are skipped
 // with a warning.
 func Load(paths ...string) (*Set, []Warning, error) {
-	s := &Set{Values: map[Key][]float64{}, header: map[string][]string{}, cfgOf: map[string]*Config{}, baseline: map[string]string{}, headline: map[string]int{}}
+	s := &Set{Values: map[Key][]float64{}, header: map[string][]string{}, cfgOf: map[string]*Config{}, baseline: map[string]string{}, headline: map[string]int{}, tables: map[string]map[string]int{}}
 	var warns []Warning
 	var files []string
 	for _, p := range paths {
@@ -179,6 +180,13 @@ func (s *Set) read(file string) ([]Warning, error) {
 			}
 			if b := rec.GetConfig(schema.KeyBaseline); b != "" {
 				s.baseline[key.Family] = b
+			}
+			if t := rec.GetConfig(schema.KeyTables); t != "" {
+				m, err := schema.ParseTables(t)
+				if err != nil {
+					return warns, fmt.Errorf("%s:%d: %v", file, line, err)
+				}
+				s.tables[key.Family] = m
 			}
 			if h, err := strconv.Atoi(rec.GetConfig(schema.KeyHeadline)); err == nil && h > 0 {
 				s.headline[key.Family] = h

@@ -112,6 +112,10 @@ func (s *Set) InheritBaselines(from *Set) {
 	}
 }
 
+// Tables returns the bytes of lookup tables an implementation reads, as
+// the results' tables line gives them (0 for none or where not given).
+func (s *Set) Tables(family, impl string) int { return s.tables[family][impl] }
+
 // Baseline returns a family's baseline implementation as the results name
 // it, "" if they do not.
 func (s *Set) Baseline(family string) string { return s.baseline[family] }

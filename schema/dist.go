@@ -23,13 +23,13 @@ type Dist struct {
 	Period int    // the repeat period; 0 for none
 }
 
-var distPattern = regexp.MustCompile(`^(random|chess|([kd])(\d+))(?:-rep(\d+))?$`)
+var distPattern = regexp.MustCompile(`^(random|chess|rook|bishop|gigantua|([kd])(\d+))(?:-rep(\d+))?$`)
 
 // ParseDist parses a distribution name.
 func ParseDist(s string) (Dist, error) {
 	m := distPattern.FindStringSubmatch(s)
 	if m == nil {
-		return Dist{}, fmt.Errorf("unknown distribution %q (want random, chess, k0..k64, d0..d64, optionally -rep<R>)", s)
+		return Dist{}, fmt.Errorf("unknown distribution %q (want random, chess, k0..k64, d0..d64, rook, bishop or gigantua, optionally -rep<R>)", s)
 	}
 	d := Dist{Base: m[1], N: -1}
 	if m[2] != "" {
@@ -61,6 +61,12 @@ func (d Dist) String() string {
 	}
 	return s
 }
+
+// Slider reports whether the distribution draws slider queries only:
+// random rook or bishop queries, or the queen queries of Gigantua's
+// benchmark ([gigantua]: its xorshift96 sequence, one occupancy
+// rand64() & rand64() shared by 12 squares rand32() % 64).
+func (d Dist) Slider() bool { return d.Base == "rook" || d.Base == "bishop" || d.Base == "gigantua" }
 
 // Bitboard reports whether the distribution draws bitboards by their bit
 // count (k<N>, d<N>), which only families with bitboard inputs accept.

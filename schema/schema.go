@@ -18,8 +18,10 @@ package schema
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
+	"strings"
 )
 
 // Mode is how a kernel is timed.
@@ -147,4 +149,32 @@ const (
 	KeyFamily      = "family"   // per block: the family of the lines that follow
 	KeyBaseline    = "baseline" // per block: that family's baseline implementation
 	KeyHeadline    = "headline" // per block: the batch length of that family's summary figures
+	KeyTables      = "tables"   // per block: the lookup-table bytes of its implementations, FormatTables
 )
+
+// FormatTables writes the lookup-table sizes of a family's implementations
+// as the tables configuration line carries them: "impl=bytes" for each
+// implementation with tables, by name, separated by spaces.
+func FormatTables(bytes map[string]int) string {
+	var parts []string
+	for _, impl := range slices.Sorted(maps.Keys(bytes)) {
+		if bytes[impl] > 0 {
+			parts = append(parts, impl+"="+strconv.Itoa(bytes[impl]))
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// ParseTables reads a tables configuration line.
+func ParseTables(s string) (map[string]int, error) {
+	m := map[string]int{}
+	for _, p := range strings.Fields(s) {
+		impl, n, ok := strings.Cut(p, "=")
+		b, err := strconv.Atoi(n)
+		if !ok || err != nil || b < 0 {
+			return nil, fmt.Errorf("tables %q: %q is not impl=bytes", s, p)
+		}
+		m[impl] = b
+	}
+	return m, nil
+}

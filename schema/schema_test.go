@@ -172,3 +172,20 @@ func TestStand(t *testing.T) {
 		t.Errorf("summary %+v", s)
 	}
 }
+
+func TestTables(t *testing.T) {
+	m := map[string]int{"magic-fancy": 862272, "pext": 843776, "kogge-stone": 0}
+	s := FormatTables(m)
+	if s != "magic-fancy=862272 pext=843776" {
+		t.Errorf("FormatTables: %q", s)
+	}
+	back, err := ParseTables(s)
+	if err != nil || len(back) != 2 || back["pext"] != 843776 {
+		t.Errorf("ParseTables(%q) = %v, %v", s, back, err)
+	}
+	for _, bad := range []string{"pext", "pext=x", "pext=-1"} {
+		if _, err := ParseTables(bad); err == nil {
+			t.Errorf("ParseTables(%q) accepted", bad)
+		}
+	}
+}

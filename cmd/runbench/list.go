@@ -25,10 +25,10 @@ func status(k kernels.Kernel) string {
 // features, whether it runs here, and its source.
 func writeList(w io.Writer, ks []kernels.Kernel) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "KERNEL\tARCH\tFEATURES\tSUPPORTED\tSOURCE")
+	fmt.Fprintln(tw, "KERNEL\tARCH\tFEATURES\tTABLES\tSUPPORTED\tSOURCE")
 	for _, k := range ks {
 		i := k.Info()
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", i.ID(), i.Arch, features(i), status(k), i.Source)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", i.ID(), i.Arch, features(i), tablesText(i.Tables), status(k), i.Source)
 	}
 	return tw.Flush()
 }
@@ -39,11 +39,25 @@ func writeMarkdown(w io.Writer, fams []kernels.AnyFamily) {
 	esc := strings.NewReplacer("|", `\|`)
 	for _, f := range fams {
 		fmt.Fprintf(w, "\n**%s**: %s; baseline `%s`\n\n", f.Name(), esc.Replace(f.Doc()), f.Baseline())
-		fmt.Fprintln(w, "| implementation | arch | CPU features | what it does | source |")
-		fmt.Fprintln(w, "|---|---|---|---|---|")
+		fmt.Fprintln(w, "| implementation | arch | CPU features | tables | what it does | source |")
+		fmt.Fprintln(w, "|---|---|---|---|---|---|")
 		for _, k := range f.Kernels() {
 			i := k.Info()
-			fmt.Fprintf(w, "| `%s` | %s | %s | %s | %s |\n", i.ID(), i.Arch, features(i), esc.Replace(i.Doc), esc.Replace(i.Source))
+			fmt.Fprintf(w, "| `%s` | %s | %s | %s | %s | %s |\n", i.ID(), i.Arch, features(i), tablesText(i.Tables), esc.Replace(i.Doc), esc.Replace(i.Source))
 		}
 	}
+}
+
+// tablesText writes a size of lookup tables in bytes, KiB or MiB, "-" for
+// none.
+func tablesText(n int) string {
+	switch {
+	case n == 0:
+		return "-"
+	case n < 1<<10:
+		return fmt.Sprintf("%d B", n)
+	case n < 1<<20:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%.2f MiB", float64(n)/(1<<20))
 }

@@ -25,9 +25,63 @@ var historical = map[string]bool{
 	"results/intel-xeon-processor-genuineintel-family-6-model-167-stepping-1/20261122-075825-v3.txt": true,
 }
 
-// TestNoOutsideReferences walks the module and fails on any such reference
-// in a text file, generated files and committed results included.
+// TestNoOutsideReferences fails on any reference to the workspace in a
+// text file of the module, generated files and committed results included.
 func TestNoOutsideReferences(t *testing.T) {
+	eachText(t, func(path, rel string, lines []string) {
+		if rel == filepath.Join("internal", "selfcontained", "selfcontained_test.go") || historical[filepath.ToSlash(rel)] {
+			return // the pattern itself, and results kept as written
+		}
+		for i, line := range lines {
+			if m := outside.FindString(line); m != "" {
+				t.Errorf("%s:%d: %q points outside the repository; cite a docs/bibliography.md key", path, i+1, m)
+			}
+		}
+	})
+}
+
+// citation matches a bibliography key in square brackets: lower-case words
+// of two or more characters joined by hyphens, such as the key of Ryan Mack's
+// paper, and not a Markdown link's text. Index expressions like [i-1] do not
+// match.
+var citation = regexp.MustCompile(`\[([a-z][a-z0-9]+(?:-[a-z0-9]{2,})+)\]($|[^(])`)
+
+// TestCitationsResolve requires every key cited anywhere in the module to
+// have its row in docs/bibliography.md.
+func TestCitationsResolve(t *testing.T) {
+	bib := filepath.Join("..", "..", "docs", "bibliography.md")
+	data, err := os.ReadFile(bib)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defined := map[string]bool{}
+	for _, line := range strings.Split(string(data), "\n") {
+		if m := regexp.MustCompile(`^\| \[([^]]+)\] \|`).FindStringSubmatch(line); m != nil {
+			defined[m[1]] = true
+		}
+	}
+	if len(defined) == 0 {
+		t.Fatalf("%s: no rows of the form | [key] | source |", bib)
+	}
+	eachText(t, func(path, rel string, lines []string) {
+		switch filepath.ToSlash(rel) {
+		case "docs/bibliography.md", "internal/selfcontained/selfcontained_test.go":
+			return
+		}
+		for i, line := range lines {
+			for _, m := range citation.FindAllStringSubmatch(line, -1) {
+				if !defined[m[1]] {
+					t.Errorf("%s:%d: [%s] has no row in docs/bibliography.md", path, i+1, m[1])
+				}
+			}
+		}
+	})
+}
+
+// eachText calls visit with the lines of every text file of the module
+// outside hidden folders, dist and testdata.
+func eachText(t *testing.T, visit func(path, rel string, lines []string)) {
+	t.Helper()
 	root := filepath.Join("..", "..")
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -50,14 +104,7 @@ func TestNoOutsideReferences(t *testing.T) {
 			return err // binary files are not text
 		}
 		rel, _ := filepath.Rel(root, path)
-		if rel == filepath.Join("internal", "selfcontained", "selfcontained_test.go") || historical[filepath.ToSlash(rel)] {
-			return nil // the pattern itself, and results kept as written
-		}
-		for i, line := range strings.Split(string(data), "\n") {
-			if m := outside.FindString(line); m != "" {
-				t.Errorf("%s:%d: %q points outside the repository; cite a docs/bibliography.md key", path, i+1, m)
-			}
-		}
+		visit(path, rel, strings.Split(string(data), "\n"))
 		return nil
 	})
 	if err != nil {

@@ -16,6 +16,12 @@ func info(impl, source, doc string, features ...kernels.Feature) kernels.Info {
 	return kernels.Info{Impl: impl, Arch: kernels.AMD64, Features: features, Source: source, Doc: doc}
 }
 
+// withTables sets the bytes of lookup tables an implementation reads.
+func withTables(i kernels.Info, bytes uintptr) kernels.Info {
+	i.Tables = int(bytes)
+	return i
+}
+
 // asBytes views a slice of a byte-sized type as []byte.
 func asBytes[T ~uint8](s []T) []byte {
 	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), len(s))
@@ -127,15 +133,15 @@ func init() {
 		"Reverses eight bitboards at a time: GF2P8AFFINEQB reverses each byte, VPSHUFB each quadword's bytes",
 		kernels.AVX512F, kernels.AVX512BW, kernels.AVX512GFNI), bitReverseGFNI, bitReverseGFNILatency)
 
-	kernels.Sliding.Register(info("hyperbola-bswap-asm", hyper+"; SHLX/SHRX (BMI2) for the variable shifts",
-		"Hyperbola Quintessence in assembly: BSWAP for files and diagonals, the first-rank table for ranks", kernels.BMI2),
+	kernels.Sliding.Register(withTables(info("hyperbola-bswap-asm", hyper+"; SHLX/SHRX (BMI2) for the variable shifts",
+		"Hyperbola Quintessence in assembly: BSWAP for files and diagonals, the first-rank table for ranks", kernels.BMI2), unsafe.Sizeof(hq)),
 		sliderThroughput(hyperbolaBswapThroughput, &hq), sliderLatency(hyperbolaBswapLatency, &hq))
-	kernels.Sliding.Register(info("hyperbola-gfni", "[mack-hyperbola], Ryan Mack's reversed bitboards, with GFNI hardware bit reversal",
+	kernels.Sliding.Register(withTables(info("hyperbola-gfni", "[mack-hyperbola], Ryan Mack's reversed bitboards, with GFNI hardware bit reversal",
 		"Hyperbola Quintessence on all four lines at once in a YMM register, full bit reversal by GF2P8AFFINEQB and VPSHUFB, ranks included",
-		kernels.AVX2, kernels.AVX512GFNI),
+		kernels.AVX2, kernels.AVX512GFNI), unsafe.Sizeof(gf)),
 		sliderThroughput(hyperbolaGFNIThroughput, &gf), sliderLatency(hyperbolaGFNILatency, &gf))
-	kernels.Sliding.Register(info("pext", "BMI2 PEXT bitboards (Chess Programming Wiki, BMI2: PEXT Bitboards; Zach Wegner)",
-		"Looks attacks up at PEXT(occupancy, relevant mask) in per-square, per-slider tables: both lines of every query, a missing line's mask 0, no branch", kernels.BMI2),
+	kernels.Sliding.Register(withTables(info("pext", "BMI2 PEXT bitboards (Chess Programming Wiki, BMI2: PEXT Bitboards; Zach Wegner)",
+		"Looks attacks up at PEXT(occupancy, relevant mask) in per-square, per-slider tables: both lines of every query, a missing line's mask 0, no branch", kernels.BMI2), unsafe.Sizeof(pext)),
 		sliderThroughput(slidingPextThroughput, &pext), sliderLatency(slidingPextLatency, &pext))
 
 	kernels.Quad2Hex.Register(info("sse2", quadSrc+": quad2hexBB", "The source's SSE2 sequence: PCMPEQB, POR, PAND, PXOR, PUNPCKLQDQ, PUNPCKHQDQ"),

@@ -53,6 +53,11 @@ func registrations(t *testing.T, syms map[string][]string) []registration {
 			return true
 		}
 		in, ok := call.Args[0].(*ast.CallExpr)
+		if ok {
+			if id, isIdent := in.Fun.(*ast.Ident); isIdent && id.Name == "withTables" {
+				in, ok = in.Args[0].(*ast.CallExpr)
+			}
+		}
 		if !ok || len(in.Args) < 3 {
 			t.Fatalf("Register's first argument is not info(impl, source, doc, features...)")
 		}

@@ -15,8 +15,10 @@ import (
 // direct call per element (never an interface or closure call). The
 // notebooks and README cite this list; the test keeps it true.
 var calledPerElement = []string{
-	"bishopHyperbolaBswap", "bishopHyperbolaReverse", "bitReverseTable8", "quad2boardGeneric", "quad2hexGeneric",
-	"quadFillKoggeStone", "rookHyperbolaReverse", "serializeBytes", "serializeIterator", "serializeUnrolled", "serializeWords16",
+	"bishopClassical", "bishopDumb7Fill", "bishopHyperbolaBswap", "bishopHyperbolaReverse", "bishopKoggeStone", "bishopObstruction",
+	"bitReverseTable8", "quad2boardGeneric", "quad2hexGeneric", "quadFillKoggeStone", "rookClassical", "rookDumb7Fill",
+	"rookHyperbolaReverse", "rookKoggeStone", "rookObstruction", "serializeBytes", "serializeIterator", "serializeUnrolled",
+	"serializeWords16",
 }
 
 // TestInlining reads the compiler's inlining decisions for the generated

@@ -3,6 +3,8 @@
 package generic
 
 import (
+	"unsafe"
+
 	"bitlab/board"
 	"bitlab/kernels"
 	"bitlab/qbb"
@@ -416,6 +418,68 @@ func serializeColorReverseScanThroughput(dst []board.Square, src []kernels.Color
 	return n
 }
 
+func slidingClassicalThroughput(dst []uint64, src []kernels.Query) int {
+	dst = dst[:len(src)]
+	for i, q := range src {
+		var a uint64
+		if q.Piece&kernels.Orthogonal != 0 {
+			a = rookClassical(q.Sq, q.Occ)
+		}
+		if q.Piece&kernels.Diagonal != 0 {
+			a |= bishopClassical(q.Sq, q.Occ)
+		}
+		dst[i] = a
+	}
+	return len(src)
+}
+
+func slidingClassicalLatency(src []kernels.Query) uint64 {
+	var y uint64
+	for _, q := range src {
+		q = kernels.NextQuery(q, y)
+		var a uint64
+		if q.Piece&kernels.Orthogonal != 0 {
+			a = rookClassical(q.Sq, q.Occ)
+		}
+		if q.Piece&kernels.Diagonal != 0 {
+			a |= bishopClassical(q.Sq, q.Occ)
+		}
+		y = a
+	}
+	return y
+}
+
+func slidingDumb7fillThroughput(dst []uint64, src []kernels.Query) int {
+	dst = dst[:len(src)]
+	for i, q := range src {
+		var a uint64
+		if q.Piece&kernels.Orthogonal != 0 {
+			a = rookDumb7Fill(q.Sq, q.Occ)
+		}
+		if q.Piece&kernels.Diagonal != 0 {
+			a |= bishopDumb7Fill(q.Sq, q.Occ)
+		}
+		dst[i] = a
+	}
+	return len(src)
+}
+
+func slidingDumb7fillLatency(src []kernels.Query) uint64 {
+	var y uint64
+	for _, q := range src {
+		q = kernels.NextQuery(q, y)
+		var a uint64
+		if q.Piece&kernels.Orthogonal != 0 {
+			a = rookDumb7Fill(q.Sq, q.Occ)
+		}
+		if q.Piece&kernels.Diagonal != 0 {
+			a |= bishopDumb7Fill(q.Sq, q.Occ)
+		}
+		y = a
+	}
+	return y
+}
+
 func slidingHyperbolaBswapThroughput(dst []uint64, src []kernels.Query) int {
 	dst = dst[:len(src)]
 	for i, q := range src {
@@ -472,6 +536,192 @@ func slidingHyperbolaReverseLatency(src []kernels.Query) uint64 {
 		}
 		if q.Piece&kernels.Diagonal != 0 {
 			a |= bishopHyperbolaReverse(q.Sq, q.Occ)
+		}
+		y = a
+	}
+	return y
+}
+
+func slidingKindergartenThroughput(dst []uint64, src []kernels.Query) int {
+	dst = dst[:len(src)]
+	for i, q := range src {
+		var a uint64
+		if q.Piece&kernels.Orthogonal != 0 {
+			a = rookKindergarten(q.Sq, q.Occ)
+		}
+		if q.Piece&kernels.Diagonal != 0 {
+			a |= bishopKindergarten(q.Sq, q.Occ)
+		}
+		dst[i] = a
+	}
+	return len(src)
+}
+
+func slidingKindergartenLatency(src []kernels.Query) uint64 {
+	var y uint64
+	for _, q := range src {
+		q = kernels.NextQuery(q, y)
+		var a uint64
+		if q.Piece&kernels.Orthogonal != 0 {
+			a = rookKindergarten(q.Sq, q.Occ)
+		}
+		if q.Piece&kernels.Diagonal != 0 {
+			a |= bishopKindergarten(q.Sq, q.Occ)
+		}
+		y = a
+	}
+	return y
+}
+
+func slidingKoggeStoneThroughput(dst []uint64, src []kernels.Query) int {
+	dst = dst[:len(src)]
+	for i, q := range src {
+		var a uint64
+		if q.Piece&kernels.Orthogonal != 0 {
+			a = rookKoggeStone(q.Sq, q.Occ)
+		}
+		if q.Piece&kernels.Diagonal != 0 {
+			a |= bishopKoggeStone(q.Sq, q.Occ)
+		}
+		dst[i] = a
+	}
+	return len(src)
+}
+
+func slidingKoggeStoneLatency(src []kernels.Query) uint64 {
+	var y uint64
+	for _, q := range src {
+		q = kernels.NextQuery(q, y)
+		var a uint64
+		if q.Piece&kernels.Orthogonal != 0 {
+			a = rookKoggeStone(q.Sq, q.Occ)
+		}
+		if q.Piece&kernels.Diagonal != 0 {
+			a |= bishopKoggeStone(q.Sq, q.Occ)
+		}
+		y = a
+	}
+	return y
+}
+
+func slidingMagicBlackThroughput(dst []uint64, src []kernels.Query) int {
+	dst = dst[:len(src)]
+	for i, q := range src {
+		var a uint64
+		if q.Piece&kernels.Orthogonal != 0 {
+			a = rookMagicBlack(q.Sq, q.Occ)
+		}
+		if q.Piece&kernels.Diagonal != 0 {
+			a |= bishopMagicBlack(q.Sq, q.Occ)
+		}
+		dst[i] = a
+	}
+	return len(src)
+}
+
+func slidingMagicBlackLatency(src []kernels.Query) uint64 {
+	var y uint64
+	for _, q := range src {
+		q = kernels.NextQuery(q, y)
+		var a uint64
+		if q.Piece&kernels.Orthogonal != 0 {
+			a = rookMagicBlack(q.Sq, q.Occ)
+		}
+		if q.Piece&kernels.Diagonal != 0 {
+			a |= bishopMagicBlack(q.Sq, q.Occ)
+		}
+		y = a
+	}
+	return y
+}
+
+func slidingMagicFancyThroughput(dst []uint64, src []kernels.Query) int {
+	dst = dst[:len(src)]
+	for i, q := range src {
+		var a uint64
+		if q.Piece&kernels.Orthogonal != 0 {
+			a = rookMagicFancy(q.Sq, q.Occ)
+		}
+		if q.Piece&kernels.Diagonal != 0 {
+			a |= bishopMagicFancy(q.Sq, q.Occ)
+		}
+		dst[i] = a
+	}
+	return len(src)
+}
+
+func slidingMagicFancyLatency(src []kernels.Query) uint64 {
+	var y uint64
+	for _, q := range src {
+		q = kernels.NextQuery(q, y)
+		var a uint64
+		if q.Piece&kernels.Orthogonal != 0 {
+			a = rookMagicFancy(q.Sq, q.Occ)
+		}
+		if q.Piece&kernels.Diagonal != 0 {
+			a |= bishopMagicFancy(q.Sq, q.Occ)
+		}
+		y = a
+	}
+	return y
+}
+
+func slidingMagicPlainThroughput(dst []uint64, src []kernels.Query) int {
+	dst = dst[:len(src)]
+	for i, q := range src {
+		var a uint64
+		if q.Piece&kernels.Orthogonal != 0 {
+			a = rookMagicPlain(q.Sq, q.Occ)
+		}
+		if q.Piece&kernels.Diagonal != 0 {
+			a |= bishopMagicPlain(q.Sq, q.Occ)
+		}
+		dst[i] = a
+	}
+	return len(src)
+}
+
+func slidingMagicPlainLatency(src []kernels.Query) uint64 {
+	var y uint64
+	for _, q := range src {
+		q = kernels.NextQuery(q, y)
+		var a uint64
+		if q.Piece&kernels.Orthogonal != 0 {
+			a = rookMagicPlain(q.Sq, q.Occ)
+		}
+		if q.Piece&kernels.Diagonal != 0 {
+			a |= bishopMagicPlain(q.Sq, q.Occ)
+		}
+		y = a
+	}
+	return y
+}
+
+func slidingObstructionDifferenceThroughput(dst []uint64, src []kernels.Query) int {
+	dst = dst[:len(src)]
+	for i, q := range src {
+		var a uint64
+		if q.Piece&kernels.Orthogonal != 0 {
+			a = rookObstruction(q.Sq, q.Occ)
+		}
+		if q.Piece&kernels.Diagonal != 0 {
+			a |= bishopObstruction(q.Sq, q.Occ)
+		}
+		dst[i] = a
+	}
+	return len(src)
+}
+
+func slidingObstructionDifferenceLatency(src []kernels.Query) uint64 {
+	var y uint64
+	for _, q := range src {
+		q = kernels.NextQuery(q, y)
+		var a uint64
+		if q.Piece&kernels.Orthogonal != 0 {
+			a = rookObstruction(q.Sq, q.Occ)
+		}
+		if q.Piece&kernels.Diagonal != 0 {
+			a |= bishopObstruction(q.Sq, q.Occ)
 		}
 		y = a
 	}
@@ -685,12 +935,14 @@ func init() {
 		Arch:   kernels.Generic,
 		Source: "[heinz-darkthought], quoting the question \"take 16 bits at a time and look up the bit count\"",
 		Doc:    "Adds four lookups of a 65,536-entry table (64 KiB)",
+		Tables: int(unsafe.Sizeof(count16)),
 	}, popcountTable16Throughput, popcountTable16Latency)
 	kernels.Popcount.Register(kernels.Info{
 		Impl:   "table8",
 		Arch:   kernels.Generic,
 		Source: "[heinz-darkthought]: the lookup-table method it weighs against SWAR",
 		Doc:    "Adds eight lookups of a 256-entry byte-count table",
+		Tables: int(unsafe.Sizeof(count8)),
 	}, popcountTable8Throughput, popcountTable8Latency)
 	kernels.QuadFill.Register(kernels.Info{
 		Impl:   "kogge-stone",
@@ -773,17 +1025,75 @@ func init() {
 		Order:  kernels.Unordered,
 	}, serializeColorReverseScanThroughput, nil)
 	kernels.Sliding.Register(kernels.Info{
+		Impl:   "classical",
+		Arch:   kernels.Generic,
+		Source: "[cpw-sliding], Classical Approach",
+		Doc:    "Is the classical approach: a ray table, and a bit scan to the first blocker in each direction",
+		Tables: int(unsafe.Sizeof(classicalRays)),
+	}, slidingClassicalThroughput, slidingClassicalLatency)
+	kernels.Sliding.Register(kernels.Info{
+		Impl:   "dumb7fill",
+		Arch:   kernels.Generic,
+		Source: "[cpw-sliding], Dumb7Fill",
+		Doc:    "Steps each rook direction square by square with whole bitboards ([cpw-sliding], Dumb7Fill)",
+		Tables: int(unsafe.Sizeof(rookFills) + unsafe.Sizeof(bishopFills)),
+	}, slidingDumb7fillThroughput, slidingDumb7fillLatency)
+	kernels.Sliding.Register(kernels.Info{
 		Impl:   "hyperbola-bswap",
 		Arch:   kernels.Generic,
 		Source: "[mack-hyperbola], Gerd Isenberg: the bswap approach based on o^(o-2r) (Hyperbola Quintessence)",
 		Doc:    "Is Hyperbola Quintessence: o ^ (o - 2r) with a byte swap for the file, a first-rank lookup for the rank",
+		Tables: int(unsafe.Sizeof(board.FileMask) + unsafe.Sizeof(board.DiagonalMask) + unsafe.Sizeof(board.AntiDiagonalMask) + unsafe.Sizeof(board.FirstRankAttacks)),
 	}, slidingHyperbolaBswapThroughput, slidingHyperbolaBswapLatency)
 	kernels.Sliding.Register(kernels.Info{
 		Impl:   "hyperbola-reverse",
 		Arch:   kernels.Generic,
 		Source: "[mack-hyperbola], Ryan Mack, The Hyperbola Project: reversed bitboards",
 		Doc:    "Uses reversed bitboards (full bit reversal by the paper's SWAR steps) for the file and the rank alike",
+		Tables: int(unsafe.Sizeof(board.FileMask) + unsafe.Sizeof(board.RankMask) + unsafe.Sizeof(board.DiagonalMask) + unsafe.Sizeof(board.AntiDiagonalMask)),
 	}, slidingHyperbolaReverseThroughput, slidingHyperbolaReverseLatency)
+	kernels.Sliding.Register(kernels.Info{
+		Impl:   "kindergarten",
+		Arch:   kernels.Generic,
+		Source: "[cpw-sliding], Kindergarten Bitboards",
+		Doc:    "Computes the rank like a diagonal and the file by shifting it to the a-file and multiplying its occupancy onto six bits",
+		Tables: int(unsafe.Sizeof(kindergartenFill) + unsafe.Sizeof(kindergartenFile) + unsafe.Sizeof(board.RankMask) + unsafe.Sizeof(board.DiagonalMask) + unsafe.Sizeof(board.AntiDiagonalMask)),
+	}, slidingKindergartenThroughput, slidingKindergartenLatency)
+	kernels.Sliding.Register(kernels.Info{
+		Impl:   "kogge-stone",
+		Arch:   kernels.Generic,
+		Source: "[cpw-sliding], Kogge-Stone Algorithm",
+		Doc:    "Fills the four rook directions from the square, one query at a time ([cpw-sliding], Kogge-Stone Algorithm, generalized by rotation)",
+		Tables: int(unsafe.Sizeof(rookFills) + unsafe.Sizeof(bishopFills)),
+	}, slidingKoggeStoneThroughput, slidingKoggeStoneLatency)
+	kernels.Sliding.Register(kernels.Info{
+		Impl:   "magic-black",
+		Arch:   kernels.Generic,
+		Source: "[cpw-magic], Black Magic Bitboards",
+		Doc:    "Sets the squares outside the mask instead of clearing them, (occupancy | ^mask) * magic >> 52, and looks up one table that all squares share: their parts overlap wherever they agree",
+		Tables: int(unsafe.Sizeof(rookBlack) + unsafe.Sizeof(bishopBlack) + unsafe.Sizeof(blackNotMask) + unsafe.Sizeof(blackAttacks)),
+	}, slidingMagicBlackThroughput, slidingMagicBlackLatency)
+	kernels.Sliding.Register(kernels.Info{
+		Impl:   "magic-fancy",
+		Arch:   kernels.Generic,
+		Source: "[cpw-magic], Fancy Magic Bitboards",
+		Doc:    "Looks the attacks up in one table of all squares, each square's part as long as its relevant occupancies: (occupancy & mask) * magic >> (64 - n) plus the square's offset",
+		Tables: int(unsafe.Sizeof(rookFancy) + unsafe.Sizeof(bishopFancy) + unsafe.Sizeof(fancyAttacks)),
+	}, slidingMagicFancyThroughput, slidingMagicFancyLatency)
+	kernels.Sliding.Register(kernels.Info{
+		Impl:   "magic-plain",
+		Arch:   kernels.Generic,
+		Source: "[cpw-magic], Plain Magic Bitboards",
+		Doc:    "Looks the attacks up in the square's own 4,096-entry table: (occupancy & mask) * magic >> 52",
+		Tables: int(unsafe.Sizeof(rookPlain) + unsafe.Sizeof(bishopPlain) + unsafe.Sizeof(rookFancy) + unsafe.Sizeof(bishopFancy)),
+	}, slidingMagicPlainThroughput, slidingMagicPlainLatency)
+	kernels.Sliding.Register(kernels.Info{
+		Impl:   "obstruction-difference",
+		Arch:   kernels.Generic,
+		Source: "[cpw-sliding], Obstruction Difference (Michael Hoffmann)",
+		Doc:    "Is Obstruction Difference on the file and the rank",
+		Tables: int(unsafe.Sizeof(board.FileMask) + unsafe.Sizeof(board.RankMask) + unsafe.Sizeof(board.DiagonalMask) + unsafe.Sizeof(board.AntiDiagonalMask)),
+	}, slidingObstructionDifferenceThroughput, slidingObstructionDifferenceLatency)
 	kernels.Sliding.Register(kernels.Info{
 		Impl:   "ray-loop",
 		Arch:   kernels.Generic,

@@ -48,6 +48,7 @@ func popcountSWARMul(b uint64) uint8 {
 //
 //bitlab:kernel popcount/table8
 //bitlab:source [heinz-darkthought]: the lookup-table method it weighs against SWAR
+//bitlab:tables count8
 func popcountTable8(b uint64) uint8 {
 	return count8[b&0xFF] + count8[b>>8&0xFF] + count8[b>>16&0xFF] + count8[b>>24&0xFF] +
 		count8[b>>32&0xFF] + count8[b>>40&0xFF] + count8[b>>48&0xFF] + count8[b>>56]
@@ -57,6 +58,7 @@ func popcountTable8(b uint64) uint8 {
 //
 //bitlab:kernel popcount/table16
 //bitlab:source [heinz-darkthought], quoting the question "take 16 bits at a time and look up the bit count"
+//bitlab:tables count16
 func popcountTable16(b uint64) uint8 {
 	return count16[b&0xFFFF] + count16[b>>16&0xFFFF] + count16[b>>32&0xFFFF] + count16[b>>48]
 }

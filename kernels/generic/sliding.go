@@ -40,6 +40,7 @@ func rankAttacks(s board.Square, occ uint64) uint64 {
 //
 //bitlab:kernel sliding/hyperbola-bswap rook
 //bitlab:source [mack-hyperbola], Gerd Isenberg: the bswap approach based on o^(o-2r) (Hyperbola Quintessence)
+//bitlab:tables board.FileMask, board.DiagonalMask, board.AntiDiagonalMask, board.FirstRankAttacks
 func rookHyperbolaBswap(s board.Square, occ uint64) uint64 {
 	r := s.Bitboard()
 	return hyperbolaBswap(occ, board.FileMask[s], r, bits.ReverseBytes64(r)) | rankAttacks(s, occ)
@@ -68,6 +69,7 @@ func hyperbolaReverse(s board.Square, occ, mask uint64) uint64 {
 //
 //bitlab:kernel sliding/hyperbola-reverse rook
 //bitlab:source [mack-hyperbola], Ryan Mack, The Hyperbola Project: reversed bitboards
+//bitlab:tables board.FileMask, board.RankMask, board.DiagonalMask, board.AntiDiagonalMask
 func rookHyperbolaReverse(s board.Square, occ uint64) uint64 {
 	return hyperbolaReverse(s, occ, board.FileMask[s]) | hyperbolaReverse(s, occ, board.RankMask[s])
 }
