@@ -92,6 +92,22 @@ func slidingPextThroughput(dst *uint64, src *uint64, n int, t *byte) int
 // src points to kernels.Query elements; t to the pextTables.
 func slidingPextLatency(src *uint64, n int, t *byte) uint64
 
+// slidingFancyThroughput looks attacks up by fancy magic hashing of the occupancy, both lines of every query; no branch on the slider.
+// src points to kernels.Query elements; t to the fancyTables.
+func slidingFancyThroughput(dst *uint64, src *uint64, n int, t *byte) int
+
+// slidingFancyLatency looks attacks up by fancy magic hashing of the occupancy, both lines of every query; no branch on the slider.
+// src points to kernels.Query elements; t to the fancyTables.
+func slidingFancyLatency(src *uint64, n int, t *byte) uint64
+
+// slidingBlackThroughput looks attacks up by black magic hashing of the occupancy, both lines of every query; no branch on the slider.
+// src points to kernels.Query elements; t to the blackTables.
+func slidingBlackThroughput(dst *uint64, src *uint64, n int, t *byte) int
+
+// slidingBlackLatency looks attacks up by black magic hashing of the occupancy, both lines of every query; no branch on the slider.
+// src points to kernels.Query elements; t to the blackTables.
+func slidingBlackLatency(src *uint64, n int, t *byte) uint64
+
 // quad2hexSSE2 is [cpw-quad]'s quad2hexBB: the 16 disjoint bitboards of a quad-bitboard with PCMPEQB, POR, PAND, PXOR, PUNPCKLQDQ and PUNPCKHQDQ.
 func quad2hexSSE2(dst *uint64, src *uint64, n int)
 

@@ -1644,6 +1644,150 @@ slidingPextLatencyDone:
 	MOVQ BX, ret+24(FP)
 	RET
 
+// func slidingFancyThroughput(dst *uint64, src *uint64, n int, t *byte) int
+// Requires: BMI2
+TEXT ·slidingFancyThroughput(SB), NOSPLIT, $0-40
+	MOVQ  dst+0(FP), AX
+	MOVQ  src+8(FP), CX
+	MOVQ  n+16(FP), DX
+	MOVQ  t+24(FP), BX
+	MOVQ  DX, ret+32(FP)
+	XORQ  SI, SI
+	TESTQ DX, DX
+	JZ    slidingFancyThroughputDone
+
+slidingFancyThroughputQuery:
+	MOVQ    (CX), SI
+	MOVWQZX 8(CX), DI
+	SHLQ    $0x06, DI
+	MOVQ    SI, R8
+	ANDQ    (BX)(DI*1), R8
+	IMULQ   8(BX)(DI*1), R8
+	MOVQ    32(BX)(DI*1), R9
+	SHRXQ   R9, R8, R8
+	ADDL    48(BX)(DI*1), R8
+	MOVQ    65536(BX)(R8*8), R8
+	ANDQ    16(BX)(DI*1), SI
+	IMULQ   24(BX)(DI*1), SI
+	MOVQ    40(BX)(DI*1), R9
+	SHRXQ   R9, SI, SI
+	ADDL    52(BX)(DI*1), SI
+	ORQ     65536(BX)(SI*8), R8
+	MOVQ    R8, (AX)
+	ADDQ    $0x08, AX
+	ADDQ    $0x10, CX
+	DECQ    DX
+	JNZ     slidingFancyThroughputQuery
+
+slidingFancyThroughputDone:
+	RET
+
+// func slidingFancyLatency(src *uint64, n int, t *byte) uint64
+// Requires: BMI2
+TEXT ·slidingFancyLatency(SB), NOSPLIT, $0-32
+	MOVQ  src+0(FP), AX
+	MOVQ  n+8(FP), CX
+	MOVQ  t+16(FP), DX
+	XORQ  BX, BX
+	TESTQ CX, CX
+	JZ    slidingFancyLatencyDone
+
+slidingFancyLatencyQuery:
+	MOVQ    (AX), SI
+	XORQ    BX, SI
+	MOVWQZX 8(AX), BX
+	SHLQ    $0x06, BX
+	MOVQ    SI, DI
+	ANDQ    (DX)(BX*1), DI
+	IMULQ   8(DX)(BX*1), DI
+	MOVQ    32(DX)(BX*1), R8
+	SHRXQ   R8, DI, DI
+	ADDL    48(DX)(BX*1), DI
+	MOVQ    65536(DX)(DI*8), DI
+	ANDQ    16(DX)(BX*1), SI
+	IMULQ   24(DX)(BX*1), SI
+	MOVQ    40(DX)(BX*1), R8
+	SHRXQ   R8, SI, SI
+	ADDL    52(DX)(BX*1), SI
+	ORQ     65536(DX)(SI*8), DI
+	MOVQ    DI, BX
+	ADDQ    $0x10, AX
+	DECQ    CX
+	JNZ     slidingFancyLatencyQuery
+
+slidingFancyLatencyDone:
+	MOVQ BX, ret+24(FP)
+	RET
+
+// func slidingBlackThroughput(dst *uint64, src *uint64, n int, t *byte) int
+TEXT ·slidingBlackThroughput(SB), NOSPLIT, $0-40
+	MOVQ  dst+0(FP), AX
+	MOVQ  src+8(FP), CX
+	MOVQ  n+16(FP), DX
+	MOVQ  t+24(FP), BX
+	MOVQ  DX, ret+32(FP)
+	XORQ  SI, SI
+	TESTQ DX, DX
+	JZ    slidingBlackThroughputDone
+
+slidingBlackThroughputQuery:
+	MOVQ    (CX), SI
+	MOVWQZX 8(CX), DI
+	SHLQ    $0x06, DI
+	MOVQ    SI, R8
+	ORQ     (BX)(DI*1), R8
+	IMULQ   8(BX)(DI*1), R8
+	SHRQ    $0x34, R8
+	ADDL    48(BX)(DI*1), R8
+	MOVQ    65536(BX)(R8*8), R8
+	ORQ     16(BX)(DI*1), SI
+	IMULQ   24(BX)(DI*1), SI
+	SHRQ    $0x37, SI
+	ADDL    52(BX)(DI*1), SI
+	ORQ     65536(BX)(SI*8), R8
+	MOVQ    R8, (AX)
+	ADDQ    $0x08, AX
+	ADDQ    $0x10, CX
+	DECQ    DX
+	JNZ     slidingBlackThroughputQuery
+
+slidingBlackThroughputDone:
+	RET
+
+// func slidingBlackLatency(src *uint64, n int, t *byte) uint64
+TEXT ·slidingBlackLatency(SB), NOSPLIT, $0-32
+	MOVQ  src+0(FP), AX
+	MOVQ  n+8(FP), CX
+	MOVQ  t+16(FP), DX
+	XORQ  BX, BX
+	TESTQ CX, CX
+	JZ    slidingBlackLatencyDone
+
+slidingBlackLatencyQuery:
+	MOVQ    (AX), SI
+	XORQ    BX, SI
+	MOVWQZX 8(AX), BX
+	SHLQ    $0x06, BX
+	MOVQ    SI, DI
+	ORQ     (DX)(BX*1), DI
+	IMULQ   8(DX)(BX*1), DI
+	SHRQ    $0x34, DI
+	ADDL    48(DX)(BX*1), DI
+	MOVQ    65536(DX)(DI*8), DI
+	ORQ     16(DX)(BX*1), SI
+	IMULQ   24(DX)(BX*1), SI
+	SHRQ    $0x37, SI
+	ADDL    52(DX)(BX*1), SI
+	ORQ     65536(DX)(SI*8), DI
+	MOVQ    DI, BX
+	ADDQ    $0x10, AX
+	DECQ    CX
+	JNZ     slidingBlackLatencyQuery
+
+slidingBlackLatencyDone:
+	MOVQ BX, ret+24(FP)
+	RET
+
 // func quad2hexSSE2(dst *uint64, src *uint64, n int)
 // Requires: SSE2
 TEXT ·quad2hexSSE2(SB), NOSPLIT, $0-24

@@ -143,6 +143,12 @@ func init() {
 	kernels.Sliding.Register(withTables(info("pext", "BMI2 PEXT bitboards (Chess Programming Wiki, BMI2: PEXT Bitboards; Zach Wegner)",
 		"Looks attacks up at PEXT(occupancy, relevant mask) in per-square, per-slider tables: both lines of every query, a missing line's mask 0, no branch", kernels.BMI2), unsafe.Sizeof(pext)),
 		sliderThroughput(slidingPextThroughput, &pext), sliderLatency(slidingPextLatency, &pext))
+	kernels.Sliding.Register(withTables(info("magic-fancy-asm", "[cpw-magic], Fancy Magic Bitboards, in assembly; SHRX (BMI2) for the per-square shift",
+		"Fancy magic in assembly: both lines of every query from per-square, per-slider entries, a missing line's magic 0, no branch", kernels.BMI2), unsafe.Sizeof(fancy)),
+		sliderThroughput(slidingFancyThroughput, &fancy), sliderLatency(slidingFancyLatency, &fancy))
+	kernels.Sliding.Register(withTables(info("magic-black-asm", "[cpw-magic], Black Magic Bitboards, in assembly",
+		"Black magic in assembly: both lines of every query from per-square, per-slider entries, a missing line's magic 0, no branch"), unsafe.Sizeof(black)),
+		sliderThroughput(slidingBlackThroughput, &black), sliderLatency(slidingBlackLatency, &black))
 
 	kernels.Quad2Hex.Register(info("sse2", quadSrc+": quad2hexBB", "The source's SSE2 sequence: PCMPEQB, POR, PAND, PXOR, PUNPCKLQDQ, PUNPCKHQDQ"),
 		quad[qbb.QBB](func(dst *kernels.Hex, src *uint64, n int) { quad2hexSSE2(&dst[0], src, n) }), nil)

@@ -5,6 +5,7 @@ import (
 
 	"bitlab/board"
 	"bitlab/kernels"
+	"bitlab/magic"
 )
 
 // slidingPext indexes its entries by a query's square and slider lines
@@ -40,6 +41,34 @@ type pextTables struct {
 	attacks [102400 + 5248 + 1]uint64
 }
 
+// magicEntry is one square and slider's magic lookups for slidingFancy
+// and slidingBlack ([cpw-magic]): per line the mask (fancy: the relevant
+// squares, ANDed; black: the others, ORed), the magic, the shift (fancy
+// only; black shifts are fixed) and the offset of the square's attack
+// sets. A line the slider lacks has magic 0, so it hashes to index 0 at
+// the offset of an empty set. Padded to 64 bytes: an entry's offset is a
+// shift of its index.
+type magicEntry struct {
+	rookMask, rookMagic, bishopMask, bishopMagic uint64
+	rookShift, bishopShift                       uint64
+	rookOff, bishopOff                           uint32
+	_                                            uint64
+}
+
+// fancyTables are slidingFancy's entries and package magic's fancy attack
+// sets, then the empty set.
+type fancyTables struct {
+	entries [sliderEntries]magicEntry
+	attacks [magic.RookFancyLen + magic.BishopFancyLen + 1]uint64
+}
+
+// blackTables are slidingBlack's entries and package magic's shared
+// black-magic attack sets, then the empty set.
+type blackTables struct {
+	entries [sliderEntries]magicEntry
+	attacks [magic.BlackLen + 1]uint64
+}
+
 // gfniTables are, per square, the four line masks [file, rank, diagonal,
 // anti-diagonal] of hyperbolaGFNI, and per slider the lines it uses.
 type gfniTables struct {
@@ -48,9 +77,11 @@ type gfniTables struct {
 }
 
 var (
-	hq   hqTables
-	pext pextTables
-	gf   gfniTables
+	hq    hqTables
+	pext  pextTables
+	gf    gfniTables
+	fancy fancyTables
+	black blackTables
 )
 
 func init() {
@@ -90,6 +121,30 @@ func init() {
 			}
 			if bishop {
 				e.bishopMask, e.bishopOff = board.BishopRelevant[s], bishopOff[s]
+			}
+		}
+	}
+}
+
+func init() {
+	copy(fancy.attacks[:], magic.FancyAttacks[:])
+	copy(black.attacks[:], magic.BlackAttacks[:])
+	fancyEmpty, blackEmpty := uint32(len(fancy.attacks)-1), uint32(len(black.attacks)-1)
+	for piece := range kernels.Slider(4) {
+		rook, bishop := piece&kernels.Orthogonal != 0, piece&kernels.Diagonal != 0
+		for s := range board.Square(64) {
+			f, b := &fancy.entries[sliderIndex(s, piece)], &black.entries[sliderIndex(s, piece)]
+			f.rookOff, f.bishopOff = fancyEmpty, fancyEmpty
+			b.rookOff, b.bishopOff = blackEmpty, blackEmpty
+			if rook {
+				r := magic.RookFancy[s]
+				f.rookMask, f.rookMagic, f.rookShift, f.rookOff = r.Mask, r.Magic, uint64(r.Shift), r.Offset
+				b.rookMask, b.rookMagic, b.rookOff = magic.RookNotMask[s], magic.RookBlack[s].Magic, magic.RookBlack[s].Offset
+			}
+			if bishop {
+				r := magic.BishopFancy[s]
+				f.bishopMask, f.bishopMagic, f.bishopShift, f.bishopOff = r.Mask, r.Magic, uint64(r.Shift), r.Offset
+				b.bishopMask, b.bishopMagic, b.bishopOff = magic.BishopNotMask[s], magic.BishopBlack[s].Magic, magic.BishopBlack[s].Offset
 			}
 		}
 	}

@@ -7,6 +7,7 @@ import (
 
 	"bitlab/board"
 	"bitlab/kernels"
+	"bitlab/magic"
 	"bitlab/qbb"
 )
 
@@ -1071,21 +1072,21 @@ func init() {
 		Arch:   kernels.Generic,
 		Source: "[cpw-magic], Black Magic Bitboards",
 		Doc:    "Sets the squares outside the mask instead of clearing them, (occupancy | ^mask) * magic >> 52, and looks up one table that all squares share: their parts overlap wherever they agree",
-		Tables: int(unsafe.Sizeof(rookBlack) + unsafe.Sizeof(bishopBlack) + unsafe.Sizeof(blackNotMask) + unsafe.Sizeof(blackAttacks)),
+		Tables: int(unsafe.Sizeof(magic.RookBlack) + unsafe.Sizeof(magic.BishopBlack) + unsafe.Sizeof(magic.RookNotMask) + unsafe.Sizeof(magic.BishopNotMask) + unsafe.Sizeof(magic.BlackAttacks)),
 	}, slidingMagicBlackThroughput, slidingMagicBlackLatency)
 	kernels.Sliding.Register(kernels.Info{
 		Impl:   "magic-fancy",
 		Arch:   kernels.Generic,
 		Source: "[cpw-magic], Fancy Magic Bitboards",
 		Doc:    "Looks the attacks up in one table of all squares, each square's part as long as its relevant occupancies: (occupancy & mask) * magic >> (64 - n) plus the square's offset",
-		Tables: int(unsafe.Sizeof(rookFancy) + unsafe.Sizeof(bishopFancy) + unsafe.Sizeof(fancyAttacks)),
+		Tables: int(unsafe.Sizeof(magic.RookFancy) + unsafe.Sizeof(magic.BishopFancy) + unsafe.Sizeof(magic.FancyAttacks)),
 	}, slidingMagicFancyThroughput, slidingMagicFancyLatency)
 	kernels.Sliding.Register(kernels.Info{
 		Impl:   "magic-plain",
 		Arch:   kernels.Generic,
 		Source: "[cpw-magic], Plain Magic Bitboards",
 		Doc:    "Looks the attacks up in the square's own 4,096-entry table: (occupancy & mask) * magic >> 52",
-		Tables: int(unsafe.Sizeof(rookPlain) + unsafe.Sizeof(bishopPlain) + unsafe.Sizeof(rookFancy) + unsafe.Sizeof(bishopFancy)),
+		Tables: int(unsafe.Sizeof(magic.RookPlain) + unsafe.Sizeof(magic.BishopPlain) + unsafe.Sizeof(magic.RookFancy) + unsafe.Sizeof(magic.BishopFancy)),
 	}, slidingMagicPlainThroughput, slidingMagicPlainLatency)
 	kernels.Sliding.Register(kernels.Info{
 		Impl:   "obstruction-difference",

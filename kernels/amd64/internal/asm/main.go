@@ -20,6 +20,8 @@ import (
 	"os"
 	"strings"
 
+	"bitlab/magic"
+
 	. "github.com/mmcloughlin/avo/build"
 	"github.com/mmcloughlin/avo/gotypes"
 	. "github.com/mmcloughlin/avo/operand"
@@ -43,6 +45,8 @@ func main() {
 	bitReverseSWAR()
 	hyperbolaBswap(l)
 	slidingPEXT(l)
+	slidingMagic(l, false)
+	slidingMagic(l, true)
 	quad2hexSSE2(l)
 	quad2boardSSE2(l)
 	quad2hexAVX2(l)
@@ -770,6 +774,52 @@ func slidingPEXT(l layout) {
 			for k, line := range []string{"rook", "bishop"} {
 				i := GP64()
 				PEXTQ(entryField(entries, e, line+"Mask"), occ, i)
+				ADDL(entryField(entries, e, line+"Off"), i.As32()) // zero-extends to 64 bits
+				set := elem(tab.Field("attacks"), i)
+				if k == 0 {
+					MOVQ(set, a)
+				} else {
+					ORQ(set, a)
+				}
+			}
+			return a
+		})
+}
+
+// slidingMagic emits fancy or black magic lookups ([cpw-magic]): per line,
+// the occupancy under the square's mask (fancy: AND of the relevant
+// squares; black: OR of the others) times the magic, shifted right by the
+// square's shift (fancy, SHRX) or the fixed one (black), plus the square's
+// offset, indexes the attack sets. Like slidingPext it looks up both lines
+// of every query, a line the slider lacks hashing to an empty set, so no
+// query branches.
+func slidingMagic(l layout, black bool) {
+	name, kind, table := "slidingFancy", "fancy", "fancyTables"
+	if black {
+		name, kind, table = "slidingBlack", "black", "blackTables"
+	}
+	sliderLoops(l, name, "looks attacks up by "+kind+" magic hashing of the occupancy, both lines of every query; no branch on the slider.", table,
+		func(_ string, q value, occ, t reg.GPVirtual) reg.GPVirtual {
+			tab := l.at(table, t)
+			entries := tab.Field("entries")
+			e := sliderEntry(l, q, "magicEntry")
+			a := GP64()
+			for k, line := range []string{"rook", "bishop"} {
+				i := GP64()
+				MOVQ(occ, i)
+				if black {
+					ORQ(entryField(entries, e, line+"Mask"), i)
+				} else {
+					ANDQ(entryField(entries, e, line+"Mask"), i)
+				}
+				IMULQ(entryField(entries, e, line+"Magic"), i)
+				if black {
+					SHRQ(U8(map[string]int{"rook": magic.RookShift, "bishop": magic.BishopShift}[line]), i)
+				} else {
+					sh := GP64()
+					MOVQ(entryField(entries, e, line+"Shift"), sh)
+					SHRXQ(sh, i, i)
+				}
 				ADDL(entryField(entries, e, line+"Off"), i.As32()) // zero-extends to 64 bits
 				set := elem(tab.Field("attacks"), i)
 				if k == 0 {

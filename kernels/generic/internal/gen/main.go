@@ -382,7 +382,7 @@ func generate(families map[string]family, list []*impl) []byte {
 	if bytes.Contains(b.Bytes(), []byte("unsafe.")) {
 		head.WriteString("\t\"unsafe\"\n\n")
 	}
-	for _, pkg := range []string{"board", "kernels", "qbb"} {
+	for _, pkg := range []string{"board", "kernels", "magic", "qbb"} {
 		if bytes.Contains(b.Bytes(), []byte(pkg+".")) {
 			fmt.Fprintf(&head, "\t%q\n", "bitlab/"+pkg)
 		}

@@ -1,0 +1,72 @@
+package magic
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"bitlab/board"
+	"bitlab/internal/gentest"
+)
+
+// TestGeneratedFilesAreFresh reruns the magic search and requires its
+// output to match magics.go byte for byte.
+func TestGeneratedFilesAreFresh(t *testing.T) {
+	gentest.Check(t)
+}
+
+// TestTables proves every table against the reference attacks on every
+// relevant occupancy of every square, and on random full occupancies.
+func TestTables(t *testing.T) {
+	type lookup struct {
+		name string
+		f    func(board.Square, uint64) uint64
+	}
+	for _, sl := range []struct {
+		relevant *[64]uint64
+		attacks  func(board.Square, uint64) uint64
+		lookups  []lookup
+	}{
+		{&board.RookRelevant, board.RookAttacks, []lookup{
+			{"rook plain", func(s board.Square, o uint64) uint64 {
+				return RookPlain[s][((o&RookFancy[s].Mask)*RookFancy[s].Magic)>>RookShift]
+			}},
+			{"rook fancy", func(s board.Square, o uint64) uint64 {
+				f := RookFancy[s]
+				return FancyAttacks[f.Offset+uint32(((o&f.Mask)*f.Magic)>>f.Shift)]
+			}},
+			{"rook black", func(s board.Square, o uint64) uint64 {
+				return BlackAttacks[RookBlack[s].Offset+uint32(((o|RookNotMask[s])*RookBlack[s].Magic)>>RookShift)]
+			}},
+		}},
+		{&board.BishopRelevant, board.BishopAttacks, []lookup{
+			{"bishop plain", func(s board.Square, o uint64) uint64 {
+				return BishopPlain[s][((o&BishopFancy[s].Mask)*BishopFancy[s].Magic)>>BishopShift]
+			}},
+			{"bishop fancy", func(s board.Square, o uint64) uint64 {
+				f := BishopFancy[s]
+				return FancyAttacks[f.Offset+uint32(((o&f.Mask)*f.Magic)>>f.Shift)]
+			}},
+			{"bishop black", func(s board.Square, o uint64) uint64 {
+				return BlackAttacks[BishopBlack[s].Offset+uint32(((o|BishopNotMask[s])*BishopBlack[s].Magic)>>BishopShift)]
+			}},
+		}},
+	} {
+		r := rand.New(rand.NewPCG(1, 2))
+		for _, l := range sl.lookups {
+			n := 0
+			for s := range board.Square(64) {
+				check := func(o uint64) {
+					n++
+					if got, want := l.f(s, o), sl.attacks(s, o); got != want {
+						t.Fatalf("%s %v occupancy %#x: %#x, want %#x", l.name, s, o, got, want)
+					}
+				}
+				board.Subsets(sl.relevant[s], check)
+				for range 1000 {
+					check(r.Uint64() & r.Uint64())
+				}
+			}
+			t.Logf("%s: %d occupancies", l.name, n)
+		}
+	}
+}
