@@ -2,7 +2,8 @@
 // of the "chess" workloads and of the quad-bitboard proofs:
 //
 //   - perft.fen: the standard perft positions of the Chess Programming Wiki's
-//     "Perft Results" page (7 positions);
+//     "Perft Results" page ([cpw-perft]; 7 positions), with their names and
+//     the page's counts;
 //   - wac.epd: Fred Reinfeld's "Win at Chess" (1958) test suite as EPD, 299 of
 //     its 300 positions (WAC.274 is missing from the public copy used), with
 //     their ids and without any engine analysis.
@@ -11,6 +12,7 @@ package positions
 import (
 	_ "embed"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"bitlab/board"
@@ -27,6 +29,42 @@ var (
 // "Perft Results": the initial position, Kiwipete, positions 3 to 6 and
 // position 4 mirrored).
 func Perft() []board.Position { return mustParse("perft.fen", perftFEN) }
+
+// PerftCase is a perft position with its name and its counts.
+type PerftCase struct {
+	Name   string
+	FEN    string
+	Counts []uint64 // Counts[d-1]: the legal move sequences of depth d
+}
+
+// PerftCases returns the perft positions with their names and counts.
+func PerftCases() []PerftCase {
+	var cs []PerftCase
+	for i, line := range strings.Split(perftFEN, "\n") {
+		if line = strings.TrimSpace(line); line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		ops := strings.Split(strings.TrimSuffix(line, ";"), ";")
+		c := PerftCase{FEN: strings.TrimSpace(ops[0])}
+		for _, op := range ops[1:] {
+			f := strings.Fields(op)
+			if len(f) != 2 {
+				panic(fmt.Sprintf("positions: perft.fen:%d: bad operation %q", i+1, op))
+			}
+			if f[0] == "id" {
+				c.Name = f[1]
+				continue
+			}
+			n, err := strconv.ParseUint(f[1], 10, 64)
+			if err != nil || f[0] != "D"+strconv.Itoa(len(c.Counts)+1) {
+				panic(fmt.Sprintf("positions: perft.fen:%d: bad operation %q", i+1, op))
+			}
+			c.Counts = append(c.Counts, n)
+		}
+		cs = append(cs, c)
+	}
+	return cs
+}
 
 // WinAtChess returns the positions of the "Win at Chess" suite.
 func WinAtChess() []board.Position { return mustParse("wac.epd", wacEPD) }

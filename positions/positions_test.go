@@ -35,3 +35,31 @@ func TestSuiteIsSane(t *testing.T) {
 		t.Errorf("WAC.001 parsed as %q", got)
 	}
 }
+
+// TestPerftCases checks the perft records: seven named positions in the
+// order of Perft, each with counts from depth 1 that grow with depth.
+func TestPerftCases(t *testing.T) {
+	cs, ps := PerftCases(), Perft()
+	if len(cs) != len(ps) {
+		t.Fatalf("%d perft cases, %d perft positions", len(cs), len(ps))
+	}
+	seen := map[string]bool{}
+	for i, c := range cs {
+		b, err := board.ParseFEN(c.FEN)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b.Pieces != ps[i].Pieces || c.Name == "" || seen[c.Name] || len(c.Counts) < 5 {
+			t.Errorf("case %d (%s): %q, %d counts", i, c.Name, c.FEN, len(c.Counts))
+		}
+		seen[c.Name] = true
+		for d := 1; d < len(c.Counts); d++ {
+			if c.Counts[d] <= c.Counts[d-1] {
+				t.Errorf("%s: D%d %d not above D%d %d", c.Name, d+1, c.Counts[d], d, c.Counts[d-1])
+			}
+		}
+	}
+	if cs[1].Name != "kiwipete" || cs[1].Counts[4] != 193690690 {
+		t.Errorf("kiwipete parsed as %+v", cs[1])
+	}
+}

@@ -1,0 +1,121 @@
+package movegen
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"bitlab/positions"
+)
+
+// maxNodes bounds the test's perft depth per position: the deepest count
+// at or below it runs in a second or so.
+const maxNodes = 5_000_000
+
+// TestPerft proves the generator against the standard counts.
+func TestPerft(t *testing.T) {
+	for _, c := range positions.PerftCases() {
+		p, err := ParseFEN(c.FEN)
+		if err != nil {
+			t.Fatalf("%s: %v", c.Name, err)
+		}
+		for d, want := range c.Counts {
+			if want > maxNodes && d > 2 {
+				break
+			}
+			if got := Perft(&p, d+1); got != want {
+				t.Errorf("%s depth %d: %d, want %d", c.Name, d+1, got, want)
+			}
+		}
+	}
+}
+
+// TestPlayKeepsInvariants plays random games from every perft position and
+// checks after every move what copy-make must keep: the original position
+// unchanged, the incremental hash equal to one computed from scratch, the
+// side and board occupancies equal to the pieces', the mover's king safe,
+// and Count equal to the number of moves Moves lists.
+func TestPlayKeepsInvariants(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 11))
+	for _, c := range positions.PerftCases() {
+		start, err := ParseFEN(c.FEN)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for game := range 200 {
+			p := start
+			for ply := range 200 {
+				checkInvariants(t, &p)
+				var l MoveList
+				p.Moves(&l)
+				if l.N == 0 {
+					break
+				}
+				before := p
+				q := p.Play(l.Moves[r.IntN(l.N)])
+				if p != before {
+					t.Fatalf("%s game %d ply %d: Play changed its position", c.Name, game, ply)
+				}
+				if q.attacked(q.king(p.Side), q.Side, q.Occupied) {
+					t.Fatalf("%s: %s leaves the king in check", p.FEN(), l.Moves[0])
+				}
+				p = q
+			}
+		}
+	}
+}
+
+func checkInvariants(t *testing.T, p *Position) {
+	t.Helper()
+	fen := p.FEN()
+	if p.Hash != p.zobrist() {
+		t.Fatalf("%s: hash %#x, from scratch %#x", fen, p.Hash, p.zobrist())
+	}
+	var occ uint64
+	for c := range 2 {
+		var set uint64
+		for _, b := range p.Pieces[c] {
+			set |= b
+		}
+		if set != p.Colors[c] {
+			t.Fatalf("%s: side %d occupancy %#x, pieces %#x", fen, c, p.Colors[c], set)
+		}
+		occ |= set
+	}
+	if occ != p.Occupied {
+		t.Fatalf("%s: occupancy %#x, pieces %#x", fen, p.Occupied, occ)
+	}
+	var l MoveList
+	p.Moves(&l)
+	if n := p.Count(); n != l.N {
+		t.Fatalf("%s: Count %d, Moves %d", fen, n, l.N)
+	}
+	// Through FEN and back: the same position and hash.
+	q, err := ParseFEN(fen)
+	if err != nil || q != *p {
+		t.Fatalf("%s: FEN round trip: %v", fen, err)
+	}
+}
+
+// FuzzFEN feeds the parser arbitrary text: it must return an error or a
+// position on which generation keeps its invariants, never crash.
+func FuzzFEN(f *testing.F) {
+	for _, c := range positions.PerftCases() {
+		f.Add(c.FEN)
+	}
+	f.Add("8/8/8/8/8/8/8/8 w - - 0 1")
+	f.Add("k7/8/8/8/8/8/8/K7 w KQkq e3 0 1")
+	f.Fuzz(func(t *testing.T, fen string) {
+		p, err := ParseFEN(fen)
+		if err != nil {
+			return
+		}
+		checkInvariants(t, &p)
+		var sum uint64
+		for _, mc := range Divide(&p, 2) {
+			sum += mc.Nodes
+		}
+		if n := Perft(&p, 2); sum != n {
+			t.Fatalf("%s: Divide sums to %d, Perft %d", fen, sum, n)
+		}
+	})
+}
