@@ -108,7 +108,8 @@ func (p *Position) masks() masks {
 	return m
 }
 
-// Moves writes the legal moves of the position to l.
+// Moves writes the legal moves of the position to l, with the default
+// slider.
 func (p *Position) Moves(l *MoveList) {
 	l.N = 0
 	p.generate(l)

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"bitlab/internal/gentest"
 	"bitlab/positions"
 )
 
@@ -118,4 +119,42 @@ func FuzzFEN(f *testing.F) {
 			t.Fatalf("%s: Divide sums to %d, Perft %d", fen, sum, n)
 		}
 	})
+}
+
+// TestGeneratedFilesAreFresh reruns internal/configs and requires its
+// output to match configs_gen.go byte for byte.
+func TestGeneratedFilesAreFresh(t *testing.T) {
+	gentest.Check(t)
+}
+
+// TestSliders proves every slider configuration on every perft position to
+// a depth of at most sliderNodes leaves.
+func TestSliders(t *testing.T) {
+	const sliderNodes = 100_000
+	if len(Sliders()) < 2 {
+		t.Fatalf("slider configurations %v", Sliders())
+	}
+	for _, name := range Sliders() {
+		f, err := PerftFunc(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range positions.PerftCases() {
+			p, err := ParseFEN(c.FEN)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for d, want := range c.Counts {
+				if want > sliderNodes && d > 1 {
+					break
+				}
+				if got := f(p, d+1); got != want {
+					t.Errorf("%s: %s depth %d: %d, want %d", name, c.Name, d+1, got, want)
+				}
+			}
+		}
+	}
+	if _, err := PerftFunc("no-such-slider"); err == nil {
+		t.Error("PerftFunc accepted an unknown slider")
+	}
 }

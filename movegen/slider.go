@@ -2,17 +2,14 @@ package movegen
 
 import (
 	"bitlab/board"
-	"bitlab/magic"
+	"bitlab/kernels/generic"
 )
 
-// rookAttacks and bishopAttacks are the generator's sliding attacks: fancy
-// magic bitboards ([cpw-magic]) over package magic's tables.
-func rookAttacks(s board.Square, occ uint64) uint64 {
-	m := &magic.RookFancy[s]
-	return magic.FancyAttacks[m.Offset+uint32(((occ&m.Mask)*m.Magic)>>(m.Shift&63))]
-}
+// rookAttacks and bishopAttacks are the hand-written generator's sliding
+// attacks, DefaultSlider's; internal/configs replaces these calls in its
+// copies.
+func rookAttacks(s board.Square, occ uint64) uint64 { return generic.SlidingMagicFancyRook(s, occ) }
 
 func bishopAttacks(s board.Square, occ uint64) uint64 {
-	m := &magic.BishopFancy[s]
-	return magic.FancyAttacks[m.Offset+uint32(((occ&m.Mask)*m.Magic)>>(m.Shift&63))]
+	return generic.SlidingMagicFancyBishop(s, occ)
 }

@@ -450,6 +450,12 @@ func slidingClassicalLatency(src []kernels.Query) uint64 {
 	return y
 }
 
+// SlidingClassicalRook returns the rook attacks of sliding/classical.
+func SlidingClassicalRook(s board.Square, occ uint64) uint64 { return rookClassical(s, occ) }
+
+// SlidingClassicalBishop returns the bishop attacks of sliding/classical.
+func SlidingClassicalBishop(s board.Square, occ uint64) uint64 { return bishopClassical(s, occ) }
+
 func slidingDumb7fillThroughput(dst []uint64, src []kernels.Query) int {
 	dst = dst[:len(src)]
 	for i, q := range src {
@@ -481,6 +487,12 @@ func slidingDumb7fillLatency(src []kernels.Query) uint64 {
 	return y
 }
 
+// SlidingDumb7fillRook returns the rook attacks of sliding/dumb7fill.
+func SlidingDumb7fillRook(s board.Square, occ uint64) uint64 { return rookDumb7Fill(s, occ) }
+
+// SlidingDumb7fillBishop returns the bishop attacks of sliding/dumb7fill.
+func SlidingDumb7fillBishop(s board.Square, occ uint64) uint64 { return bishopDumb7Fill(s, occ) }
+
 func slidingHyperbolaBswapThroughput(dst []uint64, src []kernels.Query) int {
 	dst = dst[:len(src)]
 	for i, q := range src {
@@ -510,6 +522,14 @@ func slidingHyperbolaBswapLatency(src []kernels.Query) uint64 {
 		y = a
 	}
 	return y
+}
+
+// SlidingHyperbolaBswapRook returns the rook attacks of sliding/hyperbola-bswap.
+func SlidingHyperbolaBswapRook(s board.Square, occ uint64) uint64 { return rookHyperbolaBswap(s, occ) }
+
+// SlidingHyperbolaBswapBishop returns the bishop attacks of sliding/hyperbola-bswap.
+func SlidingHyperbolaBswapBishop(s board.Square, occ uint64) uint64 {
+	return bishopHyperbolaBswap(s, occ)
 }
 
 func slidingHyperbolaReverseThroughput(dst []uint64, src []kernels.Query) int {
@@ -543,6 +563,16 @@ func slidingHyperbolaReverseLatency(src []kernels.Query) uint64 {
 	return y
 }
 
+// SlidingHyperbolaReverseRook returns the rook attacks of sliding/hyperbola-reverse.
+func SlidingHyperbolaReverseRook(s board.Square, occ uint64) uint64 {
+	return rookHyperbolaReverse(s, occ)
+}
+
+// SlidingHyperbolaReverseBishop returns the bishop attacks of sliding/hyperbola-reverse.
+func SlidingHyperbolaReverseBishop(s board.Square, occ uint64) uint64 {
+	return bishopHyperbolaReverse(s, occ)
+}
+
 func slidingKindergartenThroughput(dst []uint64, src []kernels.Query) int {
 	dst = dst[:len(src)]
 	for i, q := range src {
@@ -573,6 +603,12 @@ func slidingKindergartenLatency(src []kernels.Query) uint64 {
 	}
 	return y
 }
+
+// SlidingKindergartenRook returns the rook attacks of sliding/kindergarten.
+func SlidingKindergartenRook(s board.Square, occ uint64) uint64 { return rookKindergarten(s, occ) }
+
+// SlidingKindergartenBishop returns the bishop attacks of sliding/kindergarten.
+func SlidingKindergartenBishop(s board.Square, occ uint64) uint64 { return bishopKindergarten(s, occ) }
 
 func slidingKoggeStoneThroughput(dst []uint64, src []kernels.Query) int {
 	dst = dst[:len(src)]
@@ -605,6 +641,12 @@ func slidingKoggeStoneLatency(src []kernels.Query) uint64 {
 	return y
 }
 
+// SlidingKoggeStoneRook returns the rook attacks of sliding/kogge-stone.
+func SlidingKoggeStoneRook(s board.Square, occ uint64) uint64 { return rookKoggeStone(s, occ) }
+
+// SlidingKoggeStoneBishop returns the bishop attacks of sliding/kogge-stone.
+func SlidingKoggeStoneBishop(s board.Square, occ uint64) uint64 { return bishopKoggeStone(s, occ) }
+
 func slidingMagicBlackThroughput(dst []uint64, src []kernels.Query) int {
 	dst = dst[:len(src)]
 	for i, q := range src {
@@ -635,6 +677,12 @@ func slidingMagicBlackLatency(src []kernels.Query) uint64 {
 	}
 	return y
 }
+
+// SlidingMagicBlackRook returns the rook attacks of sliding/magic-black.
+func SlidingMagicBlackRook(s board.Square, occ uint64) uint64 { return rookMagicBlack(s, occ) }
+
+// SlidingMagicBlackBishop returns the bishop attacks of sliding/magic-black.
+func SlidingMagicBlackBishop(s board.Square, occ uint64) uint64 { return bishopMagicBlack(s, occ) }
 
 func slidingMagicFancyThroughput(dst []uint64, src []kernels.Query) int {
 	dst = dst[:len(src)]
@@ -667,6 +715,12 @@ func slidingMagicFancyLatency(src []kernels.Query) uint64 {
 	return y
 }
 
+// SlidingMagicFancyRook returns the rook attacks of sliding/magic-fancy.
+func SlidingMagicFancyRook(s board.Square, occ uint64) uint64 { return rookMagicFancy(s, occ) }
+
+// SlidingMagicFancyBishop returns the bishop attacks of sliding/magic-fancy.
+func SlidingMagicFancyBishop(s board.Square, occ uint64) uint64 { return bishopMagicFancy(s, occ) }
+
 func slidingMagicPlainThroughput(dst []uint64, src []kernels.Query) int {
 	dst = dst[:len(src)]
 	for i, q := range src {
@@ -697,6 +751,12 @@ func slidingMagicPlainLatency(src []kernels.Query) uint64 {
 	}
 	return y
 }
+
+// SlidingMagicPlainRook returns the rook attacks of sliding/magic-plain.
+func SlidingMagicPlainRook(s board.Square, occ uint64) uint64 { return rookMagicPlain(s, occ) }
+
+// SlidingMagicPlainBishop returns the bishop attacks of sliding/magic-plain.
+func SlidingMagicPlainBishop(s board.Square, occ uint64) uint64 { return bishopMagicPlain(s, occ) }
 
 func slidingObstructionDifferenceThroughput(dst []uint64, src []kernels.Query) int {
 	dst = dst[:len(src)]
@@ -729,6 +789,16 @@ func slidingObstructionDifferenceLatency(src []kernels.Query) uint64 {
 	return y
 }
 
+// SlidingObstructionDifferenceRook returns the rook attacks of sliding/obstruction-difference.
+func SlidingObstructionDifferenceRook(s board.Square, occ uint64) uint64 {
+	return rookObstruction(s, occ)
+}
+
+// SlidingObstructionDifferenceBishop returns the bishop attacks of sliding/obstruction-difference.
+func SlidingObstructionDifferenceBishop(s board.Square, occ uint64) uint64 {
+	return bishopObstruction(s, occ)
+}
+
 func slidingRayLoopThroughput(dst []uint64, src []kernels.Query) int {
 	dst = dst[:len(src)]
 	for i, q := range src {
@@ -759,6 +829,12 @@ func slidingRayLoopLatency(src []kernels.Query) uint64 {
 	}
 	return y
 }
+
+// SlidingRayLoopRook returns the rook attacks of sliding/ray-loop.
+func SlidingRayLoopRook(s board.Square, occ uint64) uint64 { return rookRayLoop(s, occ) }
+
+// SlidingRayLoopBishop returns the bishop attacks of sliding/ray-loop.
+func SlidingRayLoopBishop(s board.Square, occ uint64) uint64 { return bishopRayLoop(s, occ) }
 
 func slidingRayRayLoopThroughput(dst []uint64, src []kernels.Query) int {
 	dst = dst[:len(src)]

@@ -352,6 +352,16 @@ func generate(families map[string]family, list []*impl) []byte {
 			w("\tdst = dst[:len(src)]\n\tfor i, q := range src {\n%s\t\tdst[i] = a\n\t}\n\treturn len(src)\n}\n\n", body)
 			w("func %sLatency(src []kernels.Query) uint64 {\n\tvar y uint64\n", base)
 			w("\tfor _, q := range src {\n\t\tq = %s(q, y)\n%s\t\ty = a\n\t}\n\treturn y\n}\n\n", fi.next, body)
+			if im.family == "sliding" {
+				// Exported per-query functions, for programs that ask one
+				// query at a time (package movegen's generator calls them
+				// by these names).
+				exp := strings.ToUpper(base[:1]) + base[1:]
+				for _, f := range []struct{ kind, fn string }{{"Rook", im.fn}, {"Bishop", im.bishop}} {
+					w("// %s%s returns the %s attacks of %s.\n", exp, f.kind, strings.ToLower(f.kind), im.family+"/"+im.name)
+					w("func %s%s(s board.Square, occ uint64) uint64 { return %s(s, occ) }\n\n", exp, f.kind, f.fn)
+				}
+			}
 		}
 	}
 	w("func init() {\n")
