@@ -15,7 +15,7 @@ BUILDVCS := $(if $(wildcard .git),-buildvcs=true)
 # line is filtered out, since it is no failure.
 FEATURES_OFF ?= avx512 avx2 bmi2 avx512gfni popcnt
 
-.PHONY: all bench pressure gobench report notebooks test test-arm64 fmt vet tidy staticcheck gotest features-off generate readme dist
+.PHONY: all bench perft pressure gobench report notebooks test test-arm64 fmt vet tidy staticcheck gotest features-off generate readme dist
 
 all: test
 
@@ -23,6 +23,11 @@ all: test
 # run under 90 seconds; ARGS for any other runbench flags.
 bench:
 	$(GO) run $(BUILDVCS) ./cmd/runbench $(if $(QUICK),-quick) $(ARGS)
+
+# The move generator with every slider: perft of the start position and
+# Kiwipete, results in results/<cpu>/perft/; QUICK=1 for three rounds.
+perft:
+	$(GO) run $(BUILDVCS) ./cmd/runbench -perft $(if $(QUICK),-count 3) $(ARGS)
 
 # The lookup-table kernels hot and under cache pressure (an untimed walk of
 # a buffer the size of each cache level before every batch), in a results

@@ -119,12 +119,17 @@ func (c *Case) sample(cyc *Cycles, ev *Counters, round int) Sample {
 	if c.reps > 8 {
 		c.batch.Run(1)
 	}
+	return timeOps(cyc, ev, round, float64(c.reps)*float64(c.batch.Len()), func() { c.batch.Run(c.reps) })
+}
+
+// timeOps times run, which does ops operations, in ns, cycles and counted
+// events per operation.
+func timeOps(cyc *Cycles, ev *Counters, round int, ops float64, run func()) Sample {
 	events := ev.read()
 	begin := cyc.start()
 	t := time.Now()
-	c.batch.Run(c.reps)
+	run()
 	ns := float64(time.Since(t))
-	ops := float64(c.reps) * float64(c.batch.Len())
 	s := Sample{NsPerOp: ns / ops, Round: round}
 	if cycles, ok := cyc.stop(begin, ns); ok {
 		s.CyclesPerOp = cycles / ops
@@ -174,10 +179,31 @@ var ErrInterrupted = fmt.Errorf("harness: interrupted")
 // and more within seconds.
 const Recalibrate = 100 * time.Millisecond
 
+// Timed is what Run samples: a kernel Case or a PerftCase.
+type Timed interface {
+	// calibrate picks the repetitions per sample so that one lasts about d.
+	calibrate(d time.Duration)
+	// sample times one sample of the case in round round.
+	sample(cyc *Cycles, ev *Counters, round int) Sample
+	// record keeps a sample.
+	record(s Sample)
+	// labels are the pprof labels of the case's samples, as key, value pairs.
+	labels() []string
+}
+
+// record keeps a sample.
+func (c *Case) record(s Sample) { c.Samples = append(c.Samples, s) }
+
+// labels are the pprof labels family, impl, dist and mode.
+func (c *Case) labels() []string {
+	i := c.Kernel.Info()
+	return []string{"family", i.Family, "impl", i.Impl, "dist", c.Workload.Dist, "mode", string(c.Mode)}
+}
+
 // Run times the prepared cases. In every sample of every round it visits
 // the cases in a freshly shuffled order, so drift and neighbours hit all of
 // them alike, and it recalibrates the clock every Recalibrate.
-func Run(cases []*Case, cyc *Cycles, opt Options) error {
+func Run[T Timed](cases []T, cyc *Cycles, opt Options) error {
 	for _, c := range cases {
 		c.calibrate(opt.SampleTime)
 	}
@@ -201,15 +227,13 @@ func Run(cases []*Case, cyc *Cycles, opt Options) error {
 				}
 				var s Sample
 				if opt.Profile {
-					i := c.Kernel.Info()
-					pprof.Do(context.Background(), pprof.Labels("family", i.Family, "impl", i.Impl,
-						"dist", c.Workload.Dist, "mode", string(c.Mode)), func(context.Context) {
+					pprof.Do(context.Background(), pprof.Labels(c.labels()...), func(context.Context) {
 						s = c.sample(cyc, opt.Counters, round)
 					})
 				} else {
 					s = c.sample(cyc, opt.Counters, round)
 				}
-				c.Samples = append(c.Samples, s)
+				c.record(s)
 				done++
 				if opt.Progress != nil {
 					opt.Progress(done, total)
@@ -227,10 +251,12 @@ func Run(cases []*Case, cyc *Cycles, opt Options) error {
 
 // RoundMedian returns the median sample of one round: the median of each
 // figure over the round's samples.
-func (c *Case) RoundMedian(round int) (Sample, bool) {
+func (c *Case) RoundMedian(round int) (Sample, bool) { return roundMedian(c.Samples, round) }
+
+func roundMedian(samples []Sample, round int) (Sample, bool) {
 	var ns, cy []float64
 	var ev [][]float64
-	for _, s := range c.Samples {
+	for _, s := range samples {
 		if s.Round != round {
 			continue
 		}
@@ -261,9 +287,11 @@ type Stats struct {
 }
 
 // Stats returns the case's statistics over all its samples.
-func (c *Case) Stats() Stats {
+func (c *Case) Stats() Stats { return stats(c.Samples) }
+
+func stats(samples []Sample) Stats {
 	var ns, cy []float64
-	for _, s := range c.Samples {
+	for _, s := range samples {
 		ns, cy = append(ns, s.NsPerOp), append(cy, s.CyclesPerOp)
 	}
 	if len(ns) == 0 {

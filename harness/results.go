@@ -37,10 +37,17 @@ type ResultsFile struct {
 // CreateResults starts a results file at path for a run on machine m that
 // counts events (none for nil).
 func CreateResults(path string, m Machine, events []Event, config []benchfmt.Config) (*ResultsFile, error) {
+	return createResults(path, m, events, config, func(w *benchfmt.Writer) error {
+		return schema.WriteMetadata(w, eventNames(events)...)
+	})
+}
+
+// createResults starts a results file whose unit metadata metadata writes.
+func createResults(path string, m Machine, events []Event, config []benchfmt.Config, metadata func(*benchfmt.Writer) error) (*ResultsFile, error) {
 	if path == Stdout {
 		bw := bufio.NewWriter(os.Stdout)
 		r := &ResultsFile{Path: path, bw: bw, w: benchfmt.NewWriter(bw), config: config, caches: m.Caches, events: events}
-		return r, schema.WriteMetadata(r.w, eventNames(events)...)
+		return r, metadata(r.w)
 	}
 	if _, err := os.Stat(path); err == nil {
 		return nil, fmt.Errorf("harness: %s exists; results are never overwritten", path)
@@ -55,7 +62,7 @@ func CreateResults(path string, m Machine, events []Event, config []benchfmt.Con
 	}
 	bw := bufio.NewWriter(f)
 	r := &ResultsFile{Path: path, partial: partial, f: f, bw: bw, w: benchfmt.NewWriter(bw), config: config, caches: m.Caches, events: events}
-	if err := schema.WriteMetadata(r.w, eventNames(events)...); err != nil {
+	if err := metadata(r.w); err != nil {
 		return nil, errors.Join(err, f.Close(), os.Remove(partial))
 	}
 	return r, nil

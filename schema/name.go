@@ -101,3 +101,42 @@ func (n Name) Kernel() (k KernelCase, ok bool) {
 	_, bad := ParsePressure(string(k.Pressure))
 	return k, err == nil && (k.Pressure == NoPressure || bad == nil) && k.Family != "" && k.Impl != "" && k.Dist != "" && k.Size > 0 && k.Mode != ""
 }
+
+// The name keys of a perft case, in name order: the generator's technique
+// per factor, then the position and the depth.
+const (
+	PerftBase    = "Perft"
+	KeySlider    = "slider"
+	KeySerialize = "serialize"
+	KeyCount     = "count"
+	KeyRepr      = "repr"
+	KeyPosition  = "position"
+	KeyDepth     = "depth"
+)
+
+// PerftCase is one configuration of the move generator counting one
+// position to one depth: the name of a line such as
+// Perft/slider=magic-fancy/serialize=tzcnt-blsr/count=popcnt/repr=none/position=kiwipete/depth=5.
+type PerftCase struct {
+	Slider, Serialize, Count, Repr string
+	Position                       string
+	Depth                          int
+}
+
+// Name returns the case's benchmark name.
+func (p PerftCase) Name() Name {
+	return Name{Base: PerftBase, Parts: []Part{{KeySlider, p.Slider}, {KeySerialize, p.Serialize}, {KeyCount, p.Count},
+		{KeyRepr, p.Repr}, {KeyPosition, p.Position}, {KeyDepth, strconv.Itoa(p.Depth)}}}
+}
+
+// Perft reads a perft case back from its name; ok is false for any other
+// benchmark.
+func (n Name) Perft() (p PerftCase, ok bool) {
+	if n.Base != PerftBase {
+		return PerftCase{}, false
+	}
+	depth, err := strconv.Atoi(n.Get(KeyDepth))
+	p = PerftCase{Slider: n.Get(KeySlider), Serialize: n.Get(KeySerialize), Count: n.Get(KeyCount), Repr: n.Get(KeyRepr),
+		Position: n.Get(KeyPosition), Depth: depth}
+	return p, err == nil && p.Depth > 0 && p.Slider != "" && p.Serialize != "" && p.Count != "" && p.Repr != "" && p.Position != ""
+}

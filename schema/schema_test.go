@@ -189,3 +189,28 @@ func TestTables(t *testing.T) {
 		}
 	}
 }
+
+// TestPerftNames writes perft case names and reads them back.
+func TestPerftNames(t *testing.T) {
+	p := PerftCase{Slider: "magic-fancy", Serialize: "tzcnt-blsr", Count: "popcnt", Repr: "none", Position: "kiwipete", Depth: 5}
+	s := p.Name().String()
+	if s != "Perft/slider=magic-fancy/serialize=tzcnt-blsr/count=popcnt/repr=none/position=kiwipete/depth=5" {
+		t.Fatalf("name %q", s)
+	}
+	n, err := ParseName(benchfmt.Name(s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back, ok := n.Perft(); !ok || back != p {
+		t.Errorf("read back %+v, %v", back, ok)
+	}
+	if _, ok := n.Kernel(); ok {
+		t.Error("a perft name read as a kernel case")
+	}
+	for _, bad := range []string{"Perft/slider=x/depth=0", "Kernel/family=popcount/impl=swar/dist=k8/size=4096/mode=throughput"} {
+		n, _ := ParseName(benchfmt.Name(bad))
+		if _, ok := n.Perft(); ok {
+			t.Errorf("%q read as a perft case", bad)
+		}
+	}
+}

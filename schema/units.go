@@ -25,8 +25,18 @@ var (
 	CyclesPerBit = Unit{Written: "cycles/bit", Read: "cycles/bit", Cycles: true, PerOutput: true}
 )
 
-// Units lists every unit.
+// Units lists every unit of the kernels' results.
 var Units = []Unit{NsPerOp, CyclesPerOp, NsPerBit, CyclesPerBit}
+
+// The units of perft results: per node counted, and nodes per second.
+var (
+	NsPerNode     = Unit{Written: "ns/node", Read: "sec/node"}
+	CyclesPerNode = Unit{Written: "cycles/node", Read: "cycles/node", Cycles: true}
+	NodesPerSec   = Unit{Written: "nodes/s", Read: "nodes/s"}
+)
+
+// PerftUnits lists the units of perft results.
+var PerftUnits = []Unit{NsPerNode, CyclesPerNode, NodesPerSec}
 
 // Cost returns the unit of a cost: cycles or time, per input element or
 // per output.
@@ -71,10 +81,18 @@ func (u Unit) Scale() (float64, string) {
 // "instructions" gives "instructions/op".
 func EventUnit(event string) string { return event + "/op" }
 
-// WriteMetadata writes the units' metadata lines, with those of the events
-// a run counts: lower is better for all.
+// WriteMetadata writes the kernel units' metadata lines, with those of the
+// events a run counts: lower is better for all.
 func WriteMetadata(w *benchfmt.Writer, events ...string) error {
-	units := slices.Clone(Units)
+	return writeMetadata(w, Units, events)
+}
+
+// WritePerftMetadata writes the perft units' metadata lines: lower is
+// better but for nodes per second.
+func WritePerftMetadata(w *benchfmt.Writer) error { return writeMetadata(w, PerftUnits, nil) }
+
+func writeMetadata(w *benchfmt.Writer, units []Unit, events []string) error {
+	units = slices.Clone(units)
 	for _, e := range events {
 		units = append(units, Unit{Written: EventUnit(e), Read: EventUnit(e), Event: true})
 	}
@@ -82,8 +100,12 @@ func WriteMetadata(w *benchfmt.Writer, events ...string) error {
 		if u == NsPerOp {
 			continue // benchfmt knows ns/op
 		}
+		better := "lower"
+		if u == NodesPerSec {
+			better = "higher"
+		}
 		m := &benchfmt.UnitMetadata{UnitMetadataKey: benchfmt.UnitMetadataKey{Unit: u.Written, Key: "better"},
-			OrigUnit: u.Written, Value: "lower"}
+			OrigUnit: u.Written, Value: better}
 		if err := w.Write(m); err != nil {
 			return err
 		}

@@ -27,6 +27,7 @@ import (
 	"bitlab/harness"
 	"bitlab/kernels"
 	_ "bitlab/kernels/all"
+	"bitlab/movegen"
 	"bitlab/report"
 	"bitlab/schema"
 )
@@ -56,6 +57,10 @@ flags:
 // config is the parsed command line.
 type config struct {
 	list, markdown, quick, noProgress bool
+	perft, divide                     bool
+	fen                               string
+	depth                             int
+	slider, position                  *regexp.Regexp
 	family, impl, dist                *regexp.Regexp
 	modes                             []schema.Mode
 	sizes                             []schema.SizeClass
@@ -76,6 +81,20 @@ func run(args []string) int {
 		return code
 	}
 	switch {
+	case cfg.divide:
+		return divide(cfg)
+	case cfg.perft && cfg.list:
+		fmt.Println(strings.Join(movegen.Sliders(), "\n"))
+		return 0
+	case cfg.perft:
+		if err := benchPerft(cfg); err != nil {
+			fmt.Fprintln(os.Stderr, "runbench:", err)
+			if errors.Is(err, harness.ErrInterrupted) {
+				return 130
+			}
+			return 1
+		}
+		return 0
 	case cfg.list && cfg.markdown:
 		writeMarkdown(os.Stdout, kernels.Families())
 		return 0
@@ -132,6 +151,12 @@ func parseFlags(args []string, stderr io.Writer) (*config, int) {
 	fs.StringVar(&cfg.baseline, "baseline", "", "after the run, compare every case with this saved results file or folder; exit status 3 on a regression")
 	fs.Float64Var(&cfg.threshold, "threshold", 5, "with -baseline: the slowdown in percent beyond which a significant change is a regression")
 	fs.BoolVar(&cfg.noProgress, "noprogress", false, "no progress bar")
+	fs.BoolVar(&cfg.perft, "perft", false, "time the move generator's perft instead of the kernels: one case per slider and position (results in results/<cpu>/perft/)")
+	fs.BoolVar(&cfg.divide, "divide", false, "print the perft count below each legal move of -fen (or the start position) at -depth, and exit")
+	fs.StringVar(&cfg.fen, "fen", "", "with -perft or -divide: count this position (FEN) instead of the standard ones")
+	fs.IntVar(&cfg.depth, "depth", 0, "with -perft or -divide: the perft depth (default: the first depth of each standard position with 2,000,000 nodes; 4 for -fen)")
+	slider := fs.String("slider", "", "with -perft: time only sliders matching this regular expression (default all; see runbench -perft -list)")
+	position := fs.String("position", "^(start|kiwipete)$", "with -perft: the standard positions to count, by name: start, kiwipete, pos3, pos4, pos4-mirrored, pos5, pos6")
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
 			return nil, 0
@@ -149,7 +174,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, int) {
 	for _, p := range []struct {
 		s  string
 		re **regexp.Regexp
-	}{{*family, &cfg.family}, {*impl, &cfg.impl}, {*dist, &cfg.dist}} {
+	}{{*family, &cfg.family}, {*impl, &cfg.impl}, {*dist, &cfg.dist}, {*slider, &cfg.slider}, {*position, &cfg.position}} {
 		if p.s == "" {
 			continue
 		}
@@ -199,12 +224,22 @@ func parseFlags(args []string, stderr io.Writer) (*config, int) {
 	if cfg.markdown && !cfg.list {
 		return bad("-markdown goes with -list")
 	}
+	if cfg.depth < 0 || cfg.depth > 12 {
+		return bad("-depth %d: want 1 to 12", cfg.depth)
+	}
+	if !cfg.perft && !cfg.divide {
+		for _, name := range []string{"fen", "depth", "slider", "position"} {
+			if set[name] {
+				return bad("-%s goes with -perft or -divide", name)
+			}
+		}
+	}
 	return cfg, 0
 }
 
 // bench runs the suite and writes the results and the summary.
 func bench(cfg *config) error {
-	b := &session{cfg: cfg, machine: harness.ThisMachine()}
+	b := &session{instrumented: instrumented{cfg: cfg, machine: harness.ThisMachine()}}
 	if err := b.prepare(); err != nil {
 		return err
 	}
@@ -250,28 +285,45 @@ func (b *session) compare() error {
 	return nil
 }
 
-// A session is one run of runbench: the steps prepare, instrument, time
-// and summarize, in that order, and what they share.
+// A session is one run of runbench over kernels: the steps prepare,
+// instrument, time and summarize, in that order, and what they share.
 type session struct {
-	cfg     *config
-	machine harness.Machine
+	instrumented
 
 	// prepare
 	skipped  []harness.Skip
 	ready    []*harness.Case
 	rejected []string
-	load     *harness.LoadMeter
-	cyc      *harness.Cycles
-	events   *harness.Counters
 
-	// instrument
+	// time
+	rounds int
+}
+
+// instrumented is what every timed run has: the machine, its clock and
+// counters, the instrument's own measurements and the results file.
+type instrumented struct {
+	cfg     *config
+	machine harness.Machine
+	load    *harness.LoadMeter
+	cyc     *harness.Cycles
+	events  *harness.Counters
 	checks  []harness.SelfCheckRow
 	over    harness.Overhead
 	results *harness.ResultsFile
 	start   time.Time
+}
 
-	// time
-	rounds int
+// startClock starts the load meter, the cycle clock and the counters, and
+// says on stderr what it found.
+func (b *instrumented) startClock() {
+	b.load = harness.NewLoadMeter()
+	b.cyc = harness.NewCycles() // locks this goroutine's thread for a cycle counter
+	b.events = harness.OpenCounters(harness.HardwareEvents)
+	fmt.Fprintf(os.Stderr, "cpu: %s (GOAMD64=%s), cycles from %s", b.machine.Label(), b.machine.GOAMD64, b.cyc.Source)
+	if b.cyc.GHz > 0 {
+		fmt.Fprintf(os.Stderr, ", core clock %.3f GHz", b.cyc.GHz)
+	}
+	fmt.Fprintln(os.Stderr)
 }
 
 // prepare selects the cases, starts the clock, and checks every case
@@ -288,15 +340,7 @@ func (b *session) prepare() error {
 	if len(cases) == 0 {
 		return errors.New("no kernel matches the selection (see runbench -list)")
 	}
-	b.load = harness.NewLoadMeter()
-	b.cyc = harness.NewCycles() // locks this goroutine's thread for a cycle counter
-	b.events = harness.OpenCounters(harness.HardwareEvents)
-	fmt.Fprintf(os.Stderr, "cpu: %s (GOAMD64=%s), cycles from %s", b.machine.Label(), b.machine.GOAMD64, b.cyc.Source)
-	if b.cyc.GHz > 0 {
-		fmt.Fprintf(os.Stderr, ", core clock %.3f GHz", b.cyc.GHz)
-	}
-	fmt.Fprintln(os.Stderr)
-
+	b.startClock()
 	fmt.Fprintf(os.Stderr, "checking %d cases against the references...\n", len(cases))
 	cache := harness.InputCache{}
 	for _, c := range cases {

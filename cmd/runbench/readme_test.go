@@ -12,6 +12,7 @@ import (
 
 	"bitlab/harness"
 	"bitlab/kernels"
+	"bitlab/movegen"
 	"bitlab/schema"
 )
 
@@ -162,7 +163,14 @@ func TestHelpExamplesSelectCases(t *testing.T) {
 		if cfg.list {
 			continue
 		}
-		cases, _, err := (&session{cfg: cfg}).suite().Cases(harness.ThisMachine())
+		if cfg.perft || cfg.divide {
+			ps, err := perftPositions(cfg)
+			if err != nil || len(ps) == 0 || !slices.ContainsFunc(movegen.Sliders(), func(s string) bool { return matches(cfg.slider, s) }) {
+				t.Errorf("example runbench %v selects no perft case (%v)", args, err)
+			}
+			continue
+		}
+		cases, _, err := (&session{instrumented: instrumented{cfg: cfg}}).suite().Cases(harness.ThisMachine())
 		if err != nil || len(cases) == 0 {
 			t.Errorf("example runbench %v selects no case (%v)", args, err)
 		}

@@ -16,6 +16,27 @@ import (
 
 // header writes the comment lines that describe the run and the instrument.
 func (b *session) header() {
+	b.writeHeader(func(rf *harness.ResultsFile) {
+		cfg := b.cfg
+		rf.Comment("suite: %s rounds=%d samples=%d sample=%v", b.suite().Describe(), cfg.count, cfg.perRound, cfg.sample)
+	}, func(rf *harness.ResultsFile) {
+		rf.Comment("sizes: %s", b.sizesText())
+		if t := b.pressureText(); t != "" {
+			rf.Comment("pressure: %s", t)
+		}
+	})
+	for _, s := range b.skipped {
+		b.results.Comment("skipped %s: %s", s.ID, s.Reason)
+	}
+	for _, r := range b.rejected {
+		b.warn("not timed, disagrees with the reference: %s", r)
+	}
+}
+
+// writeHeader writes the header lines every results file has: the run,
+// the machine and the instrument; what and machine add a run's own lines
+// after the command and after the caches.
+func (b *instrumented) writeHeader(what, machine func(*harness.ResultsFile)) {
 	rf, cfg := b.results, b.cfg
 	host, _ := os.Hostname()
 	rf.Comment("bitlab runbench results (Go benchmark format; lines starting with # are comments)")
@@ -23,7 +44,7 @@ func (b *session) header() {
 	rf.Comment("host: %s", host)
 	rf.Comment("command: runbench %s", strings.Join(cfg.args, " "))
 	rf.Comment("bitlab revision: %s", revision())
-	rf.Comment("suite: %s rounds=%d samples=%d sample=%v", b.suite().Describe(), cfg.count, cfg.perRound, cfg.sample)
+	what(rf)
 	rf.Comment("counters: %s", b.events.Describe())
 	rf.Comment("clock: %s, %.4f GHz at start (recalibrated every %v of sampling, see the round lines)", b.cyc.Source, b.cyc.GHz, harness.Recalibrate)
 	m := b.machine
@@ -32,10 +53,7 @@ func (b *session) header() {
 	for _, a := range m.Caches.Assumed {
 		b.warn("%s; sizes derived from it may not match the caches", a)
 	}
-	rf.Comment("sizes: %s", b.sizesText())
-	if t := b.pressureText(); t != "" {
-		rf.Comment("pressure: %s", t)
-	}
+	machine(rf)
 	if _, ok := uarch.Costs[m.Core.Name]; ok {
 		rf.Comment("self-check, cycles per instruction, against %s's published costs (%s):", m.Core, uarch.Citation(m.Core))
 	} else {
@@ -54,12 +72,6 @@ func (b *session) header() {
 	rf.Comment("load: 1-minute load average %.2f at start; other processes used %.2f cores while preparing", b.load.AverageAtStart, others)
 	if others > 0.15 {
 		b.warn("the machine was busy before timing (other processes used %.2f cores): expect noise", others)
-	}
-	for _, s := range b.skipped {
-		rf.Comment("skipped %s: %s", s.ID, s.Reason)
-	}
-	for _, r := range b.rejected {
-		b.warn("not timed, disagrees with the reference: %s", r)
 	}
 }
 
@@ -171,7 +183,7 @@ func (b *session) footer(rows []harness.SummaryRow) {
 }
 
 // warn writes a warning to the results header and to stderr.
-func (b *session) warn(format string, a ...any) {
+func (b *instrumented) warn(format string, a ...any) {
 	msg := fmt.Sprintf(format, a...)
 	b.results.Comment("warning: %s", msg)
 	fmt.Fprintln(os.Stderr, "warning:", msg)

@@ -1,0 +1,300 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"slices"
+	"syscall"
+	"text/tabwriter"
+	"time"
+
+	"bitlab/harness"
+	"bitlab/movegen"
+	"bitlab/positions"
+	"bitlab/schema"
+)
+
+// The techniques of the generator's configurations besides the slider,
+// fixed for now: the name keys carry them so that names stay the same
+// when they become factors.
+const (
+	perftSerialize = "tzcnt-blsr"
+	perftCount     = "popcnt"
+	perftRepr      = "none"
+)
+
+// defaultPerftNodes picks a standard position's default depth: the first
+// with at least this many nodes.
+const defaultPerftNodes = 2_000_000
+
+// perftPosition is a position to count, with its published counts if any.
+type perftPosition struct {
+	name   string
+	pos    movegen.Position
+	depth  int
+	counts []uint64
+}
+
+// perftPositions returns the positions a perft run counts: -fen, or the
+// standard positions -position selects.
+func perftPositions(cfg *config) ([]perftPosition, error) {
+	if cfg.fen != "" {
+		p, err := movegen.ParseFEN(cfg.fen)
+		if err != nil {
+			return nil, fmt.Errorf("-fen: %v", err)
+		}
+		return []perftPosition{{name: "fen", pos: p, depth: cmp(cfg.depth, 4)}}, nil
+	}
+	var ps []perftPosition
+	for _, c := range positions.PerftCases() {
+		if !matches(cfg.position, c.Name) {
+			continue
+		}
+		p, err := movegen.ParseFEN(c.FEN)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", c.Name, err)
+		}
+		depth := cfg.depth
+		for d := 1; depth == 0 && d <= len(c.Counts); d++ {
+			if c.Counts[d-1] >= defaultPerftNodes || d == len(c.Counts) {
+				depth = d
+			}
+		}
+		ps = append(ps, perftPosition{name: c.Name, pos: p, depth: depth, counts: c.Counts})
+	}
+	if len(ps) == 0 {
+		return nil, fmt.Errorf("-position %v matches none of the standard positions", cfg.position)
+	}
+	return ps, nil
+}
+
+// cmp returns a, or b when a is zero.
+func cmp(a, b int) int {
+	if a != 0 {
+		return a
+	}
+	return b
+}
+
+// want returns the published count of the position at its depth, 0 if
+// there is none.
+func (p perftPosition) want() uint64 {
+	if p.depth <= len(p.counts) {
+		return p.counts[p.depth-1]
+	}
+	return 0
+}
+
+// divide prints the count below every legal move, then the total.
+func divide(cfg *config) int {
+	if cfg.fen == "" {
+		cfg.fen = positions.PerftCases()[0].FEN
+	}
+	p, err := movegen.ParseFEN(cfg.fen)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "runbench: -fen:", err)
+		return 2
+	}
+	depth := cmp(cfg.depth, 1)
+	var total uint64
+	for _, mc := range movegen.Divide(&p, depth) {
+		fmt.Printf("%s: %d\n", mc.Move, mc.Nodes)
+		total += mc.Nodes
+	}
+	fmt.Printf("\nmoves: %d\nnodes: %d\n", len(movegen.Divide(&p, 1)), total)
+	return 0
+}
+
+// perftSession is one timed run of the move generator.
+type perftSession struct {
+	instrumented
+	cases  []*harness.PerftCase
+	rounds int
+}
+
+// benchPerft counts every selected configuration once, checks the
+// counts, then times them interleaved like the kernels and writes their
+// results and a summary.
+func benchPerft(cfg *config) error {
+	b := &perftSession{instrumented: instrumented{cfg: cfg, machine: harness.ThisMachine()}}
+	ps, err := perftPositions(cfg)
+	if err != nil {
+		return err
+	}
+	var sliders []string
+	for _, s := range movegen.Sliders() {
+		if matches(cfg.slider, s) {
+			sliders = append(sliders, s)
+		}
+	}
+	if len(sliders) == 0 {
+		return fmt.Errorf("-slider %v matches none of %v", cfg.slider, movegen.Sliders())
+	}
+	b.startClock()
+	fmt.Fprintf(os.Stderr, "counting %d positions with %d sliders...\n", len(ps), len(sliders))
+	for _, p := range ps {
+		want := p.want()
+		for _, s := range sliders {
+			f, err := movegen.PerftFunc(s)
+			if err != nil {
+				return err
+			}
+			c := &harness.PerftCase{
+				Key:  schema.PerftCase{Slider: s, Serialize: perftSerialize, Count: perftCount, Repr: perftRepr, Position: p.name, Depth: p.depth},
+				Run:  func() uint64 { return f(p.pos, p.depth) },
+				Want: want,
+			}
+			if err := c.Prepare(); err != nil {
+				return fmt.Errorf("not timed, miscounts: %v", err)
+			}
+			if want == 0 {
+				want = c.Nodes() // every other slider must agree with the first
+			}
+			b.cases = append(b.cases, c)
+		}
+		fmt.Printf("%s depth %d: %d nodes\n", p.name, p.depth, want)
+	}
+	b.checks = b.cyc.SelfCheck(b.machine.Core)
+	b.over = harness.MeasureOverhead(b.cyc)
+	path, err := perftPath(cfg.out, b.machine)
+	if err != nil {
+		return err
+	}
+	if b.results, err = harness.CreatePerftResults(path, b.machine, harness.FileConfig(b.machine, b.cyc, cfg.seed)); err != nil {
+		return err
+	}
+	b.start = time.Now()
+	b.cyc.ResetRange()
+	b.writeHeader(func(rf *harness.ResultsFile) {
+		rf.Comment("perft: %d positions x %d sliders, rounds=%d samples=%d sample=%v; serialize=%s count=%s repr=%s throughout",
+			len(ps), len(sliders), cfg.count, cfg.perRound, cfg.sample, perftSerialize, perftCount, perftRepr)
+	}, func(rf *harness.ResultsFile) {
+		for _, p := range ps {
+			rf.Comment("position %s: %s, depth %d, %d nodes", p.name, p.pos.FEN(), p.depth, b.casesOf(p.name)[0].Nodes())
+		}
+	})
+	runErr := b.time()
+	if runErr != nil && !errors.Is(runErr, harness.ErrInterrupted) {
+		return errors.Join(runErr, b.results.Close())
+	}
+	if b.rounds < cfg.count {
+		b.warn("interrupted: %d of %d rounds completed", b.rounds, cfg.count)
+	}
+	if err := b.results.Close(); err != nil {
+		if errors.Is(err, harness.ErrNoResults) {
+			fmt.Fprintln(os.Stderr, "no round completed: no results file written")
+			return runErr
+		}
+		return err
+	}
+	fmt.Println()
+	b.summary(os.Stdout, ps)
+	fmt.Printf("\n%d result lines (%d of %d rounds) in %s, %s\ncompare sliders:\n  go tool benchstat -col /slider -row /position %s\n",
+		b.results.Lines(), b.rounds, cfg.count, time.Since(b.start).Round(time.Second), path, path)
+	return runErr
+}
+
+// casesOf returns the cases of one position.
+func (b *perftSession) casesOf(position string) []*harness.PerftCase {
+	var cs []*harness.PerftCase
+	for _, c := range b.cases {
+		if c.Key.Position == position {
+			cs = append(cs, c)
+		}
+	}
+	return cs
+}
+
+// time samples the cases round by round; Ctrl-C stops after the current
+// sample and keeps the completed rounds.
+func (b *perftSession) time() error {
+	stop := make(chan struct{})
+	sig := make(chan os.Signal, 2)
+	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(sig)
+	go func() {
+		<-sig
+		fmt.Fprintln(os.Stderr, "\ninterrupted: finishing the sample, keeping the completed rounds (again to quit now)")
+		close(stop)
+		<-sig
+		os.Exit(130)
+	}()
+	cfg := b.cfg
+	bar := newProgress(os.Stderr, !cfg.noProgress)
+	fmt.Fprintf(os.Stderr, "timing %d perft cases x %d rounds x %d samples...\n", len(b.cases), cfg.count, cfg.perRound)
+	err := harness.Run(b.cases, b.cyc, harness.Options{
+		Rounds: cfg.count, PerRound: cfg.perRound, SampleTime: cfg.sample, Seed: cfg.seed,
+		Counters: b.events, Progress: bar.update, Stop: stop,
+		Round: func(round int) error {
+			b.results.Comment("round %d: core clock %.4f GHz at its end", round+1, b.cyc.GHz)
+			for _, c := range b.cases {
+				if s, ok := c.RoundMedian(round); ok {
+					if err := b.results.PerftResult(c, s); err != nil {
+						return err
+					}
+				}
+			}
+			b.rounds++
+			return b.results.Flush()
+		},
+	})
+	bar.done()
+	return err
+}
+
+// summary prints, per position, each slider's median speed, fastest first,
+// against the default slider.
+func (b *perftSession) summary(w io.Writer, ps []perftPosition) {
+	fmt.Fprintln(w, "Summary: perft per position, median over all samples, fastest first")
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	for _, p := range ps {
+		cs := b.casesOf(p.name)
+		var base float64
+		for _, c := range cs {
+			if c.Key.Slider == movegen.DefaultSlider {
+				base = c.Stats().Median
+			}
+		}
+		slices.SortFunc(cs, func(x, y *harness.PerftCase) int {
+			return compareFloat(x.Stats().Median, y.Stats().Median)
+		})
+		fmt.Fprintf(tw, "%s depth %d\tslider\tMnodes/s\tns/node\tcycles/node\tvs %s\n", p.name, p.depth, movegen.DefaultSlider)
+		for _, c := range cs {
+			st := c.Stats()
+			if st.N == 0 {
+				continue
+			}
+			vs := "-"
+			if base > 0 {
+				vs = fmt.Sprintf("%.2fx", base/st.Median)
+			}
+			fmt.Fprintf(tw, "\t%s\t%.1f\t%.2f\t%.1f\t%s\n", c.Key.Slider, 1e3/st.Median, st.Median, st.MedianCycles, vs)
+		}
+	}
+	tw.Flush()
+}
+
+func compareFloat(a, b float64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// perftPath resolves -out for a perft run: by default
+// results/<cpu>/perft/<time>-<level>.txt, beside the kernels' results but
+// in a folder of its own.
+func perftPath(out string, m harness.Machine) (string, error) {
+	if out != "" {
+		return resultsPath(out, m)
+	}
+	def := harness.DefaultPath("results", m, time.Now())
+	return filepath.Join(filepath.Dir(def), "perft", filepath.Base(def)), os.MkdirAll(filepath.Join(filepath.Dir(def), "perft"), 0o755)
+}

@@ -1,0 +1,76 @@
+package main
+
+import (
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"bitlab/schema"
+)
+
+// TestPerftRun times two sliders on position 3 and checks the results:
+// one line per slider and round, perft names that read back, and the
+// node count the run printed.
+func TestPerftRun(t *testing.T) {
+	bin := buildRunbench(t)
+	out := filepath.Join(t.TempDir(), "p.txt")
+	cmd := exec.Command(bin, "-perft", "-position", "^pos3$", "-depth", "3", "-slider", "^(magic-fancy|kogge-stone)$",
+		"-count", "2", "-samples", "1", "-sample", "200us", "-noprogress", "-out", out)
+	msg, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("runbench: %v\n%s", err, msg)
+	}
+	if !strings.Contains(string(msg), "pos3 depth 3: 2812 nodes") {
+		t.Errorf("no node count in the output:\n%s", msg)
+	}
+	rs := readResults(t, out)
+	if len(rs) != 4 {
+		t.Fatalf("%d result lines, want 4", len(rs))
+	}
+	for _, r := range rs {
+		n, err := schema.ParseName(r.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, ok := n.Perft()
+		if !ok || p.Position != "pos3" || p.Depth != 3 || (p.Slider != "magic-fancy" && p.Slider != "kogge-stone") {
+			t.Errorf("bad name %q", r.Name.Full())
+		}
+		for _, unit := range []string{"sec/node", "cycles/node", "nodes/s"} {
+			if _, ok := r.Value(unit); !ok {
+				t.Errorf("%s: no %s", r.Name.Full(), unit)
+			}
+		}
+	}
+}
+
+// TestPerftRejects checks the command line's perft errors: a bad FEN, a
+// slider that matches nothing, -fen without -perft.
+func TestPerftRejects(t *testing.T) {
+	bin := buildRunbench(t)
+	for _, args := range [][]string{
+		{"-perft", "-fen", "8/8/8/8/8/8/8/8 w - - 0 1", "-count", "1"},
+		{"-perft", "-slider", "^nothing$", "-count", "1"},
+		{"-fen", "8/8/8/8/8/8/8/8 w - - 0 1"},
+		{"-perft", "-depth", "13"},
+	} {
+		if msg, err := exec.Command(bin, args...).CombinedOutput(); err == nil {
+			t.Errorf("runbench %v succeeded:\n%s", args, msg)
+		}
+	}
+}
+
+// TestDivide checks -divide: a line per legal move whose counts sum to
+// the total it prints, which is the perft count.
+func TestDivide(t *testing.T) {
+	bin := buildRunbench(t)
+	msg, err := exec.Command(bin, "-divide", "-fen", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "-depth", "2").CombinedOutput()
+	if err != nil {
+		t.Fatalf("runbench -divide: %v\n%s", err, msg)
+	}
+	out := string(msg)
+	if !strings.Contains(out, "moves: 48\n") || !strings.Contains(out, "nodes: 2039\n") || strings.Count(out, ": ") != 48+2 {
+		t.Errorf("divide output:\n%s", out)
+	}
+}
