@@ -38,7 +38,7 @@ func (p *Position) generateClassical(l *MoveList) int {
 		if l != nil {
 			l.add(from, targets, kind)
 		}
-		n += bits.OnesCount64(targets)
+		n += count(targets)
 	}
 	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
 	if m.check == 0 {
@@ -92,8 +92,8 @@ func (p *Position) generateClassical(l *MoveList) int {
 	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
 	promo := uint64(rank1 | rank8)
 	// Each promotion is four moves.
-	n += bits.OnesCount64(single) + bits.OnesCount64(double) + bits.OnesCount64(capA) + bits.OnesCount64(capH) +
-		3*(bits.OnesCount64(single&promo)+bits.OnesCount64(capA&promo)+bits.OnesCount64(capH&promo))
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
 	if l != nil {
 		l.addPawns(single, pushStep[us], Quiet)
 		l.addPawns(double, 2*pushStep[us], DoublePush)
@@ -208,7 +208,7 @@ func (p *Position) generateDumb7fill(l *MoveList) int {
 		if l != nil {
 			l.add(from, targets, kind)
 		}
-		n += bits.OnesCount64(targets)
+		n += count(targets)
 	}
 	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
 	if m.check == 0 {
@@ -262,8 +262,8 @@ func (p *Position) generateDumb7fill(l *MoveList) int {
 	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
 	promo := uint64(rank1 | rank8)
 	// Each promotion is four moves.
-	n += bits.OnesCount64(single) + bits.OnesCount64(double) + bits.OnesCount64(capA) + bits.OnesCount64(capH) +
-		3*(bits.OnesCount64(single&promo)+bits.OnesCount64(capA&promo)+bits.OnesCount64(capH&promo))
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
 	if l != nil {
 		l.addPawns(single, pushStep[us], Quiet)
 		l.addPawns(double, 2*pushStep[us], DoublePush)
@@ -378,7 +378,7 @@ func (p *Position) generateHyperbolaBswap(l *MoveList) int {
 		if l != nil {
 			l.add(from, targets, kind)
 		}
-		n += bits.OnesCount64(targets)
+		n += count(targets)
 	}
 	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
 	if m.check == 0 {
@@ -432,8 +432,8 @@ func (p *Position) generateHyperbolaBswap(l *MoveList) int {
 	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
 	promo := uint64(rank1 | rank8)
 	// Each promotion is four moves.
-	n += bits.OnesCount64(single) + bits.OnesCount64(double) + bits.OnesCount64(capA) + bits.OnesCount64(capH) +
-		3*(bits.OnesCount64(single&promo)+bits.OnesCount64(capA&promo)+bits.OnesCount64(capH&promo))
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
 	if l != nil {
 		l.addPawns(single, pushStep[us], Quiet)
 		l.addPawns(double, 2*pushStep[us], DoublePush)
@@ -548,7 +548,7 @@ func (p *Position) generateHyperbolaReverse(l *MoveList) int {
 		if l != nil {
 			l.add(from, targets, kind)
 		}
-		n += bits.OnesCount64(targets)
+		n += count(targets)
 	}
 	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
 	if m.check == 0 {
@@ -602,8 +602,8 @@ func (p *Position) generateHyperbolaReverse(l *MoveList) int {
 	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
 	promo := uint64(rank1 | rank8)
 	// Each promotion is four moves.
-	n += bits.OnesCount64(single) + bits.OnesCount64(double) + bits.OnesCount64(capA) + bits.OnesCount64(capH) +
-		3*(bits.OnesCount64(single&promo)+bits.OnesCount64(capA&promo)+bits.OnesCount64(capH&promo))
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
 	if l != nil {
 		l.addPawns(single, pushStep[us], Quiet)
 		l.addPawns(double, 2*pushStep[us], DoublePush)
@@ -718,7 +718,7 @@ func (p *Position) generateKindergarten(l *MoveList) int {
 		if l != nil {
 			l.add(from, targets, kind)
 		}
-		n += bits.OnesCount64(targets)
+		n += count(targets)
 	}
 	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
 	if m.check == 0 {
@@ -772,8 +772,8 @@ func (p *Position) generateKindergarten(l *MoveList) int {
 	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
 	promo := uint64(rank1 | rank8)
 	// Each promotion is four moves.
-	n += bits.OnesCount64(single) + bits.OnesCount64(double) + bits.OnesCount64(capA) + bits.OnesCount64(capH) +
-		3*(bits.OnesCount64(single&promo)+bits.OnesCount64(capA&promo)+bits.OnesCount64(capH&promo))
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
 	if l != nil {
 		l.addPawns(single, pushStep[us], Quiet)
 		l.addPawns(double, 2*pushStep[us], DoublePush)
@@ -888,7 +888,7 @@ func (p *Position) generateKoggeStone(l *MoveList) int {
 		if l != nil {
 			l.add(from, targets, kind)
 		}
-		n += bits.OnesCount64(targets)
+		n += count(targets)
 	}
 	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
 	if m.check == 0 {
@@ -942,8 +942,8 @@ func (p *Position) generateKoggeStone(l *MoveList) int {
 	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
 	promo := uint64(rank1 | rank8)
 	// Each promotion is four moves.
-	n += bits.OnesCount64(single) + bits.OnesCount64(double) + bits.OnesCount64(capA) + bits.OnesCount64(capH) +
-		3*(bits.OnesCount64(single&promo)+bits.OnesCount64(capA&promo)+bits.OnesCount64(capH&promo))
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
 	if l != nil {
 		l.addPawns(single, pushStep[us], Quiet)
 		l.addPawns(double, 2*pushStep[us], DoublePush)
@@ -1058,7 +1058,7 @@ func (p *Position) generateMagicBlack(l *MoveList) int {
 		if l != nil {
 			l.add(from, targets, kind)
 		}
-		n += bits.OnesCount64(targets)
+		n += count(targets)
 	}
 	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
 	if m.check == 0 {
@@ -1112,8 +1112,8 @@ func (p *Position) generateMagicBlack(l *MoveList) int {
 	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
 	promo := uint64(rank1 | rank8)
 	// Each promotion is four moves.
-	n += bits.OnesCount64(single) + bits.OnesCount64(double) + bits.OnesCount64(capA) + bits.OnesCount64(capH) +
-		3*(bits.OnesCount64(single&promo)+bits.OnesCount64(capA&promo)+bits.OnesCount64(capH&promo))
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
 	if l != nil {
 		l.addPawns(single, pushStep[us], Quiet)
 		l.addPawns(double, 2*pushStep[us], DoublePush)
@@ -1228,7 +1228,7 @@ func (p *Position) generateMagicPlain(l *MoveList) int {
 		if l != nil {
 			l.add(from, targets, kind)
 		}
-		n += bits.OnesCount64(targets)
+		n += count(targets)
 	}
 	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
 	if m.check == 0 {
@@ -1282,8 +1282,8 @@ func (p *Position) generateMagicPlain(l *MoveList) int {
 	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
 	promo := uint64(rank1 | rank8)
 	// Each promotion is four moves.
-	n += bits.OnesCount64(single) + bits.OnesCount64(double) + bits.OnesCount64(capA) + bits.OnesCount64(capH) +
-		3*(bits.OnesCount64(single&promo)+bits.OnesCount64(capA&promo)+bits.OnesCount64(capH&promo))
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
 	if l != nil {
 		l.addPawns(single, pushStep[us], Quiet)
 		l.addPawns(double, 2*pushStep[us], DoublePush)
@@ -1398,7 +1398,7 @@ func (p *Position) generateObstructionDifference(l *MoveList) int {
 		if l != nil {
 			l.add(from, targets, kind)
 		}
-		n += bits.OnesCount64(targets)
+		n += count(targets)
 	}
 	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
 	if m.check == 0 {
@@ -1452,8 +1452,8 @@ func (p *Position) generateObstructionDifference(l *MoveList) int {
 	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
 	promo := uint64(rank1 | rank8)
 	// Each promotion is four moves.
-	n += bits.OnesCount64(single) + bits.OnesCount64(double) + bits.OnesCount64(capA) + bits.OnesCount64(capH) +
-		3*(bits.OnesCount64(single&promo)+bits.OnesCount64(capA&promo)+bits.OnesCount64(capH&promo))
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
 	if l != nil {
 		l.addPawns(single, pushStep[us], Quiet)
 		l.addPawns(double, 2*pushStep[us], DoublePush)
@@ -1568,7 +1568,7 @@ func (p *Position) generateRayLoop(l *MoveList) int {
 		if l != nil {
 			l.add(from, targets, kind)
 		}
-		n += bits.OnesCount64(targets)
+		n += count(targets)
 	}
 	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
 	if m.check == 0 {
@@ -1622,8 +1622,8 @@ func (p *Position) generateRayLoop(l *MoveList) int {
 	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
 	promo := uint64(rank1 | rank8)
 	// Each promotion is four moves.
-	n += bits.OnesCount64(single) + bits.OnesCount64(double) + bits.OnesCount64(capA) + bits.OnesCount64(capH) +
-		3*(bits.OnesCount64(single&promo)+bits.OnesCount64(capA&promo)+bits.OnesCount64(capH&promo))
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
 	if l != nil {
 		l.addPawns(single, pushStep[us], Quiet)
 		l.addPawns(double, 2*pushStep[us], DoublePush)
@@ -1709,17 +1709,2302 @@ func (p *Position) enPassantLegalRayLoop(from, k board.Square) bool {
 	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
 }
 
-// sliderPerft are the perft recursions of the configurations above, by
-// slider name.
-var sliderPerft = map[string]func(Position, int) uint64{
-	"classical":              perftClassical,
-	"dumb7fill":              perftDumb7fill,
-	"hyperbola-bswap":        perftHyperbolaBswap,
-	"hyperbola-reverse":      perftHyperbolaReverse,
-	"kindergarten":           perftKindergarten,
-	"kogge-stone":            perftKoggeStone,
-	"magic-black":            perftMagicBlack,
-	"magic-plain":            perftMagicPlain,
-	"obstruction-difference": perftObstructionDifference,
-	"ray-loop":               perftRayLoop,
+// perftSerBytes is perft with serialize/bytes.
+func perftSerBytes(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateSerBytes(nil))
+	}
+	var l MoveList
+	p.generateSerBytes(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftSerBytes(p.Play(m), depth-1)
+	}
+	return n
 }
+
+// generateSerBytes is generate with serialize/bytes.
+func (p *Position) generateSerBytes(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksSerBytes()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerBytes(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingMagicFancyBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingMagicFancyRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerBytes(single, pushStep[us], Quiet)
+		l.addPawnsSerBytes(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerBytes(capA, captureA[us], Quiet)
+		l.addPawnsSerBytes(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalSerBytes(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksSerBytes is masks with serialize/bytes.
+func (p *Position) masksSerBytes() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingMagicFancyRook(k, occ)&rq | generic.SlidingMagicFancyBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingMagicFancyRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingMagicFancyBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingMagicFancyBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingMagicFancyRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalSerBytes is enPassantLegal with serialize/bytes.
+func (p *Position) enPassantLegalSerBytes(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingMagicFancyRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingMagicFancyBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// addSerBytes is add with serialize/Bytes's squares.
+func (l *MoveList) addSerBytes(from board.Square, targets uint64, kind int) {
+	var sq [64]board.Square
+	n := generic.SerializeBytes(&sq, targets)
+	for _, to := range sq[:n&63] {
+		l.Moves[l.N&(MaxMoves-1)] = newMove(from, to, kind)
+		l.N++
+	}
+}
+
+// addPawnsSerBytes is addPawns with serialize/Bytes's squares.
+func (l *MoveList) addPawnsSerBytes(targets uint64, delta int, kind int) {
+	var sq [64]board.Square
+	n := generic.SerializeBytes(&sq, targets)
+	for _, to := range sq[:n&63] {
+		from := (to - board.Square(delta)) & 63
+		if to.Bitboard()&(rank1|rank8) == 0 {
+			l.Moves[l.N&(MaxMoves-1)] = newMove(from, to, kind)
+			l.N++
+			continue
+		}
+		for k := PromoKnight; k <= PromoQueen; k++ {
+			l.Moves[l.N&(MaxMoves-1)] = newMove(from, to, k)
+			l.N++
+		}
+	}
+}
+
+// perftSerForward is perft with serialize/forward.
+func perftSerForward(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateSerForward(nil))
+	}
+	var l MoveList
+	p.generateSerForward(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftSerForward(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateSerForward is generate with serialize/forward.
+func (p *Position) generateSerForward(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksSerForward()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerForward(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingMagicFancyBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingMagicFancyRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerForward(single, pushStep[us], Quiet)
+		l.addPawnsSerForward(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerForward(capA, captureA[us], Quiet)
+		l.addPawnsSerForward(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalSerForward(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksSerForward is masks with serialize/forward.
+func (p *Position) masksSerForward() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingMagicFancyRook(k, occ)&rq | generic.SlidingMagicFancyBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingMagicFancyRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingMagicFancyBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingMagicFancyBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingMagicFancyRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalSerForward is enPassantLegal with serialize/forward.
+func (p *Position) enPassantLegalSerForward(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingMagicFancyRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingMagicFancyBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// addSerForward is add with serialize/Forward's squares.
+func (l *MoveList) addSerForward(from board.Square, targets uint64, kind int) {
+	var sq [64]board.Square
+	n := generic.SerializeForward(&sq, targets)
+	for _, to := range sq[:n&63] {
+		l.Moves[l.N&(MaxMoves-1)] = newMove(from, to, kind)
+		l.N++
+	}
+}
+
+// addPawnsSerForward is addPawns with serialize/Forward's squares.
+func (l *MoveList) addPawnsSerForward(targets uint64, delta int, kind int) {
+	var sq [64]board.Square
+	n := generic.SerializeForward(&sq, targets)
+	for _, to := range sq[:n&63] {
+		from := (to - board.Square(delta)) & 63
+		if to.Bitboard()&(rank1|rank8) == 0 {
+			l.Moves[l.N&(MaxMoves-1)] = newMove(from, to, kind)
+			l.N++
+			continue
+		}
+		for k := PromoKnight; k <= PromoQueen; k++ {
+			l.Moves[l.N&(MaxMoves-1)] = newMove(from, to, k)
+			l.N++
+		}
+	}
+}
+
+// perftSerIterator is perft with serialize/iterator.
+func perftSerIterator(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateSerIterator(nil))
+	}
+	var l MoveList
+	p.generateSerIterator(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftSerIterator(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateSerIterator is generate with serialize/iterator.
+func (p *Position) generateSerIterator(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksSerIterator()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerIterator(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingMagicFancyBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingMagicFancyRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerIterator(single, pushStep[us], Quiet)
+		l.addPawnsSerIterator(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerIterator(capA, captureA[us], Quiet)
+		l.addPawnsSerIterator(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalSerIterator(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksSerIterator is masks with serialize/iterator.
+func (p *Position) masksSerIterator() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingMagicFancyRook(k, occ)&rq | generic.SlidingMagicFancyBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingMagicFancyRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingMagicFancyBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingMagicFancyBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingMagicFancyRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalSerIterator is enPassantLegal with serialize/iterator.
+func (p *Position) enPassantLegalSerIterator(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingMagicFancyRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingMagicFancyBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// addSerIterator is add with serialize/Iterator's squares.
+func (l *MoveList) addSerIterator(from board.Square, targets uint64, kind int) {
+	var sq [64]board.Square
+	n := generic.SerializeIterator(&sq, targets)
+	for _, to := range sq[:n&63] {
+		l.Moves[l.N&(MaxMoves-1)] = newMove(from, to, kind)
+		l.N++
+	}
+}
+
+// addPawnsSerIterator is addPawns with serialize/Iterator's squares.
+func (l *MoveList) addPawnsSerIterator(targets uint64, delta int, kind int) {
+	var sq [64]board.Square
+	n := generic.SerializeIterator(&sq, targets)
+	for _, to := range sq[:n&63] {
+		from := (to - board.Square(delta)) & 63
+		if to.Bitboard()&(rank1|rank8) == 0 {
+			l.Moves[l.N&(MaxMoves-1)] = newMove(from, to, kind)
+			l.N++
+			continue
+		}
+		for k := PromoKnight; k <= PromoQueen; k++ {
+			l.Moves[l.N&(MaxMoves-1)] = newMove(from, to, k)
+			l.N++
+		}
+	}
+}
+
+// perftSerReverse is perft with serialize/reverse.
+func perftSerReverse(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateSerReverse(nil))
+	}
+	var l MoveList
+	p.generateSerReverse(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftSerReverse(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateSerReverse is generate with serialize/reverse.
+func (p *Position) generateSerReverse(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksSerReverse()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerReverse(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingMagicFancyBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingMagicFancyRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerReverse(single, pushStep[us], Quiet)
+		l.addPawnsSerReverse(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerReverse(capA, captureA[us], Quiet)
+		l.addPawnsSerReverse(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalSerReverse(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksSerReverse is masks with serialize/reverse.
+func (p *Position) masksSerReverse() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingMagicFancyRook(k, occ)&rq | generic.SlidingMagicFancyBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingMagicFancyRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingMagicFancyBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingMagicFancyBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingMagicFancyRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalSerReverse is enPassantLegal with serialize/reverse.
+func (p *Position) enPassantLegalSerReverse(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingMagicFancyRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingMagicFancyBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// addSerReverse is add with serialize/Reverse's squares.
+func (l *MoveList) addSerReverse(from board.Square, targets uint64, kind int) {
+	var sq [64]board.Square
+	n := generic.SerializeReverse(&sq, targets)
+	for _, to := range sq[:n&63] {
+		l.Moves[l.N&(MaxMoves-1)] = newMove(from, to, kind)
+		l.N++
+	}
+}
+
+// addPawnsSerReverse is addPawns with serialize/Reverse's squares.
+func (l *MoveList) addPawnsSerReverse(targets uint64, delta int, kind int) {
+	var sq [64]board.Square
+	n := generic.SerializeReverse(&sq, targets)
+	for _, to := range sq[:n&63] {
+		from := (to - board.Square(delta)) & 63
+		if to.Bitboard()&(rank1|rank8) == 0 {
+			l.Moves[l.N&(MaxMoves-1)] = newMove(from, to, kind)
+			l.N++
+			continue
+		}
+		for k := PromoKnight; k <= PromoQueen; k++ {
+			l.Moves[l.N&(MaxMoves-1)] = newMove(from, to, k)
+			l.N++
+		}
+	}
+}
+
+// perftSerScanReset is perft with serialize/scan-reset.
+func perftSerScanReset(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateSerScanReset(nil))
+	}
+	var l MoveList
+	p.generateSerScanReset(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftSerScanReset(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateSerScanReset is generate with serialize/scan-reset.
+func (p *Position) generateSerScanReset(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksSerScanReset()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerScanReset(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingMagicFancyBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingMagicFancyRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerScanReset(single, pushStep[us], Quiet)
+		l.addPawnsSerScanReset(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerScanReset(capA, captureA[us], Quiet)
+		l.addPawnsSerScanReset(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalSerScanReset(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksSerScanReset is masks with serialize/scan-reset.
+func (p *Position) masksSerScanReset() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingMagicFancyRook(k, occ)&rq | generic.SlidingMagicFancyBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingMagicFancyRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingMagicFancyBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingMagicFancyBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingMagicFancyRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalSerScanReset is enPassantLegal with serialize/scan-reset.
+func (p *Position) enPassantLegalSerScanReset(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingMagicFancyRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingMagicFancyBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// addSerScanReset is add with serialize/ScanReset's squares.
+func (l *MoveList) addSerScanReset(from board.Square, targets uint64, kind int) {
+	var sq [64]board.Square
+	n := generic.SerializeScanReset(&sq, targets)
+	for _, to := range sq[:n&63] {
+		l.Moves[l.N&(MaxMoves-1)] = newMove(from, to, kind)
+		l.N++
+	}
+}
+
+// addPawnsSerScanReset is addPawns with serialize/ScanReset's squares.
+func (l *MoveList) addPawnsSerScanReset(targets uint64, delta int, kind int) {
+	var sq [64]board.Square
+	n := generic.SerializeScanReset(&sq, targets)
+	for _, to := range sq[:n&63] {
+		from := (to - board.Square(delta)) & 63
+		if to.Bitboard()&(rank1|rank8) == 0 {
+			l.Moves[l.N&(MaxMoves-1)] = newMove(from, to, kind)
+			l.N++
+			continue
+		}
+		for k := PromoKnight; k <= PromoQueen; k++ {
+			l.Moves[l.N&(MaxMoves-1)] = newMove(from, to, k)
+			l.N++
+		}
+	}
+}
+
+// perftSerUnrolled is perft with serialize/unrolled.
+func perftSerUnrolled(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateSerUnrolled(nil))
+	}
+	var l MoveList
+	p.generateSerUnrolled(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftSerUnrolled(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateSerUnrolled is generate with serialize/unrolled.
+func (p *Position) generateSerUnrolled(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksSerUnrolled()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerUnrolled(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingMagicFancyBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingMagicFancyRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerUnrolled(single, pushStep[us], Quiet)
+		l.addPawnsSerUnrolled(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerUnrolled(capA, captureA[us], Quiet)
+		l.addPawnsSerUnrolled(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalSerUnrolled(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksSerUnrolled is masks with serialize/unrolled.
+func (p *Position) masksSerUnrolled() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingMagicFancyRook(k, occ)&rq | generic.SlidingMagicFancyBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingMagicFancyRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingMagicFancyBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingMagicFancyBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingMagicFancyRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalSerUnrolled is enPassantLegal with serialize/unrolled.
+func (p *Position) enPassantLegalSerUnrolled(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingMagicFancyRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingMagicFancyBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// addSerUnrolled is add with serialize/Unrolled's squares.
+func (l *MoveList) addSerUnrolled(from board.Square, targets uint64, kind int) {
+	var sq [64]board.Square
+	n := generic.SerializeUnrolled(&sq, targets)
+	for _, to := range sq[:n&63] {
+		l.Moves[l.N&(MaxMoves-1)] = newMove(from, to, kind)
+		l.N++
+	}
+}
+
+// addPawnsSerUnrolled is addPawns with serialize/Unrolled's squares.
+func (l *MoveList) addPawnsSerUnrolled(targets uint64, delta int, kind int) {
+	var sq [64]board.Square
+	n := generic.SerializeUnrolled(&sq, targets)
+	for _, to := range sq[:n&63] {
+		from := (to - board.Square(delta)) & 63
+		if to.Bitboard()&(rank1|rank8) == 0 {
+			l.Moves[l.N&(MaxMoves-1)] = newMove(from, to, kind)
+			l.N++
+			continue
+		}
+		for k := PromoKnight; k <= PromoQueen; k++ {
+			l.Moves[l.N&(MaxMoves-1)] = newMove(from, to, k)
+			l.N++
+		}
+	}
+}
+
+// perftSerWords16 is perft with serialize/words16.
+func perftSerWords16(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateSerWords16(nil))
+	}
+	var l MoveList
+	p.generateSerWords16(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftSerWords16(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateSerWords16 is generate with serialize/words16.
+func (p *Position) generateSerWords16(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksSerWords16()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerWords16(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingMagicFancyBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingMagicFancyRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerWords16(single, pushStep[us], Quiet)
+		l.addPawnsSerWords16(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerWords16(capA, captureA[us], Quiet)
+		l.addPawnsSerWords16(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalSerWords16(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksSerWords16 is masks with serialize/words16.
+func (p *Position) masksSerWords16() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingMagicFancyRook(k, occ)&rq | generic.SlidingMagicFancyBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingMagicFancyRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingMagicFancyBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingMagicFancyBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingMagicFancyRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalSerWords16 is enPassantLegal with serialize/words16.
+func (p *Position) enPassantLegalSerWords16(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingMagicFancyRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingMagicFancyBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// addSerWords16 is add with serialize/Words16's squares.
+func (l *MoveList) addSerWords16(from board.Square, targets uint64, kind int) {
+	var sq [64]board.Square
+	n := generic.SerializeWords16(&sq, targets)
+	for _, to := range sq[:n&63] {
+		l.Moves[l.N&(MaxMoves-1)] = newMove(from, to, kind)
+		l.N++
+	}
+}
+
+// addPawnsSerWords16 is addPawns with serialize/Words16's squares.
+func (l *MoveList) addPawnsSerWords16(targets uint64, delta int, kind int) {
+	var sq [64]board.Square
+	n := generic.SerializeWords16(&sq, targets)
+	for _, to := range sq[:n&63] {
+		from := (to - board.Square(delta)) & 63
+		if to.Bitboard()&(rank1|rank8) == 0 {
+			l.Moves[l.N&(MaxMoves-1)] = newMove(from, to, kind)
+			l.N++
+			continue
+		}
+		for k := PromoKnight; k <= PromoQueen; k++ {
+			l.Moves[l.N&(MaxMoves-1)] = newMove(from, to, k)
+			l.N++
+		}
+	}
+}
+
+// perftCntKernighan is perft with popcount/kernighan.
+func perftCntKernighan(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateCntKernighan(nil))
+	}
+	var l MoveList
+	p.generateCntKernighan(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftCntKernighan(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateCntKernighan is generate with popcount/kernighan.
+func (p *Position) generateCntKernighan(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksCntKernighan()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.add(from, targets, kind)
+		}
+		n += countCntKernighan(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingMagicFancyBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingMagicFancyRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += countCntKernighan(single) + countCntKernighan(double) + countCntKernighan(capA) + countCntKernighan(capH) +
+		3*(countCntKernighan(single&promo)+countCntKernighan(capA&promo)+countCntKernighan(capH&promo))
+	if l != nil {
+		l.addPawns(single, pushStep[us], Quiet)
+		l.addPawns(double, 2*pushStep[us], DoublePush)
+		l.addPawns(capA, captureA[us], Quiet)
+		l.addPawns(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalCntKernighan(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksCntKernighan is masks with popcount/kernighan.
+func (p *Position) masksCntKernighan() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingMagicFancyRook(k, occ)&rq | generic.SlidingMagicFancyBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingMagicFancyRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingMagicFancyBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingMagicFancyBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingMagicFancyRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalCntKernighan is enPassantLegal with popcount/kernighan.
+func (p *Position) enPassantLegalCntKernighan(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingMagicFancyRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingMagicFancyBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+func countCntKernighan(b uint64) int { return int(generic.PopcountKernighan(b)) }
+
+// perftCntSwar is perft with popcount/swar.
+func perftCntSwar(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateCntSwar(nil))
+	}
+	var l MoveList
+	p.generateCntSwar(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftCntSwar(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateCntSwar is generate with popcount/swar.
+func (p *Position) generateCntSwar(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksCntSwar()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.add(from, targets, kind)
+		}
+		n += countCntSwar(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingMagicFancyBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingMagicFancyRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += countCntSwar(single) + countCntSwar(double) + countCntSwar(capA) + countCntSwar(capH) +
+		3*(countCntSwar(single&promo)+countCntSwar(capA&promo)+countCntSwar(capH&promo))
+	if l != nil {
+		l.addPawns(single, pushStep[us], Quiet)
+		l.addPawns(double, 2*pushStep[us], DoublePush)
+		l.addPawns(capA, captureA[us], Quiet)
+		l.addPawns(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalCntSwar(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksCntSwar is masks with popcount/swar.
+func (p *Position) masksCntSwar() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingMagicFancyRook(k, occ)&rq | generic.SlidingMagicFancyBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingMagicFancyRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingMagicFancyBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingMagicFancyBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingMagicFancyRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalCntSwar is enPassantLegal with popcount/swar.
+func (p *Position) enPassantLegalCntSwar(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingMagicFancyRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingMagicFancyBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+func countCntSwar(b uint64) int { return int(generic.PopcountSwar(b)) }
+
+// perftCntSwarMul is perft with popcount/swar-mul.
+func perftCntSwarMul(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateCntSwarMul(nil))
+	}
+	var l MoveList
+	p.generateCntSwarMul(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftCntSwarMul(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateCntSwarMul is generate with popcount/swar-mul.
+func (p *Position) generateCntSwarMul(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksCntSwarMul()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.add(from, targets, kind)
+		}
+		n += countCntSwarMul(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingMagicFancyBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingMagicFancyRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += countCntSwarMul(single) + countCntSwarMul(double) + countCntSwarMul(capA) + countCntSwarMul(capH) +
+		3*(countCntSwarMul(single&promo)+countCntSwarMul(capA&promo)+countCntSwarMul(capH&promo))
+	if l != nil {
+		l.addPawns(single, pushStep[us], Quiet)
+		l.addPawns(double, 2*pushStep[us], DoublePush)
+		l.addPawns(capA, captureA[us], Quiet)
+		l.addPawns(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalCntSwarMul(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksCntSwarMul is masks with popcount/swar-mul.
+func (p *Position) masksCntSwarMul() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingMagicFancyRook(k, occ)&rq | generic.SlidingMagicFancyBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingMagicFancyRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingMagicFancyBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingMagicFancyBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingMagicFancyRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalCntSwarMul is enPassantLegal with popcount/swar-mul.
+func (p *Position) enPassantLegalCntSwarMul(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingMagicFancyRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingMagicFancyBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+func countCntSwarMul(b uint64) int { return int(generic.PopcountSwarMul(b)) }
+
+// perftCntTable16 is perft with popcount/table16.
+func perftCntTable16(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateCntTable16(nil))
+	}
+	var l MoveList
+	p.generateCntTable16(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftCntTable16(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateCntTable16 is generate with popcount/table16.
+func (p *Position) generateCntTable16(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksCntTable16()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.add(from, targets, kind)
+		}
+		n += countCntTable16(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingMagicFancyBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingMagicFancyRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += countCntTable16(single) + countCntTable16(double) + countCntTable16(capA) + countCntTable16(capH) +
+		3*(countCntTable16(single&promo)+countCntTable16(capA&promo)+countCntTable16(capH&promo))
+	if l != nil {
+		l.addPawns(single, pushStep[us], Quiet)
+		l.addPawns(double, 2*pushStep[us], DoublePush)
+		l.addPawns(capA, captureA[us], Quiet)
+		l.addPawns(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalCntTable16(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksCntTable16 is masks with popcount/table16.
+func (p *Position) masksCntTable16() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingMagicFancyRook(k, occ)&rq | generic.SlidingMagicFancyBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingMagicFancyRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingMagicFancyBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingMagicFancyBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingMagicFancyRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalCntTable16 is enPassantLegal with popcount/table16.
+func (p *Position) enPassantLegalCntTable16(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingMagicFancyRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingMagicFancyBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+func countCntTable16(b uint64) int { return int(generic.PopcountTable16(b)) }
+
+// perftCntTable8 is perft with popcount/table8.
+func perftCntTable8(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateCntTable8(nil))
+	}
+	var l MoveList
+	p.generateCntTable8(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftCntTable8(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateCntTable8 is generate with popcount/table8.
+func (p *Position) generateCntTable8(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksCntTable8()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.add(from, targets, kind)
+		}
+		n += countCntTable8(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingMagicFancyBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingMagicFancyRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += countCntTable8(single) + countCntTable8(double) + countCntTable8(capA) + countCntTable8(capH) +
+		3*(countCntTable8(single&promo)+countCntTable8(capA&promo)+countCntTable8(capH&promo))
+	if l != nil {
+		l.addPawns(single, pushStep[us], Quiet)
+		l.addPawns(double, 2*pushStep[us], DoublePush)
+		l.addPawns(capA, captureA[us], Quiet)
+		l.addPawns(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalCntTable8(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksCntTable8 is masks with popcount/table8.
+func (p *Position) masksCntTable8() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingMagicFancyRook(k, occ)&rq | generic.SlidingMagicFancyBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingMagicFancyRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingMagicFancyBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingMagicFancyBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingMagicFancyRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalCntTable8 is enPassantLegal with popcount/table8.
+func (p *Position) enPassantLegalCntTable8(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingMagicFancyRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingMagicFancyBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+func countCntTable8(b uint64) int { return int(generic.PopcountTable8(b)) }
+
+// configPerft are the perft recursions of the configurations above.
+var configPerft = map[Config]func(Position, int) uint64{
+	{Slider: "classical", Serialize: "inline", Count: "mathbits"}:              perftClassical,
+	{Slider: "dumb7fill", Serialize: "inline", Count: "mathbits"}:              perftDumb7fill,
+	{Slider: "hyperbola-bswap", Serialize: "inline", Count: "mathbits"}:        perftHyperbolaBswap,
+	{Slider: "hyperbola-reverse", Serialize: "inline", Count: "mathbits"}:      perftHyperbolaReverse,
+	{Slider: "kindergarten", Serialize: "inline", Count: "mathbits"}:           perftKindergarten,
+	{Slider: "kogge-stone", Serialize: "inline", Count: "mathbits"}:            perftKoggeStone,
+	{Slider: "magic-black", Serialize: "inline", Count: "mathbits"}:            perftMagicBlack,
+	{Slider: "magic-plain", Serialize: "inline", Count: "mathbits"}:            perftMagicPlain,
+	{Slider: "obstruction-difference", Serialize: "inline", Count: "mathbits"}: perftObstructionDifference,
+	{Slider: "ray-loop", Serialize: "inline", Count: "mathbits"}:               perftRayLoop,
+	{Slider: "magic-fancy", Serialize: "bytes", Count: "mathbits"}:             perftSerBytes,
+	{Slider: "magic-fancy", Serialize: "forward", Count: "mathbits"}:           perftSerForward,
+	{Slider: "magic-fancy", Serialize: "iterator", Count: "mathbits"}:          perftSerIterator,
+	{Slider: "magic-fancy", Serialize: "reverse", Count: "mathbits"}:           perftSerReverse,
+	{Slider: "magic-fancy", Serialize: "scan-reset", Count: "mathbits"}:        perftSerScanReset,
+	{Slider: "magic-fancy", Serialize: "unrolled", Count: "mathbits"}:          perftSerUnrolled,
+	{Slider: "magic-fancy", Serialize: "words16", Count: "mathbits"}:           perftSerWords16,
+	{Slider: "magic-fancy", Serialize: "inline", Count: "kernighan"}:           perftCntKernighan,
+	{Slider: "magic-fancy", Serialize: "inline", Count: "swar"}:                perftCntSwar,
+	{Slider: "magic-fancy", Serialize: "inline", Count: "swar-mul"}:            perftCntSwarMul,
+	{Slider: "magic-fancy", Serialize: "inline", Count: "table16"}:             perftCntTable16,
+	{Slider: "magic-fancy", Serialize: "inline", Count: "table8"}:              perftCntTable8,
+}
+
+// configOrder lists them factor by factor.
+var configOrder = []Config{
+	{Slider: "classical", Serialize: "inline", Count: "mathbits"},
+	{Slider: "dumb7fill", Serialize: "inline", Count: "mathbits"},
+	{Slider: "hyperbola-bswap", Serialize: "inline", Count: "mathbits"},
+	{Slider: "hyperbola-reverse", Serialize: "inline", Count: "mathbits"},
+	{Slider: "kindergarten", Serialize: "inline", Count: "mathbits"},
+	{Slider: "kogge-stone", Serialize: "inline", Count: "mathbits"},
+	{Slider: "magic-black", Serialize: "inline", Count: "mathbits"},
+	{Slider: "magic-plain", Serialize: "inline", Count: "mathbits"},
+	{Slider: "obstruction-difference", Serialize: "inline", Count: "mathbits"},
+	{Slider: "ray-loop", Serialize: "inline", Count: "mathbits"},
+	{Slider: "magic-fancy", Serialize: "bytes", Count: "mathbits"},
+	{Slider: "magic-fancy", Serialize: "forward", Count: "mathbits"},
+	{Slider: "magic-fancy", Serialize: "iterator", Count: "mathbits"},
+	{Slider: "magic-fancy", Serialize: "reverse", Count: "mathbits"},
+	{Slider: "magic-fancy", Serialize: "scan-reset", Count: "mathbits"},
+	{Slider: "magic-fancy", Serialize: "unrolled", Count: "mathbits"},
+	{Slider: "magic-fancy", Serialize: "words16", Count: "mathbits"},
+	{Slider: "magic-fancy", Serialize: "inline", Count: "kernighan"},
+	{Slider: "magic-fancy", Serialize: "inline", Count: "swar"},
+	{Slider: "magic-fancy", Serialize: "inline", Count: "swar-mul"},
+	{Slider: "magic-fancy", Serialize: "inline", Count: "table16"},
+	{Slider: "magic-fancy", Serialize: "inline", Count: "table8"},
+}
+
+var _ = bits.OnesCount64 // the copies may not use package bits

@@ -19,7 +19,13 @@ type MoveList struct {
 // Slice returns the list's moves.
 func (l *MoveList) Slice() []Move { return l.Moves[:l.N] }
 
-// add appends a move from one square to each square of targets.
+// count is the generator's population count (DefaultConfig's mathbits:
+// POPCNT from GOAMD64=v2); internal/configs replaces its calls.
+func count(b uint64) int { return bits.OnesCount64(b) }
+
+// add appends a move from one square to each square of targets, serialized
+// in place by TZCNT and BLSR (DefaultConfig's inline); internal/configs
+// replaces its calls.
 func (l *MoveList) add(from board.Square, targets uint64, kind int) {
 	for ; targets != 0; targets &= targets - 1 {
 		l.Moves[l.N] = newMove(from, board.Square(bits.TrailingZeros64(targets)), kind)
@@ -142,7 +148,7 @@ func (p *Position) generate(l *MoveList) int {
 		if l != nil {
 			l.add(from, targets, kind)
 		}
-		n += bits.OnesCount64(targets)
+		n += count(targets)
 	}
 	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
 	if m.check == 0 {
@@ -196,8 +202,8 @@ func (p *Position) generate(l *MoveList) int {
 	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
 	promo := uint64(rank1 | rank8)
 	// Each promotion is four moves.
-	n += bits.OnesCount64(single) + bits.OnesCount64(double) + bits.OnesCount64(capA) + bits.OnesCount64(capH) +
-		3*(bits.OnesCount64(single&promo)+bits.OnesCount64(capA&promo)+bits.OnesCount64(capH&promo))
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
 	if l != nil {
 		l.addPawns(single, pushStep[us], Quiet)
 		l.addPawns(double, 2*pushStep[us], DoublePush)

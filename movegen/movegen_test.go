@@ -127,34 +127,40 @@ func TestGeneratedFilesAreFresh(t *testing.T) {
 	gentest.Check(t)
 }
 
-// TestSliders proves every slider configuration on every perft position to
-// a depth of at most sliderNodes leaves.
-func TestSliders(t *testing.T) {
-	const sliderNodes = 100_000
-	if len(Sliders()) < 2 {
-		t.Fatalf("slider configurations %v", Sliders())
+// TestConfigs proves every compiled configuration on every perft position
+// to a depth of at most configNodes leaves.
+func TestConfigs(t *testing.T) {
+	const configNodes = 100_000
+	cs := Configs()
+	if len(cs) < 20 || cs[0] != DefaultConfig {
+		t.Fatalf("configurations %v", cs)
 	}
-	for _, name := range Sliders() {
-		f, err := PerftFunc(name)
+	seen := map[Config]bool{}
+	for _, c := range cs {
+		if seen[c] {
+			t.Errorf("%s listed twice", c)
+		}
+		seen[c] = true
+		f, err := PerftFunc(c)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, c := range positions.PerftCases() {
-			p, err := ParseFEN(c.FEN)
+		for _, pc := range positions.PerftCases() {
+			p, err := ParseFEN(pc.FEN)
 			if err != nil {
 				t.Fatal(err)
 			}
-			for d, want := range c.Counts {
-				if want > sliderNodes && d > 1 {
+			for d, want := range pc.Counts {
+				if want > configNodes && d > 1 {
 					break
 				}
 				if got := f(p, d+1); got != want {
-					t.Errorf("%s: %s depth %d: %d, want %d", name, c.Name, d+1, got, want)
+					t.Errorf("%s: %s depth %d: %d, want %d", c, pc.Name, d+1, got, want)
 				}
 			}
 		}
 	}
-	if _, err := PerftFunc("no-such-slider"); err == nil {
-		t.Error("PerftFunc accepted an unknown slider")
+	if _, err := PerftFunc(Config{Slider: "no-such-slider"}); err == nil {
+		t.Error("PerftFunc accepted an unknown configuration")
 	}
 }

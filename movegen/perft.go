@@ -3,22 +3,31 @@ package movegen
 import (
 	"fmt"
 	"slices"
-	"sort"
 )
 
 //go:generate go run ./internal/configs -o configs_gen.go
 
-// DefaultSlider is the sliding technique of the generator's hand-written
-// code: fancy magic bitboards.
-const DefaultSlider = "magic-fancy"
+// Config is one compiled configuration of the generator: its technique
+// for each factor. Slider names a sliding kernel, Serialize a serialize
+// kernel or inline (the loop written in place), Count a popcount kernel.
+type Config struct{ Slider, Serialize, Count string }
+
+// DefaultConfig is the hand-written generator's: fancy magic bitboards, the
+// serialization loop written in place, math/bits' population count.
+var DefaultConfig = Config{Slider: "magic-fancy", Serialize: "inline", Count: "mathbits"}
+
+// String returns the configuration as benchmark names carry it.
+func (c Config) String() string {
+	return "slider=" + c.Slider + "/serialize=" + c.Serialize + "/count=" + c.Count
+}
 
 // Perft returns the number of legal move sequences of the given depth from
-// the position ([cpw-perft]), counting the last ply set-wise (Count), with
-// the default slider.
+// the position ([cpw-perft]), counting the last ply set-wise (Count), in
+// the default configuration.
 func Perft(p *Position, depth int) uint64 { return perft(*p, depth) }
 
 // perft is Perft's recursion; internal/configs copies it, with the
-// functions it calls, once per slider. It takes the position by value: a
+// functions it calls, once per configuration. It takes the position by value: a
 // pointer to the caller's copy would make escape analysis, which cannot
 // follow the recursion, move every position to the heap.
 func perft(p Position, depth int) uint64 {
@@ -37,28 +46,20 @@ func perft(p Position, depth int) uint64 {
 	return n
 }
 
-// Sliders returns the names of the sliding techniques PerftWith accepts:
-// DefaultSlider and the sliding kernels of package kernels/generic.
-func Sliders() []string {
-	names := make([]string, 0, len(sliderPerft)+1)
-	names = append(names, DefaultSlider)
-	for name := range sliderPerft {
-		names = append(names, name)
-	}
-	sort.Strings(names[1:])
-	return names
-}
+// Configs returns the configurations PerftFunc accepts: DefaultConfig,
+// then each that differs from it in one factor, factor by factor.
+func Configs() []Config { return append([]Config{DefaultConfig}, configOrder...) }
 
-// PerftFunc returns the perft recursion compiled for one slider: every
-// attack query of the generator calls that technique's functions directly.
-func PerftFunc(slider string) (func(p Position, depth int) uint64, error) {
-	if slider == DefaultSlider {
+// PerftFunc returns the perft recursion compiled for one configuration:
+// the generator calls its techniques' functions directly.
+func PerftFunc(c Config) (func(p Position, depth int) uint64, error) {
+	if c == DefaultConfig {
 		return perft, nil
 	}
-	if f, ok := sliderPerft[slider]; ok {
+	if f, ok := configPerft[c]; ok {
 		return f, nil
 	}
-	return nil, fmt.Errorf("movegen: unknown slider %q (have %v)", slider, Sliders())
+	return nil, fmt.Errorf("movegen: no compiled configuration %s (see Configs)", c)
 }
 
 // MoveCount is one root move and the perft count below it.

@@ -60,7 +60,7 @@ type config struct {
 	perft, divide                     bool
 	fen                               string
 	depth                             int
-	slider, position                  *regexp.Regexp
+	config, position                  *regexp.Regexp
 	family, impl, dist                *regexp.Regexp
 	modes                             []schema.Mode
 	sizes                             []schema.SizeClass
@@ -84,7 +84,9 @@ func run(args []string) int {
 	case cfg.divide:
 		return divide(cfg)
 	case cfg.perft && cfg.list:
-		fmt.Println(strings.Join(movegen.Sliders(), "\n"))
+		for _, c := range movegen.Configs() {
+			fmt.Println(c)
+		}
 		return 0
 	case cfg.perft:
 		if err := benchPerft(cfg); err != nil {
@@ -155,7 +157,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, int) {
 	fs.BoolVar(&cfg.divide, "divide", false, "print the perft count below each legal move of -fen (or the start position) at -depth, and exit")
 	fs.StringVar(&cfg.fen, "fen", "", "with -perft or -divide: count this position (FEN) instead of the standard ones")
 	fs.IntVar(&cfg.depth, "depth", 0, "with -perft or -divide: the perft depth (default: the first depth of each standard position with 2,000,000 nodes; 4 for -fen)")
-	slider := fs.String("slider", "", "with -perft: time only sliders matching this regular expression (default all; see runbench -perft -list)")
+	perftConfig := fs.String("config", "", "with -perft: time only the generator's configurations matching this regular expression, as in slider=magic-fancy/serialize=inline/count=mathbits (default all: the default and each that differs in one factor; runbench -perft -list)")
 	position := fs.String("position", "^(start|kiwipete)$", "with -perft: the standard positions to count, by name: start, kiwipete, pos3, pos4, pos4-mirrored, pos5, pos6")
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
@@ -174,7 +176,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, int) {
 	for _, p := range []struct {
 		s  string
 		re **regexp.Regexp
-	}{{*family, &cfg.family}, {*impl, &cfg.impl}, {*dist, &cfg.dist}, {*slider, &cfg.slider}, {*position, &cfg.position}} {
+	}{{*family, &cfg.family}, {*impl, &cfg.impl}, {*dist, &cfg.dist}, {*perftConfig, &cfg.config}, {*position, &cfg.position}} {
 		if p.s == "" {
 			continue
 		}
@@ -228,7 +230,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, int) {
 		return bad("-depth %d: want 1 to 12", cfg.depth)
 	}
 	if !cfg.perft && !cfg.divide {
-		for _, name := range []string{"fen", "depth", "slider", "position"} {
+		for _, name := range []string{"fen", "depth", "config", "position"} {
 			if set[name] {
 				return bad("-%s goes with -perft or -divide", name)
 			}

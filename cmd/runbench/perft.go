@@ -8,6 +8,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"slices"
+	"strings"
 	"syscall"
 	"text/tabwriter"
 	"time"
@@ -18,14 +19,10 @@ import (
 	"bitlab/schema"
 )
 
-// The techniques of the generator's configurations besides the slider,
-// fixed for now: the name keys carry them so that names stay the same
-// when they become factors.
-const (
-	perftSerialize = "tzcnt-blsr"
-	perftCount     = "popcnt"
-	perftRepr      = "none"
-)
+// perftRepr is the board representation the generator keeps beyond its
+// piece bitboards, not yet a factor: the name key carries it so that names
+// stay the same when it becomes one.
+const perftRepr = "none"
 
 // defaultPerftNodes picks a standard position's default depth: the first
 // with at least this many nodes.
@@ -125,26 +122,22 @@ func benchPerft(cfg *config) error {
 	if err != nil {
 		return err
 	}
-	var sliders []string
-	for _, s := range movegen.Sliders() {
-		if matches(cfg.slider, s) {
-			sliders = append(sliders, s)
-		}
-	}
-	if len(sliders) == 0 {
-		return fmt.Errorf("-slider %v matches none of %v", cfg.slider, movegen.Sliders())
+	configs := selectConfigs(cfg)
+	if len(configs) == 0 {
+		return fmt.Errorf("-config %v matches none of the configurations (runbench -perft -list)", cfg.config)
 	}
 	b.startClock()
-	fmt.Fprintf(os.Stderr, "counting %d positions with %d sliders...\n", len(ps), len(sliders))
+	fmt.Fprintf(os.Stderr, "counting %d positions in %d configurations...\n", len(ps), len(configs))
 	for _, p := range ps {
 		want := p.want()
-		for _, s := range sliders {
-			f, err := movegen.PerftFunc(s)
+		for _, mc := range configs {
+			f, err := movegen.PerftFunc(mc)
 			if err != nil {
 				return err
 			}
 			c := &harness.PerftCase{
-				Key:  schema.PerftCase{Slider: s, Serialize: perftSerialize, Count: perftCount, Repr: perftRepr, Position: p.name, Depth: p.depth},
+				Key: schema.PerftCase{Slider: mc.Slider, Serialize: mc.Serialize, Count: mc.Count, Repr: perftRepr,
+					Position: p.name, Depth: p.depth},
 				Run:  func() uint64 { return f(p.pos, p.depth) },
 				Want: want,
 			}
@@ -152,7 +145,7 @@ func benchPerft(cfg *config) error {
 				return fmt.Errorf("not timed, miscounts: %v", err)
 			}
 			if want == 0 {
-				want = c.Nodes() // every other slider must agree with the first
+				want = c.Nodes() // every other configuration must agree with the first
 			}
 			b.cases = append(b.cases, c)
 		}
@@ -170,8 +163,8 @@ func benchPerft(cfg *config) error {
 	b.start = time.Now()
 	b.cyc.ResetRange()
 	b.writeHeader(func(rf *harness.ResultsFile) {
-		rf.Comment("perft: %d positions x %d sliders, rounds=%d samples=%d sample=%v; serialize=%s count=%s repr=%s throughout",
-			len(ps), len(sliders), cfg.count, cfg.perRound, cfg.sample, perftSerialize, perftCount, perftRepr)
+		rf.Comment("perft: %d positions x %d configurations, rounds=%d samples=%d sample=%v; default %s; repr=%s throughout",
+			len(ps), len(configs), cfg.count, cfg.perRound, cfg.sample, movegen.DefaultConfig, perftRepr)
 	}, func(rf *harness.ResultsFile) {
 		for _, p := range ps {
 			rf.Comment("position %s: %s, depth %d, %d nodes", p.name, p.pos.FEN(), p.depth, b.casesOf(p.name)[0].Nodes())
@@ -193,8 +186,10 @@ func benchPerft(cfg *config) error {
 	}
 	fmt.Println()
 	b.summary(os.Stdout, ps)
-	fmt.Printf("\n%d result lines (%d of %d rounds) in %s, %s\ncompare sliders:\n  go tool benchstat -col /slider -row /position %s\n",
-		b.results.Lines(), b.rounds, cfg.count, time.Since(b.start).Round(time.Second), path, path)
+	fmt.Printf("\n%d result lines (%d of %d rounds) in %s, %s\ncompare the sliders (the same for /serialize and /count):\n"+
+		"  go tool benchstat -filter '/serialize:%s /count:%s' -col /slider -row /position %s\n",
+		b.results.Lines(), b.rounds, cfg.count, time.Since(b.start).Round(time.Second), path,
+		movegen.DefaultConfig.Serialize, movegen.DefaultConfig.Count, path)
 	return runErr
 }
 
@@ -246,8 +241,8 @@ func (b *perftSession) time() error {
 	return err
 }
 
-// summary prints, per position, each slider's median speed, fastest first,
-// against the default slider.
+// summary prints, per position, each configuration's median speed,
+// fastest first, against the default configuration.
 func (b *perftSession) summary(w io.Writer, ps []perftPosition) {
 	fmt.Fprintln(w, "Summary: perft per position, median over all samples, fastest first")
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
@@ -255,14 +250,14 @@ func (b *perftSession) summary(w io.Writer, ps []perftPosition) {
 		cs := b.casesOf(p.name)
 		var base float64
 		for _, c := range cs {
-			if c.Key.Slider == movegen.DefaultSlider {
+			if configOf(c) == movegen.DefaultConfig {
 				base = c.Stats().Median
 			}
 		}
 		slices.SortFunc(cs, func(x, y *harness.PerftCase) int {
 			return compareFloat(x.Stats().Median, y.Stats().Median)
 		})
-		fmt.Fprintf(tw, "%s depth %d\tslider\tMnodes/s\tns/node\tcycles/node\tvs %s\n", p.name, p.depth, movegen.DefaultSlider)
+		fmt.Fprintf(tw, "%s depth %d\tconfiguration\tMnodes/s\tns/node\tcycles/node\tspeed vs default\n", p.name, p.depth)
 		for _, c := range cs {
 			st := c.Stats()
 			if st.N == 0 {
@@ -272,10 +267,42 @@ func (b *perftSession) summary(w io.Writer, ps []perftPosition) {
 			if base > 0 {
 				vs = fmt.Sprintf("%.2fx", base/st.Median)
 			}
-			fmt.Fprintf(tw, "\t%s\t%.1f\t%.2f\t%.1f\t%s\n", c.Key.Slider, 1e3/st.Median, st.Median, st.MedianCycles, vs)
+			fmt.Fprintf(tw, "\t%s\t%.1f\t%.2f\t%.1f\t%s\n", changed(configOf(c)), 1e3/st.Median, st.Median, st.MedianCycles, vs)
 		}
 	}
 	tw.Flush()
+}
+
+// configOf returns the configuration of a perft case.
+func configOf(c *harness.PerftCase) movegen.Config {
+	return movegen.Config{Slider: c.Key.Slider, Serialize: c.Key.Serialize, Count: c.Key.Count}
+}
+
+// changed names a configuration by the factors in which it differs from
+// the default.
+func changed(c movegen.Config) string {
+	d := movegen.DefaultConfig
+	var parts []string
+	for _, f := range [][3]string{{"slider", c.Slider, d.Slider}, {"serialize", c.Serialize, d.Serialize}, {"count", c.Count, d.Count}} {
+		if f[1] != f[2] {
+			parts = append(parts, f[0]+"="+f[1])
+		}
+	}
+	if len(parts) == 0 {
+		return "default (" + d.String() + ")"
+	}
+	return strings.Join(parts, " ")
+}
+
+// selectConfigs returns the configurations -config selects.
+func selectConfigs(cfg *config) []movegen.Config {
+	var cs []movegen.Config
+	for _, c := range movegen.Configs() {
+		if matches(cfg.config, c.String()) {
+			cs = append(cs, c)
+		}
+	}
+	return cs
 }
 
 func compareFloat(a, b float64) int {

@@ -15,7 +15,7 @@ import (
 func TestPerftRun(t *testing.T) {
 	bin := buildRunbench(t)
 	out := filepath.Join(t.TempDir(), "p.txt")
-	cmd := exec.Command(bin, "-perft", "-position", "^pos3$", "-depth", "3", "-slider", "^(magic-fancy|kogge-stone)$",
+	cmd := exec.Command(bin, "-perft", "-position", "^pos3$", "-depth", "3", "-config", "^slider=(magic-fancy|kogge-stone)/serialize=inline/count=mathbits$",
 		"-count", "2", "-samples", "1", "-sample", "200us", "-noprogress", "-out", out)
 	msg, err := cmd.CombinedOutput()
 	if err != nil {
@@ -51,7 +51,7 @@ func TestPerftRejects(t *testing.T) {
 	bin := buildRunbench(t)
 	for _, args := range [][]string{
 		{"-perft", "-fen", "8/8/8/8/8/8/8/8 w - - 0 1", "-count", "1"},
-		{"-perft", "-slider", "^nothing$", "-count", "1"},
+		{"-perft", "-config", "^nothing$", "-count", "1"},
 		{"-fen", "8/8/8/8/8/8/8/8 w - - 0 1"},
 		{"-perft", "-depth", "13"},
 	} {

@@ -235,6 +235,9 @@ func popcountKernighanLatency(src []uint64) uint8 {
 	return y
 }
 
+// PopcountKernighan is popcount/kernighan's element function.
+func PopcountKernighan(x uint64) uint8 { return popcountKernighan(x) }
+
 func popcountMathbitsThroughput(dst []uint8, src []uint64) int {
 	dst = dst[:len(src)]
 	for i, x := range src {
@@ -250,6 +253,9 @@ func popcountMathbitsLatency(src []uint64) uint8 {
 	}
 	return y
 }
+
+// PopcountMathbits is popcount/mathbits's element function.
+func PopcountMathbits(x uint64) uint8 { return popcountMathbits(x) }
 
 func popcountSwarThroughput(dst []uint8, src []uint64) int {
 	dst = dst[:len(src)]
@@ -267,6 +273,9 @@ func popcountSwarLatency(src []uint64) uint8 {
 	return y
 }
 
+// PopcountSwar is popcount/swar's element function.
+func PopcountSwar(x uint64) uint8 { return popcountSWAR(x) }
+
 func popcountSwarMulThroughput(dst []uint8, src []uint64) int {
 	dst = dst[:len(src)]
 	for i, x := range src {
@@ -282,6 +291,9 @@ func popcountSwarMulLatency(src []uint64) uint8 {
 	}
 	return y
 }
+
+// PopcountSwarMul is popcount/swar-mul's element function.
+func PopcountSwarMul(x uint64) uint8 { return popcountSWARMul(x) }
 
 func popcountTable16Throughput(dst []uint8, src []uint64) int {
 	dst = dst[:len(src)]
@@ -299,6 +311,9 @@ func popcountTable16Latency(src []uint64) uint8 {
 	return y
 }
 
+// PopcountTable16 is popcount/table16's element function.
+func PopcountTable16(x uint64) uint8 { return popcountTable16(x) }
+
 func popcountTable8Throughput(dst []uint8, src []uint64) int {
 	dst = dst[:len(src)]
 	for i, x := range src {
@@ -314,6 +329,9 @@ func popcountTable8Latency(src []uint64) uint8 {
 	}
 	return y
 }
+
+// PopcountTable8 is popcount/table8's element function.
+func PopcountTable8(x uint64) uint8 { return popcountTable8(x) }
 
 func quadFillKoggeStoneThroughput(dst []qbb.QBB, src []kernels.Fill) int {
 	dst = dst[:len(src)]
@@ -339,6 +357,9 @@ func quad2hexGenericThroughput(dst []kernels.Hex, src []qbb.QBB) int {
 	return len(src)
 }
 
+// SerializeBytes is serialize/bytes's element function.
+func SerializeBytes(d *[64]board.Square, x uint64) int { return serializeBytes(d, x) }
+
 func serializeBytesThroughput(dst []board.Square, src []uint64) int {
 	n := 0
 	for _, x := range src {
@@ -346,6 +367,9 @@ func serializeBytesThroughput(dst []board.Square, src []uint64) int {
 	}
 	return n
 }
+
+// SerializeForward is serialize/forward's element function.
+func SerializeForward(d *[64]board.Square, x uint64) int { return serializeForward(d, x) }
 
 func serializeForwardThroughput(dst []board.Square, src []uint64) int {
 	n := 0
@@ -355,6 +379,9 @@ func serializeForwardThroughput(dst []board.Square, src []uint64) int {
 	return n
 }
 
+// SerializeIterator is serialize/iterator's element function.
+func SerializeIterator(d *[64]board.Square, x uint64) int { return serializeIterator(d, x) }
+
 func serializeIteratorThroughput(dst []board.Square, src []uint64) int {
 	n := 0
 	for _, x := range src {
@@ -362,6 +389,9 @@ func serializeIteratorThroughput(dst []board.Square, src []uint64) int {
 	}
 	return n
 }
+
+// SerializeReverse is serialize/reverse's element function.
+func SerializeReverse(d *[64]board.Square, x uint64) int { return serializeReverse(d, x) }
 
 func serializeReverseThroughput(dst []board.Square, src []uint64) int {
 	n := 0
@@ -371,6 +401,9 @@ func serializeReverseThroughput(dst []board.Square, src []uint64) int {
 	return n
 }
 
+// SerializeScanReset is serialize/scan-reset's element function.
+func SerializeScanReset(d *[64]board.Square, x uint64) int { return serializeScanReset(d, x) }
+
 func serializeScanResetThroughput(dst []board.Square, src []uint64) int {
 	n := 0
 	for _, x := range src {
@@ -379,6 +412,9 @@ func serializeScanResetThroughput(dst []board.Square, src []uint64) int {
 	return n
 }
 
+// SerializeUnrolled is serialize/unrolled's element function.
+func SerializeUnrolled(d *[64]board.Square, x uint64) int { return serializeUnrolled(d, x) }
+
 func serializeUnrolledThroughput(dst []board.Square, src []uint64) int {
 	n := 0
 	for _, x := range src {
@@ -386,6 +422,9 @@ func serializeUnrolledThroughput(dst []board.Square, src []uint64) int {
 	}
 	return n
 }
+
+// SerializeWords16 is serialize/words16's element function.
+func SerializeWords16(d *[64]board.Square, x uint64) int { return serializeWords16(d, x) }
 
 func serializeWords16Throughput(dst []board.Square, src []uint64) int {
 	n := 0

@@ -310,6 +310,15 @@ func expr(e ast.Expr) string {
 	return b.String()
 }
 
+// exported are the families whose element functions the generated code
+// exports, for programs that call one element at a time: package movegen's
+// generator calls them by these names (upper(camel(family/impl)), with
+// Rook and Bishop for the sliders).
+var exported = map[string]bool{"sliding": true, "popcount": true, "serialize": true}
+
+// upper returns s with its first letter in upper case.
+func upper(s string) string { return strings.ToUpper(s[:1]) + s[1:] }
+
 // camel turns "serialize-color/flip-vertical" into "serializeColorFlipVertical".
 func camel(s string) string {
 	var b strings.Builder
@@ -342,7 +351,15 @@ func generate(families map[string]family, list []*impl) []byte {
 				break
 			}
 			mapLoops(&b, "", base, im.fn, im.in, im.out, fi.next)
+			if exported[im.family] {
+				w("// %s is %s's element function.\n", upper(base), im.family+"/"+im.name)
+				w("func %s(x %s) %s { return %s(x) }\n\n", upper(base), im.in, im.out, im.fn)
+			}
 		case listShape:
+			if exported[im.family] {
+				w("// %s is %s's element function.\n", upper(base), im.family+"/"+im.name)
+				w("func %s(d *[%s]%s, x %s) int { return %s(d, x) }\n\n", upper(base), im.length, im.out, im.in, im.fn)
+			}
 			w("func %sThroughput(dst []%s, src []%s) int {\n\tn := 0\n", base, im.out, im.in)
 			w("\tfor _, x := range src {\n\t\tn += %s((*[%s]%s)(dst[n:]), x)\n\t}\n\treturn n\n}\n\n", im.fn, im.length, im.out)
 		case sliderShape:
@@ -352,14 +369,10 @@ func generate(families map[string]family, list []*impl) []byte {
 			w("\tdst = dst[:len(src)]\n\tfor i, q := range src {\n%s\t\tdst[i] = a\n\t}\n\treturn len(src)\n}\n\n", body)
 			w("func %sLatency(src []kernels.Query) uint64 {\n\tvar y uint64\n", base)
 			w("\tfor _, q := range src {\n\t\tq = %s(q, y)\n%s\t\ty = a\n\t}\n\treturn y\n}\n\n", fi.next, body)
-			if im.family == "sliding" {
-				// Exported per-query functions, for programs that ask one
-				// query at a time (package movegen's generator calls them
-				// by these names).
-				exp := strings.ToUpper(base[:1]) + base[1:]
+			if exported[im.family] {
 				for _, f := range []struct{ kind, fn string }{{"Rook", im.fn}, {"Bishop", im.bishop}} {
-					w("// %s%s returns the %s attacks of %s.\n", exp, f.kind, strings.ToLower(f.kind), im.family+"/"+im.name)
-					w("func %s%s(s board.Square, occ uint64) uint64 { return %s(s, occ) }\n\n", exp, f.kind, f.fn)
+					w("// %s%s returns the %s attacks of %s.\n", upper(base), f.kind, strings.ToLower(f.kind), im.family+"/"+im.name)
+					w("func %s%s(s board.Square, occ uint64) uint64 { return %s(s, occ) }\n\n", upper(base), f.kind, f.fn)
 				}
 			}
 		}
