@@ -701,3 +701,94 @@ func (s *Set) labels() []string {
 	}
 	return out
 }
+
+// TablesChart plots each implementation's cost against the bytes of lookup
+// tables it reads (both on log scales; an implementation without tables
+// sits at the left edge, at noTableBytes), throughput at the family's
+// headline size, geometric mean over its distributions: whether a bigger
+// table buys speed. Families whose implementations declare no tables have
+// no such chart.
+func (s *Set) TablesChart(dir, cfg, family string) (string, error) {
+	dists := s.Dists(cfg, family, schema.Throughput, s.Headline(family))
+	if len(dists) == 0 {
+		return "", fmt.Errorf("%s in %s has no throughput results at its headline size", family, cfg)
+	}
+	var xys plotter.XYs
+	var labels []string
+	var unit string
+	withTables := 0
+	for _, im := range s.Impls(cfg, family) {
+		cost := s.Standing(cfg, family, im, schema.Throughput, dists).Geomean
+		if cost == 0 {
+			continue
+		}
+		_, scale, u := s.Cost(Key{Config: cfg, Family: family, Impl: im, Dist: dists[0], Size: s.Headline(family), Mode: schema.Throughput}, false)
+		unit = u
+		bytes := float64(s.Tables(family, im))
+		if bytes > 0 {
+			withTables++
+		} else {
+			bytes = noTableBytes
+		}
+		xys = append(xys, plotter.XY{X: bytes, Y: cost * scale})
+		labels = append(labels, im)
+	}
+	if withTables == 0 {
+		return "", fmt.Errorf("%s declares no lookup tables", family)
+	}
+	p := plot.New()
+	p.Title.Text = fmt.Sprintf("%s: cost against lookup-table bytes\n%s", family, s.title(cfg))
+	p.X.Label.Text = fmt.Sprintf("bytes of lookup tables read (none: at %d)", noTableBytes)
+	p.Y.Label.Text = unit + " (throughput, geometric mean over distributions)"
+	sc, err := plotter.NewScatter(xys)
+	if err != nil {
+		return "", err
+	}
+	sc.GlyphStyle = draw.GlyphStyle{Shape: draw.CircleGlyph{}, Radius: vg.Points(3), Color: color.RGBA{R: 40, G: 80, B: 200, A: 255}}
+	p.Add(plotter.NewGrid(), sc, placedLabels{xys: xys, labels: labels})
+	xlo, xhi, ylo, yhi := math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
+	for _, xy := range xys {
+		xlo, xhi, ylo, yhi = min(xlo, xy.X), max(xhi, xy.X), min(ylo, xy.Y), max(yhi, xy.Y)
+	}
+	p.X.Min, p.X.Max = xlo/2, xhi*8 // room for the labels right of the points
+	p.X.Scale, p.X.Tick.Marker = plot.LogScale{}, byteTicks{}
+	p.Y.Min, p.Y.Max = ylo/1.3, yhi*1.3
+	logIfWide(&p.Y, ylo, yhi)
+	return save(p, 7*vg.Inch, 5*vg.Inch, dir, family+"-tables-"+schema.Slug(cfg))
+}
+
+// byteTicks labels a log axis of bytes at every eighth power of two from
+// 16 B (16 B, 128 B, 1 KiB, 8 KiB ...), with unlabelled ticks at the powers
+// of two between.
+type byteTicks struct{}
+
+func (byteTicks) Ticks(lo, hi float64) []plot.Tick {
+	var ts []plot.Tick
+	for e := 0; e < 40; e++ {
+		v := math.Ldexp(1, e)
+		if v < lo || v > hi {
+			continue
+		}
+		t := plot.Tick{Value: v}
+		if e >= 4 && (e-4)%3 == 0 {
+			t.Label = bytesLabel(v)
+		}
+		ts = append(ts, t)
+	}
+	return ts
+}
+
+// bytesLabel writes a power of two of bytes in B, KiB or MiB.
+func bytesLabel(v float64) string {
+	switch {
+	case v >= 1<<20:
+		return strconv.FormatFloat(v/(1<<20), 'g', 4, 64) + " MiB"
+	case v >= 1<<10:
+		return strconv.FormatFloat(v/(1<<10), 'g', 4, 64) + " KiB"
+	}
+	return strconv.FormatFloat(v, 'g', 4, 64) + " B"
+}
+
+// noTableBytes is where TablesChart places implementations without tables
+// on its log axis.
+const noTableBytes = 16

@@ -105,7 +105,7 @@ func (s *Set) Page(dir, base, origin string) ([]string, error) {
 				}
 				b.WriteString("\n")
 			}
-			for _, chart := range []func(string, string, string) (string, error){s.BarChart, s.SweepChart, s.LatencyChart, s.LearningChart, s.PressureChart} {
+			for _, chart := range []func(string, string, string) (string, error){s.BarChart, s.SweepChart, s.LatencyChart, s.LearningChart, s.PressureChart, s.TablesChart} {
 				if name, err := chart(charts, c.Label, fam); err == nil {
 					fmt.Fprintf(&b, "![%s](%s)\n\n", filepath.Base(name), relPath(dir, name+".svg"))
 				}

@@ -230,3 +230,36 @@ func TestPressure(t *testing.T) {
 		t.Error("pressure costs for a family that has none")
 	}
 }
+
+// TestTablesChart draws the cost against table bytes only for a family
+// that declares tables, and labels the bytes axis in B, KiB and MiB.
+func TestTablesChart(t *testing.T) {
+	dir := t.TempDir()
+	plain := results(t, dir, "a.txt", "v1", 1)
+	s, _, err := Load(plain)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.TablesChart(dir, "v1", "popcount"); err == nil {
+		t.Error("a tables chart for a family without tables")
+	}
+	data, _ := os.ReadFile(plain)
+	withTables := filepath.Join(dir, "b.txt")
+	os.WriteFile(withTables, bytes.Replace(data, []byte("baseline: kernighan\n"), []byte("baseline: kernighan\ntables: kernighan=0 popcnt=65536\n"), 1), 0o644)
+	if s, _, err = Load(withTables); err != nil {
+		t.Fatal(err)
+	}
+	name, err := s.TablesChart(dir, "v1", "popcount")
+	if err != nil {
+		t.Fatal(err)
+	}
+	svg, err := os.ReadFile(name + ".svg")
+	if err != nil || !bytes.Contains(svg, []byte("64 KiB")) || !bytes.Contains(svg, []byte("kernighan")) {
+		t.Errorf("tables chart %s: %v", name, err)
+	}
+	for v, want := range map[float64]string{16: "16 B", 1024: "1 KiB", 8 << 20: "8 MiB"} {
+		if got := bytesLabel(v); got != want {
+			t.Errorf("bytesLabel(%g) = %q, want %q", v, got, want)
+		}
+	}
+}
