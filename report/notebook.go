@@ -19,7 +19,8 @@ import (
 // The kinds:
 //
 //	table family=F [config=C] [mode=M] [size=N] [dists=d1,d2]   a Markdown table
-//	chart family=F kind=bars|sweep|latency [config=C]  a chart image
+//	chart family=F kind=bars|sweep|latency|learning|pressure|tables [config=C]  a chart image
+//	pressure family=F [config=C]                      the table of costs against cache pressure
 //	cross [base=C]                                    the cross-configuration chart
 //
 // config defaults to the last configuration (the highest GOAMD64 level),
@@ -100,10 +101,14 @@ func (s *Set) generate(kind string, a map[string]string, notebookDir, chartsDir 
 	case "chart":
 		fam := a["family"]
 		switch a["kind"] {
-		case "bars", "sweep", "latency", "learning", "pressure":
+		case "bars", "sweep", "latency", "learning", "pressure", "tables":
 			return link(fam+"-"+a["kind"]+"-"+schema.Slug(cfg), fmt.Sprintf("%s %s (%s)", fam, a["kind"], cfg))
 		}
 		return "", fmt.Errorf("unknown chart kind %q", a["kind"])
+	case "pressure":
+		var b bytes.Buffer
+		err := s.PressureTable(&b, cfg, a["family"])
+		return b.String(), err
 	case "cross":
 		base := a["base"]
 		if base == "" {
