@@ -18,6 +18,9 @@ type PerftCase struct {
 	// a position without a published count).
 	Run  func() uint64
 	Want uint64
+	// Setup, if not nil, runs untimed before every count (emptying a
+	// transposition table); each sample then times one count.
+	Setup func()
 
 	nodes   uint64
 	reps    int
@@ -33,6 +36,9 @@ func (c *PerftCase) Nodes() uint64 { return c.nodes }
 // Prepare counts once and checks the count: a configuration that miscounts
 // is never timed.
 func (c *PerftCase) Prepare() error {
+	if c.Setup != nil {
+		c.Setup()
+	}
 	c.nodes = c.Run()
 	if c.Want != 0 && c.nodes != c.Want {
 		return fmt.Errorf("%s: %d nodes, want %d", c.Name(), c.nodes, c.Want)
@@ -44,12 +50,19 @@ func (c *PerftCase) Prepare() error {
 }
 
 func (c *PerftCase) calibrate(d time.Duration) {
+	if c.Setup != nil {
+		c.reps = 1
+		return
+	}
 	t := time.Now()
 	c.Run()
 	c.reps = max(1, int(d/max(time.Since(t), time.Nanosecond)))
 }
 
 func (c *PerftCase) sample(cyc *Cycles, ev *Counters, round int) Sample {
+	if c.Setup != nil {
+		c.Setup()
+	}
 	return timeOps(cyc, ev, round, float64(c.reps)*float64(c.nodes), func() {
 		for range c.reps {
 			c.Run()

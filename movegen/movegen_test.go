@@ -164,3 +164,26 @@ func TestConfigs(t *testing.T) {
 		t.Error("PerftFunc accepted an unknown configuration")
 	}
 }
+
+// TestPerftTT checks the table: the same counts as without it, from an
+// empty table and from a full one, in a table small enough to replace.
+func TestPerftTT(t *testing.T) {
+	if _, err := NewTT(8); err == nil {
+		t.Error("NewTT(8) made a table")
+	}
+	for _, size := range []int{1 << 10, 1 << 20} {
+		tt, err := NewTT(size + 5)
+		if err != nil || tt.Bytes() != size {
+			t.Fatalf("NewTT(%d): %v bytes, %v", size+5, tt.Bytes(), err)
+		}
+		for _, c := range positions.PerftCases() {
+			p, _ := ParseFEN(c.FEN)
+			for pass := range 2 {
+				if got := PerftTT(&p, 4, tt); got != c.Counts[3] {
+					t.Errorf("%s depth 4 with a %d-byte table, pass %d: %d, want %d", c.Name, size, pass, got, c.Counts[3])
+				}
+			}
+		}
+		tt.Clear()
+	}
+}

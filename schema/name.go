@@ -112,6 +112,9 @@ const (
 	KeyRepr      = "repr"
 	KeyPosition  = "position"
 	KeyDepth     = "depth"
+	// KeyTT follows depth in the names of cases counted with a
+	// transposition table only.
+	KeyTT = "tt"
 )
 
 // PerftCase is one configuration of the move generator counting one
@@ -121,12 +124,17 @@ type PerftCase struct {
 	Slider, Serialize, Count, Repr string
 	Position                       string
 	Depth                          int
+	TT                             string // the transposition table's size, such as 64MiB; "" for none
 }
 
 // Name returns the case's benchmark name.
 func (p PerftCase) Name() Name {
-	return Name{Base: PerftBase, Parts: []Part{{KeySlider, p.Slider}, {KeySerialize, p.Serialize}, {KeyCount, p.Count},
+	n := Name{Base: PerftBase, Parts: []Part{{KeySlider, p.Slider}, {KeySerialize, p.Serialize}, {KeyCount, p.Count},
 		{KeyRepr, p.Repr}, {KeyPosition, p.Position}, {KeyDepth, strconv.Itoa(p.Depth)}}}
+	if p.TT != "" {
+		n.Parts = append(n.Parts, Part{KeyTT, p.TT})
+	}
+	return n
 }
 
 // Perft reads a perft case back from its name; ok is false for any other
@@ -137,6 +145,6 @@ func (n Name) Perft() (p PerftCase, ok bool) {
 	}
 	depth, err := strconv.Atoi(n.Get(KeyDepth))
 	p = PerftCase{Slider: n.Get(KeySlider), Serialize: n.Get(KeySerialize), Count: n.Get(KeyCount), Repr: n.Get(KeyRepr),
-		Position: n.Get(KeyPosition), Depth: depth}
+		Position: n.Get(KeyPosition), Depth: depth, TT: n.Get(KeyTT)}
 	return p, err == nil && p.Depth > 0 && p.Slider != "" && p.Serialize != "" && p.Count != "" && p.Repr != "" && p.Position != ""
 }

@@ -59,6 +59,7 @@ type config struct {
 	list, markdown, quick, noProgress bool
 	perft, divide                     bool
 	fen                               string
+	tt                                []int // transposition table bytes; 0 for none
 	depth                             int
 	config, position                  *regexp.Regexp
 	family, impl, dist                *regexp.Regexp
@@ -158,6 +159,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, int) {
 	fs.StringVar(&cfg.fen, "fen", "", "with -perft or -divide: count this position (FEN) instead of the standard ones")
 	fs.IntVar(&cfg.depth, "depth", 0, "with -perft or -divide: the perft depth (default: the first depth of each standard position with 2,000,000 nodes; 4 for -fen)")
 	perftConfig := fs.String("config", "", "with -perft: time only the generator's configurations matching this regular expression, as in slider=magic-fancy/serialize=inline/count=mathbits (default all: the default and each that differs in one factor; runbench -perft -list)")
+	tt := fs.String("tt", "", "with -perft: also count in the default configuration with a transposition table of each of these sizes, such as none,1MiB,64MiB,256MiB (probed at every node of depth 2 or more)")
 	position := fs.String("position", "^(start|kiwipete)$", "with -perft: the standard positions to count, by name: start, kiwipete, pos3, pos4, pos4-mirrored, pos5, pos6")
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
@@ -226,11 +228,20 @@ func parseFlags(args []string, stderr io.Writer) (*config, int) {
 	if cfg.markdown && !cfg.list {
 		return bad("-markdown goes with -list")
 	}
+	if *tt != "" {
+		for _, f := range strings.Split(*tt, ",") {
+			n, err := parseBytes(f)
+			if err != nil {
+				return bad("-tt: %v", err)
+			}
+			cfg.tt = append(cfg.tt, n)
+		}
+	}
 	if cfg.depth < 0 || cfg.depth > 12 {
 		return bad("-depth %d: want 1 to 12", cfg.depth)
 	}
 	if !cfg.perft && !cfg.divide {
-		for _, name := range []string{"fen", "depth", "config", "position"} {
+		for _, name := range []string{"fen", "depth", "config", "position", "tt"} {
 			if set[name] {
 				return bad("-%s goes with -perft or -divide", name)
 			}

@@ -8,6 +8,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"text/tabwriter"
@@ -149,6 +150,27 @@ func benchPerft(cfg *config) error {
 			}
 			b.cases = append(b.cases, c)
 		}
+		for _, size := range cfg.tt {
+			if size == 0 {
+				continue // none: the default configuration's case above
+			}
+			tt, err := movegen.NewTT(size)
+			if err != nil {
+				return err
+			}
+			d := movegen.DefaultConfig
+			c := &harness.PerftCase{
+				Key: schema.PerftCase{Slider: d.Slider, Serialize: d.Serialize, Count: d.Count, Repr: perftRepr,
+					Position: p.name, Depth: p.depth, TT: bytesName(tt.Bytes())},
+				Run:   func() uint64 { return movegen.PerftTT(&p.pos, p.depth, tt) },
+				Want:  want,
+				Setup: tt.Clear,
+			}
+			if err := c.Prepare(); err != nil {
+				return fmt.Errorf("not timed, miscounts: %v", err)
+			}
+			b.cases = append(b.cases, c)
+		}
 		fmt.Printf("%s depth %d: %d nodes\n", p.name, p.depth, want)
 	}
 	b.checks = b.cyc.SelfCheck(b.machine.Core)
@@ -250,7 +272,7 @@ func (b *perftSession) summary(w io.Writer, ps []perftPosition) {
 		cs := b.casesOf(p.name)
 		var base float64
 		for _, c := range cs {
-			if configOf(c) == movegen.DefaultConfig {
+			if configOf(c) == movegen.DefaultConfig && c.Key.TT == "" {
 				base = c.Stats().Median
 			}
 		}
@@ -267,15 +289,58 @@ func (b *perftSession) summary(w io.Writer, ps []perftPosition) {
 			if base > 0 {
 				vs = fmt.Sprintf("%.2fx", base/st.Median)
 			}
-			fmt.Fprintf(tw, "\t%s\t%.1f\t%.2f\t%.1f\t%s\n", changed(configOf(c)), 1e3/st.Median, st.Median, st.MedianCycles, vs)
+			fmt.Fprintf(tw, "\t%s\t%.1f\t%.2f\t%.1f\t%s\n", label(c), 1e3/st.Median, st.Median, st.MedianCycles, vs)
 		}
 	}
 	tw.Flush()
 }
 
+// parseBytes reads a size such as 64MiB, 1KiB, 4096 or none (0).
+func parseBytes(s string) (int, error) {
+	if s == "none" {
+		return 0, nil
+	}
+	mult := 1
+	for _, u := range []struct {
+		suffix string
+		mult   int
+	}{{"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10}} {
+		if rest, ok := strings.CutSuffix(s, u.suffix); ok {
+			s, mult = rest, u.mult
+			break
+		}
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 || n > (1<<40)/mult {
+		return 0, fmt.Errorf("bad size %q (want none, or a number with an optional KiB, MiB or GiB)", s)
+	}
+	return n * mult, nil
+}
+
+// bytesName writes a size as parseBytes reads it, in the largest exact unit.
+func bytesName(n int) string {
+	for _, u := range []struct {
+		suffix string
+		mult   int
+	}{{"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10}} {
+		if n >= u.mult && n%u.mult == 0 {
+			return strconv.Itoa(n/u.mult) + u.suffix
+		}
+	}
+	return strconv.Itoa(n)
+}
+
 // configOf returns the configuration of a perft case.
 func configOf(c *harness.PerftCase) movegen.Config {
 	return movegen.Config{Slider: c.Key.Slider, Serialize: c.Key.Serialize, Count: c.Key.Count}
+}
+
+// label names a case's configuration by what it changes from the default.
+func label(c *harness.PerftCase) string {
+	if c.Key.TT != "" {
+		return "tt=" + c.Key.TT
+	}
+	return changed(configOf(c))
 }
 
 // changed names a configuration by the factors in which it differs from

@@ -74,3 +74,20 @@ func TestDivide(t *testing.T) {
 		t.Errorf("divide output:\n%s", out)
 	}
 }
+
+// TestParseBytes reads -tt sizes and writes them back.
+func TestParseBytes(t *testing.T) {
+	for in, want := range map[string]int{"none": 0, "4096": 4096, "1KiB": 1024, "64MiB": 64 << 20, "1GiB": 1 << 30} {
+		if got, err := parseBytes(in); err != nil || got != want {
+			t.Errorf("parseBytes(%q) = %d, %v; want %d", in, got, err, want)
+		}
+		if back, err := parseBytes(bytesName(want)); want > 0 && (err != nil || back != want) {
+			t.Errorf("bytesName(%d) = %q reads back as %d, %v", want, bytesName(want), back, err)
+		}
+	}
+	for _, bad := range []string{"", "-1", "1TiB", "MiB", "x"} {
+		if _, err := parseBytes(bad); err == nil {
+			t.Errorf("parseBytes(%q) succeeded", bad)
+		}
+	}
+}
