@@ -37,7 +37,7 @@ pressure:
 
 # Tables, charts and pages for every results/<cpu>/ folder, then the
 # generated parts of the notebooks (from the development machine's results).
-NOTEBOOK_RESULTS ?= results/intel-xeon-processor-genuineintel-family-6-model-167-stepping-1
+NOTEBOOK_RESULTS ?= results/amd-epyc-authenticamd-family-25-model-1-stepping-1
 
 report:
 	$(GO) run ./cmd/plot -pages results

@@ -13,9 +13,19 @@ import (
 )
 
 // outside matches references to the development workspace: its shared
-// folder and the numbered source documents, which users cannot look up.
-// Sources are cited by bibliography key (docs/bibliography.md) instead.
-var outside = regexp.MustCompile(`\.\./shared|/work/shared|seed 00[0-9]|seeds/`)
+// folder and the numbered source documents, which users cannot look up,
+// whether named as "seed 003" or cited by a bare number such as "(003)",
+// "000, 001" or "000/003". A bare number is 000 to 004 standing alone: not
+// part of a longer word or number, and not after a decimal point, a digit
+// group's comma, a hyphen or a hex colour's #. Sources are cited by
+// bibliography key (docs/bibliography.md) instead.
+var outside = regexp.MustCompile(`\.\./shared|/work/shared|seed 00[0-9]|seeds/|(^|[^0-9A-Za-z_.,#-])00[0-4]([^0-9A-Za-z_]|$)`)
+
+// seedWord matches the workspace's name for its source documents, "the
+// seed", in the notebooks, which cite sources by bibliography key. It is
+// checked in notebooks/*.md only: elsewhere "seed" also names the random
+// inputs' seed and go test's fuzz seed corpus.
+var seedWord = regexp.MustCompile(`(?i)\bseeds?\b`)
 
 // historical are results files written before runbench stopped naming the
 // workspace in its self-check line. Results files are written by the tools
@@ -32,12 +42,55 @@ func TestNoOutsideReferences(t *testing.T) {
 		if rel == filepath.Join("internal", "selfcontained", "selfcontained_test.go") || historical[filepath.ToSlash(rel)] {
 			return // the pattern itself, and results kept as written
 		}
+		notebook := filepath.Dir(rel) == "notebooks" && filepath.Ext(rel) == ".md"
 		for i, line := range lines {
 			if m := outside.FindString(line); m != "" {
 				t.Errorf("%s:%d: %q points outside the repository; cite a docs/bibliography.md key", path, i+1, m)
 			}
+			if m := seedWord.FindString(line); notebook && m != "" {
+				t.Errorf("%s:%d: %q names the workspace's source documents; cite a docs/bibliography.md key", path, i+1, m)
+			}
 		}
 	})
+}
+
+// TestOutsidePatterns pins down what the patterns catch and what they leave
+// alone.
+func TestOutsidePatterns(t *testing.T) {
+	for _, c := range []struct {
+		line string
+		want bool
+	}{
+		{"| [popcount.md](popcount.md) | 001 (DarkThought) | popcount |", true},
+		{"| [bitscan.md](bitscan.md) | 000, 001 | bitscan-forward |", true},
+		{"| [serialization.md](serialization.md) | 000/003 | serialize |", true},
+		{`"Bitboard Serialization" ([cpw-serialization], 003) loops`, true},
+		{"as seed 002 says", true},
+		{"see ../shared/reference", true},
+		{"1,000,000 random bitboards", false},
+		{"0.001 cycles and 1.000 ns", false},
+		{`fill="#000"`, false},
+		{"0x0004 and 10016 lists, 2026-11-22T12:01:48Z", false},
+		{"v0.0.0-20240603 and 1004 queries", false},
+	} {
+		if got := outside.MatchString(c.line); got != c.want {
+			t.Errorf("outside.MatchString(%q) = %v, want %v", c.line, got, c.want)
+		}
+	}
+	for _, c := range []struct {
+		line string
+		want bool
+	}{
+		{"## What the seed claims", true},
+		{"as the Seed warns", true},
+		{"the seeds' figures", true},
+		{"## What the source claims", false},
+		{"seedless, reseeded", false},
+	} {
+		if got := seedWord.MatchString(c.line); got != c.want {
+			t.Errorf("seedWord.MatchString(%q) = %v, want %v", c.line, got, c.want)
+		}
+	}
 }
 
 // citation matches a bibliography key in square brackets: lower-case words
