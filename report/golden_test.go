@@ -3,8 +3,10 @@ package report
 import (
 	"bytes"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"bitlab/schema"
@@ -69,4 +71,41 @@ func TestGoldenMarkdown(t *testing.T) {
 		}
 		golden(t, p.golden, page)
 	}
+}
+
+// TestGoldenPerft pins the perft table: rows named by what they change from
+// the file's default configuration, ordered by speed, with ratios to the
+// default at each position.
+func TestGoldenPerft(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("goos: linux\ngoarch: amd64\ngoamd64: v1\ncpu: Test CPU 9000\nbaseline: slider=magic-fancy/serialize=inline/count=mathbits\n\n")
+	for round := range 8 {
+		for _, c := range []struct {
+			slider, tt string
+			rate       float64
+		}{{"magic-fancy", "", 100}, {"pext", "", 120}, {"dumb7fill", "", 30}, {"magic-fancy", "1MiB", 110}} {
+			for _, p := range []struct {
+				position string
+				depth    int
+				scale    float64
+			}{{"start", 5, 1}, {"kiwipete", 4, 1.5}} {
+				name := schema.PerftCase{Slider: c.slider, Serialize: "inline", Count: "mathbits", Repr: "none", Position: p.position, Depth: p.depth, TT: c.tt}.Name()
+				rate := c.rate * p.scale * 1e6 * (1 + float64(round)/100)
+				fmt.Fprintf(&b, "Benchmark%s 1000 %g ns/node %g nodes/s\n", name, 1e9/rate, rate)
+			}
+		}
+	}
+	file := filepath.Join(t.TempDir(), "perft.txt")
+	if err := os.WriteFile(file, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, warns, err := Load(file)
+	if err != nil || len(warns) > 0 {
+		t.Fatal(err, warns)
+	}
+	var out bytes.Buffer
+	if err := s.PerftTable(&out, "v1"); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "perft.golden", out.Bytes())
 }

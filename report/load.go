@@ -59,6 +59,8 @@ type Set struct {
 	baseline map[string]string         // by family, from the baseline configuration lines
 	tables   map[string]map[string]int // by family and implementation: lookup-table bytes
 	headline map[string]int            // by family, from the headline configuration lines
+	perft    map[PerftKey][]float64    // the samples of every perft case
+	perftDef string                    // the perft files' default configuration
 }
 
 // Warning is a problem that does not stop a report: a skipped line or file.
@@ -79,7 +81,7 @@ var ErrNoResults = errors.New("no results")
 // lines of other benchmarks and units the reports do not know are skipped
 // with a warning.
 func Load(paths ...string) (*Set, []Warning, error) {
-	s := &Set{Values: map[Key][]float64{}, header: map[string][]string{}, cfgOf: map[string]*Config{}, baseline: map[string]string{}, headline: map[string]int{}, tables: map[string]map[string]int{}}
+	s := &Set{Values: map[Key][]float64{}, header: map[string][]string{}, cfgOf: map[string]*Config{}, baseline: map[string]string{}, headline: map[string]int{}, tables: map[string]map[string]int{}, perft: map[PerftKey][]float64{}}
 	var warns []Warning
 	var files []string
 	for _, p := range paths {
@@ -142,6 +144,12 @@ func (s *Set) label() {
 		values[k] = append(values[k], v...)
 	}
 	s.Values = values
+	perft := make(map[PerftKey][]float64, len(s.perft))
+	for k, v := range s.perft {
+		k.Config = ids[k.Config]
+		perft[k] = append(perft[k], v...)
+	}
+	s.perft = perft
 	s.cfgOf = map[string]*Config{}
 	for _, c := range s.Configs {
 		s.cfgOf[c.Label] = c
@@ -169,6 +177,11 @@ func (s *Set) read(file string) ([]Warning, error) {
 		case *benchfmt.Result:
 			_, line := rec.Pos()
 			name, err := schema.ParseName(rec.Name)
+			if pc, ok := name.Perft(); err == nil && ok {
+				w, m := s.readPerft(rec, pc, file, line)
+				warns, n = append(warns, w...), n+m
+				continue
+			}
 			kc, ok := name.Kernel()
 			if err != nil || !ok {
 				warns = append(warns, Warning{file, line, fmt.Sprintf("skipped %q: not a bitlab kernel benchmark", rec.Name)})
@@ -191,23 +204,14 @@ func (s *Set) read(file string) ([]Warning, error) {
 			if h, err := strconv.Atoi(rec.GetConfig(schema.KeyHeadline)); err == nil && h > 0 {
 				s.headline[key.Family] = h
 			}
-			for _, v := range rec.Values {
-				if !plausible(v.Value) {
-					unit, value := v.OrigUnit, v.OrigValue
-					if unit == "" {
-						unit, value = v.Unit, v.Value
-					}
-					warns = append(warns, Warning{file, line, fmt.Sprintf("skipped %g %s: not a positive, finite cost below %g", value, unit, maxValue)})
-					continue
-				}
-				if _, known := schema.ReadUnit(v.Unit); !known {
-					warns = append(warns, Warning{file, line, fmt.Sprintf("skipped unit %q", v.Unit)})
-					continue
-				}
-				key.Unit = v.Unit
-				s.Values[key] = append(s.Values[key], v.Value)
-				n++
-			}
+			w, m := readValues(rec, file, line, func(unit string) bool {
+				_, known := schema.ReadUnit(unit)
+				return known
+			}, func(unit string, v float64) {
+				key.Unit = unit
+				s.Values[key] = append(s.Values[key], v)
+			})
+			warns, n = append(warns, w...), n+m
 		}
 	}
 	if err := r.Err(); err != nil {
@@ -217,6 +221,28 @@ func (s *Set) read(file string) ([]Warning, error) {
 		return warns, fmt.Errorf("%s: %w", file, ErrNoResults)
 	}
 	return warns, nil
+}
+
+// readValues passes a result's values in the units known accepts to add,
+// and returns warnings for the others and the number added.
+func readValues(rec *benchfmt.Result, file string, line int, known func(unit string) bool, add func(unit string, v float64)) (warns []Warning, n int) {
+	for _, v := range rec.Values {
+		if !plausible(v.Value) {
+			unit, value := v.OrigUnit, v.OrigValue
+			if unit == "" {
+				unit, value = v.Unit, v.Value
+			}
+			warns = append(warns, Warning{file, line, fmt.Sprintf("skipped %g %s: not a positive, finite value below %g", value, unit, maxValue)})
+			continue
+		}
+		if !known(v.Unit) {
+			warns = append(warns, Warning{file, line, fmt.Sprintf("skipped unit %q", v.Unit)})
+			continue
+		}
+		add(v.Unit, v.Value)
+		n++
+	}
+	return warns, n
 }
 
 // config returns the identity of a result's configuration (CPU, GOARCH,

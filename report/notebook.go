@@ -21,6 +21,7 @@ import (
 //	table family=F [config=C] [mode=M] [size=N] [dists=d1,d2]   a Markdown table
 //	chart family=F kind=bars|sweep|latency|learning|pressure|tables [config=C]  a chart image
 //	pressure family=F [config=C]                      the table of costs against cache pressure
+//	perft [config=C]                                  the table of perft speeds per generator configuration
 //	cross [base=C]                                    the cross-configuration chart
 //
 // config defaults to the last configuration (the highest GOAMD64 level),
@@ -108,6 +109,10 @@ func (s *Set) generate(kind string, a map[string]string, notebookDir, chartsDir 
 	case "pressure":
 		var b bytes.Buffer
 		err := s.PressureTable(&b, cfg, a["family"])
+		return b.String(), err
+	case "perft":
+		var b bytes.Buffer
+		err := s.PerftTable(&b, cfg)
 		return b.String(), err
 	case "cross":
 		base := a["base"]

@@ -112,6 +112,19 @@ func (s *Set) Page(dir, base, origin string) ([]string, error) {
 			}
 		}
 	}
+	for _, c := range s.Configs {
+		if len(s.perftCases(c.Label)) == 0 {
+			continue
+		}
+		b.WriteString("## perft\n\n")
+		if len(s.Configs) > 1 {
+			fmt.Fprintf(&b, "### %s\n\n", c.Label)
+		}
+		if err := s.PerftTable(&b, c.Label); err != nil {
+			notes = append(notes, err.Error())
+		}
+		b.WriteString("\n")
+	}
 	return notes, os.WriteFile(filepath.Join(dir, "README.md"), b.Bytes(), 0o644)
 }
 

@@ -117,6 +117,10 @@ const (
 	KeyTT = "tt"
 )
 
+// PerftFolder is the folder, inside a CPU's results folder, of its perft
+// results files; the CPU's page shows them beside the kernels'.
+const PerftFolder = "perft"
+
 // PerftCase is one configuration of the move generator counting one
 // position to one depth: the name of a line such as
 // Perft/slider=magic-fancy/serialize=tzcnt-blsr/count=popcnt/repr=none/position=kiwipete/depth=5.

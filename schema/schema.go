@@ -147,7 +147,7 @@ const (
 	KeyCycles      = "cycles" // the cycle source: perf, add-chain or none
 	KeySeed        = "seed"
 	KeyFamily      = "family"   // per block: the family of the lines that follow
-	KeyBaseline    = "baseline" // per block: that family's baseline implementation
+	KeyBaseline    = "baseline" // per block: that family's baseline implementation; in perft files, the default configuration
 	KeyHeadline    = "headline" // per block: the batch length of that family's summary figures
 	KeyTables      = "tables"   // per block: the lookup-table bytes of its implementations, FormatTables
 )

@@ -13,6 +13,7 @@ import (
 	"slices"
 
 	"bitlab/report"
+	"bitlab/schema"
 )
 
 const usage = `usage: plot [flags] RESULTS...
@@ -180,7 +181,7 @@ func writePage(dir string, paths []string, base string, baselines *report.Set, s
 }
 
 // writePages writes a page into every folder below the roots that holds
-// results files directly.
+// results files directly, with the perft results of its perft folder.
 func writePages(roots []string, base string, stdout, stderr io.Writer) error {
 	var dirs []string
 	for _, root := range roots {
@@ -188,8 +189,13 @@ func writePages(roots []string, base string, stdout, stderr io.Writer) error {
 			if err != nil {
 				return err
 			}
+			if d.IsDir() && d.Name() == schema.PerftFolder {
+				return filepath.SkipDir
+			}
 			if d.IsDir() {
-				if m, _ := filepath.Glob(filepath.Join(p, "*.txt")); len(m) > 0 {
+				m, _ := filepath.Glob(filepath.Join(p, "*.txt"))
+				perft, _ := filepath.Glob(filepath.Join(p, schema.PerftFolder, "*.txt"))
+				if len(m)+len(perft) > 0 {
 					dirs = append(dirs, p)
 				}
 			}
@@ -211,6 +217,8 @@ func writePages(roots []string, base string, stdout, stderr io.Writer) error {
 	}
 	for _, d := range dirs {
 		files, _ := filepath.Glob(filepath.Join(d, "*.txt"))
+		perft, _ := filepath.Glob(filepath.Join(d, schema.PerftFolder, "*.txt"))
+		files = append(files, perft...)
 		if err := writePage(d, files, base, all, stdout, stderr); err != nil {
 			return fmt.Errorf("%s: %w", d, err)
 		}

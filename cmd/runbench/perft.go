@@ -14,6 +14,8 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"golang.org/x/perf/benchfmt"
+
 	"bitlab/harness"
 	"bitlab/movegen"
 	"bitlab/positions"
@@ -179,7 +181,8 @@ func benchPerft(cfg *config) error {
 	if err != nil {
 		return err
 	}
-	if b.results, err = harness.CreatePerftResults(path, b.machine, harness.FileConfig(b.machine, b.cyc, cfg.seed)); err != nil {
+	if b.results, err = harness.CreatePerftResults(path, b.machine, append(harness.FileConfig(b.machine, b.cyc, cfg.seed),
+		benchfmt.Config{Key: schema.KeyBaseline, Value: []byte(movegen.DefaultConfig.String()), File: true})); err != nil {
 		return err
 	}
 	b.start = time.Now()
@@ -388,5 +391,6 @@ func perftPath(out string, m harness.Machine) (string, error) {
 		return resultsPath(out, m)
 	}
 	def := harness.DefaultPath("results", m, time.Now())
-	return filepath.Join(filepath.Dir(def), "perft", filepath.Base(def)), os.MkdirAll(filepath.Join(filepath.Dir(def), "perft"), 0o755)
+	dir := filepath.Join(filepath.Dir(def), schema.PerftFolder)
+	return filepath.Join(dir, filepath.Base(def)), os.MkdirAll(dir, 0o755)
 }

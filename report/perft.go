@@ -1,0 +1,163 @@
+package report
+
+import (
+	"cmp"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"golang.org/x/perf/benchfmt"
+
+	"bitlab/schema"
+)
+
+// PerftKey identifies one perft case in one configuration.
+type PerftKey struct {
+	Config string
+	Case   schema.PerftCase
+	Unit   string // the Read name of one of schema.PerftUnits
+}
+
+// readPerft records the values of a perft result.
+func (s *Set) readPerft(rec *benchfmt.Result, pc schema.PerftCase, file string, line int) ([]Warning, int) {
+	if d := rec.GetConfig(schema.KeyBaseline); d != "" {
+		s.perftDef = d
+	}
+	key := PerftKey{Config: s.config(rec, file), Case: pc}
+	return readValues(rec, file, line, func(unit string) bool {
+		return slices.ContainsFunc(schema.PerftUnits, func(u schema.Unit) bool { return u.Read == unit })
+	}, func(unit string, v float64) {
+		key.Unit = unit
+		s.perft[key] = append(s.perft[key], v)
+	})
+}
+
+// perftCases returns the perft cases measured in a configuration.
+func (s *Set) perftCases(cfg string) []schema.PerftCase {
+	var cases []schema.PerftCase
+	for k := range s.perft {
+		if k.Config == cfg && !slices.Contains(cases, k.Case) {
+			cases = append(cases, k.Case)
+		}
+	}
+	return cases
+}
+
+// perftChange names a perft case's generator by what it changes from the
+// default configuration the results file names (all of it when the file
+// names none): "slider=pext", "tt=64MiB", or "default".
+func (s *Set) perftChange(c schema.PerftCase) string {
+	def := map[string]string{}
+	for _, p := range strings.Split(s.perftDef, "/") {
+		if k, v, ok := strings.Cut(p, "="); ok {
+			def[k] = v
+		}
+	}
+	var parts []string
+	for _, p := range c.Name().Parts {
+		v, named := def[p.Key]
+		switch {
+		case p.Key == schema.KeyPosition || p.Key == schema.KeyDepth:
+		case p.Key == schema.KeyTT || len(def) == 0 || named && v != p.Value:
+			parts = append(parts, p.Key+"="+p.Value)
+		}
+	}
+	if len(parts) == 0 {
+		return "default"
+	}
+	return strings.Join(parts, " ")
+}
+
+// PerftTable writes the perft results of a configuration as a Markdown
+// table: a row per generator configuration, a column per position and
+// depth, millions of nodes per second (median and 95% interval) and, in
+// brackets, the speed relative to the default configuration. Rows are
+// ordered by their geometric mean speed relative to the default, fastest
+// first.
+func (s *Set) PerftTable(w io.Writer, cfg string) error {
+	type column struct {
+		position string
+		depth    int
+	}
+	var cols []column
+	rows := map[string]map[column]schema.PerftCase{}
+	for _, c := range s.perftCases(cfg) {
+		col := column{c.Position, c.Depth}
+		if !slices.Contains(cols, col) {
+			cols = append(cols, col)
+		}
+		r := s.perftChange(c)
+		if rows[r] == nil {
+			rows[r] = map[column]schema.PerftCase{}
+		}
+		rows[r][col] = c
+	}
+	if len(cols) == 0 {
+		return fmt.Errorf("no perft results in %s", cfg)
+	}
+	slices.SortFunc(cols, func(a, b column) int { return cmp.Or(cmp.Compare(a.position, b.position), a.depth-b.depth) })
+	rate := func(c schema.PerftCase) (schema.Summary, bool) {
+		v := s.perft[PerftKey{Config: cfg, Case: c, Unit: schema.NodesPerSec.Read}]
+		return schema.Summarize(v), len(v) > 0
+	}
+	speed := func(r string, col column) (float64, bool) {
+		c, ok := rows[r][col]
+		d, okd := rows["default"][col]
+		if !ok || !okd {
+			return 0, false
+		}
+		a, oka := rate(c)
+		b, okb := rate(d)
+		return a.Center / b.Center, oka && okb
+	}
+	geomean := func(r string) float64 {
+		sum, n := 0.0, 0
+		for _, col := range cols {
+			if x, ok := speed(r, col); ok {
+				sum, n = sum+math.Log(x), n+1
+			}
+		}
+		if n == 0 {
+			return 0
+		}
+		return math.Exp(sum / float64(n))
+	}
+	names := make([]string, 0, len(rows))
+	for r := range rows {
+		names = append(names, r)
+	}
+	slices.SortFunc(names, func(a, b string) int { return cmp.Or(cmp.Compare(geomean(b), geomean(a)), cmp.Compare(a, b)) })
+
+	def := s.perftDef
+	if def == "" {
+		def = "not named in the results"
+	}
+	fmt.Fprintf(w, "perft, Mnodes/s: median, ±95%% confidence interval; in brackets the speed relative to the default (%s)\n\n", def)
+	b := []string{"configuration"}
+	for _, col := range cols {
+		b = append(b, col.position+" depth "+strconv.Itoa(col.depth))
+	}
+	fmt.Fprintf(w, "| %s |\n|---%s|\n", strings.Join(b, " | "), strings.Repeat("|---:", len(cols)))
+	for _, r := range names {
+		b = b[:0]
+		b = append(b, r)
+		for _, col := range cols {
+			c, ok := rows[r][col]
+			sum, okr := rate(c)
+			if !ok || !okr {
+				b = append(b, "")
+				continue
+			}
+			text := cell(sum, 1e-6)
+			if x, ok := speed(r, col); ok && r != "default" {
+				text += " (" + ratio(x) + ")"
+			}
+			b = append(b, text)
+		}
+		fmt.Fprintf(w, "| %s |\n", strings.Join(b, " | "))
+	}
+	return nil
+}
