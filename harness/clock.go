@@ -173,8 +173,17 @@ func (c *Cycles) SelfCheck(core uarch.Core) []SelfCheckRow {
 }
 
 // SelfCheckWarnings returns one line per measured cost that deviates from
-// the published one by more than SelfCheckTolerance.
+// the published one by more than SelfCheckTolerance. When every latency
+// agrees and only throughputs are slow, the clock is right and something
+// else competes for the core's execution ports, which the lines say: most
+// likely a busy sibling hardware thread (in a VM, possibly another guest's).
 func SelfCheckWarnings(core uarch.Core, rows []SelfCheckRow) []string {
+	latencyOK := true
+	for _, r := range rows {
+		if lat, _, ok := r.Deviations(); ok && math.Abs(lat) > SelfCheckTolerance {
+			latencyOK = false
+		}
+	}
 	var ws []string
 	for _, r := range rows {
 		lat, tp, ok := r.Deviations()
@@ -185,11 +194,16 @@ func SelfCheckWarnings(core uarch.Core, rows []SelfCheckRow) []string {
 			what      string
 			dev, m, p float64
 		}{{string(schema.Latency), lat, r.Latency, r.Published.Latency}, {string(schema.Throughput), tp, r.Throughput, r.Published.Throughput}} {
-			if math.Abs(d.dev) > SelfCheckTolerance {
-				ws = append(ws, fmt.Sprintf("%s %s %.3f cycles is %+.1f%% off %s's published %g: the cycle clock or the instrument is off "+
-					"(was the machine busy, or the clock changing fast?); rerun on an idle machine before trusting cycle figures",
-					r.Instr, d.what, d.m, 100*d.dev, core, d.p))
+			if math.Abs(d.dev) <= SelfCheckTolerance {
+				continue
 			}
+			cause := "the cycle clock or the instrument is off (was the machine busy, or the clock changing fast?); " +
+				"rerun on an idle machine before trusting cycle figures"
+			if latencyOK && d.dev > 0 {
+				cause = "every latency agrees, so the clock is right, but another thread shares this core's execution ports " +
+					"(a busy sibling hardware thread, in a VM possibly another guest's): throughput figures may be pessimistic"
+			}
+			ws = append(ws, fmt.Sprintf("%s %s %.3f cycles is %+.1f%% off %s's published %g: %s", r.Instr, d.what, d.m, 100*d.dev, core, d.p, cause))
 		}
 	}
 	return ws
