@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"image/color"
+	"maps"
 	"math"
 	"path/filepath"
 	"slices"
@@ -110,8 +111,12 @@ func save(p *plot.Plot, w, h vg.Length, dir, name string) (string, error) {
 // logIfWide switches an axis to a log scale when its values span more than
 // a factor of 30, and then raises its maximum to the next labelled tick, so
 // that no bar or point lies beyond the last label.
-func logIfWide(a *plot.Axis, lo, hi float64) {
-	if lo > 0 && hi/lo > 30 {
+func logIfWide(a *plot.Axis, lo, hi float64) { logAbove(a, lo, hi, 30) }
+
+// logAbove makes an axis logarithmic when its values span more than the
+// given ratio.
+func logAbove(a *plot.Axis, lo, hi, ratio float64) {
+	if lo > 0 && hi/lo > ratio {
 		a.Scale = plot.LogScale{}
 		a.Tick.Marker = logTicks{}
 		a.Max = nextLabelled(max(a.Max, hi))
@@ -709,52 +714,118 @@ func (s *Set) labels() []string {
 // table buys speed. Families whose implementations declare no tables have
 // no such chart.
 func (s *Set) TablesChart(dir, cfg, family string) (string, error) {
-	dists := s.Dists(cfg, family, schema.Throughput, s.Headline(family))
-	if len(dists) == 0 {
-		return "", fmt.Errorf("%s in %s has no throughput results at its headline size", family, cfg)
+	hot, pressed, unit, what, err := s.tableCosts(cfg, family)
+	if err != nil {
+		return "", err
 	}
-	var xys plotter.XYs
+	var xys, under plotter.XYs
 	var labels []string
-	var unit string
 	withTables := 0
-	for _, im := range s.Impls(cfg, family) {
-		cost := s.Standing(cfg, family, im, schema.Throughput, dists).Geomean
-		if cost == 0 {
-			continue
-		}
-		_, scale, u := s.Cost(Key{Config: cfg, Family: family, Impl: im, Dist: dists[0], Size: s.Headline(family), Mode: schema.Throughput}, false)
-		unit = u
+	for _, im := range slices.Sorted(maps.Keys(hot)) {
 		bytes := float64(s.Tables(family, im))
 		if bytes > 0 {
 			withTables++
 		} else {
 			bytes = noTableBytes
 		}
-		xys = append(xys, plotter.XY{X: bytes, Y: cost * scale})
+		xys = append(xys, plotter.XY{X: bytes, Y: hot[im]})
 		labels = append(labels, im)
+		if c, ok := pressed[im]; ok {
+			under = append(under, plotter.XY{X: bytes, Y: c})
+		}
 	}
 	if withTables == 0 {
 		return "", fmt.Errorf("%s declares no lookup tables", family)
 	}
 	p := plot.New()
-	p.Title.Text = fmt.Sprintf("%s: cost against lookup-table bytes\n%s", family, s.title(cfg))
+	p.Title.Text = fmt.Sprintf("%s: cost against lookup-table bytes (%s)\n%s", family, what, s.title(cfg))
 	p.X.Label.Text = fmt.Sprintf("bytes of lookup tables read (none: at %d)", noTableBytes)
-	p.Y.Label.Text = unit + " (throughput, geometric mean over distributions)"
+	p.Y.Label.Text = unit + " (throughput, geometric mean of medians)"
+	p.Add(plotter.NewGrid())
+	all := xys
+	if len(under) > 0 {
+		// Each implementation's rise under pressure: a thin line from its
+		// hot cost up to its cost with the caches flushed, and a hollow mark.
+		for _, im := range slices.Sorted(maps.Keys(hot)) {
+			if c, ok := pressed[im]; ok {
+				x := float64(s.Tables(family, im))
+				if x == 0 {
+					x = noTableBytes
+				}
+				l, err := plotter.NewLine(plotter.XYs{{X: x, Y: hot[im]}, {X: x, Y: c}})
+				if err != nil {
+					return "", err
+				}
+				l.LineStyle.Color = color.RGBA{R: 235, G: 150, B: 140, A: 255}
+				p.Add(l)
+			}
+		}
+		sc, err := plotter.NewScatter(under)
+		if err != nil {
+			return "", err
+		}
+		sc.GlyphStyle = draw.GlyphStyle{Shape: draw.RingGlyph{}, Radius: vg.Points(3), Color: color.RGBA{R: 200, G: 60, B: 40, A: 255}}
+		p.Add(sc)
+		p.Legend.Add("after the walk", sc)
+		all = append(slices.Clone(xys), under...)
+	}
 	sc, err := plotter.NewScatter(xys)
 	if err != nil {
 		return "", err
 	}
 	sc.GlyphStyle = draw.GlyphStyle{Shape: draw.CircleGlyph{}, Radius: vg.Points(3), Color: color.RGBA{R: 40, G: 80, B: 200, A: 255}}
-	p.Add(plotter.NewGrid(), sc, placedLabels{xys: xys, labels: labels})
+	p.Add(sc, placedLabels{xys: xys, labels: labels})
+	if len(under) > 0 {
+		p.Legend.Add("hot (no pressure)", sc)
+		p.Legend.Top, p.Legend.Left = true, true
+	}
 	xlo, xhi, ylo, yhi := math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
-	for _, xy := range xys {
+	for _, xy := range all {
 		xlo, xhi, ylo, yhi = min(xlo, xy.X), max(xhi, xy.X), min(ylo, xy.Y), max(yhi, xy.Y)
 	}
 	p.X.Min, p.X.Max = xlo/2, xhi*8 // room for the labels right of the points
 	p.X.Scale, p.X.Tick.Marker = plot.LogScale{}, byteTicks{}
 	p.Y.Min, p.Y.Max = ylo/1.3, yhi*1.3
-	logIfWide(&p.Y, ylo, yhi)
-	return save(p, 7*vg.Inch, 5*vg.Inch, dir, family+"-tables-"+schema.Slug(cfg))
+	logAbove(&p.Y, ylo, yhi, 4)
+	height := 5 * vg.Inch
+	if len(labels) > 8 {
+		height = 7 * vg.Inch
+	}
+	return save(p, 8*vg.Inch, height, dir, family+"-tables-"+schema.Slug(cfg))
+}
+
+// tableCosts returns the costs the tables chart plots, by implementation:
+// from the family's pressure run where there is one (one interleaved run
+// of every implementation; hot is pressure none, pressed the strongest
+// pressure), else the throughput geometric means at the headline size
+// (pressed empty). what describes them for the axis label.
+func (s *Set) tableCosts(cfg, family string) (hot, pressed map[string]float64, unit, what string, err error) {
+	hot, pressed = map[string]float64{}, map[string]float64{}
+	if pc, ok := s.Pressure(cfg, family); ok && pc.Pressures[0] == schema.PressureNone && len(pc.Pressures) > 1 {
+		last := len(pc.Pressures) - 1
+		for i, im := range pc.Impls {
+			if pc.Cost[i][0] > 0 {
+				hot[im] = pc.Cost[i][0]
+				if pc.Cost[i][last] > 0 {
+					pressed[im] = pc.Cost[i][last]
+				}
+			}
+		}
+		return hot, pressed, pc.Unit, fmt.Sprintf("%s; hot and after a %s walk", strings.Join(pc.Dists, ", "), pc.Pressures[last]), nil
+	}
+	dists := s.Dists(cfg, family, schema.Throughput, s.Headline(family))
+	if len(dists) == 0 {
+		return nil, nil, "", "", fmt.Errorf("%s in %s has no throughput results at its headline size", family, cfg)
+	}
+	for _, im := range s.Impls(cfg, family) {
+		cost := s.Standing(cfg, family, im, schema.Throughput, dists).Geomean
+		if cost == 0 {
+			continue
+		}
+		_, scale, u := s.Cost(Key{Config: cfg, Family: family, Impl: im, Dist: dists[0], Size: s.Headline(family), Mode: schema.Throughput}, false)
+		hot[im], unit = cost*scale, u
+	}
+	return hot, pressed, unit, strings.Join(dists, ", "), nil
 }
 
 // byteTicks labels a log axis of bytes at every eighth power of two from

@@ -133,9 +133,9 @@ func (s *Set) PressureChart(dir, cfg, family string) (string, error) {
 		return "", fmt.Errorf("%s in %s did not run under cache pressure", family, cfg)
 	}
 	p := plot.New()
-	p.Title.Text = fmt.Sprintf("%s: cost under cache pressure (%d-element batches)\n%s", family, pc.Size, s.title(cfg))
+	p.Title.Text = fmt.Sprintf("%s: cost under cache pressure (%d-element batches; %s)\n%s", family, pc.Size, strings.Join(pc.Dists, ", "), s.title(cfg))
 	p.X.Label.Text = "data walked before each batch (the size of the named cache)"
-	p.Y.Label.Text = pc.Unit + " (median, geometric mean over " + strings.Join(pc.Dists, ", ") + ")"
+	p.Y.Label.Text = pc.Unit + " (geometric mean of medians)"
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for i, im := range pc.Impls {
 		var xys plotter.XYs
@@ -155,9 +155,12 @@ func (s *Set) PressureChart(dir, cfg, family string) (string, error) {
 	}
 	p.Add(plotter.NewGrid())
 	p.NominalX(names...)
-	logIfWide(&p.Y, lo, hi)
-	// The legend sits in a blank band right of the last pressure.
-	p.X.Max = float64(len(names)) + 0.6
+	// Costs that differ by a factor show as ratios: equal rises, equal slopes.
+	logAbove(&p.Y, lo, hi, 4)
+	// The legend sits in a blank band right of the last pressure, in a
+	// chart tall enough to hold a line per implementation.
+	p.X.Max = float64(len(names)) + 1.2
 	p.Legend.Top = true
-	return save(p, 8*vg.Inch, 4.5*vg.Inch, dir, family+"-pressure-"+schema.Slug(cfg))
+	height := max(4.5*vg.Inch, vg.Length(len(pc.Impls))*0.22*vg.Inch+1.5*vg.Inch)
+	return save(p, 9*vg.Inch, height, dir, family+"-pressure-"+schema.Slug(cfg))
 }

@@ -257,6 +257,27 @@ func TestTablesChart(t *testing.T) {
 	if err != nil || !bytes.Contains(svg, []byte("64 KiB")) || !bytes.Contains(svg, []byte("kernighan")) {
 		t.Errorf("tables chart %s: %v", name, err)
 	}
+	// With a pressure run, the chart plots its hot and most pressed costs.
+	var pressure bytes.Buffer
+	for round := range 6 {
+		for pr, c := range map[string]float64{"none": 2, "l2": 3, "2llc": 8} {
+			fmt.Fprintf(&pressure, "BenchmarkKernel/family=popcount/impl=popcnt/dist=random/size=4096/mode=throughput/pressure=%s 1000 1 ns/op %g cycles/op\n", pr, c+float64(round)/100)
+		}
+	}
+	os.WriteFile(withTables, bytes.Replace(append(data, pressure.Bytes()...), []byte("baseline: kernighan\n"), []byte("baseline: kernighan\ntables: kernighan=0 popcnt=65536\n"), 1), 0o644)
+	if s, _, err = Load(withTables); err != nil {
+		t.Fatal(err)
+	}
+	hot, pressed, _, what, err := s.tableCosts("v1", "popcount")
+	if err != nil || math.Abs(hot["popcnt"]-2.025) > 0.01 || math.Abs(pressed["popcnt"]-8.025) > 0.01 || len(hot) != 1 || !strings.Contains(what, "2llc") {
+		t.Errorf("table costs with a pressure run: hot %v, pressed %v, %q, %v", hot, pressed, what, err)
+	}
+	if name, err = s.TablesChart(dir, "v1", "popcount"); err != nil {
+		t.Fatal(err)
+	}
+	if svg, _ := os.ReadFile(name + ".svg"); !bytes.Contains(svg, []byte("after the walk")) {
+		t.Error("the tables chart of a pressure run has no pressed costs")
+	}
 	for v, want := range map[float64]string{16: "16 B", 1024: "1 KiB", 8 << 20: "8 MiB"} {
 		if got := bytesLabel(v); got != want {
 			t.Errorf("bytesLabel(%g) = %q, want %q", v, got, want)
