@@ -23,6 +23,10 @@ type Machine struct {
 	GOAMD64  string     // the level this binary was built for ("" off amd64)
 	Features []kernels.Feature
 	Caches   Caches
+	// Emulator names the emulator the binary runs under, such as
+	// "qemu-aarch64", "" on real hardware: its cycle and time figures are
+	// those of the emulation, not of any CPU.
+	Emulator string
 }
 
 // Caches are the data cache sizes of the core a run measures, in bytes.
@@ -63,12 +67,42 @@ type identity struct {
 	midrPart                int
 }
 
+// emulator returns the name of the user-mode emulator running this
+// process, "" when it runs natively: QEMU's user mode names the process
+// after itself ("qemu-aarch64"), and it passes the host's /proc/cpuinfo
+// through, so an x86 cpuinfo under another GOARCH gives it away too.
+func emulator() string {
+	if st, err := os.ReadFile("/proc/self/status"); err == nil {
+		for _, line := range strings.Split(string(st), "\n") {
+			if name, ok := strings.CutPrefix(line, "Name:"); ok && strings.HasPrefix(strings.TrimSpace(name), "qemu-") {
+				return strings.TrimSpace(name)
+			}
+		}
+	}
+	if info, err := os.ReadFile("/proc/cpuinfo"); err == nil && runtime.GOARCH != "amd64" && runtime.GOARCH != "386" &&
+		strings.Contains(string(info), "\nvendor_id") {
+		return "an emulator on an x86 host"
+	}
+	return ""
+}
+
 // ThisMachine inspects the machine and the running binary.
 func ThisMachine() Machine {
 	id := identify()
-	m := Machine{CPU: cpuName(id), Caches: caches(id.vendor)}
+	m := Machine{CPU: cpuName(id), Caches: caches(id.vendor), Emulator: emulator()}
+	if m.Emulator != "" {
+		m.CPU = fmt.Sprintf("%s CPU emulated by %s", runtime.GOARCH, m.Emulator)
+		if id.midrImplementer != 0 || id.midrPart != 0 {
+			m.CPU += fmt.Sprintf(" (MIDR implementer %#x part %#x)", id.midrImplementer, id.midrPart)
+		}
+		if id.name != "" {
+			m.CPU += " on " + id.name // the host's model name, seen through the emulator
+		}
+	}
 	m.Slug = schema.Slug(m.CPU)
 	switch {
+	case m.Emulator != "":
+		m.Core = uarch.Core{Name: m.Emulator + " emulation", Vendor: m.Emulator}
 	case id.family != 0:
 		m.Core = uarch.X86(id.vendor, id.family, id.model, id.coreType)
 	case id.midrImplementer != 0:
@@ -122,7 +156,7 @@ func identify() identity {
 	if runtime.GOARCH == "amd64" {
 		return cpuidIdentity()
 	}
-	var id identity
+	id := midrIdentity()
 	data, err := os.ReadFile("/proc/cpuinfo")
 	if err != nil {
 		return id

@@ -18,6 +18,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"runtime/pprof"
 	"slices"
 	"strings"
@@ -332,7 +333,11 @@ func (b *instrumented) startClock() {
 	b.load = harness.NewLoadMeter()
 	b.cyc = harness.NewCycles() // locks this goroutine's thread for a cycle counter
 	b.events = harness.OpenCounters(harness.HardwareEvents)
-	fmt.Fprintf(os.Stderr, "cpu: %s (GOAMD64=%s), cycles from %s", b.machine.Label(), b.machine.GOAMD64, b.cyc.Source)
+	build := runtime.GOARCH
+	if b.machine.GOAMD64 != "" {
+		build = "GOAMD64=" + b.machine.GOAMD64
+	}
+	fmt.Fprintf(os.Stderr, "cpu: %s (%s), cycles from %s", b.machine.Label(), build, b.cyc.Source)
 	if b.cyc.GHz > 0 {
 		fmt.Fprintf(os.Stderr, ", core clock %.3f GHz", b.cyc.GHz)
 	}

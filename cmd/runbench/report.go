@@ -54,9 +54,16 @@ func (b *instrumented) writeHeader(what, machine func(*harness.ResultsFile)) {
 		b.warn("%s; sizes derived from it may not match the caches", a)
 	}
 	machine(rf)
-	if _, ok := uarch.Costs[m.Core.Name]; ok {
+	if m.Emulator != "" {
+		rf.Comment("emulator: %s: every cycle and time figure below measures the emulation, not a CPU, and is not meaningful, and the caches are the host's; the results prove only that the kernels run", m.Emulator)
+		b.warn("running under %s: the figures are not meaningful (proofs only)", m.Emulator)
+	}
+	switch _, ok := uarch.Costs[m.Core.Name]; {
+	case m.Emulator != "":
+		rf.Comment("self-check, cycles per instruction, under %s (not meaningful):", m.Emulator)
+	case ok:
 		rf.Comment("self-check, cycles per instruction, against %s's published costs (%s):", m.Core, uarch.Citation(m.Core))
-	} else {
+	default:
 		rf.Comment("self-check, cycles per instruction: no published costs for %s; the measurements alone:", m.Core)
 	}
 	for _, l := range harness.FormatSelfCheck(b.checks) {
