@@ -5,6 +5,7 @@ import (
 
 	"bitlab/board"
 	"bitlab/kernels"
+	"bitlab/kernels/internal/adapt"
 	"bitlab/qbb"
 )
 
@@ -20,51 +21,6 @@ func info(impl, source, doc string, features ...kernels.Feature) kernels.Info {
 func withTables(i kernels.Info, bytes uintptr) kernels.Info {
 	i.Tables = int(bytes)
 	return i
-}
-
-// asBytes views a slice of a byte-sized type as []byte.
-func asBytes[T ~uint8](s []T) []byte {
-	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), len(s))
-}
-
-// squares adapts a byte kernel to the families whose outputs are squares.
-func squares(tp func([]byte, []uint64) int) func([]board.Square, []uint64) int {
-	return func(dst []board.Square, src []uint64) int { return tp(asBytes(dst), src) }
-}
-
-// squareChain adapts a byte latency kernel to square outputs.
-func squareChain(lat func([]uint64) byte) func([]uint64) board.Square {
-	return func(src []uint64) board.Square { return board.Square(lat(src)) }
-}
-
-// sliderThroughput adapts a kernel over kernels.Query to its table t.
-func sliderThroughput[T any](tp func(dst, src *uint64, n int, t *byte) int, t *T) func([]uint64, []kernels.Query) int {
-	return func(dst []uint64, src []kernels.Query) int {
-		if len(src) == 0 {
-			return 0
-		}
-		return tp(&dst[0], &src[0].Occ, len(src), (*byte)(unsafe.Pointer(t)))
-	}
-}
-
-// sliderLatency adapts a latency kernel over kernels.Query to its table t.
-func sliderLatency[T any](lat func(src *uint64, n int, t *byte) uint64, t *T) func([]kernels.Query) uint64 {
-	return func(src []kernels.Query) uint64 {
-		if len(src) == 0 {
-			return 0
-		}
-		return lat(&src[0].Occ, len(src), (*byte)(unsafe.Pointer(t)))
-	}
-}
-
-// quad adapts a kernel over n elements at src writing to dst.
-func quad[In, Out any](f func(dst *Out, src *uint64, n int)) func([]Out, []In) int {
-	return func(dst []Out, src []In) int {
-		if len(src) > 0 {
-			f(&dst[0], (*uint64)(unsafe.Pointer(&src[0])), len(src))
-		}
-		return len(src)
-	}
 }
 
 func init() {
@@ -92,31 +48,31 @@ func init() {
 		popcountAVX512, nil)
 
 	kernels.BitscanForward.Register(info("bsf", serial+"; BSF", "Scans with BSF, a CMOV giving 64 for the empty set"),
-		squares(bsfThroughput), squareChain(bsfLatency))
+		adapt.Squares(bsfThroughput), adapt.SquareChain(bsfLatency))
 	kernels.BitscanForward.Register(info("tzcnt", intel+": TZCNT (BMI1)", "Scans with TZCNT, which gives 64 for the empty set itself", kernels.BMI1),
-		squares(tzcntThroughput), squareChain(tzcntLatency))
+		adapt.Squares(tzcntThroughput), adapt.SquareChain(tzcntLatency))
 	kernels.BitscanReverse.Register(info("bsr", "[cpw-serialization], Scanning Reverse; BSR", "Scans with BSR, a CMOV giving 64 for the empty set"),
-		squares(bsrThroughput), squareChain(bsrLatency))
+		adapt.Squares(bsrThroughput), adapt.SquareChain(bsrLatency))
 	kernels.BitscanReverse.Register(info("lzcnt", intel+": LZCNT (ABM)", "Scans as 63 - LZCNT, a CMOV giving 64 for the empty set", kernels.LZCNT),
-		squares(lzcntThroughput), squareChain(lzcntLatency))
+		adapt.Squares(lzcntThroughput), adapt.SquareChain(lzcntLatency))
 
 	kernels.LS1BReset.Register(info("btr", serial, "Finds the least significant one-bit with BSF and resets it with BTR"), btrThroughput, btrLatency)
 	kernels.LS1BReset.Register(info("blsr", intel+": BLSR (BMI1)", "Resets the least significant one-bit with one BLSR", kernels.BMI1), blsrThroughput, blsrLatency)
 
 	kernels.Serialize.Register(info("bsf-btr", serial+"; the std/stosw store is a MOVB and an INCQ, since Go's ABI requires the direction flag clear",
 		"Loops BSF, BTR, store a byte, BSF, JNZ, the source's loop shape"),
-		func(dst []board.Square, src []uint64) int { return serializeBsfBtr(asBytes(dst), src) }, nil)
+		func(dst []board.Square, src []uint64) int { return serializeBsfBtr(adapt.Bytes(dst), src) }, nil)
 	kernels.Serialize.Register(info("tzcnt-blsr", intel+": TZCNT and BLSR (BMI1); Lemire's basic bitset decoder",
 		"Loops TZCNT, store, BLSR, whose zero flag ends the loop", kernels.BMI1),
-		func(dst []board.Square, src []uint64) int { return serializeTzcntBlsr(asBytes(dst), src) }, nil)
+		func(dst []board.Square, src []uint64) int { return serializeTzcntBlsr(adapt.Bytes(dst), src) }, nil)
 	kernels.Serialize.Register(info("tzcnt-unrolled", "[lemire-simdjson] simdjson's bit-set decoder (flatten_bits), in assembly; TZCNT and BLSR (BMI1)",
 		"Writes eight indices per bitboard with no test between them (TZCNT, store, BLSR), eight more above a count of eight, loops for the rest, advances by POPCNT",
 		kernels.BMI1, kernels.POPCNT),
-		func(dst []board.Square, src []uint64) int { return serializeTzcntUnrolled(asBytes(dst), src) }, nil)
+		func(dst []board.Square, src []uint64) int { return serializeTzcntUnrolled(adapt.Bytes(dst), src) }, nil)
 	kernels.Serialize.Register(info("avx512-vbmi2", "Daniel Lemire: VPCOMPRESSB bitset decoding (AVX-512 VBMI2), as in simdjson",
 		"Compresses the bytes 0..63 under the bitboard as an opmask with VPCOMPRESSB, stores 64 bytes, advances by POPCNT",
 		kernels.AVX512F, kernels.AVX512BW, kernels.AVX512VBMI2, kernels.POPCNT),
-		func(dst []board.Square, src []uint64) int { return serializeVBMI2(asBytes(dst), src) }, nil)
+		func(dst []board.Square, src []uint64) int { return serializeVBMI2(adapt.Bytes(dst), src) }, nil)
 
 	kernels.MoveList.Register(info("bsf-btr", serial+": the source's whole assembly loop, from-square aspect and 16-bit store",
 		"Loops BSF, BTR, OR of the from-square aspect, 16-bit store, BSF, JNZ"),
@@ -135,29 +91,29 @@ func init() {
 
 	kernels.Sliding.Register(withTables(info("hyperbola-bswap-asm", hyper+"; SHLX/SHRX (BMI2) for the variable shifts",
 		"Hyperbola Quintessence in assembly: BSWAP for files and diagonals, the first-rank table for ranks", kernels.BMI2), unsafe.Sizeof(hq)),
-		sliderThroughput(hyperbolaBswapThroughput, &hq), sliderLatency(hyperbolaBswapLatency, &hq))
+		adapt.SliderThroughput(hyperbolaBswapThroughput, &hq), adapt.SliderLatency(hyperbolaBswapLatency, &hq))
 	kernels.Sliding.Register(withTables(info("hyperbola-gfni", "[mack-hyperbola], Ryan Mack's reversed bitboards, with GFNI hardware bit reversal",
 		"Hyperbola Quintessence on all four lines at once in a YMM register, full bit reversal by GF2P8AFFINEQB and VPSHUFB, ranks included",
 		kernels.AVX2, kernels.AVX512GFNI), unsafe.Sizeof(gf)),
-		sliderThroughput(hyperbolaGFNIThroughput, &gf), sliderLatency(hyperbolaGFNILatency, &gf))
+		adapt.SliderThroughput(hyperbolaGFNIThroughput, &gf), adapt.SliderLatency(hyperbolaGFNILatency, &gf))
 	kernels.Sliding.Register(withTables(info("pext", "BMI2 PEXT bitboards (Chess Programming Wiki, BMI2: PEXT Bitboards; Zach Wegner)",
 		"Looks attacks up at PEXT(occupancy, relevant mask) in per-square, per-slider tables: both lines of every query, a missing line's mask 0, no branch", kernels.BMI2), unsafe.Sizeof(pext)),
-		sliderThroughput(slidingPextThroughput, &pext), sliderLatency(slidingPextLatency, &pext))
+		adapt.SliderThroughput(slidingPextThroughput, &pext), adapt.SliderLatency(slidingPextLatency, &pext))
 	kernels.Sliding.Register(withTables(info("magic-fancy-asm", "[cpw-magic], Fancy Magic Bitboards, in assembly; SHRX (BMI2) for the per-square shift",
 		"Fancy magic in assembly: both lines of every query from per-square, per-slider entries, a missing line's magic 0, no branch", kernels.BMI2), unsafe.Sizeof(fancy)),
-		sliderThroughput(slidingFancyThroughput, &fancy), sliderLatency(slidingFancyLatency, &fancy))
+		adapt.SliderThroughput(slidingFancyThroughput, &fancy), adapt.SliderLatency(slidingFancyLatency, &fancy))
 	kernels.Sliding.Register(withTables(info("magic-black-asm", "[cpw-magic], Black Magic Bitboards, in assembly",
 		"Black magic in assembly: both lines of every query from per-square, per-slider entries, a missing line's magic 0, no branch"), unsafe.Sizeof(black)),
-		sliderThroughput(slidingBlackThroughput, &black), sliderLatency(slidingBlackLatency, &black))
+		adapt.SliderThroughput(slidingBlackThroughput, &black), adapt.SliderLatency(slidingBlackLatency, &black))
 
 	kernels.Quad2Hex.Register(info("sse2", quadSrc+": quad2hexBB", "The source's SSE2 sequence: PCMPEQB, POR, PAND, PXOR, PUNPCKLQDQ, PUNPCKHQDQ"),
-		quad[qbb.QBB](func(dst *kernels.Hex, src *uint64, n int) { quad2hexSSE2(&dst[0], src, n) }), nil)
+		adapt.Quad[qbb.QBB](func(dst *kernels.Hex, src *uint64, n int) { quad2hexSSE2(&dst[0], src, n) }), nil)
 	kernels.Quad2Hex.Register(info("avx2", quadSrc+", with the four bitboards in one YMM register as the source suggests",
 		"The products of bb0/bb1 and bb2/bb3 and their complements as two YMM vectors, ANDed by broadcasts", kernels.AVX2),
-		quad[qbb.QBB](func(dst *kernels.Hex, src *uint64, n int) { quad2hexAVX2(&dst[0], src, n) }), nil)
+		adapt.Quad[qbb.QBB](func(dst *kernels.Hex, src *uint64, n int) { quad2hexAVX2(&dst[0], src, n) }), nil)
 	kernels.Quad2Board.Register(info("sse2", quadSrc+": quadBB2Board", "The source's SSE2 sequence: masks, shifts and byte, word and dword unpacks"),
-		quad[qbb.QBB](func(dst *kernels.Mailbox, src *uint64, n int) { quad2boardSSE2((*byte)(&dst[0]), src, n) }), nil)
+		adapt.Quad[qbb.QBB](func(dst *kernels.Mailbox, src *uint64, n int) { quad2boardSSE2((*byte)(&dst[0]), src, n) }), nil)
 	kernels.QuadFill.Register(info("avx2", "[cpw-quad], As Sliding Piece Generators: nortOccl on a quad-bitboard in one YMM register",
 		"Kogge-Stone occluded fills in all eight directions on the four bitboards at once with AVX2 shifts", kernels.AVX2),
-		quad[kernels.Fill](func(dst *qbb.QBB, src *uint64, n int) { quadFillAVX2(&dst[0], src, n) }), nil)
+		adapt.Quad[kernels.Fill](func(dst *qbb.QBB, src *uint64, n int) { quadFillAVX2(&dst[0], src, n) }), nil)
 }
