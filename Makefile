@@ -59,8 +59,17 @@ test: fmt vet staticcheck tidy gotest features-off
 fmt:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 
+# vet and staticcheck also look at the arm64 code, for Linux and macOS
+# (the darwin build is checked here; it cannot run on these machines).
+OTHER_PLATFORMS ?= linux/arm64 darwin/arm64
+
 vet:
 	$(GO) vet ./...
+	@set -e; for p in $(OTHER_PLATFORMS); do \
+		echo "GOOS=$${p%/*} GOARCH=$${p#*/} go vet ./... && go build ./..."; \
+		GOOS=$${p%/*} GOARCH=$${p#*/} $(GO) vet ./...; \
+		GOOS=$${p%/*} GOARCH=$${p#*/} $(GO) build ./...; \
+	done
 
 # go.mod and go.sum say exactly what the code imports.
 tidy:
@@ -68,6 +77,10 @@ tidy:
 
 staticcheck:
 	$(GO) tool staticcheck ./...
+	@set -e; sc=$$($(GO) tool -n staticcheck); for p in $(OTHER_PLATFORMS); do \
+		echo "GOOS=$${p%/*} GOARCH=$${p#*/} staticcheck ./..."; \
+		GOOS=$${p%/*} GOARCH=$${p#*/} $$sc ./...; \
+	done
 
 # go test also runs every fuzz target's seed corpus.
 gotest:
@@ -84,6 +97,13 @@ features-off:
 # tests run built binaries natively and stay on the host.
 test-arm64:
 	GOARCH=arm64 $(GO) test -exec qemu-aarch64 ./board ./qbb ./positions ./kernels/... ./harness ./report | grep -v 'no test files'
+	GOARCH=arm64 $(GO) build -o $(ARM64_RUNBENCH) ./cmd/runbench
+	qemu-aarch64 $(ARM64_RUNBENCH) -list | grep ' arm64 '
+	@out=$$(mktemp -d)/emulated.txt; qemu-aarch64 $(ARM64_RUNBENCH) -quick -family '^(popcount|sliding)$$' -count 2 -out $$out >/dev/null 2>&1; \
+		grep -E '^(cpu|uarch):|^# (machine|emulator):' $$out; \
+		grep -q '^# emulator: qemu-aarch64' $$out || { echo "the emulated run's header does not say it is emulated"; exit 1; }
+
+ARM64_RUNBENCH ?= $(or $(TMPDIR),/tmp)/bitlab-runbench-arm64
 
 # runbench for machines without Go: linux/amd64 at every GOAMD64 level,
 # linux/arm64 and darwin/arm64, into dist/. Each binary runs on its own:

@@ -39,3 +39,22 @@ func TestSelfCheckWarnings(t *testing.T) {
 		}
 	}
 }
+
+// TestEmulatorFrom recognizes QEMU's user mode by the process name it
+// gives itself, and any emulator by an x86 host's cpuinfo under another
+// GOARCH.
+func TestEmulatorFrom(t *testing.T) {
+	x86 := "processor\t: 0\nvendor_id\t: AuthenticAMD\ncpu family\t: 25\n"
+	arm := "processor\t: 0\nBogoMIPS\t: 50.00\nCPU implementer\t: 0x41\nCPU part\t: 0xd0c\n"
+	for _, c := range []struct{ status, cpuinfo, goarch, want string }{
+		{"Name:\tqemu-aarch64\nUmask:\t0022\n", x86, "arm64", "qemu-aarch64"},
+		{"Name:\trunbench\n", x86, "arm64", "an emulator on an x86 host"},
+		{"Name:\trunbench\n", arm, "arm64", ""},
+		{"Name:\trunbench\n", x86, "amd64", ""},
+		{"", "", "arm64", ""},
+	} {
+		if got := emulatorFrom(c.status, c.cpuinfo, c.goarch); got != c.want {
+			t.Errorf("emulatorFrom(%q, %q, %s) = %q, want %q", c.status, c.cpuinfo, c.goarch, got, c.want)
+		}
+	}
+}

@@ -3,11 +3,9 @@ package harness
 import (
 	"fmt"
 	"os"
-	"path/filepath"
 	"regexp"
 	"runtime"
 	"runtime/debug"
-	"strconv"
 	"strings"
 
 	"bitlab/kernels"
@@ -27,6 +25,9 @@ type Machine struct {
 	// "qemu-aarch64", "" on real hardware: its cycle and time figures are
 	// those of the emulation, not of any CPU.
 	Emulator string
+	// Warnings are what the run should know about the machine's facts,
+	// such as which kind of core an asymmetric machine runs it on.
+	Warnings []string
 }
 
 // Caches are the data cache sizes of the core a run measures, in bytes.
@@ -72,15 +73,20 @@ type identity struct {
 // after itself ("qemu-aarch64"), and it passes the host's /proc/cpuinfo
 // through, so an x86 cpuinfo under another GOARCH gives it away too.
 func emulator() string {
-	if st, err := os.ReadFile("/proc/self/status"); err == nil {
-		for _, line := range strings.Split(string(st), "\n") {
-			if name, ok := strings.CutPrefix(line, "Name:"); ok && strings.HasPrefix(strings.TrimSpace(name), "qemu-") {
-				return strings.TrimSpace(name)
-			}
+	status, _ := os.ReadFile("/proc/self/status")
+	info, _ := os.ReadFile("/proc/cpuinfo")
+	return emulatorFrom(string(status), string(info), runtime.GOARCH)
+}
+
+// emulatorFrom is emulator's decision from the contents of
+// /proc/self/status and /proc/cpuinfo under a GOARCH.
+func emulatorFrom(status, cpuinfo, goarch string) string {
+	for _, line := range strings.Split(status, "\n") {
+		if name, ok := strings.CutPrefix(line, "Name:"); ok && strings.HasPrefix(strings.TrimSpace(name), "qemu-") {
+			return strings.TrimSpace(name)
 		}
 	}
-	if info, err := os.ReadFile("/proc/cpuinfo"); err == nil && runtime.GOARCH != "amd64" && runtime.GOARCH != "386" &&
-		strings.Contains(string(info), "\nvendor_id") {
+	if goarch != "amd64" && goarch != "386" && strings.Contains("\n"+cpuinfo, "\nvendor_id") {
 		return "an emulator on an x86 host"
 	}
 	return ""
@@ -89,7 +95,7 @@ func emulator() string {
 // ThisMachine inspects the machine and the running binary.
 func ThisMachine() Machine {
 	id := identify()
-	m := Machine{CPU: cpuName(id), Caches: caches(id.vendor), Emulator: emulator()}
+	m := Machine{CPU: cpuName(id), Caches: caches(id.vendor), Emulator: emulator(), Warnings: osWarnings()}
 	if m.Emulator != "" {
 		m.CPU = fmt.Sprintf("%s CPU emulated by %s", runtime.GOARCH, m.Emulator)
 		if id.midrImplementer != 0 || id.midrPart != 0 {
@@ -107,6 +113,8 @@ func ThisMachine() Machine {
 		m.Core = uarch.X86(id.vendor, id.family, id.model, id.coreType)
 	case id.midrImplementer != 0:
 		m.Core = uarch.ARM64(id.midrImplementer, id.midrPart)
+	case runtime.GOOS == "darwin":
+		m.Core = uarch.Apple(id.name)
 	default:
 		m.Core = uarch.Core{Vendor: runtime.GOARCH + " CPU of unknown identity"}
 	}
@@ -151,39 +159,13 @@ func cpuName(id identity) string {
 }
 
 // identify reads the CPU's identity from CPUID where the architecture has
-// it, and from /proc/cpuinfo otherwise (model name; arm64's MIDR fields).
+// it, and from the operating system otherwise (model name; arm64's MIDR
+// fields).
 func identify() identity {
 	if runtime.GOARCH == "amd64" {
 		return cpuidIdentity()
 	}
-	id := midrIdentity()
-	data, err := os.ReadFile("/proc/cpuinfo")
-	if err != nil {
-		return id
-	}
-	for _, line := range strings.Split(string(data), "\n") {
-		k, v, ok := strings.Cut(line, ":")
-		if !ok {
-			continue
-		}
-		v = strings.TrimSpace(v)
-		n, _ := strconv.ParseInt(v, 0, 64)
-		switch strings.TrimSpace(k) {
-		case "model name", "Model", "cpu model":
-			if id.name == "" {
-				id.name = v
-			}
-		case "CPU implementer":
-			if id.midrImplementer == 0 {
-				id.midrImplementer = int(n)
-			}
-		case "CPU part":
-			if id.midrPart == 0 {
-				id.midrPart = int(n)
-			}
-		}
-	}
-	return id
+	return osIdentity(midrIdentity())
 }
 
 // Defaults assumed for cache sizes that cannot be read.
@@ -201,7 +183,7 @@ func caches(vendor string) Caches {
 	if ok {
 		c.Source = "cpuid"
 	} else {
-		c = sysfsCaches()
+		c = osCaches()
 	}
 	assume := func(size *int64, what string, v int64) {
 		if *size == 0 {
@@ -219,50 +201,4 @@ func caches(vendor string) Caches {
 		c.Source = "assumed"
 	}
 	return c
-}
-
-// sysfsCaches reads cpu0's data and unified caches from sysfs.
-func sysfsCaches() Caches {
-	var c Caches
-	dirs, _ := filepath.Glob("/sys/devices/system/cpu/cpu0/cache/index*")
-	read := func(dir, name string) string {
-		b, _ := os.ReadFile(filepath.Join(dir, name))
-		return strings.TrimSpace(string(b))
-	}
-	for _, d := range dirs {
-		if read(d, "type") == "Instruction" {
-			continue
-		}
-		size := parseSize(read(d, "size"))
-		if size == 0 {
-			continue
-		}
-		c.Source = "sysfs"
-		switch read(d, "level") {
-		case "1":
-			c.L1d = size
-			c.Line, _ = strconv.ParseInt(read(d, "coherency_line_size"), 10, 64)
-		case "2":
-			c.L2 = size
-		case "3":
-			c.L3 = size
-		}
-	}
-	return c
-}
-
-// parseSize reads sysfs sizes such as "32K" or "16M".
-func parseSize(s string) int64 {
-	mult := int64(1)
-	switch {
-	case strings.HasSuffix(s, "K"):
-		mult, s = 1<<10, strings.TrimSuffix(s, "K")
-	case strings.HasSuffix(s, "M"):
-		mult, s = 1<<20, strings.TrimSuffix(s, "M")
-	}
-	n, err := strconv.ParseInt(s, 10, 64)
-	if err != nil {
-		return 0
-	}
-	return n * mult
 }

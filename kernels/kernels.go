@@ -38,6 +38,7 @@ type Arch string
 const (
 	Generic Arch = "generic" // portable Go
 	AMD64   Arch = "amd64"   // Go assembly for amd64
+	ARM64   Arch = "arm64"   // Go assembly for arm64
 )
 
 // Info describes one implementation.
@@ -158,7 +159,7 @@ func register(k Kernel) {
 			panic(fmt.Sprintf("kernels: identifier %q of %s is not lower-case [a-z0-9-]", s, info.ID()))
 		}
 	}
-	if info.Arch != Generic && info.Arch != AMD64 {
+	if info.Arch != Generic && info.Arch != AMD64 && info.Arch != ARM64 {
 		panic(fmt.Sprintf("kernels: %s has unknown arch %q", info.ID(), info.Arch))
 	}
 	if info.Source == "" || info.Doc == "" {

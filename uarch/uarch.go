@@ -11,6 +11,7 @@ package uarch
 import (
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // Core is an identified microarchitecture.
@@ -131,4 +132,22 @@ func ARM64(implementer, part int) Core {
 		v = fmt.Sprintf("implementer %#x", implementer)
 	}
 	return Core{Name: armParts[[2]int{implementer, part}], Vendor: v, Model: part}
+}
+
+// appleChips maps the start of a macOS brand string to the chip's
+// performance core, the one a busy thread usually runs on.
+var appleChips = []struct{ brand, core string }{
+	{"Apple M1", "Apple M1 Firestorm"}, {"Apple M2", "Apple M2 Avalanche"},
+}
+
+// Apple identifies the performance core of an Apple chip from its brand
+// string ("Apple M2 Pro"), where macOS hides MIDR_EL1.
+func Apple(brand string) Core {
+	c := Core{Vendor: "Apple"}
+	for _, a := range appleChips {
+		if strings.HasPrefix(brand, a.brand) {
+			c.Name = a.core
+		}
+	}
+	return c
 }

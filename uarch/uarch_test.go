@@ -52,6 +52,14 @@ func TestARM64(t *testing.T) {
 	}
 }
 
+func TestApple(t *testing.T) {
+	for brand, want := range map[string]string{"Apple M1": "Apple M1 Firestorm", "Apple M2 Pro": "Apple M2 Avalanche", "Apple M4 Max": ""} {
+		if c := Apple(brand); c.Name != want || c.Vendor != "Apple" {
+			t.Errorf("Apple(%q) = %+v, want %q", brand, c, want)
+		}
+	}
+}
+
 // TestTables checks that every cost row belongs to a core the identification
 // can name, cites a known source, and has plausible figures.
 func TestTables(t *testing.T) {

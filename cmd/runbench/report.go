@@ -54,6 +54,9 @@ func (b *instrumented) writeHeader(what, machine func(*harness.ResultsFile)) {
 		b.warn("%s; sizes derived from it may not match the caches", a)
 	}
 	machine(rf)
+	for _, w := range m.Warnings {
+		b.warn("%s", w)
+	}
 	if m.Emulator != "" {
 		rf.Comment("emulator: %s: every cycle and time figure below measures the emulation, not a CPU, and is not meaningful, and the caches are the host's; the results prove only that the kernels run", m.Emulator)
 		b.warn("running under %s: the figures are not meaningful (proofs only)", m.Emulator)

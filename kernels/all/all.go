@@ -4,5 +4,6 @@ package all
 
 import (
 	_ "bitlab/kernels/amd64"   // Go assembly, on amd64
+	_ "bitlab/kernels/arm64"   // Go assembly, on arm64
 	_ "bitlab/kernels/generic" // portable Go
 )
