@@ -1,6 +1,7 @@
 package movegen
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 )
@@ -79,16 +80,6 @@ func Divide(p *Position, depth int) []MoveCount {
 		q := p.Play(m)
 		out = append(out, MoveCount{m, Perft(&q, depth-1)})
 	}
-	slices.SortFunc(out, func(a, b MoveCount) int { return compareStrings(a.Move.String(), b.Move.String()) })
+	slices.SortFunc(out, func(a, b MoveCount) int { return cmp.Compare(a.Move.String(), b.Move.String()) })
 	return out
-}
-
-func compareStrings(a, b string) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }

@@ -420,17 +420,8 @@ func (b *session) time() (err error) {
 			err = errors.Join(err, f.Close())
 		}()
 	}
-	stop := make(chan struct{})
-	sig := make(chan os.Signal, 2)
-	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
-	defer signal.Stop(sig)
-	go func() {
-		<-sig
-		fmt.Fprintln(os.Stderr, "\ninterrupted: finishing the sample, keeping the completed rounds (again to quit now)")
-		close(stop)
-		<-sig
-		os.Exit(130)
-	}()
+	stop, release := interruptible()
+	defer release()
 	cfg := b.cfg
 	bar := newProgress(os.Stderr, !cfg.noProgress)
 	fmt.Fprintf(os.Stderr, "timing %d cases x %d rounds x %d samples of %v...\n", len(b.ready), cfg.count, cfg.perRound, cfg.sample)
@@ -562,4 +553,24 @@ func resultsPath(out string, m harness.Machine) (string, error) {
 func overheadText(o harness.Overhead) string {
 	return fmt.Sprintf("%.3f ns/op %.3f cycles/op (throughput loop), %.3f ns/op %.3f cycles/op (latency chain)",
 		o.Throughput.NsPerOp, o.Throughput.CyclesPerOp, o.Latency.NsPerOp, o.Latency.CyclesPerOp)
+}
+
+// interruptible returns a channel closed at the first Ctrl-C (or SIGTERM),
+// which makes a run finish its current sample and keep the completed
+// rounds; a second one quits at once. release stops listening.
+func interruptible() (stop <-chan struct{}, release func()) {
+	c := make(chan struct{})
+	sig := make(chan os.Signal, 2)
+	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		if _, ok := <-sig; !ok {
+			return
+		}
+		fmt.Fprintln(os.Stderr, "\ninterrupted: finishing the sample, keeping the completed rounds (again to quit now)")
+		close(c)
+		if _, ok := <-sig; ok {
+			os.Exit(130)
+		}
+	}()
+	return c, func() { signal.Stop(sig); close(sig) }
 }

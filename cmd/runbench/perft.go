@@ -1,16 +1,15 @@
 package main
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
-	"syscall"
 	"text/tabwriter"
 	"time"
 
@@ -47,7 +46,7 @@ func perftPositions(cfg *config) ([]perftPosition, error) {
 		if err != nil {
 			return nil, fmt.Errorf("-fen: %v", err)
 		}
-		return []perftPosition{{name: "fen", pos: p, depth: cmp(cfg.depth, 4)}}, nil
+		return []perftPosition{{name: "fen", pos: p, depth: cmp.Or(cfg.depth, 4)}}, nil
 	}
 	var ps []perftPosition
 	for _, c := range positions.PerftCases() {
@@ -72,14 +71,6 @@ func perftPositions(cfg *config) ([]perftPosition, error) {
 	return ps, nil
 }
 
-// cmp returns a, or b when a is zero.
-func cmp(a, b int) int {
-	if a != 0 {
-		return a
-	}
-	return b
-}
-
 // want returns the published count of the position at its depth, 0 if
 // there is none.
 func (p perftPosition) want() uint64 {
@@ -99,7 +90,7 @@ func divide(cfg *config) int {
 		fmt.Fprintln(os.Stderr, "runbench: -fen:", err)
 		return 2
 	}
-	depth := cmp(cfg.depth, 1)
+	depth := cmp.Or(cfg.depth, 1)
 	var total uint64
 	for _, mc := range movegen.Divide(&p, depth) {
 		fmt.Printf("%s: %d\n", mc.Move, mc.Nodes)
@@ -232,17 +223,8 @@ func (b *perftSession) casesOf(position string) []*harness.PerftCase {
 // time samples the cases round by round; Ctrl-C stops after the current
 // sample and keeps the completed rounds.
 func (b *perftSession) time() error {
-	stop := make(chan struct{})
-	sig := make(chan os.Signal, 2)
-	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
-	defer signal.Stop(sig)
-	go func() {
-		<-sig
-		fmt.Fprintln(os.Stderr, "\ninterrupted: finishing the sample, keeping the completed rounds (again to quit now)")
-		close(stop)
-		<-sig
-		os.Exit(130)
-	}()
+	stop, release := interruptible()
+	defer release()
 	cfg := b.cfg
 	bar := newProgress(os.Stderr, !cfg.noProgress)
 	fmt.Fprintf(os.Stderr, "timing %d perft cases x %d rounds x %d samples...\n", len(b.cases), cfg.count, cfg.perRound)
@@ -280,7 +262,7 @@ func (b *perftSession) summary(w io.Writer, ps []perftPosition) {
 			}
 		}
 		slices.SortFunc(cs, func(x, y *harness.PerftCase) int {
-			return compareFloat(x.Stats().Median, y.Stats().Median)
+			return cmp.Compare(x.Stats().Median, y.Stats().Median)
 		})
 		fmt.Fprintf(tw, "%s depth %d\tconfiguration\tMnodes/s\tns/node\tcycles/node\tspeed vs default\n", p.name, p.depth)
 		for _, c := range cs {
@@ -371,16 +353,6 @@ func selectConfigs(cfg *config) []movegen.Config {
 		}
 	}
 	return cs
-}
-
-func compareFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // perftPath resolves -out for a perft run: by default
