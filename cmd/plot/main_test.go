@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"bitlab/schema"
 )
 
 func writeResults(t *testing.T, dir, level string) {
@@ -105,6 +107,8 @@ func TestNotebooksAreFresh(t *testing.T) {
 	top, _, _ := strings.Cut(filepath.ToSlash(string(m[1])), "/")
 	// The notebooks only check that the charts exist: empty files stand in.
 	files, _ := filepath.Glob(filepath.Join("..", "..", top, "*", "*.txt"))
+	perft, _ := filepath.Glob(filepath.Join("..", "..", top, "*", schema.PerftFolder, "*.txt"))
+	files = append(files, perft...)
 	charts, _ := filepath.Glob(filepath.Join("..", "..", top, "*", "charts", "*"))
 	for _, f := range append(files, charts...) {
 		rel, _ := filepath.Rel(filepath.Join("..", ".."), f)
