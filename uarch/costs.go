@@ -18,7 +18,7 @@ type Cost struct {
 var Sources = map[string]string{
 	"instlatx64": "InstLatX64, AIDA64 instruction latency dumps (github.com/InstLatx64/InstLatx64)",
 	"applecpu":   "Dougall Johnson, Apple M1 Firestorm instruction tables (dougallj.github.io/applecpu)",
-	"llvm-sched": "LLVM AArch64 scheduling models AArch64SchedNeoverseV1.td and AArch64SchedNeoverseV2.td",
+	"llvm-sched": "LLVM AArch64 scheduling models AArch64SchedNeoverseN1.td, AArch64SchedNeoverseV1.td and AArch64SchedNeoverseV2.td",
 }
 
 // Dumps names the InstLatX64 dump each core's row comes from.
@@ -101,10 +101,12 @@ var Costs = map[string]map[string]Cost{
 	"Skylake":      row("instlatx64", x86Instrs, 1, 0.32, 3, 1.0, 3, 1.0, 3, 1.0, 3, 1.0, 3, 1.0, 1, 0.5, 2, 1.0, 3, 1.0),
 	"Apple M1 Firestorm": row("applecpu", []string{ADD, MUL, CLZ, RBIT, CNT, ADDV},
 		1, 0.167, 3, 0.5, 1, 0.167, 1, 0.167, 2, 0.25, 3, 0.25),
-	"Neoverse V1": row("llvm-sched", []string{ADD, MUL, CLZ, RBIT, CNT},
-		1, 0.25, 2, 0.5, 1, 0.25, 1, 0.25, 2, 0.25),
-	"Neoverse V2": row("llvm-sched", []string{ADD, MUL, CLZ, RBIT, CNT},
-		1, 0.167, 2, 0.5, 1, 0.167, 1, 0.167, 2, 0.25),
+	"Neoverse N1": row("llvm-sched", []string{ADD, MUL, CLZ, RBIT, CNT, ADDV},
+		1, 0.333, 4, 3, 1, 0.333, 1, 0.333, 2, 0.5, 5, 1),
+	"Neoverse V1": row("llvm-sched", []string{ADD, MUL, CLZ, RBIT, CNT, ADDV},
+		1, 0.25, 2, 0.5, 1, 0.25, 1, 0.25, 2, 0.25, 4, 0),
+	"Neoverse V2": row("llvm-sched", []string{ADD, MUL, CLZ, RBIT, CNT, ADDV},
+		1, 0.167, 2, 0.5, 1, 0.167, 1, 0.167, 2, 0.25, 5, 0),
 }
 
 // Published returns the published cost of an instruction on a core; ok is
