@@ -4,9 +4,11 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+
+	"bitlab/kernels"
 )
 
-//go:generate go run ./internal/configs -o configs_gen.go
+//go:generate go run ./internal/configs -o configs_gen.go -amd64 configs_amd64_gen.go
 
 // Config is one compiled configuration of the generator: its technique
 // for each factor. Slider names a sliding kernel, Serialize a serialize
@@ -53,14 +55,32 @@ func Configs() []Config { return append([]Config{DefaultConfig}, configOrder...)
 
 // PerftFunc returns the perft recursion compiled for one configuration:
 // the generator calls its techniques' functions directly.
+// It returns an error, never a recursion that would fault, for a
+// configuration whose assembly slider needs features the CPU lacks.
 func PerftFunc(c Config) (func(p Position, depth int) uint64, error) {
 	if c == DefaultConfig {
 		return perft, nil
 	}
-	if f, ok := configPerft[c]; ok {
-		return f, nil
+	f, ok := configPerft[c]
+	if !ok {
+		return nil, fmt.Errorf("movegen: no compiled configuration %s (see Configs)", c)
 	}
-	return nil, fmt.Errorf("movegen: no compiled configuration %s (see Configs)", c)
+	if err := c.Supported(); err != nil {
+		return nil, fmt.Errorf("movegen: %s: %w", c, err)
+	}
+	return f, nil
+}
+
+// Supported returns nil when this CPU runs the configuration, else why
+// not: its slider's kernel (kernels.Sliding) declares the features it
+// executes, which the assembly sliders' configurations call too.
+func (c Config) Supported() error {
+	for _, k := range kernels.Sliding.Kernels() {
+		if i := k.Info(); i.Impl == c.Slider {
+			return kernels.Supported(i.Features)
+		}
+	}
+	return nil
 }
 
 // MoveCount is one root move and the perft count below it.

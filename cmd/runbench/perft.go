@@ -348,9 +348,14 @@ func changed(c movegen.Config) string {
 func selectConfigs(cfg *config) []movegen.Config {
 	var cs []movegen.Config
 	for _, c := range movegen.Configs() {
-		if matches(cfg.config, c.String()) {
-			cs = append(cs, c)
+		if !matches(cfg.config, c.String()) {
+			continue
 		}
+		if err := c.Supported(); err != nil {
+			fmt.Fprintf(os.Stderr, "skipped %s: %v\n", c, err)
+			continue
+		}
+		cs = append(cs, c)
 	}
 	return cs
 }

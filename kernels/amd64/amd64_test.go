@@ -74,3 +74,44 @@ func TestSerializeStaysInDst(t *testing.T) {
 		}
 	}
 }
+
+// TestQueries proves the one-query entry points against the reference
+// attacks on every relevant occupancy of every square (those of a CPU that
+// runs them; the GODEBUG feature-off passes take the other branch).
+func TestQueries(t *testing.T) {
+	for _, c := range []struct {
+		impl         string
+		rook, bishop func(board.Square, uint64) uint64
+	}{
+		{"pext", SlidingPextRook, SlidingPextBishop},
+		{"magic-fancy-asm", SlidingMagicFancyAsmRook, SlidingMagicFancyAsmBishop},
+		{"magic-black-asm", SlidingMagicBlackAsmRook, SlidingMagicBlackAsmBishop},
+	} {
+		i := slices.IndexFunc(kernels.Sliding.Kernels(), func(k kernels.Kernel) bool { return k.Info().Impl == c.impl })
+		if i < 0 {
+			t.Fatalf("no sliding/%s", c.impl)
+		}
+		if err := kernels.Supported(kernels.Sliding.Kernels()[i].Info().Features); err != nil {
+			t.Logf("sliding/%s: %v", c.impl, err)
+			continue
+		}
+		n := 0
+		for s := range board.Square(64) {
+			board.Subsets(board.RookRelevant[s], func(o uint64) {
+				n++
+				if got, want := c.rook(s, o), board.RookAttacks(s, o); got != want {
+					t.Fatalf("%s rook %v occupancy %#x: %#x, want %#x", c.impl, s, o, got, want)
+				}
+			})
+			board.Subsets(board.BishopRelevant[s], func(o uint64) {
+				n++
+				if got, want := c.bishop(s, o), board.BishopAttacks(s, o); got != want {
+					t.Fatalf("%s bishop %v occupancy %#x: %#x, want %#x", c.impl, s, o, got, want)
+				}
+			})
+		}
+		if n != 102400+5248 {
+			t.Errorf("%s: %d occupancies", c.impl, n)
+		}
+	}
+}

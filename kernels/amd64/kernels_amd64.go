@@ -92,6 +92,10 @@ func slidingPextThroughput(dst *uint64, src *uint64, n int, t *byte) int
 // src points to kernels.Query elements; t to the pextTables.
 func slidingPextLatency(src *uint64, n int, t *byte) uint64
 
+// slidingPextQuery answers one query as slidingPextThroughput does: index is sliderIndex(square, slider), t points to the pextTables.
+// Go does not inline assembly: every call is a real call, part of what a Go move generator pays.
+func slidingPextQuery(occ uint64, index uint64, t *byte) uint64
+
 // slidingFancyThroughput looks attacks up by fancy magic hashing of the occupancy, both lines of every query; no branch on the slider.
 // src points to kernels.Query elements; t to the fancyTables.
 func slidingFancyThroughput(dst *uint64, src *uint64, n int, t *byte) int
@@ -100,6 +104,10 @@ func slidingFancyThroughput(dst *uint64, src *uint64, n int, t *byte) int
 // src points to kernels.Query elements; t to the fancyTables.
 func slidingFancyLatency(src *uint64, n int, t *byte) uint64
 
+// slidingFancyQuery answers one query as slidingFancyThroughput does: index is sliderIndex(square, slider), t points to the fancyTables.
+// Go does not inline assembly: every call is a real call, part of what a Go move generator pays.
+func slidingFancyQuery(occ uint64, index uint64, t *byte) uint64
+
 // slidingBlackThroughput looks attacks up by black magic hashing of the occupancy, both lines of every query; no branch on the slider.
 // src points to kernels.Query elements; t to the blackTables.
 func slidingBlackThroughput(dst *uint64, src *uint64, n int, t *byte) int
@@ -107,6 +115,10 @@ func slidingBlackThroughput(dst *uint64, src *uint64, n int, t *byte) int
 // slidingBlackLatency looks attacks up by black magic hashing of the occupancy, both lines of every query; no branch on the slider.
 // src points to kernels.Query elements; t to the blackTables.
 func slidingBlackLatency(src *uint64, n int, t *byte) uint64
+
+// slidingBlackQuery answers one query as slidingBlackThroughput does: index is sliderIndex(square, slider), t points to the blackTables.
+// Go does not inline assembly: every call is a real call, part of what a Go move generator pays.
+func slidingBlackQuery(occ uint64, index uint64, t *byte) uint64
 
 // quad2hexSSE2 is [cpw-quad]'s quad2hexBB: the 16 disjoint bitboards of a quad-bitboard with PCMPEQB, POR, PAND, PXOR, PUNPCKLQDQ and PUNPCKHQDQ.
 func quad2hexSSE2(dst *uint64, src *uint64, n int)

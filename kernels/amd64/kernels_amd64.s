@@ -1644,6 +1644,22 @@ slidingPextLatencyDone:
 	MOVQ BX, ret+24(FP)
 	RET
 
+// func slidingPextQuery(occ uint64, index uint64, t *byte) uint64
+// Requires: BMI2
+TEXT ·slidingPextQuery(SB), NOSPLIT, $0-32
+	MOVQ  occ+0(FP), AX
+	MOVQ  index+8(FP), CX
+	MOVQ  t+16(FP), DX
+	SHLQ  $0x05, CX
+	PEXTQ (DX)(CX*1), AX, BX
+	ADDL  16(DX)(CX*1), BX
+	MOVQ  32768(DX)(BX*8), BX
+	PEXTQ 8(DX)(CX*1), AX, AX
+	ADDL  20(DX)(CX*1), AX
+	ORQ   32768(DX)(AX*8), BX
+	MOVQ  BX, ret+24(FP)
+	RET
+
 // func slidingFancyThroughput(dst *uint64, src *uint64, n int, t *byte) int
 // Requires: BMI2
 TEXT ·slidingFancyThroughput(SB), NOSPLIT, $0-40
@@ -1719,6 +1735,29 @@ slidingFancyLatencyDone:
 	MOVQ BX, ret+24(FP)
 	RET
 
+// func slidingFancyQuery(occ uint64, index uint64, t *byte) uint64
+// Requires: BMI2
+TEXT ·slidingFancyQuery(SB), NOSPLIT, $0-32
+	MOVQ  occ+0(FP), AX
+	MOVQ  index+8(FP), CX
+	MOVQ  t+16(FP), DX
+	SHLQ  $0x06, CX
+	MOVQ  AX, BX
+	ANDQ  (DX)(CX*1), BX
+	IMULQ 8(DX)(CX*1), BX
+	MOVQ  32(DX)(CX*1), SI
+	SHRXQ SI, BX, BX
+	ADDL  48(DX)(CX*1), BX
+	MOVQ  65536(DX)(BX*8), BX
+	ANDQ  16(DX)(CX*1), AX
+	IMULQ 24(DX)(CX*1), AX
+	MOVQ  40(DX)(CX*1), SI
+	SHRXQ SI, AX, AX
+	ADDL  52(DX)(CX*1), AX
+	ORQ   65536(DX)(AX*8), BX
+	MOVQ  BX, ret+24(FP)
+	RET
+
 // func slidingBlackThroughput(dst *uint64, src *uint64, n int, t *byte) int
 TEXT ·slidingBlackThroughput(SB), NOSPLIT, $0-40
 	MOVQ  dst+0(FP), AX
@@ -1786,6 +1825,26 @@ slidingBlackLatencyQuery:
 
 slidingBlackLatencyDone:
 	MOVQ BX, ret+24(FP)
+	RET
+
+// func slidingBlackQuery(occ uint64, index uint64, t *byte) uint64
+TEXT ·slidingBlackQuery(SB), NOSPLIT, $0-32
+	MOVQ  occ+0(FP), AX
+	MOVQ  index+8(FP), CX
+	MOVQ  t+16(FP), DX
+	SHLQ  $0x06, CX
+	MOVQ  AX, BX
+	ORQ   (DX)(CX*1), BX
+	IMULQ 8(DX)(CX*1), BX
+	SHRQ  $0x34, BX
+	ADDL  48(DX)(CX*1), BX
+	MOVQ  65536(DX)(BX*8), BX
+	ORQ   16(DX)(CX*1), AX
+	IMULQ 24(DX)(CX*1), AX
+	SHRQ  $0x37, AX
+	ADDL  52(DX)(CX*1), AX
+	ORQ   65536(DX)(AX*8), BX
+	MOVQ  BX, ret+24(FP)
 	RET
 
 // func quad2hexSSE2(dst *uint64, src *uint64, n int)

@@ -89,7 +89,7 @@ func registrations(t *testing.T, syms map[string][]string) []registration {
 // TestRequires proves the declarations: every registration's Features
 // cover the instruction sets avo (or, in the hand-written files, the
 // author) lists above each assembly symbol it runs, and every symbol
-// belongs to a registration. The GODEBUG feature-off passes of make test
+// belongs to a registration (a one-query entry point to its kernel's). The GODEBUG feature-off passes of make test
 // prove the dispatch: a kernel whose declared features are off never runs.
 func TestRequires(t *testing.T) {
 	syms := requiresOf(t)
@@ -99,7 +99,7 @@ func TestRequires(t *testing.T) {
 			registered[in.Impl+" "+strings.Join(featureNames(in.Features), ",")] = true
 		}
 	}
-	used := map[string]bool{}
+	used := map[string][]kernels.Feature{}
 	for _, r := range registrations(t, syms) {
 		if !registered[r.impl+" "+strings.Join(featureNames(r.features), ",")] {
 			t.Errorf("%s: no registered amd64 kernel with features %v (reading register_amd64.go went wrong)", r.impl, r.features)
@@ -108,15 +108,26 @@ func TestRequires(t *testing.T) {
 			t.Errorf("%s: registration names no assembly symbol", r.impl)
 		}
 		for _, sym := range r.symbols {
-			used[sym] = true
+			used[sym] = r.features
 			for _, m := range requires.Missing(syms[sym], r.features) {
 				t.Errorf("%s: %s %s", r.impl, sym, m)
 			}
 		}
 	}
 	for sym := range syms {
-		if !used[sym] {
+		if _, ok := used[sym]; ok {
+			continue
+		}
+		// A kernel's one-query entry point (query_amd64.go) runs under
+		// the features of the kernel whose batch loop shares its name.
+		base, query := strings.CutSuffix(sym, "Query")
+		features, ok := used[base+"Throughput"]
+		if !query || !ok {
 			t.Errorf("%s: no registration runs it", sym)
+			continue
+		}
+		for _, m := range requires.Missing(syms[sym], features) {
+			t.Errorf("%s: %s", sym, m)
 		}
 	}
 }

@@ -765,24 +765,9 @@ func hyperbolaBswap(l layout) {
 // query looks up both lines; a line its slider lacks has a zero mask and
 // the offset of an empty attack set, so no query branches.
 func slidingPEXT(l layout) {
-	sliderLoops(l, "slidingPext", "looks attacks up by PEXT (BMI2) of the occupancy under the square's relevant-occupancy masks, in per-square tables of 102,400 rook and 5,248 bishop sets; no branch on the slider.", "pextTables",
-		func(_ string, q value, occ, t reg.GPVirtual) reg.GPVirtual {
-			tab := l.at("pextTables", t)
-			entries := tab.Field("entries")
-			e := sliderEntry(l, q, "pextEntry")
-			a := GP64()
-			for k, line := range []string{"rook", "bishop"} {
-				i := GP64()
-				PEXTQ(entryField(entries, e, line+"Mask"), occ, i)
-				ADDL(entryField(entries, e, line+"Off"), i.As32()) // zero-extends to 64 bits
-				set := elem(tab.Field("attacks"), i)
-				if k == 0 {
-					MOVQ(set, a)
-				} else {
-					ORQ(set, a)
-				}
-			}
-			return a
+	entryLookups(l, "slidingPext", "looks attacks up by PEXT (BMI2) of the occupancy under the square's relevant-occupancy masks, in per-square tables of 102,400 rook and 5,248 bishop sets; no branch on the slider.",
+		"pextTables", "pextEntry", func(line string, occ, i reg.GPVirtual, field func(string) Mem) {
+			PEXTQ(field(line+"Mask"), occ, i)
 		})
 }
 
@@ -798,38 +783,59 @@ func slidingMagic(l layout, black bool) {
 	if black {
 		name, kind, table = "slidingBlack", "black", "blackTables"
 	}
-	sliderLoops(l, name, "looks attacks up by "+kind+" magic hashing of the occupancy, both lines of every query; no branch on the slider.", table,
-		func(_ string, q value, occ, t reg.GPVirtual) reg.GPVirtual {
-			tab := l.at(table, t)
-			entries := tab.Field("entries")
-			e := sliderEntry(l, q, "magicEntry")
-			a := GP64()
-			for k, line := range []string{"rook", "bishop"} {
-				i := GP64()
-				MOVQ(occ, i)
-				if black {
-					ORQ(entryField(entries, e, line+"Mask"), i)
-				} else {
-					ANDQ(entryField(entries, e, line+"Mask"), i)
-				}
-				IMULQ(entryField(entries, e, line+"Magic"), i)
-				if black {
-					SHRQ(U8(map[string]int{"rook": magic.RookShift, "bishop": magic.BishopShift}[line]), i)
-				} else {
-					sh := GP64()
-					MOVQ(entryField(entries, e, line+"Shift"), sh)
-					SHRXQ(sh, i, i)
-				}
-				ADDL(entryField(entries, e, line+"Off"), i.As32()) // zero-extends to 64 bits
-				set := elem(tab.Field("attacks"), i)
-				if k == 0 {
-					MOVQ(set, a)
-				} else {
-					ORQ(set, a)
-				}
+	entryLookups(l, name, "looks attacks up by "+kind+" magic hashing of the occupancy, both lines of every query; no branch on the slider.",
+		table, "magicEntry", func(line string, occ, i reg.GPVirtual, field func(string) Mem) {
+			MOVQ(occ, i)
+			if black {
+				ORQ(field(line+"Mask"), i)
+			} else {
+				ANDQ(field(line+"Mask"), i)
 			}
-			return a
+			IMULQ(field(line+"Magic"), i)
+			if black {
+				SHRQ(U8(map[string]int{"rook": magic.RookShift, "bishop": magic.BishopShift}[line]), i)
+			} else {
+				sh := GP64()
+				MOVQ(field(line+"Shift"), sh)
+				SHRXQ(sh, i, i)
+			}
 		})
+}
+
+// entryLookups emits a table slider's batch loops (sliderLoops) and its
+// one-query entry point, name+"Query": func(occ, index uint64, t *byte)
+// uint64 with index = sliderIndex(square, slider), which the move
+// generator's configurations call once per query. Both look up the rook
+// and the bishop line of the entry: index computes each line's index into
+// the attack sets from the occupancy, to which the line's offset is added.
+func entryLookups(l layout, name, doc, table, entry string, index func(line string, occ, i reg.GPVirtual, field func(string) Mem)) {
+	lookup := func(e, occ, t reg.GPVirtual) reg.GPVirtual {
+		tab := l.at(table, t)
+		field := func(f string) Mem { return entryField(tab.Field("entries"), e, f) }
+		a := GP64()
+		for k, line := range []string{"rook", "bishop"} {
+			i := GP64()
+			index(line, occ, i, field)
+			ADDL(field(line+"Off"), i.As32()) // zero-extends to 64 bits
+			set := elem(tab.Field("attacks"), i)
+			if k == 0 {
+				MOVQ(set, a)
+			} else {
+				ORQ(set, a)
+			}
+		}
+		return a
+	}
+	sliderLoops(l, name, doc, table, func(_ string, q value, occ, t reg.GPVirtual) reg.GPVirtual {
+		return lookup(sliderEntry(l, q, entry), occ, t)
+	})
+	TEXT(name+"Query", NOSPLIT, "func(occ uint64, index uint64, t *byte) uint64")
+	Doc(name+"Query answers one query as "+name+"Throughput does: index is sliderIndex(square, slider), t points to the "+table+".",
+		"Go does not inline assembly: every call is a real call, part of what a Go move generator pays.")
+	occ, e, t := ld(Param("occ")), ld(Param("index")), ld(Param("t"))
+	SHLQ(U8(log2(l.size(entry))), e)
+	Store(lookup(e, occ, t), ReturnIndex(0))
+	RET()
 }
 
 // quadLoop emits func(dst *out, src *uint64, n int) over n elements of
