@@ -87,6 +87,10 @@ func run(args []string) int {
 		return divide(cfg)
 	case cfg.perft && cfg.list:
 		for _, c := range movegen.Configs() {
+			if err := c.Supported(); err != nil {
+				fmt.Printf("%s\t(not here: %v)\n", c, err)
+				continue
+			}
 			fmt.Println(c)
 		}
 		return 0
