@@ -118,7 +118,7 @@ func benchPerft(cfg *config) error {
 	}
 	configs := selectConfigs(cfg)
 	if len(configs) == 0 {
-		return fmt.Errorf("-config %v matches none of the configurations (runbench -perft -list)", cfg.config)
+		return fmt.Errorf("-config %v matches none of the configurations this CPU runs (runbench -perft -list)", cfg.config)
 	}
 	b.startClock()
 	fmt.Fprintf(os.Stderr, "counting %d positions in %d configurations...\n", len(ps), len(configs))
