@@ -1,6 +1,8 @@
 package harness
 
 import (
+	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -56,5 +58,17 @@ func TestEmulatorFrom(t *testing.T) {
 		if got := emulatorFrom(c.status, c.cpuinfo, c.goarch); got != c.want {
 			t.Errorf("emulatorFrom(%q, %q, %s) = %q, want %q", c.status, c.cpuinfo, c.goarch, got, c.want)
 		}
+	}
+}
+
+// TestArchFeatures lists arm64's features (every arm64 target has Advanced
+// SIMD) and nothing elsewhere.
+func TestArchFeatures(t *testing.T) {
+	fs := archFeatures()
+	switch {
+	case runtime.GOARCH == "arm64" && !slices.Contains(fs, "asimd"):
+		t.Errorf("arm64 features %v lack asimd", fs)
+	case runtime.GOARCH != "arm64" && fs != nil:
+		t.Errorf("%s: arch features %v", runtime.GOARCH, fs)
 	}
 }

@@ -20,7 +20,10 @@ type Machine struct {
 	Core     uarch.Core // the microarchitecture, or unknown
 	GOAMD64  string     // the level this binary was built for ("" off amd64)
 	Features []kernels.Feature
-	Caches   Caches
+	// ArchFeatures are the CPU features golang.org/x/sys/cpu reports off
+	// amd64 (arm64's "asimd", "crc32", "sve" ...), for the header.
+	ArchFeatures []string
+	Caches       Caches
 	// Emulator names the emulator the binary runs under, such as
 	// "qemu-aarch64", "" on real hardware: its cycle and time figures are
 	// those of the emulation, not of any CPU.
@@ -95,7 +98,7 @@ func emulatorFrom(status, cpuinfo, goarch string) string {
 // ThisMachine inspects the machine and the running binary.
 func ThisMachine() Machine {
 	id := identify()
-	m := Machine{CPU: cpuName(id), Caches: caches(id.vendor), Emulator: emulator(), Warnings: osWarnings()}
+	m := Machine{CPU: cpuName(id), Caches: caches(id.vendor), Emulator: emulator(), Warnings: osWarnings(), ArchFeatures: archFeatures()}
 	if m.Emulator != "" {
 		m.CPU = fmt.Sprintf("%s CPU emulated by %s", runtime.GOARCH, m.Emulator)
 		if id.midrImplementer != 0 || id.midrPart != 0 {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"runtime"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -50,6 +51,9 @@ func (b *instrumented) writeHeader(what, machine func(*harness.ResultsFile)) {
 	m := b.machine
 	rf.Comment("machine: %s", m.Label())
 	rf.Comment("caches: %s", m.Caches)
+	if len(m.ArchFeatures) > 0 {
+		rf.Comment("%s features: %s", runtime.GOARCH, strings.Join(m.ArchFeatures, ", "))
+	}
 	for _, a := range m.Caches.Assumed {
 		b.warn("%s; sizes derived from it may not match the caches", a)
 	}
