@@ -3955,33 +3955,12003 @@ func (p *Position) enPassantLegalCntTable8(from, k board.Square) bool {
 
 func countCntTable8(b uint64) int { return int(generic.PopcountTable8(b)) }
 
-// configPerft are the perft recursions of the configurations above.
-var configPerft = map[Config]func(Position, int) uint64{
-	{Slider: "classical", Serialize: "inline", Count: "mathbits"}:              perftClassical,
-	{Slider: "dumb7fill", Serialize: "inline", Count: "mathbits"}:              perftDumb7fill,
-	{Slider: "hyperbola-bswap", Serialize: "inline", Count: "mathbits"}:        perftHyperbolaBswap,
-	{Slider: "hyperbola-reverse", Serialize: "inline", Count: "mathbits"}:      perftHyperbolaReverse,
-	{Slider: "kindergarten", Serialize: "inline", Count: "mathbits"}:           perftKindergarten,
-	{Slider: "kogge-stone", Serialize: "inline", Count: "mathbits"}:            perftKoggeStone,
-	{Slider: "magic-black", Serialize: "inline", Count: "mathbits"}:            perftMagicBlack,
-	{Slider: "magic-plain", Serialize: "inline", Count: "mathbits"}:            perftMagicPlain,
-	{Slider: "obstruction-difference", Serialize: "inline", Count: "mathbits"}: perftObstructionDifference,
-	{Slider: "ray-loop", Serialize: "inline", Count: "mathbits"}:               perftRayLoop,
-	{Slider: "magic-fancy", Serialize: "bytes", Count: "mathbits"}:             perftSerBytes,
-	{Slider: "magic-fancy", Serialize: "forward", Count: "mathbits"}:           perftSerForward,
-	{Slider: "magic-fancy", Serialize: "iterator", Count: "mathbits"}:          perftSerIterator,
-	{Slider: "magic-fancy", Serialize: "reverse", Count: "mathbits"}:           perftSerReverse,
-	{Slider: "magic-fancy", Serialize: "scan-reset", Count: "mathbits"}:        perftSerScanReset,
-	{Slider: "magic-fancy", Serialize: "unrolled", Count: "mathbits"}:          perftSerUnrolled,
-	{Slider: "magic-fancy", Serialize: "words16", Count: "mathbits"}:           perftSerWords16,
-	{Slider: "magic-fancy", Serialize: "inline", Count: "kernighan"}:           perftCntKernighan,
-	{Slider: "magic-fancy", Serialize: "inline", Count: "swar"}:                perftCntSwar,
-	{Slider: "magic-fancy", Serialize: "inline", Count: "swar-mul"}:            perftCntSwarMul,
-	{Slider: "magic-fancy", Serialize: "inline", Count: "table16"}:             perftCntTable16,
-	{Slider: "magic-fancy", Serialize: "inline", Count: "table8"}:              perftCntTable8,
+// perftClassicalSerBytes is perft with sliding/classical and serialize/bytes.
+func perftClassicalSerBytes(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateClassicalSerBytes(nil))
+	}
+	var l MoveList
+	p.generateClassicalSerBytes(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftClassicalSerBytes(p.Play(m), depth-1)
+	}
+	return n
 }
 
-// configOrder lists them factor by factor.
+// generateClassicalSerBytes is generate with sliding/classical and serialize/bytes.
+func (p *Position) generateClassicalSerBytes(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksClassicalSerBytes()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerBytes(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingClassicalBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingClassicalRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerBytes(single, pushStep[us], Quiet)
+		l.addPawnsSerBytes(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerBytes(capA, captureA[us], Quiet)
+		l.addPawnsSerBytes(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalClassicalSerBytes(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksClassicalSerBytes is masks with sliding/classical and serialize/bytes.
+func (p *Position) masksClassicalSerBytes() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingClassicalRook(k, occ)&rq | generic.SlidingClassicalBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingClassicalRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingClassicalBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingClassicalBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingClassicalRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalClassicalSerBytes is enPassantLegal with sliding/classical and serialize/bytes.
+func (p *Position) enPassantLegalClassicalSerBytes(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingClassicalRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingClassicalBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// perftClassicalSerForward is perft with sliding/classical and serialize/forward.
+func perftClassicalSerForward(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateClassicalSerForward(nil))
+	}
+	var l MoveList
+	p.generateClassicalSerForward(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftClassicalSerForward(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateClassicalSerForward is generate with sliding/classical and serialize/forward.
+func (p *Position) generateClassicalSerForward(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksClassicalSerForward()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerForward(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingClassicalBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingClassicalRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerForward(single, pushStep[us], Quiet)
+		l.addPawnsSerForward(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerForward(capA, captureA[us], Quiet)
+		l.addPawnsSerForward(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalClassicalSerForward(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksClassicalSerForward is masks with sliding/classical and serialize/forward.
+func (p *Position) masksClassicalSerForward() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingClassicalRook(k, occ)&rq | generic.SlidingClassicalBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingClassicalRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingClassicalBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingClassicalBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingClassicalRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalClassicalSerForward is enPassantLegal with sliding/classical and serialize/forward.
+func (p *Position) enPassantLegalClassicalSerForward(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingClassicalRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingClassicalBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// perftClassicalSerIterator is perft with sliding/classical and serialize/iterator.
+func perftClassicalSerIterator(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateClassicalSerIterator(nil))
+	}
+	var l MoveList
+	p.generateClassicalSerIterator(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftClassicalSerIterator(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateClassicalSerIterator is generate with sliding/classical and serialize/iterator.
+func (p *Position) generateClassicalSerIterator(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksClassicalSerIterator()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerIterator(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingClassicalBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingClassicalRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerIterator(single, pushStep[us], Quiet)
+		l.addPawnsSerIterator(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerIterator(capA, captureA[us], Quiet)
+		l.addPawnsSerIterator(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalClassicalSerIterator(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksClassicalSerIterator is masks with sliding/classical and serialize/iterator.
+func (p *Position) masksClassicalSerIterator() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingClassicalRook(k, occ)&rq | generic.SlidingClassicalBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingClassicalRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingClassicalBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingClassicalBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingClassicalRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalClassicalSerIterator is enPassantLegal with sliding/classical and serialize/iterator.
+func (p *Position) enPassantLegalClassicalSerIterator(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingClassicalRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingClassicalBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// perftClassicalSerReverse is perft with sliding/classical and serialize/reverse.
+func perftClassicalSerReverse(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateClassicalSerReverse(nil))
+	}
+	var l MoveList
+	p.generateClassicalSerReverse(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftClassicalSerReverse(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateClassicalSerReverse is generate with sliding/classical and serialize/reverse.
+func (p *Position) generateClassicalSerReverse(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksClassicalSerReverse()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerReverse(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingClassicalBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingClassicalRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerReverse(single, pushStep[us], Quiet)
+		l.addPawnsSerReverse(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerReverse(capA, captureA[us], Quiet)
+		l.addPawnsSerReverse(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalClassicalSerReverse(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksClassicalSerReverse is masks with sliding/classical and serialize/reverse.
+func (p *Position) masksClassicalSerReverse() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingClassicalRook(k, occ)&rq | generic.SlidingClassicalBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingClassicalRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingClassicalBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingClassicalBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingClassicalRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalClassicalSerReverse is enPassantLegal with sliding/classical and serialize/reverse.
+func (p *Position) enPassantLegalClassicalSerReverse(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingClassicalRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingClassicalBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// perftClassicalSerScanReset is perft with sliding/classical and serialize/scan-reset.
+func perftClassicalSerScanReset(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateClassicalSerScanReset(nil))
+	}
+	var l MoveList
+	p.generateClassicalSerScanReset(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftClassicalSerScanReset(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateClassicalSerScanReset is generate with sliding/classical and serialize/scan-reset.
+func (p *Position) generateClassicalSerScanReset(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksClassicalSerScanReset()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerScanReset(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingClassicalBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingClassicalRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerScanReset(single, pushStep[us], Quiet)
+		l.addPawnsSerScanReset(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerScanReset(capA, captureA[us], Quiet)
+		l.addPawnsSerScanReset(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalClassicalSerScanReset(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksClassicalSerScanReset is masks with sliding/classical and serialize/scan-reset.
+func (p *Position) masksClassicalSerScanReset() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingClassicalRook(k, occ)&rq | generic.SlidingClassicalBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingClassicalRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingClassicalBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingClassicalBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingClassicalRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalClassicalSerScanReset is enPassantLegal with sliding/classical and serialize/scan-reset.
+func (p *Position) enPassantLegalClassicalSerScanReset(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingClassicalRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingClassicalBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// perftClassicalSerUnrolled is perft with sliding/classical and serialize/unrolled.
+func perftClassicalSerUnrolled(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateClassicalSerUnrolled(nil))
+	}
+	var l MoveList
+	p.generateClassicalSerUnrolled(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftClassicalSerUnrolled(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateClassicalSerUnrolled is generate with sliding/classical and serialize/unrolled.
+func (p *Position) generateClassicalSerUnrolled(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksClassicalSerUnrolled()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerUnrolled(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingClassicalBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingClassicalRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerUnrolled(single, pushStep[us], Quiet)
+		l.addPawnsSerUnrolled(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerUnrolled(capA, captureA[us], Quiet)
+		l.addPawnsSerUnrolled(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalClassicalSerUnrolled(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksClassicalSerUnrolled is masks with sliding/classical and serialize/unrolled.
+func (p *Position) masksClassicalSerUnrolled() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingClassicalRook(k, occ)&rq | generic.SlidingClassicalBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingClassicalRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingClassicalBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingClassicalBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingClassicalRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalClassicalSerUnrolled is enPassantLegal with sliding/classical and serialize/unrolled.
+func (p *Position) enPassantLegalClassicalSerUnrolled(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingClassicalRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingClassicalBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// perftClassicalSerWords16 is perft with sliding/classical and serialize/words16.
+func perftClassicalSerWords16(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateClassicalSerWords16(nil))
+	}
+	var l MoveList
+	p.generateClassicalSerWords16(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftClassicalSerWords16(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateClassicalSerWords16 is generate with sliding/classical and serialize/words16.
+func (p *Position) generateClassicalSerWords16(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksClassicalSerWords16()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerWords16(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingClassicalBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingClassicalRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerWords16(single, pushStep[us], Quiet)
+		l.addPawnsSerWords16(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerWords16(capA, captureA[us], Quiet)
+		l.addPawnsSerWords16(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalClassicalSerWords16(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksClassicalSerWords16 is masks with sliding/classical and serialize/words16.
+func (p *Position) masksClassicalSerWords16() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingClassicalRook(k, occ)&rq | generic.SlidingClassicalBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingClassicalRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingClassicalBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingClassicalBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingClassicalRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalClassicalSerWords16 is enPassantLegal with sliding/classical and serialize/words16.
+func (p *Position) enPassantLegalClassicalSerWords16(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingClassicalRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingClassicalBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// perftDumb7fillSerBytes is perft with sliding/dumb7fill and serialize/bytes.
+func perftDumb7fillSerBytes(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateDumb7fillSerBytes(nil))
+	}
+	var l MoveList
+	p.generateDumb7fillSerBytes(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftDumb7fillSerBytes(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateDumb7fillSerBytes is generate with sliding/dumb7fill and serialize/bytes.
+func (p *Position) generateDumb7fillSerBytes(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksDumb7fillSerBytes()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerBytes(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingDumb7fillBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingDumb7fillRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerBytes(single, pushStep[us], Quiet)
+		l.addPawnsSerBytes(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerBytes(capA, captureA[us], Quiet)
+		l.addPawnsSerBytes(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalDumb7fillSerBytes(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksDumb7fillSerBytes is masks with sliding/dumb7fill and serialize/bytes.
+func (p *Position) masksDumb7fillSerBytes() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingDumb7fillRook(k, occ)&rq | generic.SlidingDumb7fillBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingDumb7fillRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingDumb7fillBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingDumb7fillBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingDumb7fillRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalDumb7fillSerBytes is enPassantLegal with sliding/dumb7fill and serialize/bytes.
+func (p *Position) enPassantLegalDumb7fillSerBytes(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingDumb7fillRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingDumb7fillBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// perftDumb7fillSerForward is perft with sliding/dumb7fill and serialize/forward.
+func perftDumb7fillSerForward(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateDumb7fillSerForward(nil))
+	}
+	var l MoveList
+	p.generateDumb7fillSerForward(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftDumb7fillSerForward(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateDumb7fillSerForward is generate with sliding/dumb7fill and serialize/forward.
+func (p *Position) generateDumb7fillSerForward(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksDumb7fillSerForward()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerForward(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingDumb7fillBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingDumb7fillRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerForward(single, pushStep[us], Quiet)
+		l.addPawnsSerForward(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerForward(capA, captureA[us], Quiet)
+		l.addPawnsSerForward(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalDumb7fillSerForward(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksDumb7fillSerForward is masks with sliding/dumb7fill and serialize/forward.
+func (p *Position) masksDumb7fillSerForward() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingDumb7fillRook(k, occ)&rq | generic.SlidingDumb7fillBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingDumb7fillRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingDumb7fillBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingDumb7fillBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingDumb7fillRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalDumb7fillSerForward is enPassantLegal with sliding/dumb7fill and serialize/forward.
+func (p *Position) enPassantLegalDumb7fillSerForward(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingDumb7fillRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingDumb7fillBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// perftDumb7fillSerIterator is perft with sliding/dumb7fill and serialize/iterator.
+func perftDumb7fillSerIterator(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateDumb7fillSerIterator(nil))
+	}
+	var l MoveList
+	p.generateDumb7fillSerIterator(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftDumb7fillSerIterator(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateDumb7fillSerIterator is generate with sliding/dumb7fill and serialize/iterator.
+func (p *Position) generateDumb7fillSerIterator(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksDumb7fillSerIterator()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerIterator(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingDumb7fillBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingDumb7fillRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerIterator(single, pushStep[us], Quiet)
+		l.addPawnsSerIterator(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerIterator(capA, captureA[us], Quiet)
+		l.addPawnsSerIterator(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalDumb7fillSerIterator(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksDumb7fillSerIterator is masks with sliding/dumb7fill and serialize/iterator.
+func (p *Position) masksDumb7fillSerIterator() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingDumb7fillRook(k, occ)&rq | generic.SlidingDumb7fillBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingDumb7fillRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingDumb7fillBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingDumb7fillBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingDumb7fillRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalDumb7fillSerIterator is enPassantLegal with sliding/dumb7fill and serialize/iterator.
+func (p *Position) enPassantLegalDumb7fillSerIterator(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingDumb7fillRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingDumb7fillBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// perftDumb7fillSerReverse is perft with sliding/dumb7fill and serialize/reverse.
+func perftDumb7fillSerReverse(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateDumb7fillSerReverse(nil))
+	}
+	var l MoveList
+	p.generateDumb7fillSerReverse(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftDumb7fillSerReverse(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateDumb7fillSerReverse is generate with sliding/dumb7fill and serialize/reverse.
+func (p *Position) generateDumb7fillSerReverse(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksDumb7fillSerReverse()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerReverse(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingDumb7fillBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingDumb7fillRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerReverse(single, pushStep[us], Quiet)
+		l.addPawnsSerReverse(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerReverse(capA, captureA[us], Quiet)
+		l.addPawnsSerReverse(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalDumb7fillSerReverse(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksDumb7fillSerReverse is masks with sliding/dumb7fill and serialize/reverse.
+func (p *Position) masksDumb7fillSerReverse() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingDumb7fillRook(k, occ)&rq | generic.SlidingDumb7fillBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingDumb7fillRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingDumb7fillBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingDumb7fillBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingDumb7fillRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalDumb7fillSerReverse is enPassantLegal with sliding/dumb7fill and serialize/reverse.
+func (p *Position) enPassantLegalDumb7fillSerReverse(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingDumb7fillRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingDumb7fillBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// perftDumb7fillSerScanReset is perft with sliding/dumb7fill and serialize/scan-reset.
+func perftDumb7fillSerScanReset(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateDumb7fillSerScanReset(nil))
+	}
+	var l MoveList
+	p.generateDumb7fillSerScanReset(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftDumb7fillSerScanReset(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateDumb7fillSerScanReset is generate with sliding/dumb7fill and serialize/scan-reset.
+func (p *Position) generateDumb7fillSerScanReset(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksDumb7fillSerScanReset()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerScanReset(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingDumb7fillBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingDumb7fillRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerScanReset(single, pushStep[us], Quiet)
+		l.addPawnsSerScanReset(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerScanReset(capA, captureA[us], Quiet)
+		l.addPawnsSerScanReset(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalDumb7fillSerScanReset(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksDumb7fillSerScanReset is masks with sliding/dumb7fill and serialize/scan-reset.
+func (p *Position) masksDumb7fillSerScanReset() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingDumb7fillRook(k, occ)&rq | generic.SlidingDumb7fillBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingDumb7fillRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingDumb7fillBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingDumb7fillBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingDumb7fillRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalDumb7fillSerScanReset is enPassantLegal with sliding/dumb7fill and serialize/scan-reset.
+func (p *Position) enPassantLegalDumb7fillSerScanReset(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingDumb7fillRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingDumb7fillBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// perftDumb7fillSerUnrolled is perft with sliding/dumb7fill and serialize/unrolled.
+func perftDumb7fillSerUnrolled(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateDumb7fillSerUnrolled(nil))
+	}
+	var l MoveList
+	p.generateDumb7fillSerUnrolled(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftDumb7fillSerUnrolled(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateDumb7fillSerUnrolled is generate with sliding/dumb7fill and serialize/unrolled.
+func (p *Position) generateDumb7fillSerUnrolled(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksDumb7fillSerUnrolled()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerUnrolled(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingDumb7fillBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingDumb7fillRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerUnrolled(single, pushStep[us], Quiet)
+		l.addPawnsSerUnrolled(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerUnrolled(capA, captureA[us], Quiet)
+		l.addPawnsSerUnrolled(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalDumb7fillSerUnrolled(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksDumb7fillSerUnrolled is masks with sliding/dumb7fill and serialize/unrolled.
+func (p *Position) masksDumb7fillSerUnrolled() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingDumb7fillRook(k, occ)&rq | generic.SlidingDumb7fillBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingDumb7fillRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingDumb7fillBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingDumb7fillBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingDumb7fillRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalDumb7fillSerUnrolled is enPassantLegal with sliding/dumb7fill and serialize/unrolled.
+func (p *Position) enPassantLegalDumb7fillSerUnrolled(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingDumb7fillRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingDumb7fillBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// perftDumb7fillSerWords16 is perft with sliding/dumb7fill and serialize/words16.
+func perftDumb7fillSerWords16(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateDumb7fillSerWords16(nil))
+	}
+	var l MoveList
+	p.generateDumb7fillSerWords16(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftDumb7fillSerWords16(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateDumb7fillSerWords16 is generate with sliding/dumb7fill and serialize/words16.
+func (p *Position) generateDumb7fillSerWords16(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksDumb7fillSerWords16()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerWords16(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingDumb7fillBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingDumb7fillRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerWords16(single, pushStep[us], Quiet)
+		l.addPawnsSerWords16(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerWords16(capA, captureA[us], Quiet)
+		l.addPawnsSerWords16(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalDumb7fillSerWords16(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksDumb7fillSerWords16 is masks with sliding/dumb7fill and serialize/words16.
+func (p *Position) masksDumb7fillSerWords16() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingDumb7fillRook(k, occ)&rq | generic.SlidingDumb7fillBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingDumb7fillRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingDumb7fillBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingDumb7fillBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingDumb7fillRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalDumb7fillSerWords16 is enPassantLegal with sliding/dumb7fill and serialize/words16.
+func (p *Position) enPassantLegalDumb7fillSerWords16(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingDumb7fillRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingDumb7fillBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// perftHyperbolaBswapSerBytes is perft with sliding/hyperbola-bswap and serialize/bytes.
+func perftHyperbolaBswapSerBytes(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateHyperbolaBswapSerBytes(nil))
+	}
+	var l MoveList
+	p.generateHyperbolaBswapSerBytes(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftHyperbolaBswapSerBytes(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateHyperbolaBswapSerBytes is generate with sliding/hyperbola-bswap and serialize/bytes.
+func (p *Position) generateHyperbolaBswapSerBytes(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksHyperbolaBswapSerBytes()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerBytes(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingHyperbolaBswapBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingHyperbolaBswapRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerBytes(single, pushStep[us], Quiet)
+		l.addPawnsSerBytes(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerBytes(capA, captureA[us], Quiet)
+		l.addPawnsSerBytes(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalHyperbolaBswapSerBytes(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksHyperbolaBswapSerBytes is masks with sliding/hyperbola-bswap and serialize/bytes.
+func (p *Position) masksHyperbolaBswapSerBytes() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingHyperbolaBswapRook(k, occ)&rq | generic.SlidingHyperbolaBswapBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingHyperbolaBswapRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingHyperbolaBswapBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingHyperbolaBswapBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingHyperbolaBswapRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalHyperbolaBswapSerBytes is enPassantLegal with sliding/hyperbola-bswap and serialize/bytes.
+func (p *Position) enPassantLegalHyperbolaBswapSerBytes(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingHyperbolaBswapRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingHyperbolaBswapBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// perftHyperbolaBswapSerForward is perft with sliding/hyperbola-bswap and serialize/forward.
+func perftHyperbolaBswapSerForward(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateHyperbolaBswapSerForward(nil))
+	}
+	var l MoveList
+	p.generateHyperbolaBswapSerForward(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftHyperbolaBswapSerForward(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateHyperbolaBswapSerForward is generate with sliding/hyperbola-bswap and serialize/forward.
+func (p *Position) generateHyperbolaBswapSerForward(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksHyperbolaBswapSerForward()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerForward(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingHyperbolaBswapBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingHyperbolaBswapRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerForward(single, pushStep[us], Quiet)
+		l.addPawnsSerForward(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerForward(capA, captureA[us], Quiet)
+		l.addPawnsSerForward(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalHyperbolaBswapSerForward(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksHyperbolaBswapSerForward is masks with sliding/hyperbola-bswap and serialize/forward.
+func (p *Position) masksHyperbolaBswapSerForward() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingHyperbolaBswapRook(k, occ)&rq | generic.SlidingHyperbolaBswapBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingHyperbolaBswapRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingHyperbolaBswapBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingHyperbolaBswapBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingHyperbolaBswapRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalHyperbolaBswapSerForward is enPassantLegal with sliding/hyperbola-bswap and serialize/forward.
+func (p *Position) enPassantLegalHyperbolaBswapSerForward(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingHyperbolaBswapRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingHyperbolaBswapBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// perftHyperbolaBswapSerIterator is perft with sliding/hyperbola-bswap and serialize/iterator.
+func perftHyperbolaBswapSerIterator(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateHyperbolaBswapSerIterator(nil))
+	}
+	var l MoveList
+	p.generateHyperbolaBswapSerIterator(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftHyperbolaBswapSerIterator(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateHyperbolaBswapSerIterator is generate with sliding/hyperbola-bswap and serialize/iterator.
+func (p *Position) generateHyperbolaBswapSerIterator(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksHyperbolaBswapSerIterator()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerIterator(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingHyperbolaBswapBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingHyperbolaBswapRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerIterator(single, pushStep[us], Quiet)
+		l.addPawnsSerIterator(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerIterator(capA, captureA[us], Quiet)
+		l.addPawnsSerIterator(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalHyperbolaBswapSerIterator(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksHyperbolaBswapSerIterator is masks with sliding/hyperbola-bswap and serialize/iterator.
+func (p *Position) masksHyperbolaBswapSerIterator() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingHyperbolaBswapRook(k, occ)&rq | generic.SlidingHyperbolaBswapBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingHyperbolaBswapRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingHyperbolaBswapBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingHyperbolaBswapBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingHyperbolaBswapRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalHyperbolaBswapSerIterator is enPassantLegal with sliding/hyperbola-bswap and serialize/iterator.
+func (p *Position) enPassantLegalHyperbolaBswapSerIterator(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingHyperbolaBswapRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingHyperbolaBswapBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// perftHyperbolaBswapSerReverse is perft with sliding/hyperbola-bswap and serialize/reverse.
+func perftHyperbolaBswapSerReverse(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateHyperbolaBswapSerReverse(nil))
+	}
+	var l MoveList
+	p.generateHyperbolaBswapSerReverse(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftHyperbolaBswapSerReverse(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateHyperbolaBswapSerReverse is generate with sliding/hyperbola-bswap and serialize/reverse.
+func (p *Position) generateHyperbolaBswapSerReverse(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksHyperbolaBswapSerReverse()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerReverse(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingHyperbolaBswapBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingHyperbolaBswapRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerReverse(single, pushStep[us], Quiet)
+		l.addPawnsSerReverse(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerReverse(capA, captureA[us], Quiet)
+		l.addPawnsSerReverse(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalHyperbolaBswapSerReverse(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksHyperbolaBswapSerReverse is masks with sliding/hyperbola-bswap and serialize/reverse.
+func (p *Position) masksHyperbolaBswapSerReverse() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingHyperbolaBswapRook(k, occ)&rq | generic.SlidingHyperbolaBswapBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingHyperbolaBswapRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingHyperbolaBswapBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingHyperbolaBswapBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingHyperbolaBswapRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalHyperbolaBswapSerReverse is enPassantLegal with sliding/hyperbola-bswap and serialize/reverse.
+func (p *Position) enPassantLegalHyperbolaBswapSerReverse(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingHyperbolaBswapRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingHyperbolaBswapBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// perftHyperbolaBswapSerScanReset is perft with sliding/hyperbola-bswap and serialize/scan-reset.
+func perftHyperbolaBswapSerScanReset(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateHyperbolaBswapSerScanReset(nil))
+	}
+	var l MoveList
+	p.generateHyperbolaBswapSerScanReset(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftHyperbolaBswapSerScanReset(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateHyperbolaBswapSerScanReset is generate with sliding/hyperbola-bswap and serialize/scan-reset.
+func (p *Position) generateHyperbolaBswapSerScanReset(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksHyperbolaBswapSerScanReset()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerScanReset(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingHyperbolaBswapBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingHyperbolaBswapRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerScanReset(single, pushStep[us], Quiet)
+		l.addPawnsSerScanReset(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerScanReset(capA, captureA[us], Quiet)
+		l.addPawnsSerScanReset(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalHyperbolaBswapSerScanReset(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksHyperbolaBswapSerScanReset is masks with sliding/hyperbola-bswap and serialize/scan-reset.
+func (p *Position) masksHyperbolaBswapSerScanReset() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingHyperbolaBswapRook(k, occ)&rq | generic.SlidingHyperbolaBswapBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingHyperbolaBswapRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingHyperbolaBswapBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingHyperbolaBswapBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingHyperbolaBswapRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalHyperbolaBswapSerScanReset is enPassantLegal with sliding/hyperbola-bswap and serialize/scan-reset.
+func (p *Position) enPassantLegalHyperbolaBswapSerScanReset(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingHyperbolaBswapRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingHyperbolaBswapBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// perftHyperbolaBswapSerUnrolled is perft with sliding/hyperbola-bswap and serialize/unrolled.
+func perftHyperbolaBswapSerUnrolled(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateHyperbolaBswapSerUnrolled(nil))
+	}
+	var l MoveList
+	p.generateHyperbolaBswapSerUnrolled(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftHyperbolaBswapSerUnrolled(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateHyperbolaBswapSerUnrolled is generate with sliding/hyperbola-bswap and serialize/unrolled.
+func (p *Position) generateHyperbolaBswapSerUnrolled(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksHyperbolaBswapSerUnrolled()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerUnrolled(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingHyperbolaBswapBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingHyperbolaBswapRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerUnrolled(single, pushStep[us], Quiet)
+		l.addPawnsSerUnrolled(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerUnrolled(capA, captureA[us], Quiet)
+		l.addPawnsSerUnrolled(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalHyperbolaBswapSerUnrolled(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksHyperbolaBswapSerUnrolled is masks with sliding/hyperbola-bswap and serialize/unrolled.
+func (p *Position) masksHyperbolaBswapSerUnrolled() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingHyperbolaBswapRook(k, occ)&rq | generic.SlidingHyperbolaBswapBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingHyperbolaBswapRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingHyperbolaBswapBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingHyperbolaBswapBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingHyperbolaBswapRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalHyperbolaBswapSerUnrolled is enPassantLegal with sliding/hyperbola-bswap and serialize/unrolled.
+func (p *Position) enPassantLegalHyperbolaBswapSerUnrolled(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingHyperbolaBswapRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingHyperbolaBswapBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// perftHyperbolaBswapSerWords16 is perft with sliding/hyperbola-bswap and serialize/words16.
+func perftHyperbolaBswapSerWords16(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateHyperbolaBswapSerWords16(nil))
+	}
+	var l MoveList
+	p.generateHyperbolaBswapSerWords16(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftHyperbolaBswapSerWords16(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateHyperbolaBswapSerWords16 is generate with sliding/hyperbola-bswap and serialize/words16.
+func (p *Position) generateHyperbolaBswapSerWords16(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksHyperbolaBswapSerWords16()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerWords16(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingHyperbolaBswapBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingHyperbolaBswapRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerWords16(single, pushStep[us], Quiet)
+		l.addPawnsSerWords16(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerWords16(capA, captureA[us], Quiet)
+		l.addPawnsSerWords16(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalHyperbolaBswapSerWords16(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksHyperbolaBswapSerWords16 is masks with sliding/hyperbola-bswap and serialize/words16.
+func (p *Position) masksHyperbolaBswapSerWords16() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingHyperbolaBswapRook(k, occ)&rq | generic.SlidingHyperbolaBswapBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingHyperbolaBswapRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingHyperbolaBswapBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingHyperbolaBswapBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingHyperbolaBswapRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalHyperbolaBswapSerWords16 is enPassantLegal with sliding/hyperbola-bswap and serialize/words16.
+func (p *Position) enPassantLegalHyperbolaBswapSerWords16(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingHyperbolaBswapRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingHyperbolaBswapBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// perftHyperbolaReverseSerBytes is perft with sliding/hyperbola-reverse and serialize/bytes.
+func perftHyperbolaReverseSerBytes(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateHyperbolaReverseSerBytes(nil))
+	}
+	var l MoveList
+	p.generateHyperbolaReverseSerBytes(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftHyperbolaReverseSerBytes(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateHyperbolaReverseSerBytes is generate with sliding/hyperbola-reverse and serialize/bytes.
+func (p *Position) generateHyperbolaReverseSerBytes(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksHyperbolaReverseSerBytes()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerBytes(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingHyperbolaReverseBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingHyperbolaReverseRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerBytes(single, pushStep[us], Quiet)
+		l.addPawnsSerBytes(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerBytes(capA, captureA[us], Quiet)
+		l.addPawnsSerBytes(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalHyperbolaReverseSerBytes(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksHyperbolaReverseSerBytes is masks with sliding/hyperbola-reverse and serialize/bytes.
+func (p *Position) masksHyperbolaReverseSerBytes() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingHyperbolaReverseRook(k, occ)&rq | generic.SlidingHyperbolaReverseBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingHyperbolaReverseRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingHyperbolaReverseBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingHyperbolaReverseBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingHyperbolaReverseRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalHyperbolaReverseSerBytes is enPassantLegal with sliding/hyperbola-reverse and serialize/bytes.
+func (p *Position) enPassantLegalHyperbolaReverseSerBytes(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingHyperbolaReverseRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingHyperbolaReverseBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// perftHyperbolaReverseSerForward is perft with sliding/hyperbola-reverse and serialize/forward.
+func perftHyperbolaReverseSerForward(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateHyperbolaReverseSerForward(nil))
+	}
+	var l MoveList
+	p.generateHyperbolaReverseSerForward(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftHyperbolaReverseSerForward(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateHyperbolaReverseSerForward is generate with sliding/hyperbola-reverse and serialize/forward.
+func (p *Position) generateHyperbolaReverseSerForward(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksHyperbolaReverseSerForward()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerForward(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingHyperbolaReverseBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingHyperbolaReverseRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerForward(single, pushStep[us], Quiet)
+		l.addPawnsSerForward(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerForward(capA, captureA[us], Quiet)
+		l.addPawnsSerForward(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalHyperbolaReverseSerForward(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksHyperbolaReverseSerForward is masks with sliding/hyperbola-reverse and serialize/forward.
+func (p *Position) masksHyperbolaReverseSerForward() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingHyperbolaReverseRook(k, occ)&rq | generic.SlidingHyperbolaReverseBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingHyperbolaReverseRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingHyperbolaReverseBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingHyperbolaReverseBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingHyperbolaReverseRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalHyperbolaReverseSerForward is enPassantLegal with sliding/hyperbola-reverse and serialize/forward.
+func (p *Position) enPassantLegalHyperbolaReverseSerForward(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingHyperbolaReverseRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingHyperbolaReverseBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// perftHyperbolaReverseSerIterator is perft with sliding/hyperbola-reverse and serialize/iterator.
+func perftHyperbolaReverseSerIterator(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateHyperbolaReverseSerIterator(nil))
+	}
+	var l MoveList
+	p.generateHyperbolaReverseSerIterator(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftHyperbolaReverseSerIterator(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateHyperbolaReverseSerIterator is generate with sliding/hyperbola-reverse and serialize/iterator.
+func (p *Position) generateHyperbolaReverseSerIterator(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksHyperbolaReverseSerIterator()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerIterator(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingHyperbolaReverseBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingHyperbolaReverseRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerIterator(single, pushStep[us], Quiet)
+		l.addPawnsSerIterator(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerIterator(capA, captureA[us], Quiet)
+		l.addPawnsSerIterator(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalHyperbolaReverseSerIterator(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksHyperbolaReverseSerIterator is masks with sliding/hyperbola-reverse and serialize/iterator.
+func (p *Position) masksHyperbolaReverseSerIterator() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingHyperbolaReverseRook(k, occ)&rq | generic.SlidingHyperbolaReverseBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingHyperbolaReverseRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingHyperbolaReverseBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingHyperbolaReverseBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingHyperbolaReverseRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalHyperbolaReverseSerIterator is enPassantLegal with sliding/hyperbola-reverse and serialize/iterator.
+func (p *Position) enPassantLegalHyperbolaReverseSerIterator(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingHyperbolaReverseRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingHyperbolaReverseBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// perftHyperbolaReverseSerReverse is perft with sliding/hyperbola-reverse and serialize/reverse.
+func perftHyperbolaReverseSerReverse(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateHyperbolaReverseSerReverse(nil))
+	}
+	var l MoveList
+	p.generateHyperbolaReverseSerReverse(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftHyperbolaReverseSerReverse(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateHyperbolaReverseSerReverse is generate with sliding/hyperbola-reverse and serialize/reverse.
+func (p *Position) generateHyperbolaReverseSerReverse(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksHyperbolaReverseSerReverse()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerReverse(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingHyperbolaReverseBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingHyperbolaReverseRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerReverse(single, pushStep[us], Quiet)
+		l.addPawnsSerReverse(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerReverse(capA, captureA[us], Quiet)
+		l.addPawnsSerReverse(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalHyperbolaReverseSerReverse(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksHyperbolaReverseSerReverse is masks with sliding/hyperbola-reverse and serialize/reverse.
+func (p *Position) masksHyperbolaReverseSerReverse() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingHyperbolaReverseRook(k, occ)&rq | generic.SlidingHyperbolaReverseBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingHyperbolaReverseRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingHyperbolaReverseBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingHyperbolaReverseBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingHyperbolaReverseRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalHyperbolaReverseSerReverse is enPassantLegal with sliding/hyperbola-reverse and serialize/reverse.
+func (p *Position) enPassantLegalHyperbolaReverseSerReverse(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingHyperbolaReverseRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingHyperbolaReverseBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// perftHyperbolaReverseSerScanReset is perft with sliding/hyperbola-reverse and serialize/scan-reset.
+func perftHyperbolaReverseSerScanReset(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateHyperbolaReverseSerScanReset(nil))
+	}
+	var l MoveList
+	p.generateHyperbolaReverseSerScanReset(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftHyperbolaReverseSerScanReset(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateHyperbolaReverseSerScanReset is generate with sliding/hyperbola-reverse and serialize/scan-reset.
+func (p *Position) generateHyperbolaReverseSerScanReset(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksHyperbolaReverseSerScanReset()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerScanReset(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingHyperbolaReverseBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingHyperbolaReverseRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerScanReset(single, pushStep[us], Quiet)
+		l.addPawnsSerScanReset(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerScanReset(capA, captureA[us], Quiet)
+		l.addPawnsSerScanReset(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalHyperbolaReverseSerScanReset(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksHyperbolaReverseSerScanReset is masks with sliding/hyperbola-reverse and serialize/scan-reset.
+func (p *Position) masksHyperbolaReverseSerScanReset() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingHyperbolaReverseRook(k, occ)&rq | generic.SlidingHyperbolaReverseBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingHyperbolaReverseRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingHyperbolaReverseBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingHyperbolaReverseBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingHyperbolaReverseRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalHyperbolaReverseSerScanReset is enPassantLegal with sliding/hyperbola-reverse and serialize/scan-reset.
+func (p *Position) enPassantLegalHyperbolaReverseSerScanReset(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingHyperbolaReverseRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingHyperbolaReverseBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// perftHyperbolaReverseSerUnrolled is perft with sliding/hyperbola-reverse and serialize/unrolled.
+func perftHyperbolaReverseSerUnrolled(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateHyperbolaReverseSerUnrolled(nil))
+	}
+	var l MoveList
+	p.generateHyperbolaReverseSerUnrolled(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftHyperbolaReverseSerUnrolled(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateHyperbolaReverseSerUnrolled is generate with sliding/hyperbola-reverse and serialize/unrolled.
+func (p *Position) generateHyperbolaReverseSerUnrolled(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksHyperbolaReverseSerUnrolled()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerUnrolled(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingHyperbolaReverseBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingHyperbolaReverseRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerUnrolled(single, pushStep[us], Quiet)
+		l.addPawnsSerUnrolled(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerUnrolled(capA, captureA[us], Quiet)
+		l.addPawnsSerUnrolled(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalHyperbolaReverseSerUnrolled(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksHyperbolaReverseSerUnrolled is masks with sliding/hyperbola-reverse and serialize/unrolled.
+func (p *Position) masksHyperbolaReverseSerUnrolled() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingHyperbolaReverseRook(k, occ)&rq | generic.SlidingHyperbolaReverseBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingHyperbolaReverseRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingHyperbolaReverseBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingHyperbolaReverseBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingHyperbolaReverseRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalHyperbolaReverseSerUnrolled is enPassantLegal with sliding/hyperbola-reverse and serialize/unrolled.
+func (p *Position) enPassantLegalHyperbolaReverseSerUnrolled(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingHyperbolaReverseRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingHyperbolaReverseBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// perftHyperbolaReverseSerWords16 is perft with sliding/hyperbola-reverse and serialize/words16.
+func perftHyperbolaReverseSerWords16(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateHyperbolaReverseSerWords16(nil))
+	}
+	var l MoveList
+	p.generateHyperbolaReverseSerWords16(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftHyperbolaReverseSerWords16(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateHyperbolaReverseSerWords16 is generate with sliding/hyperbola-reverse and serialize/words16.
+func (p *Position) generateHyperbolaReverseSerWords16(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksHyperbolaReverseSerWords16()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerWords16(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingHyperbolaReverseBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingHyperbolaReverseRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerWords16(single, pushStep[us], Quiet)
+		l.addPawnsSerWords16(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerWords16(capA, captureA[us], Quiet)
+		l.addPawnsSerWords16(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalHyperbolaReverseSerWords16(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksHyperbolaReverseSerWords16 is masks with sliding/hyperbola-reverse and serialize/words16.
+func (p *Position) masksHyperbolaReverseSerWords16() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingHyperbolaReverseRook(k, occ)&rq | generic.SlidingHyperbolaReverseBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingHyperbolaReverseRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingHyperbolaReverseBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingHyperbolaReverseBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingHyperbolaReverseRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalHyperbolaReverseSerWords16 is enPassantLegal with sliding/hyperbola-reverse and serialize/words16.
+func (p *Position) enPassantLegalHyperbolaReverseSerWords16(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingHyperbolaReverseRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingHyperbolaReverseBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// perftKindergartenSerBytes is perft with sliding/kindergarten and serialize/bytes.
+func perftKindergartenSerBytes(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateKindergartenSerBytes(nil))
+	}
+	var l MoveList
+	p.generateKindergartenSerBytes(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftKindergartenSerBytes(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateKindergartenSerBytes is generate with sliding/kindergarten and serialize/bytes.
+func (p *Position) generateKindergartenSerBytes(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksKindergartenSerBytes()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerBytes(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingKindergartenBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingKindergartenRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerBytes(single, pushStep[us], Quiet)
+		l.addPawnsSerBytes(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerBytes(capA, captureA[us], Quiet)
+		l.addPawnsSerBytes(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalKindergartenSerBytes(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksKindergartenSerBytes is masks with sliding/kindergarten and serialize/bytes.
+func (p *Position) masksKindergartenSerBytes() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingKindergartenRook(k, occ)&rq | generic.SlidingKindergartenBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingKindergartenRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingKindergartenBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingKindergartenBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingKindergartenRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalKindergartenSerBytes is enPassantLegal with sliding/kindergarten and serialize/bytes.
+func (p *Position) enPassantLegalKindergartenSerBytes(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingKindergartenRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingKindergartenBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// perftKindergartenSerForward is perft with sliding/kindergarten and serialize/forward.
+func perftKindergartenSerForward(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateKindergartenSerForward(nil))
+	}
+	var l MoveList
+	p.generateKindergartenSerForward(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftKindergartenSerForward(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateKindergartenSerForward is generate with sliding/kindergarten and serialize/forward.
+func (p *Position) generateKindergartenSerForward(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksKindergartenSerForward()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerForward(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingKindergartenBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingKindergartenRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerForward(single, pushStep[us], Quiet)
+		l.addPawnsSerForward(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerForward(capA, captureA[us], Quiet)
+		l.addPawnsSerForward(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalKindergartenSerForward(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksKindergartenSerForward is masks with sliding/kindergarten and serialize/forward.
+func (p *Position) masksKindergartenSerForward() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingKindergartenRook(k, occ)&rq | generic.SlidingKindergartenBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingKindergartenRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingKindergartenBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingKindergartenBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingKindergartenRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalKindergartenSerForward is enPassantLegal with sliding/kindergarten and serialize/forward.
+func (p *Position) enPassantLegalKindergartenSerForward(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingKindergartenRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingKindergartenBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// perftKindergartenSerIterator is perft with sliding/kindergarten and serialize/iterator.
+func perftKindergartenSerIterator(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateKindergartenSerIterator(nil))
+	}
+	var l MoveList
+	p.generateKindergartenSerIterator(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftKindergartenSerIterator(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateKindergartenSerIterator is generate with sliding/kindergarten and serialize/iterator.
+func (p *Position) generateKindergartenSerIterator(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksKindergartenSerIterator()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerIterator(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingKindergartenBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingKindergartenRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerIterator(single, pushStep[us], Quiet)
+		l.addPawnsSerIterator(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerIterator(capA, captureA[us], Quiet)
+		l.addPawnsSerIterator(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalKindergartenSerIterator(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksKindergartenSerIterator is masks with sliding/kindergarten and serialize/iterator.
+func (p *Position) masksKindergartenSerIterator() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingKindergartenRook(k, occ)&rq | generic.SlidingKindergartenBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingKindergartenRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingKindergartenBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingKindergartenBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingKindergartenRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalKindergartenSerIterator is enPassantLegal with sliding/kindergarten and serialize/iterator.
+func (p *Position) enPassantLegalKindergartenSerIterator(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingKindergartenRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingKindergartenBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// perftKindergartenSerReverse is perft with sliding/kindergarten and serialize/reverse.
+func perftKindergartenSerReverse(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateKindergartenSerReverse(nil))
+	}
+	var l MoveList
+	p.generateKindergartenSerReverse(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftKindergartenSerReverse(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateKindergartenSerReverse is generate with sliding/kindergarten and serialize/reverse.
+func (p *Position) generateKindergartenSerReverse(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksKindergartenSerReverse()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerReverse(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingKindergartenBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingKindergartenRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerReverse(single, pushStep[us], Quiet)
+		l.addPawnsSerReverse(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerReverse(capA, captureA[us], Quiet)
+		l.addPawnsSerReverse(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalKindergartenSerReverse(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksKindergartenSerReverse is masks with sliding/kindergarten and serialize/reverse.
+func (p *Position) masksKindergartenSerReverse() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingKindergartenRook(k, occ)&rq | generic.SlidingKindergartenBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingKindergartenRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingKindergartenBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingKindergartenBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingKindergartenRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalKindergartenSerReverse is enPassantLegal with sliding/kindergarten and serialize/reverse.
+func (p *Position) enPassantLegalKindergartenSerReverse(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingKindergartenRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingKindergartenBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// perftKindergartenSerScanReset is perft with sliding/kindergarten and serialize/scan-reset.
+func perftKindergartenSerScanReset(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateKindergartenSerScanReset(nil))
+	}
+	var l MoveList
+	p.generateKindergartenSerScanReset(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftKindergartenSerScanReset(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateKindergartenSerScanReset is generate with sliding/kindergarten and serialize/scan-reset.
+func (p *Position) generateKindergartenSerScanReset(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksKindergartenSerScanReset()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerScanReset(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingKindergartenBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingKindergartenRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerScanReset(single, pushStep[us], Quiet)
+		l.addPawnsSerScanReset(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerScanReset(capA, captureA[us], Quiet)
+		l.addPawnsSerScanReset(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalKindergartenSerScanReset(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksKindergartenSerScanReset is masks with sliding/kindergarten and serialize/scan-reset.
+func (p *Position) masksKindergartenSerScanReset() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingKindergartenRook(k, occ)&rq | generic.SlidingKindergartenBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingKindergartenRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingKindergartenBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingKindergartenBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingKindergartenRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalKindergartenSerScanReset is enPassantLegal with sliding/kindergarten and serialize/scan-reset.
+func (p *Position) enPassantLegalKindergartenSerScanReset(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingKindergartenRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingKindergartenBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// perftKindergartenSerUnrolled is perft with sliding/kindergarten and serialize/unrolled.
+func perftKindergartenSerUnrolled(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateKindergartenSerUnrolled(nil))
+	}
+	var l MoveList
+	p.generateKindergartenSerUnrolled(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftKindergartenSerUnrolled(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateKindergartenSerUnrolled is generate with sliding/kindergarten and serialize/unrolled.
+func (p *Position) generateKindergartenSerUnrolled(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksKindergartenSerUnrolled()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerUnrolled(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingKindergartenBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingKindergartenRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerUnrolled(single, pushStep[us], Quiet)
+		l.addPawnsSerUnrolled(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerUnrolled(capA, captureA[us], Quiet)
+		l.addPawnsSerUnrolled(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalKindergartenSerUnrolled(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksKindergartenSerUnrolled is masks with sliding/kindergarten and serialize/unrolled.
+func (p *Position) masksKindergartenSerUnrolled() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingKindergartenRook(k, occ)&rq | generic.SlidingKindergartenBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingKindergartenRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingKindergartenBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingKindergartenBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingKindergartenRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalKindergartenSerUnrolled is enPassantLegal with sliding/kindergarten and serialize/unrolled.
+func (p *Position) enPassantLegalKindergartenSerUnrolled(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingKindergartenRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingKindergartenBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// perftKindergartenSerWords16 is perft with sliding/kindergarten and serialize/words16.
+func perftKindergartenSerWords16(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateKindergartenSerWords16(nil))
+	}
+	var l MoveList
+	p.generateKindergartenSerWords16(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftKindergartenSerWords16(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateKindergartenSerWords16 is generate with sliding/kindergarten and serialize/words16.
+func (p *Position) generateKindergartenSerWords16(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksKindergartenSerWords16()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerWords16(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingKindergartenBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingKindergartenRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerWords16(single, pushStep[us], Quiet)
+		l.addPawnsSerWords16(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerWords16(capA, captureA[us], Quiet)
+		l.addPawnsSerWords16(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalKindergartenSerWords16(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksKindergartenSerWords16 is masks with sliding/kindergarten and serialize/words16.
+func (p *Position) masksKindergartenSerWords16() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingKindergartenRook(k, occ)&rq | generic.SlidingKindergartenBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingKindergartenRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingKindergartenBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingKindergartenBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingKindergartenRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalKindergartenSerWords16 is enPassantLegal with sliding/kindergarten and serialize/words16.
+func (p *Position) enPassantLegalKindergartenSerWords16(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingKindergartenRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingKindergartenBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// perftKoggeStoneSerBytes is perft with sliding/kogge-stone and serialize/bytes.
+func perftKoggeStoneSerBytes(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateKoggeStoneSerBytes(nil))
+	}
+	var l MoveList
+	p.generateKoggeStoneSerBytes(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftKoggeStoneSerBytes(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateKoggeStoneSerBytes is generate with sliding/kogge-stone and serialize/bytes.
+func (p *Position) generateKoggeStoneSerBytes(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksKoggeStoneSerBytes()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerBytes(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingKoggeStoneBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingKoggeStoneRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerBytes(single, pushStep[us], Quiet)
+		l.addPawnsSerBytes(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerBytes(capA, captureA[us], Quiet)
+		l.addPawnsSerBytes(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalKoggeStoneSerBytes(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksKoggeStoneSerBytes is masks with sliding/kogge-stone and serialize/bytes.
+func (p *Position) masksKoggeStoneSerBytes() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingKoggeStoneRook(k, occ)&rq | generic.SlidingKoggeStoneBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingKoggeStoneRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingKoggeStoneBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingKoggeStoneBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingKoggeStoneRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalKoggeStoneSerBytes is enPassantLegal with sliding/kogge-stone and serialize/bytes.
+func (p *Position) enPassantLegalKoggeStoneSerBytes(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingKoggeStoneRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingKoggeStoneBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// perftKoggeStoneSerForward is perft with sliding/kogge-stone and serialize/forward.
+func perftKoggeStoneSerForward(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateKoggeStoneSerForward(nil))
+	}
+	var l MoveList
+	p.generateKoggeStoneSerForward(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftKoggeStoneSerForward(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateKoggeStoneSerForward is generate with sliding/kogge-stone and serialize/forward.
+func (p *Position) generateKoggeStoneSerForward(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksKoggeStoneSerForward()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerForward(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingKoggeStoneBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingKoggeStoneRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerForward(single, pushStep[us], Quiet)
+		l.addPawnsSerForward(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerForward(capA, captureA[us], Quiet)
+		l.addPawnsSerForward(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalKoggeStoneSerForward(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksKoggeStoneSerForward is masks with sliding/kogge-stone and serialize/forward.
+func (p *Position) masksKoggeStoneSerForward() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingKoggeStoneRook(k, occ)&rq | generic.SlidingKoggeStoneBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingKoggeStoneRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingKoggeStoneBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingKoggeStoneBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingKoggeStoneRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalKoggeStoneSerForward is enPassantLegal with sliding/kogge-stone and serialize/forward.
+func (p *Position) enPassantLegalKoggeStoneSerForward(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingKoggeStoneRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingKoggeStoneBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// perftKoggeStoneSerIterator is perft with sliding/kogge-stone and serialize/iterator.
+func perftKoggeStoneSerIterator(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateKoggeStoneSerIterator(nil))
+	}
+	var l MoveList
+	p.generateKoggeStoneSerIterator(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftKoggeStoneSerIterator(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateKoggeStoneSerIterator is generate with sliding/kogge-stone and serialize/iterator.
+func (p *Position) generateKoggeStoneSerIterator(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksKoggeStoneSerIterator()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerIterator(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingKoggeStoneBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingKoggeStoneRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerIterator(single, pushStep[us], Quiet)
+		l.addPawnsSerIterator(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerIterator(capA, captureA[us], Quiet)
+		l.addPawnsSerIterator(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalKoggeStoneSerIterator(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksKoggeStoneSerIterator is masks with sliding/kogge-stone and serialize/iterator.
+func (p *Position) masksKoggeStoneSerIterator() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingKoggeStoneRook(k, occ)&rq | generic.SlidingKoggeStoneBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingKoggeStoneRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingKoggeStoneBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingKoggeStoneBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingKoggeStoneRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalKoggeStoneSerIterator is enPassantLegal with sliding/kogge-stone and serialize/iterator.
+func (p *Position) enPassantLegalKoggeStoneSerIterator(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingKoggeStoneRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingKoggeStoneBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// perftKoggeStoneSerReverse is perft with sliding/kogge-stone and serialize/reverse.
+func perftKoggeStoneSerReverse(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateKoggeStoneSerReverse(nil))
+	}
+	var l MoveList
+	p.generateKoggeStoneSerReverse(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftKoggeStoneSerReverse(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateKoggeStoneSerReverse is generate with sliding/kogge-stone and serialize/reverse.
+func (p *Position) generateKoggeStoneSerReverse(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksKoggeStoneSerReverse()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerReverse(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingKoggeStoneBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingKoggeStoneRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerReverse(single, pushStep[us], Quiet)
+		l.addPawnsSerReverse(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerReverse(capA, captureA[us], Quiet)
+		l.addPawnsSerReverse(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalKoggeStoneSerReverse(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksKoggeStoneSerReverse is masks with sliding/kogge-stone and serialize/reverse.
+func (p *Position) masksKoggeStoneSerReverse() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingKoggeStoneRook(k, occ)&rq | generic.SlidingKoggeStoneBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingKoggeStoneRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingKoggeStoneBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingKoggeStoneBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingKoggeStoneRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalKoggeStoneSerReverse is enPassantLegal with sliding/kogge-stone and serialize/reverse.
+func (p *Position) enPassantLegalKoggeStoneSerReverse(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingKoggeStoneRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingKoggeStoneBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// perftKoggeStoneSerScanReset is perft with sliding/kogge-stone and serialize/scan-reset.
+func perftKoggeStoneSerScanReset(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateKoggeStoneSerScanReset(nil))
+	}
+	var l MoveList
+	p.generateKoggeStoneSerScanReset(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftKoggeStoneSerScanReset(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateKoggeStoneSerScanReset is generate with sliding/kogge-stone and serialize/scan-reset.
+func (p *Position) generateKoggeStoneSerScanReset(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksKoggeStoneSerScanReset()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerScanReset(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingKoggeStoneBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingKoggeStoneRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerScanReset(single, pushStep[us], Quiet)
+		l.addPawnsSerScanReset(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerScanReset(capA, captureA[us], Quiet)
+		l.addPawnsSerScanReset(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalKoggeStoneSerScanReset(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksKoggeStoneSerScanReset is masks with sliding/kogge-stone and serialize/scan-reset.
+func (p *Position) masksKoggeStoneSerScanReset() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingKoggeStoneRook(k, occ)&rq | generic.SlidingKoggeStoneBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingKoggeStoneRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingKoggeStoneBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingKoggeStoneBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingKoggeStoneRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalKoggeStoneSerScanReset is enPassantLegal with sliding/kogge-stone and serialize/scan-reset.
+func (p *Position) enPassantLegalKoggeStoneSerScanReset(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingKoggeStoneRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingKoggeStoneBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// perftKoggeStoneSerUnrolled is perft with sliding/kogge-stone and serialize/unrolled.
+func perftKoggeStoneSerUnrolled(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateKoggeStoneSerUnrolled(nil))
+	}
+	var l MoveList
+	p.generateKoggeStoneSerUnrolled(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftKoggeStoneSerUnrolled(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateKoggeStoneSerUnrolled is generate with sliding/kogge-stone and serialize/unrolled.
+func (p *Position) generateKoggeStoneSerUnrolled(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksKoggeStoneSerUnrolled()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerUnrolled(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingKoggeStoneBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingKoggeStoneRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerUnrolled(single, pushStep[us], Quiet)
+		l.addPawnsSerUnrolled(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerUnrolled(capA, captureA[us], Quiet)
+		l.addPawnsSerUnrolled(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalKoggeStoneSerUnrolled(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksKoggeStoneSerUnrolled is masks with sliding/kogge-stone and serialize/unrolled.
+func (p *Position) masksKoggeStoneSerUnrolled() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingKoggeStoneRook(k, occ)&rq | generic.SlidingKoggeStoneBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingKoggeStoneRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingKoggeStoneBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingKoggeStoneBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingKoggeStoneRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalKoggeStoneSerUnrolled is enPassantLegal with sliding/kogge-stone and serialize/unrolled.
+func (p *Position) enPassantLegalKoggeStoneSerUnrolled(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingKoggeStoneRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingKoggeStoneBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// perftKoggeStoneSerWords16 is perft with sliding/kogge-stone and serialize/words16.
+func perftKoggeStoneSerWords16(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateKoggeStoneSerWords16(nil))
+	}
+	var l MoveList
+	p.generateKoggeStoneSerWords16(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftKoggeStoneSerWords16(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateKoggeStoneSerWords16 is generate with sliding/kogge-stone and serialize/words16.
+func (p *Position) generateKoggeStoneSerWords16(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksKoggeStoneSerWords16()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerWords16(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingKoggeStoneBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingKoggeStoneRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerWords16(single, pushStep[us], Quiet)
+		l.addPawnsSerWords16(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerWords16(capA, captureA[us], Quiet)
+		l.addPawnsSerWords16(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalKoggeStoneSerWords16(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksKoggeStoneSerWords16 is masks with sliding/kogge-stone and serialize/words16.
+func (p *Position) masksKoggeStoneSerWords16() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingKoggeStoneRook(k, occ)&rq | generic.SlidingKoggeStoneBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingKoggeStoneRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingKoggeStoneBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingKoggeStoneBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingKoggeStoneRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalKoggeStoneSerWords16 is enPassantLegal with sliding/kogge-stone and serialize/words16.
+func (p *Position) enPassantLegalKoggeStoneSerWords16(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingKoggeStoneRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingKoggeStoneBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// perftMagicBlackSerBytes is perft with sliding/magic-black and serialize/bytes.
+func perftMagicBlackSerBytes(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateMagicBlackSerBytes(nil))
+	}
+	var l MoveList
+	p.generateMagicBlackSerBytes(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftMagicBlackSerBytes(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateMagicBlackSerBytes is generate with sliding/magic-black and serialize/bytes.
+func (p *Position) generateMagicBlackSerBytes(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksMagicBlackSerBytes()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerBytes(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingMagicBlackBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingMagicBlackRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerBytes(single, pushStep[us], Quiet)
+		l.addPawnsSerBytes(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerBytes(capA, captureA[us], Quiet)
+		l.addPawnsSerBytes(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalMagicBlackSerBytes(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksMagicBlackSerBytes is masks with sliding/magic-black and serialize/bytes.
+func (p *Position) masksMagicBlackSerBytes() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingMagicBlackRook(k, occ)&rq | generic.SlidingMagicBlackBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingMagicBlackRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingMagicBlackBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingMagicBlackBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingMagicBlackRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalMagicBlackSerBytes is enPassantLegal with sliding/magic-black and serialize/bytes.
+func (p *Position) enPassantLegalMagicBlackSerBytes(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingMagicBlackRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingMagicBlackBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// perftMagicBlackSerForward is perft with sliding/magic-black and serialize/forward.
+func perftMagicBlackSerForward(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateMagicBlackSerForward(nil))
+	}
+	var l MoveList
+	p.generateMagicBlackSerForward(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftMagicBlackSerForward(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateMagicBlackSerForward is generate with sliding/magic-black and serialize/forward.
+func (p *Position) generateMagicBlackSerForward(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksMagicBlackSerForward()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerForward(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingMagicBlackBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingMagicBlackRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerForward(single, pushStep[us], Quiet)
+		l.addPawnsSerForward(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerForward(capA, captureA[us], Quiet)
+		l.addPawnsSerForward(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalMagicBlackSerForward(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksMagicBlackSerForward is masks with sliding/magic-black and serialize/forward.
+func (p *Position) masksMagicBlackSerForward() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingMagicBlackRook(k, occ)&rq | generic.SlidingMagicBlackBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingMagicBlackRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingMagicBlackBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingMagicBlackBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingMagicBlackRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalMagicBlackSerForward is enPassantLegal with sliding/magic-black and serialize/forward.
+func (p *Position) enPassantLegalMagicBlackSerForward(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingMagicBlackRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingMagicBlackBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// perftMagicBlackSerIterator is perft with sliding/magic-black and serialize/iterator.
+func perftMagicBlackSerIterator(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateMagicBlackSerIterator(nil))
+	}
+	var l MoveList
+	p.generateMagicBlackSerIterator(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftMagicBlackSerIterator(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateMagicBlackSerIterator is generate with sliding/magic-black and serialize/iterator.
+func (p *Position) generateMagicBlackSerIterator(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksMagicBlackSerIterator()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerIterator(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingMagicBlackBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingMagicBlackRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerIterator(single, pushStep[us], Quiet)
+		l.addPawnsSerIterator(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerIterator(capA, captureA[us], Quiet)
+		l.addPawnsSerIterator(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalMagicBlackSerIterator(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksMagicBlackSerIterator is masks with sliding/magic-black and serialize/iterator.
+func (p *Position) masksMagicBlackSerIterator() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingMagicBlackRook(k, occ)&rq | generic.SlidingMagicBlackBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingMagicBlackRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingMagicBlackBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingMagicBlackBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingMagicBlackRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalMagicBlackSerIterator is enPassantLegal with sliding/magic-black and serialize/iterator.
+func (p *Position) enPassantLegalMagicBlackSerIterator(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingMagicBlackRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingMagicBlackBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// perftMagicBlackSerReverse is perft with sliding/magic-black and serialize/reverse.
+func perftMagicBlackSerReverse(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateMagicBlackSerReverse(nil))
+	}
+	var l MoveList
+	p.generateMagicBlackSerReverse(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftMagicBlackSerReverse(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateMagicBlackSerReverse is generate with sliding/magic-black and serialize/reverse.
+func (p *Position) generateMagicBlackSerReverse(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksMagicBlackSerReverse()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerReverse(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingMagicBlackBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingMagicBlackRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerReverse(single, pushStep[us], Quiet)
+		l.addPawnsSerReverse(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerReverse(capA, captureA[us], Quiet)
+		l.addPawnsSerReverse(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalMagicBlackSerReverse(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksMagicBlackSerReverse is masks with sliding/magic-black and serialize/reverse.
+func (p *Position) masksMagicBlackSerReverse() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingMagicBlackRook(k, occ)&rq | generic.SlidingMagicBlackBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingMagicBlackRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingMagicBlackBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingMagicBlackBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingMagicBlackRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalMagicBlackSerReverse is enPassantLegal with sliding/magic-black and serialize/reverse.
+func (p *Position) enPassantLegalMagicBlackSerReverse(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingMagicBlackRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingMagicBlackBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// perftMagicBlackSerScanReset is perft with sliding/magic-black and serialize/scan-reset.
+func perftMagicBlackSerScanReset(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateMagicBlackSerScanReset(nil))
+	}
+	var l MoveList
+	p.generateMagicBlackSerScanReset(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftMagicBlackSerScanReset(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateMagicBlackSerScanReset is generate with sliding/magic-black and serialize/scan-reset.
+func (p *Position) generateMagicBlackSerScanReset(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksMagicBlackSerScanReset()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerScanReset(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingMagicBlackBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingMagicBlackRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerScanReset(single, pushStep[us], Quiet)
+		l.addPawnsSerScanReset(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerScanReset(capA, captureA[us], Quiet)
+		l.addPawnsSerScanReset(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalMagicBlackSerScanReset(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksMagicBlackSerScanReset is masks with sliding/magic-black and serialize/scan-reset.
+func (p *Position) masksMagicBlackSerScanReset() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingMagicBlackRook(k, occ)&rq | generic.SlidingMagicBlackBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingMagicBlackRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingMagicBlackBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingMagicBlackBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingMagicBlackRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalMagicBlackSerScanReset is enPassantLegal with sliding/magic-black and serialize/scan-reset.
+func (p *Position) enPassantLegalMagicBlackSerScanReset(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingMagicBlackRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingMagicBlackBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// perftMagicBlackSerUnrolled is perft with sliding/magic-black and serialize/unrolled.
+func perftMagicBlackSerUnrolled(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateMagicBlackSerUnrolled(nil))
+	}
+	var l MoveList
+	p.generateMagicBlackSerUnrolled(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftMagicBlackSerUnrolled(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateMagicBlackSerUnrolled is generate with sliding/magic-black and serialize/unrolled.
+func (p *Position) generateMagicBlackSerUnrolled(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksMagicBlackSerUnrolled()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerUnrolled(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingMagicBlackBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingMagicBlackRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerUnrolled(single, pushStep[us], Quiet)
+		l.addPawnsSerUnrolled(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerUnrolled(capA, captureA[us], Quiet)
+		l.addPawnsSerUnrolled(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalMagicBlackSerUnrolled(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksMagicBlackSerUnrolled is masks with sliding/magic-black and serialize/unrolled.
+func (p *Position) masksMagicBlackSerUnrolled() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingMagicBlackRook(k, occ)&rq | generic.SlidingMagicBlackBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingMagicBlackRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingMagicBlackBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingMagicBlackBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingMagicBlackRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalMagicBlackSerUnrolled is enPassantLegal with sliding/magic-black and serialize/unrolled.
+func (p *Position) enPassantLegalMagicBlackSerUnrolled(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingMagicBlackRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingMagicBlackBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// perftMagicBlackSerWords16 is perft with sliding/magic-black and serialize/words16.
+func perftMagicBlackSerWords16(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateMagicBlackSerWords16(nil))
+	}
+	var l MoveList
+	p.generateMagicBlackSerWords16(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftMagicBlackSerWords16(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateMagicBlackSerWords16 is generate with sliding/magic-black and serialize/words16.
+func (p *Position) generateMagicBlackSerWords16(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksMagicBlackSerWords16()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerWords16(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingMagicBlackBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingMagicBlackRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerWords16(single, pushStep[us], Quiet)
+		l.addPawnsSerWords16(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerWords16(capA, captureA[us], Quiet)
+		l.addPawnsSerWords16(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalMagicBlackSerWords16(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksMagicBlackSerWords16 is masks with sliding/magic-black and serialize/words16.
+func (p *Position) masksMagicBlackSerWords16() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingMagicBlackRook(k, occ)&rq | generic.SlidingMagicBlackBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingMagicBlackRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingMagicBlackBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingMagicBlackBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingMagicBlackRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalMagicBlackSerWords16 is enPassantLegal with sliding/magic-black and serialize/words16.
+func (p *Position) enPassantLegalMagicBlackSerWords16(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingMagicBlackRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingMagicBlackBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// perftMagicPlainSerBytes is perft with sliding/magic-plain and serialize/bytes.
+func perftMagicPlainSerBytes(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateMagicPlainSerBytes(nil))
+	}
+	var l MoveList
+	p.generateMagicPlainSerBytes(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftMagicPlainSerBytes(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateMagicPlainSerBytes is generate with sliding/magic-plain and serialize/bytes.
+func (p *Position) generateMagicPlainSerBytes(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksMagicPlainSerBytes()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerBytes(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingMagicPlainBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingMagicPlainRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerBytes(single, pushStep[us], Quiet)
+		l.addPawnsSerBytes(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerBytes(capA, captureA[us], Quiet)
+		l.addPawnsSerBytes(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalMagicPlainSerBytes(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksMagicPlainSerBytes is masks with sliding/magic-plain and serialize/bytes.
+func (p *Position) masksMagicPlainSerBytes() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingMagicPlainRook(k, occ)&rq | generic.SlidingMagicPlainBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingMagicPlainRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingMagicPlainBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingMagicPlainBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingMagicPlainRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalMagicPlainSerBytes is enPassantLegal with sliding/magic-plain and serialize/bytes.
+func (p *Position) enPassantLegalMagicPlainSerBytes(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingMagicPlainRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingMagicPlainBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// perftMagicPlainSerForward is perft with sliding/magic-plain and serialize/forward.
+func perftMagicPlainSerForward(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateMagicPlainSerForward(nil))
+	}
+	var l MoveList
+	p.generateMagicPlainSerForward(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftMagicPlainSerForward(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateMagicPlainSerForward is generate with sliding/magic-plain and serialize/forward.
+func (p *Position) generateMagicPlainSerForward(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksMagicPlainSerForward()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerForward(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingMagicPlainBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingMagicPlainRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerForward(single, pushStep[us], Quiet)
+		l.addPawnsSerForward(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerForward(capA, captureA[us], Quiet)
+		l.addPawnsSerForward(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalMagicPlainSerForward(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksMagicPlainSerForward is masks with sliding/magic-plain and serialize/forward.
+func (p *Position) masksMagicPlainSerForward() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingMagicPlainRook(k, occ)&rq | generic.SlidingMagicPlainBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingMagicPlainRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingMagicPlainBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingMagicPlainBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingMagicPlainRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalMagicPlainSerForward is enPassantLegal with sliding/magic-plain and serialize/forward.
+func (p *Position) enPassantLegalMagicPlainSerForward(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingMagicPlainRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingMagicPlainBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// perftMagicPlainSerIterator is perft with sliding/magic-plain and serialize/iterator.
+func perftMagicPlainSerIterator(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateMagicPlainSerIterator(nil))
+	}
+	var l MoveList
+	p.generateMagicPlainSerIterator(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftMagicPlainSerIterator(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateMagicPlainSerIterator is generate with sliding/magic-plain and serialize/iterator.
+func (p *Position) generateMagicPlainSerIterator(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksMagicPlainSerIterator()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerIterator(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingMagicPlainBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingMagicPlainRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerIterator(single, pushStep[us], Quiet)
+		l.addPawnsSerIterator(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerIterator(capA, captureA[us], Quiet)
+		l.addPawnsSerIterator(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalMagicPlainSerIterator(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksMagicPlainSerIterator is masks with sliding/magic-plain and serialize/iterator.
+func (p *Position) masksMagicPlainSerIterator() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingMagicPlainRook(k, occ)&rq | generic.SlidingMagicPlainBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingMagicPlainRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingMagicPlainBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingMagicPlainBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingMagicPlainRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalMagicPlainSerIterator is enPassantLegal with sliding/magic-plain and serialize/iterator.
+func (p *Position) enPassantLegalMagicPlainSerIterator(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingMagicPlainRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingMagicPlainBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// perftMagicPlainSerReverse is perft with sliding/magic-plain and serialize/reverse.
+func perftMagicPlainSerReverse(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateMagicPlainSerReverse(nil))
+	}
+	var l MoveList
+	p.generateMagicPlainSerReverse(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftMagicPlainSerReverse(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateMagicPlainSerReverse is generate with sliding/magic-plain and serialize/reverse.
+func (p *Position) generateMagicPlainSerReverse(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksMagicPlainSerReverse()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerReverse(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingMagicPlainBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingMagicPlainRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerReverse(single, pushStep[us], Quiet)
+		l.addPawnsSerReverse(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerReverse(capA, captureA[us], Quiet)
+		l.addPawnsSerReverse(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalMagicPlainSerReverse(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksMagicPlainSerReverse is masks with sliding/magic-plain and serialize/reverse.
+func (p *Position) masksMagicPlainSerReverse() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingMagicPlainRook(k, occ)&rq | generic.SlidingMagicPlainBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingMagicPlainRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingMagicPlainBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingMagicPlainBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingMagicPlainRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalMagicPlainSerReverse is enPassantLegal with sliding/magic-plain and serialize/reverse.
+func (p *Position) enPassantLegalMagicPlainSerReverse(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingMagicPlainRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingMagicPlainBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// perftMagicPlainSerScanReset is perft with sliding/magic-plain and serialize/scan-reset.
+func perftMagicPlainSerScanReset(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateMagicPlainSerScanReset(nil))
+	}
+	var l MoveList
+	p.generateMagicPlainSerScanReset(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftMagicPlainSerScanReset(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateMagicPlainSerScanReset is generate with sliding/magic-plain and serialize/scan-reset.
+func (p *Position) generateMagicPlainSerScanReset(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksMagicPlainSerScanReset()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerScanReset(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingMagicPlainBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingMagicPlainRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerScanReset(single, pushStep[us], Quiet)
+		l.addPawnsSerScanReset(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerScanReset(capA, captureA[us], Quiet)
+		l.addPawnsSerScanReset(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalMagicPlainSerScanReset(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksMagicPlainSerScanReset is masks with sliding/magic-plain and serialize/scan-reset.
+func (p *Position) masksMagicPlainSerScanReset() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingMagicPlainRook(k, occ)&rq | generic.SlidingMagicPlainBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingMagicPlainRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingMagicPlainBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingMagicPlainBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingMagicPlainRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalMagicPlainSerScanReset is enPassantLegal with sliding/magic-plain and serialize/scan-reset.
+func (p *Position) enPassantLegalMagicPlainSerScanReset(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingMagicPlainRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingMagicPlainBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// perftMagicPlainSerUnrolled is perft with sliding/magic-plain and serialize/unrolled.
+func perftMagicPlainSerUnrolled(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateMagicPlainSerUnrolled(nil))
+	}
+	var l MoveList
+	p.generateMagicPlainSerUnrolled(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftMagicPlainSerUnrolled(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateMagicPlainSerUnrolled is generate with sliding/magic-plain and serialize/unrolled.
+func (p *Position) generateMagicPlainSerUnrolled(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksMagicPlainSerUnrolled()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerUnrolled(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingMagicPlainBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingMagicPlainRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerUnrolled(single, pushStep[us], Quiet)
+		l.addPawnsSerUnrolled(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerUnrolled(capA, captureA[us], Quiet)
+		l.addPawnsSerUnrolled(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalMagicPlainSerUnrolled(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksMagicPlainSerUnrolled is masks with sliding/magic-plain and serialize/unrolled.
+func (p *Position) masksMagicPlainSerUnrolled() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingMagicPlainRook(k, occ)&rq | generic.SlidingMagicPlainBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingMagicPlainRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingMagicPlainBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingMagicPlainBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingMagicPlainRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalMagicPlainSerUnrolled is enPassantLegal with sliding/magic-plain and serialize/unrolled.
+func (p *Position) enPassantLegalMagicPlainSerUnrolled(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingMagicPlainRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingMagicPlainBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// perftMagicPlainSerWords16 is perft with sliding/magic-plain and serialize/words16.
+func perftMagicPlainSerWords16(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateMagicPlainSerWords16(nil))
+	}
+	var l MoveList
+	p.generateMagicPlainSerWords16(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftMagicPlainSerWords16(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateMagicPlainSerWords16 is generate with sliding/magic-plain and serialize/words16.
+func (p *Position) generateMagicPlainSerWords16(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksMagicPlainSerWords16()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerWords16(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingMagicPlainBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingMagicPlainRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerWords16(single, pushStep[us], Quiet)
+		l.addPawnsSerWords16(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerWords16(capA, captureA[us], Quiet)
+		l.addPawnsSerWords16(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalMagicPlainSerWords16(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksMagicPlainSerWords16 is masks with sliding/magic-plain and serialize/words16.
+func (p *Position) masksMagicPlainSerWords16() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingMagicPlainRook(k, occ)&rq | generic.SlidingMagicPlainBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingMagicPlainRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingMagicPlainBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingMagicPlainBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingMagicPlainRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalMagicPlainSerWords16 is enPassantLegal with sliding/magic-plain and serialize/words16.
+func (p *Position) enPassantLegalMagicPlainSerWords16(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingMagicPlainRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingMagicPlainBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// perftObstructionDifferenceSerBytes is perft with sliding/obstruction-difference and serialize/bytes.
+func perftObstructionDifferenceSerBytes(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateObstructionDifferenceSerBytes(nil))
+	}
+	var l MoveList
+	p.generateObstructionDifferenceSerBytes(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftObstructionDifferenceSerBytes(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateObstructionDifferenceSerBytes is generate with sliding/obstruction-difference and serialize/bytes.
+func (p *Position) generateObstructionDifferenceSerBytes(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksObstructionDifferenceSerBytes()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerBytes(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingObstructionDifferenceBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingObstructionDifferenceRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerBytes(single, pushStep[us], Quiet)
+		l.addPawnsSerBytes(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerBytes(capA, captureA[us], Quiet)
+		l.addPawnsSerBytes(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalObstructionDifferenceSerBytes(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksObstructionDifferenceSerBytes is masks with sliding/obstruction-difference and serialize/bytes.
+func (p *Position) masksObstructionDifferenceSerBytes() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingObstructionDifferenceRook(k, occ)&rq | generic.SlidingObstructionDifferenceBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingObstructionDifferenceRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingObstructionDifferenceBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingObstructionDifferenceBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingObstructionDifferenceRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalObstructionDifferenceSerBytes is enPassantLegal with sliding/obstruction-difference and serialize/bytes.
+func (p *Position) enPassantLegalObstructionDifferenceSerBytes(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingObstructionDifferenceRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingObstructionDifferenceBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// perftObstructionDifferenceSerForward is perft with sliding/obstruction-difference and serialize/forward.
+func perftObstructionDifferenceSerForward(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateObstructionDifferenceSerForward(nil))
+	}
+	var l MoveList
+	p.generateObstructionDifferenceSerForward(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftObstructionDifferenceSerForward(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateObstructionDifferenceSerForward is generate with sliding/obstruction-difference and serialize/forward.
+func (p *Position) generateObstructionDifferenceSerForward(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksObstructionDifferenceSerForward()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerForward(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingObstructionDifferenceBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingObstructionDifferenceRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerForward(single, pushStep[us], Quiet)
+		l.addPawnsSerForward(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerForward(capA, captureA[us], Quiet)
+		l.addPawnsSerForward(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalObstructionDifferenceSerForward(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksObstructionDifferenceSerForward is masks with sliding/obstruction-difference and serialize/forward.
+func (p *Position) masksObstructionDifferenceSerForward() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingObstructionDifferenceRook(k, occ)&rq | generic.SlidingObstructionDifferenceBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingObstructionDifferenceRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingObstructionDifferenceBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingObstructionDifferenceBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingObstructionDifferenceRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalObstructionDifferenceSerForward is enPassantLegal with sliding/obstruction-difference and serialize/forward.
+func (p *Position) enPassantLegalObstructionDifferenceSerForward(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingObstructionDifferenceRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingObstructionDifferenceBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// perftObstructionDifferenceSerIterator is perft with sliding/obstruction-difference and serialize/iterator.
+func perftObstructionDifferenceSerIterator(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateObstructionDifferenceSerIterator(nil))
+	}
+	var l MoveList
+	p.generateObstructionDifferenceSerIterator(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftObstructionDifferenceSerIterator(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateObstructionDifferenceSerIterator is generate with sliding/obstruction-difference and serialize/iterator.
+func (p *Position) generateObstructionDifferenceSerIterator(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksObstructionDifferenceSerIterator()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerIterator(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingObstructionDifferenceBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingObstructionDifferenceRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerIterator(single, pushStep[us], Quiet)
+		l.addPawnsSerIterator(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerIterator(capA, captureA[us], Quiet)
+		l.addPawnsSerIterator(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalObstructionDifferenceSerIterator(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksObstructionDifferenceSerIterator is masks with sliding/obstruction-difference and serialize/iterator.
+func (p *Position) masksObstructionDifferenceSerIterator() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingObstructionDifferenceRook(k, occ)&rq | generic.SlidingObstructionDifferenceBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingObstructionDifferenceRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingObstructionDifferenceBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingObstructionDifferenceBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingObstructionDifferenceRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalObstructionDifferenceSerIterator is enPassantLegal with sliding/obstruction-difference and serialize/iterator.
+func (p *Position) enPassantLegalObstructionDifferenceSerIterator(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingObstructionDifferenceRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingObstructionDifferenceBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// perftObstructionDifferenceSerReverse is perft with sliding/obstruction-difference and serialize/reverse.
+func perftObstructionDifferenceSerReverse(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateObstructionDifferenceSerReverse(nil))
+	}
+	var l MoveList
+	p.generateObstructionDifferenceSerReverse(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftObstructionDifferenceSerReverse(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateObstructionDifferenceSerReverse is generate with sliding/obstruction-difference and serialize/reverse.
+func (p *Position) generateObstructionDifferenceSerReverse(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksObstructionDifferenceSerReverse()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerReverse(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingObstructionDifferenceBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingObstructionDifferenceRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerReverse(single, pushStep[us], Quiet)
+		l.addPawnsSerReverse(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerReverse(capA, captureA[us], Quiet)
+		l.addPawnsSerReverse(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalObstructionDifferenceSerReverse(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksObstructionDifferenceSerReverse is masks with sliding/obstruction-difference and serialize/reverse.
+func (p *Position) masksObstructionDifferenceSerReverse() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingObstructionDifferenceRook(k, occ)&rq | generic.SlidingObstructionDifferenceBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingObstructionDifferenceRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingObstructionDifferenceBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingObstructionDifferenceBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingObstructionDifferenceRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalObstructionDifferenceSerReverse is enPassantLegal with sliding/obstruction-difference and serialize/reverse.
+func (p *Position) enPassantLegalObstructionDifferenceSerReverse(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingObstructionDifferenceRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingObstructionDifferenceBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// perftObstructionDifferenceSerScanReset is perft with sliding/obstruction-difference and serialize/scan-reset.
+func perftObstructionDifferenceSerScanReset(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateObstructionDifferenceSerScanReset(nil))
+	}
+	var l MoveList
+	p.generateObstructionDifferenceSerScanReset(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftObstructionDifferenceSerScanReset(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateObstructionDifferenceSerScanReset is generate with sliding/obstruction-difference and serialize/scan-reset.
+func (p *Position) generateObstructionDifferenceSerScanReset(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksObstructionDifferenceSerScanReset()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerScanReset(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingObstructionDifferenceBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingObstructionDifferenceRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerScanReset(single, pushStep[us], Quiet)
+		l.addPawnsSerScanReset(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerScanReset(capA, captureA[us], Quiet)
+		l.addPawnsSerScanReset(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalObstructionDifferenceSerScanReset(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksObstructionDifferenceSerScanReset is masks with sliding/obstruction-difference and serialize/scan-reset.
+func (p *Position) masksObstructionDifferenceSerScanReset() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingObstructionDifferenceRook(k, occ)&rq | generic.SlidingObstructionDifferenceBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingObstructionDifferenceRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingObstructionDifferenceBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingObstructionDifferenceBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingObstructionDifferenceRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalObstructionDifferenceSerScanReset is enPassantLegal with sliding/obstruction-difference and serialize/scan-reset.
+func (p *Position) enPassantLegalObstructionDifferenceSerScanReset(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingObstructionDifferenceRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingObstructionDifferenceBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// perftObstructionDifferenceSerUnrolled is perft with sliding/obstruction-difference and serialize/unrolled.
+func perftObstructionDifferenceSerUnrolled(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateObstructionDifferenceSerUnrolled(nil))
+	}
+	var l MoveList
+	p.generateObstructionDifferenceSerUnrolled(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftObstructionDifferenceSerUnrolled(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateObstructionDifferenceSerUnrolled is generate with sliding/obstruction-difference and serialize/unrolled.
+func (p *Position) generateObstructionDifferenceSerUnrolled(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksObstructionDifferenceSerUnrolled()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerUnrolled(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingObstructionDifferenceBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingObstructionDifferenceRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerUnrolled(single, pushStep[us], Quiet)
+		l.addPawnsSerUnrolled(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerUnrolled(capA, captureA[us], Quiet)
+		l.addPawnsSerUnrolled(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalObstructionDifferenceSerUnrolled(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksObstructionDifferenceSerUnrolled is masks with sliding/obstruction-difference and serialize/unrolled.
+func (p *Position) masksObstructionDifferenceSerUnrolled() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingObstructionDifferenceRook(k, occ)&rq | generic.SlidingObstructionDifferenceBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingObstructionDifferenceRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingObstructionDifferenceBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingObstructionDifferenceBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingObstructionDifferenceRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalObstructionDifferenceSerUnrolled is enPassantLegal with sliding/obstruction-difference and serialize/unrolled.
+func (p *Position) enPassantLegalObstructionDifferenceSerUnrolled(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingObstructionDifferenceRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingObstructionDifferenceBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// perftObstructionDifferenceSerWords16 is perft with sliding/obstruction-difference and serialize/words16.
+func perftObstructionDifferenceSerWords16(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateObstructionDifferenceSerWords16(nil))
+	}
+	var l MoveList
+	p.generateObstructionDifferenceSerWords16(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftObstructionDifferenceSerWords16(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateObstructionDifferenceSerWords16 is generate with sliding/obstruction-difference and serialize/words16.
+func (p *Position) generateObstructionDifferenceSerWords16(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksObstructionDifferenceSerWords16()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerWords16(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingObstructionDifferenceBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingObstructionDifferenceRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerWords16(single, pushStep[us], Quiet)
+		l.addPawnsSerWords16(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerWords16(capA, captureA[us], Quiet)
+		l.addPawnsSerWords16(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalObstructionDifferenceSerWords16(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksObstructionDifferenceSerWords16 is masks with sliding/obstruction-difference and serialize/words16.
+func (p *Position) masksObstructionDifferenceSerWords16() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingObstructionDifferenceRook(k, occ)&rq | generic.SlidingObstructionDifferenceBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingObstructionDifferenceRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingObstructionDifferenceBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingObstructionDifferenceBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingObstructionDifferenceRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalObstructionDifferenceSerWords16 is enPassantLegal with sliding/obstruction-difference and serialize/words16.
+func (p *Position) enPassantLegalObstructionDifferenceSerWords16(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingObstructionDifferenceRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingObstructionDifferenceBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// perftRayLoopSerBytes is perft with sliding/ray-loop and serialize/bytes.
+func perftRayLoopSerBytes(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateRayLoopSerBytes(nil))
+	}
+	var l MoveList
+	p.generateRayLoopSerBytes(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftRayLoopSerBytes(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateRayLoopSerBytes is generate with sliding/ray-loop and serialize/bytes.
+func (p *Position) generateRayLoopSerBytes(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksRayLoopSerBytes()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerBytes(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingRayLoopBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingRayLoopRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerBytes(single, pushStep[us], Quiet)
+		l.addPawnsSerBytes(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerBytes(capA, captureA[us], Quiet)
+		l.addPawnsSerBytes(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalRayLoopSerBytes(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksRayLoopSerBytes is masks with sliding/ray-loop and serialize/bytes.
+func (p *Position) masksRayLoopSerBytes() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingRayLoopRook(k, occ)&rq | generic.SlidingRayLoopBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingRayLoopRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingRayLoopBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingRayLoopBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingRayLoopRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalRayLoopSerBytes is enPassantLegal with sliding/ray-loop and serialize/bytes.
+func (p *Position) enPassantLegalRayLoopSerBytes(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingRayLoopRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingRayLoopBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// perftRayLoopSerForward is perft with sliding/ray-loop and serialize/forward.
+func perftRayLoopSerForward(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateRayLoopSerForward(nil))
+	}
+	var l MoveList
+	p.generateRayLoopSerForward(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftRayLoopSerForward(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateRayLoopSerForward is generate with sliding/ray-loop and serialize/forward.
+func (p *Position) generateRayLoopSerForward(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksRayLoopSerForward()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerForward(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingRayLoopBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingRayLoopRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerForward(single, pushStep[us], Quiet)
+		l.addPawnsSerForward(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerForward(capA, captureA[us], Quiet)
+		l.addPawnsSerForward(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalRayLoopSerForward(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksRayLoopSerForward is masks with sliding/ray-loop and serialize/forward.
+func (p *Position) masksRayLoopSerForward() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingRayLoopRook(k, occ)&rq | generic.SlidingRayLoopBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingRayLoopRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingRayLoopBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingRayLoopBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingRayLoopRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalRayLoopSerForward is enPassantLegal with sliding/ray-loop and serialize/forward.
+func (p *Position) enPassantLegalRayLoopSerForward(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingRayLoopRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingRayLoopBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// perftRayLoopSerIterator is perft with sliding/ray-loop and serialize/iterator.
+func perftRayLoopSerIterator(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateRayLoopSerIterator(nil))
+	}
+	var l MoveList
+	p.generateRayLoopSerIterator(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftRayLoopSerIterator(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateRayLoopSerIterator is generate with sliding/ray-loop and serialize/iterator.
+func (p *Position) generateRayLoopSerIterator(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksRayLoopSerIterator()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerIterator(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingRayLoopBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingRayLoopRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerIterator(single, pushStep[us], Quiet)
+		l.addPawnsSerIterator(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerIterator(capA, captureA[us], Quiet)
+		l.addPawnsSerIterator(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalRayLoopSerIterator(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksRayLoopSerIterator is masks with sliding/ray-loop and serialize/iterator.
+func (p *Position) masksRayLoopSerIterator() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingRayLoopRook(k, occ)&rq | generic.SlidingRayLoopBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingRayLoopRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingRayLoopBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingRayLoopBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingRayLoopRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalRayLoopSerIterator is enPassantLegal with sliding/ray-loop and serialize/iterator.
+func (p *Position) enPassantLegalRayLoopSerIterator(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingRayLoopRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingRayLoopBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// perftRayLoopSerReverse is perft with sliding/ray-loop and serialize/reverse.
+func perftRayLoopSerReverse(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateRayLoopSerReverse(nil))
+	}
+	var l MoveList
+	p.generateRayLoopSerReverse(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftRayLoopSerReverse(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateRayLoopSerReverse is generate with sliding/ray-loop and serialize/reverse.
+func (p *Position) generateRayLoopSerReverse(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksRayLoopSerReverse()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerReverse(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingRayLoopBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingRayLoopRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerReverse(single, pushStep[us], Quiet)
+		l.addPawnsSerReverse(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerReverse(capA, captureA[us], Quiet)
+		l.addPawnsSerReverse(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalRayLoopSerReverse(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksRayLoopSerReverse is masks with sliding/ray-loop and serialize/reverse.
+func (p *Position) masksRayLoopSerReverse() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingRayLoopRook(k, occ)&rq | generic.SlidingRayLoopBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingRayLoopRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingRayLoopBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingRayLoopBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingRayLoopRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalRayLoopSerReverse is enPassantLegal with sliding/ray-loop and serialize/reverse.
+func (p *Position) enPassantLegalRayLoopSerReverse(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingRayLoopRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingRayLoopBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// perftRayLoopSerScanReset is perft with sliding/ray-loop and serialize/scan-reset.
+func perftRayLoopSerScanReset(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateRayLoopSerScanReset(nil))
+	}
+	var l MoveList
+	p.generateRayLoopSerScanReset(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftRayLoopSerScanReset(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateRayLoopSerScanReset is generate with sliding/ray-loop and serialize/scan-reset.
+func (p *Position) generateRayLoopSerScanReset(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksRayLoopSerScanReset()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerScanReset(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingRayLoopBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingRayLoopRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerScanReset(single, pushStep[us], Quiet)
+		l.addPawnsSerScanReset(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerScanReset(capA, captureA[us], Quiet)
+		l.addPawnsSerScanReset(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalRayLoopSerScanReset(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksRayLoopSerScanReset is masks with sliding/ray-loop and serialize/scan-reset.
+func (p *Position) masksRayLoopSerScanReset() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingRayLoopRook(k, occ)&rq | generic.SlidingRayLoopBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingRayLoopRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingRayLoopBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingRayLoopBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingRayLoopRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalRayLoopSerScanReset is enPassantLegal with sliding/ray-loop and serialize/scan-reset.
+func (p *Position) enPassantLegalRayLoopSerScanReset(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingRayLoopRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingRayLoopBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// perftRayLoopSerUnrolled is perft with sliding/ray-loop and serialize/unrolled.
+func perftRayLoopSerUnrolled(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateRayLoopSerUnrolled(nil))
+	}
+	var l MoveList
+	p.generateRayLoopSerUnrolled(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftRayLoopSerUnrolled(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateRayLoopSerUnrolled is generate with sliding/ray-loop and serialize/unrolled.
+func (p *Position) generateRayLoopSerUnrolled(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksRayLoopSerUnrolled()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerUnrolled(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingRayLoopBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingRayLoopRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerUnrolled(single, pushStep[us], Quiet)
+		l.addPawnsSerUnrolled(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerUnrolled(capA, captureA[us], Quiet)
+		l.addPawnsSerUnrolled(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalRayLoopSerUnrolled(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksRayLoopSerUnrolled is masks with sliding/ray-loop and serialize/unrolled.
+func (p *Position) masksRayLoopSerUnrolled() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingRayLoopRook(k, occ)&rq | generic.SlidingRayLoopBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingRayLoopRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingRayLoopBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingRayLoopBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingRayLoopRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalRayLoopSerUnrolled is enPassantLegal with sliding/ray-loop and serialize/unrolled.
+func (p *Position) enPassantLegalRayLoopSerUnrolled(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingRayLoopRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingRayLoopBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// perftRayLoopSerWords16 is perft with sliding/ray-loop and serialize/words16.
+func perftRayLoopSerWords16(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateRayLoopSerWords16(nil))
+	}
+	var l MoveList
+	p.generateRayLoopSerWords16(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftRayLoopSerWords16(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateRayLoopSerWords16 is generate with sliding/ray-loop and serialize/words16.
+func (p *Position) generateRayLoopSerWords16(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksRayLoopSerWords16()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addSerWords16(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		emit(s, board.KnightAttacks[s]&movable, Quiet)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingRayLoopBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingRayLoopRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsSerWords16(single, pushStep[us], Quiet)
+		l.addPawnsSerWords16(double, 2*pushStep[us], DoublePush)
+		l.addPawnsSerWords16(capA, captureA[us], Quiet)
+		l.addPawnsSerWords16(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalRayLoopSerWords16(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksRayLoopSerWords16 is masks with sliding/ray-loop and serialize/words16.
+func (p *Position) masksRayLoopSerWords16() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingRayLoopRook(k, occ)&rq | generic.SlidingRayLoopBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingRayLoopRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingRayLoopBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingRayLoopBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingRayLoopRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalRayLoopSerWords16 is enPassantLegal with sliding/ray-loop and serialize/words16.
+func (p *Position) enPassantLegalRayLoopSerWords16(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingRayLoopRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingRayLoopBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// configPerft are the perft recursions of the configurations above.
+var configPerft = map[Config]func(Position, int) uint64{
+	{Slider: "classical", Serialize: "inline", Count: "mathbits"}:                  perftClassical,
+	{Slider: "dumb7fill", Serialize: "inline", Count: "mathbits"}:                  perftDumb7fill,
+	{Slider: "hyperbola-bswap", Serialize: "inline", Count: "mathbits"}:            perftHyperbolaBswap,
+	{Slider: "hyperbola-reverse", Serialize: "inline", Count: "mathbits"}:          perftHyperbolaReverse,
+	{Slider: "kindergarten", Serialize: "inline", Count: "mathbits"}:               perftKindergarten,
+	{Slider: "kogge-stone", Serialize: "inline", Count: "mathbits"}:                perftKoggeStone,
+	{Slider: "magic-black", Serialize: "inline", Count: "mathbits"}:                perftMagicBlack,
+	{Slider: "magic-plain", Serialize: "inline", Count: "mathbits"}:                perftMagicPlain,
+	{Slider: "obstruction-difference", Serialize: "inline", Count: "mathbits"}:     perftObstructionDifference,
+	{Slider: "ray-loop", Serialize: "inline", Count: "mathbits"}:                   perftRayLoop,
+	{Slider: "magic-fancy", Serialize: "bytes", Count: "mathbits"}:                 perftSerBytes,
+	{Slider: "magic-fancy", Serialize: "forward", Count: "mathbits"}:               perftSerForward,
+	{Slider: "magic-fancy", Serialize: "iterator", Count: "mathbits"}:              perftSerIterator,
+	{Slider: "magic-fancy", Serialize: "reverse", Count: "mathbits"}:               perftSerReverse,
+	{Slider: "magic-fancy", Serialize: "scan-reset", Count: "mathbits"}:            perftSerScanReset,
+	{Slider: "magic-fancy", Serialize: "unrolled", Count: "mathbits"}:              perftSerUnrolled,
+	{Slider: "magic-fancy", Serialize: "words16", Count: "mathbits"}:               perftSerWords16,
+	{Slider: "magic-fancy", Serialize: "inline", Count: "kernighan"}:               perftCntKernighan,
+	{Slider: "magic-fancy", Serialize: "inline", Count: "swar"}:                    perftCntSwar,
+	{Slider: "magic-fancy", Serialize: "inline", Count: "swar-mul"}:                perftCntSwarMul,
+	{Slider: "magic-fancy", Serialize: "inline", Count: "table16"}:                 perftCntTable16,
+	{Slider: "magic-fancy", Serialize: "inline", Count: "table8"}:                  perftCntTable8,
+	{Slider: "classical", Serialize: "bytes", Count: "mathbits"}:                   perftClassicalSerBytes,
+	{Slider: "classical", Serialize: "forward", Count: "mathbits"}:                 perftClassicalSerForward,
+	{Slider: "classical", Serialize: "iterator", Count: "mathbits"}:                perftClassicalSerIterator,
+	{Slider: "classical", Serialize: "reverse", Count: "mathbits"}:                 perftClassicalSerReverse,
+	{Slider: "classical", Serialize: "scan-reset", Count: "mathbits"}:              perftClassicalSerScanReset,
+	{Slider: "classical", Serialize: "unrolled", Count: "mathbits"}:                perftClassicalSerUnrolled,
+	{Slider: "classical", Serialize: "words16", Count: "mathbits"}:                 perftClassicalSerWords16,
+	{Slider: "dumb7fill", Serialize: "bytes", Count: "mathbits"}:                   perftDumb7fillSerBytes,
+	{Slider: "dumb7fill", Serialize: "forward", Count: "mathbits"}:                 perftDumb7fillSerForward,
+	{Slider: "dumb7fill", Serialize: "iterator", Count: "mathbits"}:                perftDumb7fillSerIterator,
+	{Slider: "dumb7fill", Serialize: "reverse", Count: "mathbits"}:                 perftDumb7fillSerReverse,
+	{Slider: "dumb7fill", Serialize: "scan-reset", Count: "mathbits"}:              perftDumb7fillSerScanReset,
+	{Slider: "dumb7fill", Serialize: "unrolled", Count: "mathbits"}:                perftDumb7fillSerUnrolled,
+	{Slider: "dumb7fill", Serialize: "words16", Count: "mathbits"}:                 perftDumb7fillSerWords16,
+	{Slider: "hyperbola-bswap", Serialize: "bytes", Count: "mathbits"}:             perftHyperbolaBswapSerBytes,
+	{Slider: "hyperbola-bswap", Serialize: "forward", Count: "mathbits"}:           perftHyperbolaBswapSerForward,
+	{Slider: "hyperbola-bswap", Serialize: "iterator", Count: "mathbits"}:          perftHyperbolaBswapSerIterator,
+	{Slider: "hyperbola-bswap", Serialize: "reverse", Count: "mathbits"}:           perftHyperbolaBswapSerReverse,
+	{Slider: "hyperbola-bswap", Serialize: "scan-reset", Count: "mathbits"}:        perftHyperbolaBswapSerScanReset,
+	{Slider: "hyperbola-bswap", Serialize: "unrolled", Count: "mathbits"}:          perftHyperbolaBswapSerUnrolled,
+	{Slider: "hyperbola-bswap", Serialize: "words16", Count: "mathbits"}:           perftHyperbolaBswapSerWords16,
+	{Slider: "hyperbola-reverse", Serialize: "bytes", Count: "mathbits"}:           perftHyperbolaReverseSerBytes,
+	{Slider: "hyperbola-reverse", Serialize: "forward", Count: "mathbits"}:         perftHyperbolaReverseSerForward,
+	{Slider: "hyperbola-reverse", Serialize: "iterator", Count: "mathbits"}:        perftHyperbolaReverseSerIterator,
+	{Slider: "hyperbola-reverse", Serialize: "reverse", Count: "mathbits"}:         perftHyperbolaReverseSerReverse,
+	{Slider: "hyperbola-reverse", Serialize: "scan-reset", Count: "mathbits"}:      perftHyperbolaReverseSerScanReset,
+	{Slider: "hyperbola-reverse", Serialize: "unrolled", Count: "mathbits"}:        perftHyperbolaReverseSerUnrolled,
+	{Slider: "hyperbola-reverse", Serialize: "words16", Count: "mathbits"}:         perftHyperbolaReverseSerWords16,
+	{Slider: "kindergarten", Serialize: "bytes", Count: "mathbits"}:                perftKindergartenSerBytes,
+	{Slider: "kindergarten", Serialize: "forward", Count: "mathbits"}:              perftKindergartenSerForward,
+	{Slider: "kindergarten", Serialize: "iterator", Count: "mathbits"}:             perftKindergartenSerIterator,
+	{Slider: "kindergarten", Serialize: "reverse", Count: "mathbits"}:              perftKindergartenSerReverse,
+	{Slider: "kindergarten", Serialize: "scan-reset", Count: "mathbits"}:           perftKindergartenSerScanReset,
+	{Slider: "kindergarten", Serialize: "unrolled", Count: "mathbits"}:             perftKindergartenSerUnrolled,
+	{Slider: "kindergarten", Serialize: "words16", Count: "mathbits"}:              perftKindergartenSerWords16,
+	{Slider: "kogge-stone", Serialize: "bytes", Count: "mathbits"}:                 perftKoggeStoneSerBytes,
+	{Slider: "kogge-stone", Serialize: "forward", Count: "mathbits"}:               perftKoggeStoneSerForward,
+	{Slider: "kogge-stone", Serialize: "iterator", Count: "mathbits"}:              perftKoggeStoneSerIterator,
+	{Slider: "kogge-stone", Serialize: "reverse", Count: "mathbits"}:               perftKoggeStoneSerReverse,
+	{Slider: "kogge-stone", Serialize: "scan-reset", Count: "mathbits"}:            perftKoggeStoneSerScanReset,
+	{Slider: "kogge-stone", Serialize: "unrolled", Count: "mathbits"}:              perftKoggeStoneSerUnrolled,
+	{Slider: "kogge-stone", Serialize: "words16", Count: "mathbits"}:               perftKoggeStoneSerWords16,
+	{Slider: "magic-black", Serialize: "bytes", Count: "mathbits"}:                 perftMagicBlackSerBytes,
+	{Slider: "magic-black", Serialize: "forward", Count: "mathbits"}:               perftMagicBlackSerForward,
+	{Slider: "magic-black", Serialize: "iterator", Count: "mathbits"}:              perftMagicBlackSerIterator,
+	{Slider: "magic-black", Serialize: "reverse", Count: "mathbits"}:               perftMagicBlackSerReverse,
+	{Slider: "magic-black", Serialize: "scan-reset", Count: "mathbits"}:            perftMagicBlackSerScanReset,
+	{Slider: "magic-black", Serialize: "unrolled", Count: "mathbits"}:              perftMagicBlackSerUnrolled,
+	{Slider: "magic-black", Serialize: "words16", Count: "mathbits"}:               perftMagicBlackSerWords16,
+	{Slider: "magic-plain", Serialize: "bytes", Count: "mathbits"}:                 perftMagicPlainSerBytes,
+	{Slider: "magic-plain", Serialize: "forward", Count: "mathbits"}:               perftMagicPlainSerForward,
+	{Slider: "magic-plain", Serialize: "iterator", Count: "mathbits"}:              perftMagicPlainSerIterator,
+	{Slider: "magic-plain", Serialize: "reverse", Count: "mathbits"}:               perftMagicPlainSerReverse,
+	{Slider: "magic-plain", Serialize: "scan-reset", Count: "mathbits"}:            perftMagicPlainSerScanReset,
+	{Slider: "magic-plain", Serialize: "unrolled", Count: "mathbits"}:              perftMagicPlainSerUnrolled,
+	{Slider: "magic-plain", Serialize: "words16", Count: "mathbits"}:               perftMagicPlainSerWords16,
+	{Slider: "obstruction-difference", Serialize: "bytes", Count: "mathbits"}:      perftObstructionDifferenceSerBytes,
+	{Slider: "obstruction-difference", Serialize: "forward", Count: "mathbits"}:    perftObstructionDifferenceSerForward,
+	{Slider: "obstruction-difference", Serialize: "iterator", Count: "mathbits"}:   perftObstructionDifferenceSerIterator,
+	{Slider: "obstruction-difference", Serialize: "reverse", Count: "mathbits"}:    perftObstructionDifferenceSerReverse,
+	{Slider: "obstruction-difference", Serialize: "scan-reset", Count: "mathbits"}: perftObstructionDifferenceSerScanReset,
+	{Slider: "obstruction-difference", Serialize: "unrolled", Count: "mathbits"}:   perftObstructionDifferenceSerUnrolled,
+	{Slider: "obstruction-difference", Serialize: "words16", Count: "mathbits"}:    perftObstructionDifferenceSerWords16,
+	{Slider: "ray-loop", Serialize: "bytes", Count: "mathbits"}:                    perftRayLoopSerBytes,
+	{Slider: "ray-loop", Serialize: "forward", Count: "mathbits"}:                  perftRayLoopSerForward,
+	{Slider: "ray-loop", Serialize: "iterator", Count: "mathbits"}:                 perftRayLoopSerIterator,
+	{Slider: "ray-loop", Serialize: "reverse", Count: "mathbits"}:                  perftRayLoopSerReverse,
+	{Slider: "ray-loop", Serialize: "scan-reset", Count: "mathbits"}:               perftRayLoopSerScanReset,
+	{Slider: "ray-loop", Serialize: "unrolled", Count: "mathbits"}:                 perftRayLoopSerUnrolled,
+	{Slider: "ray-loop", Serialize: "words16", Count: "mathbits"}:                  perftRayLoopSerWords16,
+}
+
+// configOrder lists the configurations that change one factor, factor by factor.
 var configOrder = []Config{
 	{Slider: "classical", Serialize: "inline", Count: "mathbits"},
 	{Slider: "dumb7fill", Serialize: "inline", Count: "mathbits"},
@@ -4005,6 +15975,80 @@ var configOrder = []Config{
 	{Slider: "magic-fancy", Serialize: "inline", Count: "swar-mul"},
 	{Slider: "magic-fancy", Serialize: "inline", Count: "table16"},
 	{Slider: "magic-fancy", Serialize: "inline", Count: "table8"},
+}
+
+// gridOrder lists the rest of the slider x serialization grid: the configurations that change both.
+var gridOrder = []Config{
+	{Slider: "classical", Serialize: "bytes", Count: "mathbits"},
+	{Slider: "classical", Serialize: "forward", Count: "mathbits"},
+	{Slider: "classical", Serialize: "iterator", Count: "mathbits"},
+	{Slider: "classical", Serialize: "reverse", Count: "mathbits"},
+	{Slider: "classical", Serialize: "scan-reset", Count: "mathbits"},
+	{Slider: "classical", Serialize: "unrolled", Count: "mathbits"},
+	{Slider: "classical", Serialize: "words16", Count: "mathbits"},
+	{Slider: "dumb7fill", Serialize: "bytes", Count: "mathbits"},
+	{Slider: "dumb7fill", Serialize: "forward", Count: "mathbits"},
+	{Slider: "dumb7fill", Serialize: "iterator", Count: "mathbits"},
+	{Slider: "dumb7fill", Serialize: "reverse", Count: "mathbits"},
+	{Slider: "dumb7fill", Serialize: "scan-reset", Count: "mathbits"},
+	{Slider: "dumb7fill", Serialize: "unrolled", Count: "mathbits"},
+	{Slider: "dumb7fill", Serialize: "words16", Count: "mathbits"},
+	{Slider: "hyperbola-bswap", Serialize: "bytes", Count: "mathbits"},
+	{Slider: "hyperbola-bswap", Serialize: "forward", Count: "mathbits"},
+	{Slider: "hyperbola-bswap", Serialize: "iterator", Count: "mathbits"},
+	{Slider: "hyperbola-bswap", Serialize: "reverse", Count: "mathbits"},
+	{Slider: "hyperbola-bswap", Serialize: "scan-reset", Count: "mathbits"},
+	{Slider: "hyperbola-bswap", Serialize: "unrolled", Count: "mathbits"},
+	{Slider: "hyperbola-bswap", Serialize: "words16", Count: "mathbits"},
+	{Slider: "hyperbola-reverse", Serialize: "bytes", Count: "mathbits"},
+	{Slider: "hyperbola-reverse", Serialize: "forward", Count: "mathbits"},
+	{Slider: "hyperbola-reverse", Serialize: "iterator", Count: "mathbits"},
+	{Slider: "hyperbola-reverse", Serialize: "reverse", Count: "mathbits"},
+	{Slider: "hyperbola-reverse", Serialize: "scan-reset", Count: "mathbits"},
+	{Slider: "hyperbola-reverse", Serialize: "unrolled", Count: "mathbits"},
+	{Slider: "hyperbola-reverse", Serialize: "words16", Count: "mathbits"},
+	{Slider: "kindergarten", Serialize: "bytes", Count: "mathbits"},
+	{Slider: "kindergarten", Serialize: "forward", Count: "mathbits"},
+	{Slider: "kindergarten", Serialize: "iterator", Count: "mathbits"},
+	{Slider: "kindergarten", Serialize: "reverse", Count: "mathbits"},
+	{Slider: "kindergarten", Serialize: "scan-reset", Count: "mathbits"},
+	{Slider: "kindergarten", Serialize: "unrolled", Count: "mathbits"},
+	{Slider: "kindergarten", Serialize: "words16", Count: "mathbits"},
+	{Slider: "kogge-stone", Serialize: "bytes", Count: "mathbits"},
+	{Slider: "kogge-stone", Serialize: "forward", Count: "mathbits"},
+	{Slider: "kogge-stone", Serialize: "iterator", Count: "mathbits"},
+	{Slider: "kogge-stone", Serialize: "reverse", Count: "mathbits"},
+	{Slider: "kogge-stone", Serialize: "scan-reset", Count: "mathbits"},
+	{Slider: "kogge-stone", Serialize: "unrolled", Count: "mathbits"},
+	{Slider: "kogge-stone", Serialize: "words16", Count: "mathbits"},
+	{Slider: "magic-black", Serialize: "bytes", Count: "mathbits"},
+	{Slider: "magic-black", Serialize: "forward", Count: "mathbits"},
+	{Slider: "magic-black", Serialize: "iterator", Count: "mathbits"},
+	{Slider: "magic-black", Serialize: "reverse", Count: "mathbits"},
+	{Slider: "magic-black", Serialize: "scan-reset", Count: "mathbits"},
+	{Slider: "magic-black", Serialize: "unrolled", Count: "mathbits"},
+	{Slider: "magic-black", Serialize: "words16", Count: "mathbits"},
+	{Slider: "magic-plain", Serialize: "bytes", Count: "mathbits"},
+	{Slider: "magic-plain", Serialize: "forward", Count: "mathbits"},
+	{Slider: "magic-plain", Serialize: "iterator", Count: "mathbits"},
+	{Slider: "magic-plain", Serialize: "reverse", Count: "mathbits"},
+	{Slider: "magic-plain", Serialize: "scan-reset", Count: "mathbits"},
+	{Slider: "magic-plain", Serialize: "unrolled", Count: "mathbits"},
+	{Slider: "magic-plain", Serialize: "words16", Count: "mathbits"},
+	{Slider: "obstruction-difference", Serialize: "bytes", Count: "mathbits"},
+	{Slider: "obstruction-difference", Serialize: "forward", Count: "mathbits"},
+	{Slider: "obstruction-difference", Serialize: "iterator", Count: "mathbits"},
+	{Slider: "obstruction-difference", Serialize: "reverse", Count: "mathbits"},
+	{Slider: "obstruction-difference", Serialize: "scan-reset", Count: "mathbits"},
+	{Slider: "obstruction-difference", Serialize: "unrolled", Count: "mathbits"},
+	{Slider: "obstruction-difference", Serialize: "words16", Count: "mathbits"},
+	{Slider: "ray-loop", Serialize: "bytes", Count: "mathbits"},
+	{Slider: "ray-loop", Serialize: "forward", Count: "mathbits"},
+	{Slider: "ray-loop", Serialize: "iterator", Count: "mathbits"},
+	{Slider: "ray-loop", Serialize: "reverse", Count: "mathbits"},
+	{Slider: "ray-loop", Serialize: "scan-reset", Count: "mathbits"},
+	{Slider: "ray-loop", Serialize: "unrolled", Count: "mathbits"},
+	{Slider: "ray-loop", Serialize: "words16", Count: "mathbits"},
 }
 
 var _ = bits.OnesCount64 // the copies may not use package bits

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"bitlab/internal/gentest"
+	"bitlab/kernels"
 	"bitlab/positions"
 )
 
@@ -135,6 +136,22 @@ func TestConfigs(t *testing.T) {
 	if len(cs) < 20 || cs[0] != DefaultConfig {
 		t.Fatalf("configurations %v", cs)
 	}
+	// The grid: every generic slider but the default's with every generic
+	// serialization loop.
+	generic := func(ks []kernels.Kernel) int {
+		n := 0
+		for _, k := range ks {
+			if k.Info().Arch == kernels.Generic {
+				n++
+			}
+		}
+		return n
+	}
+	grid := GridConfigs()
+	if want := (generic(kernels.Sliding.Kernels()) - 1) * generic(kernels.Serialize.Kernels()); len(grid) != want {
+		t.Fatalf("%d grid configurations, want %d", len(grid), want)
+	}
+	cs = append(cs, grid...)
 	seen := map[Config]bool{}
 	for _, c := range cs {
 		if seen[c] {

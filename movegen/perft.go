@@ -49,9 +49,14 @@ func perft(p Position, depth int) uint64 {
 	return n
 }
 
-// Configs returns the configurations PerftFunc accepts: DefaultConfig,
-// then each that differs from it in one factor, factor by factor.
+// Configs returns DefaultConfig, then each configuration that differs from
+// it in one factor, factor by factor.
 func Configs() []Config { return append([]Config{DefaultConfig}, configOrder...) }
+
+// GridConfigs returns the rest of the slider x serialization grid: every
+// generic slider with every serialization loop, where both differ from the
+// default (with Configs, the whole grid). PerftFunc accepts these too.
+func GridConfigs() []Config { return slices.Clone(gridOrder) }
 
 // PerftFunc returns the perft recursion compiled for one configuration:
 // the generator calls its techniques' functions directly.

@@ -28,7 +28,6 @@ import (
 	"bitlab/harness"
 	"bitlab/kernels"
 	_ "bitlab/kernels/all"
-	"bitlab/movegen"
 	"bitlab/report"
 	"bitlab/schema"
 )
@@ -58,7 +57,7 @@ flags:
 // config is the parsed command line.
 type config struct {
 	list, markdown, quick, noProgress bool
-	perft, divide                     bool
+	perft, divide, grid               bool
 	fen                               string
 	tt                                []int // transposition table bytes; 0 for none
 	depth                             int
@@ -86,7 +85,7 @@ func run(args []string) int {
 	case cfg.divide:
 		return divide(cfg)
 	case cfg.perft && cfg.list:
-		for _, c := range movegen.Configs() {
+		for _, c := range perftConfigs(cfg) {
 			if err := c.Supported(); err != nil {
 				fmt.Printf("%s\t(not here: %v)\n", c, err)
 				continue
@@ -164,6 +163,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, int) {
 	fs.StringVar(&cfg.fen, "fen", "", "with -perft or -divide: count this position (FEN) instead of the standard ones")
 	fs.IntVar(&cfg.depth, "depth", 0, "with -perft or -divide: the perft depth (default: the first depth of each standard position with 2,000,000 nodes; 4 for -fen)")
 	perftConfig := fs.String("config", "", "with -perft: time only the generator's configurations matching this regular expression, as in slider=magic-fancy/serialize=inline/count=mathbits (default all: the default and each that differs in one factor; runbench -perft -list)")
+	fs.BoolVar(&cfg.grid, "grid", false, "with -perft: also the rest of the slider x serialization grid (every generic slider with every serialization loop; 70 more configurations, a long run)")
 	tt := fs.String("tt", "", "with -perft: also count in the default configuration with a transposition table of each of these sizes, such as none,1MiB,64MiB,256MiB (probed at every node of depth 2 or more)")
 	position := fs.String("position", "^(start|kiwipete)$", "with -perft: the standard positions to count, by name: start, kiwipete, pos3, pos4, pos4-mirrored, pos5, pos6")
 	if err := fs.Parse(args); err != nil {
@@ -246,7 +246,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, int) {
 		return bad("-depth %d: want 1 to 12", cfg.depth)
 	}
 	if !cfg.perft && !cfg.divide {
-		for _, name := range []string{"fen", "depth", "config", "position", "tt"} {
+		for _, name := range []string{"fen", "depth", "config", "position", "tt", "grid"} {
 			if set[name] {
 				return bad("-%s goes with -perft or -divide", name)
 			}

@@ -344,10 +344,21 @@ func changed(c movegen.Config) string {
 	return strings.Join(parts, " ")
 }
 
+// perftConfigs returns the generator's configurations a run considers:
+// one factor at a time from the default, and with -grid the rest of the
+// slider x serialization grid.
+func perftConfigs(cfg *config) []movegen.Config {
+	cs := movegen.Configs()
+	if cfg.grid {
+		cs = append(cs, movegen.GridConfigs()...)
+	}
+	return cs
+}
+
 // selectConfigs returns the configurations -config selects.
 func selectConfigs(cfg *config) []movegen.Config {
 	var cs []movegen.Config
-	for _, c := range movegen.Configs() {
+	for _, c := range perftConfigs(cfg) {
 		if !matches(cfg.config, c.String()) {
 			continue
 		}

@@ -3,9 +3,11 @@ package main
 import (
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
+	"bitlab/movegen"
 	"bitlab/schema"
 )
 
@@ -54,10 +56,31 @@ func TestPerftRejects(t *testing.T) {
 		{"-perft", "-config", "^nothing$", "-count", "1"},
 		{"-fen", "8/8/8/8/8/8/8/8 w - - 0 1"},
 		{"-perft", "-depth", "13"},
+		{"-grid"},
 	} {
 		if msg, err := exec.Command(bin, args...).CombinedOutput(); err == nil {
 			t.Errorf("runbench %v succeeded:\n%s", args, msg)
 		}
+	}
+}
+
+// TestPerftList lists the configurations: one factor at a time, and with
+// -grid also the rest of the slider x serialization grid.
+func TestPerftList(t *testing.T) {
+	bin := buildRunbench(t)
+	lines := func(args ...string) []string {
+		out, err := exec.Command(bin, args...).Output()
+		if err != nil {
+			t.Fatalf("runbench %v: %v", args, err)
+		}
+		return strings.Split(strings.TrimSpace(string(out)), "\n")
+	}
+	one, all := lines("-perft", "-list"), lines("-perft", "-grid", "-list")
+	if one[0] != "slider=magic-fancy/serialize=inline/count=mathbits" || len(all)-len(one) != len(movegen.GridConfigs()) {
+		t.Errorf("%d configurations, %d with -grid; the grid has %d more", len(one), len(all), len(movegen.GridConfigs()))
+	}
+	if !slices.Contains(all, "slider=kogge-stone/serialize=bytes/count=mathbits") {
+		t.Error("-grid lists no kogge-stone with bytes")
 	}
 }
 
