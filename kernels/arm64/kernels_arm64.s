@@ -39,7 +39,7 @@ eachDone:
 // CNT counts the bits of each byte of D0, UADDLV adds the eight counts.
 #define POPCOUNT FMOVD R3, F0; VCNT V0.B8, V0.B8; VUADDLV V0.B8, V0; FMOVD F0, R3
 #define RBITCLZ RBIT R3, R3; CLZ R3, R3
-// 63 - CLZ, and 64 for the empty set (R6 holds 64).
+// 63 - CLZ, and 64 for the empty set (R7 holds 63, R6 64).
 #define CLZ63 CLZ R3, R4; SUB R4, R7, R4; CMP $0, R3; CSEL EQ, R6, R4, R3
 #define LS1BRESET SUB $1, R3, R4; AND R4, R3, R3
 #define REVERSE RBIT R3, R3
