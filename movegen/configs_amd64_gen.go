@@ -43,7 +43,16 @@ func (p *Position) generatePext(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.add(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -60,7 +69,7 @@ func (p *Position) generatePext(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -213,7 +222,16 @@ func (p *Position) generateMagicFancyAsm(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.add(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -230,7 +248,7 @@ func (p *Position) generateMagicFancyAsm(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -383,7 +401,16 @@ func (p *Position) generateMagicBlackAsm(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.add(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -400,7 +427,7 @@ func (p *Position) generateMagicBlackAsm(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -525,17 +552,17 @@ func (p *Position) enPassantLegalMagicBlackAsm(from, k board.Square) bool {
 // The amd64 sliders' configurations join the others after the generic sliders'.
 func init() {
 	for c, f := range map[Config]func(Position, int) uint64{
-		{Slider: "pext", Serialize: "inline", Count: "mathbits"}:            perftPext,
-		{Slider: "magic-fancy-asm", Serialize: "inline", Count: "mathbits"}: perftMagicFancyAsm,
-		{Slider: "magic-black-asm", Serialize: "inline", Count: "mathbits"}: perftMagicBlackAsm,
+		{Slider: "pext", Serialize: "inline", Count: "mathbits", Moves: "serialize"}:            perftPext,
+		{Slider: "magic-fancy-asm", Serialize: "inline", Count: "mathbits", Moves: "serialize"}: perftMagicFancyAsm,
+		{Slider: "magic-black-asm", Serialize: "inline", Count: "mathbits", Moves: "serialize"}: perftMagicBlackAsm,
 	} {
 		configPerft[c] = f
 	}
 	at := slices.IndexFunc(configOrder, func(c Config) bool { return c.Slider == DefaultConfig.Slider })
 	configOrder = slices.Insert(configOrder, at, []Config{
-		{Slider: "pext", Serialize: "inline", Count: "mathbits"},
-		{Slider: "magic-fancy-asm", Serialize: "inline", Count: "mathbits"},
-		{Slider: "magic-black-asm", Serialize: "inline", Count: "mathbits"},
+		{Slider: "pext", Serialize: "inline", Count: "mathbits", Moves: "serialize"},
+		{Slider: "magic-fancy-asm", Serialize: "inline", Count: "mathbits", Moves: "serialize"},
+		{Slider: "magic-black-asm", Serialize: "inline", Count: "mathbits", Moves: "serialize"},
 	}...)
 }
 

@@ -6,6 +6,7 @@ import (
 	"math/bits"
 
 	"bitlab/board"
+	"bitlab/kernels"
 	"bitlab/kernels/generic"
 )
 
@@ -40,7 +41,16 @@ func (p *Position) generateClassical(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.add(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -57,7 +67,7 @@ func (p *Position) generateClassical(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -210,7 +220,16 @@ func (p *Position) generateDumb7fill(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.add(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -227,7 +246,7 @@ func (p *Position) generateDumb7fill(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -380,7 +399,16 @@ func (p *Position) generateHyperbolaBswap(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.add(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -397,7 +425,7 @@ func (p *Position) generateHyperbolaBswap(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -550,7 +578,16 @@ func (p *Position) generateHyperbolaReverse(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.add(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -567,7 +604,7 @@ func (p *Position) generateHyperbolaReverse(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -720,7 +757,16 @@ func (p *Position) generateKindergarten(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.add(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -737,7 +783,7 @@ func (p *Position) generateKindergarten(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -890,7 +936,16 @@ func (p *Position) generateKoggeStone(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.add(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -907,7 +962,7 @@ func (p *Position) generateKoggeStone(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -1060,7 +1115,16 @@ func (p *Position) generateMagicBlack(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.add(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -1077,7 +1141,7 @@ func (p *Position) generateMagicBlack(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -1230,7 +1294,16 @@ func (p *Position) generateMagicPlain(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.add(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -1247,7 +1320,7 @@ func (p *Position) generateMagicPlain(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -1400,7 +1473,16 @@ func (p *Position) generateObstructionDifference(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.add(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -1417,7 +1499,7 @@ func (p *Position) generateObstructionDifference(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -1570,7 +1652,16 @@ func (p *Position) generateRayLoop(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.add(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -1587,7 +1678,7 @@ func (p *Position) generateRayLoop(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -1740,7 +1831,16 @@ func (p *Position) generateSerBytes(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerBytes(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -1757,7 +1857,7 @@ func (p *Position) generateSerBytes(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -1938,7 +2038,16 @@ func (p *Position) generateSerForward(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerForward(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -1955,7 +2064,7 @@ func (p *Position) generateSerForward(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -2136,7 +2245,16 @@ func (p *Position) generateSerIterator(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerIterator(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -2153,7 +2271,7 @@ func (p *Position) generateSerIterator(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -2334,7 +2452,16 @@ func (p *Position) generateSerReverse(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerReverse(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -2351,7 +2478,7 @@ func (p *Position) generateSerReverse(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -2532,7 +2659,16 @@ func (p *Position) generateSerScanReset(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerScanReset(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -2549,7 +2685,7 @@ func (p *Position) generateSerScanReset(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -2730,7 +2866,16 @@ func (p *Position) generateSerUnrolled(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerUnrolled(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -2747,7 +2892,7 @@ func (p *Position) generateSerUnrolled(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -2928,7 +3073,16 @@ func (p *Position) generateSerWords16(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerWords16(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -2945,7 +3099,7 @@ func (p *Position) generateSerWords16(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -3126,7 +3280,16 @@ func (p *Position) generateCntKernighan(l *MoveList) int {
 		}
 		n += countCntKernighan(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.add(from, targets, Quiet)
+		}
+		n += countCntKernighan(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -3143,7 +3306,7 @@ func (p *Position) generateCntKernighan(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -3298,7 +3461,16 @@ func (p *Position) generateCntSwar(l *MoveList) int {
 		}
 		n += countCntSwar(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.add(from, targets, Quiet)
+		}
+		n += countCntSwar(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -3315,7 +3487,7 @@ func (p *Position) generateCntSwar(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -3470,7 +3642,16 @@ func (p *Position) generateCntSwarMul(l *MoveList) int {
 		}
 		n += countCntSwarMul(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.add(from, targets, Quiet)
+		}
+		n += countCntSwarMul(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -3487,7 +3668,7 @@ func (p *Position) generateCntSwarMul(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -3642,7 +3823,16 @@ func (p *Position) generateCntTable16(l *MoveList) int {
 		}
 		n += countCntTable16(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.add(from, targets, Quiet)
+		}
+		n += countCntTable16(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -3659,7 +3849,7 @@ func (p *Position) generateCntTable16(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -3814,7 +4004,16 @@ func (p *Position) generateCntTable8(l *MoveList) int {
 		}
 		n += countCntTable8(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.add(from, targets, Quiet)
+		}
+		n += countCntTable8(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -3831,7 +4030,7 @@ func (p *Position) generateCntTable8(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -3955,6 +4154,195 @@ func (p *Position) enPassantLegalCntTable8(from, k board.Square) bool {
 
 func countCntTable8(b uint64) int { return int(generic.PopcountTable8(b)) }
 
+// perftMvMagicHash is perft with movelist/magic-hash for king and knight moves.
+func perftMvMagicHash(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateMvMagicHash(nil))
+	}
+	var l MoveList
+	p.generateMvMagicHash(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftMvMagicHash(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateMvMagicHash is generate with movelist/magic-hash for king and knight moves.
+func (p *Position) generateMvMagicHash(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksMvMagicHash()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.add(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addMvMagicHash(piece, from, targets)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingMagicFancyBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingMagicFancyRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawns(single, pushStep[us], Quiet)
+		l.addPawns(double, 2*pushStep[us], DoublePush)
+		l.addPawns(capA, captureA[us], Quiet)
+		l.addPawns(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalMvMagicHash(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksMvMagicHash is masks with movelist/magic-hash for king and knight moves.
+func (p *Position) masksMvMagicHash() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingMagicFancyRook(k, occ)&rq | generic.SlidingMagicFancyBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingMagicFancyRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingMagicFancyBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingMagicFancyBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingMagicFancyRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalMvMagicHash is enPassantLegal with movelist/magic-hash for king and knight moves.
+func (p *Position) enPassantLegalMvMagicHash(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingMagicFancyRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingMagicFancyBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// addMvMagicHash appends the quiet moves of a king or knight with movelist/magic-hash's list.
+func (l *MoveList) addMvMagicHash(piece board.Piece, from board.Square, targets uint64) {
+	var d [8]kernels.Move
+	n := generic.MovelistMagicHash(&d, kernels.Targets{BB: targets, From: from, Piece: piece})
+	for i, m := range d {
+		l.Moves[(l.N+i)&(MaxMoves-1)] = Move(m)
+	}
+	l.N += n
+}
+
 // perftClassicalSerBytes is perft with sliding/classical and serialize/bytes.
 func perftClassicalSerBytes(p Position, depth int) uint64 {
 	switch {
@@ -3986,7 +4374,16 @@ func (p *Position) generateClassicalSerBytes(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerBytes(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -4003,7 +4400,7 @@ func (p *Position) generateClassicalSerBytes(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -4156,7 +4553,16 @@ func (p *Position) generateClassicalSerForward(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerForward(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -4173,7 +4579,7 @@ func (p *Position) generateClassicalSerForward(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -4326,7 +4732,16 @@ func (p *Position) generateClassicalSerIterator(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerIterator(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -4343,7 +4758,7 @@ func (p *Position) generateClassicalSerIterator(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -4496,7 +4911,16 @@ func (p *Position) generateClassicalSerReverse(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerReverse(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -4513,7 +4937,7 @@ func (p *Position) generateClassicalSerReverse(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -4666,7 +5090,16 @@ func (p *Position) generateClassicalSerScanReset(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerScanReset(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -4683,7 +5116,7 @@ func (p *Position) generateClassicalSerScanReset(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -4836,7 +5269,16 @@ func (p *Position) generateClassicalSerUnrolled(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerUnrolled(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -4853,7 +5295,7 @@ func (p *Position) generateClassicalSerUnrolled(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -5006,7 +5448,16 @@ func (p *Position) generateClassicalSerWords16(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerWords16(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -5023,7 +5474,7 @@ func (p *Position) generateClassicalSerWords16(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -5176,7 +5627,16 @@ func (p *Position) generateDumb7fillSerBytes(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerBytes(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -5193,7 +5653,7 @@ func (p *Position) generateDumb7fillSerBytes(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -5346,7 +5806,16 @@ func (p *Position) generateDumb7fillSerForward(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerForward(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -5363,7 +5832,7 @@ func (p *Position) generateDumb7fillSerForward(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -5516,7 +5985,16 @@ func (p *Position) generateDumb7fillSerIterator(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerIterator(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -5533,7 +6011,7 @@ func (p *Position) generateDumb7fillSerIterator(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -5686,7 +6164,16 @@ func (p *Position) generateDumb7fillSerReverse(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerReverse(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -5703,7 +6190,7 @@ func (p *Position) generateDumb7fillSerReverse(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -5856,7 +6343,16 @@ func (p *Position) generateDumb7fillSerScanReset(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerScanReset(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -5873,7 +6369,7 @@ func (p *Position) generateDumb7fillSerScanReset(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -6026,7 +6522,16 @@ func (p *Position) generateDumb7fillSerUnrolled(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerUnrolled(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -6043,7 +6548,7 @@ func (p *Position) generateDumb7fillSerUnrolled(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -6196,7 +6701,16 @@ func (p *Position) generateDumb7fillSerWords16(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerWords16(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -6213,7 +6727,7 @@ func (p *Position) generateDumb7fillSerWords16(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -6366,7 +6880,16 @@ func (p *Position) generateHyperbolaBswapSerBytes(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerBytes(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -6383,7 +6906,7 @@ func (p *Position) generateHyperbolaBswapSerBytes(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -6536,7 +7059,16 @@ func (p *Position) generateHyperbolaBswapSerForward(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerForward(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -6553,7 +7085,7 @@ func (p *Position) generateHyperbolaBswapSerForward(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -6706,7 +7238,16 @@ func (p *Position) generateHyperbolaBswapSerIterator(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerIterator(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -6723,7 +7264,7 @@ func (p *Position) generateHyperbolaBswapSerIterator(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -6876,7 +7417,16 @@ func (p *Position) generateHyperbolaBswapSerReverse(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerReverse(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -6893,7 +7443,7 @@ func (p *Position) generateHyperbolaBswapSerReverse(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -7046,7 +7596,16 @@ func (p *Position) generateHyperbolaBswapSerScanReset(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerScanReset(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -7063,7 +7622,7 @@ func (p *Position) generateHyperbolaBswapSerScanReset(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -7216,7 +7775,16 @@ func (p *Position) generateHyperbolaBswapSerUnrolled(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerUnrolled(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -7233,7 +7801,7 @@ func (p *Position) generateHyperbolaBswapSerUnrolled(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -7386,7 +7954,16 @@ func (p *Position) generateHyperbolaBswapSerWords16(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerWords16(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -7403,7 +7980,7 @@ func (p *Position) generateHyperbolaBswapSerWords16(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -7556,7 +8133,16 @@ func (p *Position) generateHyperbolaReverseSerBytes(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerBytes(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -7573,7 +8159,7 @@ func (p *Position) generateHyperbolaReverseSerBytes(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -7726,7 +8312,16 @@ func (p *Position) generateHyperbolaReverseSerForward(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerForward(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -7743,7 +8338,7 @@ func (p *Position) generateHyperbolaReverseSerForward(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -7896,7 +8491,16 @@ func (p *Position) generateHyperbolaReverseSerIterator(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerIterator(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -7913,7 +8517,7 @@ func (p *Position) generateHyperbolaReverseSerIterator(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -8066,7 +8670,16 @@ func (p *Position) generateHyperbolaReverseSerReverse(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerReverse(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -8083,7 +8696,7 @@ func (p *Position) generateHyperbolaReverseSerReverse(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -8236,7 +8849,16 @@ func (p *Position) generateHyperbolaReverseSerScanReset(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerScanReset(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -8253,7 +8875,7 @@ func (p *Position) generateHyperbolaReverseSerScanReset(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -8406,7 +9028,16 @@ func (p *Position) generateHyperbolaReverseSerUnrolled(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerUnrolled(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -8423,7 +9054,7 @@ func (p *Position) generateHyperbolaReverseSerUnrolled(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -8576,7 +9207,16 @@ func (p *Position) generateHyperbolaReverseSerWords16(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerWords16(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -8593,7 +9233,7 @@ func (p *Position) generateHyperbolaReverseSerWords16(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -8746,7 +9386,16 @@ func (p *Position) generateKindergartenSerBytes(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerBytes(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -8763,7 +9412,7 @@ func (p *Position) generateKindergartenSerBytes(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -8916,7 +9565,16 @@ func (p *Position) generateKindergartenSerForward(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerForward(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -8933,7 +9591,7 @@ func (p *Position) generateKindergartenSerForward(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -9086,7 +9744,16 @@ func (p *Position) generateKindergartenSerIterator(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerIterator(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -9103,7 +9770,7 @@ func (p *Position) generateKindergartenSerIterator(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -9256,7 +9923,16 @@ func (p *Position) generateKindergartenSerReverse(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerReverse(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -9273,7 +9949,7 @@ func (p *Position) generateKindergartenSerReverse(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -9426,7 +10102,16 @@ func (p *Position) generateKindergartenSerScanReset(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerScanReset(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -9443,7 +10128,7 @@ func (p *Position) generateKindergartenSerScanReset(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -9596,7 +10281,16 @@ func (p *Position) generateKindergartenSerUnrolled(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerUnrolled(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -9613,7 +10307,7 @@ func (p *Position) generateKindergartenSerUnrolled(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -9766,7 +10460,16 @@ func (p *Position) generateKindergartenSerWords16(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerWords16(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -9783,7 +10486,7 @@ func (p *Position) generateKindergartenSerWords16(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -9936,7 +10639,16 @@ func (p *Position) generateKoggeStoneSerBytes(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerBytes(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -9953,7 +10665,7 @@ func (p *Position) generateKoggeStoneSerBytes(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -10106,7 +10818,16 @@ func (p *Position) generateKoggeStoneSerForward(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerForward(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -10123,7 +10844,7 @@ func (p *Position) generateKoggeStoneSerForward(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -10276,7 +10997,16 @@ func (p *Position) generateKoggeStoneSerIterator(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerIterator(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -10293,7 +11023,7 @@ func (p *Position) generateKoggeStoneSerIterator(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -10446,7 +11176,16 @@ func (p *Position) generateKoggeStoneSerReverse(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerReverse(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -10463,7 +11202,7 @@ func (p *Position) generateKoggeStoneSerReverse(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -10616,7 +11355,16 @@ func (p *Position) generateKoggeStoneSerScanReset(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerScanReset(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -10633,7 +11381,7 @@ func (p *Position) generateKoggeStoneSerScanReset(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -10786,7 +11534,16 @@ func (p *Position) generateKoggeStoneSerUnrolled(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerUnrolled(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -10803,7 +11560,7 @@ func (p *Position) generateKoggeStoneSerUnrolled(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -10956,7 +11713,16 @@ func (p *Position) generateKoggeStoneSerWords16(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerWords16(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -10973,7 +11739,7 @@ func (p *Position) generateKoggeStoneSerWords16(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -11126,7 +11892,16 @@ func (p *Position) generateMagicBlackSerBytes(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerBytes(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -11143,7 +11918,7 @@ func (p *Position) generateMagicBlackSerBytes(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -11296,7 +12071,16 @@ func (p *Position) generateMagicBlackSerForward(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerForward(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -11313,7 +12097,7 @@ func (p *Position) generateMagicBlackSerForward(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -11466,7 +12250,16 @@ func (p *Position) generateMagicBlackSerIterator(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerIterator(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -11483,7 +12276,7 @@ func (p *Position) generateMagicBlackSerIterator(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -11636,7 +12429,16 @@ func (p *Position) generateMagicBlackSerReverse(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerReverse(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -11653,7 +12455,7 @@ func (p *Position) generateMagicBlackSerReverse(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -11806,7 +12608,16 @@ func (p *Position) generateMagicBlackSerScanReset(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerScanReset(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -11823,7 +12634,7 @@ func (p *Position) generateMagicBlackSerScanReset(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -11976,7 +12787,16 @@ func (p *Position) generateMagicBlackSerUnrolled(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerUnrolled(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -11993,7 +12813,7 @@ func (p *Position) generateMagicBlackSerUnrolled(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -12146,7 +12966,16 @@ func (p *Position) generateMagicBlackSerWords16(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerWords16(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -12163,7 +12992,7 @@ func (p *Position) generateMagicBlackSerWords16(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -12316,7 +13145,16 @@ func (p *Position) generateMagicPlainSerBytes(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerBytes(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -12333,7 +13171,7 @@ func (p *Position) generateMagicPlainSerBytes(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -12486,7 +13324,16 @@ func (p *Position) generateMagicPlainSerForward(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerForward(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -12503,7 +13350,7 @@ func (p *Position) generateMagicPlainSerForward(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -12656,7 +13503,16 @@ func (p *Position) generateMagicPlainSerIterator(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerIterator(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -12673,7 +13529,7 @@ func (p *Position) generateMagicPlainSerIterator(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -12826,7 +13682,16 @@ func (p *Position) generateMagicPlainSerReverse(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerReverse(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -12843,7 +13708,7 @@ func (p *Position) generateMagicPlainSerReverse(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -12996,7 +13861,16 @@ func (p *Position) generateMagicPlainSerScanReset(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerScanReset(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -13013,7 +13887,7 @@ func (p *Position) generateMagicPlainSerScanReset(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -13166,7 +14040,16 @@ func (p *Position) generateMagicPlainSerUnrolled(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerUnrolled(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -13183,7 +14066,7 @@ func (p *Position) generateMagicPlainSerUnrolled(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -13336,7 +14219,16 @@ func (p *Position) generateMagicPlainSerWords16(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerWords16(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -13353,7 +14245,7 @@ func (p *Position) generateMagicPlainSerWords16(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -13506,7 +14398,16 @@ func (p *Position) generateObstructionDifferenceSerBytes(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerBytes(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -13523,7 +14424,7 @@ func (p *Position) generateObstructionDifferenceSerBytes(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -13676,7 +14577,16 @@ func (p *Position) generateObstructionDifferenceSerForward(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerForward(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -13693,7 +14603,7 @@ func (p *Position) generateObstructionDifferenceSerForward(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -13846,7 +14756,16 @@ func (p *Position) generateObstructionDifferenceSerIterator(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerIterator(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -13863,7 +14782,7 @@ func (p *Position) generateObstructionDifferenceSerIterator(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -14016,7 +14935,16 @@ func (p *Position) generateObstructionDifferenceSerReverse(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerReverse(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -14033,7 +14961,7 @@ func (p *Position) generateObstructionDifferenceSerReverse(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -14186,7 +15114,16 @@ func (p *Position) generateObstructionDifferenceSerScanReset(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerScanReset(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -14203,7 +15140,7 @@ func (p *Position) generateObstructionDifferenceSerScanReset(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -14356,7 +15293,16 @@ func (p *Position) generateObstructionDifferenceSerUnrolled(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerUnrolled(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -14373,7 +15319,7 @@ func (p *Position) generateObstructionDifferenceSerUnrolled(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -14526,7 +15472,16 @@ func (p *Position) generateObstructionDifferenceSerWords16(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerWords16(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -14543,7 +15498,7 @@ func (p *Position) generateObstructionDifferenceSerWords16(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -14696,7 +15651,16 @@ func (p *Position) generateRayLoopSerBytes(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerBytes(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -14713,7 +15677,7 @@ func (p *Position) generateRayLoopSerBytes(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -14866,7 +15830,16 @@ func (p *Position) generateRayLoopSerForward(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerForward(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -14883,7 +15856,7 @@ func (p *Position) generateRayLoopSerForward(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -15036,7 +16009,16 @@ func (p *Position) generateRayLoopSerIterator(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerIterator(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -15053,7 +16035,7 @@ func (p *Position) generateRayLoopSerIterator(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -15206,7 +16188,16 @@ func (p *Position) generateRayLoopSerReverse(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerReverse(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -15223,7 +16214,7 @@ func (p *Position) generateRayLoopSerReverse(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -15376,7 +16367,16 @@ func (p *Position) generateRayLoopSerScanReset(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerScanReset(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -15393,7 +16393,7 @@ func (p *Position) generateRayLoopSerScanReset(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -15546,7 +16546,16 @@ func (p *Position) generateRayLoopSerUnrolled(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerUnrolled(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -15563,7 +16572,7 @@ func (p *Position) generateRayLoopSerUnrolled(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -15716,7 +16725,16 @@ func (p *Position) generateRayLoopSerWords16(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addSerWords16(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -15733,7 +16751,7 @@ func (p *Position) generateRayLoopSerWords16(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -15857,198 +16875,200 @@ func (p *Position) enPassantLegalRayLoopSerWords16(from, k board.Square) bool {
 
 // configPerft are the perft recursions of the configurations above.
 var configPerft = map[Config]func(Position, int) uint64{
-	{Slider: "classical", Serialize: "inline", Count: "mathbits"}:                  perftClassical,
-	{Slider: "dumb7fill", Serialize: "inline", Count: "mathbits"}:                  perftDumb7fill,
-	{Slider: "hyperbola-bswap", Serialize: "inline", Count: "mathbits"}:            perftHyperbolaBswap,
-	{Slider: "hyperbola-reverse", Serialize: "inline", Count: "mathbits"}:          perftHyperbolaReverse,
-	{Slider: "kindergarten", Serialize: "inline", Count: "mathbits"}:               perftKindergarten,
-	{Slider: "kogge-stone", Serialize: "inline", Count: "mathbits"}:                perftKoggeStone,
-	{Slider: "magic-black", Serialize: "inline", Count: "mathbits"}:                perftMagicBlack,
-	{Slider: "magic-plain", Serialize: "inline", Count: "mathbits"}:                perftMagicPlain,
-	{Slider: "obstruction-difference", Serialize: "inline", Count: "mathbits"}:     perftObstructionDifference,
-	{Slider: "ray-loop", Serialize: "inline", Count: "mathbits"}:                   perftRayLoop,
-	{Slider: "magic-fancy", Serialize: "bytes", Count: "mathbits"}:                 perftSerBytes,
-	{Slider: "magic-fancy", Serialize: "forward", Count: "mathbits"}:               perftSerForward,
-	{Slider: "magic-fancy", Serialize: "iterator", Count: "mathbits"}:              perftSerIterator,
-	{Slider: "magic-fancy", Serialize: "reverse", Count: "mathbits"}:               perftSerReverse,
-	{Slider: "magic-fancy", Serialize: "scan-reset", Count: "mathbits"}:            perftSerScanReset,
-	{Slider: "magic-fancy", Serialize: "unrolled", Count: "mathbits"}:              perftSerUnrolled,
-	{Slider: "magic-fancy", Serialize: "words16", Count: "mathbits"}:               perftSerWords16,
-	{Slider: "magic-fancy", Serialize: "inline", Count: "kernighan"}:               perftCntKernighan,
-	{Slider: "magic-fancy", Serialize: "inline", Count: "swar"}:                    perftCntSwar,
-	{Slider: "magic-fancy", Serialize: "inline", Count: "swar-mul"}:                perftCntSwarMul,
-	{Slider: "magic-fancy", Serialize: "inline", Count: "table16"}:                 perftCntTable16,
-	{Slider: "magic-fancy", Serialize: "inline", Count: "table8"}:                  perftCntTable8,
-	{Slider: "classical", Serialize: "bytes", Count: "mathbits"}:                   perftClassicalSerBytes,
-	{Slider: "classical", Serialize: "forward", Count: "mathbits"}:                 perftClassicalSerForward,
-	{Slider: "classical", Serialize: "iterator", Count: "mathbits"}:                perftClassicalSerIterator,
-	{Slider: "classical", Serialize: "reverse", Count: "mathbits"}:                 perftClassicalSerReverse,
-	{Slider: "classical", Serialize: "scan-reset", Count: "mathbits"}:              perftClassicalSerScanReset,
-	{Slider: "classical", Serialize: "unrolled", Count: "mathbits"}:                perftClassicalSerUnrolled,
-	{Slider: "classical", Serialize: "words16", Count: "mathbits"}:                 perftClassicalSerWords16,
-	{Slider: "dumb7fill", Serialize: "bytes", Count: "mathbits"}:                   perftDumb7fillSerBytes,
-	{Slider: "dumb7fill", Serialize: "forward", Count: "mathbits"}:                 perftDumb7fillSerForward,
-	{Slider: "dumb7fill", Serialize: "iterator", Count: "mathbits"}:                perftDumb7fillSerIterator,
-	{Slider: "dumb7fill", Serialize: "reverse", Count: "mathbits"}:                 perftDumb7fillSerReverse,
-	{Slider: "dumb7fill", Serialize: "scan-reset", Count: "mathbits"}:              perftDumb7fillSerScanReset,
-	{Slider: "dumb7fill", Serialize: "unrolled", Count: "mathbits"}:                perftDumb7fillSerUnrolled,
-	{Slider: "dumb7fill", Serialize: "words16", Count: "mathbits"}:                 perftDumb7fillSerWords16,
-	{Slider: "hyperbola-bswap", Serialize: "bytes", Count: "mathbits"}:             perftHyperbolaBswapSerBytes,
-	{Slider: "hyperbola-bswap", Serialize: "forward", Count: "mathbits"}:           perftHyperbolaBswapSerForward,
-	{Slider: "hyperbola-bswap", Serialize: "iterator", Count: "mathbits"}:          perftHyperbolaBswapSerIterator,
-	{Slider: "hyperbola-bswap", Serialize: "reverse", Count: "mathbits"}:           perftHyperbolaBswapSerReverse,
-	{Slider: "hyperbola-bswap", Serialize: "scan-reset", Count: "mathbits"}:        perftHyperbolaBswapSerScanReset,
-	{Slider: "hyperbola-bswap", Serialize: "unrolled", Count: "mathbits"}:          perftHyperbolaBswapSerUnrolled,
-	{Slider: "hyperbola-bswap", Serialize: "words16", Count: "mathbits"}:           perftHyperbolaBswapSerWords16,
-	{Slider: "hyperbola-reverse", Serialize: "bytes", Count: "mathbits"}:           perftHyperbolaReverseSerBytes,
-	{Slider: "hyperbola-reverse", Serialize: "forward", Count: "mathbits"}:         perftHyperbolaReverseSerForward,
-	{Slider: "hyperbola-reverse", Serialize: "iterator", Count: "mathbits"}:        perftHyperbolaReverseSerIterator,
-	{Slider: "hyperbola-reverse", Serialize: "reverse", Count: "mathbits"}:         perftHyperbolaReverseSerReverse,
-	{Slider: "hyperbola-reverse", Serialize: "scan-reset", Count: "mathbits"}:      perftHyperbolaReverseSerScanReset,
-	{Slider: "hyperbola-reverse", Serialize: "unrolled", Count: "mathbits"}:        perftHyperbolaReverseSerUnrolled,
-	{Slider: "hyperbola-reverse", Serialize: "words16", Count: "mathbits"}:         perftHyperbolaReverseSerWords16,
-	{Slider: "kindergarten", Serialize: "bytes", Count: "mathbits"}:                perftKindergartenSerBytes,
-	{Slider: "kindergarten", Serialize: "forward", Count: "mathbits"}:              perftKindergartenSerForward,
-	{Slider: "kindergarten", Serialize: "iterator", Count: "mathbits"}:             perftKindergartenSerIterator,
-	{Slider: "kindergarten", Serialize: "reverse", Count: "mathbits"}:              perftKindergartenSerReverse,
-	{Slider: "kindergarten", Serialize: "scan-reset", Count: "mathbits"}:           perftKindergartenSerScanReset,
-	{Slider: "kindergarten", Serialize: "unrolled", Count: "mathbits"}:             perftKindergartenSerUnrolled,
-	{Slider: "kindergarten", Serialize: "words16", Count: "mathbits"}:              perftKindergartenSerWords16,
-	{Slider: "kogge-stone", Serialize: "bytes", Count: "mathbits"}:                 perftKoggeStoneSerBytes,
-	{Slider: "kogge-stone", Serialize: "forward", Count: "mathbits"}:               perftKoggeStoneSerForward,
-	{Slider: "kogge-stone", Serialize: "iterator", Count: "mathbits"}:              perftKoggeStoneSerIterator,
-	{Slider: "kogge-stone", Serialize: "reverse", Count: "mathbits"}:               perftKoggeStoneSerReverse,
-	{Slider: "kogge-stone", Serialize: "scan-reset", Count: "mathbits"}:            perftKoggeStoneSerScanReset,
-	{Slider: "kogge-stone", Serialize: "unrolled", Count: "mathbits"}:              perftKoggeStoneSerUnrolled,
-	{Slider: "kogge-stone", Serialize: "words16", Count: "mathbits"}:               perftKoggeStoneSerWords16,
-	{Slider: "magic-black", Serialize: "bytes", Count: "mathbits"}:                 perftMagicBlackSerBytes,
-	{Slider: "magic-black", Serialize: "forward", Count: "mathbits"}:               perftMagicBlackSerForward,
-	{Slider: "magic-black", Serialize: "iterator", Count: "mathbits"}:              perftMagicBlackSerIterator,
-	{Slider: "magic-black", Serialize: "reverse", Count: "mathbits"}:               perftMagicBlackSerReverse,
-	{Slider: "magic-black", Serialize: "scan-reset", Count: "mathbits"}:            perftMagicBlackSerScanReset,
-	{Slider: "magic-black", Serialize: "unrolled", Count: "mathbits"}:              perftMagicBlackSerUnrolled,
-	{Slider: "magic-black", Serialize: "words16", Count: "mathbits"}:               perftMagicBlackSerWords16,
-	{Slider: "magic-plain", Serialize: "bytes", Count: "mathbits"}:                 perftMagicPlainSerBytes,
-	{Slider: "magic-plain", Serialize: "forward", Count: "mathbits"}:               perftMagicPlainSerForward,
-	{Slider: "magic-plain", Serialize: "iterator", Count: "mathbits"}:              perftMagicPlainSerIterator,
-	{Slider: "magic-plain", Serialize: "reverse", Count: "mathbits"}:               perftMagicPlainSerReverse,
-	{Slider: "magic-plain", Serialize: "scan-reset", Count: "mathbits"}:            perftMagicPlainSerScanReset,
-	{Slider: "magic-plain", Serialize: "unrolled", Count: "mathbits"}:              perftMagicPlainSerUnrolled,
-	{Slider: "magic-plain", Serialize: "words16", Count: "mathbits"}:               perftMagicPlainSerWords16,
-	{Slider: "obstruction-difference", Serialize: "bytes", Count: "mathbits"}:      perftObstructionDifferenceSerBytes,
-	{Slider: "obstruction-difference", Serialize: "forward", Count: "mathbits"}:    perftObstructionDifferenceSerForward,
-	{Slider: "obstruction-difference", Serialize: "iterator", Count: "mathbits"}:   perftObstructionDifferenceSerIterator,
-	{Slider: "obstruction-difference", Serialize: "reverse", Count: "mathbits"}:    perftObstructionDifferenceSerReverse,
-	{Slider: "obstruction-difference", Serialize: "scan-reset", Count: "mathbits"}: perftObstructionDifferenceSerScanReset,
-	{Slider: "obstruction-difference", Serialize: "unrolled", Count: "mathbits"}:   perftObstructionDifferenceSerUnrolled,
-	{Slider: "obstruction-difference", Serialize: "words16", Count: "mathbits"}:    perftObstructionDifferenceSerWords16,
-	{Slider: "ray-loop", Serialize: "bytes", Count: "mathbits"}:                    perftRayLoopSerBytes,
-	{Slider: "ray-loop", Serialize: "forward", Count: "mathbits"}:                  perftRayLoopSerForward,
-	{Slider: "ray-loop", Serialize: "iterator", Count: "mathbits"}:                 perftRayLoopSerIterator,
-	{Slider: "ray-loop", Serialize: "reverse", Count: "mathbits"}:                  perftRayLoopSerReverse,
-	{Slider: "ray-loop", Serialize: "scan-reset", Count: "mathbits"}:               perftRayLoopSerScanReset,
-	{Slider: "ray-loop", Serialize: "unrolled", Count: "mathbits"}:                 perftRayLoopSerUnrolled,
-	{Slider: "ray-loop", Serialize: "words16", Count: "mathbits"}:                  perftRayLoopSerWords16,
+	{Slider: "classical", Serialize: "inline", Count: "mathbits", Moves: "serialize"}:                  perftClassical,
+	{Slider: "dumb7fill", Serialize: "inline", Count: "mathbits", Moves: "serialize"}:                  perftDumb7fill,
+	{Slider: "hyperbola-bswap", Serialize: "inline", Count: "mathbits", Moves: "serialize"}:            perftHyperbolaBswap,
+	{Slider: "hyperbola-reverse", Serialize: "inline", Count: "mathbits", Moves: "serialize"}:          perftHyperbolaReverse,
+	{Slider: "kindergarten", Serialize: "inline", Count: "mathbits", Moves: "serialize"}:               perftKindergarten,
+	{Slider: "kogge-stone", Serialize: "inline", Count: "mathbits", Moves: "serialize"}:                perftKoggeStone,
+	{Slider: "magic-black", Serialize: "inline", Count: "mathbits", Moves: "serialize"}:                perftMagicBlack,
+	{Slider: "magic-plain", Serialize: "inline", Count: "mathbits", Moves: "serialize"}:                perftMagicPlain,
+	{Slider: "obstruction-difference", Serialize: "inline", Count: "mathbits", Moves: "serialize"}:     perftObstructionDifference,
+	{Slider: "ray-loop", Serialize: "inline", Count: "mathbits", Moves: "serialize"}:                   perftRayLoop,
+	{Slider: "magic-fancy", Serialize: "bytes", Count: "mathbits", Moves: "serialize"}:                 perftSerBytes,
+	{Slider: "magic-fancy", Serialize: "forward", Count: "mathbits", Moves: "serialize"}:               perftSerForward,
+	{Slider: "magic-fancy", Serialize: "iterator", Count: "mathbits", Moves: "serialize"}:              perftSerIterator,
+	{Slider: "magic-fancy", Serialize: "reverse", Count: "mathbits", Moves: "serialize"}:               perftSerReverse,
+	{Slider: "magic-fancy", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize"}:            perftSerScanReset,
+	{Slider: "magic-fancy", Serialize: "unrolled", Count: "mathbits", Moves: "serialize"}:              perftSerUnrolled,
+	{Slider: "magic-fancy", Serialize: "words16", Count: "mathbits", Moves: "serialize"}:               perftSerWords16,
+	{Slider: "magic-fancy", Serialize: "inline", Count: "kernighan", Moves: "serialize"}:               perftCntKernighan,
+	{Slider: "magic-fancy", Serialize: "inline", Count: "swar", Moves: "serialize"}:                    perftCntSwar,
+	{Slider: "magic-fancy", Serialize: "inline", Count: "swar-mul", Moves: "serialize"}:                perftCntSwarMul,
+	{Slider: "magic-fancy", Serialize: "inline", Count: "table16", Moves: "serialize"}:                 perftCntTable16,
+	{Slider: "magic-fancy", Serialize: "inline", Count: "table8", Moves: "serialize"}:                  perftCntTable8,
+	{Slider: "magic-fancy", Serialize: "inline", Count: "mathbits", Moves: "magic-hash"}:               perftMvMagicHash,
+	{Slider: "classical", Serialize: "bytes", Count: "mathbits", Moves: "serialize"}:                   perftClassicalSerBytes,
+	{Slider: "classical", Serialize: "forward", Count: "mathbits", Moves: "serialize"}:                 perftClassicalSerForward,
+	{Slider: "classical", Serialize: "iterator", Count: "mathbits", Moves: "serialize"}:                perftClassicalSerIterator,
+	{Slider: "classical", Serialize: "reverse", Count: "mathbits", Moves: "serialize"}:                 perftClassicalSerReverse,
+	{Slider: "classical", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize"}:              perftClassicalSerScanReset,
+	{Slider: "classical", Serialize: "unrolled", Count: "mathbits", Moves: "serialize"}:                perftClassicalSerUnrolled,
+	{Slider: "classical", Serialize: "words16", Count: "mathbits", Moves: "serialize"}:                 perftClassicalSerWords16,
+	{Slider: "dumb7fill", Serialize: "bytes", Count: "mathbits", Moves: "serialize"}:                   perftDumb7fillSerBytes,
+	{Slider: "dumb7fill", Serialize: "forward", Count: "mathbits", Moves: "serialize"}:                 perftDumb7fillSerForward,
+	{Slider: "dumb7fill", Serialize: "iterator", Count: "mathbits", Moves: "serialize"}:                perftDumb7fillSerIterator,
+	{Slider: "dumb7fill", Serialize: "reverse", Count: "mathbits", Moves: "serialize"}:                 perftDumb7fillSerReverse,
+	{Slider: "dumb7fill", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize"}:              perftDumb7fillSerScanReset,
+	{Slider: "dumb7fill", Serialize: "unrolled", Count: "mathbits", Moves: "serialize"}:                perftDumb7fillSerUnrolled,
+	{Slider: "dumb7fill", Serialize: "words16", Count: "mathbits", Moves: "serialize"}:                 perftDumb7fillSerWords16,
+	{Slider: "hyperbola-bswap", Serialize: "bytes", Count: "mathbits", Moves: "serialize"}:             perftHyperbolaBswapSerBytes,
+	{Slider: "hyperbola-bswap", Serialize: "forward", Count: "mathbits", Moves: "serialize"}:           perftHyperbolaBswapSerForward,
+	{Slider: "hyperbola-bswap", Serialize: "iterator", Count: "mathbits", Moves: "serialize"}:          perftHyperbolaBswapSerIterator,
+	{Slider: "hyperbola-bswap", Serialize: "reverse", Count: "mathbits", Moves: "serialize"}:           perftHyperbolaBswapSerReverse,
+	{Slider: "hyperbola-bswap", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize"}:        perftHyperbolaBswapSerScanReset,
+	{Slider: "hyperbola-bswap", Serialize: "unrolled", Count: "mathbits", Moves: "serialize"}:          perftHyperbolaBswapSerUnrolled,
+	{Slider: "hyperbola-bswap", Serialize: "words16", Count: "mathbits", Moves: "serialize"}:           perftHyperbolaBswapSerWords16,
+	{Slider: "hyperbola-reverse", Serialize: "bytes", Count: "mathbits", Moves: "serialize"}:           perftHyperbolaReverseSerBytes,
+	{Slider: "hyperbola-reverse", Serialize: "forward", Count: "mathbits", Moves: "serialize"}:         perftHyperbolaReverseSerForward,
+	{Slider: "hyperbola-reverse", Serialize: "iterator", Count: "mathbits", Moves: "serialize"}:        perftHyperbolaReverseSerIterator,
+	{Slider: "hyperbola-reverse", Serialize: "reverse", Count: "mathbits", Moves: "serialize"}:         perftHyperbolaReverseSerReverse,
+	{Slider: "hyperbola-reverse", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize"}:      perftHyperbolaReverseSerScanReset,
+	{Slider: "hyperbola-reverse", Serialize: "unrolled", Count: "mathbits", Moves: "serialize"}:        perftHyperbolaReverseSerUnrolled,
+	{Slider: "hyperbola-reverse", Serialize: "words16", Count: "mathbits", Moves: "serialize"}:         perftHyperbolaReverseSerWords16,
+	{Slider: "kindergarten", Serialize: "bytes", Count: "mathbits", Moves: "serialize"}:                perftKindergartenSerBytes,
+	{Slider: "kindergarten", Serialize: "forward", Count: "mathbits", Moves: "serialize"}:              perftKindergartenSerForward,
+	{Slider: "kindergarten", Serialize: "iterator", Count: "mathbits", Moves: "serialize"}:             perftKindergartenSerIterator,
+	{Slider: "kindergarten", Serialize: "reverse", Count: "mathbits", Moves: "serialize"}:              perftKindergartenSerReverse,
+	{Slider: "kindergarten", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize"}:           perftKindergartenSerScanReset,
+	{Slider: "kindergarten", Serialize: "unrolled", Count: "mathbits", Moves: "serialize"}:             perftKindergartenSerUnrolled,
+	{Slider: "kindergarten", Serialize: "words16", Count: "mathbits", Moves: "serialize"}:              perftKindergartenSerWords16,
+	{Slider: "kogge-stone", Serialize: "bytes", Count: "mathbits", Moves: "serialize"}:                 perftKoggeStoneSerBytes,
+	{Slider: "kogge-stone", Serialize: "forward", Count: "mathbits", Moves: "serialize"}:               perftKoggeStoneSerForward,
+	{Slider: "kogge-stone", Serialize: "iterator", Count: "mathbits", Moves: "serialize"}:              perftKoggeStoneSerIterator,
+	{Slider: "kogge-stone", Serialize: "reverse", Count: "mathbits", Moves: "serialize"}:               perftKoggeStoneSerReverse,
+	{Slider: "kogge-stone", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize"}:            perftKoggeStoneSerScanReset,
+	{Slider: "kogge-stone", Serialize: "unrolled", Count: "mathbits", Moves: "serialize"}:              perftKoggeStoneSerUnrolled,
+	{Slider: "kogge-stone", Serialize: "words16", Count: "mathbits", Moves: "serialize"}:               perftKoggeStoneSerWords16,
+	{Slider: "magic-black", Serialize: "bytes", Count: "mathbits", Moves: "serialize"}:                 perftMagicBlackSerBytes,
+	{Slider: "magic-black", Serialize: "forward", Count: "mathbits", Moves: "serialize"}:               perftMagicBlackSerForward,
+	{Slider: "magic-black", Serialize: "iterator", Count: "mathbits", Moves: "serialize"}:              perftMagicBlackSerIterator,
+	{Slider: "magic-black", Serialize: "reverse", Count: "mathbits", Moves: "serialize"}:               perftMagicBlackSerReverse,
+	{Slider: "magic-black", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize"}:            perftMagicBlackSerScanReset,
+	{Slider: "magic-black", Serialize: "unrolled", Count: "mathbits", Moves: "serialize"}:              perftMagicBlackSerUnrolled,
+	{Slider: "magic-black", Serialize: "words16", Count: "mathbits", Moves: "serialize"}:               perftMagicBlackSerWords16,
+	{Slider: "magic-plain", Serialize: "bytes", Count: "mathbits", Moves: "serialize"}:                 perftMagicPlainSerBytes,
+	{Slider: "magic-plain", Serialize: "forward", Count: "mathbits", Moves: "serialize"}:               perftMagicPlainSerForward,
+	{Slider: "magic-plain", Serialize: "iterator", Count: "mathbits", Moves: "serialize"}:              perftMagicPlainSerIterator,
+	{Slider: "magic-plain", Serialize: "reverse", Count: "mathbits", Moves: "serialize"}:               perftMagicPlainSerReverse,
+	{Slider: "magic-plain", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize"}:            perftMagicPlainSerScanReset,
+	{Slider: "magic-plain", Serialize: "unrolled", Count: "mathbits", Moves: "serialize"}:              perftMagicPlainSerUnrolled,
+	{Slider: "magic-plain", Serialize: "words16", Count: "mathbits", Moves: "serialize"}:               perftMagicPlainSerWords16,
+	{Slider: "obstruction-difference", Serialize: "bytes", Count: "mathbits", Moves: "serialize"}:      perftObstructionDifferenceSerBytes,
+	{Slider: "obstruction-difference", Serialize: "forward", Count: "mathbits", Moves: "serialize"}:    perftObstructionDifferenceSerForward,
+	{Slider: "obstruction-difference", Serialize: "iterator", Count: "mathbits", Moves: "serialize"}:   perftObstructionDifferenceSerIterator,
+	{Slider: "obstruction-difference", Serialize: "reverse", Count: "mathbits", Moves: "serialize"}:    perftObstructionDifferenceSerReverse,
+	{Slider: "obstruction-difference", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize"}: perftObstructionDifferenceSerScanReset,
+	{Slider: "obstruction-difference", Serialize: "unrolled", Count: "mathbits", Moves: "serialize"}:   perftObstructionDifferenceSerUnrolled,
+	{Slider: "obstruction-difference", Serialize: "words16", Count: "mathbits", Moves: "serialize"}:    perftObstructionDifferenceSerWords16,
+	{Slider: "ray-loop", Serialize: "bytes", Count: "mathbits", Moves: "serialize"}:                    perftRayLoopSerBytes,
+	{Slider: "ray-loop", Serialize: "forward", Count: "mathbits", Moves: "serialize"}:                  perftRayLoopSerForward,
+	{Slider: "ray-loop", Serialize: "iterator", Count: "mathbits", Moves: "serialize"}:                 perftRayLoopSerIterator,
+	{Slider: "ray-loop", Serialize: "reverse", Count: "mathbits", Moves: "serialize"}:                  perftRayLoopSerReverse,
+	{Slider: "ray-loop", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize"}:               perftRayLoopSerScanReset,
+	{Slider: "ray-loop", Serialize: "unrolled", Count: "mathbits", Moves: "serialize"}:                 perftRayLoopSerUnrolled,
+	{Slider: "ray-loop", Serialize: "words16", Count: "mathbits", Moves: "serialize"}:                  perftRayLoopSerWords16,
 }
 
 // configOrder lists the configurations that change one factor, factor by factor.
 var configOrder = []Config{
-	{Slider: "classical", Serialize: "inline", Count: "mathbits"},
-	{Slider: "dumb7fill", Serialize: "inline", Count: "mathbits"},
-	{Slider: "hyperbola-bswap", Serialize: "inline", Count: "mathbits"},
-	{Slider: "hyperbola-reverse", Serialize: "inline", Count: "mathbits"},
-	{Slider: "kindergarten", Serialize: "inline", Count: "mathbits"},
-	{Slider: "kogge-stone", Serialize: "inline", Count: "mathbits"},
-	{Slider: "magic-black", Serialize: "inline", Count: "mathbits"},
-	{Slider: "magic-plain", Serialize: "inline", Count: "mathbits"},
-	{Slider: "obstruction-difference", Serialize: "inline", Count: "mathbits"},
-	{Slider: "ray-loop", Serialize: "inline", Count: "mathbits"},
-	{Slider: "magic-fancy", Serialize: "bytes", Count: "mathbits"},
-	{Slider: "magic-fancy", Serialize: "forward", Count: "mathbits"},
-	{Slider: "magic-fancy", Serialize: "iterator", Count: "mathbits"},
-	{Slider: "magic-fancy", Serialize: "reverse", Count: "mathbits"},
-	{Slider: "magic-fancy", Serialize: "scan-reset", Count: "mathbits"},
-	{Slider: "magic-fancy", Serialize: "unrolled", Count: "mathbits"},
-	{Slider: "magic-fancy", Serialize: "words16", Count: "mathbits"},
-	{Slider: "magic-fancy", Serialize: "inline", Count: "kernighan"},
-	{Slider: "magic-fancy", Serialize: "inline", Count: "swar"},
-	{Slider: "magic-fancy", Serialize: "inline", Count: "swar-mul"},
-	{Slider: "magic-fancy", Serialize: "inline", Count: "table16"},
-	{Slider: "magic-fancy", Serialize: "inline", Count: "table8"},
+	{Slider: "classical", Serialize: "inline", Count: "mathbits", Moves: "serialize"},
+	{Slider: "dumb7fill", Serialize: "inline", Count: "mathbits", Moves: "serialize"},
+	{Slider: "hyperbola-bswap", Serialize: "inline", Count: "mathbits", Moves: "serialize"},
+	{Slider: "hyperbola-reverse", Serialize: "inline", Count: "mathbits", Moves: "serialize"},
+	{Slider: "kindergarten", Serialize: "inline", Count: "mathbits", Moves: "serialize"},
+	{Slider: "kogge-stone", Serialize: "inline", Count: "mathbits", Moves: "serialize"},
+	{Slider: "magic-black", Serialize: "inline", Count: "mathbits", Moves: "serialize"},
+	{Slider: "magic-plain", Serialize: "inline", Count: "mathbits", Moves: "serialize"},
+	{Slider: "obstruction-difference", Serialize: "inline", Count: "mathbits", Moves: "serialize"},
+	{Slider: "ray-loop", Serialize: "inline", Count: "mathbits", Moves: "serialize"},
+	{Slider: "magic-fancy", Serialize: "bytes", Count: "mathbits", Moves: "serialize"},
+	{Slider: "magic-fancy", Serialize: "forward", Count: "mathbits", Moves: "serialize"},
+	{Slider: "magic-fancy", Serialize: "iterator", Count: "mathbits", Moves: "serialize"},
+	{Slider: "magic-fancy", Serialize: "reverse", Count: "mathbits", Moves: "serialize"},
+	{Slider: "magic-fancy", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize"},
+	{Slider: "magic-fancy", Serialize: "unrolled", Count: "mathbits", Moves: "serialize"},
+	{Slider: "magic-fancy", Serialize: "words16", Count: "mathbits", Moves: "serialize"},
+	{Slider: "magic-fancy", Serialize: "inline", Count: "kernighan", Moves: "serialize"},
+	{Slider: "magic-fancy", Serialize: "inline", Count: "swar", Moves: "serialize"},
+	{Slider: "magic-fancy", Serialize: "inline", Count: "swar-mul", Moves: "serialize"},
+	{Slider: "magic-fancy", Serialize: "inline", Count: "table16", Moves: "serialize"},
+	{Slider: "magic-fancy", Serialize: "inline", Count: "table8", Moves: "serialize"},
+	{Slider: "magic-fancy", Serialize: "inline", Count: "mathbits", Moves: "magic-hash"},
 }
 
 // gridOrder lists the rest of the slider x serialization grid: the configurations that change both.
 var gridOrder = []Config{
-	{Slider: "classical", Serialize: "bytes", Count: "mathbits"},
-	{Slider: "classical", Serialize: "forward", Count: "mathbits"},
-	{Slider: "classical", Serialize: "iterator", Count: "mathbits"},
-	{Slider: "classical", Serialize: "reverse", Count: "mathbits"},
-	{Slider: "classical", Serialize: "scan-reset", Count: "mathbits"},
-	{Slider: "classical", Serialize: "unrolled", Count: "mathbits"},
-	{Slider: "classical", Serialize: "words16", Count: "mathbits"},
-	{Slider: "dumb7fill", Serialize: "bytes", Count: "mathbits"},
-	{Slider: "dumb7fill", Serialize: "forward", Count: "mathbits"},
-	{Slider: "dumb7fill", Serialize: "iterator", Count: "mathbits"},
-	{Slider: "dumb7fill", Serialize: "reverse", Count: "mathbits"},
-	{Slider: "dumb7fill", Serialize: "scan-reset", Count: "mathbits"},
-	{Slider: "dumb7fill", Serialize: "unrolled", Count: "mathbits"},
-	{Slider: "dumb7fill", Serialize: "words16", Count: "mathbits"},
-	{Slider: "hyperbola-bswap", Serialize: "bytes", Count: "mathbits"},
-	{Slider: "hyperbola-bswap", Serialize: "forward", Count: "mathbits"},
-	{Slider: "hyperbola-bswap", Serialize: "iterator", Count: "mathbits"},
-	{Slider: "hyperbola-bswap", Serialize: "reverse", Count: "mathbits"},
-	{Slider: "hyperbola-bswap", Serialize: "scan-reset", Count: "mathbits"},
-	{Slider: "hyperbola-bswap", Serialize: "unrolled", Count: "mathbits"},
-	{Slider: "hyperbola-bswap", Serialize: "words16", Count: "mathbits"},
-	{Slider: "hyperbola-reverse", Serialize: "bytes", Count: "mathbits"},
-	{Slider: "hyperbola-reverse", Serialize: "forward", Count: "mathbits"},
-	{Slider: "hyperbola-reverse", Serialize: "iterator", Count: "mathbits"},
-	{Slider: "hyperbola-reverse", Serialize: "reverse", Count: "mathbits"},
-	{Slider: "hyperbola-reverse", Serialize: "scan-reset", Count: "mathbits"},
-	{Slider: "hyperbola-reverse", Serialize: "unrolled", Count: "mathbits"},
-	{Slider: "hyperbola-reverse", Serialize: "words16", Count: "mathbits"},
-	{Slider: "kindergarten", Serialize: "bytes", Count: "mathbits"},
-	{Slider: "kindergarten", Serialize: "forward", Count: "mathbits"},
-	{Slider: "kindergarten", Serialize: "iterator", Count: "mathbits"},
-	{Slider: "kindergarten", Serialize: "reverse", Count: "mathbits"},
-	{Slider: "kindergarten", Serialize: "scan-reset", Count: "mathbits"},
-	{Slider: "kindergarten", Serialize: "unrolled", Count: "mathbits"},
-	{Slider: "kindergarten", Serialize: "words16", Count: "mathbits"},
-	{Slider: "kogge-stone", Serialize: "bytes", Count: "mathbits"},
-	{Slider: "kogge-stone", Serialize: "forward", Count: "mathbits"},
-	{Slider: "kogge-stone", Serialize: "iterator", Count: "mathbits"},
-	{Slider: "kogge-stone", Serialize: "reverse", Count: "mathbits"},
-	{Slider: "kogge-stone", Serialize: "scan-reset", Count: "mathbits"},
-	{Slider: "kogge-stone", Serialize: "unrolled", Count: "mathbits"},
-	{Slider: "kogge-stone", Serialize: "words16", Count: "mathbits"},
-	{Slider: "magic-black", Serialize: "bytes", Count: "mathbits"},
-	{Slider: "magic-black", Serialize: "forward", Count: "mathbits"},
-	{Slider: "magic-black", Serialize: "iterator", Count: "mathbits"},
-	{Slider: "magic-black", Serialize: "reverse", Count: "mathbits"},
-	{Slider: "magic-black", Serialize: "scan-reset", Count: "mathbits"},
-	{Slider: "magic-black", Serialize: "unrolled", Count: "mathbits"},
-	{Slider: "magic-black", Serialize: "words16", Count: "mathbits"},
-	{Slider: "magic-plain", Serialize: "bytes", Count: "mathbits"},
-	{Slider: "magic-plain", Serialize: "forward", Count: "mathbits"},
-	{Slider: "magic-plain", Serialize: "iterator", Count: "mathbits"},
-	{Slider: "magic-plain", Serialize: "reverse", Count: "mathbits"},
-	{Slider: "magic-plain", Serialize: "scan-reset", Count: "mathbits"},
-	{Slider: "magic-plain", Serialize: "unrolled", Count: "mathbits"},
-	{Slider: "magic-plain", Serialize: "words16", Count: "mathbits"},
-	{Slider: "obstruction-difference", Serialize: "bytes", Count: "mathbits"},
-	{Slider: "obstruction-difference", Serialize: "forward", Count: "mathbits"},
-	{Slider: "obstruction-difference", Serialize: "iterator", Count: "mathbits"},
-	{Slider: "obstruction-difference", Serialize: "reverse", Count: "mathbits"},
-	{Slider: "obstruction-difference", Serialize: "scan-reset", Count: "mathbits"},
-	{Slider: "obstruction-difference", Serialize: "unrolled", Count: "mathbits"},
-	{Slider: "obstruction-difference", Serialize: "words16", Count: "mathbits"},
-	{Slider: "ray-loop", Serialize: "bytes", Count: "mathbits"},
-	{Slider: "ray-loop", Serialize: "forward", Count: "mathbits"},
-	{Slider: "ray-loop", Serialize: "iterator", Count: "mathbits"},
-	{Slider: "ray-loop", Serialize: "reverse", Count: "mathbits"},
-	{Slider: "ray-loop", Serialize: "scan-reset", Count: "mathbits"},
-	{Slider: "ray-loop", Serialize: "unrolled", Count: "mathbits"},
-	{Slider: "ray-loop", Serialize: "words16", Count: "mathbits"},
+	{Slider: "classical", Serialize: "bytes", Count: "mathbits", Moves: "serialize"},
+	{Slider: "classical", Serialize: "forward", Count: "mathbits", Moves: "serialize"},
+	{Slider: "classical", Serialize: "iterator", Count: "mathbits", Moves: "serialize"},
+	{Slider: "classical", Serialize: "reverse", Count: "mathbits", Moves: "serialize"},
+	{Slider: "classical", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize"},
+	{Slider: "classical", Serialize: "unrolled", Count: "mathbits", Moves: "serialize"},
+	{Slider: "classical", Serialize: "words16", Count: "mathbits", Moves: "serialize"},
+	{Slider: "dumb7fill", Serialize: "bytes", Count: "mathbits", Moves: "serialize"},
+	{Slider: "dumb7fill", Serialize: "forward", Count: "mathbits", Moves: "serialize"},
+	{Slider: "dumb7fill", Serialize: "iterator", Count: "mathbits", Moves: "serialize"},
+	{Slider: "dumb7fill", Serialize: "reverse", Count: "mathbits", Moves: "serialize"},
+	{Slider: "dumb7fill", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize"},
+	{Slider: "dumb7fill", Serialize: "unrolled", Count: "mathbits", Moves: "serialize"},
+	{Slider: "dumb7fill", Serialize: "words16", Count: "mathbits", Moves: "serialize"},
+	{Slider: "hyperbola-bswap", Serialize: "bytes", Count: "mathbits", Moves: "serialize"},
+	{Slider: "hyperbola-bswap", Serialize: "forward", Count: "mathbits", Moves: "serialize"},
+	{Slider: "hyperbola-bswap", Serialize: "iterator", Count: "mathbits", Moves: "serialize"},
+	{Slider: "hyperbola-bswap", Serialize: "reverse", Count: "mathbits", Moves: "serialize"},
+	{Slider: "hyperbola-bswap", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize"},
+	{Slider: "hyperbola-bswap", Serialize: "unrolled", Count: "mathbits", Moves: "serialize"},
+	{Slider: "hyperbola-bswap", Serialize: "words16", Count: "mathbits", Moves: "serialize"},
+	{Slider: "hyperbola-reverse", Serialize: "bytes", Count: "mathbits", Moves: "serialize"},
+	{Slider: "hyperbola-reverse", Serialize: "forward", Count: "mathbits", Moves: "serialize"},
+	{Slider: "hyperbola-reverse", Serialize: "iterator", Count: "mathbits", Moves: "serialize"},
+	{Slider: "hyperbola-reverse", Serialize: "reverse", Count: "mathbits", Moves: "serialize"},
+	{Slider: "hyperbola-reverse", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize"},
+	{Slider: "hyperbola-reverse", Serialize: "unrolled", Count: "mathbits", Moves: "serialize"},
+	{Slider: "hyperbola-reverse", Serialize: "words16", Count: "mathbits", Moves: "serialize"},
+	{Slider: "kindergarten", Serialize: "bytes", Count: "mathbits", Moves: "serialize"},
+	{Slider: "kindergarten", Serialize: "forward", Count: "mathbits", Moves: "serialize"},
+	{Slider: "kindergarten", Serialize: "iterator", Count: "mathbits", Moves: "serialize"},
+	{Slider: "kindergarten", Serialize: "reverse", Count: "mathbits", Moves: "serialize"},
+	{Slider: "kindergarten", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize"},
+	{Slider: "kindergarten", Serialize: "unrolled", Count: "mathbits", Moves: "serialize"},
+	{Slider: "kindergarten", Serialize: "words16", Count: "mathbits", Moves: "serialize"},
+	{Slider: "kogge-stone", Serialize: "bytes", Count: "mathbits", Moves: "serialize"},
+	{Slider: "kogge-stone", Serialize: "forward", Count: "mathbits", Moves: "serialize"},
+	{Slider: "kogge-stone", Serialize: "iterator", Count: "mathbits", Moves: "serialize"},
+	{Slider: "kogge-stone", Serialize: "reverse", Count: "mathbits", Moves: "serialize"},
+	{Slider: "kogge-stone", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize"},
+	{Slider: "kogge-stone", Serialize: "unrolled", Count: "mathbits", Moves: "serialize"},
+	{Slider: "kogge-stone", Serialize: "words16", Count: "mathbits", Moves: "serialize"},
+	{Slider: "magic-black", Serialize: "bytes", Count: "mathbits", Moves: "serialize"},
+	{Slider: "magic-black", Serialize: "forward", Count: "mathbits", Moves: "serialize"},
+	{Slider: "magic-black", Serialize: "iterator", Count: "mathbits", Moves: "serialize"},
+	{Slider: "magic-black", Serialize: "reverse", Count: "mathbits", Moves: "serialize"},
+	{Slider: "magic-black", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize"},
+	{Slider: "magic-black", Serialize: "unrolled", Count: "mathbits", Moves: "serialize"},
+	{Slider: "magic-black", Serialize: "words16", Count: "mathbits", Moves: "serialize"},
+	{Slider: "magic-plain", Serialize: "bytes", Count: "mathbits", Moves: "serialize"},
+	{Slider: "magic-plain", Serialize: "forward", Count: "mathbits", Moves: "serialize"},
+	{Slider: "magic-plain", Serialize: "iterator", Count: "mathbits", Moves: "serialize"},
+	{Slider: "magic-plain", Serialize: "reverse", Count: "mathbits", Moves: "serialize"},
+	{Slider: "magic-plain", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize"},
+	{Slider: "magic-plain", Serialize: "unrolled", Count: "mathbits", Moves: "serialize"},
+	{Slider: "magic-plain", Serialize: "words16", Count: "mathbits", Moves: "serialize"},
+	{Slider: "obstruction-difference", Serialize: "bytes", Count: "mathbits", Moves: "serialize"},
+	{Slider: "obstruction-difference", Serialize: "forward", Count: "mathbits", Moves: "serialize"},
+	{Slider: "obstruction-difference", Serialize: "iterator", Count: "mathbits", Moves: "serialize"},
+	{Slider: "obstruction-difference", Serialize: "reverse", Count: "mathbits", Moves: "serialize"},
+	{Slider: "obstruction-difference", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize"},
+	{Slider: "obstruction-difference", Serialize: "unrolled", Count: "mathbits", Moves: "serialize"},
+	{Slider: "obstruction-difference", Serialize: "words16", Count: "mathbits", Moves: "serialize"},
+	{Slider: "ray-loop", Serialize: "bytes", Count: "mathbits", Moves: "serialize"},
+	{Slider: "ray-loop", Serialize: "forward", Count: "mathbits", Moves: "serialize"},
+	{Slider: "ray-loop", Serialize: "iterator", Count: "mathbits", Moves: "serialize"},
+	{Slider: "ray-loop", Serialize: "reverse", Count: "mathbits", Moves: "serialize"},
+	{Slider: "ray-loop", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize"},
+	{Slider: "ray-loop", Serialize: "unrolled", Count: "mathbits", Moves: "serialize"},
+	{Slider: "ray-loop", Serialize: "words16", Count: "mathbits", Moves: "serialize"},
 }
 
 var _ = bits.OnesCount64 // the copies may not use package bits

@@ -150,7 +150,16 @@ func (p *Position) generate(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	emit(k, board.KingAttacks[k]&^own&^m.danger, Quiet)
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.add(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -167,7 +176,7 @@ func (p *Position) generate(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		emit(s, board.KnightAttacks[s]&movable, Quiet)
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))

@@ -12,16 +12,20 @@ import (
 
 // Config is one compiled configuration of the generator: its technique
 // for each factor. Slider names a sliding kernel, Serialize a serialize
-// kernel or inline (the loop written in place), Count a popcount kernel.
-type Config struct{ Slider, Serialize, Count string }
+// kernel or inline (the loop written in place), Count a popcount kernel,
+// Moves how the king's and knights' quiet moves are listed: serialize
+// (like every other piece's) or a movelist kernel (magic-hash: the
+// precomputed list of the target set, [cpw-serialization]).
+type Config struct{ Slider, Serialize, Count, Moves string }
 
 // DefaultConfig is the hand-written generator's: fancy magic bitboards, the
-// serialization loop written in place, math/bits' population count.
-var DefaultConfig = Config{Slider: "magic-fancy", Serialize: "inline", Count: "mathbits"}
+// serialization loop written in place, math/bits' population count, king
+// and knight moves serialized like the others.
+var DefaultConfig = Config{Slider: "magic-fancy", Serialize: "inline", Count: "mathbits", Moves: "serialize"}
 
 // String returns the configuration as benchmark names carry it.
 func (c Config) String() string {
-	return "slider=" + c.Slider + "/serialize=" + c.Serialize + "/count=" + c.Count
+	return "slider=" + c.Slider + "/serialize=" + c.Serialize + "/count=" + c.Count + "/moves=" + c.Moves
 }
 
 // Perft returns the number of legal move sequences of the given depth from

@@ -109,6 +109,7 @@ const (
 	KeySlider    = "slider"
 	KeySerialize = "serialize"
 	KeyCount     = "count"
+	KeyMoves     = "moves" // the king's and knights' move lists; absent before it was a factor
 	KeyRepr      = "repr"
 	KeyPosition  = "position"
 	KeyDepth     = "depth"
@@ -123,18 +124,22 @@ const PerftFolder = "perft"
 
 // PerftCase is one configuration of the move generator counting one
 // position to one depth: the name of a line such as
-// Perft/slider=magic-fancy/serialize=tzcnt-blsr/count=popcnt/repr=none/position=kiwipete/depth=5.
+// Perft/slider=magic-fancy/serialize=tzcnt-blsr/count=popcnt/moves=serialize/repr=none/position=kiwipete/depth=5
+// (results from before the moves factor have no moves key).
 type PerftCase struct {
-	Slider, Serialize, Count, Repr string
-	Position                       string
-	Depth                          int
-	TT                             string // the transposition table's size, such as 64MiB; "" for none
+	Slider, Serialize, Count, Moves, Repr string
+	Position                              string
+	Depth                                 int
+	TT                                    string // the transposition table's size, such as 64MiB; "" for none
 }
 
 // Name returns the case's benchmark name.
 func (p PerftCase) Name() Name {
-	n := Name{Base: PerftBase, Parts: []Part{{KeySlider, p.Slider}, {KeySerialize, p.Serialize}, {KeyCount, p.Count},
-		{KeyRepr, p.Repr}, {KeyPosition, p.Position}, {KeyDepth, strconv.Itoa(p.Depth)}}}
+	n := Name{Base: PerftBase, Parts: []Part{{KeySlider, p.Slider}, {KeySerialize, p.Serialize}, {KeyCount, p.Count}}}
+	if p.Moves != "" {
+		n.Parts = append(n.Parts, Part{KeyMoves, p.Moves})
+	}
+	n.Parts = append(n.Parts, Part{KeyRepr, p.Repr}, Part{KeyPosition, p.Position}, Part{KeyDepth, strconv.Itoa(p.Depth)})
 	if p.TT != "" {
 		n.Parts = append(n.Parts, Part{KeyTT, p.TT})
 	}
@@ -148,7 +153,7 @@ func (n Name) Perft() (p PerftCase, ok bool) {
 		return PerftCase{}, false
 	}
 	depth, err := strconv.Atoi(n.Get(KeyDepth))
-	p = PerftCase{Slider: n.Get(KeySlider), Serialize: n.Get(KeySerialize), Count: n.Get(KeyCount), Repr: n.Get(KeyRepr),
+	p = PerftCase{Slider: n.Get(KeySlider), Serialize: n.Get(KeySerialize), Count: n.Get(KeyCount), Moves: n.Get(KeyMoves), Repr: n.Get(KeyRepr),
 		Position: n.Get(KeyPosition), Depth: depth, TT: n.Get(KeyTT)}
 	return p, err == nil && p.Depth > 0 && p.Slider != "" && p.Serialize != "" && p.Count != "" && p.Repr != "" && p.Position != ""
 }

@@ -207,6 +207,18 @@ func TestPerftNames(t *testing.T) {
 	if _, ok := n.Kernel(); ok {
 		t.Error("a perft name read as a kernel case")
 	}
+	// The moves factor follows count in names that have it.
+	p.Moves = "magic-hash"
+	s = p.Name().String()
+	if s != "Perft/slider=magic-fancy/serialize=tzcnt-blsr/count=popcnt/moves=magic-hash/repr=none/position=kiwipete/depth=5" {
+		t.Fatalf("name %q", s)
+	}
+	if n, err = ParseName(benchfmt.Name(s)); err != nil {
+		t.Fatal(err)
+	}
+	if back, ok := n.Perft(); !ok || back != p {
+		t.Errorf("read back %+v, %v", back, ok)
+	}
 	for _, bad := range []string{"Perft/slider=x/depth=0", "Kernel/family=popcount/impl=swar/dist=k8/size=4096/mode=throughput"} {
 		n, _ := ParseName(benchfmt.Name(bad))
 		if _, ok := n.Perft(); ok {

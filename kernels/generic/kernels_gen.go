@@ -203,6 +203,9 @@ func ls1bResetXorLatency(src []uint64) uint64 {
 	return y
 }
 
+// MovelistLoop is movelist/loop's element function.
+func MovelistLoop(d *[8]kernels.Move, x kernels.Targets) int { return movelistLoop(d, x) }
+
 func movelistLoopThroughput(dst []kernels.Move, src []kernels.Targets) int {
 	n := 0
 	for _, x := range src {
@@ -210,6 +213,9 @@ func movelistLoopThroughput(dst []kernels.Move, src []kernels.Targets) int {
 	}
 	return n
 }
+
+// MovelistMagicHash is movelist/magic-hash's element function.
+func MovelistMagicHash(d *[8]kernels.Move, x kernels.Targets) int { return movelistMagicHash(d, x) }
 
 func movelistMagicHashThroughput(dst []kernels.Move, src []kernels.Targets) int {
 	n := 0
