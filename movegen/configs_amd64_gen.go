@@ -552,17 +552,17 @@ func (p *Position) enPassantLegalMagicBlackAsm(from, k board.Square) bool {
 // The amd64 sliders' configurations join the others after the generic sliders'.
 func init() {
 	for c, f := range map[Config]func(Position, int) uint64{
-		{Slider: "pext", Serialize: "inline", Count: "mathbits", Moves: "serialize"}:            perftPext,
-		{Slider: "magic-fancy-asm", Serialize: "inline", Count: "mathbits", Moves: "serialize"}: perftMagicFancyAsm,
-		{Slider: "magic-black-asm", Serialize: "inline", Count: "mathbits", Moves: "serialize"}: perftMagicBlackAsm,
+		{Slider: "pext", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain"}:            perftPext,
+		{Slider: "magic-fancy-asm", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain"}: perftMagicFancyAsm,
+		{Slider: "magic-black-asm", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain"}: perftMagicBlackAsm,
 	} {
 		configPerft[c] = f
 	}
 	at := slices.IndexFunc(configOrder, func(c Config) bool { return c.Slider == DefaultConfig.Slider })
 	configOrder = slices.Insert(configOrder, at, []Config{
-		{Slider: "pext", Serialize: "inline", Count: "mathbits", Moves: "serialize"},
-		{Slider: "magic-fancy-asm", Serialize: "inline", Count: "mathbits", Moves: "serialize"},
-		{Slider: "magic-black-asm", Serialize: "inline", Count: "mathbits", Moves: "serialize"},
+		{Slider: "pext", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain"},
+		{Slider: "magic-fancy-asm", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain"},
+		{Slider: "magic-black-asm", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain"},
 	}...)
 }
 

@@ -4343,6 +4343,213 @@ func (l *MoveList) addMvMagicHash(piece board.Piece, from board.Square, targets 
 	l.N += n
 }
 
+// perftOrdFlipVertical is perft with serialize-color/flip-vertical's move order.
+func perftOrdFlipVertical(p Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateOrdFlipVertical(nil))
+	}
+	var l MoveList
+	p.generateOrdFlipVertical(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftOrdFlipVertical(p.Play(m), depth-1)
+	}
+	return n
+}
+
+// generateOrdFlipVertical is generate with serialize-color/flip-vertical's move order.
+func (p *Position) generateOrdFlipVertical(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksOrdFlipVertical()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.addOrdFlipVertical(us, from, targets, kind)
+		}
+		n += count(targets)
+	}
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.addOrdFlipVertical(us, from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.Occupied
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingMagicFancyBishop(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := generic.SlidingMagicFancyRook(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawnsOrdFlipVertical(us, single, pushStep[us], Quiet)
+		l.addPawnsOrdFlipVertical(us, double, 2*pushStep[us], DoublePush)
+		l.addPawnsOrdFlipVertical(us, capA, captureA[us], Quiet)
+		l.addPawnsOrdFlipVertical(us, capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalOrdFlipVertical(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksOrdFlipVertical is masks with serialize-color/flip-vertical's move order.
+func (p *Position) masksOrdFlipVertical() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.Occupied
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		generic.SlidingMagicFancyRook(k, occ)&rq | generic.SlidingMagicFancyBishop(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := generic.SlidingMagicFancyRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingMagicFancyBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ ^= p.Pieces[us][board.King]
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingMagicFancyBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= generic.SlidingMagicFancyRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalOrdFlipVertical is enPassantLegal with serialize-color/flip-vertical's move order.
+func (p *Position) enPassantLegalOrdFlipVertical(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	if generic.SlidingMagicFancyRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		generic.SlidingMagicFancyBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// addOrdFlipVertical is add with serialize-color/flip-vertical's order.
+func (l *MoveList) addOrdFlipVertical(side board.Color, from board.Square, targets uint64, kind int) {
+	var sq [64]board.Square
+	n := generic.SerializeColorFlipVertical(&sq, kernels.ColoredBB{BB: targets, Side: side})
+	for _, to := range sq[:n&63] {
+		l.Moves[l.N&(MaxMoves-1)] = newMove(from, to, kind)
+		l.N++
+	}
+}
+
+// addPawnsOrdFlipVertical is addPawns with serialize-color/flip-vertical's order.
+func (l *MoveList) addPawnsOrdFlipVertical(side board.Color, targets uint64, delta int, kind int) {
+	var sq [64]board.Square
+	n := generic.SerializeColorFlipVertical(&sq, kernels.ColoredBB{BB: targets, Side: side})
+	for _, to := range sq[:n&63] {
+		from := (to - board.Square(delta)) & 63
+		if to.Bitboard()&(rank1|rank8) == 0 {
+			l.Moves[l.N&(MaxMoves-1)] = newMove(from, to, kind)
+			l.N++
+			continue
+		}
+		for k := PromoKnight; k <= PromoQueen; k++ {
+			l.Moves[l.N&(MaxMoves-1)] = newMove(from, to, k)
+			l.N++
+		}
+	}
+}
+
 // perftClassicalSerBytes is perft with sliding/classical and serialize/bytes.
 func perftClassicalSerBytes(p Position, depth int) uint64 {
 	switch {
@@ -16875,200 +17082,202 @@ func (p *Position) enPassantLegalRayLoopSerWords16(from, k board.Square) bool {
 
 // configPerft are the perft recursions of the configurations above.
 var configPerft = map[Config]func(Position, int) uint64{
-	{Slider: "classical", Serialize: "inline", Count: "mathbits", Moves: "serialize"}:                  perftClassical,
-	{Slider: "dumb7fill", Serialize: "inline", Count: "mathbits", Moves: "serialize"}:                  perftDumb7fill,
-	{Slider: "hyperbola-bswap", Serialize: "inline", Count: "mathbits", Moves: "serialize"}:            perftHyperbolaBswap,
-	{Slider: "hyperbola-reverse", Serialize: "inline", Count: "mathbits", Moves: "serialize"}:          perftHyperbolaReverse,
-	{Slider: "kindergarten", Serialize: "inline", Count: "mathbits", Moves: "serialize"}:               perftKindergarten,
-	{Slider: "kogge-stone", Serialize: "inline", Count: "mathbits", Moves: "serialize"}:                perftKoggeStone,
-	{Slider: "magic-black", Serialize: "inline", Count: "mathbits", Moves: "serialize"}:                perftMagicBlack,
-	{Slider: "magic-plain", Serialize: "inline", Count: "mathbits", Moves: "serialize"}:                perftMagicPlain,
-	{Slider: "obstruction-difference", Serialize: "inline", Count: "mathbits", Moves: "serialize"}:     perftObstructionDifference,
-	{Slider: "ray-loop", Serialize: "inline", Count: "mathbits", Moves: "serialize"}:                   perftRayLoop,
-	{Slider: "magic-fancy", Serialize: "bytes", Count: "mathbits", Moves: "serialize"}:                 perftSerBytes,
-	{Slider: "magic-fancy", Serialize: "forward", Count: "mathbits", Moves: "serialize"}:               perftSerForward,
-	{Slider: "magic-fancy", Serialize: "iterator", Count: "mathbits", Moves: "serialize"}:              perftSerIterator,
-	{Slider: "magic-fancy", Serialize: "reverse", Count: "mathbits", Moves: "serialize"}:               perftSerReverse,
-	{Slider: "magic-fancy", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize"}:            perftSerScanReset,
-	{Slider: "magic-fancy", Serialize: "unrolled", Count: "mathbits", Moves: "serialize"}:              perftSerUnrolled,
-	{Slider: "magic-fancy", Serialize: "words16", Count: "mathbits", Moves: "serialize"}:               perftSerWords16,
-	{Slider: "magic-fancy", Serialize: "inline", Count: "kernighan", Moves: "serialize"}:               perftCntKernighan,
-	{Slider: "magic-fancy", Serialize: "inline", Count: "swar", Moves: "serialize"}:                    perftCntSwar,
-	{Slider: "magic-fancy", Serialize: "inline", Count: "swar-mul", Moves: "serialize"}:                perftCntSwarMul,
-	{Slider: "magic-fancy", Serialize: "inline", Count: "table16", Moves: "serialize"}:                 perftCntTable16,
-	{Slider: "magic-fancy", Serialize: "inline", Count: "table8", Moves: "serialize"}:                  perftCntTable8,
-	{Slider: "magic-fancy", Serialize: "inline", Count: "mathbits", Moves: "magic-hash"}:               perftMvMagicHash,
-	{Slider: "classical", Serialize: "bytes", Count: "mathbits", Moves: "serialize"}:                   perftClassicalSerBytes,
-	{Slider: "classical", Serialize: "forward", Count: "mathbits", Moves: "serialize"}:                 perftClassicalSerForward,
-	{Slider: "classical", Serialize: "iterator", Count: "mathbits", Moves: "serialize"}:                perftClassicalSerIterator,
-	{Slider: "classical", Serialize: "reverse", Count: "mathbits", Moves: "serialize"}:                 perftClassicalSerReverse,
-	{Slider: "classical", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize"}:              perftClassicalSerScanReset,
-	{Slider: "classical", Serialize: "unrolled", Count: "mathbits", Moves: "serialize"}:                perftClassicalSerUnrolled,
-	{Slider: "classical", Serialize: "words16", Count: "mathbits", Moves: "serialize"}:                 perftClassicalSerWords16,
-	{Slider: "dumb7fill", Serialize: "bytes", Count: "mathbits", Moves: "serialize"}:                   perftDumb7fillSerBytes,
-	{Slider: "dumb7fill", Serialize: "forward", Count: "mathbits", Moves: "serialize"}:                 perftDumb7fillSerForward,
-	{Slider: "dumb7fill", Serialize: "iterator", Count: "mathbits", Moves: "serialize"}:                perftDumb7fillSerIterator,
-	{Slider: "dumb7fill", Serialize: "reverse", Count: "mathbits", Moves: "serialize"}:                 perftDumb7fillSerReverse,
-	{Slider: "dumb7fill", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize"}:              perftDumb7fillSerScanReset,
-	{Slider: "dumb7fill", Serialize: "unrolled", Count: "mathbits", Moves: "serialize"}:                perftDumb7fillSerUnrolled,
-	{Slider: "dumb7fill", Serialize: "words16", Count: "mathbits", Moves: "serialize"}:                 perftDumb7fillSerWords16,
-	{Slider: "hyperbola-bswap", Serialize: "bytes", Count: "mathbits", Moves: "serialize"}:             perftHyperbolaBswapSerBytes,
-	{Slider: "hyperbola-bswap", Serialize: "forward", Count: "mathbits", Moves: "serialize"}:           perftHyperbolaBswapSerForward,
-	{Slider: "hyperbola-bswap", Serialize: "iterator", Count: "mathbits", Moves: "serialize"}:          perftHyperbolaBswapSerIterator,
-	{Slider: "hyperbola-bswap", Serialize: "reverse", Count: "mathbits", Moves: "serialize"}:           perftHyperbolaBswapSerReverse,
-	{Slider: "hyperbola-bswap", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize"}:        perftHyperbolaBswapSerScanReset,
-	{Slider: "hyperbola-bswap", Serialize: "unrolled", Count: "mathbits", Moves: "serialize"}:          perftHyperbolaBswapSerUnrolled,
-	{Slider: "hyperbola-bswap", Serialize: "words16", Count: "mathbits", Moves: "serialize"}:           perftHyperbolaBswapSerWords16,
-	{Slider: "hyperbola-reverse", Serialize: "bytes", Count: "mathbits", Moves: "serialize"}:           perftHyperbolaReverseSerBytes,
-	{Slider: "hyperbola-reverse", Serialize: "forward", Count: "mathbits", Moves: "serialize"}:         perftHyperbolaReverseSerForward,
-	{Slider: "hyperbola-reverse", Serialize: "iterator", Count: "mathbits", Moves: "serialize"}:        perftHyperbolaReverseSerIterator,
-	{Slider: "hyperbola-reverse", Serialize: "reverse", Count: "mathbits", Moves: "serialize"}:         perftHyperbolaReverseSerReverse,
-	{Slider: "hyperbola-reverse", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize"}:      perftHyperbolaReverseSerScanReset,
-	{Slider: "hyperbola-reverse", Serialize: "unrolled", Count: "mathbits", Moves: "serialize"}:        perftHyperbolaReverseSerUnrolled,
-	{Slider: "hyperbola-reverse", Serialize: "words16", Count: "mathbits", Moves: "serialize"}:         perftHyperbolaReverseSerWords16,
-	{Slider: "kindergarten", Serialize: "bytes", Count: "mathbits", Moves: "serialize"}:                perftKindergartenSerBytes,
-	{Slider: "kindergarten", Serialize: "forward", Count: "mathbits", Moves: "serialize"}:              perftKindergartenSerForward,
-	{Slider: "kindergarten", Serialize: "iterator", Count: "mathbits", Moves: "serialize"}:             perftKindergartenSerIterator,
-	{Slider: "kindergarten", Serialize: "reverse", Count: "mathbits", Moves: "serialize"}:              perftKindergartenSerReverse,
-	{Slider: "kindergarten", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize"}:           perftKindergartenSerScanReset,
-	{Slider: "kindergarten", Serialize: "unrolled", Count: "mathbits", Moves: "serialize"}:             perftKindergartenSerUnrolled,
-	{Slider: "kindergarten", Serialize: "words16", Count: "mathbits", Moves: "serialize"}:              perftKindergartenSerWords16,
-	{Slider: "kogge-stone", Serialize: "bytes", Count: "mathbits", Moves: "serialize"}:                 perftKoggeStoneSerBytes,
-	{Slider: "kogge-stone", Serialize: "forward", Count: "mathbits", Moves: "serialize"}:               perftKoggeStoneSerForward,
-	{Slider: "kogge-stone", Serialize: "iterator", Count: "mathbits", Moves: "serialize"}:              perftKoggeStoneSerIterator,
-	{Slider: "kogge-stone", Serialize: "reverse", Count: "mathbits", Moves: "serialize"}:               perftKoggeStoneSerReverse,
-	{Slider: "kogge-stone", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize"}:            perftKoggeStoneSerScanReset,
-	{Slider: "kogge-stone", Serialize: "unrolled", Count: "mathbits", Moves: "serialize"}:              perftKoggeStoneSerUnrolled,
-	{Slider: "kogge-stone", Serialize: "words16", Count: "mathbits", Moves: "serialize"}:               perftKoggeStoneSerWords16,
-	{Slider: "magic-black", Serialize: "bytes", Count: "mathbits", Moves: "serialize"}:                 perftMagicBlackSerBytes,
-	{Slider: "magic-black", Serialize: "forward", Count: "mathbits", Moves: "serialize"}:               perftMagicBlackSerForward,
-	{Slider: "magic-black", Serialize: "iterator", Count: "mathbits", Moves: "serialize"}:              perftMagicBlackSerIterator,
-	{Slider: "magic-black", Serialize: "reverse", Count: "mathbits", Moves: "serialize"}:               perftMagicBlackSerReverse,
-	{Slider: "magic-black", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize"}:            perftMagicBlackSerScanReset,
-	{Slider: "magic-black", Serialize: "unrolled", Count: "mathbits", Moves: "serialize"}:              perftMagicBlackSerUnrolled,
-	{Slider: "magic-black", Serialize: "words16", Count: "mathbits", Moves: "serialize"}:               perftMagicBlackSerWords16,
-	{Slider: "magic-plain", Serialize: "bytes", Count: "mathbits", Moves: "serialize"}:                 perftMagicPlainSerBytes,
-	{Slider: "magic-plain", Serialize: "forward", Count: "mathbits", Moves: "serialize"}:               perftMagicPlainSerForward,
-	{Slider: "magic-plain", Serialize: "iterator", Count: "mathbits", Moves: "serialize"}:              perftMagicPlainSerIterator,
-	{Slider: "magic-plain", Serialize: "reverse", Count: "mathbits", Moves: "serialize"}:               perftMagicPlainSerReverse,
-	{Slider: "magic-plain", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize"}:            perftMagicPlainSerScanReset,
-	{Slider: "magic-plain", Serialize: "unrolled", Count: "mathbits", Moves: "serialize"}:              perftMagicPlainSerUnrolled,
-	{Slider: "magic-plain", Serialize: "words16", Count: "mathbits", Moves: "serialize"}:               perftMagicPlainSerWords16,
-	{Slider: "obstruction-difference", Serialize: "bytes", Count: "mathbits", Moves: "serialize"}:      perftObstructionDifferenceSerBytes,
-	{Slider: "obstruction-difference", Serialize: "forward", Count: "mathbits", Moves: "serialize"}:    perftObstructionDifferenceSerForward,
-	{Slider: "obstruction-difference", Serialize: "iterator", Count: "mathbits", Moves: "serialize"}:   perftObstructionDifferenceSerIterator,
-	{Slider: "obstruction-difference", Serialize: "reverse", Count: "mathbits", Moves: "serialize"}:    perftObstructionDifferenceSerReverse,
-	{Slider: "obstruction-difference", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize"}: perftObstructionDifferenceSerScanReset,
-	{Slider: "obstruction-difference", Serialize: "unrolled", Count: "mathbits", Moves: "serialize"}:   perftObstructionDifferenceSerUnrolled,
-	{Slider: "obstruction-difference", Serialize: "words16", Count: "mathbits", Moves: "serialize"}:    perftObstructionDifferenceSerWords16,
-	{Slider: "ray-loop", Serialize: "bytes", Count: "mathbits", Moves: "serialize"}:                    perftRayLoopSerBytes,
-	{Slider: "ray-loop", Serialize: "forward", Count: "mathbits", Moves: "serialize"}:                  perftRayLoopSerForward,
-	{Slider: "ray-loop", Serialize: "iterator", Count: "mathbits", Moves: "serialize"}:                 perftRayLoopSerIterator,
-	{Slider: "ray-loop", Serialize: "reverse", Count: "mathbits", Moves: "serialize"}:                  perftRayLoopSerReverse,
-	{Slider: "ray-loop", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize"}:               perftRayLoopSerScanReset,
-	{Slider: "ray-loop", Serialize: "unrolled", Count: "mathbits", Moves: "serialize"}:                 perftRayLoopSerUnrolled,
-	{Slider: "ray-loop", Serialize: "words16", Count: "mathbits", Moves: "serialize"}:                  perftRayLoopSerWords16,
+	{Slider: "classical", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain"}:                  perftClassical,
+	{Slider: "dumb7fill", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain"}:                  perftDumb7fill,
+	{Slider: "hyperbola-bswap", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain"}:            perftHyperbolaBswap,
+	{Slider: "hyperbola-reverse", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain"}:          perftHyperbolaReverse,
+	{Slider: "kindergarten", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain"}:               perftKindergarten,
+	{Slider: "kogge-stone", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain"}:                perftKoggeStone,
+	{Slider: "magic-black", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain"}:                perftMagicBlack,
+	{Slider: "magic-plain", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain"}:                perftMagicPlain,
+	{Slider: "obstruction-difference", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain"}:     perftObstructionDifference,
+	{Slider: "ray-loop", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain"}:                   perftRayLoop,
+	{Slider: "magic-fancy", Serialize: "bytes", Count: "mathbits", Moves: "serialize", Order: "plain"}:                 perftSerBytes,
+	{Slider: "magic-fancy", Serialize: "forward", Count: "mathbits", Moves: "serialize", Order: "plain"}:               perftSerForward,
+	{Slider: "magic-fancy", Serialize: "iterator", Count: "mathbits", Moves: "serialize", Order: "plain"}:              perftSerIterator,
+	{Slider: "magic-fancy", Serialize: "reverse", Count: "mathbits", Moves: "serialize", Order: "plain"}:               perftSerReverse,
+	{Slider: "magic-fancy", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize", Order: "plain"}:            perftSerScanReset,
+	{Slider: "magic-fancy", Serialize: "unrolled", Count: "mathbits", Moves: "serialize", Order: "plain"}:              perftSerUnrolled,
+	{Slider: "magic-fancy", Serialize: "words16", Count: "mathbits", Moves: "serialize", Order: "plain"}:               perftSerWords16,
+	{Slider: "magic-fancy", Serialize: "inline", Count: "kernighan", Moves: "serialize", Order: "plain"}:               perftCntKernighan,
+	{Slider: "magic-fancy", Serialize: "inline", Count: "swar", Moves: "serialize", Order: "plain"}:                    perftCntSwar,
+	{Slider: "magic-fancy", Serialize: "inline", Count: "swar-mul", Moves: "serialize", Order: "plain"}:                perftCntSwarMul,
+	{Slider: "magic-fancy", Serialize: "inline", Count: "table16", Moves: "serialize", Order: "plain"}:                 perftCntTable16,
+	{Slider: "magic-fancy", Serialize: "inline", Count: "table8", Moves: "serialize", Order: "plain"}:                  perftCntTable8,
+	{Slider: "magic-fancy", Serialize: "inline", Count: "mathbits", Moves: "magic-hash", Order: "plain"}:               perftMvMagicHash,
+	{Slider: "magic-fancy", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "flip-vertical"}:        perftOrdFlipVertical,
+	{Slider: "classical", Serialize: "bytes", Count: "mathbits", Moves: "serialize", Order: "plain"}:                   perftClassicalSerBytes,
+	{Slider: "classical", Serialize: "forward", Count: "mathbits", Moves: "serialize", Order: "plain"}:                 perftClassicalSerForward,
+	{Slider: "classical", Serialize: "iterator", Count: "mathbits", Moves: "serialize", Order: "plain"}:                perftClassicalSerIterator,
+	{Slider: "classical", Serialize: "reverse", Count: "mathbits", Moves: "serialize", Order: "plain"}:                 perftClassicalSerReverse,
+	{Slider: "classical", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize", Order: "plain"}:              perftClassicalSerScanReset,
+	{Slider: "classical", Serialize: "unrolled", Count: "mathbits", Moves: "serialize", Order: "plain"}:                perftClassicalSerUnrolled,
+	{Slider: "classical", Serialize: "words16", Count: "mathbits", Moves: "serialize", Order: "plain"}:                 perftClassicalSerWords16,
+	{Slider: "dumb7fill", Serialize: "bytes", Count: "mathbits", Moves: "serialize", Order: "plain"}:                   perftDumb7fillSerBytes,
+	{Slider: "dumb7fill", Serialize: "forward", Count: "mathbits", Moves: "serialize", Order: "plain"}:                 perftDumb7fillSerForward,
+	{Slider: "dumb7fill", Serialize: "iterator", Count: "mathbits", Moves: "serialize", Order: "plain"}:                perftDumb7fillSerIterator,
+	{Slider: "dumb7fill", Serialize: "reverse", Count: "mathbits", Moves: "serialize", Order: "plain"}:                 perftDumb7fillSerReverse,
+	{Slider: "dumb7fill", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize", Order: "plain"}:              perftDumb7fillSerScanReset,
+	{Slider: "dumb7fill", Serialize: "unrolled", Count: "mathbits", Moves: "serialize", Order: "plain"}:                perftDumb7fillSerUnrolled,
+	{Slider: "dumb7fill", Serialize: "words16", Count: "mathbits", Moves: "serialize", Order: "plain"}:                 perftDumb7fillSerWords16,
+	{Slider: "hyperbola-bswap", Serialize: "bytes", Count: "mathbits", Moves: "serialize", Order: "plain"}:             perftHyperbolaBswapSerBytes,
+	{Slider: "hyperbola-bswap", Serialize: "forward", Count: "mathbits", Moves: "serialize", Order: "plain"}:           perftHyperbolaBswapSerForward,
+	{Slider: "hyperbola-bswap", Serialize: "iterator", Count: "mathbits", Moves: "serialize", Order: "plain"}:          perftHyperbolaBswapSerIterator,
+	{Slider: "hyperbola-bswap", Serialize: "reverse", Count: "mathbits", Moves: "serialize", Order: "plain"}:           perftHyperbolaBswapSerReverse,
+	{Slider: "hyperbola-bswap", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize", Order: "plain"}:        perftHyperbolaBswapSerScanReset,
+	{Slider: "hyperbola-bswap", Serialize: "unrolled", Count: "mathbits", Moves: "serialize", Order: "plain"}:          perftHyperbolaBswapSerUnrolled,
+	{Slider: "hyperbola-bswap", Serialize: "words16", Count: "mathbits", Moves: "serialize", Order: "plain"}:           perftHyperbolaBswapSerWords16,
+	{Slider: "hyperbola-reverse", Serialize: "bytes", Count: "mathbits", Moves: "serialize", Order: "plain"}:           perftHyperbolaReverseSerBytes,
+	{Slider: "hyperbola-reverse", Serialize: "forward", Count: "mathbits", Moves: "serialize", Order: "plain"}:         perftHyperbolaReverseSerForward,
+	{Slider: "hyperbola-reverse", Serialize: "iterator", Count: "mathbits", Moves: "serialize", Order: "plain"}:        perftHyperbolaReverseSerIterator,
+	{Slider: "hyperbola-reverse", Serialize: "reverse", Count: "mathbits", Moves: "serialize", Order: "plain"}:         perftHyperbolaReverseSerReverse,
+	{Slider: "hyperbola-reverse", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize", Order: "plain"}:      perftHyperbolaReverseSerScanReset,
+	{Slider: "hyperbola-reverse", Serialize: "unrolled", Count: "mathbits", Moves: "serialize", Order: "plain"}:        perftHyperbolaReverseSerUnrolled,
+	{Slider: "hyperbola-reverse", Serialize: "words16", Count: "mathbits", Moves: "serialize", Order: "plain"}:         perftHyperbolaReverseSerWords16,
+	{Slider: "kindergarten", Serialize: "bytes", Count: "mathbits", Moves: "serialize", Order: "plain"}:                perftKindergartenSerBytes,
+	{Slider: "kindergarten", Serialize: "forward", Count: "mathbits", Moves: "serialize", Order: "plain"}:              perftKindergartenSerForward,
+	{Slider: "kindergarten", Serialize: "iterator", Count: "mathbits", Moves: "serialize", Order: "plain"}:             perftKindergartenSerIterator,
+	{Slider: "kindergarten", Serialize: "reverse", Count: "mathbits", Moves: "serialize", Order: "plain"}:              perftKindergartenSerReverse,
+	{Slider: "kindergarten", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize", Order: "plain"}:           perftKindergartenSerScanReset,
+	{Slider: "kindergarten", Serialize: "unrolled", Count: "mathbits", Moves: "serialize", Order: "plain"}:             perftKindergartenSerUnrolled,
+	{Slider: "kindergarten", Serialize: "words16", Count: "mathbits", Moves: "serialize", Order: "plain"}:              perftKindergartenSerWords16,
+	{Slider: "kogge-stone", Serialize: "bytes", Count: "mathbits", Moves: "serialize", Order: "plain"}:                 perftKoggeStoneSerBytes,
+	{Slider: "kogge-stone", Serialize: "forward", Count: "mathbits", Moves: "serialize", Order: "plain"}:               perftKoggeStoneSerForward,
+	{Slider: "kogge-stone", Serialize: "iterator", Count: "mathbits", Moves: "serialize", Order: "plain"}:              perftKoggeStoneSerIterator,
+	{Slider: "kogge-stone", Serialize: "reverse", Count: "mathbits", Moves: "serialize", Order: "plain"}:               perftKoggeStoneSerReverse,
+	{Slider: "kogge-stone", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize", Order: "plain"}:            perftKoggeStoneSerScanReset,
+	{Slider: "kogge-stone", Serialize: "unrolled", Count: "mathbits", Moves: "serialize", Order: "plain"}:              perftKoggeStoneSerUnrolled,
+	{Slider: "kogge-stone", Serialize: "words16", Count: "mathbits", Moves: "serialize", Order: "plain"}:               perftKoggeStoneSerWords16,
+	{Slider: "magic-black", Serialize: "bytes", Count: "mathbits", Moves: "serialize", Order: "plain"}:                 perftMagicBlackSerBytes,
+	{Slider: "magic-black", Serialize: "forward", Count: "mathbits", Moves: "serialize", Order: "plain"}:               perftMagicBlackSerForward,
+	{Slider: "magic-black", Serialize: "iterator", Count: "mathbits", Moves: "serialize", Order: "plain"}:              perftMagicBlackSerIterator,
+	{Slider: "magic-black", Serialize: "reverse", Count: "mathbits", Moves: "serialize", Order: "plain"}:               perftMagicBlackSerReverse,
+	{Slider: "magic-black", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize", Order: "plain"}:            perftMagicBlackSerScanReset,
+	{Slider: "magic-black", Serialize: "unrolled", Count: "mathbits", Moves: "serialize", Order: "plain"}:              perftMagicBlackSerUnrolled,
+	{Slider: "magic-black", Serialize: "words16", Count: "mathbits", Moves: "serialize", Order: "plain"}:               perftMagicBlackSerWords16,
+	{Slider: "magic-plain", Serialize: "bytes", Count: "mathbits", Moves: "serialize", Order: "plain"}:                 perftMagicPlainSerBytes,
+	{Slider: "magic-plain", Serialize: "forward", Count: "mathbits", Moves: "serialize", Order: "plain"}:               perftMagicPlainSerForward,
+	{Slider: "magic-plain", Serialize: "iterator", Count: "mathbits", Moves: "serialize", Order: "plain"}:              perftMagicPlainSerIterator,
+	{Slider: "magic-plain", Serialize: "reverse", Count: "mathbits", Moves: "serialize", Order: "plain"}:               perftMagicPlainSerReverse,
+	{Slider: "magic-plain", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize", Order: "plain"}:            perftMagicPlainSerScanReset,
+	{Slider: "magic-plain", Serialize: "unrolled", Count: "mathbits", Moves: "serialize", Order: "plain"}:              perftMagicPlainSerUnrolled,
+	{Slider: "magic-plain", Serialize: "words16", Count: "mathbits", Moves: "serialize", Order: "plain"}:               perftMagicPlainSerWords16,
+	{Slider: "obstruction-difference", Serialize: "bytes", Count: "mathbits", Moves: "serialize", Order: "plain"}:      perftObstructionDifferenceSerBytes,
+	{Slider: "obstruction-difference", Serialize: "forward", Count: "mathbits", Moves: "serialize", Order: "plain"}:    perftObstructionDifferenceSerForward,
+	{Slider: "obstruction-difference", Serialize: "iterator", Count: "mathbits", Moves: "serialize", Order: "plain"}:   perftObstructionDifferenceSerIterator,
+	{Slider: "obstruction-difference", Serialize: "reverse", Count: "mathbits", Moves: "serialize", Order: "plain"}:    perftObstructionDifferenceSerReverse,
+	{Slider: "obstruction-difference", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize", Order: "plain"}: perftObstructionDifferenceSerScanReset,
+	{Slider: "obstruction-difference", Serialize: "unrolled", Count: "mathbits", Moves: "serialize", Order: "plain"}:   perftObstructionDifferenceSerUnrolled,
+	{Slider: "obstruction-difference", Serialize: "words16", Count: "mathbits", Moves: "serialize", Order: "plain"}:    perftObstructionDifferenceSerWords16,
+	{Slider: "ray-loop", Serialize: "bytes", Count: "mathbits", Moves: "serialize", Order: "plain"}:                    perftRayLoopSerBytes,
+	{Slider: "ray-loop", Serialize: "forward", Count: "mathbits", Moves: "serialize", Order: "plain"}:                  perftRayLoopSerForward,
+	{Slider: "ray-loop", Serialize: "iterator", Count: "mathbits", Moves: "serialize", Order: "plain"}:                 perftRayLoopSerIterator,
+	{Slider: "ray-loop", Serialize: "reverse", Count: "mathbits", Moves: "serialize", Order: "plain"}:                  perftRayLoopSerReverse,
+	{Slider: "ray-loop", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize", Order: "plain"}:               perftRayLoopSerScanReset,
+	{Slider: "ray-loop", Serialize: "unrolled", Count: "mathbits", Moves: "serialize", Order: "plain"}:                 perftRayLoopSerUnrolled,
+	{Slider: "ray-loop", Serialize: "words16", Count: "mathbits", Moves: "serialize", Order: "plain"}:                  perftRayLoopSerWords16,
 }
 
 // configOrder lists the configurations that change one factor, factor by factor.
 var configOrder = []Config{
-	{Slider: "classical", Serialize: "inline", Count: "mathbits", Moves: "serialize"},
-	{Slider: "dumb7fill", Serialize: "inline", Count: "mathbits", Moves: "serialize"},
-	{Slider: "hyperbola-bswap", Serialize: "inline", Count: "mathbits", Moves: "serialize"},
-	{Slider: "hyperbola-reverse", Serialize: "inline", Count: "mathbits", Moves: "serialize"},
-	{Slider: "kindergarten", Serialize: "inline", Count: "mathbits", Moves: "serialize"},
-	{Slider: "kogge-stone", Serialize: "inline", Count: "mathbits", Moves: "serialize"},
-	{Slider: "magic-black", Serialize: "inline", Count: "mathbits", Moves: "serialize"},
-	{Slider: "magic-plain", Serialize: "inline", Count: "mathbits", Moves: "serialize"},
-	{Slider: "obstruction-difference", Serialize: "inline", Count: "mathbits", Moves: "serialize"},
-	{Slider: "ray-loop", Serialize: "inline", Count: "mathbits", Moves: "serialize"},
-	{Slider: "magic-fancy", Serialize: "bytes", Count: "mathbits", Moves: "serialize"},
-	{Slider: "magic-fancy", Serialize: "forward", Count: "mathbits", Moves: "serialize"},
-	{Slider: "magic-fancy", Serialize: "iterator", Count: "mathbits", Moves: "serialize"},
-	{Slider: "magic-fancy", Serialize: "reverse", Count: "mathbits", Moves: "serialize"},
-	{Slider: "magic-fancy", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize"},
-	{Slider: "magic-fancy", Serialize: "unrolled", Count: "mathbits", Moves: "serialize"},
-	{Slider: "magic-fancy", Serialize: "words16", Count: "mathbits", Moves: "serialize"},
-	{Slider: "magic-fancy", Serialize: "inline", Count: "kernighan", Moves: "serialize"},
-	{Slider: "magic-fancy", Serialize: "inline", Count: "swar", Moves: "serialize"},
-	{Slider: "magic-fancy", Serialize: "inline", Count: "swar-mul", Moves: "serialize"},
-	{Slider: "magic-fancy", Serialize: "inline", Count: "table16", Moves: "serialize"},
-	{Slider: "magic-fancy", Serialize: "inline", Count: "table8", Moves: "serialize"},
-	{Slider: "magic-fancy", Serialize: "inline", Count: "mathbits", Moves: "magic-hash"},
+	{Slider: "classical", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "dumb7fill", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "hyperbola-bswap", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "hyperbola-reverse", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "kindergarten", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "kogge-stone", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "magic-black", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "magic-plain", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "obstruction-difference", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "ray-loop", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "magic-fancy", Serialize: "bytes", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "magic-fancy", Serialize: "forward", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "magic-fancy", Serialize: "iterator", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "magic-fancy", Serialize: "reverse", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "magic-fancy", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "magic-fancy", Serialize: "unrolled", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "magic-fancy", Serialize: "words16", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "magic-fancy", Serialize: "inline", Count: "kernighan", Moves: "serialize", Order: "plain"},
+	{Slider: "magic-fancy", Serialize: "inline", Count: "swar", Moves: "serialize", Order: "plain"},
+	{Slider: "magic-fancy", Serialize: "inline", Count: "swar-mul", Moves: "serialize", Order: "plain"},
+	{Slider: "magic-fancy", Serialize: "inline", Count: "table16", Moves: "serialize", Order: "plain"},
+	{Slider: "magic-fancy", Serialize: "inline", Count: "table8", Moves: "serialize", Order: "plain"},
+	{Slider: "magic-fancy", Serialize: "inline", Count: "mathbits", Moves: "magic-hash", Order: "plain"},
+	{Slider: "magic-fancy", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "flip-vertical"},
 }
 
 // gridOrder lists the rest of the slider x serialization grid: the configurations that change both.
 var gridOrder = []Config{
-	{Slider: "classical", Serialize: "bytes", Count: "mathbits", Moves: "serialize"},
-	{Slider: "classical", Serialize: "forward", Count: "mathbits", Moves: "serialize"},
-	{Slider: "classical", Serialize: "iterator", Count: "mathbits", Moves: "serialize"},
-	{Slider: "classical", Serialize: "reverse", Count: "mathbits", Moves: "serialize"},
-	{Slider: "classical", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize"},
-	{Slider: "classical", Serialize: "unrolled", Count: "mathbits", Moves: "serialize"},
-	{Slider: "classical", Serialize: "words16", Count: "mathbits", Moves: "serialize"},
-	{Slider: "dumb7fill", Serialize: "bytes", Count: "mathbits", Moves: "serialize"},
-	{Slider: "dumb7fill", Serialize: "forward", Count: "mathbits", Moves: "serialize"},
-	{Slider: "dumb7fill", Serialize: "iterator", Count: "mathbits", Moves: "serialize"},
-	{Slider: "dumb7fill", Serialize: "reverse", Count: "mathbits", Moves: "serialize"},
-	{Slider: "dumb7fill", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize"},
-	{Slider: "dumb7fill", Serialize: "unrolled", Count: "mathbits", Moves: "serialize"},
-	{Slider: "dumb7fill", Serialize: "words16", Count: "mathbits", Moves: "serialize"},
-	{Slider: "hyperbola-bswap", Serialize: "bytes", Count: "mathbits", Moves: "serialize"},
-	{Slider: "hyperbola-bswap", Serialize: "forward", Count: "mathbits", Moves: "serialize"},
-	{Slider: "hyperbola-bswap", Serialize: "iterator", Count: "mathbits", Moves: "serialize"},
-	{Slider: "hyperbola-bswap", Serialize: "reverse", Count: "mathbits", Moves: "serialize"},
-	{Slider: "hyperbola-bswap", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize"},
-	{Slider: "hyperbola-bswap", Serialize: "unrolled", Count: "mathbits", Moves: "serialize"},
-	{Slider: "hyperbola-bswap", Serialize: "words16", Count: "mathbits", Moves: "serialize"},
-	{Slider: "hyperbola-reverse", Serialize: "bytes", Count: "mathbits", Moves: "serialize"},
-	{Slider: "hyperbola-reverse", Serialize: "forward", Count: "mathbits", Moves: "serialize"},
-	{Slider: "hyperbola-reverse", Serialize: "iterator", Count: "mathbits", Moves: "serialize"},
-	{Slider: "hyperbola-reverse", Serialize: "reverse", Count: "mathbits", Moves: "serialize"},
-	{Slider: "hyperbola-reverse", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize"},
-	{Slider: "hyperbola-reverse", Serialize: "unrolled", Count: "mathbits", Moves: "serialize"},
-	{Slider: "hyperbola-reverse", Serialize: "words16", Count: "mathbits", Moves: "serialize"},
-	{Slider: "kindergarten", Serialize: "bytes", Count: "mathbits", Moves: "serialize"},
-	{Slider: "kindergarten", Serialize: "forward", Count: "mathbits", Moves: "serialize"},
-	{Slider: "kindergarten", Serialize: "iterator", Count: "mathbits", Moves: "serialize"},
-	{Slider: "kindergarten", Serialize: "reverse", Count: "mathbits", Moves: "serialize"},
-	{Slider: "kindergarten", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize"},
-	{Slider: "kindergarten", Serialize: "unrolled", Count: "mathbits", Moves: "serialize"},
-	{Slider: "kindergarten", Serialize: "words16", Count: "mathbits", Moves: "serialize"},
-	{Slider: "kogge-stone", Serialize: "bytes", Count: "mathbits", Moves: "serialize"},
-	{Slider: "kogge-stone", Serialize: "forward", Count: "mathbits", Moves: "serialize"},
-	{Slider: "kogge-stone", Serialize: "iterator", Count: "mathbits", Moves: "serialize"},
-	{Slider: "kogge-stone", Serialize: "reverse", Count: "mathbits", Moves: "serialize"},
-	{Slider: "kogge-stone", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize"},
-	{Slider: "kogge-stone", Serialize: "unrolled", Count: "mathbits", Moves: "serialize"},
-	{Slider: "kogge-stone", Serialize: "words16", Count: "mathbits", Moves: "serialize"},
-	{Slider: "magic-black", Serialize: "bytes", Count: "mathbits", Moves: "serialize"},
-	{Slider: "magic-black", Serialize: "forward", Count: "mathbits", Moves: "serialize"},
-	{Slider: "magic-black", Serialize: "iterator", Count: "mathbits", Moves: "serialize"},
-	{Slider: "magic-black", Serialize: "reverse", Count: "mathbits", Moves: "serialize"},
-	{Slider: "magic-black", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize"},
-	{Slider: "magic-black", Serialize: "unrolled", Count: "mathbits", Moves: "serialize"},
-	{Slider: "magic-black", Serialize: "words16", Count: "mathbits", Moves: "serialize"},
-	{Slider: "magic-plain", Serialize: "bytes", Count: "mathbits", Moves: "serialize"},
-	{Slider: "magic-plain", Serialize: "forward", Count: "mathbits", Moves: "serialize"},
-	{Slider: "magic-plain", Serialize: "iterator", Count: "mathbits", Moves: "serialize"},
-	{Slider: "magic-plain", Serialize: "reverse", Count: "mathbits", Moves: "serialize"},
-	{Slider: "magic-plain", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize"},
-	{Slider: "magic-plain", Serialize: "unrolled", Count: "mathbits", Moves: "serialize"},
-	{Slider: "magic-plain", Serialize: "words16", Count: "mathbits", Moves: "serialize"},
-	{Slider: "obstruction-difference", Serialize: "bytes", Count: "mathbits", Moves: "serialize"},
-	{Slider: "obstruction-difference", Serialize: "forward", Count: "mathbits", Moves: "serialize"},
-	{Slider: "obstruction-difference", Serialize: "iterator", Count: "mathbits", Moves: "serialize"},
-	{Slider: "obstruction-difference", Serialize: "reverse", Count: "mathbits", Moves: "serialize"},
-	{Slider: "obstruction-difference", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize"},
-	{Slider: "obstruction-difference", Serialize: "unrolled", Count: "mathbits", Moves: "serialize"},
-	{Slider: "obstruction-difference", Serialize: "words16", Count: "mathbits", Moves: "serialize"},
-	{Slider: "ray-loop", Serialize: "bytes", Count: "mathbits", Moves: "serialize"},
-	{Slider: "ray-loop", Serialize: "forward", Count: "mathbits", Moves: "serialize"},
-	{Slider: "ray-loop", Serialize: "iterator", Count: "mathbits", Moves: "serialize"},
-	{Slider: "ray-loop", Serialize: "reverse", Count: "mathbits", Moves: "serialize"},
-	{Slider: "ray-loop", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize"},
-	{Slider: "ray-loop", Serialize: "unrolled", Count: "mathbits", Moves: "serialize"},
-	{Slider: "ray-loop", Serialize: "words16", Count: "mathbits", Moves: "serialize"},
+	{Slider: "classical", Serialize: "bytes", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "classical", Serialize: "forward", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "classical", Serialize: "iterator", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "classical", Serialize: "reverse", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "classical", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "classical", Serialize: "unrolled", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "classical", Serialize: "words16", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "dumb7fill", Serialize: "bytes", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "dumb7fill", Serialize: "forward", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "dumb7fill", Serialize: "iterator", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "dumb7fill", Serialize: "reverse", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "dumb7fill", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "dumb7fill", Serialize: "unrolled", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "dumb7fill", Serialize: "words16", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "hyperbola-bswap", Serialize: "bytes", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "hyperbola-bswap", Serialize: "forward", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "hyperbola-bswap", Serialize: "iterator", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "hyperbola-bswap", Serialize: "reverse", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "hyperbola-bswap", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "hyperbola-bswap", Serialize: "unrolled", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "hyperbola-bswap", Serialize: "words16", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "hyperbola-reverse", Serialize: "bytes", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "hyperbola-reverse", Serialize: "forward", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "hyperbola-reverse", Serialize: "iterator", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "hyperbola-reverse", Serialize: "reverse", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "hyperbola-reverse", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "hyperbola-reverse", Serialize: "unrolled", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "hyperbola-reverse", Serialize: "words16", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "kindergarten", Serialize: "bytes", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "kindergarten", Serialize: "forward", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "kindergarten", Serialize: "iterator", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "kindergarten", Serialize: "reverse", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "kindergarten", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "kindergarten", Serialize: "unrolled", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "kindergarten", Serialize: "words16", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "kogge-stone", Serialize: "bytes", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "kogge-stone", Serialize: "forward", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "kogge-stone", Serialize: "iterator", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "kogge-stone", Serialize: "reverse", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "kogge-stone", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "kogge-stone", Serialize: "unrolled", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "kogge-stone", Serialize: "words16", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "magic-black", Serialize: "bytes", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "magic-black", Serialize: "forward", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "magic-black", Serialize: "iterator", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "magic-black", Serialize: "reverse", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "magic-black", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "magic-black", Serialize: "unrolled", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "magic-black", Serialize: "words16", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "magic-plain", Serialize: "bytes", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "magic-plain", Serialize: "forward", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "magic-plain", Serialize: "iterator", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "magic-plain", Serialize: "reverse", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "magic-plain", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "magic-plain", Serialize: "unrolled", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "magic-plain", Serialize: "words16", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "obstruction-difference", Serialize: "bytes", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "obstruction-difference", Serialize: "forward", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "obstruction-difference", Serialize: "iterator", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "obstruction-difference", Serialize: "reverse", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "obstruction-difference", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "obstruction-difference", Serialize: "unrolled", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "obstruction-difference", Serialize: "words16", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "ray-loop", Serialize: "bytes", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "ray-loop", Serialize: "forward", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "ray-loop", Serialize: "iterator", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "ray-loop", Serialize: "reverse", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "ray-loop", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "ray-loop", Serialize: "unrolled", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "ray-loop", Serialize: "words16", Count: "mathbits", Moves: "serialize", Order: "plain"},
 }
 
 var _ = bits.OnesCount64 // the copies may not use package bits

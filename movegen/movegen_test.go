@@ -2,6 +2,7 @@ package movegen
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"bitlab/internal/gentest"
@@ -206,5 +207,27 @@ func TestPerftTT(t *testing.T) {
 			}
 		}
 		tt.Clear()
+	}
+}
+
+// TestOrderFactor checks order=flip-vertical: the same moves as the
+// default's, for white from the far rank down rather than ascending.
+func TestOrderFactor(t *testing.T) {
+	p, err := ParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var plain, flipped MoveList
+	p.generate(&plain)
+	p.generateOrdFlipVertical(&flipped)
+	a, b := plain.Slice(), flipped.Slice()
+	if slices.Equal(a, b) {
+		t.Error("flip-vertical listed white's moves in the plain order")
+	}
+	a, b = slices.Clone(a), slices.Clone(b)
+	slices.Sort(a)
+	slices.Sort(b)
+	if !slices.Equal(a, b) {
+		t.Errorf("flip-vertical lists other moves: %v, want %v", b, a)
 	}
 }

@@ -15,17 +15,20 @@ import (
 // kernel or inline (the loop written in place), Count a popcount kernel,
 // Moves how the king's and knights' quiet moves are listed: serialize
 // (like every other piece's) or a movelist kernel (magic-hash: the
-// precomputed list of the target set, [cpw-serialization]).
-type Config struct{ Slider, Serialize, Count, Moves string }
+// precomputed list of the target set, [cpw-serialization]), Order the
+// order of each piece's moves: plain (ascending squares) or a
+// serialize-color kernel (flip-vertical: from the side's far rank, by the
+// conditional flipVertical of [cpw-serialization]).
+type Config struct{ Slider, Serialize, Count, Moves, Order string }
 
 // DefaultConfig is the hand-written generator's: fancy magic bitboards, the
 // serialization loop written in place, math/bits' population count, king
-// and knight moves serialized like the others.
-var DefaultConfig = Config{Slider: "magic-fancy", Serialize: "inline", Count: "mathbits", Moves: "serialize"}
+// and knight moves serialized like the others, in ascending order.
+var DefaultConfig = Config{Slider: "magic-fancy", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain"}
 
 // String returns the configuration as benchmark names carry it.
 func (c Config) String() string {
-	return "slider=" + c.Slider + "/serialize=" + c.Serialize + "/count=" + c.Count + "/moves=" + c.Moves
+	return "slider=" + c.Slider + "/serialize=" + c.Serialize + "/count=" + c.Count + "/moves=" + c.Moves + "/order=" + c.Order
 }
 
 // Perft returns the number of legal move sequences of the given depth from

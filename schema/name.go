@@ -110,6 +110,7 @@ const (
 	KeySerialize = "serialize"
 	KeyCount     = "count"
 	KeyMoves     = "moves" // the king's and knights' move lists; absent before it was a factor
+	KeyOrder     = "order" // the order of each piece's moves; absent before it was a factor
 	KeyRepr      = "repr"
 	KeyPosition  = "position"
 	KeyDepth     = "depth"
@@ -124,13 +125,13 @@ const PerftFolder = "perft"
 
 // PerftCase is one configuration of the move generator counting one
 // position to one depth: the name of a line such as
-// Perft/slider=magic-fancy/serialize=tzcnt-blsr/count=popcnt/moves=serialize/repr=none/position=kiwipete/depth=5
-// (results from before the moves factor have no moves key).
+// Perft/slider=magic-fancy/serialize=tzcnt-blsr/count=popcnt/moves=serialize/order=plain/repr=none/position=kiwipete/depth=5
+// (results from before the moves and order factors have no such keys).
 type PerftCase struct {
-	Slider, Serialize, Count, Moves, Repr string
-	Position                              string
-	Depth                                 int
-	TT                                    string // the transposition table's size, such as 64MiB; "" for none
+	Slider, Serialize, Count, Moves, Order, Repr string
+	Position                                     string
+	Depth                                        int
+	TT                                           string // the transposition table's size, such as 64MiB; "" for none
 }
 
 // Name returns the case's benchmark name.
@@ -138,6 +139,9 @@ func (p PerftCase) Name() Name {
 	n := Name{Base: PerftBase, Parts: []Part{{KeySlider, p.Slider}, {KeySerialize, p.Serialize}, {KeyCount, p.Count}}}
 	if p.Moves != "" {
 		n.Parts = append(n.Parts, Part{KeyMoves, p.Moves})
+	}
+	if p.Order != "" {
+		n.Parts = append(n.Parts, Part{KeyOrder, p.Order})
 	}
 	n.Parts = append(n.Parts, Part{KeyRepr, p.Repr}, Part{KeyPosition, p.Position}, Part{KeyDepth, strconv.Itoa(p.Depth)})
 	if p.TT != "" {
@@ -153,7 +157,7 @@ func (n Name) Perft() (p PerftCase, ok bool) {
 		return PerftCase{}, false
 	}
 	depth, err := strconv.Atoi(n.Get(KeyDepth))
-	p = PerftCase{Slider: n.Get(KeySlider), Serialize: n.Get(KeySerialize), Count: n.Get(KeyCount), Moves: n.Get(KeyMoves), Repr: n.Get(KeyRepr),
+	p = PerftCase{Slider: n.Get(KeySlider), Serialize: n.Get(KeySerialize), Count: n.Get(KeyCount), Moves: n.Get(KeyMoves), Order: n.Get(KeyOrder), Repr: n.Get(KeyRepr),
 		Position: n.Get(KeyPosition), Depth: depth, TT: n.Get(KeyTT)}
 	return p, err == nil && p.Depth > 0 && p.Slider != "" && p.Serialize != "" && p.Count != "" && p.Repr != "" && p.Position != ""
 }

@@ -130,7 +130,7 @@ func benchPerft(cfg *config) error {
 				return err
 			}
 			c := &harness.PerftCase{
-				Key: schema.PerftCase{Slider: mc.Slider, Serialize: mc.Serialize, Count: mc.Count, Moves: mc.Moves, Repr: perftRepr,
+				Key: schema.PerftCase{Slider: mc.Slider, Serialize: mc.Serialize, Count: mc.Count, Moves: mc.Moves, Order: mc.Order, Repr: perftRepr,
 					Position: p.name, Depth: p.depth},
 				Run:  func() uint64 { return f(p.pos, p.depth) },
 				Want: want,
@@ -153,7 +153,7 @@ func benchPerft(cfg *config) error {
 			}
 			d := movegen.DefaultConfig
 			c := &harness.PerftCase{
-				Key: schema.PerftCase{Slider: d.Slider, Serialize: d.Serialize, Count: d.Count, Moves: d.Moves, Repr: perftRepr,
+				Key: schema.PerftCase{Slider: d.Slider, Serialize: d.Serialize, Count: d.Count, Moves: d.Moves, Order: d.Order, Repr: perftRepr,
 					Position: p.name, Depth: p.depth, TT: bytesName(tt.Bytes())},
 				Run:   func() uint64 { return movegen.PerftTT(&p.pos, p.depth, tt) },
 				Want:  want,
@@ -317,7 +317,7 @@ func bytesName(n int) string {
 
 // configOf returns the configuration of a perft case.
 func configOf(c *harness.PerftCase) movegen.Config {
-	return movegen.Config{Slider: c.Key.Slider, Serialize: c.Key.Serialize, Count: c.Key.Count, Moves: c.Key.Moves}
+	return movegen.Config{Slider: c.Key.Slider, Serialize: c.Key.Serialize, Count: c.Key.Count, Moves: c.Key.Moves, Order: c.Key.Order}
 }
 
 // label names a case's configuration by what it changes from the default.
@@ -334,7 +334,7 @@ func changed(c movegen.Config) string {
 	d := movegen.DefaultConfig
 	var parts []string
 	for _, f := range [][3]string{{schema.KeySlider, c.Slider, d.Slider}, {schema.KeySerialize, c.Serialize, d.Serialize},
-		{schema.KeyCount, c.Count, d.Count}, {schema.KeyMoves, c.Moves, d.Moves}} {
+		{schema.KeyCount, c.Count, d.Count}, {schema.KeyMoves, c.Moves, d.Moves}, {schema.KeyOrder, c.Order, d.Order}} {
 		if f[1] != f[2] {
 			parts = append(parts, f[0]+"="+f[1])
 		}

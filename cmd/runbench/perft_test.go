@@ -17,7 +17,7 @@ import (
 func TestPerftRun(t *testing.T) {
 	bin := buildRunbench(t)
 	out := filepath.Join(t.TempDir(), "p.txt")
-	cmd := exec.Command(bin, "-perft", "-position", "^pos3$", "-depth", "3", "-config", "^slider=(magic-fancy|kogge-stone)/serialize=inline/count=mathbits/moves=serialize$",
+	cmd := exec.Command(bin, "-perft", "-position", "^pos3$", "-depth", "3", "-config", "^slider=(magic-fancy|kogge-stone)/serialize=inline/count=mathbits/moves=serialize/order=plain$",
 		"-count", "2", "-samples", "1", "-sample", "200us", "-noprogress", "-out", out)
 	msg, err := cmd.CombinedOutput()
 	if err != nil {
@@ -76,10 +76,10 @@ func TestPerftList(t *testing.T) {
 		return strings.Split(strings.TrimSpace(string(out)), "\n")
 	}
 	one, all := lines("-perft", "-list"), lines("-perft", "-grid", "-list")
-	if one[0] != "slider=magic-fancy/serialize=inline/count=mathbits/moves=serialize" || len(all)-len(one) != len(movegen.GridConfigs()) {
+	if one[0] != "slider=magic-fancy/serialize=inline/count=mathbits/moves=serialize/order=plain" || len(all)-len(one) != len(movegen.GridConfigs()) {
 		t.Errorf("%d configurations, %d with -grid; the grid has %d more", len(one), len(all), len(movegen.GridConfigs()))
 	}
-	if !slices.Contains(all, "slider=kogge-stone/serialize=bytes/count=mathbits/moves=serialize") {
+	if !slices.Contains(all, "slider=kogge-stone/serialize=bytes/count=mathbits/moves=serialize/order=plain") {
 		t.Error("-grid lists no kogge-stone with bytes")
 	}
 }

@@ -440,6 +440,11 @@ func serializeWords16Throughput(dst []board.Square, src []uint64) int {
 	return n
 }
 
+// SerializeColorFlipBranchy is serialize-color/flip-branchy's element function.
+func SerializeColorFlipBranchy(d *[64]board.Square, x kernels.ColoredBB) int {
+	return serializeColorFlipBranchy(d, x)
+}
+
 func serializeColorFlipBranchyThroughput(dst []board.Square, src []kernels.ColoredBB) int {
 	n := 0
 	for _, x := range src {
@@ -448,12 +453,22 @@ func serializeColorFlipBranchyThroughput(dst []board.Square, src []kernels.Color
 	return n
 }
 
+// SerializeColorFlipVertical is serialize-color/flip-vertical's element function.
+func SerializeColorFlipVertical(d *[64]board.Square, x kernels.ColoredBB) int {
+	return serializeColorFlipVertical(d, x)
+}
+
 func serializeColorFlipVerticalThroughput(dst []board.Square, src []kernels.ColoredBB) int {
 	n := 0
 	for _, x := range src {
 		n += serializeColorFlipVertical((*[64]board.Square)(dst[n:]), x)
 	}
 	return n
+}
+
+// SerializeColorReverseScan is serialize-color/reverse-scan's element function.
+func SerializeColorReverseScan(d *[64]board.Square, x kernels.ColoredBB) int {
+	return serializeColorReverseScan(d, x)
 }
 
 func serializeColorReverseScanThroughput(dst []board.Square, src []kernels.ColoredBB) int {

@@ -33,9 +33,9 @@ var copied = []string{"perft", "generate", "masks", "enPassantLegal"}
 
 // config mirrors movegen.Config (the generator cannot import the package
 // it writes); def is movegen.DefaultConfig.
-type config struct{ slider, serialize, count, moves string }
+type config struct{ slider, serialize, count, moves, order string }
 
-var def = config{"magic-fancy", "inline", "mathbits", "serialize"}
+var def = config{"magic-fancy", "inline", "mathbits", "serialize", "plain"}
 
 // suffix names a configuration's functions: its techniques that differ
 // from the default.
@@ -53,6 +53,9 @@ func (c config) suffix() string {
 	if c.moves != def.moves {
 		s += movesSuffix(c.moves)
 	}
+	if c.order != def.order {
+		s += orderSuffix(c.order)
+	}
 	return s
 }
 
@@ -68,28 +71,33 @@ func main() {
 	funcs := readFuncs("gen.go", "perft.go")
 	var configs, asm []config
 	for _, k := range generic(kernels.Sliding.Kernels()) {
-		configs = append(configs, config{k, def.serialize, def.count, def.moves})
+		configs = append(configs, config{k, def.serialize, def.count, def.moves, def.order})
 	}
 	for _, k := range generic(kernels.Serialize.Kernels()) {
-		configs = append(configs, config{def.slider, k, def.count, def.moves})
+		configs = append(configs, config{def.slider, k, def.count, def.moves, def.order})
 	}
 	for _, k := range generic(kernels.Popcount.Kernels()) {
-		configs = append(configs, config{def.slider, def.serialize, k, def.moves})
+		configs = append(configs, config{def.slider, def.serialize, k, def.moves, def.order})
 	}
 	for _, k := range generic(kernels.MoveList.Kernels()) {
 		if k == "magic-hash" { // the list kernel; movelist/loop is the serialization
-			configs = append(configs, config{def.slider, def.serialize, def.count, k})
+			configs = append(configs, config{def.slider, def.serialize, def.count, k, def.order})
+		}
+	}
+	for _, k := range generic(kernels.SerializeColor.Kernels()) {
+		if k == "flip-vertical" { // the source's conditional flipVertical
+			configs = append(configs, config{def.slider, def.serialize, def.count, def.moves, k})
 		}
 	}
 	for _, k := range asmSliders {
-		asm = append(asm, config{k, def.serialize, def.count, def.moves})
+		asm = append(asm, config{k, def.serialize, def.count, def.moves, def.order})
 	}
 	// The slider x serialization grid: every pair that changes both.
 	var grid []config
 	for _, sl := range generic(kernels.Sliding.Kernels()) {
 		for _, se := range generic(kernels.Serialize.Kernels()) {
 			if sl != def.slider && se != def.serialize {
-				grid = append(grid, config{sl, se, def.count, def.moves})
+				grid = append(grid, config{sl, se, def.count, def.moves, def.order})
 			}
 		}
 	}
@@ -140,6 +148,10 @@ func emit(b *bytes.Buffer, funcs map[string]string, configs []config, pkg string
 			if c.moves != def.moves {
 				body = strings.ReplaceAll(body, "l.add(from, targets, Quiet)", "l.add"+movesSuffix(c.moves)+"(piece, from, targets)")
 			}
+			if c.order != def.order {
+				body = strings.ReplaceAll(body, "l.add(", "l.add"+orderSuffix(c.order)+"(us, ")
+				body = strings.ReplaceAll(body, "l.addPawns(", "l.addPawns"+orderSuffix(c.order)+"(us, ")
+			}
 			if c.serialize != def.serialize {
 				body = strings.ReplaceAll(body, "l.add(", "l.add"+serSuffix(c.serialize)+"(")
 				body = strings.ReplaceAll(body, "l.addPawns(", "l.addPawns"+serSuffix(c.serialize)+"(")
@@ -157,7 +169,10 @@ func emit(b *bytes.Buffer, funcs map[string]string, configs []config, pkg string
 		if c.moves != def.moves {
 			fmt.Fprintf(b, movesTemplate, movesSuffix(c.moves), camel(c.moves), c.moves)
 		}
-		key := fmt.Sprintf("{Slider: %q, Serialize: %q, Count: %q, Moves: %q}", c.slider, c.serialize, c.count, c.moves)
+		if c.order != def.order {
+			fmt.Fprintf(b, orderTemplate, orderSuffix(c.order), camel(c.order), c.order)
+		}
+		key := fmt.Sprintf("{Slider: %q, Serialize: %q, Count: %q, Moves: %q, Order: %q}", c.slider, c.serialize, c.count, c.moves, c.order)
 		registry += fmt.Sprintf("\t%s: perft%s,\n", key, suffix)
 		order += "\t" + key + ",\n"
 	}
@@ -169,6 +184,39 @@ func emit(b *bytes.Buffer, funcs map[string]string, configs []config, pkg string
 func serSuffix(k string) string   { return "Ser" + camel(k) }
 func countSuffix(k string) string { return "Cnt" + camel(k) }
 func movesSuffix(k string) string { return "Mv" + camel(k) }
+func orderSuffix(k string) string { return "Ord" + camel(k) }
+
+// orderTemplate writes a configuration's move order: the serialize-color
+// kernel lists each target set's squares from the side's far rank.
+const orderTemplate = `// add%[1]s is add with serialize-color/%[3]s's order.
+func (l *MoveList) add%[1]s(side board.Color, from board.Square, targets uint64, kind int) {
+	var sq [64]board.Square
+	n := generic.SerializeColor%[2]s(&sq, kernels.ColoredBB{BB: targets, Side: side})
+	for _, to := range sq[:n&63] {
+		l.Moves[l.N&(MaxMoves-1)] = newMove(from, to, kind)
+		l.N++
+	}
+}
+
+// addPawns%[1]s is addPawns with serialize-color/%[3]s's order.
+func (l *MoveList) addPawns%[1]s(side board.Color, targets uint64, delta int, kind int) {
+	var sq [64]board.Square
+	n := generic.SerializeColor%[2]s(&sq, kernels.ColoredBB{BB: targets, Side: side})
+	for _, to := range sq[:n&63] {
+		from := (to - board.Square(delta)) & 63
+		if to.Bitboard()&(rank1|rank8) == 0 {
+			l.Moves[l.N&(MaxMoves-1)] = newMove(from, to, kind)
+			l.N++
+			continue
+		}
+		for k := PromoKnight; k <= PromoQueen; k++ {
+			l.Moves[l.N&(MaxMoves-1)] = newMove(from, to, k)
+			l.N++
+		}
+	}
+}
+
+`
 
 // movesTemplate writes a configuration's king and knight move lists: the
 // movelist kernel copies the target set's precomputed list, all eight
@@ -242,6 +290,9 @@ func (c config) describe() string {
 	}
 	if c.moves != def.moves {
 		parts = append(parts, "movelist/"+c.moves+" for king and knight moves")
+	}
+	if c.order != def.order {
+		parts = append(parts, "serialize-color/"+c.order+"'s move order")
 	}
 	return strings.Join(parts, " and ")
 }

@@ -314,7 +314,7 @@ func expr(e ast.Expr) string {
 // exports, for programs that call one element at a time: package movegen's
 // generator calls them by these names (upper(camel(family/impl)), with
 // Rook and Bishop for the sliders).
-var exported = map[string]bool{"sliding": true, "popcount": true, "serialize": true, "movelist": true}
+var exported = map[string]bool{"sliding": true, "popcount": true, "serialize": true, "serialize-color": true, "movelist": true}
 
 // upper returns s with its first letter in upper case.
 func upper(s string) string { return strings.ToUpper(s[:1]) + s[1:] }
