@@ -1979,7 +1979,7 @@ func (p *Position) enPassantLegalSerBytes(from, k board.Square) bool {
 	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
 }
 
-// addSerBytes is add with serialize/Bytes's squares.
+// addSerBytes is add with serialize/bytes's squares.
 func (l *MoveList) addSerBytes(from board.Square, targets uint64, kind int) {
 	var sq [64]board.Square
 	n := generic.SerializeBytes(&sq, targets)
@@ -1989,7 +1989,7 @@ func (l *MoveList) addSerBytes(from board.Square, targets uint64, kind int) {
 	}
 }
 
-// addPawnsSerBytes is addPawns with serialize/Bytes's squares.
+// addPawnsSerBytes is addPawns with serialize/bytes's squares.
 func (l *MoveList) addPawnsSerBytes(targets uint64, delta int, kind int) {
 	var sq [64]board.Square
 	n := generic.SerializeBytes(&sq, targets)
@@ -2186,7 +2186,7 @@ func (p *Position) enPassantLegalSerForward(from, k board.Square) bool {
 	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
 }
 
-// addSerForward is add with serialize/Forward's squares.
+// addSerForward is add with serialize/forward's squares.
 func (l *MoveList) addSerForward(from board.Square, targets uint64, kind int) {
 	var sq [64]board.Square
 	n := generic.SerializeForward(&sq, targets)
@@ -2196,7 +2196,7 @@ func (l *MoveList) addSerForward(from board.Square, targets uint64, kind int) {
 	}
 }
 
-// addPawnsSerForward is addPawns with serialize/Forward's squares.
+// addPawnsSerForward is addPawns with serialize/forward's squares.
 func (l *MoveList) addPawnsSerForward(targets uint64, delta int, kind int) {
 	var sq [64]board.Square
 	n := generic.SerializeForward(&sq, targets)
@@ -2393,7 +2393,7 @@ func (p *Position) enPassantLegalSerIterator(from, k board.Square) bool {
 	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
 }
 
-// addSerIterator is add with serialize/Iterator's squares.
+// addSerIterator is add with serialize/iterator's squares.
 func (l *MoveList) addSerIterator(from board.Square, targets uint64, kind int) {
 	var sq [64]board.Square
 	n := generic.SerializeIterator(&sq, targets)
@@ -2403,7 +2403,7 @@ func (l *MoveList) addSerIterator(from board.Square, targets uint64, kind int) {
 	}
 }
 
-// addPawnsSerIterator is addPawns with serialize/Iterator's squares.
+// addPawnsSerIterator is addPawns with serialize/iterator's squares.
 func (l *MoveList) addPawnsSerIterator(targets uint64, delta int, kind int) {
 	var sq [64]board.Square
 	n := generic.SerializeIterator(&sq, targets)
@@ -2600,7 +2600,7 @@ func (p *Position) enPassantLegalSerReverse(from, k board.Square) bool {
 	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
 }
 
-// addSerReverse is add with serialize/Reverse's squares.
+// addSerReverse is add with serialize/reverse's squares.
 func (l *MoveList) addSerReverse(from board.Square, targets uint64, kind int) {
 	var sq [64]board.Square
 	n := generic.SerializeReverse(&sq, targets)
@@ -2610,7 +2610,7 @@ func (l *MoveList) addSerReverse(from board.Square, targets uint64, kind int) {
 	}
 }
 
-// addPawnsSerReverse is addPawns with serialize/Reverse's squares.
+// addPawnsSerReverse is addPawns with serialize/reverse's squares.
 func (l *MoveList) addPawnsSerReverse(targets uint64, delta int, kind int) {
 	var sq [64]board.Square
 	n := generic.SerializeReverse(&sq, targets)
@@ -2807,7 +2807,7 @@ func (p *Position) enPassantLegalSerScanReset(from, k board.Square) bool {
 	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
 }
 
-// addSerScanReset is add with serialize/ScanReset's squares.
+// addSerScanReset is add with serialize/scan-reset's squares.
 func (l *MoveList) addSerScanReset(from board.Square, targets uint64, kind int) {
 	var sq [64]board.Square
 	n := generic.SerializeScanReset(&sq, targets)
@@ -2817,7 +2817,7 @@ func (l *MoveList) addSerScanReset(from board.Square, targets uint64, kind int) 
 	}
 }
 
-// addPawnsSerScanReset is addPawns with serialize/ScanReset's squares.
+// addPawnsSerScanReset is addPawns with serialize/scan-reset's squares.
 func (l *MoveList) addPawnsSerScanReset(targets uint64, delta int, kind int) {
 	var sq [64]board.Square
 	n := generic.SerializeScanReset(&sq, targets)
@@ -3014,7 +3014,7 @@ func (p *Position) enPassantLegalSerUnrolled(from, k board.Square) bool {
 	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
 }
 
-// addSerUnrolled is add with serialize/Unrolled's squares.
+// addSerUnrolled is add with serialize/unrolled's squares.
 func (l *MoveList) addSerUnrolled(from board.Square, targets uint64, kind int) {
 	var sq [64]board.Square
 	n := generic.SerializeUnrolled(&sq, targets)
@@ -3024,7 +3024,7 @@ func (l *MoveList) addSerUnrolled(from board.Square, targets uint64, kind int) {
 	}
 }
 
-// addPawnsSerUnrolled is addPawns with serialize/Unrolled's squares.
+// addPawnsSerUnrolled is addPawns with serialize/unrolled's squares.
 func (l *MoveList) addPawnsSerUnrolled(targets uint64, delta int, kind int) {
 	var sq [64]board.Square
 	n := generic.SerializeUnrolled(&sq, targets)
@@ -3221,7 +3221,7 @@ func (p *Position) enPassantLegalSerWords16(from, k board.Square) bool {
 	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
 }
 
-// addSerWords16 is add with serialize/Words16's squares.
+// addSerWords16 is add with serialize/words16's squares.
 func (l *MoveList) addSerWords16(from board.Square, targets uint64, kind int) {
 	var sq [64]board.Square
 	n := generic.SerializeWords16(&sq, targets)
@@ -3231,7 +3231,7 @@ func (l *MoveList) addSerWords16(from board.Square, targets uint64, kind int) {
 	}
 }
 
-// addPawnsSerWords16 is addPawns with serialize/Words16's squares.
+// addPawnsSerWords16 is addPawns with serialize/words16's squares.
 func (l *MoveList) addPawnsSerWords16(targets uint64, delta int, kind int) {
 	var sq [64]board.Square
 	n := generic.SerializeWords16(&sq, targets)

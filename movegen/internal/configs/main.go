@@ -164,13 +164,15 @@ func emit(b *bytes.Buffer, funcs map[string]string, configs []config, pkg string
 			fmt.Fprintf(b, "func count%s(b uint64) int { return int(generic.Popcount%s(b)) }\n\n", countSuffix(c.count), camel(c.count))
 		}
 		if c.serialize != def.serialize && c.slider == def.slider && c.count == def.count {
-			fmt.Fprintf(b, serializeTemplate, serSuffix(c.serialize), camel(c.serialize))
+			fmt.Fprintf(b, listTemplate, serSuffix(c.serialize), "serialize/"+c.serialize+"'s squares", "",
+				"generic.Serialize"+camel(c.serialize)+"(&sq, targets)")
 		}
 		if c.moves != def.moves {
 			fmt.Fprintf(b, movesTemplate, movesSuffix(c.moves), camel(c.moves), c.moves)
 		}
 		if c.order != def.order {
-			fmt.Fprintf(b, orderTemplate, orderSuffix(c.order), camel(c.order), c.order)
+			fmt.Fprintf(b, listTemplate, orderSuffix(c.order), "serialize-color/"+c.order+"'s order", "side board.Color, ",
+				"generic.SerializeColor"+camel(c.order)+"(&sq, kernels.ColoredBB{BB: targets, Side: side})")
 		}
 		key := fmt.Sprintf("{Slider: %q, Serialize: %q, Count: %q, Moves: %q, Order: %q}", c.slider, c.serialize, c.count, c.moves, c.order)
 		registry += fmt.Sprintf("\t%s: perft%s,\n", key, suffix)
@@ -185,38 +187,6 @@ func serSuffix(k string) string   { return "Ser" + camel(k) }
 func countSuffix(k string) string { return "Cnt" + camel(k) }
 func movesSuffix(k string) string { return "Mv" + camel(k) }
 func orderSuffix(k string) string { return "Ord" + camel(k) }
-
-// orderTemplate writes a configuration's move order: the serialize-color
-// kernel lists each target set's squares from the side's far rank.
-const orderTemplate = `// add%[1]s is add with serialize-color/%[3]s's order.
-func (l *MoveList) add%[1]s(side board.Color, from board.Square, targets uint64, kind int) {
-	var sq [64]board.Square
-	n := generic.SerializeColor%[2]s(&sq, kernels.ColoredBB{BB: targets, Side: side})
-	for _, to := range sq[:n&63] {
-		l.Moves[l.N&(MaxMoves-1)] = newMove(from, to, kind)
-		l.N++
-	}
-}
-
-// addPawns%[1]s is addPawns with serialize-color/%[3]s's order.
-func (l *MoveList) addPawns%[1]s(side board.Color, targets uint64, delta int, kind int) {
-	var sq [64]board.Square
-	n := generic.SerializeColor%[2]s(&sq, kernels.ColoredBB{BB: targets, Side: side})
-	for _, to := range sq[:n&63] {
-		from := (to - board.Square(delta)) & 63
-		if to.Bitboard()&(rank1|rank8) == 0 {
-			l.Moves[l.N&(MaxMoves-1)] = newMove(from, to, kind)
-			l.N++
-			continue
-		}
-		for k := PromoKnight; k <= PromoQueen; k++ {
-			l.Moves[l.N&(MaxMoves-1)] = newMove(from, to, k)
-			l.N++
-		}
-	}
-}
-
-`
 
 // movesTemplate writes a configuration's king and knight move lists: the
 // movelist kernel copies the target set's precomputed list, all eight
@@ -244,22 +214,25 @@ func write(path string, src []byte) {
 	}
 }
 
-// serializeTemplate writes a configuration's serialization: the kernel
-// writes the target squares, then a loop turns them into moves.
-const serializeTemplate = `// add%[1]s is add with serialize/%[2]s's squares.
-func (l *MoveList) add%[1]s(from board.Square, targets uint64, kind int) {
+// listTemplate writes a configuration's move lists from a kernel that
+// writes the target squares (a serialize kernel, or a serialize-color
+// kernel given the side to move), then a loop that turns them into moves:
+// add and addPawns with the suffix %[1]s, described by %[2]s, taking the
+// extra parameters %[3]s, the squares written by the expression %[4]s.
+const listTemplate = `// add%[1]s is add with %[2]s.
+func (l *MoveList) add%[1]s(%[3]sfrom board.Square, targets uint64, kind int) {
 	var sq [64]board.Square
-	n := generic.Serialize%[2]s(&sq, targets)
+	n := %[4]s
 	for _, to := range sq[:n&63] {
 		l.Moves[l.N&(MaxMoves-1)] = newMove(from, to, kind)
 		l.N++
 	}
 }
 
-// addPawns%[1]s is addPawns with serialize/%[2]s's squares.
-func (l *MoveList) addPawns%[1]s(targets uint64, delta int, kind int) {
+// addPawns%[1]s is addPawns with %[2]s.
+func (l *MoveList) addPawns%[1]s(%[3]stargets uint64, delta int, kind int) {
 	var sq [64]board.Square
-	n := generic.Serialize%[2]s(&sq, targets)
+	n := %[4]s
 	for _, to := range sq[:n&63] {
 		from := (to - board.Square(delta)) & 63
 		if to.Bitboard()&(rank1|rank8) == 0 {
