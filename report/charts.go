@@ -720,6 +720,7 @@ func (s *Set) TablesChart(dir, cfg, family string) (string, error) {
 	}
 	var xys, under plotter.XYs
 	var labels []string
+	var rises []plotter.XYs // per pressed implementation: its hot and its pressed cost
 	withTables := 0
 	for _, im := range slices.Sorted(maps.Keys(hot)) {
 		bytes := float64(s.Tables(family, im))
@@ -732,6 +733,7 @@ func (s *Set) TablesChart(dir, cfg, family string) (string, error) {
 		labels = append(labels, im)
 		if c, ok := pressed[im]; ok {
 			under = append(under, plotter.XY{X: bytes, Y: c})
+			rises = append(rises, plotter.XYs{{X: bytes, Y: hot[im]}, {X: bytes, Y: c}})
 		}
 	}
 	if withTables == 0 {
@@ -746,19 +748,13 @@ func (s *Set) TablesChart(dir, cfg, family string) (string, error) {
 	if len(under) > 0 {
 		// Each implementation's rise under pressure: a thin line from its
 		// hot cost up to its cost with the caches flushed, and a hollow mark.
-		for _, im := range slices.Sorted(maps.Keys(hot)) {
-			if c, ok := pressed[im]; ok {
-				x := float64(s.Tables(family, im))
-				if x == 0 {
-					x = noTableBytes
-				}
-				l, err := plotter.NewLine(plotter.XYs{{X: x, Y: hot[im]}, {X: x, Y: c}})
-				if err != nil {
-					return "", err
-				}
-				l.LineStyle.Color = color.RGBA{R: 235, G: 150, B: 140, A: 255}
-				p.Add(l)
+		for _, rise := range rises {
+			l, err := plotter.NewLine(rise)
+			if err != nil {
+				return "", err
 			}
+			l.LineStyle.Color = color.RGBA{R: 235, G: 150, B: 140, A: 255}
+			p.Add(l)
 		}
 		sc, err := plotter.NewScatter(under)
 		if err != nil {

@@ -99,37 +99,39 @@ func (s *Set) PerftTable(w io.Writer, cfg string) error {
 		return fmt.Errorf("no perft results in %s", cfg)
 	}
 	slices.SortFunc(cols, func(a, b column) int { return cmp.Or(cmp.Compare(a.position, b.position), a.depth-b.depth) })
-	rate := func(c schema.PerftCase) (schema.Summary, bool) {
-		v := s.perft[PerftKey{Config: cfg, Case: c, Unit: schema.NodesPerSec.Read}]
-		return schema.Summarize(v), len(v) > 0
+	// Each cell's summary and speed relative to the default, computed once.
+	type result struct {
+		sum   schema.Summary
+		speed float64 // 0 where the default or the cell is missing
 	}
-	speed := func(r string, col column) (float64, bool) {
-		c, ok := rows[r][col]
-		d, okd := rows["default"][col]
-		if !ok || !okd {
-			return 0, false
-		}
-		a, oka := rate(c)
-		b, okb := rate(d)
-		return a.Center / b.Center, oka && okb
-	}
-	geomean := func(r string) float64 {
-		sum, n := 0.0, 0
-		for _, col := range cols {
-			if x, ok := speed(r, col); ok {
-				sum, n = sum+math.Log(x), n+1
+	cells := map[string]map[column]result{}
+	for r, cs := range rows {
+		cells[r] = map[column]result{}
+		for col, c := range cs {
+			if v := s.perft[PerftKey{Config: cfg, Case: c, Unit: schema.NodesPerSec.Read}]; len(v) > 0 {
+				cells[r][col] = result{sum: schema.Summarize(v)}
 			}
 		}
-		if n == 0 {
-			return 0
+	}
+	geomean := map[string]float64{}
+	for r := range rows {
+		sum, n := 0.0, 0
+		for col, res := range cells[r] {
+			if d, ok := cells["default"][col]; ok {
+				res.speed = res.sum.Center / d.sum.Center
+				cells[r][col] = res
+				sum, n = sum+math.Log(res.speed), n+1
+			}
 		}
-		return math.Exp(sum / float64(n))
+		if n > 0 {
+			geomean[r] = math.Exp(sum / float64(n))
+		}
 	}
 	names := make([]string, 0, len(rows))
 	for r := range rows {
 		names = append(names, r)
 	}
-	slices.SortFunc(names, func(a, b string) int { return cmp.Or(cmp.Compare(geomean(b), geomean(a)), cmp.Compare(a, b)) })
+	slices.SortFunc(names, func(a, b string) int { return cmp.Or(cmp.Compare(geomean[b], geomean[a]), cmp.Compare(a, b)) })
 
 	def := s.perftDef
 	if def == "" {
@@ -145,15 +147,14 @@ func (s *Set) PerftTable(w io.Writer, cfg string) error {
 		b = b[:0]
 		b = append(b, r)
 		for _, col := range cols {
-			c, ok := rows[r][col]
-			sum, okr := rate(c)
-			if !ok || !okr {
+			res, ok := cells[r][col]
+			if !ok {
 				b = append(b, "")
 				continue
 			}
-			text := cell(sum, 1e-6)
-			if x, ok := speed(r, col); ok && r != "default" {
-				text += " (" + ratio(x) + ")"
+			text := cell(res.sum, 1e-6)
+			if res.speed > 0 && r != "default" {
+				text += " (" + ratio(res.speed) + ")"
 			}
 			b = append(b, text)
 		}

@@ -14,7 +14,7 @@ import (
 
 // outside matches references to the development workspace: its shared
 // folder and the numbered source documents, which users cannot look up,
-// whether named as "seed 003" or cited by a bare number such as "(003)",
+// whether named as "seed" and a number or cited by a bare number such as "(003)",
 // "000, 001" or "000/003". A bare number is 000 to 004 standing alone: not
 // part of a longer word or number, and not after a decimal point, a digit
 // group's comma, a hyphen or a hex colour's #. Sources are cited by
@@ -65,8 +65,9 @@ func TestOutsidePatterns(t *testing.T) {
 		{"| [bitscan.md](bitscan.md) | 000, 001 | bitscan-forward |", true},
 		{"| [serialization.md](serialization.md) | 000/003 | serialize |", true},
 		{`"Bitboard Serialization" ([cpw-serialization], 003) loops`, true},
-		{"as seed 002 says", true},
-		{"see ../shared/reference", true},
+		// Split, so that this file holds no reference of the kinds it finds.
+		{"as seed" + " 002 says", true},
+		{"see ../" + "shared/reference", true},
 		{"1,000,000 random bitboards", false},
 		{"0.001 cycles and 1.000 ns", false},
 		{`fill="#000"`, false},
