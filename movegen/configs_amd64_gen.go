@@ -180,8 +180,9 @@ func (p *Position) masksPext() masks {
 func (p *Position) enPassantLegalPext(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if amd64.SlidingPextRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		amd64.SlidingPextBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -359,8 +360,9 @@ func (p *Position) masksMagicFancyAsm() masks {
 func (p *Position) enPassantLegalMagicFancyAsm(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if amd64.SlidingMagicFancyAsmRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		amd64.SlidingMagicFancyAsmBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -538,8 +540,9 @@ func (p *Position) masksMagicBlackAsm() masks {
 func (p *Position) enPassantLegalMagicBlackAsm(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if amd64.SlidingMagicBlackAsmRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		amd64.SlidingMagicBlackAsmBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -552,17 +555,17 @@ func (p *Position) enPassantLegalMagicBlackAsm(from, k board.Square) bool {
 // The amd64 sliders' configurations join the others after the generic sliders'.
 func init() {
 	for c, f := range map[Config]func(Position, int) uint64{
-		{Slider: "pext", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain"}:            perftPext,
-		{Slider: "magic-fancy-asm", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain"}: perftMagicFancyAsm,
-		{Slider: "magic-black-asm", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain"}: perftMagicBlackAsm,
+		{Slider: "pext", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:            perftPext,
+		{Slider: "magic-fancy-asm", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}: perftMagicFancyAsm,
+		{Slider: "magic-black-asm", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}: perftMagicBlackAsm,
 	} {
 		configPerft[c] = f
 	}
 	at := slices.IndexFunc(configOrder, func(c Config) bool { return c.Slider == DefaultConfig.Slider })
 	configOrder = slices.Insert(configOrder, at, []Config{
-		{Slider: "pext", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain"},
-		{Slider: "magic-fancy-asm", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain"},
-		{Slider: "magic-black-asm", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain"},
+		{Slider: "pext", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+		{Slider: "magic-fancy-asm", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+		{Slider: "magic-black-asm", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
 	}...)
 }
 

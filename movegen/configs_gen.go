@@ -178,8 +178,9 @@ func (p *Position) masksClassical() masks {
 func (p *Position) enPassantLegalClassical(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingClassicalRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingClassicalBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -357,8 +358,9 @@ func (p *Position) masksDumb7fill() masks {
 func (p *Position) enPassantLegalDumb7fill(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingDumb7fillRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingDumb7fillBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -536,8 +538,9 @@ func (p *Position) masksHyperbolaBswap() masks {
 func (p *Position) enPassantLegalHyperbolaBswap(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingHyperbolaBswapRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingHyperbolaBswapBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -715,8 +718,9 @@ func (p *Position) masksHyperbolaReverse() masks {
 func (p *Position) enPassantLegalHyperbolaReverse(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingHyperbolaReverseRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingHyperbolaReverseBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -894,8 +898,9 @@ func (p *Position) masksKindergarten() masks {
 func (p *Position) enPassantLegalKindergarten(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingKindergartenRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingKindergartenBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -1073,8 +1078,9 @@ func (p *Position) masksKoggeStone() masks {
 func (p *Position) enPassantLegalKoggeStone(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingKoggeStoneRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingKoggeStoneBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -1252,8 +1258,9 @@ func (p *Position) masksMagicBlack() masks {
 func (p *Position) enPassantLegalMagicBlack(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingMagicBlackRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingMagicBlackBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -1431,8 +1438,9 @@ func (p *Position) masksMagicPlain() masks {
 func (p *Position) enPassantLegalMagicPlain(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingMagicPlainRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingMagicPlainBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -1610,8 +1618,9 @@ func (p *Position) masksObstructionDifference() masks {
 func (p *Position) enPassantLegalObstructionDifference(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingObstructionDifferenceRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingObstructionDifferenceBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -1789,8 +1798,9 @@ func (p *Position) masksRayLoop() masks {
 func (p *Position) enPassantLegalRayLoop(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingRayLoopRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingRayLoopBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -1968,8 +1978,9 @@ func (p *Position) masksSerBytes() masks {
 func (p *Position) enPassantLegalSerBytes(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingMagicFancyRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingMagicFancyBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -2175,8 +2186,9 @@ func (p *Position) masksSerForward() masks {
 func (p *Position) enPassantLegalSerForward(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingMagicFancyRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingMagicFancyBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -2382,8 +2394,9 @@ func (p *Position) masksSerIterator() masks {
 func (p *Position) enPassantLegalSerIterator(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingMagicFancyRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingMagicFancyBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -2589,8 +2602,9 @@ func (p *Position) masksSerReverse() masks {
 func (p *Position) enPassantLegalSerReverse(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingMagicFancyRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingMagicFancyBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -2796,8 +2810,9 @@ func (p *Position) masksSerScanReset() masks {
 func (p *Position) enPassantLegalSerScanReset(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingMagicFancyRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingMagicFancyBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -3003,8 +3018,9 @@ func (p *Position) masksSerUnrolled() masks {
 func (p *Position) enPassantLegalSerUnrolled(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingMagicFancyRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingMagicFancyBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -3210,8 +3226,9 @@ func (p *Position) masksSerWords16() masks {
 func (p *Position) enPassantLegalSerWords16(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingMagicFancyRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingMagicFancyBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -3417,8 +3434,9 @@ func (p *Position) masksCntKernighan() masks {
 func (p *Position) enPassantLegalCntKernighan(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingMagicFancyRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingMagicFancyBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -3598,8 +3616,9 @@ func (p *Position) masksCntSwar() masks {
 func (p *Position) enPassantLegalCntSwar(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingMagicFancyRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingMagicFancyBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -3779,8 +3798,9 @@ func (p *Position) masksCntSwarMul() masks {
 func (p *Position) enPassantLegalCntSwarMul(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingMagicFancyRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingMagicFancyBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -3960,8 +3980,9 @@ func (p *Position) masksCntTable16() masks {
 func (p *Position) enPassantLegalCntTable16(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingMagicFancyRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingMagicFancyBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -4141,8 +4162,9 @@ func (p *Position) masksCntTable8() masks {
 func (p *Position) enPassantLegalCntTable8(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingMagicFancyRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingMagicFancyBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -4322,8 +4344,9 @@ func (p *Position) masksMvMagicHash() masks {
 func (p *Position) enPassantLegalMvMagicHash(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingMagicFancyRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingMagicFancyBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -4511,8 +4534,9 @@ func (p *Position) masksOrdFlipVertical() masks {
 func (p *Position) enPassantLegalOrdFlipVertical(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingMagicFancyRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingMagicFancyBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -4548,6 +4572,458 @@ func (l *MoveList) addPawnsOrdFlipVertical(side board.Color, targets uint64, del
 			l.N++
 		}
 	}
+}
+
+// perftHyperbolaReverseReprReversed is perft with repr=reversed (posReversed) and its slider hyperbola-reverse.
+func perftHyperbolaReverseReprReversed(p posReversed, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateHyperbolaReverseReprReversed(nil))
+	}
+	var l MoveList
+	p.generateHyperbolaReverseReprReversed(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftHyperbolaReverseReprReversed(p.PlayHyperbolaReverseReprReversed(m), depth-1)
+	}
+	return n
+}
+
+// generateHyperbolaReverseReprReversed is generate with repr=reversed (posReversed) and its slider hyperbola-reverse.
+func (p *posReversed) generateHyperbolaReverseReprReversed(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksHyperbolaReverseReprReversed()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.add(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.add(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.occupied()
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ.bb&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := bishopReversed(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := rookReversed(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ.bb
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawns(single, pushStep[us], Quiet)
+		l.addPawns(double, 2*pushStep[us], DoublePush)
+		l.addPawns(capA, captureA[us], Quiet)
+		l.addPawns(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalHyperbolaReverseReprReversed(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksHyperbolaReverseReprReversed is masks with repr=reversed (posReversed) and its slider hyperbola-reverse.
+func (p *posReversed) masksHyperbolaReverseReprReversed() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.occupied()
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		p.sliderCheckers(k, occ, rq, bq)
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := rookReversed(k, p.occupiedBy(them)) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := bishopReversed(k, p.occupiedBy(them)) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ = occ.toggle(k)
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= bishopReversed(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= rookReversed(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalHyperbolaReverseReprReversed is enPassantLegal with repr=reversed (posReversed) and its slider hyperbola-reverse.
+func (p *posReversed) enPassantLegalHyperbolaReverseReprReversed(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.occupied().toggle(from).toggle(capSq).toggle(p.EP) // the target square is empty
+	if rookReversed(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		bishopReversed(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// PlayHyperbolaReverseReprReversed is Play with repr=reversed (posReversed) and its slider hyperbola-reverse.
+func (p *posReversed) PlayHyperbolaReverseReprReversed(m Move) posReversed {
+	q := *p
+	from, to, kind := m.From(), m.To(), m.Kind()
+	us, them := p.Side, p.Side^1
+	toBB := to.Bitboard()
+	q.Hash ^= sideKey ^ castlingKeys[p.Castling]
+	if p.EP != board.NoSquare {
+		q.Hash ^= epKeys[p.EP.File()]
+	}
+	q.EP = board.NoSquare
+	moved := p.pieceOn(us, from.Bitboard())
+	// A capture: the piece on the target square (en passant: beside it).
+	if p.Colors[them]&toBB != 0 {
+		victim := p.pieceOn(them, toBB)
+		q.Position.toggle(them, victim, to)
+		q.keep(them, victim, to)
+	}
+	q.Position.toggle(us, moved, from)
+	q.keep(us, moved, from)
+	placed := moved
+	switch kind {
+	case DoublePush:
+		q.EP = (from + to) / 2
+		q.Hash ^= epKeys[q.EP.File()]
+	case EnPassant:
+		capSq := board.NewSquare(to.File(), from.Rank())
+		q.Position.toggle(them, board.Pawn, capSq)
+		q.keep(them, board.Pawn, capSq)
+	case Castle:
+		c := castles[castleIndex(us, to)]
+		q.Position.toggle(us, board.Rook, c.rookFrom)
+		q.keep(us, board.Rook, c.rookFrom)
+		q.Position.toggle(us, board.Rook, c.rookTo)
+		q.keep(us, board.Rook, c.rookTo)
+	case PromoKnight, PromoBishop, PromoRook, PromoQueen:
+		placed = board.Knight + board.Piece(kind-PromoKnight)
+	}
+	q.Position.toggle(us, placed, to)
+	q.keep(us, placed, to)
+	q.Castling &= keepRights[from] & keepRights[to]
+	q.Side = them
+	q.Hash ^= castlingKeys[q.Castling]
+	return q
+}
+
+// perftRotatedReprRotated is perft with repr=rotated (posRotated) and its slider rotated.
+func perftRotatedReprRotated(p posRotated, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateRotatedReprRotated(nil))
+	}
+	var l MoveList
+	p.generateRotatedReprRotated(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftRotatedReprRotated(p.PlayRotatedReprRotated(m), depth-1)
+	}
+	return n
+}
+
+// generateRotatedReprRotated is generate with repr=rotated (posRotated) and its slider rotated.
+func (p *posRotated) generateRotatedReprRotated(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksRotatedReprRotated()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.add(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.add(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.occupied()
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ.bb&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := bishopRotated(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := rookRotated(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ.bb
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawns(single, pushStep[us], Quiet)
+		l.addPawns(double, 2*pushStep[us], DoublePush)
+		l.addPawns(capA, captureA[us], Quiet)
+		l.addPawns(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalRotatedReprRotated(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksRotatedReprRotated is masks with repr=rotated (posRotated) and its slider rotated.
+func (p *posRotated) masksRotatedReprRotated() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.occupied()
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		rookRotated(k, occ)&rq | bishopRotated(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := rookRotated(k, p.occupiedBy(them)) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := bishopRotated(k, p.occupiedBy(them)) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ = occ.toggle(k)
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= bishopRotated(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= rookRotated(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalRotatedReprRotated is enPassantLegal with repr=rotated (posRotated) and its slider rotated.
+func (p *posRotated) enPassantLegalRotatedReprRotated(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.occupied().toggle(from).toggle(capSq).toggle(p.EP) // the target square is empty
+	if rookRotated(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		bishopRotated(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// PlayRotatedReprRotated is Play with repr=rotated (posRotated) and its slider rotated.
+func (p *posRotated) PlayRotatedReprRotated(m Move) posRotated {
+	q := *p
+	from, to, kind := m.From(), m.To(), m.Kind()
+	us, them := p.Side, p.Side^1
+	toBB := to.Bitboard()
+	q.Hash ^= sideKey ^ castlingKeys[p.Castling]
+	if p.EP != board.NoSquare {
+		q.Hash ^= epKeys[p.EP.File()]
+	}
+	q.EP = board.NoSquare
+	moved := p.pieceOn(us, from.Bitboard())
+	// A capture: the piece on the target square (en passant: beside it).
+	if p.Colors[them]&toBB != 0 {
+		victim := p.pieceOn(them, toBB)
+		q.Position.toggle(them, victim, to)
+		q.keep(them, victim, to)
+	}
+	q.Position.toggle(us, moved, from)
+	q.keep(us, moved, from)
+	placed := moved
+	switch kind {
+	case DoublePush:
+		q.EP = (from + to) / 2
+		q.Hash ^= epKeys[q.EP.File()]
+	case EnPassant:
+		capSq := board.NewSquare(to.File(), from.Rank())
+		q.Position.toggle(them, board.Pawn, capSq)
+		q.keep(them, board.Pawn, capSq)
+	case Castle:
+		c := castles[castleIndex(us, to)]
+		q.Position.toggle(us, board.Rook, c.rookFrom)
+		q.keep(us, board.Rook, c.rookFrom)
+		q.Position.toggle(us, board.Rook, c.rookTo)
+		q.keep(us, board.Rook, c.rookTo)
+	case PromoKnight, PromoBishop, PromoRook, PromoQueen:
+		placed = board.Knight + board.Piece(kind-PromoKnight)
+	}
+	q.Position.toggle(us, placed, to)
+	q.keep(us, placed, to)
+	q.Castling &= keepRights[from] & keepRights[to]
+	q.Side = them
+	q.Hash ^= castlingKeys[q.Castling]
+	return q
 }
 
 // perftClassicalSerBytes is perft with sliding/classical and serialize/bytes.
@@ -4718,8 +5194,9 @@ func (p *Position) masksClassicalSerBytes() masks {
 func (p *Position) enPassantLegalClassicalSerBytes(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingClassicalRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingClassicalBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -4897,8 +5374,9 @@ func (p *Position) masksClassicalSerForward() masks {
 func (p *Position) enPassantLegalClassicalSerForward(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingClassicalRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingClassicalBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -5076,8 +5554,9 @@ func (p *Position) masksClassicalSerIterator() masks {
 func (p *Position) enPassantLegalClassicalSerIterator(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingClassicalRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingClassicalBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -5255,8 +5734,9 @@ func (p *Position) masksClassicalSerReverse() masks {
 func (p *Position) enPassantLegalClassicalSerReverse(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingClassicalRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingClassicalBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -5434,8 +5914,9 @@ func (p *Position) masksClassicalSerScanReset() masks {
 func (p *Position) enPassantLegalClassicalSerScanReset(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingClassicalRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingClassicalBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -5613,8 +6094,9 @@ func (p *Position) masksClassicalSerUnrolled() masks {
 func (p *Position) enPassantLegalClassicalSerUnrolled(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingClassicalRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingClassicalBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -5792,8 +6274,9 @@ func (p *Position) masksClassicalSerWords16() masks {
 func (p *Position) enPassantLegalClassicalSerWords16(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingClassicalRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingClassicalBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -5971,8 +6454,9 @@ func (p *Position) masksDumb7fillSerBytes() masks {
 func (p *Position) enPassantLegalDumb7fillSerBytes(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingDumb7fillRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingDumb7fillBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -6150,8 +6634,9 @@ func (p *Position) masksDumb7fillSerForward() masks {
 func (p *Position) enPassantLegalDumb7fillSerForward(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingDumb7fillRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingDumb7fillBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -6329,8 +6814,9 @@ func (p *Position) masksDumb7fillSerIterator() masks {
 func (p *Position) enPassantLegalDumb7fillSerIterator(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingDumb7fillRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingDumb7fillBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -6508,8 +6994,9 @@ func (p *Position) masksDumb7fillSerReverse() masks {
 func (p *Position) enPassantLegalDumb7fillSerReverse(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingDumb7fillRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingDumb7fillBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -6687,8 +7174,9 @@ func (p *Position) masksDumb7fillSerScanReset() masks {
 func (p *Position) enPassantLegalDumb7fillSerScanReset(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingDumb7fillRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingDumb7fillBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -6866,8 +7354,9 @@ func (p *Position) masksDumb7fillSerUnrolled() masks {
 func (p *Position) enPassantLegalDumb7fillSerUnrolled(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingDumb7fillRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingDumb7fillBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -7045,8 +7534,9 @@ func (p *Position) masksDumb7fillSerWords16() masks {
 func (p *Position) enPassantLegalDumb7fillSerWords16(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingDumb7fillRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingDumb7fillBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -7224,8 +7714,9 @@ func (p *Position) masksHyperbolaBswapSerBytes() masks {
 func (p *Position) enPassantLegalHyperbolaBswapSerBytes(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingHyperbolaBswapRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingHyperbolaBswapBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -7403,8 +7894,9 @@ func (p *Position) masksHyperbolaBswapSerForward() masks {
 func (p *Position) enPassantLegalHyperbolaBswapSerForward(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingHyperbolaBswapRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingHyperbolaBswapBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -7582,8 +8074,9 @@ func (p *Position) masksHyperbolaBswapSerIterator() masks {
 func (p *Position) enPassantLegalHyperbolaBswapSerIterator(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingHyperbolaBswapRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingHyperbolaBswapBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -7761,8 +8254,9 @@ func (p *Position) masksHyperbolaBswapSerReverse() masks {
 func (p *Position) enPassantLegalHyperbolaBswapSerReverse(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingHyperbolaBswapRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingHyperbolaBswapBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -7940,8 +8434,9 @@ func (p *Position) masksHyperbolaBswapSerScanReset() masks {
 func (p *Position) enPassantLegalHyperbolaBswapSerScanReset(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingHyperbolaBswapRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingHyperbolaBswapBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -8119,8 +8614,9 @@ func (p *Position) masksHyperbolaBswapSerUnrolled() masks {
 func (p *Position) enPassantLegalHyperbolaBswapSerUnrolled(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingHyperbolaBswapRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingHyperbolaBswapBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -8298,8 +8794,9 @@ func (p *Position) masksHyperbolaBswapSerWords16() masks {
 func (p *Position) enPassantLegalHyperbolaBswapSerWords16(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingHyperbolaBswapRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingHyperbolaBswapBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -8477,8 +8974,9 @@ func (p *Position) masksHyperbolaReverseSerBytes() masks {
 func (p *Position) enPassantLegalHyperbolaReverseSerBytes(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingHyperbolaReverseRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingHyperbolaReverseBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -8656,8 +9154,9 @@ func (p *Position) masksHyperbolaReverseSerForward() masks {
 func (p *Position) enPassantLegalHyperbolaReverseSerForward(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingHyperbolaReverseRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingHyperbolaReverseBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -8835,8 +9334,9 @@ func (p *Position) masksHyperbolaReverseSerIterator() masks {
 func (p *Position) enPassantLegalHyperbolaReverseSerIterator(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingHyperbolaReverseRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingHyperbolaReverseBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -9014,8 +9514,9 @@ func (p *Position) masksHyperbolaReverseSerReverse() masks {
 func (p *Position) enPassantLegalHyperbolaReverseSerReverse(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingHyperbolaReverseRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingHyperbolaReverseBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -9193,8 +9694,9 @@ func (p *Position) masksHyperbolaReverseSerScanReset() masks {
 func (p *Position) enPassantLegalHyperbolaReverseSerScanReset(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingHyperbolaReverseRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingHyperbolaReverseBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -9372,8 +9874,9 @@ func (p *Position) masksHyperbolaReverseSerUnrolled() masks {
 func (p *Position) enPassantLegalHyperbolaReverseSerUnrolled(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingHyperbolaReverseRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingHyperbolaReverseBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -9551,8 +10054,9 @@ func (p *Position) masksHyperbolaReverseSerWords16() masks {
 func (p *Position) enPassantLegalHyperbolaReverseSerWords16(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingHyperbolaReverseRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingHyperbolaReverseBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -9730,8 +10234,9 @@ func (p *Position) masksKindergartenSerBytes() masks {
 func (p *Position) enPassantLegalKindergartenSerBytes(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingKindergartenRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingKindergartenBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -9909,8 +10414,9 @@ func (p *Position) masksKindergartenSerForward() masks {
 func (p *Position) enPassantLegalKindergartenSerForward(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingKindergartenRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingKindergartenBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -10088,8 +10594,9 @@ func (p *Position) masksKindergartenSerIterator() masks {
 func (p *Position) enPassantLegalKindergartenSerIterator(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingKindergartenRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingKindergartenBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -10267,8 +10774,9 @@ func (p *Position) masksKindergartenSerReverse() masks {
 func (p *Position) enPassantLegalKindergartenSerReverse(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingKindergartenRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingKindergartenBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -10446,8 +10954,9 @@ func (p *Position) masksKindergartenSerScanReset() masks {
 func (p *Position) enPassantLegalKindergartenSerScanReset(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingKindergartenRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingKindergartenBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -10625,8 +11134,9 @@ func (p *Position) masksKindergartenSerUnrolled() masks {
 func (p *Position) enPassantLegalKindergartenSerUnrolled(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingKindergartenRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingKindergartenBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -10804,8 +11314,9 @@ func (p *Position) masksKindergartenSerWords16() masks {
 func (p *Position) enPassantLegalKindergartenSerWords16(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingKindergartenRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingKindergartenBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -10983,8 +11494,9 @@ func (p *Position) masksKoggeStoneSerBytes() masks {
 func (p *Position) enPassantLegalKoggeStoneSerBytes(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingKoggeStoneRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingKoggeStoneBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -11162,8 +11674,9 @@ func (p *Position) masksKoggeStoneSerForward() masks {
 func (p *Position) enPassantLegalKoggeStoneSerForward(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingKoggeStoneRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingKoggeStoneBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -11341,8 +11854,9 @@ func (p *Position) masksKoggeStoneSerIterator() masks {
 func (p *Position) enPassantLegalKoggeStoneSerIterator(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingKoggeStoneRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingKoggeStoneBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -11520,8 +12034,9 @@ func (p *Position) masksKoggeStoneSerReverse() masks {
 func (p *Position) enPassantLegalKoggeStoneSerReverse(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingKoggeStoneRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingKoggeStoneBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -11699,8 +12214,9 @@ func (p *Position) masksKoggeStoneSerScanReset() masks {
 func (p *Position) enPassantLegalKoggeStoneSerScanReset(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingKoggeStoneRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingKoggeStoneBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -11878,8 +12394,9 @@ func (p *Position) masksKoggeStoneSerUnrolled() masks {
 func (p *Position) enPassantLegalKoggeStoneSerUnrolled(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingKoggeStoneRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingKoggeStoneBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -12057,8 +12574,9 @@ func (p *Position) masksKoggeStoneSerWords16() masks {
 func (p *Position) enPassantLegalKoggeStoneSerWords16(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingKoggeStoneRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingKoggeStoneBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -12236,8 +12754,9 @@ func (p *Position) masksMagicBlackSerBytes() masks {
 func (p *Position) enPassantLegalMagicBlackSerBytes(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingMagicBlackRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingMagicBlackBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -12415,8 +12934,9 @@ func (p *Position) masksMagicBlackSerForward() masks {
 func (p *Position) enPassantLegalMagicBlackSerForward(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingMagicBlackRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingMagicBlackBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -12594,8 +13114,9 @@ func (p *Position) masksMagicBlackSerIterator() masks {
 func (p *Position) enPassantLegalMagicBlackSerIterator(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingMagicBlackRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingMagicBlackBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -12773,8 +13294,9 @@ func (p *Position) masksMagicBlackSerReverse() masks {
 func (p *Position) enPassantLegalMagicBlackSerReverse(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingMagicBlackRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingMagicBlackBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -12952,8 +13474,9 @@ func (p *Position) masksMagicBlackSerScanReset() masks {
 func (p *Position) enPassantLegalMagicBlackSerScanReset(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingMagicBlackRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingMagicBlackBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -13131,8 +13654,9 @@ func (p *Position) masksMagicBlackSerUnrolled() masks {
 func (p *Position) enPassantLegalMagicBlackSerUnrolled(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingMagicBlackRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingMagicBlackBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -13310,8 +13834,9 @@ func (p *Position) masksMagicBlackSerWords16() masks {
 func (p *Position) enPassantLegalMagicBlackSerWords16(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingMagicBlackRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingMagicBlackBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -13489,8 +14014,9 @@ func (p *Position) masksMagicPlainSerBytes() masks {
 func (p *Position) enPassantLegalMagicPlainSerBytes(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingMagicPlainRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingMagicPlainBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -13668,8 +14194,9 @@ func (p *Position) masksMagicPlainSerForward() masks {
 func (p *Position) enPassantLegalMagicPlainSerForward(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingMagicPlainRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingMagicPlainBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -13847,8 +14374,9 @@ func (p *Position) masksMagicPlainSerIterator() masks {
 func (p *Position) enPassantLegalMagicPlainSerIterator(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingMagicPlainRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingMagicPlainBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -14026,8 +14554,9 @@ func (p *Position) masksMagicPlainSerReverse() masks {
 func (p *Position) enPassantLegalMagicPlainSerReverse(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingMagicPlainRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingMagicPlainBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -14205,8 +14734,9 @@ func (p *Position) masksMagicPlainSerScanReset() masks {
 func (p *Position) enPassantLegalMagicPlainSerScanReset(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingMagicPlainRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingMagicPlainBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -14384,8 +14914,9 @@ func (p *Position) masksMagicPlainSerUnrolled() masks {
 func (p *Position) enPassantLegalMagicPlainSerUnrolled(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingMagicPlainRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingMagicPlainBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -14563,8 +15094,9 @@ func (p *Position) masksMagicPlainSerWords16() masks {
 func (p *Position) enPassantLegalMagicPlainSerWords16(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingMagicPlainRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingMagicPlainBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -14742,8 +15274,9 @@ func (p *Position) masksObstructionDifferenceSerBytes() masks {
 func (p *Position) enPassantLegalObstructionDifferenceSerBytes(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingObstructionDifferenceRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingObstructionDifferenceBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -14921,8 +15454,9 @@ func (p *Position) masksObstructionDifferenceSerForward() masks {
 func (p *Position) enPassantLegalObstructionDifferenceSerForward(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingObstructionDifferenceRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingObstructionDifferenceBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -15100,8 +15634,9 @@ func (p *Position) masksObstructionDifferenceSerIterator() masks {
 func (p *Position) enPassantLegalObstructionDifferenceSerIterator(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingObstructionDifferenceRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingObstructionDifferenceBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -15279,8 +15814,9 @@ func (p *Position) masksObstructionDifferenceSerReverse() masks {
 func (p *Position) enPassantLegalObstructionDifferenceSerReverse(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingObstructionDifferenceRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingObstructionDifferenceBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -15458,8 +15994,9 @@ func (p *Position) masksObstructionDifferenceSerScanReset() masks {
 func (p *Position) enPassantLegalObstructionDifferenceSerScanReset(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingObstructionDifferenceRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingObstructionDifferenceBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -15637,8 +16174,9 @@ func (p *Position) masksObstructionDifferenceSerUnrolled() masks {
 func (p *Position) enPassantLegalObstructionDifferenceSerUnrolled(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingObstructionDifferenceRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingObstructionDifferenceBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -15816,8 +16354,9 @@ func (p *Position) masksObstructionDifferenceSerWords16() masks {
 func (p *Position) enPassantLegalObstructionDifferenceSerWords16(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingObstructionDifferenceRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingObstructionDifferenceBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -15995,8 +16534,9 @@ func (p *Position) masksRayLoopSerBytes() masks {
 func (p *Position) enPassantLegalRayLoopSerBytes(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingRayLoopRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingRayLoopBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -16174,8 +16714,9 @@ func (p *Position) masksRayLoopSerForward() masks {
 func (p *Position) enPassantLegalRayLoopSerForward(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingRayLoopRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingRayLoopBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -16353,8 +16894,9 @@ func (p *Position) masksRayLoopSerIterator() masks {
 func (p *Position) enPassantLegalRayLoopSerIterator(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingRayLoopRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingRayLoopBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -16532,8 +17074,9 @@ func (p *Position) masksRayLoopSerReverse() masks {
 func (p *Position) enPassantLegalRayLoopSerReverse(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingRayLoopRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingRayLoopBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -16711,8 +17254,9 @@ func (p *Position) masksRayLoopSerScanReset() masks {
 func (p *Position) enPassantLegalRayLoopSerScanReset(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingRayLoopRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingRayLoopBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -16890,8 +17434,9 @@ func (p *Position) masksRayLoopSerUnrolled() masks {
 func (p *Position) enPassantLegalRayLoopSerUnrolled(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingRayLoopRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingRayLoopBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -17069,8 +17614,9 @@ func (p *Position) masksRayLoopSerWords16() masks {
 func (p *Position) enPassantLegalRayLoopSerWords16(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if generic.SlidingRayLoopRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		generic.SlidingRayLoopBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -17082,202 +17628,206 @@ func (p *Position) enPassantLegalRayLoopSerWords16(from, k board.Square) bool {
 
 // configPerft are the perft recursions of the configurations above.
 var configPerft = map[Config]func(Position, int) uint64{
-	{Slider: "classical", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain"}:                  perftClassical,
-	{Slider: "dumb7fill", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain"}:                  perftDumb7fill,
-	{Slider: "hyperbola-bswap", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain"}:            perftHyperbolaBswap,
-	{Slider: "hyperbola-reverse", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain"}:          perftHyperbolaReverse,
-	{Slider: "kindergarten", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain"}:               perftKindergarten,
-	{Slider: "kogge-stone", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain"}:                perftKoggeStone,
-	{Slider: "magic-black", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain"}:                perftMagicBlack,
-	{Slider: "magic-plain", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain"}:                perftMagicPlain,
-	{Slider: "obstruction-difference", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain"}:     perftObstructionDifference,
-	{Slider: "ray-loop", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain"}:                   perftRayLoop,
-	{Slider: "magic-fancy", Serialize: "bytes", Count: "mathbits", Moves: "serialize", Order: "plain"}:                 perftSerBytes,
-	{Slider: "magic-fancy", Serialize: "forward", Count: "mathbits", Moves: "serialize", Order: "plain"}:               perftSerForward,
-	{Slider: "magic-fancy", Serialize: "iterator", Count: "mathbits", Moves: "serialize", Order: "plain"}:              perftSerIterator,
-	{Slider: "magic-fancy", Serialize: "reverse", Count: "mathbits", Moves: "serialize", Order: "plain"}:               perftSerReverse,
-	{Slider: "magic-fancy", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize", Order: "plain"}:            perftSerScanReset,
-	{Slider: "magic-fancy", Serialize: "unrolled", Count: "mathbits", Moves: "serialize", Order: "plain"}:              perftSerUnrolled,
-	{Slider: "magic-fancy", Serialize: "words16", Count: "mathbits", Moves: "serialize", Order: "plain"}:               perftSerWords16,
-	{Slider: "magic-fancy", Serialize: "inline", Count: "kernighan", Moves: "serialize", Order: "plain"}:               perftCntKernighan,
-	{Slider: "magic-fancy", Serialize: "inline", Count: "swar", Moves: "serialize", Order: "plain"}:                    perftCntSwar,
-	{Slider: "magic-fancy", Serialize: "inline", Count: "swar-mul", Moves: "serialize", Order: "plain"}:                perftCntSwarMul,
-	{Slider: "magic-fancy", Serialize: "inline", Count: "table16", Moves: "serialize", Order: "plain"}:                 perftCntTable16,
-	{Slider: "magic-fancy", Serialize: "inline", Count: "table8", Moves: "serialize", Order: "plain"}:                  perftCntTable8,
-	{Slider: "magic-fancy", Serialize: "inline", Count: "mathbits", Moves: "magic-hash", Order: "plain"}:               perftMvMagicHash,
-	{Slider: "magic-fancy", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "flip-vertical"}:        perftOrdFlipVertical,
-	{Slider: "classical", Serialize: "bytes", Count: "mathbits", Moves: "serialize", Order: "plain"}:                   perftClassicalSerBytes,
-	{Slider: "classical", Serialize: "forward", Count: "mathbits", Moves: "serialize", Order: "plain"}:                 perftClassicalSerForward,
-	{Slider: "classical", Serialize: "iterator", Count: "mathbits", Moves: "serialize", Order: "plain"}:                perftClassicalSerIterator,
-	{Slider: "classical", Serialize: "reverse", Count: "mathbits", Moves: "serialize", Order: "plain"}:                 perftClassicalSerReverse,
-	{Slider: "classical", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize", Order: "plain"}:              perftClassicalSerScanReset,
-	{Slider: "classical", Serialize: "unrolled", Count: "mathbits", Moves: "serialize", Order: "plain"}:                perftClassicalSerUnrolled,
-	{Slider: "classical", Serialize: "words16", Count: "mathbits", Moves: "serialize", Order: "plain"}:                 perftClassicalSerWords16,
-	{Slider: "dumb7fill", Serialize: "bytes", Count: "mathbits", Moves: "serialize", Order: "plain"}:                   perftDumb7fillSerBytes,
-	{Slider: "dumb7fill", Serialize: "forward", Count: "mathbits", Moves: "serialize", Order: "plain"}:                 perftDumb7fillSerForward,
-	{Slider: "dumb7fill", Serialize: "iterator", Count: "mathbits", Moves: "serialize", Order: "plain"}:                perftDumb7fillSerIterator,
-	{Slider: "dumb7fill", Serialize: "reverse", Count: "mathbits", Moves: "serialize", Order: "plain"}:                 perftDumb7fillSerReverse,
-	{Slider: "dumb7fill", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize", Order: "plain"}:              perftDumb7fillSerScanReset,
-	{Slider: "dumb7fill", Serialize: "unrolled", Count: "mathbits", Moves: "serialize", Order: "plain"}:                perftDumb7fillSerUnrolled,
-	{Slider: "dumb7fill", Serialize: "words16", Count: "mathbits", Moves: "serialize", Order: "plain"}:                 perftDumb7fillSerWords16,
-	{Slider: "hyperbola-bswap", Serialize: "bytes", Count: "mathbits", Moves: "serialize", Order: "plain"}:             perftHyperbolaBswapSerBytes,
-	{Slider: "hyperbola-bswap", Serialize: "forward", Count: "mathbits", Moves: "serialize", Order: "plain"}:           perftHyperbolaBswapSerForward,
-	{Slider: "hyperbola-bswap", Serialize: "iterator", Count: "mathbits", Moves: "serialize", Order: "plain"}:          perftHyperbolaBswapSerIterator,
-	{Slider: "hyperbola-bswap", Serialize: "reverse", Count: "mathbits", Moves: "serialize", Order: "plain"}:           perftHyperbolaBswapSerReverse,
-	{Slider: "hyperbola-bswap", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize", Order: "plain"}:        perftHyperbolaBswapSerScanReset,
-	{Slider: "hyperbola-bswap", Serialize: "unrolled", Count: "mathbits", Moves: "serialize", Order: "plain"}:          perftHyperbolaBswapSerUnrolled,
-	{Slider: "hyperbola-bswap", Serialize: "words16", Count: "mathbits", Moves: "serialize", Order: "plain"}:           perftHyperbolaBswapSerWords16,
-	{Slider: "hyperbola-reverse", Serialize: "bytes", Count: "mathbits", Moves: "serialize", Order: "plain"}:           perftHyperbolaReverseSerBytes,
-	{Slider: "hyperbola-reverse", Serialize: "forward", Count: "mathbits", Moves: "serialize", Order: "plain"}:         perftHyperbolaReverseSerForward,
-	{Slider: "hyperbola-reverse", Serialize: "iterator", Count: "mathbits", Moves: "serialize", Order: "plain"}:        perftHyperbolaReverseSerIterator,
-	{Slider: "hyperbola-reverse", Serialize: "reverse", Count: "mathbits", Moves: "serialize", Order: "plain"}:         perftHyperbolaReverseSerReverse,
-	{Slider: "hyperbola-reverse", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize", Order: "plain"}:      perftHyperbolaReverseSerScanReset,
-	{Slider: "hyperbola-reverse", Serialize: "unrolled", Count: "mathbits", Moves: "serialize", Order: "plain"}:        perftHyperbolaReverseSerUnrolled,
-	{Slider: "hyperbola-reverse", Serialize: "words16", Count: "mathbits", Moves: "serialize", Order: "plain"}:         perftHyperbolaReverseSerWords16,
-	{Slider: "kindergarten", Serialize: "bytes", Count: "mathbits", Moves: "serialize", Order: "plain"}:                perftKindergartenSerBytes,
-	{Slider: "kindergarten", Serialize: "forward", Count: "mathbits", Moves: "serialize", Order: "plain"}:              perftKindergartenSerForward,
-	{Slider: "kindergarten", Serialize: "iterator", Count: "mathbits", Moves: "serialize", Order: "plain"}:             perftKindergartenSerIterator,
-	{Slider: "kindergarten", Serialize: "reverse", Count: "mathbits", Moves: "serialize", Order: "plain"}:              perftKindergartenSerReverse,
-	{Slider: "kindergarten", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize", Order: "plain"}:           perftKindergartenSerScanReset,
-	{Slider: "kindergarten", Serialize: "unrolled", Count: "mathbits", Moves: "serialize", Order: "plain"}:             perftKindergartenSerUnrolled,
-	{Slider: "kindergarten", Serialize: "words16", Count: "mathbits", Moves: "serialize", Order: "plain"}:              perftKindergartenSerWords16,
-	{Slider: "kogge-stone", Serialize: "bytes", Count: "mathbits", Moves: "serialize", Order: "plain"}:                 perftKoggeStoneSerBytes,
-	{Slider: "kogge-stone", Serialize: "forward", Count: "mathbits", Moves: "serialize", Order: "plain"}:               perftKoggeStoneSerForward,
-	{Slider: "kogge-stone", Serialize: "iterator", Count: "mathbits", Moves: "serialize", Order: "plain"}:              perftKoggeStoneSerIterator,
-	{Slider: "kogge-stone", Serialize: "reverse", Count: "mathbits", Moves: "serialize", Order: "plain"}:               perftKoggeStoneSerReverse,
-	{Slider: "kogge-stone", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize", Order: "plain"}:            perftKoggeStoneSerScanReset,
-	{Slider: "kogge-stone", Serialize: "unrolled", Count: "mathbits", Moves: "serialize", Order: "plain"}:              perftKoggeStoneSerUnrolled,
-	{Slider: "kogge-stone", Serialize: "words16", Count: "mathbits", Moves: "serialize", Order: "plain"}:               perftKoggeStoneSerWords16,
-	{Slider: "magic-black", Serialize: "bytes", Count: "mathbits", Moves: "serialize", Order: "plain"}:                 perftMagicBlackSerBytes,
-	{Slider: "magic-black", Serialize: "forward", Count: "mathbits", Moves: "serialize", Order: "plain"}:               perftMagicBlackSerForward,
-	{Slider: "magic-black", Serialize: "iterator", Count: "mathbits", Moves: "serialize", Order: "plain"}:              perftMagicBlackSerIterator,
-	{Slider: "magic-black", Serialize: "reverse", Count: "mathbits", Moves: "serialize", Order: "plain"}:               perftMagicBlackSerReverse,
-	{Slider: "magic-black", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize", Order: "plain"}:            perftMagicBlackSerScanReset,
-	{Slider: "magic-black", Serialize: "unrolled", Count: "mathbits", Moves: "serialize", Order: "plain"}:              perftMagicBlackSerUnrolled,
-	{Slider: "magic-black", Serialize: "words16", Count: "mathbits", Moves: "serialize", Order: "plain"}:               perftMagicBlackSerWords16,
-	{Slider: "magic-plain", Serialize: "bytes", Count: "mathbits", Moves: "serialize", Order: "plain"}:                 perftMagicPlainSerBytes,
-	{Slider: "magic-plain", Serialize: "forward", Count: "mathbits", Moves: "serialize", Order: "plain"}:               perftMagicPlainSerForward,
-	{Slider: "magic-plain", Serialize: "iterator", Count: "mathbits", Moves: "serialize", Order: "plain"}:              perftMagicPlainSerIterator,
-	{Slider: "magic-plain", Serialize: "reverse", Count: "mathbits", Moves: "serialize", Order: "plain"}:               perftMagicPlainSerReverse,
-	{Slider: "magic-plain", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize", Order: "plain"}:            perftMagicPlainSerScanReset,
-	{Slider: "magic-plain", Serialize: "unrolled", Count: "mathbits", Moves: "serialize", Order: "plain"}:              perftMagicPlainSerUnrolled,
-	{Slider: "magic-plain", Serialize: "words16", Count: "mathbits", Moves: "serialize", Order: "plain"}:               perftMagicPlainSerWords16,
-	{Slider: "obstruction-difference", Serialize: "bytes", Count: "mathbits", Moves: "serialize", Order: "plain"}:      perftObstructionDifferenceSerBytes,
-	{Slider: "obstruction-difference", Serialize: "forward", Count: "mathbits", Moves: "serialize", Order: "plain"}:    perftObstructionDifferenceSerForward,
-	{Slider: "obstruction-difference", Serialize: "iterator", Count: "mathbits", Moves: "serialize", Order: "plain"}:   perftObstructionDifferenceSerIterator,
-	{Slider: "obstruction-difference", Serialize: "reverse", Count: "mathbits", Moves: "serialize", Order: "plain"}:    perftObstructionDifferenceSerReverse,
-	{Slider: "obstruction-difference", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize", Order: "plain"}: perftObstructionDifferenceSerScanReset,
-	{Slider: "obstruction-difference", Serialize: "unrolled", Count: "mathbits", Moves: "serialize", Order: "plain"}:   perftObstructionDifferenceSerUnrolled,
-	{Slider: "obstruction-difference", Serialize: "words16", Count: "mathbits", Moves: "serialize", Order: "plain"}:    perftObstructionDifferenceSerWords16,
-	{Slider: "ray-loop", Serialize: "bytes", Count: "mathbits", Moves: "serialize", Order: "plain"}:                    perftRayLoopSerBytes,
-	{Slider: "ray-loop", Serialize: "forward", Count: "mathbits", Moves: "serialize", Order: "plain"}:                  perftRayLoopSerForward,
-	{Slider: "ray-loop", Serialize: "iterator", Count: "mathbits", Moves: "serialize", Order: "plain"}:                 perftRayLoopSerIterator,
-	{Slider: "ray-loop", Serialize: "reverse", Count: "mathbits", Moves: "serialize", Order: "plain"}:                  perftRayLoopSerReverse,
-	{Slider: "ray-loop", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize", Order: "plain"}:               perftRayLoopSerScanReset,
-	{Slider: "ray-loop", Serialize: "unrolled", Count: "mathbits", Moves: "serialize", Order: "plain"}:                 perftRayLoopSerUnrolled,
-	{Slider: "ray-loop", Serialize: "words16", Count: "mathbits", Moves: "serialize", Order: "plain"}:                  perftRayLoopSerWords16,
+	{Slider: "classical", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:                  perftClassical,
+	{Slider: "dumb7fill", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:                  perftDumb7fill,
+	{Slider: "hyperbola-bswap", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:            perftHyperbolaBswap,
+	{Slider: "hyperbola-reverse", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:          perftHyperbolaReverse,
+	{Slider: "kindergarten", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:               perftKindergarten,
+	{Slider: "kogge-stone", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:                perftKoggeStone,
+	{Slider: "magic-black", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:                perftMagicBlack,
+	{Slider: "magic-plain", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:                perftMagicPlain,
+	{Slider: "obstruction-difference", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:     perftObstructionDifference,
+	{Slider: "ray-loop", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:                   perftRayLoop,
+	{Slider: "magic-fancy", Serialize: "bytes", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:                 perftSerBytes,
+	{Slider: "magic-fancy", Serialize: "forward", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:               perftSerForward,
+	{Slider: "magic-fancy", Serialize: "iterator", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:              perftSerIterator,
+	{Slider: "magic-fancy", Serialize: "reverse", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:               perftSerReverse,
+	{Slider: "magic-fancy", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:            perftSerScanReset,
+	{Slider: "magic-fancy", Serialize: "unrolled", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:              perftSerUnrolled,
+	{Slider: "magic-fancy", Serialize: "words16", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:               perftSerWords16,
+	{Slider: "magic-fancy", Serialize: "inline", Count: "kernighan", Moves: "serialize", Order: "plain", Repr: "none"}:               perftCntKernighan,
+	{Slider: "magic-fancy", Serialize: "inline", Count: "swar", Moves: "serialize", Order: "plain", Repr: "none"}:                    perftCntSwar,
+	{Slider: "magic-fancy", Serialize: "inline", Count: "swar-mul", Moves: "serialize", Order: "plain", Repr: "none"}:                perftCntSwarMul,
+	{Slider: "magic-fancy", Serialize: "inline", Count: "table16", Moves: "serialize", Order: "plain", Repr: "none"}:                 perftCntTable16,
+	{Slider: "magic-fancy", Serialize: "inline", Count: "table8", Moves: "serialize", Order: "plain", Repr: "none"}:                  perftCntTable8,
+	{Slider: "magic-fancy", Serialize: "inline", Count: "mathbits", Moves: "magic-hash", Order: "plain", Repr: "none"}:               perftMvMagicHash,
+	{Slider: "magic-fancy", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "flip-vertical", Repr: "none"}:        perftOrdFlipVertical,
+	{Slider: "hyperbola-reverse", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "reversed"}:      func(p Position, depth int) uint64 { return perftHyperbolaReverseReprReversed(keptReversed(p), depth) },
+	{Slider: "rotated", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "rotated"}:                 func(p Position, depth int) uint64 { return perftRotatedReprRotated(keptRotated(p), depth) },
+	{Slider: "classical", Serialize: "bytes", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:                   perftClassicalSerBytes,
+	{Slider: "classical", Serialize: "forward", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:                 perftClassicalSerForward,
+	{Slider: "classical", Serialize: "iterator", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:                perftClassicalSerIterator,
+	{Slider: "classical", Serialize: "reverse", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:                 perftClassicalSerReverse,
+	{Slider: "classical", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:              perftClassicalSerScanReset,
+	{Slider: "classical", Serialize: "unrolled", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:                perftClassicalSerUnrolled,
+	{Slider: "classical", Serialize: "words16", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:                 perftClassicalSerWords16,
+	{Slider: "dumb7fill", Serialize: "bytes", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:                   perftDumb7fillSerBytes,
+	{Slider: "dumb7fill", Serialize: "forward", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:                 perftDumb7fillSerForward,
+	{Slider: "dumb7fill", Serialize: "iterator", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:                perftDumb7fillSerIterator,
+	{Slider: "dumb7fill", Serialize: "reverse", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:                 perftDumb7fillSerReverse,
+	{Slider: "dumb7fill", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:              perftDumb7fillSerScanReset,
+	{Slider: "dumb7fill", Serialize: "unrolled", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:                perftDumb7fillSerUnrolled,
+	{Slider: "dumb7fill", Serialize: "words16", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:                 perftDumb7fillSerWords16,
+	{Slider: "hyperbola-bswap", Serialize: "bytes", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:             perftHyperbolaBswapSerBytes,
+	{Slider: "hyperbola-bswap", Serialize: "forward", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:           perftHyperbolaBswapSerForward,
+	{Slider: "hyperbola-bswap", Serialize: "iterator", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:          perftHyperbolaBswapSerIterator,
+	{Slider: "hyperbola-bswap", Serialize: "reverse", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:           perftHyperbolaBswapSerReverse,
+	{Slider: "hyperbola-bswap", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:        perftHyperbolaBswapSerScanReset,
+	{Slider: "hyperbola-bswap", Serialize: "unrolled", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:          perftHyperbolaBswapSerUnrolled,
+	{Slider: "hyperbola-bswap", Serialize: "words16", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:           perftHyperbolaBswapSerWords16,
+	{Slider: "hyperbola-reverse", Serialize: "bytes", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:           perftHyperbolaReverseSerBytes,
+	{Slider: "hyperbola-reverse", Serialize: "forward", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:         perftHyperbolaReverseSerForward,
+	{Slider: "hyperbola-reverse", Serialize: "iterator", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:        perftHyperbolaReverseSerIterator,
+	{Slider: "hyperbola-reverse", Serialize: "reverse", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:         perftHyperbolaReverseSerReverse,
+	{Slider: "hyperbola-reverse", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:      perftHyperbolaReverseSerScanReset,
+	{Slider: "hyperbola-reverse", Serialize: "unrolled", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:        perftHyperbolaReverseSerUnrolled,
+	{Slider: "hyperbola-reverse", Serialize: "words16", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:         perftHyperbolaReverseSerWords16,
+	{Slider: "kindergarten", Serialize: "bytes", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:                perftKindergartenSerBytes,
+	{Slider: "kindergarten", Serialize: "forward", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:              perftKindergartenSerForward,
+	{Slider: "kindergarten", Serialize: "iterator", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:             perftKindergartenSerIterator,
+	{Slider: "kindergarten", Serialize: "reverse", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:              perftKindergartenSerReverse,
+	{Slider: "kindergarten", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:           perftKindergartenSerScanReset,
+	{Slider: "kindergarten", Serialize: "unrolled", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:             perftKindergartenSerUnrolled,
+	{Slider: "kindergarten", Serialize: "words16", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:              perftKindergartenSerWords16,
+	{Slider: "kogge-stone", Serialize: "bytes", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:                 perftKoggeStoneSerBytes,
+	{Slider: "kogge-stone", Serialize: "forward", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:               perftKoggeStoneSerForward,
+	{Slider: "kogge-stone", Serialize: "iterator", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:              perftKoggeStoneSerIterator,
+	{Slider: "kogge-stone", Serialize: "reverse", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:               perftKoggeStoneSerReverse,
+	{Slider: "kogge-stone", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:            perftKoggeStoneSerScanReset,
+	{Slider: "kogge-stone", Serialize: "unrolled", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:              perftKoggeStoneSerUnrolled,
+	{Slider: "kogge-stone", Serialize: "words16", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:               perftKoggeStoneSerWords16,
+	{Slider: "magic-black", Serialize: "bytes", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:                 perftMagicBlackSerBytes,
+	{Slider: "magic-black", Serialize: "forward", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:               perftMagicBlackSerForward,
+	{Slider: "magic-black", Serialize: "iterator", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:              perftMagicBlackSerIterator,
+	{Slider: "magic-black", Serialize: "reverse", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:               perftMagicBlackSerReverse,
+	{Slider: "magic-black", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:            perftMagicBlackSerScanReset,
+	{Slider: "magic-black", Serialize: "unrolled", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:              perftMagicBlackSerUnrolled,
+	{Slider: "magic-black", Serialize: "words16", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:               perftMagicBlackSerWords16,
+	{Slider: "magic-plain", Serialize: "bytes", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:                 perftMagicPlainSerBytes,
+	{Slider: "magic-plain", Serialize: "forward", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:               perftMagicPlainSerForward,
+	{Slider: "magic-plain", Serialize: "iterator", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:              perftMagicPlainSerIterator,
+	{Slider: "magic-plain", Serialize: "reverse", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:               perftMagicPlainSerReverse,
+	{Slider: "magic-plain", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:            perftMagicPlainSerScanReset,
+	{Slider: "magic-plain", Serialize: "unrolled", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:              perftMagicPlainSerUnrolled,
+	{Slider: "magic-plain", Serialize: "words16", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:               perftMagicPlainSerWords16,
+	{Slider: "obstruction-difference", Serialize: "bytes", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:      perftObstructionDifferenceSerBytes,
+	{Slider: "obstruction-difference", Serialize: "forward", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:    perftObstructionDifferenceSerForward,
+	{Slider: "obstruction-difference", Serialize: "iterator", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:   perftObstructionDifferenceSerIterator,
+	{Slider: "obstruction-difference", Serialize: "reverse", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:    perftObstructionDifferenceSerReverse,
+	{Slider: "obstruction-difference", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}: perftObstructionDifferenceSerScanReset,
+	{Slider: "obstruction-difference", Serialize: "unrolled", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:   perftObstructionDifferenceSerUnrolled,
+	{Slider: "obstruction-difference", Serialize: "words16", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:    perftObstructionDifferenceSerWords16,
+	{Slider: "ray-loop", Serialize: "bytes", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:                    perftRayLoopSerBytes,
+	{Slider: "ray-loop", Serialize: "forward", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:                  perftRayLoopSerForward,
+	{Slider: "ray-loop", Serialize: "iterator", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:                 perftRayLoopSerIterator,
+	{Slider: "ray-loop", Serialize: "reverse", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:                  perftRayLoopSerReverse,
+	{Slider: "ray-loop", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:               perftRayLoopSerScanReset,
+	{Slider: "ray-loop", Serialize: "unrolled", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:                 perftRayLoopSerUnrolled,
+	{Slider: "ray-loop", Serialize: "words16", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:                  perftRayLoopSerWords16,
 }
 
 // configOrder lists the configurations that change one factor, factor by factor.
 var configOrder = []Config{
-	{Slider: "classical", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "dumb7fill", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "hyperbola-bswap", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "hyperbola-reverse", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "kindergarten", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "kogge-stone", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "magic-black", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "magic-plain", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "obstruction-difference", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "ray-loop", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "magic-fancy", Serialize: "bytes", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "magic-fancy", Serialize: "forward", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "magic-fancy", Serialize: "iterator", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "magic-fancy", Serialize: "reverse", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "magic-fancy", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "magic-fancy", Serialize: "unrolled", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "magic-fancy", Serialize: "words16", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "magic-fancy", Serialize: "inline", Count: "kernighan", Moves: "serialize", Order: "plain"},
-	{Slider: "magic-fancy", Serialize: "inline", Count: "swar", Moves: "serialize", Order: "plain"},
-	{Slider: "magic-fancy", Serialize: "inline", Count: "swar-mul", Moves: "serialize", Order: "plain"},
-	{Slider: "magic-fancy", Serialize: "inline", Count: "table16", Moves: "serialize", Order: "plain"},
-	{Slider: "magic-fancy", Serialize: "inline", Count: "table8", Moves: "serialize", Order: "plain"},
-	{Slider: "magic-fancy", Serialize: "inline", Count: "mathbits", Moves: "magic-hash", Order: "plain"},
-	{Slider: "magic-fancy", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "flip-vertical"},
+	{Slider: "classical", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "dumb7fill", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "hyperbola-bswap", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "hyperbola-reverse", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "kindergarten", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "kogge-stone", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "magic-black", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "magic-plain", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "obstruction-difference", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "ray-loop", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "magic-fancy", Serialize: "bytes", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "magic-fancy", Serialize: "forward", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "magic-fancy", Serialize: "iterator", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "magic-fancy", Serialize: "reverse", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "magic-fancy", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "magic-fancy", Serialize: "unrolled", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "magic-fancy", Serialize: "words16", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "magic-fancy", Serialize: "inline", Count: "kernighan", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "magic-fancy", Serialize: "inline", Count: "swar", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "magic-fancy", Serialize: "inline", Count: "swar-mul", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "magic-fancy", Serialize: "inline", Count: "table16", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "magic-fancy", Serialize: "inline", Count: "table8", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "magic-fancy", Serialize: "inline", Count: "mathbits", Moves: "magic-hash", Order: "plain", Repr: "none"},
+	{Slider: "magic-fancy", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "flip-vertical", Repr: "none"},
+	{Slider: "hyperbola-reverse", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "reversed"},
+	{Slider: "rotated", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "rotated"},
 }
 
 // gridOrder lists the rest of the slider x serialization grid: the configurations that change both.
 var gridOrder = []Config{
-	{Slider: "classical", Serialize: "bytes", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "classical", Serialize: "forward", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "classical", Serialize: "iterator", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "classical", Serialize: "reverse", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "classical", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "classical", Serialize: "unrolled", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "classical", Serialize: "words16", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "dumb7fill", Serialize: "bytes", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "dumb7fill", Serialize: "forward", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "dumb7fill", Serialize: "iterator", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "dumb7fill", Serialize: "reverse", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "dumb7fill", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "dumb7fill", Serialize: "unrolled", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "dumb7fill", Serialize: "words16", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "hyperbola-bswap", Serialize: "bytes", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "hyperbola-bswap", Serialize: "forward", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "hyperbola-bswap", Serialize: "iterator", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "hyperbola-bswap", Serialize: "reverse", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "hyperbola-bswap", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "hyperbola-bswap", Serialize: "unrolled", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "hyperbola-bswap", Serialize: "words16", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "hyperbola-reverse", Serialize: "bytes", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "hyperbola-reverse", Serialize: "forward", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "hyperbola-reverse", Serialize: "iterator", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "hyperbola-reverse", Serialize: "reverse", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "hyperbola-reverse", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "hyperbola-reverse", Serialize: "unrolled", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "hyperbola-reverse", Serialize: "words16", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "kindergarten", Serialize: "bytes", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "kindergarten", Serialize: "forward", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "kindergarten", Serialize: "iterator", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "kindergarten", Serialize: "reverse", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "kindergarten", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "kindergarten", Serialize: "unrolled", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "kindergarten", Serialize: "words16", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "kogge-stone", Serialize: "bytes", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "kogge-stone", Serialize: "forward", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "kogge-stone", Serialize: "iterator", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "kogge-stone", Serialize: "reverse", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "kogge-stone", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "kogge-stone", Serialize: "unrolled", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "kogge-stone", Serialize: "words16", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "magic-black", Serialize: "bytes", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "magic-black", Serialize: "forward", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "magic-black", Serialize: "iterator", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "magic-black", Serialize: "reverse", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "magic-black", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "magic-black", Serialize: "unrolled", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "magic-black", Serialize: "words16", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "magic-plain", Serialize: "bytes", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "magic-plain", Serialize: "forward", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "magic-plain", Serialize: "iterator", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "magic-plain", Serialize: "reverse", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "magic-plain", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "magic-plain", Serialize: "unrolled", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "magic-plain", Serialize: "words16", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "obstruction-difference", Serialize: "bytes", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "obstruction-difference", Serialize: "forward", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "obstruction-difference", Serialize: "iterator", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "obstruction-difference", Serialize: "reverse", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "obstruction-difference", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "obstruction-difference", Serialize: "unrolled", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "obstruction-difference", Serialize: "words16", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "ray-loop", Serialize: "bytes", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "ray-loop", Serialize: "forward", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "ray-loop", Serialize: "iterator", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "ray-loop", Serialize: "reverse", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "ray-loop", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "ray-loop", Serialize: "unrolled", Count: "mathbits", Moves: "serialize", Order: "plain"},
-	{Slider: "ray-loop", Serialize: "words16", Count: "mathbits", Moves: "serialize", Order: "plain"},
+	{Slider: "classical", Serialize: "bytes", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "classical", Serialize: "forward", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "classical", Serialize: "iterator", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "classical", Serialize: "reverse", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "classical", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "classical", Serialize: "unrolled", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "classical", Serialize: "words16", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "dumb7fill", Serialize: "bytes", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "dumb7fill", Serialize: "forward", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "dumb7fill", Serialize: "iterator", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "dumb7fill", Serialize: "reverse", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "dumb7fill", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "dumb7fill", Serialize: "unrolled", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "dumb7fill", Serialize: "words16", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "hyperbola-bswap", Serialize: "bytes", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "hyperbola-bswap", Serialize: "forward", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "hyperbola-bswap", Serialize: "iterator", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "hyperbola-bswap", Serialize: "reverse", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "hyperbola-bswap", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "hyperbola-bswap", Serialize: "unrolled", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "hyperbola-bswap", Serialize: "words16", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "hyperbola-reverse", Serialize: "bytes", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "hyperbola-reverse", Serialize: "forward", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "hyperbola-reverse", Serialize: "iterator", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "hyperbola-reverse", Serialize: "reverse", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "hyperbola-reverse", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "hyperbola-reverse", Serialize: "unrolled", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "hyperbola-reverse", Serialize: "words16", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "kindergarten", Serialize: "bytes", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "kindergarten", Serialize: "forward", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "kindergarten", Serialize: "iterator", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "kindergarten", Serialize: "reverse", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "kindergarten", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "kindergarten", Serialize: "unrolled", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "kindergarten", Serialize: "words16", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "kogge-stone", Serialize: "bytes", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "kogge-stone", Serialize: "forward", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "kogge-stone", Serialize: "iterator", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "kogge-stone", Serialize: "reverse", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "kogge-stone", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "kogge-stone", Serialize: "unrolled", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "kogge-stone", Serialize: "words16", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "magic-black", Serialize: "bytes", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "magic-black", Serialize: "forward", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "magic-black", Serialize: "iterator", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "magic-black", Serialize: "reverse", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "magic-black", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "magic-black", Serialize: "unrolled", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "magic-black", Serialize: "words16", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "magic-plain", Serialize: "bytes", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "magic-plain", Serialize: "forward", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "magic-plain", Serialize: "iterator", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "magic-plain", Serialize: "reverse", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "magic-plain", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "magic-plain", Serialize: "unrolled", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "magic-plain", Serialize: "words16", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "obstruction-difference", Serialize: "bytes", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "obstruction-difference", Serialize: "forward", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "obstruction-difference", Serialize: "iterator", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "obstruction-difference", Serialize: "reverse", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "obstruction-difference", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "obstruction-difference", Serialize: "unrolled", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "obstruction-difference", Serialize: "words16", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "ray-loop", Serialize: "bytes", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "ray-loop", Serialize: "forward", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "ray-loop", Serialize: "iterator", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "ray-loop", Serialize: "reverse", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "ray-loop", Serialize: "scan-reset", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "ray-loop", Serialize: "unrolled", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
+	{Slider: "ray-loop", Serialize: "words16", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
 }
 
 var _ = bits.OnesCount64 // the copies may not use package bits

@@ -238,8 +238,9 @@ func (p *Position) generate(l *MoveList) int {
 func (p *Position) enPassantLegal(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
-	captured := board.NewSquare(p.EP.File(), from.Rank()).Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured | p.EP.Bitboard()
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
 	if rookAttacks(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		bishopAttacks(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false

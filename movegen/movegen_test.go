@@ -231,3 +231,50 @@ func TestOrderFactor(t *testing.T) {
 		t.Errorf("flip-vertical lists other moves: %v, want %v", b, a)
 	}
 }
+
+// TestKeptRepresentations plays random games in the reversed and rotated
+// configurations' copies of Play and checks after every move that the
+// bitboards they keep incrementally equal ones computed from scratch, that
+// the position under them is the default Play's, and that their
+// generators list the default generator's moves.
+func TestKeptRepresentations(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 17))
+	moves := func(gen func(*MoveList) int) []Move {
+		var l MoveList
+		gen(&l)
+		return slices.Sorted(slices.Values(l.Slice()))
+	}
+	for _, c := range positions.PerftCases() {
+		start, err := ParseFEN(c.FEN)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for game := range 50 {
+			p := start
+			rev, rot := keptReversed(p), keptRotated(p)
+			for ply := range 200 {
+				want := moves(p.generate)
+				if got := moves(rev.generateHyperbolaReverseReprReversed); !slices.Equal(got, want) {
+					t.Fatalf("%s: repr=reversed moves %v, want %v", p.FEN(), got, want)
+				}
+				if got := moves(rot.generateRotatedReprRotated); !slices.Equal(got, want) {
+					t.Fatalf("%s: repr=rotated moves %v, want %v", p.FEN(), got, want)
+				}
+				if len(want) == 0 {
+					break
+				}
+				m := want[r.IntN(len(want))]
+				p = p.Play(m)
+				rev, rot = rev.PlayHyperbolaReverseReprReversed(m), rot.PlayRotatedReprRotated(m)
+				if rev.Position != p || rev != keptReversed(p) {
+					t.Fatalf("%s game %d ply %d: after %v the reversed bitboards are %#x %#x, from scratch %#x %#x",
+						c.Name, game, ply, m, rev.Rev, rev.RevSliders, keptReversed(p).Rev, keptReversed(p).RevSliders)
+				}
+				if rot.Position != p || rot != keptRotated(p) {
+					t.Fatalf("%s game %d ply %d: after %v the rotated bitboards are %+v, from scratch %+v",
+						c.Name, game, ply, m, rot.Rot, keptRotated(p).Rot)
+				}
+			}
+		}
+	}
+}

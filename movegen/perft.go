@@ -18,17 +18,22 @@ import (
 // precomputed list of the target set, [cpw-serialization]), Order the
 // order of each piece's moves: plain (ascending squares) or a
 // serialize-color kernel (flip-vertical: from the side's far rank, by the
-// conditional flipVertical of [cpw-serialization]).
-type Config struct{ Slider, Serialize, Count, Moves, Order string }
+// conditional flipVertical of [cpw-serialization]), Repr the board
+// representation kept up to date beside the bitboards for the slider:
+// none, reversed (Mack's reversed bitboards, with slider
+// hyperbola-reverse reading them and his king-in-check test) or rotated
+// (Hyatt's rotated bitboards, slider rotated).
+type Config struct{ Slider, Serialize, Count, Moves, Order, Repr string }
 
 // DefaultConfig is the hand-written generator's: fancy magic bitboards, the
 // serialization loop written in place, math/bits' population count, king
-// and knight moves serialized like the others, in ascending order.
-var DefaultConfig = Config{Slider: "magic-fancy", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain"}
+// and knight moves serialized like the others, in ascending order, no
+// representation beyond the bitboards.
+var DefaultConfig = Config{Slider: "magic-fancy", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}
 
 // String returns the configuration as benchmark names carry it.
 func (c Config) String() string {
-	return "slider=" + c.Slider + "/serialize=" + c.Serialize + "/count=" + c.Count + "/moves=" + c.Moves + "/order=" + c.Order
+	return "slider=" + c.Slider + "/serialize=" + c.Serialize + "/count=" + c.Count + "/moves=" + c.Moves + "/order=" + c.Order + "/repr=" + c.Repr
 }
 
 // Perft returns the number of legal move sequences of the given depth from

@@ -291,58 +291,56 @@ const (
 )
 
 // Play returns the position after move m, which must be legal here (a
-// move of [Position.Moves]).
+// move of [Position.Moves]): every piece it moves, captures or promotes
+// is a toggle, so that the representations a configuration keeps beside
+// the bitboards follow the same updates (internal/configs copies Play for
+// them, each toggle followed by the representation's keep).
 func (p *Position) Play(m Move) Position {
 	q := *p
 	from, to, kind := m.From(), m.To(), m.Kind()
 	us, them := p.Side, p.Side^1
-	fromBB, toBB := from.Bitboard(), to.Bitboard()
-	h := p.Hash ^ sideKey ^ castlingKeys[p.Castling]
+	toBB := to.Bitboard()
+	q.Hash ^= sideKey ^ castlingKeys[p.Castling]
 	if p.EP != board.NoSquare {
-		h ^= epKeys[p.EP.File()]
+		q.Hash ^= epKeys[p.EP.File()]
 	}
 	q.EP = board.NoSquare
-	moved := p.pieceOn(us, fromBB)
+	moved := p.pieceOn(us, from.Bitboard())
 	// A capture: the piece on the target square (en passant: beside it).
 	if p.Colors[them]&toBB != 0 {
 		victim := p.pieceOn(them, toBB)
-		q.Pieces[them][victim] ^= toBB
-		q.Colors[them] ^= toBB
-		q.Occupied ^= toBB
-		h ^= pieceKeys[them][victim][to]
+		q.toggle(them, victim, to)
 	}
-	q.Pieces[us][moved] ^= fromBB
-	q.Colors[us] ^= fromBB | toBB
-	q.Occupied ^= fromBB
-	q.Occupied |= toBB
-	h ^= pieceKeys[us][moved][from]
+	q.toggle(us, moved, from)
 	placed := moved
 	switch kind {
 	case DoublePush:
 		q.EP = (from + to) / 2
-		h ^= epKeys[q.EP.File()]
+		q.Hash ^= epKeys[q.EP.File()]
 	case EnPassant:
 		capSq := board.NewSquare(to.File(), from.Rank())
-		q.Pieces[them][board.Pawn] ^= capSq.Bitboard()
-		q.Colors[them] ^= capSq.Bitboard()
-		q.Occupied ^= capSq.Bitboard()
-		h ^= pieceKeys[them][board.Pawn][capSq]
+		q.toggle(them, board.Pawn, capSq)
 	case Castle:
 		c := castles[castleIndex(us, to)]
-		rb := c.rookFrom.Bitboard() | c.rookTo.Bitboard()
-		q.Pieces[us][board.Rook] ^= rb
-		q.Colors[us] ^= rb
-		q.Occupied ^= rb
-		h ^= pieceKeys[us][board.Rook][c.rookFrom] ^ pieceKeys[us][board.Rook][c.rookTo]
+		q.toggle(us, board.Rook, c.rookFrom)
+		q.toggle(us, board.Rook, c.rookTo)
 	case PromoKnight, PromoBishop, PromoRook, PromoQueen:
 		placed = board.Knight + board.Piece(kind-PromoKnight)
 	}
-	q.Pieces[us][placed] |= toBB
-	h ^= pieceKeys[us][placed][to]
+	q.toggle(us, placed, to)
 	q.Castling &= keepRights[from] & keepRights[to]
 	q.Side = them
-	q.Hash = h ^ castlingKeys[q.Castling]
+	q.Hash ^= castlingKeys[q.Castling]
 	return q
+}
+
+// toggle puts side c's piece pc on the empty square s, or takes it off.
+func (p *Position) toggle(c board.Color, pc board.Piece, s board.Square) {
+	b := s.Bitboard()
+	p.Pieces[c][pc] ^= b
+	p.Colors[c] ^= b
+	p.Occupied ^= b
+	p.Hash ^= pieceKeys[c][pc][s]
 }
 
 // castleIndex returns the index in castles of side c's castling whose king

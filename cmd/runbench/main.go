@@ -162,7 +162,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, int) {
 	fs.BoolVar(&cfg.divide, "divide", false, "print the perft count below each legal move of -fen (or the start position) at -depth, and exit")
 	fs.StringVar(&cfg.fen, "fen", "", "with -perft or -divide: count this position (FEN) instead of the standard ones")
 	fs.IntVar(&cfg.depth, "depth", 0, "with -perft or -divide: the perft depth (default: the first depth of each standard position with 2,000,000 nodes; 4 for -fen)")
-	perftConfig := fs.String("config", "", "with -perft: time only the generator's configurations matching this regular expression, as in slider=magic-fancy/serialize=inline/count=mathbits/moves=serialize/order=plain (default all: the default and each that differs in one factor; runbench -perft -list)")
+	perftConfig := fs.String("config", "", "with -perft: time only the generator's configurations matching this regular expression, as in slider=magic-fancy/serialize=inline/count=mathbits/moves=serialize/order=plain/repr=none (default all: the default and each that differs in one factor; runbench -perft -list)")
 	fs.BoolVar(&cfg.grid, "grid", false, "with -perft: also the rest of the slider x serialization grid (every generic slider with every serialization loop; 70 more configurations, a long run)")
 	tt := fs.String("tt", "", "with -perft: also count in the default configuration with a transposition table of each of these sizes, such as none,1MiB,64MiB,256MiB (probed at every node of depth 2 or more)")
 	position := fs.String("position", "^(start|kiwipete)$", "with -perft: the standard positions to count, by name: start, kiwipete, pos3, pos4, pos4-mirrored, pos5, pos6")

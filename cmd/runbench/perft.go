@@ -21,11 +21,6 @@ import (
 	"bitlab/schema"
 )
 
-// perftRepr is the board representation the generator keeps beyond its
-// piece bitboards, not yet a factor: the name key carries it so that names
-// stay the same when it becomes one.
-const perftRepr = "none"
-
 // defaultPerftNodes picks a standard position's default depth: the first
 // with at least this many nodes.
 const defaultPerftNodes = 2_000_000
@@ -130,7 +125,7 @@ func benchPerft(cfg *config) error {
 				return err
 			}
 			c := &harness.PerftCase{
-				Key: schema.PerftCase{Slider: mc.Slider, Serialize: mc.Serialize, Count: mc.Count, Moves: mc.Moves, Order: mc.Order, Repr: perftRepr,
+				Key: schema.PerftCase{Slider: mc.Slider, Serialize: mc.Serialize, Count: mc.Count, Moves: mc.Moves, Order: mc.Order, Repr: mc.Repr,
 					Position: p.name, Depth: p.depth},
 				Run:  func() uint64 { return f(p.pos, p.depth) },
 				Want: want,
@@ -153,7 +148,7 @@ func benchPerft(cfg *config) error {
 			}
 			d := movegen.DefaultConfig
 			c := &harness.PerftCase{
-				Key: schema.PerftCase{Slider: d.Slider, Serialize: d.Serialize, Count: d.Count, Moves: d.Moves, Order: d.Order, Repr: perftRepr,
+				Key: schema.PerftCase{Slider: d.Slider, Serialize: d.Serialize, Count: d.Count, Moves: d.Moves, Order: d.Order, Repr: d.Repr,
 					Position: p.name, Depth: p.depth, TT: bytesName(tt.Bytes())},
 				Run:   func() uint64 { return movegen.PerftTT(&p.pos, p.depth, tt) },
 				Want:  want,
@@ -179,8 +174,8 @@ func benchPerft(cfg *config) error {
 	b.start = time.Now()
 	b.cyc.ResetRange()
 	b.writeHeader(func(rf *harness.ResultsFile) {
-		rf.Comment("perft: %d positions x %d configurations, rounds=%d samples=%d sample=%v; default %s; repr=%s throughout",
-			len(ps), len(configs), cfg.count, cfg.perRound, cfg.sample, movegen.DefaultConfig, perftRepr)
+		rf.Comment("perft: %d positions x %d configurations, rounds=%d samples=%d sample=%v; default %s",
+			len(ps), len(configs), cfg.count, cfg.perRound, cfg.sample, movegen.DefaultConfig)
 	}, func(rf *harness.ResultsFile) {
 		for _, p := range ps {
 			rf.Comment("position %s: %s, depth %d, %d nodes", p.name, p.pos.FEN(), p.depth, b.casesOf(p.name)[0].Nodes())
@@ -317,7 +312,7 @@ func bytesName(n int) string {
 
 // configOf returns the configuration of a perft case.
 func configOf(c *harness.PerftCase) movegen.Config {
-	return movegen.Config{Slider: c.Key.Slider, Serialize: c.Key.Serialize, Count: c.Key.Count, Moves: c.Key.Moves, Order: c.Key.Order}
+	return movegen.Config{Slider: c.Key.Slider, Serialize: c.Key.Serialize, Count: c.Key.Count, Moves: c.Key.Moves, Order: c.Key.Order, Repr: c.Key.Repr}
 }
 
 // label names a case's configuration by what it changes from the default.
@@ -334,7 +329,7 @@ func changed(c movegen.Config) string {
 	d := movegen.DefaultConfig
 	var parts []string
 	for _, f := range [][3]string{{schema.KeySlider, c.Slider, d.Slider}, {schema.KeySerialize, c.Serialize, d.Serialize},
-		{schema.KeyCount, c.Count, d.Count}, {schema.KeyMoves, c.Moves, d.Moves}, {schema.KeyOrder, c.Order, d.Order}} {
+		{schema.KeyCount, c.Count, d.Count}, {schema.KeyMoves, c.Moves, d.Moves}, {schema.KeyOrder, c.Order, d.Order}, {schema.KeyRepr, c.Repr, d.Repr}} {
 		if f[1] != f[2] {
 			parts = append(parts, f[0]+"="+f[1])
 		}

@@ -11,13 +11,14 @@ import (
 	"bitlab/schema"
 )
 
-// TestPerftRun times two sliders on position 3 and checks the results:
+// TestPerftRun times two configurations on position 3, the default and
+// the rotated representation with its slider, and checks the results:
 // one line per slider and round, perft names that read back, and the
 // node count the run printed.
 func TestPerftRun(t *testing.T) {
 	bin := buildRunbench(t)
 	out := filepath.Join(t.TempDir(), "p.txt")
-	cmd := exec.Command(bin, "-perft", "-position", "^pos3$", "-depth", "3", "-config", "^slider=(magic-fancy|kogge-stone)/serialize=inline/count=mathbits/moves=serialize/order=plain$",
+	cmd := exec.Command(bin, "-perft", "-position", "^pos3$", "-depth", "3", "-config", "^slider=(magic-fancy|rotated)/serialize=inline/count=mathbits/moves=serialize/order=plain/repr=(none|rotated)$",
 		"-count", "2", "-samples", "1", "-sample", "200us", "-noprogress", "-out", out)
 	msg, err := cmd.CombinedOutput()
 	if err != nil {
@@ -36,7 +37,7 @@ func TestPerftRun(t *testing.T) {
 			t.Fatal(err)
 		}
 		p, ok := n.Perft()
-		if !ok || p.Position != "pos3" || p.Depth != 3 || (p.Slider != "magic-fancy" && p.Slider != "kogge-stone") {
+		if !ok || p.Position != "pos3" || p.Depth != 3 || (p.Slider+"/"+p.Repr != "magic-fancy/none" && p.Slider+"/"+p.Repr != "rotated/rotated") {
 			t.Errorf("bad name %q", r.Name.Full())
 		}
 		for _, unit := range []string{"sec/node", "cycles/node", "nodes/s"} {
@@ -76,10 +77,10 @@ func TestPerftList(t *testing.T) {
 		return strings.Split(strings.TrimSpace(string(out)), "\n")
 	}
 	one, all := lines("-perft", "-list"), lines("-perft", "-grid", "-list")
-	if one[0] != "slider=magic-fancy/serialize=inline/count=mathbits/moves=serialize/order=plain" || len(all)-len(one) != len(movegen.GridConfigs()) {
+	if one[0] != "slider=magic-fancy/serialize=inline/count=mathbits/moves=serialize/order=plain/repr=none" || len(all)-len(one) != len(movegen.GridConfigs()) {
 		t.Errorf("%d configurations, %d with -grid; the grid has %d more", len(one), len(all), len(movegen.GridConfigs()))
 	}
-	if !slices.Contains(all, "slider=kogge-stone/serialize=bytes/count=mathbits/moves=serialize/order=plain") {
+	if !slices.Contains(all, "slider=kogge-stone/serialize=bytes/count=mathbits/moves=serialize/order=plain/repr=none") {
 		t.Error("-grid lists no kogge-stone with bytes")
 	}
 }

@@ -33,9 +33,56 @@ var copied = []string{"perft", "generate", "masks", "enPassantLegal"}
 
 // config mirrors movegen.Config (the generator cannot import the package
 // it writes); def is movegen.DefaultConfig.
-type config struct{ slider, serialize, count, moves, order string }
+type config struct{ slider, serialize, count, moves, order, repr string }
 
-var def = config{"magic-fancy", "inline", "mathbits", "serialize", "plain"}
+var def = config{"magic-fancy", "inline", "mathbits", "serialize", "plain", "none"}
+
+// representation is a value of the repr factor: the board representation
+// a configuration keeps up to date, on its own position type (movegen's
+// repr.go), with the slider that reads it.
+type representation struct {
+	name, slider       string
+	pos, kept          string // the position type and the function that computes its extra bitboards from scratch
+	rook, bishop       string // the sliders, on the type's occupancy values
+	checkersFromHalves bool   // the type answers the check test itself (sliderCheckers)
+}
+
+var representations = []representation{
+	{"reversed", "hyperbola-reverse", "posReversed", "keptReversed", "rookReversed", "bishopReversed", true},
+	{"rotated", "rotated", "posRotated", "keptRotated", "rookRotated", "bishopRotated", false},
+}
+
+// reprEdits carry a kept representation through the copies: the
+// occupancies the generator derives become the representation's occupancy
+// values (which toggle its extra bitboards with the plain one), and the
+// plain bitboard is read where nothing slides. Each must apply.
+var reprEdits = [][2]string{
+	{"occ := p.Occupied\n", "occ := p.occupied()\n"},
+	{"rookAttacks(k, p.Colors[them])", "rookAttacks(k, p.occupiedBy(them))"},
+	{"bishopAttacks(k, p.Colors[them])", "bishopAttacks(k, p.occupiedBy(them))"},
+	{"occ ^= p.Pieces[us][board.King]", "occ = occ.toggle(k)"},
+	{"occ&c.empty", "occ.bb&c.empty"},
+	{"empty := ^occ", "empty := ^occ.bb"},
+	{"occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard()", "occ := p.occupied().toggle(from).toggle(capSq).toggle(p.EP)"},
+}
+
+// toggleEdit makes each toggle of a piece in Play's copies also keep the
+// representation's bitboards, as a second call: one method doing both
+// would be too large for Go's inliner.
+var toggleEdit = regexp.MustCompile(`q\.toggle\(([^()]*)\)`)
+
+// checkersEdit hands the check test to a representation that answers it.
+var checkersEdit = [2]string{"rookAttacks(k, occ)&rq | bishopAttacks(k, occ)&bq", "p.sliderCheckers(k, occ, rq, bq)"}
+
+// repr returns the configuration's representation, nil for none.
+func (c config) representation() *representation {
+	for i := range representations {
+		if representations[i].name == c.repr {
+			return &representations[i]
+		}
+	}
+	return nil
+}
 
 // suffix names a configuration's functions: its techniques that differ
 // from the default.
@@ -56,6 +103,9 @@ func (c config) suffix() string {
 	if c.order != def.order {
 		s += orderSuffix(c.order)
 	}
+	if c.repr != def.repr {
+		s += "Repr" + camel(c.repr)
+	}
 	return s
 }
 
@@ -68,36 +118,39 @@ func main() {
 	out := flag.String("o", "configs_gen.go", "output file")
 	outAMD64 := flag.String("amd64", "configs_amd64_gen.go", "output file of the amd64 sliders' configurations")
 	flag.Parse()
-	funcs := readFuncs("gen.go", "perft.go")
+	funcs := readFuncs("gen.go", "perft.go", "position.go")
 	var configs, asm []config
 	for _, k := range generic(kernels.Sliding.Kernels()) {
-		configs = append(configs, config{k, def.serialize, def.count, def.moves, def.order})
+		configs = append(configs, config{k, def.serialize, def.count, def.moves, def.order, def.repr})
 	}
 	for _, k := range generic(kernels.Serialize.Kernels()) {
-		configs = append(configs, config{def.slider, k, def.count, def.moves, def.order})
+		configs = append(configs, config{def.slider, k, def.count, def.moves, def.order, def.repr})
 	}
 	for _, k := range generic(kernels.Popcount.Kernels()) {
-		configs = append(configs, config{def.slider, def.serialize, k, def.moves, def.order})
+		configs = append(configs, config{def.slider, def.serialize, k, def.moves, def.order, def.repr})
 	}
 	for _, k := range generic(kernels.MoveList.Kernels()) {
 		if k == "magic-hash" { // the list kernel; movelist/loop is the serialization
-			configs = append(configs, config{def.slider, def.serialize, def.count, k, def.order})
+			configs = append(configs, config{def.slider, def.serialize, def.count, k, def.order, def.repr})
 		}
 	}
 	for _, k := range generic(kernels.SerializeColor.Kernels()) {
 		if k == "flip-vertical" { // the source's conditional flipVertical
-			configs = append(configs, config{def.slider, def.serialize, def.count, def.moves, k})
+			configs = append(configs, config{def.slider, def.serialize, def.count, def.moves, k, def.repr})
 		}
 	}
+	for _, r := range representations {
+		configs = append(configs, config{r.slider, def.serialize, def.count, def.moves, def.order, r.name})
+	}
 	for _, k := range asmSliders {
-		asm = append(asm, config{k, def.serialize, def.count, def.moves, def.order})
+		asm = append(asm, config{k, def.serialize, def.count, def.moves, def.order, def.repr})
 	}
 	// The slider x serialization grid: every pair that changes both.
 	var grid []config
 	for _, sl := range generic(kernels.Sliding.Kernels()) {
 		for _, se := range generic(kernels.Serialize.Kernels()) {
 			if sl != def.slider && se != def.serialize {
-				grid = append(grid, config{sl, se, def.count, def.moves, def.order})
+				grid = append(grid, config{sl, se, def.count, def.moves, def.order, def.repr})
 			}
 		}
 	}
@@ -132,16 +185,41 @@ func main() {
 // calling the sliders of package pkg, and returns its registry entries and
 // its order list.
 func emit(b *bytes.Buffer, funcs map[string]string, configs []config, pkg string) (registry, order string) {
-	calls := regexp.MustCompile(`\b(` + strings.Join(copied, "|") + `)\(`)
 	for _, c := range configs {
 		if c == def {
 			continue
 		}
 		suffix := c.suffix()
-		for _, name := range copied {
+		r := c.representation()
+		names := copied
+		if r != nil {
+			names = append(names[:len(names):len(names)], "Play")
+		}
+		calls := regexp.MustCompile(`\b(` + strings.Join(names, "|") + `)\(`)
+		edits := reprEdits
+		if r != nil && r.checkersFromHalves {
+			edits = append(edits[:len(edits):len(edits)], checkersEdit)
+		}
+		applied := make([]bool, len(edits))
+		for _, name := range names {
 			body := calls.ReplaceAllString(funcs[name], "${1}"+suffix+"(")
-			body = strings.ReplaceAll(body, "rookAttacks(", pkg+".Sliding"+camel(c.slider)+"Rook(")
-			body = strings.ReplaceAll(body, "bishopAttacks(", pkg+".Sliding"+camel(c.slider)+"Bishop(")
+			rook, bishop := pkg+".Sliding"+camel(c.slider)+"Rook(", pkg+".Sliding"+camel(c.slider)+"Bishop("
+			if r != nil {
+				for i, e := range edits {
+					applied[i] = applied[i] || strings.Contains(body, e[0])
+					body = strings.ReplaceAll(body, e[0], e[1])
+				}
+				body = regexp.MustCompile(`\bPosition\b`).ReplaceAllString(body, r.pos)
+				if name == "Play" {
+					if !toggleEdit.MatchString(body) {
+						log.Fatalf("repr=%s: Play no longer toggles pieces with q.toggle(c, pc, s)", c.repr)
+					}
+					body = toggleEdit.ReplaceAllString(body, "q.Position.toggle($1); q.keep($1)")
+				}
+				rook, bishop = r.rook+"(", r.bishop+"("
+			}
+			body = strings.ReplaceAll(body, "rookAttacks(", rook)
+			body = strings.ReplaceAll(body, "bishopAttacks(", bishop)
 			if c.count != def.count {
 				body = regexp.MustCompile(`\bcount\(`).ReplaceAllString(body, "count"+countSuffix(c.count)+"(")
 			}
@@ -157,6 +235,11 @@ func emit(b *bytes.Buffer, funcs map[string]string, configs []config, pkg string
 				body = strings.ReplaceAll(body, "l.addPawns(", "l.addPawns"+serSuffix(c.serialize)+"(")
 			}
 			fmt.Fprintf(b, "// %s%s is %s with %s.\n%s\n\n", name, suffix, name, c.describe(), body)
+		}
+		for i, ok := range applied {
+			if r != nil && !ok {
+				log.Fatalf("repr=%s: the generator's source no longer contains %q", c.repr, edits[i][0])
+			}
 		}
 		// The count and serialization helpers are written once, with the
 		// configuration that changes only that factor.
@@ -174,8 +257,12 @@ func emit(b *bytes.Buffer, funcs map[string]string, configs []config, pkg string
 			fmt.Fprintf(b, listTemplate, orderSuffix(c.order), "serialize-color/"+c.order+"'s order", "side board.Color, ",
 				"generic.SerializeColor"+camel(c.order)+"(&sq, kernels.ColoredBB{BB: targets, Side: side})")
 		}
-		key := fmt.Sprintf("{Slider: %q, Serialize: %q, Count: %q, Moves: %q, Order: %q}", c.slider, c.serialize, c.count, c.moves, c.order)
-		registry += fmt.Sprintf("\t%s: perft%s,\n", key, suffix)
+		key := fmt.Sprintf("{Slider: %q, Serialize: %q, Count: %q, Moves: %q, Order: %q, Repr: %q}", c.slider, c.serialize, c.count, c.moves, c.order, c.repr)
+		if r != nil {
+			registry += fmt.Sprintf("\t%s: func(p Position, depth int) uint64 { return perft%s(%s(p), depth) },\n", key, suffix, r.kept)
+		} else {
+			registry += fmt.Sprintf("\t%s: perft%s,\n", key, suffix)
+		}
 		order += "\t" + key + ",\n"
 	}
 	return registry, order
@@ -266,6 +353,9 @@ func (c config) describe() string {
 	}
 	if c.order != def.order {
 		parts = append(parts, "serialize-color/"+c.order+"'s move order")
+	}
+	if r := c.representation(); r != nil {
+		parts[0] = "repr=" + c.repr + " (" + r.pos + ") and its slider " + c.slider
 	}
 	return strings.Join(parts, " and ")
 }

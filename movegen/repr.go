@@ -1,0 +1,137 @@
+package movegen
+
+import (
+	"math/bits"
+
+	"bitlab/board"
+	"bitlab/kernels/generic"
+)
+
+// The board representations of the repr factor: what a configuration
+// keeps up to date beside the piece bitboards, move by move, for its
+// slider. repr=none keeps nothing. internal/configs writes the reversed
+// and rotated configurations' copies of the generator (Play included) on
+// posReversed and posRotated, whose keep follows each toggle of a piece
+// in their extra bitboards, and whose occupancy values carry them to the
+// sliders.
+
+// posReversed keeps Ryan Mack's reversed bitboards ([mack-hyperbola]): each
+// side's occupancy reversed (bit 63-x for square x), for Hyperbola
+// Quintessence on all four lines with no reversal of the occupancy, and
+// each side's rooks and queens, bishops and queens reversed, "the four
+// reverse bitboards" of the paper's king-in-check test.
+type posReversed struct {
+	Position
+	Rev        [2]uint64    // [board.Color]: the side's occupancy, reversed
+	RevSliders [2][2]uint64 // [board.Color][0: rooks and queens, 1: bishops and queens], reversed
+}
+
+// sliderLines[pc] selects, for the reversed slider bitboards, whether
+// piece pc moves along rook lines ([0]) and bishop lines ([1]).
+var sliderLines = [6][2]uint64{board.Bishop: {0, ^uint64(0)}, board.Rook: {^uint64(0), 0}, board.Queen: {^uint64(0), ^uint64(0)}}
+
+// keptReversed returns p with its reversed bitboards computed from scratch
+// (at the root of a perft).
+func keptReversed(p Position) posReversed {
+	q := posReversed{Position: p}
+	for c := range 2 {
+		for pc := range 6 {
+			for b := p.Pieces[c][pc]; b != 0; b &= b - 1 {
+				q.keep(board.Color(c), board.Piece(pc), board.Square(bits.TrailingZeros64(b)))
+			}
+		}
+	}
+	return q
+}
+
+// keep follows a toggle of side c's piece pc on s in the reversed
+// bitboards: one bit each, at 63-s, in the side's occupancy and in its
+// slider bitboards where pc slides (no branch, no table beyond
+// sliderLines).
+func (p *posReversed) keep(c board.Color, pc board.Piece, s board.Square) {
+	r := generic.ReversedBit(s)
+	p.Rev[c] ^= r
+	p.RevSliders[c][0] ^= r & sliderLines[pc][0]
+	p.RevSliders[c][1] ^= r & sliderLines[pc][1]
+}
+
+// occReversed is an occupancy with its bit reversal.
+type occReversed struct{ bb, rev uint64 }
+
+func (o occReversed) toggle(s board.Square) occReversed {
+	return occReversed{o.bb ^ s.Bitboard(), o.rev ^ generic.ReversedBit(s)}
+}
+
+func (p *posReversed) occupied() occReversed {
+	return occReversed{p.Occupied, p.Rev[board.White] | p.Rev[board.Black]}
+}
+
+func (p *posReversed) occupiedBy(c board.Color) occReversed {
+	return occReversed{p.Colors[c], p.Rev[c]}
+}
+
+func rookReversed(s board.Square, o occReversed) uint64 {
+	return generic.SlidingReversedRook(s, o.bb, o.rev)
+}
+
+func bishopReversed(s board.Square, o occReversed) uint64 {
+	return generic.SlidingReversedBishop(s, o.bb, o.rev)
+}
+
+// sliderCheckers returns the enemy sliders rq (rooks and queens) and bq
+// (bishops and queens) that attack the king on k, by Mack's king-in-check
+// test ([mack-hyperbola]): the attacks from the king's square in both
+// halves, the lower half left reversed and ANDed with the reversed enemy
+// sliders, all ORed together, one branch. Only when a slider gives check
+// (rarely) are the attacks brought back to name the checkers.
+func (p *posReversed) sliderCheckers(k board.Square, o occReversed, rq, bq uint64) uint64 {
+	rev := &p.RevSliders[p.Side^1]
+	rookUp, rookDown := generic.ReversedRookHalves(k, o.bb, o.rev)
+	bishopUp, bishopDown := generic.ReversedBishopHalves(k, o.bb, o.rev)
+	if rookUp&rq|rookDown&rev[0]|bishopUp&bq|bishopDown&rev[1] == 0 {
+		return 0
+	}
+	return rookReversed(k, o)&rq | bishopReversed(k, o)&bq
+}
+
+// posRotated keeps Robert Hyatt's rotated bitboards ([cpw-sliding],
+// Rotated Bitboards): each side's occupancy in the three rotated frames.
+type posRotated struct {
+	Position
+	Rot [2]generic.Rotated // [board.Color]
+}
+
+// keptRotated returns p with its rotated bitboards computed from scratch.
+func keptRotated(p Position) posRotated {
+	return posRotated{Position: p, Rot: [2]generic.Rotated{generic.Rotate(p.Colors[0]), generic.Rotate(p.Colors[1])}}
+}
+
+// keep follows a toggle of side c's piece on s in the rotated
+// bitboards: three table look-ups.
+func (p *posRotated) keep(c board.Color, _ board.Piece, s board.Square) {
+	p.Rot[c] = p.Rot[c].Toggle(s)
+}
+
+// occRotated is an occupancy with its rotations.
+type occRotated struct {
+	bb  uint64
+	rot generic.Rotated
+}
+
+func (o occRotated) toggle(s board.Square) occRotated {
+	return occRotated{o.bb ^ s.Bitboard(), o.rot.Toggle(s)}
+}
+
+func (p *posRotated) occupied() occRotated {
+	return occRotated{p.Occupied, p.Rot[board.White].Or(p.Rot[board.Black])}
+}
+
+func (p *posRotated) occupiedBy(c board.Color) occRotated { return occRotated{p.Colors[c], p.Rot[c]} }
+
+func rookRotated(s board.Square, o occRotated) uint64 {
+	return generic.SlidingRotatedRook(s, o.bb, o.rot)
+}
+
+func bishopRotated(s board.Square, o occRotated) uint64 {
+	return generic.SlidingRotatedBishop(s, o.rot)
+}
