@@ -39,6 +39,19 @@ var generators = map[reflect.Type]func(r *rand.Rand, fam kernels.AnyFamily, d sc
 		return kernels.ColoredBB{BB: bitboard(r, d), Side: board.Color(r.IntN(2))}
 	}),
 	reflect.TypeFor[kernels.Query]():   queries,
+	reflect.TypeFor[kernels.RotatedQuery](): func(r *rand.Rand, fam kernels.AnyFamily, d schema.Dist, n, size int) (any, error) {
+		qs, err := queries(r, fam, d, n, size)
+		if err != nil {
+			return nil, err
+		}
+		// The same queries, each with its rotated occupancies: what an
+		// engine keeps up to date, computed here before timing.
+		var rqs []kernels.RotatedQuery
+		for _, q := range qs.([]kernels.Query) {
+			rqs = append(rqs, kernels.RotatedQuery{Query: q, Rot: board.Rotate(q.Occ)})
+		}
+		return rqs, nil
+	},
 	reflect.TypeFor[kernels.Targets](): typed(targets),
 	reflect.TypeFor[qbb.QBB]():         typed(quad),
 	reflect.TypeFor[kernels.Fill]():    typed(quadFill),

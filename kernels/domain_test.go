@@ -24,6 +24,8 @@ var outOfDomain = []struct {
 	{"sliding", []kernels.Query{{Sq: 5, Piece: 4}}, "slider 4 is not rook"},
 	{"sliding", []kernels.Query{{Sq: 5, Piece: 0}}, "slider 0 is not rook"},
 	{"sliding-ray", []kernels.Query{{Sq: 200, Piece: kernels.Diagonal}}, "square 200 is not below 64"},
+	{"sliding-rotated", []kernels.RotatedQuery{{Query: kernels.Query{Sq: 70, Piece: kernels.Orthogonal}}}, "square 70 is not below 64"},
+	{"sliding-rotated", []kernels.RotatedQuery{{Query: kernels.Query{Occ: 1 << 20, Sq: 3, Piece: kernels.QueenLines}}}, "are not those of occupancy 0x100000"},
 	{"movelist", []kernels.Targets{{BB: ^uint64(0), From: 0, Piece: board.King}}, "are not attacked from square 0"},
 	{"movelist", []kernels.Targets{{BB: 0, From: 64, Piece: board.Knight}}, "square 64 is not below 64"},
 	{"movelist", []kernels.Targets{{BB: 0, From: 9, Piece: board.Bishop}}, "neither a king nor a knight"},
@@ -59,7 +61,7 @@ func TestOutOfDomainInputs(t *testing.T) {
 	// Families whose input type has invalid values must be in the table.
 	for _, f := range kernels.Families() {
 		switch f.InputType().String() {
-		case "kernels.Query", "kernels.Targets", "kernels.ColoredBB":
+		case "kernels.Query", "kernels.RotatedQuery", "kernels.Targets", "kernels.ColoredBB":
 			if !tested[f.Name()] {
 				t.Errorf("%s: no out-of-domain case", f.Name())
 			}

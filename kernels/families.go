@@ -22,6 +22,15 @@ type (
 		Piece Slider
 	}
 
+	// RotatedQuery is a Query that also carries its occupancy in the
+	// rotated frames of Hyatt's rotated bitboards, as an engine keeps them
+	// up to date beside the occupancy ([cpw-sliding], Rotated Bitboards).
+	// Rot must equal board.Rotate(Occ).
+	RotatedQuery struct {
+		Query
+		Rot board.Rotated
+	}
+
 	// ColoredBB is a bitboard to serialize for one side.
 	ColoredBB struct {
 		BB   uint64
@@ -198,6 +207,12 @@ var (
 		RandomSliders: []Slider{QueenLines}, Plans: slidingPlans,
 	})
 
+	SlidingRotated = newFamily(Spec[RotatedQuery, uint64]{
+		Name: "sliding-rotated", Doc: "slider square + occupancy + its rotated occupancies -> attack set (the sliding family's queries, carrying what rotated bitboards keep)",
+		MaxOut: 1, Baseline: "ray-loop", Reference: one(refSlidingRotated), Valid: validRotatedQuery,
+		RandomSliders: []Slider{QueenLines}, Plans: slidingPlans,
+	})
+
 	SlidingRay = newFamily(Spec[Query, uint64]{
 		Name: "sliding-ray", Doc: "slider square + occupancy -> attacks along the positive rays only (north, east, north-east, north-west)",
 		MaxOut: 1, Baseline: "ray-loop", Reference: one(refSlidingRay), Next: NextQuery, Valid: validQuery,
@@ -240,6 +255,16 @@ func validQuery(q Query) error {
 		return fmt.Errorf("slider %d is not rook (1), bishop (2) or queen (3) lines", q.Piece)
 	}
 	return validSquare(q.Sq)
+}
+
+func validRotatedQuery(q RotatedQuery) error {
+	if err := validQuery(q.Query); err != nil {
+		return err
+	}
+	if want := board.Rotate(q.Occ); q.Rot != want {
+		return fmt.Errorf("rotated occupancies %+v are not those of occupancy %#x, %+v", q.Rot, q.Occ, want)
+	}
+	return nil
 }
 
 func validTargets(t Targets) error {
@@ -334,6 +359,8 @@ func refMoveList(dst []Move, t Targets) []Move {
 }
 
 func refSliding(q Query) uint64 { return sliderRays(q, board.RookDirections, board.BishopDirections) }
+
+func refSlidingRotated(q RotatedQuery) uint64 { return refSliding(q.Query) }
 
 func refSlidingRay(q Query) uint64 {
 	return sliderRays(q, board.PositiveRook, board.PositiveBishop)

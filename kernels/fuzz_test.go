@@ -68,7 +68,17 @@ func fuzzSlider(f *testing.F, fam *kernels.Family[kernels.Query, uint64]) {
 	})
 }
 
-func FuzzSliding(f *testing.F)    { fuzzSlider(f, kernels.Sliding) }
+func FuzzSliding(f *testing.F) { fuzzSlider(f, kernels.Sliding) }
+
+func FuzzSlidingRotated(f *testing.F) {
+	for i, x := range edgeCases {
+		f.Add(x, uint8(i*13), uint8(i))
+	}
+	f.Fuzz(func(t *testing.T, occ uint64, sq, piece uint8) {
+		q := kernels.Query{Occ: occ, Sq: board.Square(sq & 63), Piece: kernels.Slider(1 + piece%3)}
+		check(t, kernels.SlidingRotated, []kernels.RotatedQuery{{Query: q, Rot: board.Rotate(occ)}})
+	})
+}
 func FuzzSlidingRay(f *testing.F) { fuzzSlider(f, kernels.SlidingRay) }
 
 func addQuads(f *testing.F) {

@@ -79,6 +79,22 @@ func TestSliding(t *testing.T) {
 	t.Logf("every square x every relevant occupancy: %d rook and %d bishop cases, then %d random", rook, bishop, len(qs)-rook-bishop)
 }
 
+// rotatedQueries gives each query its rotated occupancies.
+func rotatedQueries(qs []kernels.Query) []kernels.RotatedQuery {
+	rqs := make([]kernels.RotatedQuery, len(qs))
+	for i, q := range qs {
+		rqs[i] = kernels.RotatedQuery{Query: q, Rot: board.Rotate(q.Occ)}
+	}
+	return rqs
+}
+
+func TestSlidingRotated(t *testing.T) {
+	t.Parallel()
+	qs, rook, bishop := sliderQueries()
+	check(t, kernels.SlidingRotated, rotatedQueries(qs))
+	t.Logf("every square x every relevant occupancy: %d rook and %d bishop cases, then %d random", rook, bishop, len(qs)-rook-bishop)
+}
+
 func TestSlidingRay(t *testing.T) {
 	t.Parallel()
 	qs, _, _ := sliderQueries()

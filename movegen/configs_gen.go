@@ -5026,6 +5026,458 @@ func (p *posRotated) PlayRotatedReprRotated(m Move) posRotated {
 	return q
 }
 
+// perftReprReversed is perft with repr=reversed (posReversed) kept but not read: the default slider.
+func perftReprReversed(p posReversed, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateReprReversed(nil))
+	}
+	var l MoveList
+	p.generateReprReversed(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftReprReversed(p.PlayReprReversed(m), depth-1)
+	}
+	return n
+}
+
+// generateReprReversed is generate with repr=reversed (posReversed) kept but not read: the default slider.
+func (p *posReversed) generateReprReversed(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksReprReversed()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.add(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.add(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.occupied()
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ.bb&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := bishopUnreadReversed(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := rookUnreadReversed(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ.bb
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawns(single, pushStep[us], Quiet)
+		l.addPawns(double, 2*pushStep[us], DoublePush)
+		l.addPawns(capA, captureA[us], Quiet)
+		l.addPawns(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalReprReversed(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksReprReversed is masks with repr=reversed (posReversed) kept but not read: the default slider.
+func (p *posReversed) masksReprReversed() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.occupied()
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		rookUnreadReversed(k, occ)&rq | bishopUnreadReversed(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := rookUnreadReversed(k, p.occupiedBy(them)) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := bishopUnreadReversed(k, p.occupiedBy(them)) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ = occ.toggle(k)
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= bishopUnreadReversed(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= rookUnreadReversed(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalReprReversed is enPassantLegal with repr=reversed (posReversed) kept but not read: the default slider.
+func (p *posReversed) enPassantLegalReprReversed(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.occupied().toggle(from).toggle(capSq).toggle(p.EP) // the target square is empty
+	if rookUnreadReversed(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		bishopUnreadReversed(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// PlayReprReversed is Play with repr=reversed (posReversed) kept but not read: the default slider.
+func (p *posReversed) PlayReprReversed(m Move) posReversed {
+	q := *p
+	from, to, kind := m.From(), m.To(), m.Kind()
+	us, them := p.Side, p.Side^1
+	toBB := to.Bitboard()
+	q.Hash ^= sideKey ^ castlingKeys[p.Castling]
+	if p.EP != board.NoSquare {
+		q.Hash ^= epKeys[p.EP.File()]
+	}
+	q.EP = board.NoSquare
+	moved := p.pieceOn(us, from.Bitboard())
+	// A capture: the piece on the target square (en passant: beside it).
+	if p.Colors[them]&toBB != 0 {
+		victim := p.pieceOn(them, toBB)
+		q.Position.toggle(them, victim, to)
+		q.keep(them, victim, to)
+	}
+	q.Position.toggle(us, moved, from)
+	q.keep(us, moved, from)
+	placed := moved
+	switch kind {
+	case DoublePush:
+		q.EP = (from + to) / 2
+		q.Hash ^= epKeys[q.EP.File()]
+	case EnPassant:
+		capSq := board.NewSquare(to.File(), from.Rank())
+		q.Position.toggle(them, board.Pawn, capSq)
+		q.keep(them, board.Pawn, capSq)
+	case Castle:
+		c := castles[castleIndex(us, to)]
+		q.Position.toggle(us, board.Rook, c.rookFrom)
+		q.keep(us, board.Rook, c.rookFrom)
+		q.Position.toggle(us, board.Rook, c.rookTo)
+		q.keep(us, board.Rook, c.rookTo)
+	case PromoKnight, PromoBishop, PromoRook, PromoQueen:
+		placed = board.Knight + board.Piece(kind-PromoKnight)
+	}
+	q.Position.toggle(us, placed, to)
+	q.keep(us, placed, to)
+	q.Castling &= keepRights[from] & keepRights[to]
+	q.Side = them
+	q.Hash ^= castlingKeys[q.Castling]
+	return q
+}
+
+// perftReprRotated is perft with repr=rotated (posRotated) kept but not read: the default slider.
+func perftReprRotated(p posRotated, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(p.generateReprRotated(nil))
+	}
+	var l MoveList
+	p.generateReprRotated(&l)
+	var n uint64
+	for _, m := range l.Moves[:l.N] {
+		n += perftReprRotated(p.PlayReprRotated(m), depth-1)
+	}
+	return n
+}
+
+// generateReprRotated is generate with repr=rotated (posRotated) kept but not read: the default slider.
+func (p *posRotated) generateReprRotated(l *MoveList) int {
+	us, them := p.Side, p.Side^1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	m := p.masksReprRotated()
+	n := 0
+	emit := func(from board.Square, targets uint64, kind int) {
+		if l != nil {
+			l.add(from, targets, kind)
+		}
+		n += count(targets)
+	}
+	// The king's and the knights' quiet moves: serialized like the others
+	// (DefaultConfig's moves=serialize), or in configurations of the moves
+	// factor copied from precomputed lists.
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if l != nil {
+			l.add(from, targets, Quiet)
+		}
+		n += count(targets)
+	}
+	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	occ := p.occupied()
+	if m.checkers == 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[i]
+			if p.Castling&c.rights != 0 && occ.bb&c.empty == 0 && m.danger&c.safe == 0 {
+				emit(k, c.kingTo.Bitboard(), Castle)
+			}
+		}
+	}
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
+	}
+	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := bishopUnreadRotated(s, occ) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		emit(s, a, Quiet)
+	}
+	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := rookUnreadRotated(s, occ) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		emit(s, a, Quiet)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ.bb
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	promo := uint64(rank1 | rank8)
+	// Each promotion is four moves.
+	n += count(single) + count(double) + count(capA) + count(capH) +
+		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	if l != nil {
+		l.addPawns(single, pushStep[us], Quiet)
+		l.addPawns(double, 2*pushStep[us], DoublePush)
+		l.addPawns(capA, captureA[us], Quiet)
+		l.addPawns(capH, captureH[us], Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if p.enPassantLegalReprRotated(from, k) {
+				emit(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// masksReprRotated is masks with repr=rotated (posRotated) kept but not read: the default slider.
+func (p *posRotated) masksReprRotated() masks {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	k := p.king(us)
+	occ := p.occupied()
+	var m masks
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+		rookUnreadRotated(k, occ)&rq | bishopUnreadRotated(k, occ)&bq
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	// Pins: the enemy sliders seen from the king through our pieces, with
+	// exactly one of ours between.
+	own := p.Colors[us]
+	for s := rookUnreadRotated(k, p.occupiedBy(them)) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := bishopUnreadRotated(k, p.occupiedBy(them)) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
+			m.pinD |= ray | s&-s
+		}
+	}
+	// Danger: every square the enemy attacks, our king removed so that it
+	// cannot step back along a checking ray.
+	occ = occ.toggle(k)
+	pawns := e[board.Pawn]
+	if them == board.White {
+		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	m.danger |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := bq; b != 0; b &= b - 1 {
+		m.danger |= bishopUnreadRotated(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := rq; b != 0; b &= b - 1 {
+		m.danger |= rookUnreadRotated(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return m
+}
+
+// enPassantLegalReprRotated is enPassantLegal with repr=rotated (posRotated) kept but not read: the default slider.
+func (p *posRotated) enPassantLegalReprRotated(from, k board.Square) bool {
+	them := p.Side ^ 1
+	e := &p.Pieces[them]
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.occupied().toggle(from).toggle(capSq).toggle(p.EP) // the target square is empty
+	if rookUnreadRotated(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		bishopUnreadRotated(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+}
+
+// PlayReprRotated is Play with repr=rotated (posRotated) kept but not read: the default slider.
+func (p *posRotated) PlayReprRotated(m Move) posRotated {
+	q := *p
+	from, to, kind := m.From(), m.To(), m.Kind()
+	us, them := p.Side, p.Side^1
+	toBB := to.Bitboard()
+	q.Hash ^= sideKey ^ castlingKeys[p.Castling]
+	if p.EP != board.NoSquare {
+		q.Hash ^= epKeys[p.EP.File()]
+	}
+	q.EP = board.NoSquare
+	moved := p.pieceOn(us, from.Bitboard())
+	// A capture: the piece on the target square (en passant: beside it).
+	if p.Colors[them]&toBB != 0 {
+		victim := p.pieceOn(them, toBB)
+		q.Position.toggle(them, victim, to)
+		q.keep(them, victim, to)
+	}
+	q.Position.toggle(us, moved, from)
+	q.keep(us, moved, from)
+	placed := moved
+	switch kind {
+	case DoublePush:
+		q.EP = (from + to) / 2
+		q.Hash ^= epKeys[q.EP.File()]
+	case EnPassant:
+		capSq := board.NewSquare(to.File(), from.Rank())
+		q.Position.toggle(them, board.Pawn, capSq)
+		q.keep(them, board.Pawn, capSq)
+	case Castle:
+		c := castles[castleIndex(us, to)]
+		q.Position.toggle(us, board.Rook, c.rookFrom)
+		q.keep(us, board.Rook, c.rookFrom)
+		q.Position.toggle(us, board.Rook, c.rookTo)
+		q.keep(us, board.Rook, c.rookTo)
+	case PromoKnight, PromoBishop, PromoRook, PromoQueen:
+		placed = board.Knight + board.Piece(kind-PromoKnight)
+	}
+	q.Position.toggle(us, placed, to)
+	q.keep(us, placed, to)
+	q.Castling &= keepRights[from] & keepRights[to]
+	q.Side = them
+	q.Hash ^= castlingKeys[q.Castling]
+	return q
+}
+
 // perftClassicalSerBytes is perft with sliding/classical and serialize/bytes.
 func perftClassicalSerBytes(p Position, depth int) uint64 {
 	switch {
@@ -17654,6 +18106,8 @@ var configPerft = map[Config]func(Position, int) uint64{
 	{Slider: "magic-fancy", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "flip-vertical", Repr: "none"}:        perftOrdFlipVertical,
 	{Slider: "hyperbola-reverse", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "reversed"}:      func(p Position, depth int) uint64 { return perftHyperbolaReverseReprReversed(keptReversed(p), depth) },
 	{Slider: "rotated", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "rotated"}:                 func(p Position, depth int) uint64 { return perftRotatedReprRotated(keptRotated(p), depth) },
+	{Slider: "magic-fancy", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "reversed"}:            func(p Position, depth int) uint64 { return perftReprReversed(keptReversed(p), depth) },
+	{Slider: "magic-fancy", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "rotated"}:             func(p Position, depth int) uint64 { return perftReprRotated(keptRotated(p), depth) },
 	{Slider: "classical", Serialize: "bytes", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:                   perftClassicalSerBytes,
 	{Slider: "classical", Serialize: "forward", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:                 perftClassicalSerForward,
 	{Slider: "classical", Serialize: "iterator", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:                perftClassicalSerIterator,
@@ -17754,6 +18208,8 @@ var configOrder = []Config{
 	{Slider: "magic-fancy", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "flip-vertical", Repr: "none"},
 	{Slider: "hyperbola-reverse", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "reversed"},
 	{Slider: "rotated", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "rotated"},
+	{Slider: "magic-fancy", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "reversed"},
+	{Slider: "magic-fancy", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "rotated"},
 }
 
 // gridOrder lists the rest of the slider x serialization grid: the configurations that change both.

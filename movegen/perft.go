@@ -22,7 +22,8 @@ import (
 // representation kept up to date beside the bitboards for the slider:
 // none, reversed (Mack's reversed bitboards, with slider
 // hyperbola-reverse reading them and his king-in-check test) or rotated
-// (Hyatt's rotated bitboards, slider rotated).
+// (Hyatt's rotated bitboards, slider rotated); with the default slider a
+// representation is kept but not read, which measures its upkeep.
 type Config struct{ Slider, Serialize, Count, Moves, Order, Repr string }
 
 // DefaultConfig is the hand-written generator's: fancy magic bitboards, the

@@ -98,12 +98,12 @@ func (p *posReversed) sliderCheckers(k board.Square, o occReversed, rq, bq uint6
 // Rotated Bitboards): each side's occupancy in the three rotated frames.
 type posRotated struct {
 	Position
-	Rot [2]generic.Rotated // [board.Color]
+	Rot [2]board.Rotated // [board.Color]
 }
 
 // keptRotated returns p with its rotated bitboards computed from scratch.
 func keptRotated(p Position) posRotated {
-	return posRotated{Position: p, Rot: [2]generic.Rotated{generic.Rotate(p.Colors[0]), generic.Rotate(p.Colors[1])}}
+	return posRotated{Position: p, Rot: [2]board.Rotated{board.Rotate(p.Colors[0]), board.Rotate(p.Colors[1])}}
 }
 
 // keep follows a toggle of side c's piece on s in the rotated
@@ -115,7 +115,7 @@ func (p *posRotated) keep(c board.Color, _ board.Piece, s board.Square) {
 // occRotated is an occupancy with its rotations.
 type occRotated struct {
 	bb  uint64
-	rot generic.Rotated
+	rot board.Rotated
 }
 
 func (o occRotated) toggle(s board.Square) occRotated {
@@ -133,5 +133,14 @@ func rookRotated(s board.Square, o occRotated) uint64 {
 }
 
 func bishopRotated(s board.Square, o occRotated) uint64 {
-	return generic.SlidingRotatedBishop(s, o.rot)
+	return generic.SlidingRotatedBishop(s, o.bb, o.rot)
 }
+
+// The default slider on the representations' occupancies, which it does
+// not read: the configurations that keep a representation without using
+// it measure what keeping it costs.
+
+func rookUnreadReversed(s board.Square, o occReversed) uint64   { return rookAttacks(s, o.bb) }
+func bishopUnreadReversed(s board.Square, o occReversed) uint64 { return bishopAttacks(s, o.bb) }
+func rookUnreadRotated(s board.Square, o occRotated) uint64     { return rookAttacks(s, o.bb) }
+func bishopUnreadRotated(s board.Square, o occRotated) uint64   { return bishopAttacks(s, o.bb) }

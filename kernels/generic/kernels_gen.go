@@ -958,6 +958,36 @@ func slidingRaySubtractLatency(src []kernels.Query) uint64 {
 	return y
 }
 
+func slidingRotatedRayLoopThroughput(dst []uint64, src []kernels.RotatedQuery) int {
+	dst = dst[:len(src)]
+	for i, q := range src {
+		var a uint64
+		if q.Piece&kernels.Orthogonal != 0 {
+			a = rookRotatedRayLoop(q.Sq, q.Occ, q.Rot)
+		}
+		if q.Piece&kernels.Diagonal != 0 {
+			a |= bishopRotatedRayLoop(q.Sq, q.Occ, q.Rot)
+		}
+		dst[i] = a
+	}
+	return len(src)
+}
+
+func slidingRotatedRotatedThroughput(dst []uint64, src []kernels.RotatedQuery) int {
+	dst = dst[:len(src)]
+	for i, q := range src {
+		var a uint64
+		if q.Piece&kernels.Orthogonal != 0 {
+			a = SlidingRotatedRook(q.Sq, q.Occ, q.Rot)
+		}
+		if q.Piece&kernels.Diagonal != 0 {
+			a |= SlidingRotatedBishop(q.Sq, q.Occ, q.Rot)
+		}
+		dst[i] = a
+	}
+	return len(src)
+}
+
 func init() {
 	kernels.BitReverse.Register(kernels.Info{
 		Impl:   "mathbits",
@@ -1249,4 +1279,17 @@ func init() {
 		Source: "[mack-hyperbola], Ryan Mack: x XOR (x - 2) \"calculates attacks in the positive direction\"",
 		Doc:    "Computes the north and east rays with o ^ (o - 2r)",
 	}, slidingRaySubtractThroughput, slidingRaySubtractLatency)
+	kernels.SlidingRotated.Register(kernels.Info{
+		Impl:   "ray-loop",
+		Arch:   kernels.Generic,
+		Source: "the square-by-square ray walk (bitlab's reference), on the same queries",
+		Doc:    "Walks the rook rays square by square, the rotated occupancies unread: the family's reference point",
+	}, slidingRotatedRayLoopThroughput, nil)
+	kernels.SlidingRotated.Register(kernels.Info{
+		Impl:   "rotated",
+		Arch:   kernels.Generic,
+		Source: "[cpw-sliding], Rotated Bitboards (Robert Hyatt): three incrementally kept rotated occupancies index per-line tables",
+		Doc:    "Returns the rook attacks from s with Hyatt's rotated bitboards ([cpw-sliding], Rotated Bitboards): the rank's inner occupancy read from the normal occupancy occ, the file's from the 90-degree frame r.Files, each indexing a per-square table",
+		Tables: int(unsafe.Sizeof(rotatedAttacks) + unsafe.Sizeof(board.Frames)),
+	}, slidingRotatedRotatedThroughput, nil)
 }

@@ -8,10 +8,10 @@ import (
 
 // Sliders over representations an engine keeps up to date beside its
 // occupancy, move by move, instead of deriving them per query: Ryan Mack's
-// reversed occupancy and Robert Hyatt's rotated ones. They take what a
-// kernels.Query does not carry, so they are not members of the sliding
-// family; package movegen keeps their inputs incrementally and proves them
-// against the plain occupancy after every move.
+// reversed occupancy and Robert Hyatt's rotated ones. Package movegen
+// keeps their inputs incrementally (and proves them against the plain
+// occupancy after every move); the sliding-rotated family times the
+// rotated slider on queries that carry the rotated occupancies.
 
 // ReversedBit returns square s's bit in a reversed bitboard, where bit
 // 63-x stands for square x ([mack-hyperbola]: "simply subtract the bit
@@ -57,124 +57,70 @@ func SlidingReversedBishop(s board.Square, occ, rev uint64) uint64 {
 	return up | bitReverseSWAR(down)
 }
 
-// Rotated holds the occupancy in the three rotated frames of Hyatt's
-// rotated bitboards ([cpw-sliding], Rotated Bitboards), each of which lays
-// one kind of line out as consecutive bits the way a rank is laid out in
-// the normal frame: Files rotated by 90 degrees (file by file), Diagonals
-// and AntiDiagonals rotated by 45 degrees (a1-h8 and h1-a8 lines, each
-// line after the other).
-type Rotated struct{ Files, Diagonals, AntiDiagonals uint64 }
+// rotatedAttacks[f][s][o] are the attacks along square s's line of frame
+// f (board.Frames) when the line's inner squares have occupancy o: the
+// per-square tables of Hyatt's rotated bitboards, 4 x 32 KiB.
+var rotatedAttacks [4][64][64]uint64
 
-// The frames: the normal one (ranks) and the three rotated ones, in
-// rotatedFrames' order.
-const (
-	frameRanks = iota
-	frameFiles
-	frameDiagonals
-	frameAntiDiagonals
-)
-
-// rotatedFrame says where each square's bit lies in one frame and how to
-// read its line's inner squares (all but the two ends, which never block)
-// from there: shift them down to bit 0, mask at most six bits.
-type rotatedFrame struct {
-	bit     [64]uint64
-	shift   [64]uint8
-	inner   [64]uint64
-	attacks [64][64]uint64 // [square][inner occupancy of its line]
-}
-
-// rotatedFrames are the four frames' layouts and attack tables: 4 x 32 KiB
-// of attacks, 4 x 1.5 KiB of layout.
-var rotatedFrames = func() *[4]rotatedFrame {
-	var fs [4]rotatedFrame
-	lines := [4][2]board.Direction{
-		{board.East, board.West}, {board.North, board.South},
-		{board.NorthEast, board.SouthWest}, {board.NorthWest, board.SouthEast},
-	}
-	for i, dirs := range lines {
-		f := &fs[i]
-		// Lay the lines out one after the other, each from its end with
-		// the lowest square: then a line's squares are consecutive bits in
-		// increasing square order.
-		next := 0
+func init() {
+	for i := range board.Frames {
+		f := &board.Frames[i]
 		for s := range board.Square(64) {
-			if board.RayAttacks(s, 0, dirs[1:]) != 0 {
-				continue // not the lowest square of its line
-			}
-			line := []board.Square{s}
-			for up := board.RayAttacks(s, 0, dirs[:1]); up != 0; up &= up - 1 {
-				line = append(line, board.Square(bits.TrailingZeros64(up)))
-			}
-			inner := line[1:max(len(line)-1, 1)]
-			for _, t := range line {
-				f.bit[t] = 1 << next
-				next++
-				f.shift[t] = uint8(bits.TrailingZeros64(f.bit[line[0]]) + 1)
-				f.inner[t] = 1<<len(inner) - 1
-				for o := range f.inner[t] + 1 {
-					var occ uint64 // o scattered onto the inner squares
-					for j, u := range inner {
-						occ |= (o >> j & 1) << u
+			line := board.RayAttacks(s, 0, f.Lines[:])
+			for o := range f.Inner[s] + 1 {
+				var occ uint64 // o scattered onto the line's inner squares
+				for b := line; b != 0; b &= b - 1 {
+					t := board.Square(bits.TrailingZeros64(b))
+					if at := bits.TrailingZeros64(f.Bit[t]) - int(f.Shift[s]); at >= 0 && o>>at&1 != 0 {
+						occ |= t.Bitboard()
 					}
-					f.attacks[t][o] = board.RayAttacks(t, occ, dirs[:])
 				}
+				rotatedAttacks[i][s][o] = board.RayAttacks(s, occ, f.Lines[:])
 			}
 		}
 	}
-	return &fs
-}()
-
-// Toggle returns r with square s toggled in each rotated frame: the
-// three table look-ups an engine pays per square a move empties or fills
-// ([mack-hyperbola]: "a table lookup is required to convert a bit from the
-// forward format to most rotated formats").
-func (r Rotated) Toggle(s board.Square) Rotated {
-	s &= 63
-	r.Files ^= rotatedFrames[frameFiles].bit[s]
-	r.Diagonals ^= rotatedFrames[frameDiagonals].bit[s]
-	r.AntiDiagonals ^= rotatedFrames[frameAntiDiagonals].bit[s]
-	return r
 }
 
-// Or returns the union of two rotated occupancies (of the two sides).
-func (r Rotated) Or(o Rotated) Rotated {
-	return Rotated{r.Files | o.Files, r.Diagonals | o.Diagonals, r.AntiDiagonals | o.AntiDiagonals}
-}
-
-// Rotate returns the rotated occupancies of occ, square by square: what
-// an engine computes once for the root and then keeps with Toggle.
-func Rotate(occ uint64) Rotated {
-	var r Rotated
-	for ; occ != 0; occ &= occ - 1 {
-		r = r.Toggle(board.Square(bits.TrailingZeros64(occ)))
-	}
-	return r
-}
-
-// lineAttacks looks up the attacks along s's line of one frame, given the
+// lineAttacks looks up the attacks along s's line of frame i, given the
 // occupancy in that frame.
-func lineAttacks(f *rotatedFrame, s board.Square, occ uint64) uint64 {
-	return f.attacks[s][occ>>f.shift[s]&f.inner[s]]
+func lineAttacks(i int, s board.Square, occ uint64) uint64 {
+	f := &board.Frames[i]
+	return rotatedAttacks[i][s][occ>>(f.Shift[s]&63)&f.Inner[s]&63] // &63: no shift or bounds checks
 }
 
 // SlidingRotatedRook returns the rook attacks from s with Hyatt's rotated
 // bitboards ([cpw-sliding], Rotated Bitboards): the rank's inner
 // occupancy read from the normal occupancy occ, the file's from the
 // 90-degree frame r.Files, each indexing a per-square table.
-func SlidingRotatedRook(s board.Square, occ uint64, r Rotated) uint64 {
+//
+//bitlab:kernel sliding-rotated/rotated rook
+//bitlab:source [cpw-sliding], Rotated Bitboards (Robert Hyatt): three incrementally kept rotated occupancies index per-line tables
+//bitlab:tables rotatedAttacks, board.Frames
+func SlidingRotatedRook(s board.Square, occ uint64, r board.Rotated) uint64 {
 	s &= 63
-	return lineAttacks(&rotatedFrames[frameRanks], s, occ) | lineAttacks(&rotatedFrames[frameFiles], s, r.Files)
+	return lineAttacks(board.FrameRanks, s, occ) | lineAttacks(board.FrameFiles, s, r.Files)
 }
 
 // SlidingRotatedBishop returns the bishop attacks from s with rotated
-// bitboards: each diagonal's inner occupancy read from its 45-degree frame.
-func SlidingRotatedBishop(s board.Square, r Rotated) uint64 {
+// bitboards: each diagonal's inner occupancy read from its 45-degree
+// frame (occ is not read; it keeps the rook's signature).
+//
+//bitlab:kernel sliding-rotated/rotated bishop
+func SlidingRotatedBishop(s board.Square, _ uint64, r board.Rotated) uint64 {
 	s &= 63
-	return lineAttacks(&rotatedFrames[frameDiagonals], s, r.Diagonals) |
-		lineAttacks(&rotatedFrames[frameAntiDiagonals], s, r.AntiDiagonals)
+	return lineAttacks(board.FrameDiagonals, s, r.Diagonals) | lineAttacks(board.FrameAntiDiagonals, s, r.AntiDiagonals)
 }
 
-// RotatedTableBytes are the bytes of tables the rotated sliders and Toggle
-// read.
-const RotatedTableBytes = 4 * (64*64*8 + 64*(8+1+8))
+// rookRotatedRayLoop walks the rook rays square by square, the rotated
+// occupancies unread: the family's reference point.
+//
+//bitlab:kernel sliding-rotated/ray-loop rook
+//bitlab:source the square-by-square ray walk (bitlab's reference), on the same queries
+func rookRotatedRayLoop(s board.Square, occ uint64, _ board.Rotated) uint64 {
+	return board.RookAttacks(s, occ)
+}
+
+//bitlab:kernel sliding-rotated/ray-loop bishop
+func bishopRotatedRayLoop(s board.Square, occ uint64, _ board.Rotated) uint64 {
+	return board.BishopAttacks(s, occ)
+}

@@ -13,7 +13,7 @@ import (
 // scratch.
 func checkKept(t *testing.T, s board.Square, occ uint64) {
 	t.Helper()
-	rev, rot := bits.Reverse64(occ), Rotate(occ)
+	rev, rot := bits.Reverse64(occ), board.Rotate(occ)
 	rook, bishop := board.RookAttacks(s, occ), board.BishopAttacks(s, occ)
 	for _, c := range []struct {
 		name      string
@@ -22,7 +22,7 @@ func checkKept(t *testing.T, s board.Square, occ uint64) {
 		{"SlidingReversedRook", SlidingReversedRook(s, occ, rev), rook},
 		{"SlidingReversedBishop", SlidingReversedBishop(s, occ, rev), bishop},
 		{"SlidingRotatedRook", SlidingRotatedRook(s, occ, rot), rook},
-		{"SlidingRotatedBishop", SlidingRotatedBishop(s, rot), bishop},
+		{"SlidingRotatedBishop", SlidingRotatedBishop(s, occ, rot), bishop},
 	} {
 		if c.got != c.want {
 			t.Fatalf("%s(%v, %#x) = %#x, want %#x", c.name, s, occ, c.got, c.want)
@@ -68,32 +68,11 @@ func TestKeptSliders(t *testing.T) {
 	t.Logf("%d square and occupancy pairs", n)
 }
 
-// TestRotatedFrames checks the rotated layouts: each frame's bits are a
-// permutation of the 64 squares, and Toggle keeps Rotate exact.
-func TestRotatedFrames(t *testing.T) {
-	for i := range rotatedFrames {
-		var all uint64
-		for s := range board.Square(64) {
-			b := rotatedFrames[i].bit[s]
-			if bits.OnesCount64(b) != 1 || all&b != 0 {
-				t.Fatalf("frame %d: square %v has bit %#x, already used or not one bit", i, s, b)
-			}
-			all |= b
+func TestReversedBit(t *testing.T) {
+	for s := range board.Square(64) {
+		if got, want := ReversedBit(s), bits.Reverse64(s.Bitboard()); got != want {
+			t.Fatalf("ReversedBit(%v) = %#x, want %#x", s, got, want)
 		}
-	}
-	r := rand.New(rand.NewPCG(5, 6))
-	for range 10_000 {
-		occ, s := r.Uint64(), board.Square(r.IntN(64))
-		if got, want := Rotate(occ).Toggle(s), Rotate(occ^s.Bitboard()); got != want {
-			t.Fatalf("Rotate(%#x).Toggle(%v) = %+v, want %+v", occ, s, got, want)
-		}
-		a, b := r.Uint64(), r.Uint64()
-		if got, want := Rotate(a).Or(Rotate(b)), Rotate(a|b); got != want {
-			t.Fatalf("Rotate(%#x).Or(Rotate(%#x)) = %+v, want %+v", a, b, got, want)
-		}
-	}
-	if got := ReversedBit(0); got != 1<<63 {
-		t.Fatalf("ReversedBit(a1) = %#x, want bit 63", got)
 	}
 }
 

@@ -50,6 +50,10 @@ type representation struct {
 var representations = []representation{
 	{"reversed", "hyperbola-reverse", "posReversed", "keptReversed", "rookReversed", "bishopReversed", true},
 	{"rotated", "rotated", "posRotated", "keptRotated", "rookRotated", "bishopRotated", false},
+	// Kept but not read: the default slider, so that the difference from
+	// the default is the cost of keeping the representation.
+	{"reversed", def.slider, "posReversed", "keptReversed", "rookUnreadReversed", "bishopUnreadReversed", false},
+	{"rotated", def.slider, "posRotated", "keptRotated", "rookUnreadRotated", "bishopUnreadRotated", false},
 }
 
 // reprEdits carry a kept representation through the copies: the
@@ -74,10 +78,11 @@ var toggleEdit = regexp.MustCompile(`q\.toggle\(([^()]*)\)`)
 // checkersEdit hands the check test to a representation that answers it.
 var checkersEdit = [2]string{"rookAttacks(k, occ)&rq | bishopAttacks(k, occ)&bq", "p.sliderCheckers(k, occ, rq, bq)"}
 
-// repr returns the configuration's representation, nil for none.
+// representation returns the configuration's representation, nil for
+// none.
 func (c config) representation() *representation {
 	for i := range representations {
-		if representations[i].name == c.repr {
+		if representations[i].name == c.repr && representations[i].slider == c.slider {
 			return &representations[i]
 		}
 	}
@@ -354,8 +359,10 @@ func (c config) describe() string {
 	if c.order != def.order {
 		parts = append(parts, "serialize-color/"+c.order+"'s move order")
 	}
-	if r := c.representation(); r != nil {
+	if r := c.representation(); r != nil && c.slider != def.slider {
 		parts[0] = "repr=" + c.repr + " (" + r.pos + ") and its slider " + c.slider
+	} else if r != nil {
+		parts = []string{"repr=" + c.repr + " (" + r.pos + ") kept but not read: the default slider"}
 	}
 	return strings.Join(parts, " and ")
 }

@@ -65,6 +65,7 @@ type impl struct {
 	fn              string // element function (map, list) or rook function (slider)
 	bishop          string // bishop function (slider)
 	in, out, length string // element types and list length, as Go source
+	args            string // a slider's arguments, from the query q
 	byPointer       bool   // map shape with pointer arguments
 }
 
@@ -255,10 +256,21 @@ func collect(families map[string]family, impls map[string]*impl, fd *ast.FuncDec
 	im.tables = append(im.tables, tables...)
 	params := fd.Type.Params.List
 	switch {
-	case role == "rook":
-		im.fn, im.shape = fd.Name.Name, sliderShape
-	case role == "bishop":
-		im.bishop, im.shape = fd.Name.Name, sliderShape
+	case role == "rook" || role == "bishop":
+		// A slider of the sliding families takes the square and the
+		// occupancy, one of sliding-rotated also the rotated occupancies.
+		im.in, im.args = "kernels.Query", "q.Sq, q.Occ"
+		if len(params) == 3 && expr(params[2].Type) == "board.Rotated" {
+			im.in, im.args = "kernels.RotatedQuery", "q.Sq, q.Occ, q.Rot"
+		} else if len(params) != 2 {
+			return fmt.Errorf("%s: a slider takes (s board.Square, occ uint64) and optionally r board.Rotated", fd.Name.Name)
+		}
+		im.shape = sliderShape
+		if role == "rook" {
+			im.fn = fd.Name.Name
+		} else {
+			im.bishop = fd.Name.Name
+		}
 	case role != "":
 		return fmt.Errorf("unknown role %q (want rook or bishop)", role)
 	case len(params) == 1:
@@ -363,13 +375,15 @@ func generate(families map[string]family, list []*impl) []byte {
 			w("func %sThroughput(dst []%s, src []%s) int {\n\tn := 0\n", base, im.out, im.in)
 			w("\tfor _, x := range src {\n\t\tn += %s((*[%s]%s)(dst[n:]), x)\n\t}\n\treturn n\n}\n\n", im.fn, im.length, im.out)
 		case sliderShape:
-			body := fmt.Sprintf("\t\tvar a uint64\n\t\tif q.Piece&kernels.Orthogonal != 0 {\n\t\t\ta = %s(q.Sq, q.Occ)\n\t\t}\n"+
-				"\t\tif q.Piece&kernels.Diagonal != 0 {\n\t\t\ta |= %s(q.Sq, q.Occ)\n\t\t}\n", im.fn, im.bishop)
-			w("func %sThroughput(dst []uint64, src []kernels.Query) int {\n", base)
+			body := fmt.Sprintf("\t\tvar a uint64\n\t\tif q.Piece&kernels.Orthogonal != 0 {\n\t\t\ta = %s(%s)\n\t\t}\n"+
+				"\t\tif q.Piece&kernels.Diagonal != 0 {\n\t\t\ta |= %s(%s)\n\t\t}\n", im.fn, im.args, im.bishop, im.args)
+			w("func %sThroughput(dst []uint64, src []%s) int {\n", base, im.in)
 			w("\tdst = dst[:len(src)]\n\tfor i, q := range src {\n%s\t\tdst[i] = a\n\t}\n\treturn len(src)\n}\n\n", body)
-			w("func %sLatency(src []kernels.Query) uint64 {\n\tvar y uint64\n", base)
-			w("\tfor _, q := range src {\n\t\tq = %s(q, y)\n%s\t\ty = a\n\t}\n\treturn y\n}\n\n", fi.next, body)
-			if exported[im.family] {
+			if fi.next != "" {
+				w("func %sLatency(src []%s) uint64 {\n\tvar y uint64\n", base, im.in)
+				w("\tfor _, q := range src {\n\t\tq = %s(q, y)\n%s\t\ty = a\n\t}\n\treturn y\n}\n\n", fi.next, body)
+			}
+			if exported[im.family] && im.in == "kernels.Query" {
 				for _, f := range []struct{ kind, fn string }{{"Rook", im.fn}, {"Bishop", im.bishop}} {
 					w("// %s%s returns the %s attacks of %s.\n", upper(base), f.kind, strings.ToLower(f.kind), im.family+"/"+im.name)
 					w("func %s%s(s board.Square, occ uint64) uint64 { return %s(s, occ) }\n\n", upper(base), f.kind, f.fn)
