@@ -38,7 +38,7 @@ var generators = map[reflect.Type]func(r *rand.Rand, fam kernels.AnyFamily, d sc
 	reflect.TypeFor[kernels.ColoredBB](): typed(func(r *rand.Rand, _ kernels.AnyFamily, d schema.Dist) kernels.ColoredBB {
 		return kernels.ColoredBB{BB: bitboard(r, d), Side: board.Color(r.IntN(2))}
 	}),
-	reflect.TypeFor[kernels.Query]():   queries,
+	reflect.TypeFor[kernels.Query](): queries,
 	reflect.TypeFor[kernels.RotatedQuery](): func(r *rand.Rand, fam kernels.AnyFamily, d schema.Dist, n, size int) (any, error) {
 		qs, err := queries(r, fam, d, n, size)
 		if err != nil {
