@@ -33,7 +33,7 @@ perft:
 # a buffer the size of each cache level before every batch), in a results
 # file of its own whose names end in /pressure=<class>.
 pressure:
-	$(GO) run $(BUILDVCS) ./cmd/runbench -family '^(sliding|movelist|popcount)$$' -dist '^(random|chess)$$' -sizes l1 -mode throughput -pressure none,l1,l2,llc,2llc $(ARGS)
+	$(GO) run $(BUILDVCS) ./cmd/runbench -family '^(sliding|sliding-rotated|movelist|popcount)$$' -dist '^(random|chess)$$' -sizes l1 -mode throughput -pressure none,l1,l2,llc,2llc $(ARGS)
 
 # Tables, charts and pages for every results/<cpu>/ folder, then the
 # generated parts of the notebooks (from the development machine's results).
