@@ -85,7 +85,7 @@ func init() {
 // occupancy in that frame.
 func lineAttacks(i int, s board.Square, occ uint64) uint64 {
 	f := &board.Frames[i]
-	return rotatedAttacks[i][s][occ>>(f.Shift[s]&63)&f.Inner[s]&63] // &63: no shift or bounds checks
+	return rotatedAttacks[i][s][occ>>f.Shift[s]&f.Inner[s]]
 }
 
 // SlidingRotatedRook returns the rook attacks from s with Hyatt's rotated
