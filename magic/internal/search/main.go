@@ -8,7 +8,8 @@
 // (bishop), whose per-square tables are laid over each other in one array
 // wherever their entries agree ([cpw-magic]). The search draws sparse
 // candidates (the AND of three random words) from a PCG generator with a
-// fixed seed, so the output is the same on every run.
+// fixed seed, so the output is the same on every run; black magics are
+// then narrowed by a hill climb over their bits, from the same generator.
 package main
 
 import (
@@ -46,8 +47,17 @@ var sliders = []slider{
 }
 
 // tries is how many valid black magics the search weighs per square: it
-// keeps the one whose entries end lowest in the shared table.
-const tries = 16
+// keeps the one whose entries end lowest in the shared table. climb is how
+// many one- and two-bit changes of that magic it then tries, keeping those
+// that narrow the square's span of indices (3,000 take the shared table
+// from 202,073 entries to about 165,000 for a second of search).
+const (
+	tries = 16
+	climb = 3000
+)
+
+// span is the distance between a square's lowest and highest index.
+func span(es []entry) int { return es[len(es)-1].idx - es[0].idx }
 
 func main() {
 	out := flag.String("o", "magics.go", "output file")
@@ -86,6 +96,23 @@ func main() {
 				if end := off + es[len(es)-1].idx; bestEnd < 0 || end < bestEnd {
 					bestEnd, bestOff, bestMagic, best = end, off, m, es
 				}
+			}
+			// Then climb from the best try: flip one or two random bits of
+			// the magic and keep the change while it stays valid and does
+			// not widen the square's index span; the narrower magic wins
+			// if it ends lower in the table.
+			cur, curEs := bestMagic, best
+			for range climb {
+				m := cur ^ 1<<r.IntN(64)
+				if r.IntN(2) == 0 {
+					m ^= 1 << r.IntN(64)
+				}
+				if es := c.index(m, true, 64-sl.bits); es != nil && span(es) <= span(curEs) {
+					cur, curEs = m, es
+				}
+			}
+			if off := place(table, curEs); off+curEs[len(curEs)-1].idx < bestEnd {
+				bestEnd, bestOff, bestMagic, best = off+curEs[len(curEs)-1].idx, off, cur, curEs
 			}
 			for _, e := range best {
 				for bestOff+e.idx >= len(table) {
