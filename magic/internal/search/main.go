@@ -112,7 +112,7 @@ func main() {
 				}
 			}
 			if off := place(table, curEs); off+curEs[len(curEs)-1].idx < bestEnd {
-				bestEnd, bestOff, bestMagic, best = off+curEs[len(curEs)-1].idx, off, cur, curEs
+				bestOff, bestMagic, best = off, cur, curEs
 			}
 			for _, e := range best {
 				for bestOff+e.idx >= len(table) {
