@@ -180,6 +180,32 @@ func TestRunAndStats(t *testing.T) {
 	}
 }
 
+// passCounter is a batch that counts the passes run over it.
+type passCounter struct{ passes int }
+
+func (b *passCounter) Run(reps int)  { b.passes += reps }
+func (b *passCounter) Len() int      { return 1 }
+func (b *passCounter) Outputs() int  { return 1 }
+func (b *passCounter) Verify() error { return nil }
+
+// TestWarmPass checks that every sample but a mem one runs one untimed
+// pass before its timed ones, however few those are.
+func TestWarmPass(t *testing.T) {
+	for _, c := range []struct {
+		class      schema.SizeClass
+		reps, want int
+	}{
+		{schema.L1, 100, 101}, {schema.L2, 3, 4}, {schema.Stream, 1, 2}, {"65536", 1, 2}, {schema.Mem, 1, 1}, {schema.Mem, 20, 20},
+	} {
+		b := &passCounter{}
+		cs := &Case{Class: c.class, reps: c.reps, batch: b}
+		cs.sample(NewCycles(), nil, 0)
+		if b.passes != c.want {
+			t.Errorf("%s with %d passes per sample: %d passes run, want %d", c.class, c.reps, b.passes, c.want)
+		}
+	}
+}
+
 func TestQuantile(t *testing.T) {
 	x := []float64{1, 2, 3, 4, 5}
 	if quantile(x, 0.5) != 3 || quantile(x, 0.25) != 2 || quantile(x, 1) != 5 || median([]float64{4, 1, 2, 3}) != 2.5 {

@@ -108,15 +108,20 @@ func (c *Case) pass() {
 	c.batch.Run(1)
 }
 
-// sample times reps passes, after one untimed pass that warms the caches
-// and the branch predictor when a pass is short enough to afford it. Under
-// pressure it times each pass on its own, after its walk, less the cost of
-// reading the timer; it counts no events there.
+// sample times reps passes after one untimed pass, so that the kernel's
+// tables, its inputs and the branch predictor are in the case's own steady
+// state rather than in whatever state the case sampled before it left
+// them: without it, a stream sample (one pass) paid for refetching the
+// tables and inputs the other cases had pushed out, up to 1.4 times the
+// cost of the same kernel run alone. Mem batches get no warm-up pass: they
+// exceed the last-level cache, so a pass leaves none of its inputs behind.
+// Under pressure it times each pass on its own, after its walk, less the
+// cost of reading the timer; it counts no events there.
 func (c *Case) sample(cyc *Cycles, ev *Counters, round int) Sample {
 	if c.Evict != nil {
 		return c.samplePressed(cyc, round)
 	}
-	if c.reps > 8 {
+	if c.Class != schema.Mem {
 		c.batch.Run(1)
 	}
 	return timeOps(cyc, ev, round, float64(c.reps)*float64(c.batch.Len()), func() { c.batch.Run(c.reps) })
