@@ -10,9 +10,19 @@ import (
 // known); a MoveList holds that many.
 const MaxMoves = 256
 
-// MoveList is a fixed-capacity list of moves, kept on the stack.
+// listSlack is the room a MoveList has past MaxMoves for the vector
+// serializer (serialize=avx512-vbmi2), which stores whole 64-byte vectors
+// at the list's end: a call writes up to 64 moves from the index it
+// starts at (the moves, then scratch), which it wraps below MaxMoves as the
+// other generated serializers wrap theirs, so that no store leaves the
+// array whatever the position. A position's moves end at most 32 entries
+// before a vector store's end: with at most MaxMoves of them, 32 would do.
+const listSlack = 64
+
+// MoveList is a fixed-capacity list of moves, kept on the stack. Moves
+// has listSlack entries past MaxMoves, scratch for vector stores.
 type MoveList struct {
-	Moves [MaxMoves]Move
+	Moves [MaxMoves + listSlack]Move
 	N     int
 }
 

@@ -12,7 +12,10 @@ import (
 
 // Config is one compiled configuration of the generator: its technique
 // for each factor. Slider names a sliding kernel, Serialize a serialize
-// kernel or inline (the loop written in place), Count a popcount kernel,
+// kernel or inline (the loop written in place; avx512-vbmi2, on amd64, writes
+// each piece's whole target set into the list with VPCOMPRESSW rather than a
+// loop over its squares, one call of assembly per target set, which Go does
+// not inline), Count a popcount kernel,
 // Moves how the king's and knights' quiet moves are listed: serialize
 // (like every other piece's) or a movelist kernel (magic-hash: the
 // precomputed list of the target set, [cpw-serialization]), Order the
@@ -90,12 +93,21 @@ func PerftFunc(c Config) (func(p Position, depth int) uint64, error) {
 }
 
 // Supported returns nil when this CPU runs the configuration, else why
-// not: its slider's kernel (kernels.Sliding) declares the features it
-// executes, which the assembly sliders' configurations call too.
+// not: its slider's kernel (kernels.Sliding) and its serialization's
+// (kernels.Serialize) declare the features they execute, which the
+// assembly sliders' and serializers' configurations call too.
 func (c Config) Supported() error {
-	for _, k := range kernels.Sliding.Kernels() {
-		if i := k.Info(); i.Impl == c.Slider {
-			return kernels.Supported(i.Features)
+	for _, f := range []struct {
+		family kernels.AnyFamily
+		impl   string
+	}{{kernels.Sliding, c.Slider}, {kernels.Serialize, c.Serialize}} {
+		for _, k := range f.family.Kernels() {
+			if i := k.Info(); i.Impl == f.impl {
+				if err := kernels.Supported(i.Features); err != nil {
+					return fmt.Errorf("%s/%s: %w", i.Family, i.Impl, err)
+				}
+				break
+			}
 		}
 	}
 	return nil

@@ -3,6 +3,8 @@
 package amd64
 
 import (
+	"math/bits"
+	"math/rand/v2"
 	"slices"
 	"testing"
 	"unsafe"
@@ -112,6 +114,101 @@ func TestQueries(t *testing.T) {
 		}
 		if n != 102400+5248 {
 			t.Errorf("%s: %d occupancies", c.impl, n)
+		}
+	}
+}
+
+// TestMoveEntryPoints proves serialize/avx512-vbmi2's move-list entry
+// points (moves_amd64.go) against a scalar loop, on edge sets and random
+// ones of every density, appended at list indices from 0 to past
+// ListMoves: the moves of the targets in ascending order, the count added,
+// and no write outside the list (nor, for the vector stores, outside the
+// 64 words from the index).
+func TestMoveEntryPoints(t *testing.T) {
+	for _, k := range kernels.Serialize.Kernels() {
+		if i := k.Info(); i.Impl == "avx512-vbmi2" && i.Arch == kernels.AMD64 && k.Supported() != nil {
+			t.Skipf("serialize/avx512-vbmi2: %v", k.Supported())
+		}
+	}
+	const promo uint64 = 0xFF000000000000FF
+	sets := []uint64{0, 1, 1 << 31, 1 << 32, 1 << 63, 0xFFFFFFFF, 0xFFFFFFFF00000000, ^uint64(0), 0x8000000000000001,
+		0x5555555555555555, ^uint64(promo), 0xFF00, 0xFF << 48, 0x00FF_0000_0000_FF00}
+	r := rand.New(rand.NewPCG(3, 5))
+	for range 3000 {
+		b := r.Uint64()
+		for range r.IntN(4) {
+			b &= r.Uint64() // sparser
+		}
+		sets = append(sets, b, b&^promo)
+	}
+	const mark = 0xBEEF
+	var buf struct {
+		pre  [64]uint16
+		list [ListLen]uint16
+		post [64]uint16
+	}
+	// run appends with f at n0 and checks the moves want against the
+	// list, the count and the guards; vector says the stores stay within
+	// 64 words of the index.
+	run := func(name string, targets uint64, n0 int, want []uint16, vector bool, f func(n *int)) {
+		t.Helper()
+		for i := range buf.pre {
+			buf.pre[i], buf.post[i] = mark, mark
+		}
+		for i := range buf.list {
+			buf.list[i] = mark
+		}
+		n := n0
+		f(&n)
+		at := n0 % ListMoves
+		if n != n0+len(want) {
+			t.Fatalf("%s of %#x at %d: count %d, want %d", name, targets, n0, n-n0, len(want))
+		}
+		if at+len(want) <= ListMoves && !slices.Equal(buf.list[at:at+len(want)], want) {
+			t.Fatalf("%s of %#x at %d: moves %#x, want %#x", name, targets, n0, buf.list[at:at+len(want)], want)
+		}
+		for i := range buf.pre {
+			if buf.pre[i] != mark || buf.post[i] != mark {
+				t.Fatalf("%s of %#x at %d wrote outside the list", name, targets, n0)
+			}
+		}
+		for i, w := range buf.list {
+			if vector && w != mark && (i < at || i >= at+64) {
+				t.Fatalf("%s of %#x at %d wrote word %d, outside its 64 words", name, targets, n0, i)
+			}
+		}
+	}
+	for _, targets := range sets {
+		for _, n0 := range []int{0, 7, 200, 255, ListMoves + 3, 1000} {
+			for _, kind := range []int{0, 3, 15} {
+				from := board.Square(r.IntN(64))
+				var want []uint16
+				for b := targets; b != 0; b &= b - 1 {
+					want = append(want, uint16(bits.TrailingZeros64(b))|uint16(from)<<6|uint16(kind)<<12)
+				}
+				run("SerializeAvx512Vbmi2Append", targets, n0, want, true, func(n *int) {
+					SerializeAvx512Vbmi2Append(&buf.list, n, targets, from, kind)
+				})
+			}
+			for _, delta := range []int{8, -8, 16, -16, 7, -7, 9, -9, 0, 63} {
+				for _, kind := range []int{0, 1} {
+					var want []uint16
+					for b := targets; b != 0; b &= b - 1 {
+						to := bits.TrailingZeros64(b)
+						m := uint16(to) | uint16((to-delta)&63)<<6
+						if uint64(1)<<to&promo == 0 {
+							want = append(want, m|uint16(kind)<<12)
+							continue
+						}
+						for k := 4; k <= 7; k++ {
+							want = append(want, m|uint16(k)<<12)
+						}
+					}
+					run("SerializeAvx512Vbmi2AppendPawns", targets, n0, want, targets&promo == 0, func(n *int) {
+						SerializeAvx512Vbmi2AppendPawns(&buf.list, n, targets, delta, kind)
+					})
+				}
+			}
 		}
 	}
 }

@@ -119,10 +119,19 @@ func TestRequires(t *testing.T) {
 			continue
 		}
 		// A kernel's one-query entry point (query_amd64.go) runs under
-		// the features of the kernel whose batch loop shares its name.
-		base, query := strings.CutSuffix(sym, "Query")
+		// the features of the kernel whose batch loop shares its name; a
+		// serializer's move-list entry points (moves_amd64.go) under those
+		// of the kernel whose batch loop is their name without Moves or
+		// PawnMoves.
+		base, entry := strings.CutSuffix(sym, "Query")
 		features, ok := used[base+"Throughput"]
-		if !query || !ok {
+		for _, suffix := range []string{"PawnMoves", "Moves"} {
+			if base, cut := strings.CutSuffix(sym, suffix); cut && !entry {
+				features, ok = used[base]
+				entry = true
+			}
+		}
+		if !entry || !ok {
 			t.Errorf("%s: no registration runs it", sym)
 			continue
 		}

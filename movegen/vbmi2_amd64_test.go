@@ -1,0 +1,115 @@
+package movegen
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"bitlab/board"
+	"bitlab/positions"
+)
+
+// vbmi2 is the serialize=avx512-vbmi2 configuration; the tests skip where
+// the CPU lacks its kernel's features (GODEBUG's feature-off passes).
+var vbmi2 = Config{Slider: DefaultConfig.Slider, Serialize: "avx512-vbmi2", Count: DefaultConfig.Count,
+	Moves: DefaultConfig.Moves, Order: DefaultConfig.Order, Repr: DefaultConfig.Repr}
+
+func skipVBMI2(t *testing.T) {
+	t.Helper()
+	if !slices.Contains(Configs(), vbmi2) {
+		t.Fatalf("Configs lacks %s", vbmi2)
+	}
+	if err := vbmi2.Supported(); err != nil {
+		t.Skipf("%s: %v", vbmi2, err)
+	}
+}
+
+// TestVBMI2Lists plays random games from every perft position and checks
+// that serialize=avx512-vbmi2 lists the default generator's moves in the
+// default's order (promotions included, which its pawn entry point lists
+// in a scalar loop).
+func TestVBMI2Lists(t *testing.T) {
+	skipVBMI2(t)
+	r := rand.New(rand.NewPCG(19, 23))
+	promotions := 0
+	for _, c := range positions.PerftCases() {
+		start, err := ParseFEN(c.FEN)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 50 {
+			p := start
+			for range 200 {
+				var want, got MoveList
+				n := p.generate(&want)
+				if m := p.generateSerAvx512Vbmi2(&got); m != n || !slices.Equal(got.Slice(), want.Slice()) {
+					t.Fatalf("%s: count %d, moves %v; want %d, %v", p.FEN(), m, got.Slice(), n, want.Slice())
+				}
+				if want.N == 0 {
+					break
+				}
+				for _, m := range want.Slice() {
+					if m.Kind() >= PromoKnight {
+						promotions++
+					}
+				}
+				p = p.Play(want.Moves[r.IntN(want.N)])
+			}
+		}
+	}
+	if promotions == 0 {
+		t.Error("the games listed no promotion")
+	}
+}
+
+// TestVBMI2Slack lists the position with the most legal moves known (218,
+// Nenad Petrovic's) in serialize=avx512-vbmi2 into a list followed by
+// guard words: the default's moves, none of the vector stores' scratch
+// beyond 32 entries past the last move, and nothing written past the list
+// (which holds MaxMoves+listSlack). Then an append at the last index below
+// MaxMoves, of a full target set: its 64 moves, written within the slack.
+func TestVBMI2Slack(t *testing.T) {
+	skipVBMI2(t)
+	p, err := ParseFEN("R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const mark = Move(0xBEEF)
+	var buf struct {
+		l     MoveList
+		guard [64]Move
+	}
+	reset := func() {
+		for i := range buf.l.Moves {
+			buf.l.Moves[i] = mark
+		}
+		for i := range buf.guard {
+			buf.guard[i] = mark
+		}
+		buf.l.N = 0
+	}
+	reset()
+	var want MoveList
+	p.Moves(&want)
+	if n := p.generateSerAvx512Vbmi2(&buf.l); n != 218 || want.N != 218 || !slices.Equal(buf.l.Slice(), want.Slice()) {
+		t.Fatalf("%d moves %v, want 218: %v", n, buf.l.Slice(), want.Slice())
+	}
+	last := slices.IndexFunc(buf.l.Moves[buf.l.N:], func(m Move) bool { return m == mark })
+	if i := slices.IndexFunc(buf.l.Moves[buf.l.N+32:], func(m Move) bool { return m != mark }); last < 0 || i >= 0 {
+		t.Errorf("scratch written up to index %d, past the last move %d + 32", buf.l.N+32+i, buf.l.N)
+	}
+	reset()
+	buf.l.N = MaxMoves - 1
+	buf.l.addSerAvx512Vbmi2(0, ^uint64(0), Quiet)
+	if buf.l.N != MaxMoves-1+64 {
+		t.Errorf("N %d after 64 moves from %d", buf.l.N, MaxMoves-1)
+	}
+	for i, m := range buf.l.Moves[MaxMoves-1 : MaxMoves-1+64] {
+		if m != newMove(0, board.Square(i), Quiet) {
+			t.Fatalf("Moves[%d] = %v, want %v", MaxMoves-1+i, m, newMove(0, board.Square(i), Quiet))
+		}
+	}
+	if slices.ContainsFunc(buf.guard[:], func(m Move) bool { return m != mark }) {
+		t.Error("a store left the list")
+	}
+}
