@@ -1,11 +1,12 @@
 // Command configs writes package movegen's compiled configurations: for
 // every technique of each factor but the default one (every sliding,
-// serialize and popcount kernel of package kernels/generic), and for every
-// pair of a generic slider and a serialization (the grid), a copy of the
-// generator's functions from the perft recursion down to the technique
-// (read from gen.go and perft.go) whose calls of the default technique are
-// direct calls of that kernel's exported function, and whose calls of each
-// other stay within the copy. No technique hides behind an indirect call:
+// serialize and popcount kernel of package kernels/generic, and in
+// configs_amd64_gen.go the asmSliders and asmSerializers of kernels/amd64),
+// and for every pair of a generic slider and a serialization (the grid),
+// a copy of the generator's functions from the perft recursion down to the
+// technique (read from gen.go and perft.go) whose calls of the default
+// technique are direct calls of that kernel's exported function, and whose
+// calls of each other stay within the copy. No technique hides behind an indirect call:
 // each configuration is compiled code of its own.
 package main
 
