@@ -42,10 +42,13 @@ func init() {
 	kernels.Popcount.Register(info("avx2-pshufb", "Wojciech Mula, Kurz, Lemire: Faster Population Counts Using AVX2 Instructions (2016), the PSHUFB lookup",
 		"Counts nibbles with a VPSHUFB lookup and sums each bitboard's bytes with VPSADBW, sixteen bitboards at a time", kernels.AVX2, kernels.POPCNT),
 		popcountAVX2, nil)
-	kernels.Popcount.Register(info("avx512-vpopcnt", "Intel AVX-512 VPOPCNTDQ (VPOPCNTQ); Mula's sse-popcount avx512-vpopcnt",
-		"Counts 64 bitboards per iteration with VPOPCNTQ in eight ZMM registers, packs the counts with shifts, VPTERNLOGQ and one VPERMB",
-		kernels.AVX512F, kernels.AVX512BW, kernels.AVX512VPOPCNTDQ, kernels.AVX512VBMI, kernels.BMI2),
-		popcountAVX512, nil)
+	vpopcnt := "Intel AVX-512 VPOPCNTDQ (VPOPCNTQ); Mula's sse-popcount avx512-vpopcnt"
+	kernels.Popcount.Register(info("avx512-vpopcnt", vpopcnt,
+		"Counts 64 bitboards per iteration with VPOPCNTQ in eight ZMM registers, packs the counts with a tree of seven VPERMT2B (the faster packing on AMD Zen 4 and 5)",
+		kernels.AVX512F, kernels.AVX512BW, kernels.AVX512VPOPCNTDQ, kernels.AVX512VBMI, kernels.BMI2), popcountAVX512, nil)
+	kernels.Popcount.Register(info("avx512-vpopcnt-shifts", vpopcnt,
+		"Counts 64 bitboards per iteration with VPOPCNTQ in eight ZMM registers, packs the counts with shifts, VPTERNLOGQ and one VPERMB (the faster packing on Intel Cypress Cove)",
+		kernels.AVX512F, kernels.AVX512BW, kernels.AVX512VPOPCNTDQ, kernels.AVX512VBMI, kernels.BMI2), popcountAVX512Shifts, nil)
 
 	kernels.BitscanForward.Register(info("bsf", serial+"; BSF", "Scans with BSF, a CMOV giving 64 for the empty set"),
 		adapt.Squares(bsfThroughput), adapt.SquareChain(bsfLatency))
