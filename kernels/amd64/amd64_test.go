@@ -19,8 +19,9 @@ func TestGeneratedAssemblyIsFresh(t *testing.T) {
 }
 
 // TestLayouts pins the memory layouts the hand-written assembly of
-// gfni_amd64.s reads; internal/asm reads the generated kernels' layouts
-// from the Go types themselves.
+// gfni_amd64.s reads as numbers (hyperbolaZMM takes zmmTables' offsets
+// from go_asm.h); internal/asm reads the generated kernels' layouts from
+// the Go types themselves.
 func TestLayouts(t *testing.T) {
 	var q kernels.Query
 	for _, c := range []struct {
@@ -72,6 +73,33 @@ func TestSerializeStaysInDst(t *testing.T) {
 			k.Throughput(buf[:n], src)
 			if i := slices.IndexFunc(buf[n:], func(s board.Square) bool { return s != mark }); i >= 0 {
 				t.Errorf("%s on %#x wrote dst[%d], past its end %d", k.Info().ID(), src, n+i, n)
+			}
+		}
+	}
+}
+
+// TestSlidingStaysInDst runs every supported amd64 sliding kernel on
+// batches of 1 to 17 queries with dst exactly as long inside a larger
+// buffer: the writes of a batch's tail (eight-query kernels store it under
+// a mask) must stay inside dst.
+func TestSlidingStaysInDst(t *testing.T) {
+	const guard, mark = 16, uint64(0xA5A5_A5A5_A5A5_A5A5)
+	for _, k := range kernels.Sliding.Impls() {
+		if k.Info().Arch != kernels.AMD64 || k.Supported() != nil {
+			continue
+		}
+		for n := 1; n <= 17; n++ {
+			src := make([]kernels.Query, n)
+			for i := range src {
+				src[i] = kernels.Query{Occ: uint64(i) * 0x0123_4567_89ab_cdef, Sq: board.Square(i * 5 % 64), Piece: kernels.QueenLines}
+			}
+			buf := make([]uint64, n+guard)
+			for i := range buf {
+				buf[i] = mark
+			}
+			k.Throughput(buf[:n], src)
+			if i := slices.IndexFunc(buf[n:], func(x uint64) bool { return x != mark }); i >= 0 {
+				t.Errorf("%s on %d queries wrote dst[%d], past its end", k.Info().ID(), n, n+i)
 			}
 		}
 	}

@@ -17,3 +17,9 @@ func hyperbolaGFNIThroughput(dst *uint64, src *uint64, n int, t *byte) int
 
 //go:noescape
 func hyperbolaGFNILatency(src *uint64, n int, t *byte) uint64
+
+//go:noescape
+func hyperbolaZMMThroughput(dst *uint64, src *uint64, n int, t *byte) int
+
+//go:noescape
+func hyperbolaZMMLatency(src *uint64, n int, t *byte) uint64

@@ -2404,6 +2404,327 @@ popcountAVX2Done:
 DATA lowNibble<>+0(SB)/1, $0x0f
 GLOBL lowNibble<>(SB), RODATA|NOPTR, $1
 
+// func popcountAVX512(dst []byte, src []uint64) int
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI, AVX512VPOPCNTDQ, BMI2
+TEXT ·popcountAVX512(SB), NOSPLIT, $0-56
+	MOVQ      dst_base+0(FP), AX
+	MOVQ      src_base+24(FP), CX
+	MOVQ      src_len+32(FP), DX
+	MOVQ      DX, ret+48(FP)
+	VMOVDQU64 treeLevel0<>+0(SB), Z0
+	VMOVDQU64 treeLevel1<>+0(SB), Z1
+	VMOVDQU64 treeLevel2<>+0(SB), Z2
+	XORQ      BX, BX
+	MOVQ      DX, SI
+	ANDQ      $-64, SI
+
+popcountAVX512Sixtyfour:
+	CMPQ      BX, SI
+	JGE       popcountAVX512Eight
+	VPOPCNTQ  (CX)(BX*8), Z3
+	VPOPCNTQ  64(CX)(BX*8), Z4
+	VPOPCNTQ  128(CX)(BX*8), Z5
+	VPOPCNTQ  192(CX)(BX*8), Z6
+	VPOPCNTQ  256(CX)(BX*8), Z7
+	VPOPCNTQ  320(CX)(BX*8), Z8
+	VPOPCNTQ  384(CX)(BX*8), Z9
+	VPOPCNTQ  448(CX)(BX*8), Z10
+	VPERMT2B  Z4, Z0, Z3
+	VPERMT2B  Z6, Z0, Z5
+	VPERMT2B  Z8, Z0, Z7
+	VPERMT2B  Z10, Z0, Z9
+	VPERMT2B  Z5, Z1, Z3
+	VPERMT2B  Z9, Z1, Z7
+	VPERMT2B  Z7, Z2, Z3
+	VMOVDQU64 Z3, (AX)(BX*1)
+	ADDQ      $0x40, BX
+	JMP       popcountAVX512Sixtyfour
+
+popcountAVX512Eight:
+	CMPQ  BX, DX
+	JGE   popcountAVX512Done
+	MOVQ  DX, SI
+	SUBQ  BX, SI
+	MOVQ  $0x000000ff, DI
+	CMPQ  SI, $0x08
+	JGE   popcountAVX512Full
+	MOVL  $0x00000001, DI
+	SHLXQ SI, DI, DI
+	DECQ  DI
+
+popcountAVX512Full:
+	KMOVQ       DI, K1
+	VMOVDQU64.Z (CX)(BX*8), K1, Z0
+	VPOPCNTQ    Z0, Z0
+	VPMOVQB     Z0, K1, (AX)(BX*1)
+	ADDQ        $0x08, BX
+	JMP         popcountAVX512Eight
+
+popcountAVX512Done:
+	VZEROUPPER
+	RET
+
+DATA treeLevel0<>+0(SB)/1, $0x00
+DATA treeLevel0<>+1(SB)/1, $0x08
+DATA treeLevel0<>+2(SB)/1, $0x10
+DATA treeLevel0<>+3(SB)/1, $0x18
+DATA treeLevel0<>+4(SB)/1, $0x20
+DATA treeLevel0<>+5(SB)/1, $0x28
+DATA treeLevel0<>+6(SB)/1, $0x30
+DATA treeLevel0<>+7(SB)/1, $0x38
+DATA treeLevel0<>+8(SB)/1, $0x40
+DATA treeLevel0<>+9(SB)/1, $0x48
+DATA treeLevel0<>+10(SB)/1, $0x50
+DATA treeLevel0<>+11(SB)/1, $0x58
+DATA treeLevel0<>+12(SB)/1, $0x60
+DATA treeLevel0<>+13(SB)/1, $0x68
+DATA treeLevel0<>+14(SB)/1, $0x70
+DATA treeLevel0<>+15(SB)/1, $0x78
+DATA treeLevel0<>+16(SB)/1, $0x00
+DATA treeLevel0<>+17(SB)/1, $0x08
+DATA treeLevel0<>+18(SB)/1, $0x10
+DATA treeLevel0<>+19(SB)/1, $0x18
+DATA treeLevel0<>+20(SB)/1, $0x20
+DATA treeLevel0<>+21(SB)/1, $0x28
+DATA treeLevel0<>+22(SB)/1, $0x30
+DATA treeLevel0<>+23(SB)/1, $0x38
+DATA treeLevel0<>+24(SB)/1, $0x40
+DATA treeLevel0<>+25(SB)/1, $0x48
+DATA treeLevel0<>+26(SB)/1, $0x50
+DATA treeLevel0<>+27(SB)/1, $0x58
+DATA treeLevel0<>+28(SB)/1, $0x60
+DATA treeLevel0<>+29(SB)/1, $0x68
+DATA treeLevel0<>+30(SB)/1, $0x70
+DATA treeLevel0<>+31(SB)/1, $0x78
+DATA treeLevel0<>+32(SB)/1, $0x00
+DATA treeLevel0<>+33(SB)/1, $0x08
+DATA treeLevel0<>+34(SB)/1, $0x10
+DATA treeLevel0<>+35(SB)/1, $0x18
+DATA treeLevel0<>+36(SB)/1, $0x20
+DATA treeLevel0<>+37(SB)/1, $0x28
+DATA treeLevel0<>+38(SB)/1, $0x30
+DATA treeLevel0<>+39(SB)/1, $0x38
+DATA treeLevel0<>+40(SB)/1, $0x40
+DATA treeLevel0<>+41(SB)/1, $0x48
+DATA treeLevel0<>+42(SB)/1, $0x50
+DATA treeLevel0<>+43(SB)/1, $0x58
+DATA treeLevel0<>+44(SB)/1, $0x60
+DATA treeLevel0<>+45(SB)/1, $0x68
+DATA treeLevel0<>+46(SB)/1, $0x70
+DATA treeLevel0<>+47(SB)/1, $0x78
+DATA treeLevel0<>+48(SB)/1, $0x00
+DATA treeLevel0<>+49(SB)/1, $0x08
+DATA treeLevel0<>+50(SB)/1, $0x10
+DATA treeLevel0<>+51(SB)/1, $0x18
+DATA treeLevel0<>+52(SB)/1, $0x20
+DATA treeLevel0<>+53(SB)/1, $0x28
+DATA treeLevel0<>+54(SB)/1, $0x30
+DATA treeLevel0<>+55(SB)/1, $0x38
+DATA treeLevel0<>+56(SB)/1, $0x40
+DATA treeLevel0<>+57(SB)/1, $0x48
+DATA treeLevel0<>+58(SB)/1, $0x50
+DATA treeLevel0<>+59(SB)/1, $0x58
+DATA treeLevel0<>+60(SB)/1, $0x60
+DATA treeLevel0<>+61(SB)/1, $0x68
+DATA treeLevel0<>+62(SB)/1, $0x70
+DATA treeLevel0<>+63(SB)/1, $0x78
+GLOBL treeLevel0<>(SB), RODATA|NOPTR, $64
+
+DATA treeLevel1<>+0(SB)/1, $0x00
+DATA treeLevel1<>+1(SB)/1, $0x01
+DATA treeLevel1<>+2(SB)/1, $0x02
+DATA treeLevel1<>+3(SB)/1, $0x03
+DATA treeLevel1<>+4(SB)/1, $0x04
+DATA treeLevel1<>+5(SB)/1, $0x05
+DATA treeLevel1<>+6(SB)/1, $0x06
+DATA treeLevel1<>+7(SB)/1, $0x07
+DATA treeLevel1<>+8(SB)/1, $0x08
+DATA treeLevel1<>+9(SB)/1, $0x09
+DATA treeLevel1<>+10(SB)/1, $0x0a
+DATA treeLevel1<>+11(SB)/1, $0x0b
+DATA treeLevel1<>+12(SB)/1, $0x0c
+DATA treeLevel1<>+13(SB)/1, $0x0d
+DATA treeLevel1<>+14(SB)/1, $0x0e
+DATA treeLevel1<>+15(SB)/1, $0x0f
+DATA treeLevel1<>+16(SB)/1, $0x40
+DATA treeLevel1<>+17(SB)/1, $0x41
+DATA treeLevel1<>+18(SB)/1, $0x42
+DATA treeLevel1<>+19(SB)/1, $0x43
+DATA treeLevel1<>+20(SB)/1, $0x44
+DATA treeLevel1<>+21(SB)/1, $0x45
+DATA treeLevel1<>+22(SB)/1, $0x46
+DATA treeLevel1<>+23(SB)/1, $0x47
+DATA treeLevel1<>+24(SB)/1, $0x48
+DATA treeLevel1<>+25(SB)/1, $0x49
+DATA treeLevel1<>+26(SB)/1, $0x4a
+DATA treeLevel1<>+27(SB)/1, $0x4b
+DATA treeLevel1<>+28(SB)/1, $0x4c
+DATA treeLevel1<>+29(SB)/1, $0x4d
+DATA treeLevel1<>+30(SB)/1, $0x4e
+DATA treeLevel1<>+31(SB)/1, $0x4f
+DATA treeLevel1<>+32(SB)/1, $0x00
+DATA treeLevel1<>+33(SB)/1, $0x01
+DATA treeLevel1<>+34(SB)/1, $0x02
+DATA treeLevel1<>+35(SB)/1, $0x03
+DATA treeLevel1<>+36(SB)/1, $0x04
+DATA treeLevel1<>+37(SB)/1, $0x05
+DATA treeLevel1<>+38(SB)/1, $0x06
+DATA treeLevel1<>+39(SB)/1, $0x07
+DATA treeLevel1<>+40(SB)/1, $0x08
+DATA treeLevel1<>+41(SB)/1, $0x09
+DATA treeLevel1<>+42(SB)/1, $0x0a
+DATA treeLevel1<>+43(SB)/1, $0x0b
+DATA treeLevel1<>+44(SB)/1, $0x0c
+DATA treeLevel1<>+45(SB)/1, $0x0d
+DATA treeLevel1<>+46(SB)/1, $0x0e
+DATA treeLevel1<>+47(SB)/1, $0x0f
+DATA treeLevel1<>+48(SB)/1, $0x40
+DATA treeLevel1<>+49(SB)/1, $0x41
+DATA treeLevel1<>+50(SB)/1, $0x42
+DATA treeLevel1<>+51(SB)/1, $0x43
+DATA treeLevel1<>+52(SB)/1, $0x44
+DATA treeLevel1<>+53(SB)/1, $0x45
+DATA treeLevel1<>+54(SB)/1, $0x46
+DATA treeLevel1<>+55(SB)/1, $0x47
+DATA treeLevel1<>+56(SB)/1, $0x48
+DATA treeLevel1<>+57(SB)/1, $0x49
+DATA treeLevel1<>+58(SB)/1, $0x4a
+DATA treeLevel1<>+59(SB)/1, $0x4b
+DATA treeLevel1<>+60(SB)/1, $0x4c
+DATA treeLevel1<>+61(SB)/1, $0x4d
+DATA treeLevel1<>+62(SB)/1, $0x4e
+DATA treeLevel1<>+63(SB)/1, $0x4f
+GLOBL treeLevel1<>(SB), RODATA|NOPTR, $64
+
+DATA treeLevel2<>+0(SB)/1, $0x00
+DATA treeLevel2<>+1(SB)/1, $0x01
+DATA treeLevel2<>+2(SB)/1, $0x02
+DATA treeLevel2<>+3(SB)/1, $0x03
+DATA treeLevel2<>+4(SB)/1, $0x04
+DATA treeLevel2<>+5(SB)/1, $0x05
+DATA treeLevel2<>+6(SB)/1, $0x06
+DATA treeLevel2<>+7(SB)/1, $0x07
+DATA treeLevel2<>+8(SB)/1, $0x08
+DATA treeLevel2<>+9(SB)/1, $0x09
+DATA treeLevel2<>+10(SB)/1, $0x0a
+DATA treeLevel2<>+11(SB)/1, $0x0b
+DATA treeLevel2<>+12(SB)/1, $0x0c
+DATA treeLevel2<>+13(SB)/1, $0x0d
+DATA treeLevel2<>+14(SB)/1, $0x0e
+DATA treeLevel2<>+15(SB)/1, $0x0f
+DATA treeLevel2<>+16(SB)/1, $0x10
+DATA treeLevel2<>+17(SB)/1, $0x11
+DATA treeLevel2<>+18(SB)/1, $0x12
+DATA treeLevel2<>+19(SB)/1, $0x13
+DATA treeLevel2<>+20(SB)/1, $0x14
+DATA treeLevel2<>+21(SB)/1, $0x15
+DATA treeLevel2<>+22(SB)/1, $0x16
+DATA treeLevel2<>+23(SB)/1, $0x17
+DATA treeLevel2<>+24(SB)/1, $0x18
+DATA treeLevel2<>+25(SB)/1, $0x19
+DATA treeLevel2<>+26(SB)/1, $0x1a
+DATA treeLevel2<>+27(SB)/1, $0x1b
+DATA treeLevel2<>+28(SB)/1, $0x1c
+DATA treeLevel2<>+29(SB)/1, $0x1d
+DATA treeLevel2<>+30(SB)/1, $0x1e
+DATA treeLevel2<>+31(SB)/1, $0x1f
+DATA treeLevel2<>+32(SB)/1, $0x40
+DATA treeLevel2<>+33(SB)/1, $0x41
+DATA treeLevel2<>+34(SB)/1, $0x42
+DATA treeLevel2<>+35(SB)/1, $0x43
+DATA treeLevel2<>+36(SB)/1, $0x44
+DATA treeLevel2<>+37(SB)/1, $0x45
+DATA treeLevel2<>+38(SB)/1, $0x46
+DATA treeLevel2<>+39(SB)/1, $0x47
+DATA treeLevel2<>+40(SB)/1, $0x48
+DATA treeLevel2<>+41(SB)/1, $0x49
+DATA treeLevel2<>+42(SB)/1, $0x4a
+DATA treeLevel2<>+43(SB)/1, $0x4b
+DATA treeLevel2<>+44(SB)/1, $0x4c
+DATA treeLevel2<>+45(SB)/1, $0x4d
+DATA treeLevel2<>+46(SB)/1, $0x4e
+DATA treeLevel2<>+47(SB)/1, $0x4f
+DATA treeLevel2<>+48(SB)/1, $0x50
+DATA treeLevel2<>+49(SB)/1, $0x51
+DATA treeLevel2<>+50(SB)/1, $0x52
+DATA treeLevel2<>+51(SB)/1, $0x53
+DATA treeLevel2<>+52(SB)/1, $0x54
+DATA treeLevel2<>+53(SB)/1, $0x55
+DATA treeLevel2<>+54(SB)/1, $0x56
+DATA treeLevel2<>+55(SB)/1, $0x57
+DATA treeLevel2<>+56(SB)/1, $0x58
+DATA treeLevel2<>+57(SB)/1, $0x59
+DATA treeLevel2<>+58(SB)/1, $0x5a
+DATA treeLevel2<>+59(SB)/1, $0x5b
+DATA treeLevel2<>+60(SB)/1, $0x5c
+DATA treeLevel2<>+61(SB)/1, $0x5d
+DATA treeLevel2<>+62(SB)/1, $0x5e
+DATA treeLevel2<>+63(SB)/1, $0x5f
+GLOBL treeLevel2<>(SB), RODATA|NOPTR, $64
+
+// func popcountAVX512Shifts(dst []byte, src []uint64) int
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI, AVX512VPOPCNTDQ, BMI2
+TEXT ·popcountAVX512Shifts(SB), NOSPLIT, $0-56
+	MOVQ      dst_base+0(FP), AX
+	MOVQ      src_base+24(FP), CX
+	MOVQ      src_len+32(FP), DX
+	MOVQ      DX, ret+48(FP)
+	VMOVDQU64 transpose8x8<>+0(SB), Z0
+	XORQ      BX, BX
+	MOVQ      DX, SI
+	ANDQ      $-64, SI
+
+popcountAVX512ShiftsSixtyfour:
+	CMPQ       BX, SI
+	JGE        popcountAVX512ShiftsEight
+	VPOPCNTQ   (CX)(BX*8), Z1
+	VPOPCNTQ   64(CX)(BX*8), Z2
+	VPOPCNTQ   128(CX)(BX*8), Z3
+	VPOPCNTQ   192(CX)(BX*8), Z4
+	VPOPCNTQ   256(CX)(BX*8), Z5
+	VPOPCNTQ   320(CX)(BX*8), Z6
+	VPOPCNTQ   384(CX)(BX*8), Z7
+	VPOPCNTQ   448(CX)(BX*8), Z8
+	VPSLLQ     $0x08, Z2, Z2
+	VPSLLQ     $0x10, Z3, Z3
+	VPSLLQ     $0x18, Z4, Z4
+	VPSLLQ     $0x20, Z5, Z5
+	VPSLLQ     $0x28, Z6, Z6
+	VPSLLQ     $0x30, Z7, Z7
+	VPSLLQ     $0x38, Z8, Z8
+	VPTERNLOGQ $0xfe, Z3, Z2, Z1
+	VPTERNLOGQ $0xfe, Z6, Z5, Z4
+	VPTERNLOGQ $0xfe, Z8, Z7, Z1
+	VPORQ      Z4, Z1, Z1
+	VPERMB     Z1, Z0, Z1
+	VMOVDQU64  Z1, (AX)(BX*1)
+	ADDQ       $0x40, BX
+	JMP        popcountAVX512ShiftsSixtyfour
+
+popcountAVX512ShiftsEight:
+	CMPQ  BX, DX
+	JGE   popcountAVX512ShiftsDone
+	MOVQ  DX, SI
+	SUBQ  BX, SI
+	MOVQ  $0x000000ff, DI
+	CMPQ  SI, $0x08
+	JGE   popcountAVX512ShiftsFull
+	MOVL  $0x00000001, DI
+	SHLXQ SI, DI, DI
+	DECQ  DI
+
+popcountAVX512ShiftsFull:
+	KMOVQ       DI, K1
+	VMOVDQU64.Z (CX)(BX*8), K1, Z0
+	VPOPCNTQ    Z0, Z0
+	VPMOVQB     Z0, K1, (AX)(BX*1)
+	ADDQ        $0x08, BX
+	JMP         popcountAVX512ShiftsEight
+
+popcountAVX512ShiftsDone:
+	VZEROUPPER
+	RET
+
 DATA transpose8x8<>+0(SB)/1, $0x00
 DATA transpose8x8<>+1(SB)/1, $0x08
 DATA transpose8x8<>+2(SB)/1, $0x10
@@ -2469,66 +2790,3 @@ DATA transpose8x8<>+61(SB)/1, $0x2f
 DATA transpose8x8<>+62(SB)/1, $0x37
 DATA transpose8x8<>+63(SB)/1, $0x3f
 GLOBL transpose8x8<>(SB), RODATA|NOPTR, $64
-
-// func popcountAVX512(dst []byte, src []uint64) int
-// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI, AVX512VPOPCNTDQ, BMI2
-TEXT ·popcountAVX512(SB), NOSPLIT, $0-56
-	MOVQ      dst_base+0(FP), AX
-	MOVQ      src_base+24(FP), CX
-	MOVQ      src_len+32(FP), DX
-	MOVQ      DX, ret+48(FP)
-	VMOVDQU64 transpose8x8<>+0(SB), Z0
-	XORQ      BX, BX
-	MOVQ      DX, SI
-	ANDQ      $-64, SI
-
-popcountAVX512Sixtyfour:
-	CMPQ       BX, SI
-	JGE        popcountAVX512Eight
-	VPOPCNTQ   (CX)(BX*8), Z1
-	VPOPCNTQ   64(CX)(BX*8), Z2
-	VPOPCNTQ   128(CX)(BX*8), Z3
-	VPOPCNTQ   192(CX)(BX*8), Z4
-	VPOPCNTQ   256(CX)(BX*8), Z5
-	VPOPCNTQ   320(CX)(BX*8), Z6
-	VPOPCNTQ   384(CX)(BX*8), Z7
-	VPOPCNTQ   448(CX)(BX*8), Z8
-	VPSLLQ     $0x08, Z2, Z2
-	VPSLLQ     $0x10, Z3, Z3
-	VPSLLQ     $0x18, Z4, Z4
-	VPSLLQ     $0x20, Z5, Z5
-	VPSLLQ     $0x28, Z6, Z6
-	VPSLLQ     $0x30, Z7, Z7
-	VPSLLQ     $0x38, Z8, Z8
-	VPTERNLOGQ $0xfe, Z3, Z2, Z1
-	VPTERNLOGQ $0xfe, Z6, Z5, Z4
-	VPTERNLOGQ $0xfe, Z8, Z7, Z1
-	VPORQ      Z4, Z1, Z1
-	VPERMB     Z1, Z0, Z1
-	VMOVDQU64  Z1, (AX)(BX*1)
-	ADDQ       $0x40, BX
-	JMP        popcountAVX512Sixtyfour
-
-popcountAVX512Eight:
-	CMPQ  BX, DX
-	JGE   popcountAVX512Done
-	MOVQ  DX, SI
-	SUBQ  BX, SI
-	MOVQ  $0x000000ff, DI
-	CMPQ  SI, $0x08
-	JGE   popcountAVX512Full
-	MOVL  $0x00000001, DI
-	SHLXQ SI, DI, DI
-	DECQ  DI
-
-popcountAVX512Full:
-	KMOVQ       DI, K1
-	VMOVDQU64.Z (CX)(BX*8), K1, Z0
-	VPOPCNTQ    Z0, Z0
-	VPMOVQB     Z0, K1, (AX)(BX*1)
-	ADDQ        $0x08, BX
-	JMP         popcountAVX512Eight
-
-popcountAVX512Done:
-	VZEROUPPER
-	RET

@@ -42,10 +42,13 @@ func init() {
 	kernels.Popcount.Register(info("avx2-pshufb", "Wojciech Mula, Kurz, Lemire: Faster Population Counts Using AVX2 Instructions (2016), the PSHUFB lookup",
 		"Counts nibbles with a VPSHUFB lookup and sums each bitboard's bytes with VPSADBW, sixteen bitboards at a time", kernels.AVX2, kernels.POPCNT),
 		popcountAVX2, nil)
-	kernels.Popcount.Register(info("avx512-vpopcnt", "Intel AVX-512 VPOPCNTDQ (VPOPCNTQ); Mula's sse-popcount avx512-vpopcnt",
-		"Counts 64 bitboards per iteration with VPOPCNTQ in eight ZMM registers, packs the counts with shifts, VPTERNLOGQ and one VPERMB",
-		kernels.AVX512F, kernels.AVX512BW, kernels.AVX512VPOPCNTDQ, kernels.AVX512VBMI, kernels.BMI2),
-		popcountAVX512, nil)
+	vpopcnt := "Intel AVX-512 VPOPCNTDQ (VPOPCNTQ); Mula's sse-popcount avx512-vpopcnt"
+	kernels.Popcount.Register(info("avx512-vpopcnt", vpopcnt,
+		"Counts 64 bitboards per iteration with VPOPCNTQ in eight ZMM registers, packs the counts with a tree of seven VPERMT2B (the faster packing on AMD Zen 4 and 5)",
+		kernels.AVX512F, kernels.AVX512BW, kernels.AVX512VPOPCNTDQ, kernels.AVX512VBMI, kernels.BMI2), popcountAVX512, nil)
+	kernels.Popcount.Register(info("avx512-vpopcnt-shifts", vpopcnt,
+		"Counts 64 bitboards per iteration with VPOPCNTQ in eight ZMM registers, packs the counts with shifts, VPTERNLOGQ and one VPERMB (the faster packing on Intel Cypress Cove)",
+		kernels.AVX512F, kernels.AVX512BW, kernels.AVX512VPOPCNTDQ, kernels.AVX512VBMI, kernels.BMI2), popcountAVX512Shifts, nil)
 
 	kernels.BitscanForward.Register(info("bsf", serial+"; BSF", "Scans with BSF, a CMOV giving 64 for the empty set"),
 		adapt.Squares(bsfThroughput), adapt.SquareChain(bsfLatency))
@@ -96,6 +99,10 @@ func init() {
 		"Hyperbola Quintessence on all four lines at once in a YMM register, full bit reversal by GF2P8AFFINEQB and VPSHUFB, ranks included",
 		kernels.AVX2, kernels.AVX512GFNI), unsafe.Sizeof(gf)),
 		adapt.SliderThroughput(hyperbolaGFNIThroughput, &gf), adapt.SliderLatency(hyperbolaGFNILatency, &gf))
+	kernels.Sliding.Register(withTables(info("hyperbola-gfni-zmm", "[isenberg-hq] Hyperbola Quintessence on [mack-hyperbola]'s reversed bitboards, reversed by GFNI (GF2P8AFFINEQB with the bit-reversal matrix 0x8040201008040201) and VPSHUFB",
+		"Hyperbola Quintessence on eight queries at once, one per ZMM quadword: full lines by VPERMQ and VPERMI2Q of the squares, the occupancy reversed, the four lines' reversed parts XORed and reversed once, lines chosen by opmask",
+		kernels.AVX512F, kernels.AVX512BW, kernels.AVX512GFNI), unsafe.Sizeof(zmm)),
+		adapt.SliderThroughput(hyperbolaZMMThroughput, &zmm), adapt.SliderLatency(hyperbolaZMMLatency, &zmm))
 	kernels.Sliding.Register(withTables(info("pext", "BMI2 PEXT bitboards (Chess Programming Wiki, BMI2: PEXT Bitboards; Zach Wegner)",
 		"Looks attacks up at PEXT(occupancy, relevant mask) in per-square, per-slider tables: both lines of every query, a missing line's mask 0, no branch", kernels.BMI2), unsafe.Sizeof(pext)),
 		adapt.SliderThroughput(slidingPextThroughput, &pext), adapt.SliderLatency(slidingPextLatency, &pext))

@@ -2,6 +2,7 @@ package amd64
 
 import (
 	"math/bits"
+	"unsafe"
 
 	"bitlab/board"
 	"bitlab/kernels"
@@ -76,12 +77,24 @@ type gfniTables struct {
 	sel   [4][4]uint64
 }
 
+// zmmTables are the tables of hyperbolaZMM: full lines, the square
+// included, each list in the order in which one VPERMQ or VPERMI2Q of a
+// lane's square reads it, and the Piece bits of the two kinds of line in a
+// query's second quadword (its bytes Sq, Piece, padding).
+type zmmTables struct {
+	file, rank       [8]uint64  // by file, by rank
+	fileRev, rankRev [8]uint64  // by file and rank: file 7-f, rank 7-r, the lines of square 63-s, reversed
+	diag, anti       [16]uint64 // by (file-rank)&15, by file+rank
+	orth, diagonal   uint64     // kernels.Orthogonal and kernels.Diagonal, shifted to Piece's byte
+}
+
 var (
 	hq    hqTables
 	pext  pextTables
 	gf    gfniTables
 	fancy fancyTables
 	black blackTables
+	zmm   zmmTables
 )
 
 func init() {
@@ -148,6 +161,22 @@ func init() {
 			}
 		}
 	}
+}
+
+func init() {
+	for s := range board.Square(64) {
+		f, r := s.File(), s.Rank()
+		zmm.file[f] |= s.Bitboard()
+		zmm.rank[r] |= s.Bitboard()
+		zmm.diag[(f-r)&15] |= s.Bitboard()
+		zmm.anti[f+r] |= s.Bitboard()
+	}
+	for i := range 8 {
+		zmm.fileRev[i], zmm.rankRev[i] = zmm.file[7-i], zmm.rank[7-i]
+	}
+	var q kernels.Query
+	piece := 8 * (unsafe.Offsetof(q.Piece) - unsafe.Offsetof(q.Sq))
+	zmm.orth, zmm.diagonal = uint64(kernels.Orthogonal)<<piece, uint64(kernels.Diagonal)<<piece
 }
 
 // softPext gathers the bits of x under mask into the low bits, as PEXT does.
