@@ -37,7 +37,11 @@ func runLevels(cfg *config) int {
 		return 1
 	}
 	defer os.RemoveAll(dir)
-	status := 0
+	// Build every level before running any: the binaries all come from
+	// the source as it was at the start, and the revision stamped in each
+	// is not marked modified by the results files the first level writes.
+	type build struct{ level, bin string }
+	var builds []build
 	for _, level := range strings.Split(cfg.levels, ",") {
 		needs, ok := levelNeeds[level]
 		if !ok {
@@ -56,28 +60,33 @@ func runLevels(cfg *config) int {
 		}
 		bin := filepath.Join(dir, "runbench-"+level)
 		// Stamp the revision where git can tell it; fall back to no stamp.
-		build := exec.Command("go", "build", "-buildvcs=true", "-o", bin, "bitlab/cmd/runbench")
+		cmd := exec.Command("go", "build", "-buildvcs=true", "-o", bin, "bitlab/cmd/runbench")
 		if _, err := exec.LookPath("git"); err != nil {
-			build = exec.Command("go", "build", "-o", bin, "bitlab/cmd/runbench")
+			cmd = exec.Command("go", "build", "-o", bin, "bitlab/cmd/runbench")
 		}
-		build.Env = append(os.Environ(), "GOAMD64="+level)
-		build.Stdout, build.Stderr = os.Stderr, os.Stderr
+		cmd.Env = append(os.Environ(), "GOAMD64="+level)
+		cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
 		fmt.Fprintf(os.Stderr, "== GOAMD64=%s: building...\n", level)
-		if err := build.Run(); err != nil {
+		if err := cmd.Run(); err != nil {
 			fmt.Fprintf(os.Stderr, "runbench: building at GOAMD64=%s (run from the bitlab module): %v\n", level, err)
 			return 1
 		}
+		builds = append(builds, build{level, bin})
+	}
+	status := 0
+	for _, b := range builds {
+		fmt.Fprintf(os.Stderr, "== GOAMD64=%s: running...\n", b.level)
 		childArgs := args
 		if cfg.out != "" {
-			childArgs = append(childArgs, "-out", perLevel(cfg.out, level))
+			childArgs = append(childArgs, "-out", perLevel(cfg.out, b.level))
 		}
 		if cfg.cpuprofile != "" {
-			childArgs = append(childArgs, "-cpuprofile", perLevel(cfg.cpuprofile, level))
+			childArgs = append(childArgs, "-cpuprofile", perLevel(cfg.cpuprofile, b.level))
 		}
-		child := exec.Command(bin, childArgs...)
+		child := exec.Command(b.bin, childArgs...)
 		child.Stdin, child.Stdout, child.Stderr = os.Stdin, os.Stdout, os.Stderr
 		if err := child.Run(); err != nil {
-			fmt.Fprintf(os.Stderr, "runbench: GOAMD64=%s: %v\n", level, err)
+			fmt.Fprintf(os.Stderr, "runbench: GOAMD64=%s: %v\n", b.level, err)
 			status = 1
 		}
 	}
