@@ -52,10 +52,10 @@ func popcountSWARThroughput(dst []byte, src []uint64) int
 // popcountSWARLatency counts with popcount/swar's SWAR sums, folding the 64-bit word to 32 bits after the 2-bit step, instruction for instruction, along the dependent chain x[i] ^ y.
 func popcountSWARLatency(src []uint64) byte
 
-// popcountTable8Throughput counts with eight lookups of a 256-entry byte-count table, shifting the bitboard right by a byte after each, over every element of src into dst.
+// popcountTable8Throughput counts with eight lookups of a 256-entry byte-count table, over every element of src into dst.
 func popcountTable8Throughput(dst []byte, src []uint64) int
 
-// popcountTable8Latency counts with eight lookups of a 256-entry byte-count table, shifting the bitboard right by a byte after each, along the dependent chain x[i] ^ y.
+// popcountTable8Latency counts with eight lookups of a 256-entry byte-count table, along the dependent chain x[i] ^ y.
 func popcountTable8Latency(src []uint64) byte
 
 // serializeBsfBtr is [cpw-serialization]'s Intrinsic Version loop: bsf; jz over; loop: btr; store; bsf; jnz loop.

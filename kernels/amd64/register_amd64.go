@@ -37,7 +37,7 @@ func init() {
 		"Counts with popcount/swar's SWAR sums and 32-bit fold in assembly, the masks loaded once per batch: the technique without the Go compiler's code"),
 		popcountSWARThroughput, popcountSWARLatency)
 	kernels.Popcount.Register(info("table8-asm", "[heinz-darkthought]: the lookup-table method it weighs against SWAR, in assembly",
-		"Adds eight lookups of a 256-entry byte-count table in assembly, a shift by eight between them: the technique without the Go compiler's code"),
+		"Adds eight lookups of a 256-entry byte-count table in assembly, the low four bytes shifted out of a register, the high four loaded one by one: the technique without the Go compiler's code"),
 		popcountTable8Throughput, popcountTable8Latency)
 	kernels.Popcount.Register(info("avx2-pshufb", "Wojciech Mula, Kurz, Lemire: Faster Population Counts Using AVX2 Instructions (2016), the PSHUFB lookup",
 		"Counts nibbles with a VPSHUFB lookup and sums each bitboard's bytes with VPSADBW, sixteen bitboards at a time", kernels.AVX2, kernels.POPCNT),
