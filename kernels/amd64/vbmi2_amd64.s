@@ -107,6 +107,30 @@ DATA diag16<>+112(SB)/8, $0x0efb0eba0e790e38
 DATA diag16<>+120(SB)/8, $0x0fff0fbe0f7d0f3c
 GLOBL diag16<>(SB), RODATA|NOPTR, $128
 
+// APPEND_HALVES appends the words of Z1 (squares 0..31) and Z2 (32..63)
+// whose bits are set in AX at DI, and adds their number to the count R8
+// stored at (SI): each half compressed into a register zeroed first
+// (VPCOMPRESSW into a register waits for its old destination on Zen 4 and
+// 5 even when zero-masked), then stored whole, the high half right after
+// the low half's popcount of words.
+#define APPEND_HALVES \
+	KMOVD AX, K1 \
+	MOVQ AX, DX \
+	SHRQ $32, DX \
+	KMOVD DX, K2 \
+	POPCNTL AX, BX \
+	POPCNTQ AX, AX \
+	VPXORD Z3, Z3, Z3 \
+	VPCOMPRESSW Z1, K1, Z3 \
+	VMOVDQU64 Z3, (DI) \
+	VPXORD Z4, Z4, Z4 \
+	VPCOMPRESSW Z2, K2, Z4 \
+	VMOVDQU64 Z4, (DI)(BX*2) \
+	ADDQ AX, R8 \
+	MOVQ R8, (SI) \
+	VZEROUPPER \
+	RET
+
 // func serializeVBMI2Moves(list *uint16, n *int, targets uint64, from uint64, kind uint64)
 // Appends to | from<<6 | kind<<12 for every square to of targets,
 // ascending: the words 0..63 ORed with from<<6 | kind<<12 broadcast
@@ -128,22 +152,7 @@ TEXT ·serializeVBMI2Moves(SB), NOSPLIT, $0-40
 	MOVQ R8, R9
 	ANDQ $255, R9
 	LEAQ (DI)(R9*2), DI
-	KMOVD AX, K1
-	MOVQ AX, DX
-	SHRQ $32, DX
-	KMOVD DX, K2
-	POPCNTL AX, BX
-	POPCNTQ AX, AX
-	VPXORD Z3, Z3, Z3
-	VPCOMPRESSW Z1, K1, Z3
-	VMOVDQU64 Z3, (DI)
-	VPXORD Z4, Z4, Z4
-	VPCOMPRESSW Z2, K2, Z4
-	VMOVDQU64 Z4, (DI)(BX*2)
-	ADDQ AX, R8
-	MOVQ R8, (SI)
-	VZEROUPPER
-	RET
+	APPEND_HALVES
 
 // func serializeVBMI2PawnMoves(list *uint16, n *int, targets uint64, delta int, kind uint64)
 // Appends the pawn moves to every square to of targets, ascending, each
@@ -178,22 +187,7 @@ TEXT ·serializeVBMI2PawnMoves(SB), NOSPLIT, $0-40
 	VPADDW diag16<>+64(SB), Z0, Z2
 	VPTERNLOGD $0xec, Z6, Z5, Z1 // (Z1 & Z6) | Z5
 	VPTERNLOGD $0xec, Z6, Z5, Z2
-	KMOVD AX, K1
-	MOVQ AX, DX
-	SHRQ $32, DX
-	KMOVD DX, K2
-	POPCNTL AX, BX
-	POPCNTQ AX, AX
-	VPXORD Z3, Z3, Z3
-	VPCOMPRESSW Z1, K1, Z3
-	VMOVDQU64 Z3, (DI)
-	VPXORD Z4, Z4, Z4
-	VPCOMPRESSW Z2, K2, Z4
-	VMOVDQU64 Z4, (DI)(BX*2)
-	ADDQ AX, R8
-	MOVQ R8, (SI)
-	VZEROUPPER
-	RET
+	APPEND_HALVES
 
 promotions:
 	BSFQ AX, BX
