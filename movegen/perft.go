@@ -77,7 +77,8 @@ func GridConfigs() []Config { return slices.Clone(gridOrder) }
 // PerftFunc returns the perft recursion compiled for one configuration:
 // the generator calls its techniques' functions directly.
 // It returns an error, never a recursion that would fault, for a
-// configuration whose assembly slider needs features the CPU lacks.
+// configuration whose assembly slider or serializer needs features the
+// CPU lacks.
 func PerftFunc(c Config) (func(p Position, depth int) uint64, error) {
 	if c == DefaultConfig {
 		return perft, nil

@@ -135,8 +135,8 @@ func quadFillAVX2(dst *uint64, src *uint64, n int)
 // popcountAVX2 counts the one-bits of every bitboard with Mula's PSHUFB lookup (AVX2), sixteen at a time; the tail uses POPCNT.
 func popcountAVX2(dst []byte, src []uint64) int
 
-// popcountAVX512 counts the one-bits of every bitboard with VPOPCNTQ (AVX-512 VPOPCNTDQ), 64 per iteration in eight registers, packed to bytes by a tree of VPERMT2B (AVX-512 VBMI).
+// popcountAVX512 counts the one-bits of every bitboard with VPOPCNTQ (AVX-512 VPOPCNTDQ), 64 per iteration in eight registers, packed to bytes by shifts, VPTERNLOGQ and one VPERMB (AVX-512 VBMI).
 func popcountAVX512(dst []byte, src []uint64) int
 
-// popcountAVX512Shifts counts the one-bits of every bitboard with VPOPCNTQ (AVX-512 VPOPCNTDQ), 64 per iteration in eight registers, packed to bytes by shifts, VPTERNLOGQ and one VPERMB (AVX-512 VBMI).
-func popcountAVX512Shifts(dst []byte, src []uint64) int
+// popcountAVX512Tree counts the one-bits of every bitboard with VPOPCNTQ (AVX-512 VPOPCNTDQ), 64 per iteration in eight registers, packed to bytes by a tree of VPERMT2B (AVX-512 VBMI).
+func popcountAVX512Tree(dst []byte, src []uint64) int

@@ -2396,34 +2396,37 @@ TEXT ·popcountAVX512(SB), NOSPLIT, $0-56
 	MOVQ      src_base+24(FP), CX
 	MOVQ      src_len+32(FP), DX
 	MOVQ      DX, ret+48(FP)
-	VMOVDQU64 treeLevel0<>+0(SB), Z0
-	VMOVDQU64 treeLevel1<>+0(SB), Z1
-	VMOVDQU64 treeLevel2<>+0(SB), Z2
+	VMOVDQU64 transpose8x8<>+0(SB), Z0
 	XORQ      BX, BX
 	MOVQ      DX, SI
 	ANDQ      $-64, SI
 
 popcountAVX512Sixtyfour:
-	CMPQ      BX, SI
-	JGE       popcountAVX512Eight
-	VPOPCNTQ  (CX)(BX*8), Z3
-	VPOPCNTQ  64(CX)(BX*8), Z4
-	VPOPCNTQ  128(CX)(BX*8), Z5
-	VPOPCNTQ  192(CX)(BX*8), Z6
-	VPOPCNTQ  256(CX)(BX*8), Z7
-	VPOPCNTQ  320(CX)(BX*8), Z8
-	VPOPCNTQ  384(CX)(BX*8), Z9
-	VPOPCNTQ  448(CX)(BX*8), Z10
-	VPERMT2B  Z4, Z0, Z3
-	VPERMT2B  Z6, Z0, Z5
-	VPERMT2B  Z8, Z0, Z7
-	VPERMT2B  Z10, Z0, Z9
-	VPERMT2B  Z5, Z1, Z3
-	VPERMT2B  Z9, Z1, Z7
-	VPERMT2B  Z7, Z2, Z3
-	VMOVDQU64 Z3, (AX)(BX*1)
-	ADDQ      $0x40, BX
-	JMP       popcountAVX512Sixtyfour
+	CMPQ       BX, SI
+	JGE        popcountAVX512Eight
+	VPOPCNTQ   (CX)(BX*8), Z1
+	VPOPCNTQ   64(CX)(BX*8), Z2
+	VPOPCNTQ   128(CX)(BX*8), Z3
+	VPOPCNTQ   192(CX)(BX*8), Z4
+	VPOPCNTQ   256(CX)(BX*8), Z5
+	VPOPCNTQ   320(CX)(BX*8), Z6
+	VPOPCNTQ   384(CX)(BX*8), Z7
+	VPOPCNTQ   448(CX)(BX*8), Z8
+	VPSLLQ     $0x08, Z2, Z2
+	VPSLLQ     $0x10, Z3, Z3
+	VPSLLQ     $0x18, Z4, Z4
+	VPSLLQ     $0x20, Z5, Z5
+	VPSLLQ     $0x28, Z6, Z6
+	VPSLLQ     $0x30, Z7, Z7
+	VPSLLQ     $0x38, Z8, Z8
+	VPTERNLOGQ $0xfe, Z3, Z2, Z1
+	VPTERNLOGQ $0xfe, Z6, Z5, Z4
+	VPTERNLOGQ $0xfe, Z8, Z7, Z1
+	VPORQ      Z4, Z1, Z1
+	VPERMB     Z1, Z0, Z1
+	VMOVDQU64  Z1, (AX)(BX*1)
+	ADDQ       $0x40, BX
+	JMP        popcountAVX512Sixtyfour
 
 popcountAVX512Eight:
 	CMPQ  BX, DX
@@ -2446,6 +2449,132 @@ popcountAVX512Full:
 	JMP         popcountAVX512Eight
 
 popcountAVX512Done:
+	VZEROUPPER
+	RET
+
+DATA transpose8x8<>+0(SB)/1, $0x00
+DATA transpose8x8<>+1(SB)/1, $0x08
+DATA transpose8x8<>+2(SB)/1, $0x10
+DATA transpose8x8<>+3(SB)/1, $0x18
+DATA transpose8x8<>+4(SB)/1, $0x20
+DATA transpose8x8<>+5(SB)/1, $0x28
+DATA transpose8x8<>+6(SB)/1, $0x30
+DATA transpose8x8<>+7(SB)/1, $0x38
+DATA transpose8x8<>+8(SB)/1, $0x01
+DATA transpose8x8<>+9(SB)/1, $0x09
+DATA transpose8x8<>+10(SB)/1, $0x11
+DATA transpose8x8<>+11(SB)/1, $0x19
+DATA transpose8x8<>+12(SB)/1, $0x21
+DATA transpose8x8<>+13(SB)/1, $0x29
+DATA transpose8x8<>+14(SB)/1, $0x31
+DATA transpose8x8<>+15(SB)/1, $0x39
+DATA transpose8x8<>+16(SB)/1, $0x02
+DATA transpose8x8<>+17(SB)/1, $0x0a
+DATA transpose8x8<>+18(SB)/1, $0x12
+DATA transpose8x8<>+19(SB)/1, $0x1a
+DATA transpose8x8<>+20(SB)/1, $0x22
+DATA transpose8x8<>+21(SB)/1, $0x2a
+DATA transpose8x8<>+22(SB)/1, $0x32
+DATA transpose8x8<>+23(SB)/1, $0x3a
+DATA transpose8x8<>+24(SB)/1, $0x03
+DATA transpose8x8<>+25(SB)/1, $0x0b
+DATA transpose8x8<>+26(SB)/1, $0x13
+DATA transpose8x8<>+27(SB)/1, $0x1b
+DATA transpose8x8<>+28(SB)/1, $0x23
+DATA transpose8x8<>+29(SB)/1, $0x2b
+DATA transpose8x8<>+30(SB)/1, $0x33
+DATA transpose8x8<>+31(SB)/1, $0x3b
+DATA transpose8x8<>+32(SB)/1, $0x04
+DATA transpose8x8<>+33(SB)/1, $0x0c
+DATA transpose8x8<>+34(SB)/1, $0x14
+DATA transpose8x8<>+35(SB)/1, $0x1c
+DATA transpose8x8<>+36(SB)/1, $0x24
+DATA transpose8x8<>+37(SB)/1, $0x2c
+DATA transpose8x8<>+38(SB)/1, $0x34
+DATA transpose8x8<>+39(SB)/1, $0x3c
+DATA transpose8x8<>+40(SB)/1, $0x05
+DATA transpose8x8<>+41(SB)/1, $0x0d
+DATA transpose8x8<>+42(SB)/1, $0x15
+DATA transpose8x8<>+43(SB)/1, $0x1d
+DATA transpose8x8<>+44(SB)/1, $0x25
+DATA transpose8x8<>+45(SB)/1, $0x2d
+DATA transpose8x8<>+46(SB)/1, $0x35
+DATA transpose8x8<>+47(SB)/1, $0x3d
+DATA transpose8x8<>+48(SB)/1, $0x06
+DATA transpose8x8<>+49(SB)/1, $0x0e
+DATA transpose8x8<>+50(SB)/1, $0x16
+DATA transpose8x8<>+51(SB)/1, $0x1e
+DATA transpose8x8<>+52(SB)/1, $0x26
+DATA transpose8x8<>+53(SB)/1, $0x2e
+DATA transpose8x8<>+54(SB)/1, $0x36
+DATA transpose8x8<>+55(SB)/1, $0x3e
+DATA transpose8x8<>+56(SB)/1, $0x07
+DATA transpose8x8<>+57(SB)/1, $0x0f
+DATA transpose8x8<>+58(SB)/1, $0x17
+DATA transpose8x8<>+59(SB)/1, $0x1f
+DATA transpose8x8<>+60(SB)/1, $0x27
+DATA transpose8x8<>+61(SB)/1, $0x2f
+DATA transpose8x8<>+62(SB)/1, $0x37
+DATA transpose8x8<>+63(SB)/1, $0x3f
+GLOBL transpose8x8<>(SB), RODATA|NOPTR, $64
+
+// func popcountAVX512Tree(dst []byte, src []uint64) int
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI, AVX512VPOPCNTDQ, BMI2
+TEXT ·popcountAVX512Tree(SB), NOSPLIT, $0-56
+	MOVQ      dst_base+0(FP), AX
+	MOVQ      src_base+24(FP), CX
+	MOVQ      src_len+32(FP), DX
+	MOVQ      DX, ret+48(FP)
+	VMOVDQU64 treeLevel0<>+0(SB), Z0
+	VMOVDQU64 treeLevel1<>+0(SB), Z1
+	VMOVDQU64 treeLevel2<>+0(SB), Z2
+	XORQ      BX, BX
+	MOVQ      DX, SI
+	ANDQ      $-64, SI
+
+popcountAVX512TreeSixtyfour:
+	CMPQ      BX, SI
+	JGE       popcountAVX512TreeEight
+	VPOPCNTQ  (CX)(BX*8), Z3
+	VPOPCNTQ  64(CX)(BX*8), Z4
+	VPOPCNTQ  128(CX)(BX*8), Z5
+	VPOPCNTQ  192(CX)(BX*8), Z6
+	VPOPCNTQ  256(CX)(BX*8), Z7
+	VPOPCNTQ  320(CX)(BX*8), Z8
+	VPOPCNTQ  384(CX)(BX*8), Z9
+	VPOPCNTQ  448(CX)(BX*8), Z10
+	VPERMT2B  Z4, Z0, Z3
+	VPERMT2B  Z6, Z0, Z5
+	VPERMT2B  Z8, Z0, Z7
+	VPERMT2B  Z10, Z0, Z9
+	VPERMT2B  Z5, Z1, Z3
+	VPERMT2B  Z9, Z1, Z7
+	VPERMT2B  Z7, Z2, Z3
+	VMOVDQU64 Z3, (AX)(BX*1)
+	ADDQ      $0x40, BX
+	JMP       popcountAVX512TreeSixtyfour
+
+popcountAVX512TreeEight:
+	CMPQ  BX, DX
+	JGE   popcountAVX512TreeDone
+	MOVQ  DX, SI
+	SUBQ  BX, SI
+	MOVQ  $0x000000ff, DI
+	CMPQ  SI, $0x08
+	JGE   popcountAVX512TreeFull
+	MOVL  $0x00000001, DI
+	SHLXQ SI, DI, DI
+	DECQ  DI
+
+popcountAVX512TreeFull:
+	KMOVQ       DI, K1
+	VMOVDQU64.Z (CX)(BX*8), K1, Z0
+	VPOPCNTQ    Z0, Z0
+	VPMOVQB     Z0, K1, (AX)(BX*1)
+	ADDQ        $0x08, BX
+	JMP         popcountAVX512TreeEight
+
+popcountAVX512TreeDone:
 	VZEROUPPER
 	RET
 
@@ -2646,132 +2775,3 @@ DATA treeLevel2<>+61(SB)/1, $0x5d
 DATA treeLevel2<>+62(SB)/1, $0x5e
 DATA treeLevel2<>+63(SB)/1, $0x5f
 GLOBL treeLevel2<>(SB), RODATA|NOPTR, $64
-
-// func popcountAVX512Shifts(dst []byte, src []uint64) int
-// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI, AVX512VPOPCNTDQ, BMI2
-TEXT ·popcountAVX512Shifts(SB), NOSPLIT, $0-56
-	MOVQ      dst_base+0(FP), AX
-	MOVQ      src_base+24(FP), CX
-	MOVQ      src_len+32(FP), DX
-	MOVQ      DX, ret+48(FP)
-	VMOVDQU64 transpose8x8<>+0(SB), Z0
-	XORQ      BX, BX
-	MOVQ      DX, SI
-	ANDQ      $-64, SI
-
-popcountAVX512ShiftsSixtyfour:
-	CMPQ       BX, SI
-	JGE        popcountAVX512ShiftsEight
-	VPOPCNTQ   (CX)(BX*8), Z1
-	VPOPCNTQ   64(CX)(BX*8), Z2
-	VPOPCNTQ   128(CX)(BX*8), Z3
-	VPOPCNTQ   192(CX)(BX*8), Z4
-	VPOPCNTQ   256(CX)(BX*8), Z5
-	VPOPCNTQ   320(CX)(BX*8), Z6
-	VPOPCNTQ   384(CX)(BX*8), Z7
-	VPOPCNTQ   448(CX)(BX*8), Z8
-	VPSLLQ     $0x08, Z2, Z2
-	VPSLLQ     $0x10, Z3, Z3
-	VPSLLQ     $0x18, Z4, Z4
-	VPSLLQ     $0x20, Z5, Z5
-	VPSLLQ     $0x28, Z6, Z6
-	VPSLLQ     $0x30, Z7, Z7
-	VPSLLQ     $0x38, Z8, Z8
-	VPTERNLOGQ $0xfe, Z3, Z2, Z1
-	VPTERNLOGQ $0xfe, Z6, Z5, Z4
-	VPTERNLOGQ $0xfe, Z8, Z7, Z1
-	VPORQ      Z4, Z1, Z1
-	VPERMB     Z1, Z0, Z1
-	VMOVDQU64  Z1, (AX)(BX*1)
-	ADDQ       $0x40, BX
-	JMP        popcountAVX512ShiftsSixtyfour
-
-popcountAVX512ShiftsEight:
-	CMPQ  BX, DX
-	JGE   popcountAVX512ShiftsDone
-	MOVQ  DX, SI
-	SUBQ  BX, SI
-	MOVQ  $0x000000ff, DI
-	CMPQ  SI, $0x08
-	JGE   popcountAVX512ShiftsFull
-	MOVL  $0x00000001, DI
-	SHLXQ SI, DI, DI
-	DECQ  DI
-
-popcountAVX512ShiftsFull:
-	KMOVQ       DI, K1
-	VMOVDQU64.Z (CX)(BX*8), K1, Z0
-	VPOPCNTQ    Z0, Z0
-	VPMOVQB     Z0, K1, (AX)(BX*1)
-	ADDQ        $0x08, BX
-	JMP         popcountAVX512ShiftsEight
-
-popcountAVX512ShiftsDone:
-	VZEROUPPER
-	RET
-
-DATA transpose8x8<>+0(SB)/1, $0x00
-DATA transpose8x8<>+1(SB)/1, $0x08
-DATA transpose8x8<>+2(SB)/1, $0x10
-DATA transpose8x8<>+3(SB)/1, $0x18
-DATA transpose8x8<>+4(SB)/1, $0x20
-DATA transpose8x8<>+5(SB)/1, $0x28
-DATA transpose8x8<>+6(SB)/1, $0x30
-DATA transpose8x8<>+7(SB)/1, $0x38
-DATA transpose8x8<>+8(SB)/1, $0x01
-DATA transpose8x8<>+9(SB)/1, $0x09
-DATA transpose8x8<>+10(SB)/1, $0x11
-DATA transpose8x8<>+11(SB)/1, $0x19
-DATA transpose8x8<>+12(SB)/1, $0x21
-DATA transpose8x8<>+13(SB)/1, $0x29
-DATA transpose8x8<>+14(SB)/1, $0x31
-DATA transpose8x8<>+15(SB)/1, $0x39
-DATA transpose8x8<>+16(SB)/1, $0x02
-DATA transpose8x8<>+17(SB)/1, $0x0a
-DATA transpose8x8<>+18(SB)/1, $0x12
-DATA transpose8x8<>+19(SB)/1, $0x1a
-DATA transpose8x8<>+20(SB)/1, $0x22
-DATA transpose8x8<>+21(SB)/1, $0x2a
-DATA transpose8x8<>+22(SB)/1, $0x32
-DATA transpose8x8<>+23(SB)/1, $0x3a
-DATA transpose8x8<>+24(SB)/1, $0x03
-DATA transpose8x8<>+25(SB)/1, $0x0b
-DATA transpose8x8<>+26(SB)/1, $0x13
-DATA transpose8x8<>+27(SB)/1, $0x1b
-DATA transpose8x8<>+28(SB)/1, $0x23
-DATA transpose8x8<>+29(SB)/1, $0x2b
-DATA transpose8x8<>+30(SB)/1, $0x33
-DATA transpose8x8<>+31(SB)/1, $0x3b
-DATA transpose8x8<>+32(SB)/1, $0x04
-DATA transpose8x8<>+33(SB)/1, $0x0c
-DATA transpose8x8<>+34(SB)/1, $0x14
-DATA transpose8x8<>+35(SB)/1, $0x1c
-DATA transpose8x8<>+36(SB)/1, $0x24
-DATA transpose8x8<>+37(SB)/1, $0x2c
-DATA transpose8x8<>+38(SB)/1, $0x34
-DATA transpose8x8<>+39(SB)/1, $0x3c
-DATA transpose8x8<>+40(SB)/1, $0x05
-DATA transpose8x8<>+41(SB)/1, $0x0d
-DATA transpose8x8<>+42(SB)/1, $0x15
-DATA transpose8x8<>+43(SB)/1, $0x1d
-DATA transpose8x8<>+44(SB)/1, $0x25
-DATA transpose8x8<>+45(SB)/1, $0x2d
-DATA transpose8x8<>+46(SB)/1, $0x35
-DATA transpose8x8<>+47(SB)/1, $0x3d
-DATA transpose8x8<>+48(SB)/1, $0x06
-DATA transpose8x8<>+49(SB)/1, $0x0e
-DATA transpose8x8<>+50(SB)/1, $0x16
-DATA transpose8x8<>+51(SB)/1, $0x1e
-DATA transpose8x8<>+52(SB)/1, $0x26
-DATA transpose8x8<>+53(SB)/1, $0x2e
-DATA transpose8x8<>+54(SB)/1, $0x36
-DATA transpose8x8<>+55(SB)/1, $0x3e
-DATA transpose8x8<>+56(SB)/1, $0x07
-DATA transpose8x8<>+57(SB)/1, $0x0f
-DATA transpose8x8<>+58(SB)/1, $0x17
-DATA transpose8x8<>+59(SB)/1, $0x1f
-DATA transpose8x8<>+60(SB)/1, $0x27
-DATA transpose8x8<>+61(SB)/1, $0x2f
-DATA transpose8x8<>+62(SB)/1, $0x37
-DATA transpose8x8<>+63(SB)/1, $0x3f
-GLOBL transpose8x8<>(SB), RODATA|NOPTR, $64

@@ -37,18 +37,18 @@ func init() {
 		"Counts with popcount/swar's SWAR sums and 32-bit fold in assembly, the masks loaded once per batch: the technique without the Go compiler's code"),
 		popcountSWARThroughput, popcountSWARLatency)
 	kernels.Popcount.Register(info("table8-asm", "[heinz-darkthought]: the lookup-table method it weighs against SWAR, in assembly",
-		"Adds eight lookups of a 256-entry byte-count table in assembly, the low four bytes shifted out of a register, the high four loaded one by one: the technique without the Go compiler's code"),
+		"Adds eight lookups of a 256-entry byte-count table in assembly: in the throughput loop the low four bytes shifted out of a register and the high four loaded one by one, in the latency chain all eight shifted out; the technique without the Go compiler's code"),
 		popcountTable8Throughput, popcountTable8Latency)
 	kernels.Popcount.Register(info("avx2-pshufb", "Wojciech Mula, Kurz, Lemire: Faster Population Counts Using AVX2 Instructions (2016), the PSHUFB lookup",
 		"Counts nibbles with a VPSHUFB lookup and sums each bitboard's bytes with VPSADBW, sixteen bitboards at a time", kernels.AVX2, kernels.POPCNT),
 		popcountAVX2, nil)
 	vpopcnt := "Intel AVX-512 VPOPCNTDQ (VPOPCNTQ); Mula's sse-popcount avx512-vpopcnt"
 	kernels.Popcount.Register(info("avx512-vpopcnt", vpopcnt,
-		"Counts 64 bitboards per iteration with VPOPCNTQ in eight ZMM registers, packs the counts with a tree of seven VPERMT2B (the faster packing on AMD Zen 4 and 5)",
+		"Counts 64 bitboards per iteration with VPOPCNTQ in eight ZMM registers, packs the counts with shifts, VPTERNLOGQ and one VPERMB (the packing written for Intel Cypress Cove)",
 		kernels.AVX512F, kernels.AVX512BW, kernels.AVX512VPOPCNTDQ, kernels.AVX512VBMI, kernels.BMI2), popcountAVX512, nil)
-	kernels.Popcount.Register(info("avx512-vpopcnt-shifts", vpopcnt,
-		"Counts 64 bitboards per iteration with VPOPCNTQ in eight ZMM registers, packs the counts with shifts, VPTERNLOGQ and one VPERMB (the faster packing on Intel Cypress Cove)",
-		kernels.AVX512F, kernels.AVX512BW, kernels.AVX512VPOPCNTDQ, kernels.AVX512VBMI, kernels.BMI2), popcountAVX512Shifts, nil)
+	kernels.Popcount.Register(info("avx512-vpopcnt-tree", vpopcnt,
+		"Counts 64 bitboards per iteration with VPOPCNTQ in eight ZMM registers, packs the counts with a tree of seven VPERMT2B (the faster packing on Zen 5)",
+		kernels.AVX512F, kernels.AVX512BW, kernels.AVX512VPOPCNTDQ, kernels.AVX512VBMI, kernels.BMI2), popcountAVX512Tree, nil)
 
 	kernels.BitscanForward.Register(info("bsf", serial+"; BSF", "Scans with BSF, a CMOV giving 64 for the empty set"),
 		adapt.Squares(bsfThroughput), adapt.SquareChain(bsfLatency))

@@ -110,9 +110,9 @@ GLOBL diag16<>(SB), RODATA|NOPTR, $128
 // APPEND_HALVES appends the words of Z1 (squares 0..31) and Z2 (32..63)
 // whose bits are set in AX at DI, and adds their number to the count R8
 // stored at (SI): each half compressed into a register zeroed first
-// (VPCOMPRESSW into a register waits for its old destination on Zen 4 and
-// 5 even when zero-masked), then stored whole, the high half right after
-// the low half's popcount of words.
+// (VPCOMPRESSW into a register waits for its old destination on Zen 5
+// even when zero-masked), then stored whole, the high half right after
+// the low half's popcount of words; then it returns (VZEROUPPER, RET).
 #define APPEND_HALVES \
 	KMOVD AX, K1 \
 	MOVQ AX, DX \

@@ -58,7 +58,7 @@ var sliders = []slider{
 // these the shared table has 141,176 entries (the hill climb before it:
 // 165,271) for about 7 seconds of search on two cores; 1,000,000 changes
 // reach only 139,465. Published black magics, found with far more search,
-// fit in about 88,000: the corner rooks keep spans near 4,096 here.
+// fit in about 88,500: the corner rooks keep spans near 4,096 here.
 const (
 	tries  = 16
 	anneal = 200000

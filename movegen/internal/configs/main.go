@@ -128,7 +128,7 @@ var asmSerializers = []string{"avx512-vbmi2"}
 
 func main() {
 	out := flag.String("o", "configs_gen.go", "output file")
-	outAMD64 := flag.String("amd64", "configs_amd64_gen.go", "output file of the amd64 sliders' configurations")
+	outAMD64 := flag.String("amd64", "configs_amd64_gen.go", "output file of the configurations with amd64 assembly (sliders and serializers)")
 	flag.Parse()
 	funcs := readFuncs("gen.go", "perft.go", "position.go")
 	var configs, asm, asmSer []config

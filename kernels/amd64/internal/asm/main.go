@@ -52,8 +52,8 @@ func main() {
 	quad2hexAVX2(l)
 	quadFillAVX2(l)
 	popcountAVX2()
-	popcountAVX512("popcountAVX512", "packed to bytes by a tree of VPERMT2B (AVX-512 VBMI)", packTree)
-	popcountAVX512("popcountAVX512Shifts", "packed to bytes by shifts, VPTERNLOGQ and one VPERMB (AVX-512 VBMI)", packShifts)
+	popcountAVX512("popcountAVX512", "packed to bytes by shifts, VPTERNLOGQ and one VPERMB (AVX-512 VBMI)", packShifts)
+	popcountAVX512("popcountAVX512Tree", "packed to bytes by a tree of VPERMT2B (AVX-512 VBMI)", packTree)
 	Generate()
 }
 
@@ -344,12 +344,14 @@ func table8Count(counts Mem) func() mapper {
 const memBytes = 4
 
 // table8Read returns the throughput form of the eight lookups, which reads
-// the bitboard in memory: its low 8 - memBytes bytes from a register (a
-// zero-extension and a shift each), the others by a byte load each, as
-// sse-popcount's lookup-8 takes every byte ([mula-popcount]). A byte load
-// costs a load port, a shift an ALU port; on Zen 5 half and half balanced
-// them best: 4.24 cycles per bitboard, against 4.36 with three bytes
-// loaded, 4.69 with five, 5.59 with all eight and 5.29 with none.
+// the bitboard in memory: its low 8 - memBytes bytes from a register (each
+// after the first shifted down, each zero-extended), the others by a byte
+// load each, as sse-popcount's lookup-8 takes every byte ([mula-popcount]).
+// A byte load costs a load port, a shift an ALU port; on Zen 5, trying
+// memBytes from 0 to 8 (kernels re-generated, one runbench case each),
+// half and half balanced them best: 4.24 cycles per bitboard, against
+// 4.36 with three bytes loaded, 4.69 with five, 5.59 with all eight and
+// 5.29 with none.
 func table8Read(counts Mem) func() reader {
 	return func() reader {
 		tb := GP64()
@@ -1293,10 +1295,11 @@ func byteTable(name string, index func(m int) int) Mem {
 
 // packTree packs the counts with a tree of seven VPERMT2B (AVX-512 VBMI),
 // each gathering bytes from two registers: pairs to 16 bytes, those to 32,
-// then 64. Fifteen vector instructions per 64 bitboards and no shift: on
-// AMD Zen 4 and 5, whose shifts share pipes with VPOPCNTQ and whose
-// VPERMT2B issues twice per cycle, this runs at the VPOPCNTQ floor
-// (measured on Zen 5: 0.068 cycles per bitboard against 0.094 with shifts).
+// then 64. Fifteen vector instructions per 64 bitboards and no shift. On
+// Zen 5 it runs within 10% of the VPOPCNTQ floor of 0.0625 cycles per
+// bitboard, where the shift packing, whose shifts compete with VPOPCNTQ
+// for execution pipes, is 48% above it (0.069 and 0.093 cycles in the
+// full run of 2026-11-24).
 func packTree() func(z [8]reg.VecVirtual) reg.VecVirtual {
 	var idx [3]reg.VecVirtual // level s gathers registers k and k + 2^s
 	for s, index := range []func(m int) int{
@@ -1319,10 +1322,10 @@ func packTree() func(z [8]reg.VecVirtual) reg.VecVirtual {
 
 // packShifts packs the counts by shifting register k left by 8k bits,
 // ORing the eight with VPTERNLOGQ and transposing the 8x8 bytes with one
-// VPERMB (AVX-512 VBMI): one shuffle per 64 bitboards. On the Intel core
-// it was first measured on (Cypress Cove), where 512-bit shuffles are the
-// scarce resource, it beat the VPERMT2B tree, merge-masked VPERMB and
-// VPMOVQB stores.
+// VPERMB (AVX-512 VBMI): one shuffle per 64 bitboards. It was written on
+// an Intel core (Cypress Cove), where 512-bit shuffles are the scarce
+// resource; there it was measured faster than a VPERMT2B tree,
+// merge-masked VPERMB and VPMOVQB stores.
 func packShifts() func(z [8]reg.VecVirtual) reg.VecVirtual {
 	tr := ZMM()
 	VMOVDQU64(byteTable("transpose8x8", func(m int) int { return 8*(m%8) + m/8 }), tr) // element m = 8k + j sits in byte k of quadword j
