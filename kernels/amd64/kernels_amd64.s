@@ -1571,11 +1571,41 @@ hyperbolaBswapLatencyDone:
 // func slidingPextThroughput(dst *uint64, src *uint64, n int, t *byte) int
 // Requires: BMI2
 TEXT ·slidingPextThroughput(SB), NOSPLIT, $0-40
-	MOVQ  dst+0(FP), AX
-	MOVQ  src+8(FP), CX
-	MOVQ  n+16(FP), DX
-	MOVQ  t+24(FP), BX
-	MOVQ  DX, ret+32(FP)
+	MOVQ dst+0(FP), AX
+	MOVQ src+8(FP), CX
+	MOVQ n+16(FP), DX
+	MOVQ t+24(FP), BX
+	MOVQ DX, ret+32(FP)
+
+slidingPextThroughputPair:
+	CMPQ    DX, $0x02
+	JL      slidingPextThroughputTail
+	MOVQ    (CX), SI
+	MOVQ    16(CX), DI
+	MOVWQZX 8(CX), R8
+	SHLQ    $0x05, R8
+	MOVWQZX 24(CX), R9
+	SHLQ    $0x05, R9
+	PEXTQ   (BX)(R8*1), SI, R10
+	PEXTQ   (BX)(R9*1), DI, R11
+	ADDL    16(BX)(R8*1), R10
+	ADDL    16(BX)(R9*1), R11
+	MOVQ    32768(BX)(R10*8), R10
+	MOVQ    32768(BX)(R11*8), R11
+	PEXTQ   8(BX)(R8*1), SI, SI
+	PEXTQ   8(BX)(R9*1), DI, DI
+	ADDL    20(BX)(R8*1), SI
+	ADDL    20(BX)(R9*1), DI
+	ORQ     32768(BX)(SI*8), R10
+	ORQ     32768(BX)(DI*8), R11
+	MOVQ    R10, (AX)
+	MOVQ    R11, 8(AX)
+	ADDQ    $0x10, AX
+	ADDQ    $0x20, CX
+	SUBQ    $0x02, DX
+	JMP     slidingPextThroughputPair
+
+slidingPextThroughputTail:
 	XORQ  SI, SI
 	TESTQ DX, DX
 	JZ    slidingPextThroughputDone
@@ -1648,11 +1678,56 @@ TEXT ·slidingPextQuery(SB), NOSPLIT, $0-32
 // func slidingFancyThroughput(dst *uint64, src *uint64, n int, t *byte) int
 // Requires: BMI2
 TEXT ·slidingFancyThroughput(SB), NOSPLIT, $0-40
-	MOVQ  dst+0(FP), AX
-	MOVQ  src+8(FP), CX
-	MOVQ  n+16(FP), DX
-	MOVQ  t+24(FP), BX
-	MOVQ  DX, ret+32(FP)
+	MOVQ dst+0(FP), AX
+	MOVQ src+8(FP), CX
+	MOVQ n+16(FP), DX
+	MOVQ t+24(FP), BX
+	MOVQ DX, ret+32(FP)
+
+slidingFancyThroughputPair:
+	CMPQ    DX, $0x02
+	JL      slidingFancyThroughputTail
+	MOVQ    (CX), SI
+	MOVQ    16(CX), DI
+	MOVWQZX 8(CX), R8
+	SHLQ    $0x06, R8
+	MOVWQZX 24(CX), R9
+	SHLQ    $0x06, R9
+	MOVQ    SI, R10
+	MOVQ    DI, R11
+	ANDQ    (BX)(R8*1), R10
+	ANDQ    (BX)(R9*1), R11
+	IMULQ   8(BX)(R8*1), R10
+	IMULQ   8(BX)(R9*1), R11
+	MOVQ    32(BX)(R8*1), R12
+	SHRXQ   R12, R10, R10
+	MOVQ    32(BX)(R9*1), R12
+	SHRXQ   R12, R11, R11
+	ADDL    48(BX)(R8*1), R10
+	ADDL    48(BX)(R9*1), R11
+	MOVQ    65536(BX)(R10*8), R10
+	MOVQ    65536(BX)(R11*8), R11
+	MOVQ    DI, DI
+	ANDQ    16(BX)(R8*1), SI
+	ANDQ    16(BX)(R9*1), DI
+	IMULQ   24(BX)(R8*1), SI
+	IMULQ   24(BX)(R9*1), DI
+	MOVQ    40(BX)(R8*1), R12
+	SHRXQ   R12, SI, SI
+	MOVQ    40(BX)(R9*1), R12
+	SHRXQ   R12, DI, DI
+	ADDL    52(BX)(R8*1), SI
+	ADDL    52(BX)(R9*1), DI
+	ORQ     65536(BX)(SI*8), R10
+	ORQ     65536(BX)(DI*8), R11
+	MOVQ    R10, (AX)
+	MOVQ    R11, 8(AX)
+	ADDQ    $0x10, AX
+	ADDQ    $0x20, CX
+	SUBQ    $0x02, DX
+	JMP     slidingFancyThroughputPair
+
+slidingFancyThroughputTail:
 	XORQ  SI, SI
 	TESTQ DX, DX
 	JZ    slidingFancyThroughputDone
@@ -1745,11 +1820,52 @@ TEXT ·slidingFancyQuery(SB), NOSPLIT, $0-32
 
 // func slidingBlackThroughput(dst *uint64, src *uint64, n int, t *byte) int
 TEXT ·slidingBlackThroughput(SB), NOSPLIT, $0-40
-	MOVQ  dst+0(FP), AX
-	MOVQ  src+8(FP), CX
-	MOVQ  n+16(FP), DX
-	MOVQ  t+24(FP), BX
-	MOVQ  DX, ret+32(FP)
+	MOVQ dst+0(FP), AX
+	MOVQ src+8(FP), CX
+	MOVQ n+16(FP), DX
+	MOVQ t+24(FP), BX
+	MOVQ DX, ret+32(FP)
+
+slidingBlackThroughputPair:
+	CMPQ    DX, $0x02
+	JL      slidingBlackThroughputTail
+	MOVQ    (CX), SI
+	MOVQ    16(CX), DI
+	MOVWQZX 8(CX), R8
+	SHLQ    $0x06, R8
+	MOVWQZX 24(CX), R9
+	SHLQ    $0x06, R9
+	MOVQ    SI, R10
+	MOVQ    DI, R11
+	ORQ     (BX)(R8*1), R10
+	ORQ     (BX)(R9*1), R11
+	IMULQ   8(BX)(R8*1), R10
+	IMULQ   8(BX)(R9*1), R11
+	SHRQ    $0x34, R10
+	SHRQ    $0x34, R11
+	ADDL    48(BX)(R8*1), R10
+	ADDL    48(BX)(R9*1), R11
+	MOVQ    65536(BX)(R10*8), R10
+	MOVQ    65536(BX)(R11*8), R11
+	MOVQ    DI, DI
+	ORQ     16(BX)(R8*1), SI
+	ORQ     16(BX)(R9*1), DI
+	IMULQ   24(BX)(R8*1), SI
+	IMULQ   24(BX)(R9*1), DI
+	SHRQ    $0x37, SI
+	SHRQ    $0x37, DI
+	ADDL    52(BX)(R8*1), SI
+	ADDL    52(BX)(R9*1), DI
+	ORQ     65536(BX)(SI*8), R10
+	ORQ     65536(BX)(DI*8), R11
+	MOVQ    R10, (AX)
+	MOVQ    R11, 8(AX)
+	ADDQ    $0x10, AX
+	ADDQ    $0x20, CX
+	SUBQ    $0x02, DX
+	JMP     slidingBlackThroughputPair
+
+slidingBlackThroughputTail:
 	XORQ  SI, SI
 	TESTQ DX, DX
 	JZ    slidingBlackThroughputDone

@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"iter"
 	"log"
 	"math/bits"
 	"os"
@@ -689,8 +690,14 @@ func bitReverseSWAR() {
 
 // sliderLoops emits the throughput and latency forms of a slider kernel
 // over kernels.Query; attacks computes the attack set of the query q with
-// occupancy occ and table pointer t in function fn (a prefix for labels).
-func sliderLoops(l layout, name, doc, table string, attacks func(fn string, q value, occ, t reg.GPVirtual) reg.GPVirtual) {
+// occupancy occ and table pointer t in function fn (a prefix for labels),
+// calling step between its instructions. With pairs the throughput loop
+// answers two queries per iteration, their instructions interleaved step
+// by step (interleave), and a query at a time for the last; attacks must
+// then define no labels. Measured on Zen 5 on Gigantua's queries, pairs
+// made PEXT 11% and the magics 7% faster than a query per iteration;
+// two queries one after the other, not interleaved, gained 4% (fancy).
+func sliderLoops(l layout, name, doc, table string, pairs bool, attacks func(fn string, q value, occ, t reg.GPVirtual, step func()) reg.GPVirtual) {
 	for _, latency := range []bool{false, true} {
 		// t points to package amd64's table struct of the kernel.
 		fn, sig := name+"Throughput", "func(dst *uint64, src *uint64, n int, t *byte) int"
@@ -709,6 +716,29 @@ func sliderLoops(l layout, name, doc, table string, attacks func(fn string, q va
 		if !latency {
 			Store(n, ReturnIndex(0))
 		}
+		size := l.size("kernels.Query")
+		if pairs && !latency {
+			Label(fn + "Pair")
+			CMPQ(n, U8(2))
+			JL(LabelRef(fn + "Tail"))
+			var bodies []func(step func())
+			for k := range 2 {
+				bodies = append(bodies, func(step func()) {
+					q := l.at("kernels.Query", src)
+					q.addr.Disp += k * size
+					occ := GP64()
+					MOVQ(addr(q.Field("Occ")), occ)
+					step()
+					MOVQ(attacks(fn, q, occ, t, step), Mem{Base: dst, Disp: 8 * k})
+				})
+			}
+			interleave(bodies...)
+			ADDQ(U8(16), dst)
+			ADDQ(U8(2*size), src)
+			SUBQ(U8(2), n)
+			JMP(LabelRef(fn + "Pair"))
+			Label(fn + "Tail")
+		}
 		y := GP64()
 		XORQ(y, y)
 		TESTQ(n, n)
@@ -720,14 +750,14 @@ func sliderLoops(l layout, name, doc, table string, attacks func(fn string, q va
 		if latency {
 			XORQ(y, occ) // kernels.NextQuery
 		}
-		a := attacks(fn, q, occ, t)
+		a := attacks(fn, q, occ, t, func() {})
 		if latency {
 			MOVQ(a, y)
 		} else {
 			MOVQ(a, Mem{Base: dst})
 			ADDQ(U8(8), dst)
 		}
-		ADDQ(U8(l.size("kernels.Query")), src)
+		ADDQ(U8(size), src)
 		DECQ(n)
 		JNZ(LabelRef(fn + "Query"))
 		Label(fn + "Done")
@@ -735,6 +765,34 @@ func sliderLoops(l layout, name, doc, table string, attacks func(fn string, q va
 			Store(y, ReturnIndex(0))
 		}
 		RET()
+	}
+}
+
+// interleave emits the bodies' instructions in turns: each body runs until
+// it calls its step, then the next one does, until all have returned. Each
+// body runs as a coroutine (iter.Pull), so a body is ordinary generator
+// code with step calls between its instructions.
+func interleave(bodies ...func(step func())) {
+	var nexts []func() (struct{}, bool)
+	for _, body := range bodies {
+		next, stop := iter.Pull(func(yield func(struct{}) bool) {
+			body(func() { yield(struct{}{}) })
+		})
+		defer stop()
+		nexts = append(nexts, next)
+	}
+	for live := len(nexts); live > 0; {
+		live = 0
+		for i, next := range nexts {
+			if next == nil {
+				continue
+			}
+			if _, ok := next(); ok {
+				live++
+			} else {
+				nexts[i] = nil
+			}
+		}
 	}
 }
 
@@ -767,8 +825,8 @@ func entryField(entries value, e reg.Register, field string) Mem {
 // the slider's lines: running all four lines under zero masks, as
 // slidingPEXT does, measured up to a quarter slower on Zen 3.
 func hyperbolaBswap(l layout) {
-	sliderLoops(l, "hyperbolaBswap", "is Hyperbola Quintessence ([mack-hyperbola]): o ^ (o - 2r) forward and on the byte-swapped bitboard for files and diagonals, a first-rank table for ranks.", "hqTables",
-		func(fn string, q value, occ, t reg.GPVirtual) reg.GPVirtual {
+	sliderLoops(l, "hyperbolaBswap", "is Hyperbola Quintessence ([mack-hyperbola]): o ^ (o - 2r) forward and on the byte-swapped bitboard for files and diagonals, a first-rank table for ranks.", "hqTables", false,
+		func(fn string, q value, occ, t reg.GPVirtual, _ func()) reg.GPVirtual {
 			tab := l.at("hqTables", t)
 			sq, piece := GP64(), GP64()
 			MOVBQZX(addr(q.Field("Sq")), sq)
@@ -830,8 +888,9 @@ func hyperbolaBswap(l layout) {
 // the offset of an empty attack set, so no query branches.
 func slidingPEXT(l layout) {
 	entryLookups(l, "slidingPext", "looks attacks up by PEXT (BMI2) of the occupancy under the square's relevant-occupancy masks, in per-square tables of 102,400 rook and 5,248 bishop sets; no branch on the slider.",
-		"pextTables", "pextEntry", func(line string, occ, i reg.GPVirtual, field func(string) Mem) {
+		"pextTables", "pextEntry", func(line string, occ, i reg.GPVirtual, field func(string) Mem, step func()) {
 			PEXTQ(field(line+"Mask"), occ, i)
+			step()
 		})
 }
 
@@ -848,14 +907,17 @@ func slidingMagic(l layout, black bool) {
 		name, kind, table = "slidingBlack", "black", "blackTables"
 	}
 	entryLookups(l, name, "looks attacks up by "+kind+" magic hashing of the occupancy, both lines of every query; no branch on the slider.",
-		table, "magicEntry", func(line string, occ, i reg.GPVirtual, field func(string) Mem) {
+		table, "magicEntry", func(line string, occ, i reg.GPVirtual, field func(string) Mem, step func()) {
 			MOVQ(occ, i)
+			step()
 			if black {
 				ORQ(field(line+"Mask"), i)
 			} else {
 				ANDQ(field(line+"Mask"), i)
 			}
+			step()
 			IMULQ(field(line+"Magic"), i)
+			step()
 			if black {
 				SHRQ(U8(map[string]int{"rook": magic.RookShift, "bishop": magic.BishopShift}[line]), i)
 			} else {
@@ -863,6 +925,7 @@ func slidingMagic(l layout, black bool) {
 				MOVQ(field(line+"Shift"), sh)
 				SHRXQ(sh, i, i)
 			}
+			step()
 		})
 }
 
@@ -872,33 +935,37 @@ func slidingMagic(l layout, black bool) {
 // generator's configurations call once per query. Both look up the rook
 // and the bishop line of the entry: index computes each line's index into
 // the attack sets from the occupancy, to which the line's offset is added.
-func entryLookups(l layout, name, doc, table, entry string, index func(line string, occ, i reg.GPVirtual, field func(string) Mem)) {
-	lookup := func(e, occ, t reg.GPVirtual) reg.GPVirtual {
+func entryLookups(l layout, name, doc, table, entry string, index func(line string, occ, i reg.GPVirtual, field func(string) Mem, step func())) {
+	lookup := func(e, occ, t reg.GPVirtual, step func()) reg.GPVirtual {
 		tab := l.at(table, t)
 		field := func(f string) Mem { return entryField(tab.Field("entries"), e, f) }
 		a := GP64()
 		for k, line := range []string{"rook", "bishop"} {
 			i := GP64()
-			index(line, occ, i, field)
+			index(line, occ, i, field, step)
 			ADDL(field(line+"Off"), i.As32()) // zero-extends to 64 bits
+			step()
 			set := elem(tab.Field("attacks"), i)
 			if k == 0 {
 				MOVQ(set, a)
 			} else {
 				ORQ(set, a)
 			}
+			step()
 		}
 		return a
 	}
-	sliderLoops(l, name, doc, table, func(_ string, q value, occ, t reg.GPVirtual) reg.GPVirtual {
-		return lookup(sliderEntry(l, q, entry), occ, t)
+	sliderLoops(l, name, doc, table, true, func(_ string, q value, occ, t reg.GPVirtual, step func()) reg.GPVirtual {
+		e := sliderEntry(l, q, entry)
+		step()
+		return lookup(e, occ, t, step)
 	})
 	TEXT(name+"Query", NOSPLIT, "func(occ uint64, index uint64, t *byte) uint64")
 	Doc(name+"Query answers one query as "+name+"Throughput does: index is sliderIndex(square, slider), t points to the "+table+".",
 		"Go does not inline assembly: every call is a real call, part of what a Go move generator pays.")
 	occ, e, t := ld(Param("occ")), ld(Param("index")), ld(Param("t"))
 	SHLQ(U8(log2(l.size(entry))), e)
-	Store(lookup(e, occ, t), ReturnIndex(0))
+	Store(lookup(e, occ, t, func() {}), ReturnIndex(0))
 	RET()
 }
 
