@@ -7,49 +7,49 @@ package harness
 // latencyAdd runs n x 64 of ADDQ k, r (register-register) over 1 dependency chain(s).
 func latencyAdd(n int)
 
-// throughputAdd runs n x 64 of ADDQ k, r (register-register) over 10 dependency chain(s).
+// throughputAdd runs n x 64 of ADDQ k, r (register-register) over 12 dependency chain(s).
 func throughputAdd(n int)
 
 // latencyImul runs n x 64 of IMULQ k, r over 1 dependency chain(s).
 func latencyImul(n int)
 
-// throughputImul runs n x 64 of IMULQ k, r over 10 dependency chain(s).
+// throughputImul runs n x 64 of IMULQ k, r over 12 dependency chain(s).
 func throughputImul(n int)
 
 // latencyPopcnt runs n x 64 of POPCNTQ r, r over 1 dependency chain(s).
 func latencyPopcnt(n int)
 
-// throughputPopcnt runs n x 64 of POPCNTQ r, r over 10 dependency chain(s).
+// throughputPopcnt runs n x 64 of POPCNTQ r, r over 12 dependency chain(s).
 func throughputPopcnt(n int)
 
 // latencyTzcnt runs n x 64 of TZCNTQ r, r over 1 dependency chain(s).
 func latencyTzcnt(n int)
 
-// throughputTzcnt runs n x 64 of TZCNTQ r, r over 10 dependency chain(s).
+// throughputTzcnt runs n x 64 of TZCNTQ r, r over 12 dependency chain(s).
 func throughputTzcnt(n int)
 
 // latencyBlsr runs n x 64 of BLSRQ r, r over 1 dependency chain(s).
 func latencyBlsr(n int)
 
-// throughputBlsr runs n x 64 of BLSRQ r, r over 10 dependency chain(s).
+// throughputBlsr runs n x 64 of BLSRQ r, r over 12 dependency chain(s).
 func throughputBlsr(n int)
 
 // latencyBswap runs n x 64 of BSWAPQ r over 1 dependency chain(s).
 func latencyBswap(n int)
 
-// throughputBswap runs n x 64 of BSWAPQ r over 10 dependency chain(s).
+// throughputBswap runs n x 64 of BSWAPQ r over 12 dependency chain(s).
 func throughputBswap(n int)
 
 // latencyPext runs n x 64 of PEXTQ k, r, r (mask 3) over 1 dependency chain(s).
 func latencyPext(n int)
 
-// throughputPext runs n x 64 of PEXTQ k, r, r (mask 3) over 10 dependency chain(s).
+// throughputPext runs n x 64 of PEXTQ k, r, r (mask 3) over 12 dependency chain(s).
 func throughputPext(n int)
 
 // latencyVpopcntq runs n x 64 of VPOPCNTQ r, r (zmm) over 1 dependency chain(s).
 func latencyVpopcntq(n int)
 
-// throughputVpopcntq runs n x 64 of VPOPCNTQ r, r (zmm) over 10 dependency chain(s).
+// throughputVpopcntq runs n x 64 of VPOPCNTQ r, r (zmm) over 12 dependency chain(s).
 func throughputVpopcntq(n int)
 
 // cpuid executes CPUID with EAX = leaf and ECX = sub.
