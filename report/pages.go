@@ -11,10 +11,6 @@ import (
 	"bitlab/schema"
 )
 
-// workspace is the folder early results headers pointed at, which users of
-// the repository do not have.
-var workspace = filepath.Join("..", "shared")
-
 // headerKeys are the comment lines of a results file that describe the
 // instrument and the machine on a page.
 var headerKeys = []string{"command:", "bitlab revision:", "machine:", "caches:", "sizes:", "counters:", "clock:", "self-check", "  ",
@@ -51,9 +47,6 @@ func (s *Set) Page(dir, base, origin string) ([]string, error) {
 		for _, f := range c.Files {
 			fmt.Fprintf(&b, "- results: [%s](%s)\n\n```\n", filepath.Base(f), relPath(dir, f))
 			for _, line := range s.header[f] {
-				if strings.Contains(line, workspace) {
-					continue // an early runbench named its development workspace here
-				}
 				for _, k := range headerKeys {
 					if strings.HasPrefix(line, k) {
 						b.WriteString(line + "\n")

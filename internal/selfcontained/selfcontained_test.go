@@ -27,20 +27,12 @@ var outside = regexp.MustCompile(`\.\./shared|/work/shared|seed 00[0-9]|seeds/|(
 // inputs' seed and go test's fuzz seed corpus.
 var seedWord = regexp.MustCompile(`(?i)\bseeds?\b`)
 
-// historical are results files written before runbench stopped naming the
-// workspace in its self-check line. Results files are written by the tools
-// only, so they keep it; the pages drop such lines.
-var historical = map[string]bool{
-	"results/intel-xeon-processor-genuineintel-family-6-model-167-stepping-1/20261122-075509-v1.txt": true,
-	"results/intel-xeon-processor-genuineintel-family-6-model-167-stepping-1/20261122-075825-v3.txt": true,
-}
-
 // TestNoOutsideReferences fails on any reference to the workspace in a
 // text file of the module, generated files and committed results included.
 func TestNoOutsideReferences(t *testing.T) {
 	eachText(t, func(path, rel string, lines []string) {
-		if rel == filepath.Join("internal", "selfcontained", "selfcontained_test.go") || historical[filepath.ToSlash(rel)] {
-			return // the pattern itself, and results kept as written
+		if rel == filepath.Join("internal", "selfcontained", "selfcontained_test.go") {
+			return // the pattern itself
 		}
 		notebook := filepath.Dir(rel) == "notebooks" && filepath.Ext(rel) == ".md"
 		for i, line := range lines {
