@@ -977,17 +977,107 @@ TEXT ·popcountTable8Throughput(SB), NOSPLIT, $0-56
 popcountTable8ThroughputFour:
 	CMPQ    SI, DI
 	JGE     popcountTable8ThroughputOne
-	MOVQ    (CX)(SI*8), R10
-	MOVBQZX R10, R9
+	MOVQ    (CX)(SI*8), R8
+	MOVBQZX R8, R10
+	MOVBQZX (BX)(R10*1), R9
+	SHRQ    $0x08, R8
+	MOVBQZX R8, R10
+	ADDB    (BX)(R10*1), R9
+	SHRQ    $0x08, R8
+	MOVBQZX R8, R10
+	ADDB    (BX)(R10*1), R9
+	SHRQ    $0x08, R8
+	MOVBQZX R8, R10
+	ADDB    (BX)(R10*1), R9
+	MOVBQZX 4(CX)(SI*8), R10
+	ADDB    (BX)(R10*1), R9
+	MOVBQZX 5(CX)(SI*8), R10
+	ADDB    (BX)(R10*1), R9
+	MOVBQZX 6(CX)(SI*8), R10
+	ADDB    (BX)(R10*1), R9
+	MOVBQZX 7(CX)(SI*8), R10
+	ADDB    (BX)(R10*1), R9
+	MOVB    R9, (AX)(SI*1)
+	MOVQ    8(CX)(SI*8), R8
+	MOVBQZX R8, R10
+	MOVBQZX (BX)(R10*1), R9
+	SHRQ    $0x08, R8
+	MOVBQZX R8, R10
+	ADDB    (BX)(R10*1), R9
+	SHRQ    $0x08, R8
+	MOVBQZX R8, R10
+	ADDB    (BX)(R10*1), R9
+	SHRQ    $0x08, R8
+	MOVBQZX R8, R10
+	ADDB    (BX)(R10*1), R9
+	MOVBQZX 12(CX)(SI*8), R10
+	ADDB    (BX)(R10*1), R9
+	MOVBQZX 13(CX)(SI*8), R10
+	ADDB    (BX)(R10*1), R9
+	MOVBQZX 14(CX)(SI*8), R10
+	ADDB    (BX)(R10*1), R9
+	MOVBQZX 15(CX)(SI*8), R10
+	ADDB    (BX)(R10*1), R9
+	MOVB    R9, 1(AX)(SI*1)
+	MOVQ    16(CX)(SI*8), R8
+	MOVBQZX R8, R10
+	MOVBQZX (BX)(R10*1), R9
+	SHRQ    $0x08, R8
+	MOVBQZX R8, R10
+	ADDB    (BX)(R10*1), R9
+	SHRQ    $0x08, R8
+	MOVBQZX R8, R10
+	ADDB    (BX)(R10*1), R9
+	SHRQ    $0x08, R8
+	MOVBQZX R8, R10
+	ADDB    (BX)(R10*1), R9
+	MOVBQZX 20(CX)(SI*8), R10
+	ADDB    (BX)(R10*1), R9
+	MOVBQZX 21(CX)(SI*8), R10
+	ADDB    (BX)(R10*1), R9
+	MOVBQZX 22(CX)(SI*8), R10
+	ADDB    (BX)(R10*1), R9
+	MOVBQZX 23(CX)(SI*8), R10
+	ADDB    (BX)(R10*1), R9
+	MOVB    R9, 2(AX)(SI*1)
+	MOVQ    24(CX)(SI*8), R8
+	MOVBQZX R8, R10
+	MOVBQZX (BX)(R10*1), R9
+	SHRQ    $0x08, R8
+	MOVBQZX R8, R10
+	ADDB    (BX)(R10*1), R9
+	SHRQ    $0x08, R8
+	MOVBQZX R8, R10
+	ADDB    (BX)(R10*1), R9
+	SHRQ    $0x08, R8
+	MOVBQZX R8, R10
+	ADDB    (BX)(R10*1), R9
+	MOVBQZX 28(CX)(SI*8), R10
+	ADDB    (BX)(R10*1), R9
+	MOVBQZX 29(CX)(SI*8), R10
+	ADDB    (BX)(R10*1), R9
+	MOVBQZX 30(CX)(SI*8), R10
+	ADDB    (BX)(R10*1), R9
+	MOVBQZX 31(CX)(SI*8), R10
+	ADDB    (BX)(R10*1), R9
+	MOVB    R9, 3(AX)(SI*1)
+	ADDQ    $0x04, SI
+	JMP     popcountTable8ThroughputFour
+
+popcountTable8ThroughputOne:
+	CMPQ    SI, DX
+	JGE     popcountTable8ThroughputDone
+	MOVQ    (CX)(SI*8), DI
+	MOVBQZX DI, R9
 	MOVBQZX (BX)(R9*1), R8
-	SHRQ    $0x08, R10
-	MOVBQZX R10, R9
+	SHRQ    $0x08, DI
+	MOVBQZX DI, R9
 	ADDB    (BX)(R9*1), R8
-	SHRQ    $0x08, R10
-	MOVBQZX R10, R9
+	SHRQ    $0x08, DI
+	MOVBQZX DI, R9
 	ADDB    (BX)(R9*1), R8
-	SHRQ    $0x08, R10
-	MOVBQZX R10, R9
+	SHRQ    $0x08, DI
+	MOVBQZX DI, R9
 	ADDB    (BX)(R9*1), R8
 	MOVBQZX 4(CX)(SI*8), R9
 	ADDB    (BX)(R9*1), R8
@@ -998,96 +1088,6 @@ popcountTable8ThroughputFour:
 	MOVBQZX 7(CX)(SI*8), R9
 	ADDB    (BX)(R9*1), R8
 	MOVB    R8, (AX)(SI*1)
-	MOVQ    8(CX)(SI*8), R10
-	MOVBQZX R10, R9
-	MOVBQZX (BX)(R9*1), R8
-	SHRQ    $0x08, R10
-	MOVBQZX R10, R9
-	ADDB    (BX)(R9*1), R8
-	SHRQ    $0x08, R10
-	MOVBQZX R10, R9
-	ADDB    (BX)(R9*1), R8
-	SHRQ    $0x08, R10
-	MOVBQZX R10, R9
-	ADDB    (BX)(R9*1), R8
-	MOVBQZX 12(CX)(SI*8), R9
-	ADDB    (BX)(R9*1), R8
-	MOVBQZX 13(CX)(SI*8), R9
-	ADDB    (BX)(R9*1), R8
-	MOVBQZX 14(CX)(SI*8), R9
-	ADDB    (BX)(R9*1), R8
-	MOVBQZX 15(CX)(SI*8), R9
-	ADDB    (BX)(R9*1), R8
-	MOVB    R8, 1(AX)(SI*1)
-	MOVQ    16(CX)(SI*8), R10
-	MOVBQZX R10, R9
-	MOVBQZX (BX)(R9*1), R8
-	SHRQ    $0x08, R10
-	MOVBQZX R10, R9
-	ADDB    (BX)(R9*1), R8
-	SHRQ    $0x08, R10
-	MOVBQZX R10, R9
-	ADDB    (BX)(R9*1), R8
-	SHRQ    $0x08, R10
-	MOVBQZX R10, R9
-	ADDB    (BX)(R9*1), R8
-	MOVBQZX 20(CX)(SI*8), R9
-	ADDB    (BX)(R9*1), R8
-	MOVBQZX 21(CX)(SI*8), R9
-	ADDB    (BX)(R9*1), R8
-	MOVBQZX 22(CX)(SI*8), R9
-	ADDB    (BX)(R9*1), R8
-	MOVBQZX 23(CX)(SI*8), R9
-	ADDB    (BX)(R9*1), R8
-	MOVB    R8, 2(AX)(SI*1)
-	MOVQ    24(CX)(SI*8), R10
-	MOVBQZX R10, R9
-	MOVBQZX (BX)(R9*1), R8
-	SHRQ    $0x08, R10
-	MOVBQZX R10, R9
-	ADDB    (BX)(R9*1), R8
-	SHRQ    $0x08, R10
-	MOVBQZX R10, R9
-	ADDB    (BX)(R9*1), R8
-	SHRQ    $0x08, R10
-	MOVBQZX R10, R9
-	ADDB    (BX)(R9*1), R8
-	MOVBQZX 28(CX)(SI*8), R9
-	ADDB    (BX)(R9*1), R8
-	MOVBQZX 29(CX)(SI*8), R9
-	ADDB    (BX)(R9*1), R8
-	MOVBQZX 30(CX)(SI*8), R9
-	ADDB    (BX)(R9*1), R8
-	MOVBQZX 31(CX)(SI*8), R9
-	ADDB    (BX)(R9*1), R8
-	MOVB    R8, 3(AX)(SI*1)
-	ADDQ    $0x04, SI
-	JMP     popcountTable8ThroughputFour
-
-popcountTable8ThroughputOne:
-	CMPQ    SI, DX
-	JGE     popcountTable8ThroughputDone
-	MOVQ    (CX)(SI*8), R9
-	MOVBQZX R9, R8
-	MOVBQZX (BX)(R8*1), DI
-	SHRQ    $0x08, R9
-	MOVBQZX R9, R8
-	ADDB    (BX)(R8*1), DI
-	SHRQ    $0x08, R9
-	MOVBQZX R9, R8
-	ADDB    (BX)(R8*1), DI
-	SHRQ    $0x08, R9
-	MOVBQZX R9, R8
-	ADDB    (BX)(R8*1), DI
-	MOVBQZX 4(CX)(SI*8), R8
-	ADDB    (BX)(R8*1), DI
-	MOVBQZX 5(CX)(SI*8), R8
-	ADDB    (BX)(R8*1), DI
-	MOVBQZX 6(CX)(SI*8), R8
-	ADDB    (BX)(R8*1), DI
-	MOVBQZX 7(CX)(SI*8), R8
-	ADDB    (BX)(R8*1), DI
-	MOVB    DI, (AX)(SI*1)
 	INCQ    SI
 	JMP     popcountTable8ThroughputOne
 

@@ -161,8 +161,13 @@ func narrowAll(sl slider, k int) [64]black {
 func (c *square) narrow(r *rand.Rand, shift int) (uint64, []entry) {
 	cur, curSpan := uint64(0), -1
 	for range tries {
-		m := search(r, func(m uint64) bool { return c.index(m, true, shift) != nil })
-		if sp := span(c.index(m, true, shift)); curSpan < 0 || sp < curSpan {
+		sp := 0
+		m := search(r, func(m uint64) bool {
+			lo, hi, ok := c.hash(m, true, shift, len(c.val))
+			sp = hi - lo
+			return ok
+		})
+		if curSpan < 0 || sp < curSpan {
 			cur, curSpan = m, sp
 		}
 	}

@@ -315,28 +315,13 @@ func swarCount() mapper {
 }
 
 // table8Count returns the setup of the eight lookups in the 256-entry
-// byte-count table counts: it loads the table's address and returns the
-// lookups, the low byte's count, then seven times a shift right by eight
-// and the new low byte's count added.
+// byte-count table counts for a bitboard in a register (the latency
+// chain's): every byte shifted out of it (table8Sum).
 func table8Count(counts Mem) func() mapper {
 	return func() mapper {
 		tb := GP64()
 		LEAQ(counts, tb)
-		return func(b reg.GPVirtual) reg.GPVirtual {
-			n, i := GP64(), GP64()
-			MOVBQZX(b.As8(), i)
-			MOVBQZX(Mem{Base: tb, Index: i, Scale: 1}, n)
-			for k := 1; k < 8; k++ {
-				SHRQ(U8(8), b)
-				if k < 7 {
-					MOVBQZX(b.As8(), i)
-					ADDB(Mem{Base: tb, Index: i, Scale: 1}, n.As8())
-				} else {
-					ADDB(Mem{Base: tb, Index: b, Scale: 1}, n.As8())
-				}
-			}
-			return n
-		}
+		return func(b reg.GPVirtual) reg.GPVirtual { return table8Sum(tb, b, Mem{}, 0) }
 	}
 }
 
@@ -345,42 +330,55 @@ func table8Count(counts Mem) func() mapper {
 const memBytes = 4
 
 // table8Read returns the throughput form of the eight lookups, which reads
-// the bitboard in memory: its low 8 - memBytes bytes from a register (each
-// after the first shifted down, each zero-extended), the others by a byte
-// load each, as sse-popcount's lookup-8 takes every byte ([mula-popcount]).
-// A byte load costs a load port, a shift an ALU port; on Zen 5, trying
-// memBytes from 0 to 8 (kernels re-generated, one runbench case each),
-// half and half balanced them best: 4.24 cycles per bitboard, against
-// 4.36 with three bytes loaded, 4.69 with five, 5.59 with all eight and
-// 5.29 with none.
+// the bitboard in memory: its low 8 - memBytes bytes from a register, the
+// others by a byte load each, as sse-popcount's lookup-8 takes every byte
+// ([mula-popcount]). A byte load costs a load port, a shift an ALU port; on
+// Zen 5, trying memBytes from 0 to 8 (kernels re-generated, one runbench
+// case each), half and half balanced them best: 4.24 cycles per bitboard,
+// against 4.36 with three bytes loaded, 4.69 with five, 5.59 with all
+// eight and 5.29 with none.
 func table8Read(counts Mem) func() reader {
 	return func() reader {
 		tb := GP64()
 		LEAQ(counts, tb)
 		return func(at Mem) reg.GPVirtual {
-			n, i, b := GP64(), GP64(), GP64()
+			b := GP64()
 			MOVQ(at, b)
-			for k := range 8 {
-				switch {
-				case k >= 8-memBytes:
-					at := at
-					at.Disp += k
-					MOVBQZX(at, i)
-				case k > 0:
-					SHRQ(U8(8), b)
-					fallthrough
-				default:
-					MOVBQZX(b.As8(), i)
-				}
-				if k == 0 {
-					MOVBQZX(Mem{Base: tb, Index: i, Scale: 1}, n)
-				} else {
-					ADDB(Mem{Base: tb, Index: i, Scale: 1}, n.As8())
-				}
-			}
-			return n
+			return table8Sum(tb, b, at, memBytes)
 		}
 	}
+}
+
+// table8Sum emits the eight lookups of bitboard b in the byte-count table
+// at tb, summed: the low byte's count, then each next byte's added, the
+// high fromMem bytes loaded one by one from the bitboard's copy at at,
+// the others shifted down out of b (the top one used as the index as it
+// stands, with nothing above it).
+func table8Sum(tb, b reg.GPVirtual, at Mem, fromMem int) reg.GPVirtual {
+	n, i := GP64(), GP64()
+	for k := range 8 {
+		idx := i
+		switch {
+		case k >= 8-fromMem:
+			byteK := at
+			byteK.Disp += k
+			MOVBQZX(byteK, i)
+		case k == 7:
+			SHRQ(U8(8), b)
+			idx = b
+		default:
+			if k > 0 {
+				SHRQ(U8(8), b)
+			}
+			MOVBQZX(b.As8(), i)
+		}
+		if k == 0 {
+			MOVBQZX(Mem{Base: tb, Index: idx, Scale: 1}, n)
+		} else {
+			ADDB(Mem{Base: tb, Index: idx, Scale: 1}, n.As8())
+		}
+	}
+	return n
 }
 
 // reader computes one output from the bitboard at a memory operand.
