@@ -18,7 +18,8 @@ import (
 // (kernels.Serialize's Info): a caller checks kernels.Supported first.
 
 // The move lists the entry points append to: their index wraps at
-// ListMoves (a list of moves of chess positions holds fewer), and ListLen
+// ListMoves (a list of moves of chess positions holds fewer; a power of
+// two, since the assembly wraps by masking with ListMoves-1), and ListLen
 // has 64 words of slack past it, since the entry points store whole
 // 64-byte vectors, up to 64 words from the index they start at (the moves,
 // then scratch): no store leaves the list, whatever n is.

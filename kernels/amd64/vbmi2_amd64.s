@@ -4,6 +4,7 @@
 // instruction sets it executes in avo's names (checked against the
 // registrations' features by TestRequires).
 
+#include "go_asm.h"
 #include "textflag.h"
 
 // iota holds the bytes 0..63: compressed under a bitboard's mask they are
@@ -58,7 +59,7 @@ done:
 // movegen's serialize=avx512-vbmi2, declared in moves_amd64.go): one
 // target set's moves appended to a list of ListLen 16-bit moves (the
 // to-square in bits 0-5, the from-square in 6-11, as kernels.Move; the
-// kind in 12-15, as movegen.Move) at index n&255, by VPCOMPRESSW, 32 words
+// kind in 12-15, as movegen.Move) at index n mod ListMoves, by VPCOMPRESSW, 32 words
 // per ZMM register, under the target set's low and high 32 bits. Each
 // compress goes into a register zeroed first by VPXORD (the
 // memory-destination form is microcoded and slow on Zen 4 and 5, and the
@@ -150,9 +151,17 @@ TEXT ·serializeVBMI2Moves(SB), NOSPLIT, $0-40
 	VPORD iota16<>+64(SB), Z0, Z2
 	MOVQ (SI), R8
 	MOVQ R8, R9
-	ANDQ $255, R9
+	ANDQ $(const_ListMoves-1), R9
 	LEAQ (DI)(R9*2), DI
 	APPEND_HALVES
+
+// APPEND_MOVE stores the move w at index R8 of the list at DI, wrapped
+// below ListMoves, and increments R8. Clobbers R11.
+#define APPEND_MOVE(w) \
+	MOVQ R8, R11 \
+	ANDQ $(const_ListMoves-1), R11 \
+	MOVW w, (DI)(R11*2) \
+	INCQ R8
 
 // func serializeVBMI2PawnMoves(list *uint16, n *int, targets uint64, delta int, kind uint64)
 // Appends the pawn moves to every square to of targets, ascending, each
@@ -175,7 +184,7 @@ TEXT ·serializeVBMI2PawnMoves(SB), NOSPLIT, $0-40
 	TESTQ R10, AX
 	JNZ promotions
 	MOVQ R8, R9
-	ANDQ $255, R9
+	ANDQ $(const_ListMoves-1), R9
 	LEAQ (DI)(R9*2), DI
 	NEGQ CX
 	SHLQ $6, CX
@@ -199,34 +208,19 @@ promotions:
 	LEAQ -8(BX), R10
 	CMPQ R10, $48
 	JCS  single // a rank from the second to the seventh
-	MOVQ R8, R11
-	ANDQ $255, R11
 	LEAQ 0x4000(R9), R12
-	MOVW R12, (DI)(R11*2)
-	INCQ R8
-	MOVQ R8, R11
-	ANDQ $255, R11
+	APPEND_MOVE(R12)
 	LEAQ 0x5000(R9), R12
-	MOVW R12, (DI)(R11*2)
-	INCQ R8
-	MOVQ R8, R11
-	ANDQ $255, R11
+	APPEND_MOVE(R12)
 	LEAQ 0x6000(R9), R12
-	MOVW R12, (DI)(R11*2)
-	INCQ R8
-	MOVQ R8, R11
-	ANDQ $255, R11
+	APPEND_MOVE(R12)
 	LEAQ 0x7000(R9), R12
-	MOVW R12, (DI)(R11*2)
-	INCQ R8
+	APPEND_MOVE(R12)
 	JMP  next
 
 single:
-	MOVQ R8, R11
-	ANDQ $255, R11
 	ORQ  DX, R9
-	MOVW R9, (DI)(R11*2)
-	INCQ R8
+	APPEND_MOVE(R9)
 
 next:
 	LEAQ -1(AX), R10
