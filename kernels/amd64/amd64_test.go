@@ -66,13 +66,8 @@ func TestSerializeStaysInDst(t *testing.T) {
 		}
 		for _, src := range srcs {
 			n := f.MaxOut() * len(src)
-			buf := make([]board.Square, n+guard)
-			for i := range buf {
-				buf[i] = mark
-			}
-			k.Throughput(buf[:n], src)
-			if i := slices.IndexFunc(buf[n:], func(s board.Square) bool { return s != mark }); i >= 0 {
-				t.Errorf("%s on %#x wrote dst[%d], past its end %d", k.Info().ID(), src, n+i, n)
+			if i := writesPast(n, guard, mark, func(dst []board.Square) { k.Throughput(dst, src) }); i >= 0 {
+				t.Errorf("%s on %#x wrote dst[%d], past its end %d", k.Info().ID(), src, i, n)
 			}
 		}
 	}
@@ -93,16 +88,26 @@ func TestSlidingStaysInDst(t *testing.T) {
 			for i := range src {
 				src[i] = kernels.Query{Occ: uint64(i) * 0x0123_4567_89ab_cdef, Sq: board.Square(i * 5 % 64), Piece: kernels.QueenLines}
 			}
-			buf := make([]uint64, n+guard)
-			for i := range buf {
-				buf[i] = mark
-			}
-			k.Throughput(buf[:n], src)
-			if i := slices.IndexFunc(buf[n:], func(x uint64) bool { return x != mark }); i >= 0 {
-				t.Errorf("%s on %d queries wrote dst[%d], past its end", k.Info().ID(), n, n+i)
+			if i := writesPast(n, guard, mark, func(dst []uint64) { k.Throughput(dst, src) }); i >= 0 {
+				t.Errorf("%s on %d queries wrote dst[%d], past its end", k.Info().ID(), n, i)
 			}
 		}
 	}
+}
+
+// writesPast runs run on dst, the first n elements of a buffer guard
+// elements longer whose every element is mark, and returns the index of
+// the first element past dst that run changed, or -1.
+func writesPast[T comparable](n, guard int, mark T, run func(dst []T)) int {
+	buf := make([]T, n+guard)
+	for i := range buf {
+		buf[i] = mark
+	}
+	run(buf[:n])
+	if i := slices.IndexFunc(buf[n:], func(x T) bool { return x != mark }); i >= 0 {
+		return n + i
+	}
+	return -1
 }
 
 // TestQueries proves the one-query entry points against the reference
