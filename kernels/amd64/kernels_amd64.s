@@ -1588,16 +1588,16 @@ slidingPextThroughputPair:
 	SHLQ    $0x05, R9
 	PEXTQ   (BX)(R8*1), SI, R10
 	PEXTQ   (BX)(R9*1), DI, R11
-	ADDL    16(BX)(R8*1), R10
-	ADDL    16(BX)(R9*1), R11
-	MOVQ    32768(BX)(R10*8), R10
-	MOVQ    32768(BX)(R11*8), R11
+	MOVQ    16(BX)(R8*1), R13
+	MOVQ    16(BX)(R9*1), R12
+	MOVQ    (R13)(R10*8), R10
+	MOVQ    (R12)(R11*8), R11
 	PEXTQ   8(BX)(R8*1), SI, SI
 	PEXTQ   8(BX)(R9*1), DI, DI
-	ADDL    20(BX)(R8*1), SI
-	ADDL    20(BX)(R9*1), DI
-	ORQ     32768(BX)(SI*8), R10
-	ORQ     32768(BX)(DI*8), R11
+	MOVQ    24(BX)(R8*1), R8
+	MOVQ    24(BX)(R9*1), R9
+	ORQ     (R8)(SI*8), R10
+	ORQ     (R9)(DI*8), R11
 	MOVQ    R10, (AX)
 	MOVQ    R11, 8(AX)
 	ADDQ    $0x10, AX
@@ -1615,11 +1615,11 @@ slidingPextThroughputQuery:
 	MOVWQZX 8(CX), DI
 	SHLQ    $0x05, DI
 	PEXTQ   (BX)(DI*1), SI, R8
-	ADDL    16(BX)(DI*1), R8
-	MOVQ    32768(BX)(R8*8), R8
+	MOVQ    16(BX)(DI*1), R9
+	MOVQ    (R9)(R8*8), R8
 	PEXTQ   8(BX)(DI*1), SI, SI
-	ADDL    20(BX)(DI*1), SI
-	ORQ     32768(BX)(SI*8), R8
+	MOVQ    24(BX)(DI*1), DI
+	ORQ     (DI)(SI*8), R8
 	MOVQ    R8, (AX)
 	ADDQ    $0x08, AX
 	ADDQ    $0x10, CX
@@ -1645,11 +1645,11 @@ slidingPextLatencyQuery:
 	MOVWQZX 8(AX), BX
 	SHLQ    $0x05, BX
 	PEXTQ   (DX)(BX*1), SI, DI
-	ADDL    16(DX)(BX*1), DI
-	MOVQ    32768(DX)(DI*8), DI
+	MOVQ    16(DX)(BX*1), R8
+	MOVQ    (R8)(DI*8), DI
 	PEXTQ   8(DX)(BX*1), SI, SI
-	ADDL    20(DX)(BX*1), SI
-	ORQ     32768(DX)(SI*8), DI
+	MOVQ    24(DX)(BX*1), BX
+	ORQ     (BX)(SI*8), DI
 	MOVQ    DI, BX
 	ADDQ    $0x10, AX
 	DECQ    CX
@@ -1667,11 +1667,11 @@ TEXT ·slidingPextQuery(SB), NOSPLIT, $0-32
 	MOVQ  t+16(FP), DX
 	SHLQ  $0x05, CX
 	PEXTQ (DX)(CX*1), AX, BX
-	ADDL  16(DX)(CX*1), BX
-	MOVQ  32768(DX)(BX*8), BX
+	MOVQ  16(DX)(CX*1), SI
+	MOVQ  (SI)(BX*8), BX
 	PEXTQ 8(DX)(CX*1), AX, AX
-	ADDL  20(DX)(CX*1), AX
-	ORQ   32768(DX)(AX*8), BX
+	MOVQ  24(DX)(CX*1), CX
+	ORQ   (CX)(AX*8), BX
 	MOVQ  BX, ret+24(FP)
 	RET
 
@@ -1703,11 +1703,10 @@ slidingFancyThroughputPair:
 	SHRXQ   R12, R10, R10
 	MOVQ    32(BX)(R9*1), R12
 	SHRXQ   R12, R11, R11
-	ADDL    48(BX)(R8*1), R10
-	ADDL    48(BX)(R9*1), R11
-	MOVQ    65536(BX)(R10*8), R10
-	MOVQ    65536(BX)(R11*8), R11
-	MOVQ    DI, DI
+	MOVQ    48(BX)(R8*1), R13
+	MOVQ    48(BX)(R9*1), R12
+	MOVQ    (R13)(R10*8), R10
+	MOVQ    (R12)(R11*8), R11
 	ANDQ    16(BX)(R8*1), SI
 	ANDQ    16(BX)(R9*1), DI
 	IMULQ   24(BX)(R8*1), SI
@@ -1716,10 +1715,10 @@ slidingFancyThroughputPair:
 	SHRXQ   R12, SI, SI
 	MOVQ    40(BX)(R9*1), R12
 	SHRXQ   R12, DI, DI
-	ADDL    52(BX)(R8*1), SI
-	ADDL    52(BX)(R9*1), DI
-	ORQ     65536(BX)(SI*8), R10
-	ORQ     65536(BX)(DI*8), R11
+	MOVQ    56(BX)(R8*1), R8
+	MOVQ    56(BX)(R9*1), R9
+	ORQ     (R8)(SI*8), R10
+	ORQ     (R9)(DI*8), R11
 	MOVQ    R10, (AX)
 	MOVQ    R11, 8(AX)
 	ADDQ    $0x10, AX
@@ -1741,14 +1740,14 @@ slidingFancyThroughputQuery:
 	IMULQ   8(BX)(DI*1), R8
 	MOVQ    32(BX)(DI*1), R9
 	SHRXQ   R9, R8, R8
-	ADDL    48(BX)(DI*1), R8
-	MOVQ    65536(BX)(R8*8), R8
+	MOVQ    48(BX)(DI*1), R9
+	MOVQ    (R9)(R8*8), R8
 	ANDQ    16(BX)(DI*1), SI
 	IMULQ   24(BX)(DI*1), SI
 	MOVQ    40(BX)(DI*1), R9
 	SHRXQ   R9, SI, SI
-	ADDL    52(BX)(DI*1), SI
-	ORQ     65536(BX)(SI*8), R8
+	MOVQ    56(BX)(DI*1), DI
+	ORQ     (DI)(SI*8), R8
 	MOVQ    R8, (AX)
 	ADDQ    $0x08, AX
 	ADDQ    $0x10, CX
@@ -1778,14 +1777,14 @@ slidingFancyLatencyQuery:
 	IMULQ   8(DX)(BX*1), DI
 	MOVQ    32(DX)(BX*1), R8
 	SHRXQ   R8, DI, DI
-	ADDL    48(DX)(BX*1), DI
-	MOVQ    65536(DX)(DI*8), DI
+	MOVQ    48(DX)(BX*1), R8
+	MOVQ    (R8)(DI*8), DI
 	ANDQ    16(DX)(BX*1), SI
 	IMULQ   24(DX)(BX*1), SI
 	MOVQ    40(DX)(BX*1), R8
 	SHRXQ   R8, SI, SI
-	ADDL    52(DX)(BX*1), SI
-	ORQ     65536(DX)(SI*8), DI
+	MOVQ    56(DX)(BX*1), BX
+	ORQ     (BX)(SI*8), DI
 	MOVQ    DI, BX
 	ADDQ    $0x10, AX
 	DECQ    CX
@@ -1807,14 +1806,14 @@ TEXT ·slidingFancyQuery(SB), NOSPLIT, $0-32
 	IMULQ 8(DX)(CX*1), BX
 	MOVQ  32(DX)(CX*1), SI
 	SHRXQ SI, BX, BX
-	ADDL  48(DX)(CX*1), BX
-	MOVQ  65536(DX)(BX*8), BX
+	MOVQ  48(DX)(CX*1), SI
+	MOVQ  (SI)(BX*8), BX
 	ANDQ  16(DX)(CX*1), AX
 	IMULQ 24(DX)(CX*1), AX
 	MOVQ  40(DX)(CX*1), SI
 	SHRXQ SI, AX, AX
-	ADDL  52(DX)(CX*1), AX
-	ORQ   65536(DX)(AX*8), BX
+	MOVQ  56(DX)(CX*1), CX
+	ORQ   (CX)(AX*8), BX
 	MOVQ  BX, ret+24(FP)
 	RET
 
@@ -1843,21 +1842,20 @@ slidingBlackThroughputPair:
 	IMULQ   8(BX)(R9*1), R11
 	SHRQ    $0x34, R10
 	SHRQ    $0x34, R11
-	ADDL    48(BX)(R8*1), R10
-	ADDL    48(BX)(R9*1), R11
-	MOVQ    65536(BX)(R10*8), R10
-	MOVQ    65536(BX)(R11*8), R11
-	MOVQ    DI, DI
+	MOVQ    48(BX)(R8*1), R13
+	MOVQ    48(BX)(R9*1), R12
+	MOVQ    (R13)(R10*8), R10
+	MOVQ    (R12)(R11*8), R11
 	ORQ     16(BX)(R8*1), SI
 	ORQ     16(BX)(R9*1), DI
 	IMULQ   24(BX)(R8*1), SI
 	IMULQ   24(BX)(R9*1), DI
 	SHRQ    $0x37, SI
 	SHRQ    $0x37, DI
-	ADDL    52(BX)(R8*1), SI
-	ADDL    52(BX)(R9*1), DI
-	ORQ     65536(BX)(SI*8), R10
-	ORQ     65536(BX)(DI*8), R11
+	MOVQ    56(BX)(R8*1), R8
+	MOVQ    56(BX)(R9*1), R9
+	ORQ     (R8)(SI*8), R10
+	ORQ     (R9)(DI*8), R11
 	MOVQ    R10, (AX)
 	MOVQ    R11, 8(AX)
 	ADDQ    $0x10, AX
@@ -1878,13 +1876,13 @@ slidingBlackThroughputQuery:
 	ORQ     (BX)(DI*1), R8
 	IMULQ   8(BX)(DI*1), R8
 	SHRQ    $0x34, R8
-	ADDL    48(BX)(DI*1), R8
-	MOVQ    65536(BX)(R8*8), R8
+	MOVQ    48(BX)(DI*1), R9
+	MOVQ    (R9)(R8*8), R8
 	ORQ     16(BX)(DI*1), SI
 	IMULQ   24(BX)(DI*1), SI
 	SHRQ    $0x37, SI
-	ADDL    52(BX)(DI*1), SI
-	ORQ     65536(BX)(SI*8), R8
+	MOVQ    56(BX)(DI*1), DI
+	ORQ     (DI)(SI*8), R8
 	MOVQ    R8, (AX)
 	ADDQ    $0x08, AX
 	ADDQ    $0x10, CX
@@ -1912,13 +1910,13 @@ slidingBlackLatencyQuery:
 	ORQ     (DX)(BX*1), DI
 	IMULQ   8(DX)(BX*1), DI
 	SHRQ    $0x34, DI
-	ADDL    48(DX)(BX*1), DI
-	MOVQ    65536(DX)(DI*8), DI
+	MOVQ    48(DX)(BX*1), R8
+	MOVQ    (R8)(DI*8), DI
 	ORQ     16(DX)(BX*1), SI
 	IMULQ   24(DX)(BX*1), SI
 	SHRQ    $0x37, SI
-	ADDL    52(DX)(BX*1), SI
-	ORQ     65536(DX)(SI*8), DI
+	MOVQ    56(DX)(BX*1), BX
+	ORQ     (BX)(SI*8), DI
 	MOVQ    DI, BX
 	ADDQ    $0x10, AX
 	DECQ    CX
@@ -1938,13 +1936,13 @@ TEXT ·slidingBlackQuery(SB), NOSPLIT, $0-32
 	ORQ   (DX)(CX*1), BX
 	IMULQ 8(DX)(CX*1), BX
 	SHRQ  $0x34, BX
-	ADDL  48(DX)(CX*1), BX
-	MOVQ  65536(DX)(BX*8), BX
+	MOVQ  48(DX)(CX*1), SI
+	MOVQ  (SI)(BX*8), BX
 	ORQ   16(DX)(CX*1), AX
 	IMULQ 24(DX)(CX*1), AX
 	SHRQ  $0x37, AX
-	ADDL  52(DX)(CX*1), AX
-	ORQ   65536(DX)(AX*8), BX
+	MOVQ  56(DX)(CX*1), CX
+	ORQ   (CX)(AX*8), BX
 	MOVQ  BX, ret+24(FP)
 	RET
 

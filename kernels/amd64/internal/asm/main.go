@@ -883,7 +883,7 @@ func hyperbolaBswap(l layout) {
 // slidingPEXT emits BMI2 PEXT lookups: the occupancy of the square's
 // relevant squares, extracted to a dense index into its attack table. Each
 // query looks up both lines; a line its slider lacks has a zero mask and
-// the offset of an empty attack set, so no query branches.
+// the address of an empty attack set, so no query branches.
 func slidingPEXT(l layout) {
 	entryLookups(l, "slidingPext", "looks attacks up by PEXT (BMI2) of the occupancy under the square's relevant-occupancy masks, in per-square tables of 102,400 rook and 5,248 bishop sets; no branch on the slider.",
 		"pextTables", "pextEntry", func(line string, occ, i reg.GPVirtual, field func(string) Mem, step func()) {
@@ -895,8 +895,8 @@ func slidingPEXT(l layout) {
 // slidingMagic emits fancy or black magic lookups ([cpw-magic]): per line,
 // the occupancy under the square's mask (fancy: AND of the relevant
 // squares; black: OR of the others) times the magic, shifted right by the
-// square's shift (fancy, SHRX) or the fixed one (black), plus the square's
-// offset, indexes the attack sets. Like slidingPext it looks up both lines
+// square's shift (fancy, SHRX) or the fixed one (black), indexes the
+// square's attack sets. Like slidingPext it looks up both lines
 // of every query, a line the slider lacks hashing to an empty set, so no
 // query branches.
 func slidingMagic(l layout, black bool) {
@@ -906,8 +906,10 @@ func slidingMagic(l layout, black bool) {
 	}
 	entryLookups(l, name, "looks attacks up by "+kind+" magic hashing of the occupancy, both lines of every query; no branch on the slider.",
 		table, "magicEntry", func(line string, occ, i reg.GPVirtual, field func(string) Mem, step func()) {
-			MOVQ(occ, i)
-			step()
+			if i != occ {
+				MOVQ(occ, i)
+				step()
+			}
 			if black {
 				ORQ(field(line+"Mask"), i)
 			} else {
@@ -932,18 +934,24 @@ func slidingMagic(l layout, black bool) {
 // uint64 with index = sliderIndex(square, slider), which the move
 // generator's configurations call once per query. Both look up the rook
 // and the bishop line of the entry: index computes each line's index into
-// the attack sets from the occupancy, to which the line's offset is added.
+// the attack sets from the occupancy, and the set is loaded from the line's
+// address in the entry plus the index. The bishop line, the occupancy's
+// last use, computes its index in the occupancy's register (i == occ).
 func entryLookups(l layout, name, doc, table, entry string, index func(line string, occ, i reg.GPVirtual, field func(string) Mem, step func())) {
 	lookup := func(e, occ, t reg.GPVirtual, step func()) reg.GPVirtual {
 		tab := l.at(table, t)
 		field := func(f string) Mem { return entryField(tab.Field("entries"), e, f) }
 		a := GP64()
 		for k, line := range []string{"rook", "bishop"} {
-			i := GP64()
+			i := occ
+			if k == 0 {
+				i = GP64()
+			}
 			index(line, occ, i, field, step)
-			ADDL(field(line+"Off"), i.As32()) // zero-extends to 64 bits
+			sets := GP64()
+			MOVQ(field(line+"Sets"), sets) // the line's attack sets
 			step()
-			set := elem(tab.Field("attacks"), i)
+			set := Mem{Base: sets, Index: i, Scale: 8}
 			if k == 0 {
 				MOVQ(set, a)
 			} else {
