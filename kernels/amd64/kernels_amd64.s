@@ -1411,7 +1411,6 @@ TEXT ·hyperbolaBswapThroughput(SB), NOSPLIT, $0-40
 	MOVQ  n+16(FP), DX
 	MOVQ  t+24(FP), BX
 	MOVQ  DX, ret+32(FP)
-	XORQ  SI, SI
 	TESTQ DX, DX
 	JZ    hyperbolaBswapThroughputDone
 
@@ -1576,10 +1575,10 @@ TEXT ·slidingPextThroughput(SB), NOSPLIT, $0-40
 	MOVQ n+16(FP), DX
 	MOVQ t+24(FP), BX
 	MOVQ DX, ret+32(FP)
+	SUBQ $0x02, DX
+	JB   slidingPextThroughputTail
 
 slidingPextThroughputPair:
-	CMPQ    DX, $0x02
-	JL      slidingPextThroughputTail
 	MOVQ    (CX), SI
 	MOVQ    16(CX), DI
 	MOVWQZX 8(CX), R8
@@ -1603,10 +1602,10 @@ slidingPextThroughputPair:
 	ADDQ    $0x10, AX
 	ADDQ    $0x20, CX
 	SUBQ    $0x02, DX
-	JMP     slidingPextThroughputPair
+	JAE     slidingPextThroughputPair
 
 slidingPextThroughputTail:
-	XORQ  SI, SI
+	ADDQ  $0x02, DX
 	TESTQ DX, DX
 	JZ    slidingPextThroughputDone
 
@@ -1683,10 +1682,10 @@ TEXT ·slidingFancyThroughput(SB), NOSPLIT, $0-40
 	MOVQ n+16(FP), DX
 	MOVQ t+24(FP), BX
 	MOVQ DX, ret+32(FP)
+	SUBQ $0x02, DX
+	JB   slidingFancyThroughputTail
 
 slidingFancyThroughputPair:
-	CMPQ    DX, $0x02
-	JL      slidingFancyThroughputTail
 	MOVQ    (CX), SI
 	MOVQ    16(CX), DI
 	MOVWQZX 8(CX), R8
@@ -1724,10 +1723,10 @@ slidingFancyThroughputPair:
 	ADDQ    $0x10, AX
 	ADDQ    $0x20, CX
 	SUBQ    $0x02, DX
-	JMP     slidingFancyThroughputPair
+	JAE     slidingFancyThroughputPair
 
 slidingFancyThroughputTail:
-	XORQ  SI, SI
+	ADDQ  $0x02, DX
 	TESTQ DX, DX
 	JZ    slidingFancyThroughputDone
 
@@ -1824,10 +1823,10 @@ TEXT ·slidingBlackThroughput(SB), NOSPLIT, $0-40
 	MOVQ n+16(FP), DX
 	MOVQ t+24(FP), BX
 	MOVQ DX, ret+32(FP)
+	SUBQ $0x02, DX
+	JB   slidingBlackThroughputTail
 
 slidingBlackThroughputPair:
-	CMPQ    DX, $0x02
-	JL      slidingBlackThroughputTail
 	MOVQ    (CX), SI
 	MOVQ    16(CX), DI
 	MOVWQZX 8(CX), R8
@@ -1861,10 +1860,10 @@ slidingBlackThroughputPair:
 	ADDQ    $0x10, AX
 	ADDQ    $0x20, CX
 	SUBQ    $0x02, DX
-	JMP     slidingBlackThroughputPair
+	JAE     slidingBlackThroughputPair
 
 slidingBlackThroughputTail:
-	XORQ  SI, SI
+	ADDQ  $0x02, DX
 	TESTQ DX, DX
 	JZ    slidingBlackThroughputDone
 

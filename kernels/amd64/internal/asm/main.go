@@ -716,9 +716,11 @@ func sliderLoops(l layout, name, doc, table string, pairs bool, attacks func(fn 
 		}
 		size := l.size("kernels.Query")
 		if pairs && !latency {
+			// n counts the queries after this pair: the loop ends when it
+			// borrows, and the tail gets back the one query left, if any.
+			SUBQ(U8(2), n)
+			JB(LabelRef(fn + "Tail"))
 			Label(fn + "Pair")
-			CMPQ(n, U8(2))
-			JL(LabelRef(fn + "Tail"))
 			var bodies []func(step func())
 			for k := range 2 {
 				bodies = append(bodies, func(step func()) {
@@ -734,11 +736,14 @@ func sliderLoops(l layout, name, doc, table string, pairs bool, attacks func(fn 
 			ADDQ(U8(16), dst)
 			ADDQ(U8(2*size), src)
 			SUBQ(U8(2), n)
-			JMP(LabelRef(fn + "Pair"))
+			JAE(LabelRef(fn + "Pair"))
 			Label(fn + "Tail")
+			ADDQ(U8(2), n)
 		}
 		y := GP64()
-		XORQ(y, y)
+		if latency {
+			XORQ(y, y)
+		}
 		TESTQ(n, n)
 		JZ(LabelRef(fn + "Done"))
 		Label(fn + "Query")
