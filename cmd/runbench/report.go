@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"os/exec"
 	"runtime"
 	"runtime/debug"
 	"slices"
@@ -90,7 +91,11 @@ func (b *instrumented) writeHeader(what, machine func(*harness.ResultsFile)) {
 }
 
 // revision returns the bitlab commit the binary was built from and whether
-// its tree had changes, from the build information go build stamps.
+// its tree had changes, from the build information go build stamps. Go
+// counts untracked files as changes; results files written by earlier runs
+// and not yet committed are not changes to the code, so when the checkout
+// is still at the stamped commit and they are all git reports, the revision
+// stands alone.
 func revision() string {
 	rev, modified := "", ""
 	if bi, ok := debug.ReadBuildInfo(); ok {
@@ -106,10 +111,35 @@ func revision() string {
 	switch {
 	case rev == "":
 		return "unknown (not stamped: build with -buildvcs=true in a git checkout, as make bench and runbench -levels do)"
-	case modified == "true":
+	case modified == "true" && !onlyNewResults(rev):
 		return rev + " with uncommitted changes"
 	}
 	return rev
+}
+
+// onlyNewResults reports whether the checkout in the working directory is
+// at commit rev and differs from it only by untracked files under results/
+// (see newResultsOnly); false whenever git cannot tell.
+func onlyNewResults(rev string) bool {
+	head, err := exec.Command("git", "rev-parse", "HEAD").Output()
+	if err != nil || strings.TrimSpace(string(head)) != rev {
+		return false
+	}
+	status, err := exec.Command("git", "status", "--porcelain=v1", "-z", "--untracked-files=all").Output()
+	return err == nil && newResultsOnly(string(status))
+}
+
+// newResultsOnly reports whether every entry of git status --porcelain=v1
+// -z output is an untracked file under results/ (and there is at least
+// one).
+func newResultsOnly(status string) bool {
+	entries := strings.Split(strings.TrimSuffix(status, "\x00"), "\x00")
+	for _, e := range entries {
+		if !strings.HasPrefix(e, "?? results/") {
+			return false
+		}
+	}
+	return status != ""
 }
 
 // sizesText lists the batch length and input bytes of each size class run.
