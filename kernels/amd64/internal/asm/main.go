@@ -695,6 +695,9 @@ func bitReverseSWAR() {
 // then define no labels. Measured on Zen 5 on Gigantua's queries, pairs
 // made PEXT 11% and the magics 7% faster than a query per iteration;
 // two queries one after the other, not interleaved, gained 4% (fancy).
+// On Zen 4, with the entries holding their sets' addresses, a query per
+// iteration was 4% (PEXT) to 10% (fancy) slower against Gigantua's
+// program than pairs.
 func sliderLoops(l layout, name, doc, table string, pairs bool, attacks func(fn string, q value, occ, t reg.GPVirtual, step func()) reg.GPVirtual) {
 	for _, latency := range []bool{false, true} {
 		// t points to package amd64's table struct of the kernel.
