@@ -6,6 +6,7 @@ import (
 	"bitlab/board"
 	"bitlab/kernels"
 	"bitlab/kernels/internal/adapt"
+	"bitlab/magic"
 	"bitlab/qbb"
 )
 
@@ -107,10 +108,10 @@ func init() {
 		"Looks attacks up at PEXT(occupancy, relevant mask) in per-square, per-slider tables: both lines of every query, a missing line's mask 0, no branch", kernels.BMI2), unsafe.Sizeof(pext)),
 		adapt.SliderThroughput(slidingPextThroughput, &pext), adapt.SliderLatency(slidingPextLatency, &pext))
 	kernels.Sliding.Register(withTables(info("magic-fancy-asm", "[cpw-magic], Fancy Magic Bitboards, in assembly; SHRX (BMI2) for the per-square shift",
-		"Fancy magic in assembly: both lines of every query from per-square, per-slider entries, a missing line's magic 0, no branch", kernels.BMI2), unsafe.Sizeof(fancy)),
+		"Fancy magic in assembly: both lines of every query from per-square, per-slider entries, a missing line's magic 0, no branch", kernels.BMI2), unsafe.Sizeof(fancy)+unsafe.Sizeof(magic.FancyAttacks)),
 		adapt.SliderThroughput(slidingFancyThroughput, &fancy), adapt.SliderLatency(slidingFancyLatency, &fancy))
 	kernels.Sliding.Register(withTables(info("magic-black-asm", "[cpw-magic], Black Magic Bitboards, in assembly",
-		"Black magic in assembly: both lines of every query from per-square, per-slider entries, a missing line's magic 0, no branch"), unsafe.Sizeof(black)),
+		"Black magic in assembly: both lines of every query from per-square, per-slider entries, a missing line's magic 0, no branch"), unsafe.Sizeof(black)+unsafe.Sizeof(magic.BlackAttacks)),
 		adapt.SliderThroughput(slidingBlackThroughput, &black), adapt.SliderLatency(slidingBlackLatency, &black))
 
 	kernels.Quad2Hex.Register(info("sse2", quadSrc+": quad2hexBB", "The source's SSE2 sequence: PCMPEQB, POR, PAND, PXOR, PUNPCKLQDQ, PUNPCKHQDQ"),

@@ -54,25 +54,25 @@ type magicEntry struct {
 	rookSets, bishopSets                         uintptr // see setsAt
 }
 
-// setsAt returns the address of attacks[off], the first attack set of a
-// square's line, for an entry's rookSets or bishopSets. The kernels load
-// a set from there plus the index: no add of an offset before the load,
-// which measured 5% slower on Zen 4 on Gigantua's queries. The tables are
-// package variables, which never move, so their addresses stay valid.
-func setsAt(attacks []uint64, off uint32) uintptr { return uintptr(unsafe.Pointer(&attacks[off])) }
+// setsAt returns the address of a line's first attack set, for an entry's
+// rookSets or bishopSets. The kernels load a set from there plus the index:
+// no add of an offset before the load, which measured 5% slower on Zen 4
+// on Gigantua's queries. Every table is a package variable, which never
+// moves, so its addresses stay valid.
+func setsAt(first *uint64) uintptr { return uintptr(unsafe.Pointer(first)) }
 
-// fancyTables are slidingFancy's entries and package magic's fancy attack
-// sets, then the empty set.
+// fancyTables are slidingFancy's entries and the empty set; the entries
+// address package magic's FancyAttacks, read where they are.
 type fancyTables struct {
 	entries [sliderEntries]magicEntry
-	attacks [magic.RookFancyLen + magic.BishopFancyLen + 1]uint64
+	empty   uint64
 }
 
-// blackTables are slidingBlack's entries and package magic's shared
-// black-magic attack sets, then the empty set.
+// blackTables are slidingBlack's entries and the empty set; the entries
+// address package magic's shared BlackAttacks, read where they are.
 type blackTables struct {
 	entries [sliderEntries]magicEntry
-	attacks [magic.BlackLen + 1]uint64
+	empty   uint64
 }
 
 // gfniTables are, per square, the four line masks [file, rank, diagonal,
@@ -110,19 +110,19 @@ func init() {
 	}
 	gf.sel = [4][4]uint64{{}, {^uint64(0), ^uint64(0), 0, 0}, {0, 0, ^uint64(0), ^uint64(0)},
 		{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}}
-	var rookOff, bishopOff [64]uint32
-	empty := setsAt(pext.attacks[:], uint32(len(pext.attacks)-1))
+	var rookSets, bishopSets [64]uintptr
+	empty := setsAt(&pext.attacks[len(pext.attacks)-1])
 	off := uint32(0)
 	for _, p := range []struct {
 		relevant *[64]uint64
 		attacks  func(board.Square, uint64) uint64
-		offsets  *[64]uint32
+		sets     *[64]uintptr
 	}{
-		{&board.RookRelevant, board.RookAttacks, &rookOff},
-		{&board.BishopRelevant, board.BishopAttacks, &bishopOff},
+		{&board.RookRelevant, board.RookAttacks, &rookSets},
+		{&board.BishopRelevant, board.BishopAttacks, &bishopSets},
 	} {
 		for s := range board.Square(64) {
-			p.offsets[s] = off
+			p.sets[s] = setsAt(&pext.attacks[off])
 			board.Subsets(p.relevant[s], func(occ uint64) {
 				pext.attacks[off+uint32(softPext(occ, p.relevant[s]))] = p.attacks(s, occ)
 			})
@@ -135,20 +135,17 @@ func init() {
 			e := &pext.entries[sliderIndex(s, piece)]
 			e.rookSets, e.bishopSets = empty, empty
 			if rook {
-				e.rookMask, e.rookSets = board.RookRelevant[s], setsAt(pext.attacks[:], rookOff[s])
+				e.rookMask, e.rookSets = board.RookRelevant[s], rookSets[s]
 			}
 			if bishop {
-				e.bishopMask, e.bishopSets = board.BishopRelevant[s], setsAt(pext.attacks[:], bishopOff[s])
+				e.bishopMask, e.bishopSets = board.BishopRelevant[s], bishopSets[s]
 			}
 		}
 	}
 }
 
 func init() {
-	copy(fancy.attacks[:], magic.FancyAttacks[:])
-	copy(black.attacks[:], magic.BlackAttacks[:])
-	fancyEmpty := setsAt(fancy.attacks[:], uint32(len(fancy.attacks)-1))
-	blackEmpty := setsAt(black.attacks[:], uint32(len(black.attacks)-1))
+	fancyEmpty, blackEmpty := setsAt(&fancy.empty), setsAt(&black.empty)
 	for piece := range kernels.Slider(4) {
 		rook, bishop := piece&kernels.Orthogonal != 0, piece&kernels.Diagonal != 0
 		for s := range board.Square(64) {
@@ -157,13 +154,13 @@ func init() {
 			b.rookSets, b.bishopSets = blackEmpty, blackEmpty
 			if rook {
 				r := magic.RookFancy[s]
-				f.rookMask, f.rookMagic, f.rookShift, f.rookSets = r.Mask, r.Magic, uint64(r.Shift), setsAt(fancy.attacks[:], r.Offset)
-				b.rookMask, b.rookMagic, b.rookSets = magic.RookNotMask[s], magic.RookBlack[s].Magic, setsAt(black.attacks[:], magic.RookBlack[s].Offset)
+				f.rookMask, f.rookMagic, f.rookShift, f.rookSets = r.Mask, r.Magic, uint64(r.Shift), setsAt(&magic.FancyAttacks[r.Offset])
+				b.rookMask, b.rookMagic, b.rookSets = magic.RookNotMask[s], magic.RookBlack[s].Magic, setsAt(&magic.BlackAttacks[magic.RookBlack[s].Offset])
 			}
 			if bishop {
 				r := magic.BishopFancy[s]
-				f.bishopMask, f.bishopMagic, f.bishopShift, f.bishopSets = r.Mask, r.Magic, uint64(r.Shift), setsAt(fancy.attacks[:], r.Offset)
-				b.bishopMask, b.bishopMagic, b.bishopSets = magic.BishopNotMask[s], magic.BishopBlack[s].Magic, setsAt(black.attacks[:], magic.BishopBlack[s].Offset)
+				f.bishopMask, f.bishopMagic, f.bishopShift, f.bishopSets = r.Mask, r.Magic, uint64(r.Shift), setsAt(&magic.FancyAttacks[r.Offset])
+				b.bishopMask, b.bishopMagic, b.bishopSets = magic.BishopNotMask[s], magic.BishopBlack[s].Magic, setsAt(&magic.BlackAttacks[magic.BishopBlack[s].Offset])
 			}
 		}
 	}

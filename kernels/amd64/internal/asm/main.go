@@ -743,8 +743,9 @@ func sliderLoops(l layout, name, doc, table string, pairs bool, attacks func(fn 
 			Label(fn + "Tail")
 			ADDQ(U8(2), n)
 		}
-		y := GP64()
+		var y reg.GPVirtual // the latency chain's last attack set
 		if latency {
+			y = GP64()
 			XORQ(y, y)
 		}
 		TESTQ(n, n)
