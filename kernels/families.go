@@ -105,8 +105,8 @@ func NextQuery(q Query, prev uint64) Query {
 // declared first so that they are initialized first: the families must be
 // initialized, and so listed, in declaration order.
 
-// DefaultPlans run uniform random and chess inputs at the L1 size.
-var DefaultPlans = Plans{schema.L1: {Dists: []string{"random", "chess"}, QuickDists: []string{"random", "chess"}}}
+// defaultPlans run uniform random and chess inputs at the L1 size.
+var defaultPlans = Plans{schema.L1: {Dists: []string{"random", "chess"}, QuickDists: []string{"random", "chess"}}}
 
 // sweep is the k<N> sweep of the counting, scanning and serialization
 // families: dense enough to show where the loops cross the fixed-cost methods.
@@ -191,7 +191,7 @@ var (
 	MoveList = newFamily(Spec[Targets, Move]{
 		Name: "movelist", Doc: "king or knight on a square + target subset -> moves in ascending to-square order",
 		MaxOut: 8, Baseline: "loop", Reference: refMoveList, Valid: validTargets,
-		Plans: Plans{schema.L1: DefaultPlans[schema.L1],
+		Plans: Plans{schema.L1: defaultPlans[schema.L1],
 			schema.Stream: {Dists: []string{"random", "chess"}, QuickDists: []string{"random"}, Modes: throughputOnly}},
 		Headline: schema.Stream,
 	})

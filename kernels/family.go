@@ -35,7 +35,7 @@ type Spec[In any, Out comparable] struct {
 	// Valid returns an error naming the broken rule for an input outside the
 	// family's domain; nil accepts every value of In.
 	Valid func(x In) error
-	// Plans are the default workloads; nil means DefaultPlans.
+	// Plans are the default workloads; nil means defaultPlans.
 	Plans Plans
 	// Headline is the size class of the family's summary figures: L1 (the
 	// default) where the cost does not depend on what a branch predictor can
@@ -53,7 +53,7 @@ func newFamily[In any, Out comparable](s Spec[In, Out]) *Family[In, Out] {
 		panic("kernels: incomplete family declaration " + s.Name)
 	}
 	if s.Plans == nil {
-		s.Plans = DefaultPlans
+		s.Plans = defaultPlans
 	}
 	if s.Headline == "" {
 		s.Headline = schema.L1

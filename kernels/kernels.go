@@ -17,9 +17,9 @@
 // Next function and returns the last output, so consecutive elements cannot
 // overlap in the pipeline.
 //
-// Implementations live in kernels/generic (portable Go) and kernels/amd64 (Go
-// assembly) and register from their init functions; import kernels/all for
-// every one of them.
+// Implementations live in kernels/generic (portable Go), kernels/amd64 and
+// kernels/arm64 (Go assembly for each architecture) and register from their
+// init functions; import kernels/all for every one of them.
 package kernels
 
 import (
@@ -27,6 +27,7 @@ import (
 	"fmt"
 	"reflect"
 	"regexp"
+	"slices"
 
 	"bitlab/schema"
 )
@@ -143,8 +144,9 @@ func All() []Kernel {
 	return ks
 }
 
-// Families returns every family in declaration order.
-func Families() []AnyFamily { return families }
+// Families returns every family in declaration order, in a slice the
+// caller may keep and change.
+func Families() []AnyFamily { return slices.Clone(families) }
 
 // Lookup returns the implementation with identifier id ("family/impl").
 func Lookup(id string) (Kernel, bool) {
