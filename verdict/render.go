@@ -1,0 +1,168 @@
+package verdict
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"strings"
+)
+
+// Choice names what to use: the winner, or the techniques tied for first.
+func (l Line) Choice() string {
+	switch len(l.Use) {
+	case 0:
+		return "-"
+	case 1:
+		return l.Use[0].Name
+	}
+	names := make([]string, len(l.Use))
+	for i, t := range l.Use {
+		names[i] = t.Name
+	}
+	return "tie: " + strings.Join(names, ", ")
+}
+
+// Cell is the line in a few words, for a table with a column per CPU: the
+// choice and its margin over the next technique.
+func (l Line) Cell() string {
+	if len(l.Use) == 0 {
+		return "-"
+	}
+	s := l.Choice()
+	if l.Margin > 0 {
+		s += fmt.Sprintf(" (%.2fx, %s)", l.Margin, l.Basis)
+	} else {
+		s += fmt.Sprintf(" (%s)", l.Basis)
+	}
+	return s
+}
+
+// Evidence returns the figures behind the line, one sentence each.
+func (l Line) Evidence() []string {
+	var ev []string
+	if l.Basis == ByPerft {
+		var b []string
+		for _, t := range l.Use {
+			b = append(b, t.Name+" "+perftText(t))
+		}
+		s := "perft speed against the default configuration: " + strings.Join(b, ", ")
+		if l.Next != "" {
+			s += fmt.Sprintf("; next %s, %.2fx slower", l.Next, l.Margin)
+		}
+		ev = append(ev, s)
+	}
+	var m []string
+	for _, t := range l.Use {
+		if t.Throughput.Known() {
+			m = append(m, t.Name+" "+microText(t))
+		}
+	}
+	if len(m) > 0 {
+		s := "micro, cycles per query (throughput, latency): " + strings.Join(m, "; ")
+		if l.Basis == ByMicro && l.Next != "" {
+			s += fmt.Sprintf("; next %s, %.2fx slower", l.Next, l.Margin)
+		}
+		ev = append(ev, s)
+	}
+	if l.Bulk != nil {
+		ev = append(ev, fmt.Sprintf("for bulk work: %s, %s cycles per query (%s)", l.Bulk.Name, num(l.Bulk.Throughput.Center), l.Bulk.Usage))
+	}
+	return ev
+}
+
+func perftText(t Technique) string {
+	if t.Default {
+		return "1.00x (the default)"
+	}
+	s := fmt.Sprintf("%.2fx", t.Perft.Center)
+	if bounded(t.Perft) {
+		s += fmt.Sprintf(" [%.2f-%.2f]", t.Perft.Lo, t.Perft.Hi)
+	}
+	return s
+}
+
+func microText(t Technique) string {
+	s := num(t.Throughput.Center)
+	if t.Latency.Known() {
+		s += ", " + num(t.Latency.Center)
+	} else {
+		s += ", -"
+	}
+	return s
+}
+
+// num formats a cost with three significant figures.
+func num(v float64) string {
+	switch {
+	case v == 0 || math.IsInf(v, 0) || math.IsNaN(v):
+		return "-"
+	case v >= 100:
+		return fmt.Sprintf("%.0f", v)
+	case v >= 10:
+		return fmt.Sprintf("%.1f", v)
+	case v >= 1:
+		return fmt.Sprintf("%.2f", v)
+	}
+	return fmt.Sprintf("%.3f", v)
+}
+
+// WriteText prints the verdict for a terminal: a line per factor and its
+// evidence indented below it.
+func WriteText(w io.Writer, lines []Line) error {
+	width := 0
+	for _, l := range lines {
+		width = max(width, len(l.Factor.Name))
+	}
+	for _, l := range lines {
+		head := fmt.Sprintf("  %-*s  ", width, l.Factor.Name)
+		pad := strings.Repeat(" ", len(head))
+		if len(l.Use) == 0 {
+			if _, err := fmt.Fprintf(w, "%s- (%s)\n", head, l.Missing); err != nil {
+				return err
+			}
+			continue
+		}
+		fmt.Fprintf(w, "%suse %s, by %s\n", head, l.Choice(), l.Basis)
+		for _, e := range l.Evidence() {
+			fmt.Fprintf(w, "%s%s\n", pad, e)
+		}
+		for _, r := range l.Reasons {
+			fmt.Fprintf(w, "%swhy not the micro leader: %s\n", pad, r)
+		}
+		if _, err := fmt.Fprintf(w, "%s", missing(pad, l)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func missing(pad string, l Line) string {
+	if l.Missing == "" {
+		return ""
+	}
+	return pad + "(" + l.Missing + ")\n"
+}
+
+// WriteMarkdown prints the verdict as a Markdown table: factor, what to
+// use, by what, and the evidence and reasons.
+func WriteMarkdown(w io.Writer, lines []Line) error {
+	fmt.Fprintln(w, "| factor | use | by | evidence |")
+	fmt.Fprintln(w, "|---|---|---|---|")
+	for _, l := range lines {
+		ev := l.Evidence()
+		for _, r := range l.Reasons {
+			ev = append(ev, "why not the micro leader: "+r)
+		}
+		if l.Missing != "" {
+			ev = append(ev, "("+l.Missing+")")
+		}
+		by := string(l.Basis)
+		if by == "" {
+			by = "-"
+		}
+		if _, err := fmt.Fprintf(w, "| %s | %s | %s | %s |\n", l.Factor.Name, l.Choice(), by, strings.Join(ev, "<br>")); err != nil {
+			return err
+		}
+	}
+	return nil
+}

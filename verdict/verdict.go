@@ -1,0 +1,261 @@
+// Package verdict answers the question bitlab's users bring: which technique
+// to use in a move generator on this CPU, per factor of the generator, and
+// why.
+//
+// A factor (sliding attacks, population count, ...) has techniques, each an
+// implementation of a kernels family and, for the factors perft varies, a
+// value of that perft factor. [Decide] ranks them:
+//
+//   - by perft, where a perft run of the CPU measured the factor: the
+//     generator's speed with the technique against the default
+//     configuration, a geometric mean over the positions, with its 95%
+//     interval;
+//   - otherwise by the micro benchmarks' throughput at the family's headline
+//     size, among the implementations a generator can call once per query
+//     (kernels.PerQuery), latency beside it.
+//
+// Techniques whose intervals overlap the leader's tie with it, and a tie is
+// said as one. The fastest implementation of any usage is named separately
+// as the one for bulk work when it is not the generator's choice. Where the
+// micro benchmarks' per-query leader is not perft's, [Decide] gives the
+// reasons the data supports: a call per query (assembly, which Go does not
+// inline), tables beyond the L1 and what the cache-pressure run measured,
+// branches the predictor learned on repeated inputs.
+package verdict
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"bitlab/kernels"
+)
+
+// Factor is one choice a move generator makes.
+type Factor struct {
+	Name   string // what it chooses, such as "sliding attacks"
+	Family string // the kernels family whose implementations are its techniques
+	// Perft is the key of the perft factor that varies it, such as
+	// "slider"; "" where perft has no such factor.
+	Perft string
+}
+
+// Factors returns the factors the verdict covers, in the order it prints
+// them.
+func Factors() []Factor {
+	return []Factor{
+		{"sliding attacks", "sliding", "slider"},
+		{"population count", "popcount", "count"},
+		{"bit scan", "bitscan-forward", ""},
+		{"LS1B reset", "ls1b-reset", ""},
+		{"serialization", "serialize", "serialize"},
+		{"move lists", "movelist", "moves"},
+		{"colour order", "serialize-color", "order"},
+		{"representation", "", "repr"},
+	}
+}
+
+// Interval is an estimate with its 95% confidence interval; Hi is +Inf and
+// Lo 0 where the samples were too few for an interval.
+type Interval struct{ Center, Lo, Hi float64 }
+
+// Overlaps reports whether two intervals share a value.
+func (i Interval) Overlaps(o Interval) bool { return i.Lo <= o.Hi && o.Lo <= i.Hi }
+
+// Known reports whether the interval holds an estimate.
+func (i Interval) Known() bool { return i.Center > 0 }
+
+// Technique is one candidate for a factor with its evidence. The zero
+// values of the evidence fields mean "not measured".
+type Technique struct {
+	Name   string        // the perft factor's value, or the implementation's identifier
+	Impl   string        // the implementation of the factor's family it uses; "" for none (written in place)
+	Usage  kernels.Usage // the implementation's; 0 where there is none
+	Arch   kernels.Arch
+	Tables int // bytes of lookup tables the implementation reads
+	// Throughput and Latency are cycles (ns where the run had no cycle
+	// source) per query at the family's headline size.
+	Throughput, Latency Interval
+	// Perft is the perft speed with this technique relative to the default
+	// configuration's (1 for the default itself, with no interval).
+	Perft   Interval
+	Default bool // the default configuration's technique
+	// Pressed is the cost under pressure of the L2's size relative to the
+	// same case's cost with no pressure, from a pressure run.
+	Pressed float64
+	// Learned is the cost on a repeated L1 batch relative to the cost on a
+	// stream too long to learn, minus one, where the two differ by more
+	// than the summary's tolerance (negative: the repeated batch is faster).
+	Learned float64
+}
+
+// Machine is what the reasons compare table sizes with.
+type Machine struct{ L1d, L2, LLC int64 }
+
+// Basis is what a verdict ranks by.
+type Basis string
+
+// The bases.
+const (
+	ByPerft Basis = "perft"
+	ByMicro Basis = "micro"
+	None    Basis = ""
+)
+
+// Line is the verdict on one factor.
+type Line struct {
+	Factor Factor
+	Basis  Basis
+	// Use are the techniques to use: one winner, or those tied with it.
+	Use []Technique
+	// Margin is the winner's lead over the best technique not tied with it
+	// (perft speed or throughput ratio), 0 where every technique ties.
+	Margin float64
+	Next   string // the best technique not tied with the winner
+	// Bulk is the fastest implementation of the family at any usage, where
+	// it is not among Use.
+	Bulk *Technique
+	// Reasons say why the micro benchmarks' per-query leader is not
+	// perft's choice.
+	Reasons []string
+	// Missing says what the verdict lacked, such as a perft run.
+	Missing string
+}
+
+// Decide ranks the techniques of one factor.
+func Decide(f Factor, ts []Technique, m Machine) Line {
+	l := Line{Factor: f}
+	var perft, micro []Technique
+	for _, t := range ts {
+		if t.Perft.Known() {
+			perft = append(perft, t)
+		}
+		if t.Usage == kernels.PerQuery && t.Throughput.Known() {
+			micro = append(micro, t)
+		}
+	}
+	switch {
+	case len(perft) >= 2:
+		l.Basis = ByPerft
+		l.Use, l.Next, l.Margin = rank(perft, perftSpeed)
+	case len(micro) >= 1:
+		l.Basis = ByMicro
+		l.Use, l.Next, l.Margin = rank(micro, microSpeed)
+		if f.Perft != "" {
+			l.Missing = "no perft run of this CPU varies " + f.Perft
+		}
+	default:
+		l.Missing = "nothing measured"
+		return l
+	}
+	if b := bulk(ts); b != nil && !slices.ContainsFunc(l.Use, func(t Technique) bool { return t.Impl == b.Impl }) {
+		l.Bulk = b
+	}
+	if l.Basis == ByPerft && len(micro) > 0 {
+		lead, _, _ := rank(micro, microSpeed)
+		if !slices.ContainsFunc(l.Use, func(t Technique) bool { return t.Impl == lead[0].Impl }) {
+			l.Reasons = reasons(lead[0], perft, m)
+		}
+	}
+	return l
+}
+
+// speed returns a technique's speed with its interval, higher is faster.
+type speed func(Technique) Interval
+
+func perftSpeed(t Technique) Interval { return t.Perft }
+
+// microSpeed is queries per cycle: the inverse of the throughput cost.
+func microSpeed(t Technique) Interval {
+	c := t.Throughput
+	return Interval{1 / c.Center, inverse(c.Hi), inverse(c.Lo)}
+}
+
+func inverse(x float64) float64 {
+	switch {
+	case x <= 0:
+		return math.Inf(1)
+	case math.IsInf(x, 1):
+		return 0
+	}
+	return 1 / x
+}
+
+// rank returns the leader with every technique tied with it, the best of
+// the rest and the leader's margin over it. A technique ties with the
+// leader when their intervals overlap, or when either has no interval, so
+// that no winner is declared from noise.
+func rank(ts []Technique, sp speed) (use []Technique, next string, margin float64) {
+	ts = slices.Clone(ts)
+	slices.SortStableFunc(ts, func(a, b Technique) int { return cmp.Compare(sp(b).Center, sp(a).Center) })
+	lead := sp(ts[0])
+	use = ts[:1:1]
+	for _, t := range ts[1:] {
+		s := sp(t)
+		if !bounded(s) || !bounded(lead) || s.Overlaps(lead) {
+			use = append(use, t)
+		} else if next == "" {
+			next, margin = t.Name, lead.Center/s.Center
+		}
+	}
+	return use, next, margin
+}
+
+// bounded reports whether an interval was estimated (the default's perft
+// speed, 1 by definition, is bounded at its value).
+func bounded(i Interval) bool { return i.Lo > 0 && !math.IsInf(i.Hi, 1) }
+
+// bulk returns the technique with the best throughput at any usage.
+func bulk(ts []Technique) *Technique {
+	var best *Technique
+	for i := range ts {
+		if t := &ts[i]; t.Throughput.Known() && (best == nil || t.Throughput.Center < best.Throughput.Center) {
+			best = t
+		}
+	}
+	return best
+}
+
+// reasons explains why the micro leader lead did not lead perft.
+func reasons(lead Technique, perft []Technique, m Machine) []string {
+	var in *Technique
+	for i := range perft {
+		if perft[i].Impl == lead.Impl {
+			in = &perft[i]
+		}
+	}
+	var r []string
+	if in == nil {
+		r = append(r, fmt.Sprintf("%s has no perft configuration on this CPU's results", lead.Name))
+	}
+	if lead.Arch != kernels.Generic && lead.Arch != "" {
+		r = append(r, fmt.Sprintf("%s is assembly: inside the generator every query is a call, which Go does not inline, and the micro loop has none", lead.Name))
+	}
+	if lead.Tables > 0 && int64(lead.Tables) > m.L1d {
+		s := fmt.Sprintf("%s reads %s of tables, more than the %s L1d", lead.Name, Bytes(int64(lead.Tables)), Bytes(m.L1d))
+		if lead.Pressed > 0 {
+			s += fmt.Sprintf("; with the L2's size of other data walked between batches it costs %.2fx its hot figure, and the generator's own data competes for the caches the same way", lead.Pressed)
+		}
+		r = append(r, s)
+	}
+	if lead.Learned < -0.10 {
+		r = append(r, fmt.Sprintf("%s's branches were learned: a repeated batch ran %.0f%% faster than the stream", lead.Name, -100*lead.Learned))
+	}
+	if len(r) == 0 {
+		r = append(r, "no reason in these results: the rest of the generator's work hides the difference")
+	}
+	return r
+}
+
+// Bytes formats a size in bytes as the listings do: B, KiB or MiB.
+func Bytes(n int64) string {
+	switch {
+	case n >= 1<<20:
+		return strings.TrimSuffix(fmt.Sprintf("%.2f", float64(n)/(1<<20)), ".00") + " MiB"
+	case n >= 1<<10:
+		return strings.TrimSuffix(fmt.Sprintf("%.1f", float64(n)/(1<<10)), ".0") + " KiB"
+	}
+	return fmt.Sprintf("%d B", n)
+}

@@ -1,0 +1,142 @@
+package verdict
+
+import (
+	"math"
+	"slices"
+	"strings"
+	"testing"
+
+	"bitlab/kernels"
+)
+
+var zen = Machine{L1d: 48 << 10, L2: 1 << 20, LLC: 32 << 20}
+
+func iv(c, lo, hi float64) Interval { return Interval{c, lo, hi} }
+
+func names(ts []Technique) []string {
+	var n []string
+	for _, t := range ts {
+		n = append(n, t.Name)
+	}
+	return n
+}
+
+var slider = Factor{"sliding attacks", "sliding", "slider"}
+
+// sliders is the shape of a Zen 5 perft run: the Go fancy magic leads perft
+// while PEXT, in assembly, leads the micro benchmarks, and the GFNI kernel
+// on ZMM lanes leads bulk work.
+func sliders() []Technique {
+	return []Technique{
+		{Name: "magic-fancy", Impl: "magic-fancy", Usage: kernels.PerQuery, Arch: kernels.Generic, Tables: 864256,
+			Throughput: iv(5.2, 5.1, 5.3), Latency: iv(14, 13.9, 14.2), Perft: iv(1, 1, 1), Default: true, Pressed: 1.4},
+		{Name: "pext", Impl: "pext", Usage: kernels.PerQuery, Arch: kernels.AMD64, Tables: 893960,
+			Throughput: iv(3.6, 3.55, 3.7), Latency: iv(9, 8.9, 9.1), Perft: iv(0.94, 0.93, 0.95), Pressed: 1.5},
+		{Name: "hyperbola-bswap", Impl: "hyperbola-bswap", Usage: kernels.PerQuery, Arch: kernels.Generic, Tables: 2048,
+			Throughput: iv(8, 7.9, 8.1), Perft: iv(0.88, 0.87, 0.89)},
+		{Name: "hyperbola-gfni-zmm", Impl: "hyperbola-gfni-zmm", Usage: kernels.SIMDBatch, Arch: kernels.AMD64,
+			Throughput: iv(0.9, 0.89, 0.91)},
+	}
+}
+
+func TestDecideByPerft(t *testing.T) {
+	l := Decide(slider, sliders(), zen)
+	if l.Basis != ByPerft || !slices.Equal(names(l.Use), []string{"magic-fancy"}) {
+		t.Fatalf("by %s, use %v; want perft, magic-fancy", l.Basis, names(l.Use))
+	}
+	if l.Next != "pext" || math.Abs(l.Margin-1/0.94) > 1e-9 {
+		t.Errorf("next %s margin %v; want pext 1/0.94", l.Next, l.Margin)
+	}
+	if l.Bulk == nil || l.Bulk.Name != "hyperbola-gfni-zmm" {
+		t.Errorf("bulk %v; want hyperbola-gfni-zmm", l.Bulk)
+	}
+	why := strings.Join(l.Reasons, "\n")
+	for _, want := range []string{"pext is assembly", "873 KiB of tables, more than the 48 KiB L1d", "1.50x its hot figure"} {
+		if !strings.Contains(why, want) {
+			t.Errorf("reasons %q lack %q", why, want)
+		}
+	}
+}
+
+func TestDecideTie(t *testing.T) {
+	ts := sliders()
+	ts[1].Perft = iv(0.99, 0.97, 1.01) // pext's interval covers the default's 1
+	l := Decide(slider, ts, zen)
+	if got := names(l.Use); !slices.Equal(got, []string{"magic-fancy", "pext"}) {
+		t.Fatalf("use %v; want the tie magic-fancy, pext", got)
+	}
+	if l.Choice() != "tie: magic-fancy, pext" || l.Reasons != nil {
+		t.Errorf("choice %q reasons %v; want a tie and no reasons (the micro leader is in it)", l.Choice(), l.Reasons)
+	}
+	// A leader without an interval cannot be ranked against anything.
+	ts[1].Perft = iv(1.2, 0, math.Inf(1))
+	if l := Decide(slider, ts, zen); len(l.Use) != 3 || l.Next != "" || l.Margin != 0 {
+		t.Errorf("unbounded pext: use %v next %q margin %v; want all three tied", names(l.Use), l.Next, l.Margin)
+	}
+}
+
+func TestDecideByMicro(t *testing.T) {
+	ts := sliders()
+	for i := range ts {
+		ts[i].Perft = Interval{}
+	}
+	l := Decide(slider, ts, zen)
+	// The SIMD kernel is fastest but cannot answer one query: bulk only.
+	if l.Basis != ByMicro || !slices.Equal(names(l.Use), []string{"pext"}) || l.Bulk.Name != "hyperbola-gfni-zmm" {
+		t.Fatalf("by %s use %v bulk %v; want micro, pext, bulk hyperbola-gfni-zmm", l.Basis, names(l.Use), l.Bulk)
+	}
+	if !strings.Contains(l.Missing, "no perft run") || l.Reasons != nil {
+		t.Errorf("missing %q reasons %v", l.Missing, l.Reasons)
+	}
+}
+
+func TestDecideNothing(t *testing.T) {
+	l := Decide(Factor{"representation", "", "repr"}, nil, zen)
+	if len(l.Use) != 0 || l.Missing == "" || l.Cell() != "-" {
+		t.Errorf("empty factor: %+v", l)
+	}
+}
+
+func TestReasonsLearned(t *testing.T) {
+	ts := []Technique{
+		{Name: "inline", Perft: iv(1, 1, 1), Default: true},
+		{Name: "bytes", Impl: "bytes", Usage: kernels.PerQuery, Arch: kernels.Generic, Perft: iv(0.8, 0.79, 0.81),
+			Throughput: iv(2, 1.9, 2.1), Learned: -0.3},
+		{Name: "forward", Impl: "forward", Usage: kernels.PerQuery, Arch: kernels.Generic, Perft: iv(0.97, 0.96, 0.98),
+			Throughput: iv(3, 2.9, 3.1)},
+	}
+	l := Decide(Factor{"serialization", "serialize", "serialize"}, ts, zen)
+	if l.Choice() != "inline" || len(l.Reasons) != 1 || !strings.Contains(l.Reasons[0], "30% faster") {
+		t.Errorf("choice %q reasons %q", l.Choice(), l.Reasons)
+	}
+}
+
+func TestRender(t *testing.T) {
+	lines := []Line{Decide(slider, sliders(), zen), Decide(Factor{"representation", "", "repr"}, nil, zen)}
+	var text, md strings.Builder
+	if err := WriteText(&text, lines); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteMarkdown(&md, lines); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"use magic-fancy, by perft", "next pext, 1.06x slower", "for bulk work: hyperbola-gfni-zmm, 0.900", "(nothing measured)"} {
+		if !strings.Contains(text.String(), want) {
+			t.Errorf("text lacks %q:\n%s", want, text.String())
+		}
+	}
+	if !strings.Contains(md.String(), "| sliding attacks | magic-fancy | perft | ") || strings.Count(md.String(), "\n") != 4 {
+		t.Errorf("markdown:\n%s", md.String())
+	}
+	if c := lines[0].Cell(); c != "magic-fancy (1.06x, perft)" {
+		t.Errorf("cell %q", c)
+	}
+}
+
+func TestBytes(t *testing.T) {
+	for n, want := range map[int64]string{100: "100 B", 2048: "2 KiB", 893960: "873 KiB", 1194952: "1.14 MiB", 1 << 20: "1 MiB"} {
+		if got := Bytes(n); got != want {
+			t.Errorf("Bytes(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
