@@ -22,8 +22,9 @@ type Estimate struct {
 	Mode         schema.Mode
 	Target       Target
 	Model        Model
-	Elements     int // input elements per iteration of the loop
-	Instructions int // the loop's instructions
+	Elements     int  // input elements per iteration of the loop
+	Instructions int  // the loop's instructions
+	Asm          bool // the kernel is written in assembly
 	// Path names the input the estimate holds for where the loop's cost
 	// depends on it (kernels.PathQueen); "" for every input.
 	Path string
@@ -104,6 +105,10 @@ func extract(bin *binary, arch string) ([]extracted, error) {
 			e.missing = "data-dependent, not estimated: a loop inside its element function"
 		case b.inner || l.Varies != "" && l.Path == "":
 			e.missing = "data-dependent, not estimated: " + l.Varies
+		case b.skips && l.Path == "":
+			// llvm-mca runs every instruction of the body: both sides of
+			// a branch the compiler made, which the input decides.
+			e.missing = "data-dependent, not estimated: the compiled loop branches over part of itself (on the input)"
 		}
 		out = append(out, e)
 	}
@@ -160,7 +165,7 @@ func Run(root, work string, mca MCA, models []Model, targets []Target) ([]Estima
 				return nil, err
 			}
 			for _, e := range loops {
-				est := Estimate{Kernel: e.Kernel, Mode: e.Mode, Target: t, Model: m, Elements: e.Elements,
+				est := Estimate{Kernel: e.Kernel, Mode: e.Mode, Target: t, Model: m, Elements: e.Elements, Asm: e.Asm,
 					Instructions: len(e.body.code), Path: e.Path, Missing: e.missing}
 				name := regionName(e.Kernel, e.Mode)
 				if est.Missing == "" {

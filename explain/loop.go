@@ -45,9 +45,10 @@ func loops(code []inst) []span {
 type body struct {
 	code []inst
 	// inner is true when a backward branch inside the loop closes another
-	// loop; calls are the targets of the calls it makes.
-	inner bool
-	calls []uint64
+	// loop; skips when a branch inside it jumps forward over part of it;
+	// calls are the targets of the calls it makes.
+	inner, skips bool
+	calls        []uint64
 }
 
 // cut finds the main loop l declares in a function's instructions: for
@@ -91,9 +92,13 @@ func cut(code []inst, l kernels.Loop) (body, error) {
 			b.inner = true
 		}
 	}
+	last := b.code[len(b.code)-1].pc
 	for _, in := range b.code {
 		if in.kind == call {
 			b.calls = append(b.calls, in.target)
+		}
+		if (in.kind == branch || in.kind == jump) && in.target > in.pc && in.target <= last {
+			b.skips = true
 		}
 	}
 	return b, nil

@@ -178,7 +178,15 @@ func format(ests []Estimate, m Model, t Target, cpu string, mca MCA, revision st
 				continue
 			}
 			name := schema.KernelCase{Family: fam.Name(), Impl: impl, Dist: dist, Size: schema.L1Elements, Mode: e.Mode}.Name()
-			fmt.Fprintf(&b, "# %s%s: %s\n", schema.CommentBottleneck, name, e.Bottleneck)
+			lang := "go"
+			if e.Asm {
+				lang = "assembly"
+			}
+			fmt.Fprintf(&b, "# %s%s: %s, %d instructions, %d elements per iteration", schema.CommentLoop, name, lang, e.Instructions, e.Elements)
+			if e.Path != "" {
+				fmt.Fprintf(&b, ", path %s", e.Path)
+			}
+			fmt.Fprintf(&b, "\n# %s%s: %s\n", schema.CommentBottleneck, name, e.Bottleneck)
 			if err := w.Write(&benchfmt.Result{Config: cfg, Name: benchfmt.Name(name.String()), Iters: 1,
 				Values: []benchfmt.Value{{Value: round(e.Cycles), Unit: schema.CyclesPerOp.Written}}}); err != nil {
 				return nil, err

@@ -15,6 +15,10 @@ const (
 	// CommentBottleneck starts the comment line giving what bounds an
 	// estimated case: "# bottleneck: NAME: words".
 	CommentBottleneck = "bottleneck: "
+	// CommentLoop starts the comment line describing an estimated case's
+	// loop: "# loop: NAME: assembly, 16 instructions, 4 elements per
+	// iteration[, path queen]" (or "go" for a generated Go loop).
+	CommentLoop = "loop: "
 	// CommentNotEstimated starts the comment line of a kernel form left
 	// without an estimate: "# not estimated: family/impl mode: why".
 	CommentNotEstimated = "not estimated: "
