@@ -110,7 +110,7 @@ func armFlow(a arm64asm.Inst, pc uint64) (kind, uint64) {
 	case arm64asm.CBZ, arm64asm.CBNZ, arm64asm.TBZ, arm64asm.TBNZ:
 		return branch, target
 	}
-	return plain, 0
+	return plain, target // ADR and ADRP address a symbol
 }
 
 // text prints the instruction in GNU syntax, as llvm-mca reads it, with a

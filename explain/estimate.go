@@ -169,9 +169,11 @@ func Run(root, work string, mca MCA, models []Model, targets []Target) ([]Estima
 					Instructions: len(e.body.code), Path: e.Path, Missing: e.missing}
 				name := regionName(e.Kernel, e.Mode)
 				if est.Missing == "" {
-					r := res[name]
+					r, ok := res[name]
 					if l := lacking[name]; len(l) > 0 {
 						est.Missing = "n/a: " + m.Label + " lacks " + strings.Join(l, ", ")
+					} else if !ok {
+						return nil, fmt.Errorf("llvm-mca -mcpu=%s: no region %s in its output", m.CPU, name)
 					} else if r.Unsupported != "" {
 						est.Missing = "n/a: the model's CPU lacks an instruction (" + r.Unsupported + ")"
 					} else {

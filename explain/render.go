@@ -17,10 +17,6 @@ const copies = 2
 // a symbol of its own when the target lies outside the loop. id tells the
 // region's labels from those of other regions.
 func region(b *strings.Builder, arch, name string, id int, code []inst) error {
-	comment := "#"
-	if arch == "arm64" {
-		comment = "//"
-	}
 	inside := map[uint64]bool{}
 	for _, in := range code {
 		inside[in.pc] = true
@@ -31,7 +27,8 @@ func region(b *strings.Builder, arch, name string, id int, code []inst) error {
 			targets[in.target] = true
 		}
 	}
-	fmt.Fprintf(b, "%s LLVM-MCA-BEGIN %s\n", comment, name)
+	// llvm-mca reads its markers from "#" comments on every target.
+	fmt.Fprintf(b, "# LLVM-MCA-BEGIN %s\n", name)
 	second := code
 	if arch == "amd64" {
 		second = renameX86(code)
@@ -55,7 +52,7 @@ func region(b *strings.Builder, arch, name string, id int, code []inst) error {
 			fmt.Fprintf(b, "\t%s\n", s)
 		}
 	}
-	fmt.Fprintf(b, "%s LLVM-MCA-END %s\n", comment, name)
+	fmt.Fprintf(b, "# LLVM-MCA-END %s\n", name)
 	return nil
 }
 
