@@ -15,7 +15,7 @@ BUILDVCS := $(if $(wildcard .git),-buildvcs=true)
 # line is filtered out, since it is no failure.
 FEATURES_OFF ?= avx512 avx2 bmi2 avx512gfni popcnt
 
-.PHONY: all bench perft pressure gobench report notebooks test arm64 test-arm64 fmt vet tidy staticcheck gotest features-off generate readme dist
+.PHONY: all bench perft pressure gobench report notebooks explain test arm64 test-arm64 fmt vet tidy staticcheck gotest features-off generate readme dist
 
 all: test
 
@@ -45,6 +45,14 @@ report:
 
 notebooks:
 	$(GO) run ./cmd/plot -notebooks notebooks $(NOTEBOOK_RESULTS)
+
+# Estimates of every kernel's main loop by llvm-mca (LLVM 19: apt-get install
+# llvm-19) on Zen 3, 4 and 5, Skylake, Ice Lake server, Alder Lake, Sapphire
+# Rapids, Neoverse N1 and V2 (package explain), written beside the
+# measurements, then the pages. Times nothing.
+explain:
+	$(GO) run ./cmd/explain $(ARGS)
+	$(GO) run ./cmd/plot -pages results
 
 # The same kernels under go test -bench, same names (-cpu 1: no suffix).
 # go test matches -bench one name element (between slashes) at a time, so

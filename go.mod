@@ -4,6 +4,7 @@ go 1.26.0
 
 require (
 	github.com/mmcloughlin/avo v0.5.0
+	golang.org/x/arch v0.32.0
 	golang.org/x/perf v0.0.0-20260908200009-22c9c6c9d4da
 	golang.org/x/sys v0.49.0
 	golang.org/x/tools v0.51.0

@@ -61,6 +61,9 @@ func (s *Set) CrossPage(dir string) error {
 		}
 		fmt.Fprintf(&b, "- %s: %s\n", c.Label, strings.Join(skipped, "; "))
 	}
+	if err := CrossEstimates(&b, dir); err != nil {
+		return err
+	}
 	return os.WriteFile(filepath.Join(dir, "README.md"), b.Bytes(), 0o644)
 }
 

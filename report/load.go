@@ -94,6 +94,9 @@ func Load(paths ...string) (*Set, []Warning, error) {
 			continue
 		}
 		err = filepath.WalkDir(p, func(f string, d fs.DirEntry, err error) error {
+			if err == nil && d.IsDir() && d.Name() == schema.EstimatesFolder {
+				return filepath.SkipDir // estimates, not measurements (report/explain.go reads them)
+			}
 			if err == nil && !d.IsDir() && strings.HasSuffix(f, ".txt") && !strings.HasPrefix(d.Name(), ".") {
 				files = append(files, f)
 			}

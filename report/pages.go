@@ -105,6 +105,7 @@ func (s *Set) Page(dir, base, origin string) ([]string, error) {
 			}
 		}
 	}
+	notes = append(notes, s.EstimatesSection(&b, dir, charts)...)
 	for _, c := range s.Configs {
 		if len(s.perftCases(c.Label)) == 0 {
 			continue

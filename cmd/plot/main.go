@@ -189,7 +189,7 @@ func writePages(roots []string, base string, stdout, stderr io.Writer) error {
 			if err != nil {
 				return err
 			}
-			if d.IsDir() && d.Name() == schema.PerftFolder {
+			if d.IsDir() && (d.Name() == schema.PerftFolder || d.Name() == schema.EstimatesFolder) {
 				return filepath.SkipDir
 			}
 			if d.IsDir() {

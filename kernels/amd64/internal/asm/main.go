@@ -12,7 +12,10 @@
 package main
 
 import (
+	"bytes"
+	"flag"
 	"fmt"
+	"go/format"
 	"go/token"
 	"go/types"
 	"iter"
@@ -21,6 +24,8 @@ import (
 	"os"
 	"strings"
 
+	"bitlab/internal/goasm"
+	"bitlab/kernels"
 	"bitlab/magic"
 
 	. "github.com/mmcloughlin/avo/build"
@@ -53,9 +58,25 @@ func main() {
 	quad2hexAVX2(l)
 	quadFillAVX2(l)
 	popcountAVX2()
-	popcountAVX512("popcountAVX512", "packed to bytes by shifts, VPTERNLOGQ and one VPERMB (AVX-512 VBMI)", packShifts)
-	popcountAVX512("popcountAVX512Tree", "packed to bytes by a tree of VPERMT2B (AVX-512 VBMI)", packTree)
+	popcountAVX512("popcountAVX512", "popcount/avx512-vpopcnt", "packed to bytes by shifts, VPTERNLOGQ and one VPERMB (AVX-512 VBMI)", packShifts)
+	popcountAVX512("popcountAVX512Tree", "popcount/avx512-vpopcnt-tree", "packed to bytes by a tree of VPERMT2B (AVX-512 VBMI)", packTree)
+	loopsOut := flag.String("loops", "", "also write the kernels' main loops (kernels.Loop) as Go to this file")
 	Generate()
+	if *loopsOut != "" {
+		writeLoops(*loopsOut, flag.Lookup("out").Value.String(), flag.Lookup("pkg").Value.String())
+	}
+}
+
+// loops are the main loops of the kernels' forms, in the order emitted;
+// writeLoops counts their instructions in the printed assembly.
+var loops []kernels.Loop
+
+// mainLoop places the label l.Label, where the main loop of the function
+// being emitted, l.Symbol, starts, and declares the loop for package
+// explain (kernels.Loop).
+func mainLoop(l kernels.Loop) {
+	Label(l.Label)
+	loops = append(loops, l)
 }
 
 // layout gives the memory layout of Go types as the assembly sees them:
@@ -180,9 +201,9 @@ type mapper func(x reg.GPVirtual) reg.GPVirtual
 
 // scalar describes a one-output kernel over bitboards.
 type scalar struct {
-	name, doc string
-	outBytes  int // 1 (uint8, board.Square) or 8 (uint64)
-	emit      mapper
+	name, kernel, doc string // kernel: the implementation's identifier
+	outBytes          int    // 1 (uint8, board.Square) or 8 (uint64)
+	emit              mapper
 }
 
 func const64(v uint64) reg.GPVirtual {
@@ -206,17 +227,17 @@ func emptyIs64(scan func(x, r reg.Register)) mapper {
 // scalars returns the one-output kernels over bitboards.
 func scalars() []scalar {
 	return []scalar{
-		{"popcnt", "POPCNT ([heinz-darkthought]'s population count in one instruction)", 1, func(x reg.GPVirtual) reg.GPVirtual {
+		{"popcnt", "popcount/popcnt", "POPCNT ([heinz-darkthought]'s population count in one instruction)", 1, func(x reg.GPVirtual) reg.GPVirtual {
 			POPCNTQ(x, x) // same source and destination: no false dependency
 			return x
 		}},
-		{"bsf", "BSF, with CMOV supplying 64 for the empty set (BSF leaves its destination undefined)", 1, emptyIs64(func(x, r reg.Register) { BSFQ(x, r) })},
-		{"tzcnt", "TZCNT (BMI1), which returns 64 for the empty set by itself", 1, func(x reg.GPVirtual) reg.GPVirtual {
+		{"bsf", "bitscan-forward/bsf", "BSF, with CMOV supplying 64 for the empty set (BSF leaves its destination undefined)", 1, emptyIs64(func(x, r reg.Register) { BSFQ(x, r) })},
+		{"tzcnt", "bitscan-forward/tzcnt", "TZCNT (BMI1), which returns 64 for the empty set by itself", 1, func(x reg.GPVirtual) reg.GPVirtual {
 			TZCNTQ(x, x)
 			return x
 		}},
-		{"bsr", "BSR, with CMOV supplying 64 for the empty set", 1, emptyIs64(func(x, r reg.Register) { BSRQ(x, r) })},
-		{"lzcnt", "63 - LZCNT (LZCNT), with CMOV supplying 64 for the empty set", 1, func(x reg.GPVirtual) reg.GPVirtual {
+		{"bsr", "bitscan-reverse/bsr", "BSR, with CMOV supplying 64 for the empty set", 1, emptyIs64(func(x, r reg.Register) { BSRQ(x, r) })},
+		{"lzcnt", "bitscan-reverse/lzcnt", "63 - LZCNT (LZCNT), with CMOV supplying 64 for the empty set", 1, func(x reg.GPVirtual) reg.GPVirtual {
 			r := GP64()
 			none := const64(64)
 			LZCNTQ(x, r)
@@ -225,13 +246,13 @@ func scalars() []scalar {
 			CMOVQEQ(none, r)
 			return r
 		}},
-		{"btr", "BSF then BTR: reset the found bit ([cpw-serialization]'s bittestandreset)", 8, func(x reg.GPVirtual) reg.GPVirtual {
+		{"btr", "ls1b-reset/btr", "BSF then BTR: reset the found bit ([cpw-serialization]'s bittestandreset)", 8, func(x reg.GPVirtual) reg.GPVirtual {
 			i := GP64()
 			BSFQ(x, i) // undefined for x = 0, where BTR of any bit leaves 0
 			BTRQ(i, x)
 			return x
 		}},
-		{"blsr", "BLSR (BMI1): x & (x - 1) in one instruction", 8, func(x reg.GPVirtual) reg.GPVirtual {
+		{"blsr", "ls1b-reset/blsr", "BLSR (BMI1): x & (x - 1) in one instruction", 8, func(x reg.GPVirtual) reg.GPVirtual {
 			BLSRQ(x, x)
 			return x
 		}},
@@ -247,8 +268,8 @@ func scalarKernels() {
 			out = "uint64"
 		}
 		emit := func() mapper { return s.emit }
-		mapLoop(s.name+"Throughput", fmt.Sprintf("runs %s over every element of src into dst.", s.doc), out, s.outBytes, loaded(emit))
-		chainLoop(s.name+"Latency", fmt.Sprintf("runs %s along the dependent chain x[i] ^ y.", s.doc), out, emit)
+		mapLoop(s.name+"Throughput", s.kernel, fmt.Sprintf("runs %s over every element of src into dst.", s.doc), out, s.outBytes, loaded(emit))
+		chainLoop(s.name+"Latency", s.kernel, fmt.Sprintf("runs %s along the dependent chain x[i] ^ y.", s.doc), out, emit)
 	}
 }
 
@@ -262,19 +283,19 @@ func popcountScalar() {
 		DATA(i, U8(uint8(popcount8(i))))
 	}
 	for _, k := range []struct {
-		name, doc string
-		setup     func() mapper // the latency chain's, and the throughput loop's unless read is set
-		read      func() reader
+		name, kernel, doc string
+		setup             func() mapper // the latency chain's, and the throughput loop's unless read is set
+		read              func() reader
 	}{
-		{"popcountSWAR", "popcount/swar's SWAR sums, folding the 64-bit word to 32 bits after the 2-bit step, instruction for instruction", swarCount, nil},
-		{"popcountTable8", "eight lookups of a 256-entry byte-count table", table8Count(counts), table8Read(counts)},
+		{"popcountSWAR", "popcount/swar-asm", "popcount/swar's SWAR sums, folding the 64-bit word to 32 bits after the 2-bit step, instruction for instruction", swarCount, nil},
+		{"popcountTable8", "popcount/table8-asm", "eight lookups of a 256-entry byte-count table", table8Count(counts), table8Read(counts)},
 	} {
 		read := k.read
 		if read == nil {
 			read = loaded(k.setup)
 		}
-		mapLoop(k.name+"Throughput", fmt.Sprintf("counts with %s, over every element of src into dst.", k.doc), "byte", 1, read)
-		chainLoop(k.name+"Latency", fmt.Sprintf("counts with %s, along the dependent chain x[i] ^ y.", k.doc), "byte", k.setup)
+		mapLoop(k.name+"Throughput", k.kernel, fmt.Sprintf("counts with %s, over every element of src into dst.", k.doc), "byte", 1, read)
+		chainLoop(k.name+"Latency", k.kernel, fmt.Sprintf("counts with %s, along the dependent chain x[i] ^ y.", k.doc), "byte", k.setup)
 	}
 }
 
@@ -396,10 +417,10 @@ func loaded(setup func() mapper) func() reader {
 	}
 }
 
-// mapLoop emits func(dst []out, src []uint64) int applying the reader
-// setup returns (after the parameters are loaded, before the loop) to every
-// element, four at a time, then one at a time.
-func mapLoop(name, doc, out string, outBytes int, setup func() reader) {
+// mapLoop emits kernel's throughput form, func(dst []out, src []uint64)
+// int, applying the reader setup returns (after the parameters are loaded,
+// before the loop) to every element, four at a time, then one at a time.
+func mapLoop(name, kernel, doc, out string, outBytes int, setup func() reader) {
 	TEXT(name, NOSPLIT, fmt.Sprintf("func(dst []%s, src []uint64) int", out))
 	Doc(name + " " + doc)
 	dst := ld(Param("dst").Base())
@@ -412,7 +433,7 @@ func mapLoop(name, doc, out string, outBytes int, setup func() reader) {
 	n4 := GP64()
 	MOVQ(n, n4)
 	ANDQ(I8(-4), n4)
-	Label(name + "Four")
+	mainLoop(kernels.Loop{Kernel: kernel, Mode: kernels.Throughput, Symbol: name, Label: name + "Four", Elements: 4})
 	CMPQ(i, n4)
 	JGE(LabelRef(name + "One"))
 	for k := range 4 {
@@ -444,10 +465,10 @@ func store(r, dst, i reg.GPVirtual, k, outBytes int) {
 	}
 }
 
-// chainLoop emits func(src []uint64) out: y = emit(x ^ y) along src, the
-// chain of kernels.NextCount, NextSquare and NextBitboard, with the mapper
-// setup returns before the loop.
-func chainLoop(name, doc, out string, setup func() mapper) {
+// chainLoop emits kernel's latency form, func(src []uint64) out: y =
+// emit(x ^ y) along src, the chain of kernels.NextCount, NextSquare and
+// NextBitboard, with the mapper setup returns before the loop.
+func chainLoop(name, kernel, doc, out string, setup func() mapper) {
 	TEXT(name, NOSPLIT, fmt.Sprintf("func(src []uint64) %s", out))
 	Doc(name + " " + doc)
 	src := ld(Param("src").Base())
@@ -457,7 +478,7 @@ func chainLoop(name, doc, out string, setup func() mapper) {
 	XORQ(y, y)
 	TESTQ(n, n)
 	JZ(LabelRef(name + "Done"))
-	Label(name + "Loop")
+	mainLoop(kernels.Loop{Kernel: kernel, Mode: kernels.Latency, Symbol: name, Label: name + "Loop", Elements: 1})
 	x := GP64()
 	MOVQ(Mem{Base: src}, x)
 	XORQ(y, x)
@@ -479,11 +500,11 @@ func chainLoop(name, doc, out string, setup func() mapper) {
 // with the from-square aspect and 16-bit moves, for move lists.
 func serializeLoops(l layout) {
 	for _, v := range []struct {
-		name, doc string
-		bmi       bool
+		name, kernel, doc string
+		bmi               bool
 	}{
-		{"serializeBsfBtr", "is [cpw-serialization]'s Intrinsic Version loop: bsf; jz over; loop: btr; store; bsf; jnz loop.", false},
-		{"serializeTzcntBlsr", "scans with TZCNT and clears with BLSR, whose zero flag ends the loop.", true},
+		{"serializeBsfBtr", "serialize/bsf-btr", "is [cpw-serialization]'s Intrinsic Version loop: bsf; jz over; loop: btr; store; bsf; jnz loop.", false},
+		{"serializeTzcntBlsr", "serialize/tzcnt-blsr", "scans with TZCNT and clears with BLSR, whose zero flag ends the loop.", true},
 	} {
 		TEXT(v.name, NOSPLIT, "func(dst []byte, src []uint64) int")
 		Doc(v.name + " " + v.doc)
@@ -492,7 +513,7 @@ func serializeLoops(l layout) {
 		n := ld(Param("src").Len())
 		out := GP64()
 		MOVQ(dst, out)
-		bitboards(v.name, src, n, func(x reg.GPVirtual, next LabelRef) {
+		bitboards(v.name, v.kernel, src, n, func(x reg.GPVirtual, next LabelRef) {
 			a := GP64()
 			if !v.bmi {
 				BSFQ(x, a)
@@ -533,7 +554,7 @@ func serializeLoops(l layout) {
 	MOVQ(dst, out)
 	TESTQ(n, n)
 	JZ(LabelRef(name + "Done"))
-	Label(name + "Target")
+	mainLoop(kernels.Loop{Kernel: "movelist/bsf-btr", Mode: kernels.Throughput, Symbol: name, Label: name + "Target", Elements: 1, Varies: perBit})
 	x, from, a := GP64(), GP64(), GP64()
 	tg := l.at("kernels.Targets", src)
 	MOVQ(addr(tg.Field("BB")), x)
@@ -575,7 +596,7 @@ func serializeUnrolled() {
 	n := ld(Param("src").Len())
 	out := GP64()
 	MOVQ(dst, out)
-	bitboards(name, src, n, func(x reg.GPVirtual, next LabelRef) {
+	bitboards(name, "serialize/tzcnt-unrolled", src, n, func(x reg.GPVirtual, next LabelRef) {
 		c, a := GP64(), GP64()
 		POPCNTQ(x, c)
 		eight := func(from int) {
@@ -607,12 +628,15 @@ func serializeUnrolled() {
 	RET()
 }
 
-// bitboards emits a loop over n bitboards at src, calling body with each
-// loaded bitboard and the label of the next one.
-func bitboards(name string, src, n reg.GPVirtual, body func(x reg.GPVirtual, next LabelRef)) {
+// perBit is why a serialization loop's cost varies with its input.
+const perBit = "an inner loop runs once per one-bit"
+
+// bitboards emits kernel's loop over n bitboards at src, calling body with
+// each loaded bitboard and the label of the next one.
+func bitboards(name, kernel string, src, n reg.GPVirtual, body func(x reg.GPVirtual, next LabelRef)) {
 	TESTQ(n, n)
 	JZ(LabelRef(name + "Done"))
-	Label(name + "Word")
+	mainLoop(kernels.Loop{Kernel: kernel, Mode: kernels.Throughput, Symbol: name, Label: name + "Word", Elements: 1, Varies: perBit})
 	x := GP64()
 	MOVQ(Mem{Base: src}, x)
 	body(x, LabelRef(name+"Next"))
@@ -656,7 +680,7 @@ func bitReverseSWAR() {
 	XORQ(i, i)
 	CMPQ(i, n)
 	JGE(LabelRef("bitReverseDone"))
-	Label("bitReverseLoop")
+	mainLoop(kernels.Loop{Kernel: "bitreverse/bswap-swar", Mode: kernels.Throughput, Symbol: "bitReverseThroughput", Label: "bitReverseLoop", Elements: 1})
 	store(emit(load(src, i, 0)), dst, i, 0, 8)
 	INCQ(i)
 	CMPQ(i, n)
@@ -673,7 +697,7 @@ func bitReverseSWAR() {
 	XORQ(y, y)
 	TESTQ(n, n)
 	JZ(LabelRef("bitReverseChainDone"))
-	Label("bitReverseChain")
+	mainLoop(kernels.Loop{Kernel: "bitreverse/bswap-swar", Mode: kernels.Latency, Symbol: "bitReverseLatency", Label: "bitReverseChain", Elements: 1})
 	x := GP64()
 	MOVQ(Mem{Base: src}, x)
 	XORQ(y, x)
@@ -697,8 +721,9 @@ func bitReverseSWAR() {
 // two queries one after the other, not interleaved, gained 4% (fancy).
 // On Zen 4, with the entries holding their sets' addresses, a query per
 // iteration was 4% (PEXT) to 10% (fancy) slower against Gigantua's
-// program than pairs.
-func sliderLoops(l layout, name, doc, table string, pairs bool, attacks func(fn string, q value, occ, t reg.GPVirtual, step func()) reg.GPVirtual) {
+// program than pairs. kernel declares the forms' main loops: its
+// identifier, and whether and why their cost varies with the query.
+func sliderLoops(l layout, kernel kernels.Loop, name, doc, table string, pairs bool, attacks func(fn string, q value, occ, t reg.GPVirtual, step func()) reg.GPVirtual) {
 	for _, latency := range []bool{false, true} {
 		// t points to package amd64's table struct of the kernel.
 		fn, sig := name+"Throughput", "func(dst *uint64, src *uint64, n int, t *byte) int"
@@ -718,12 +743,19 @@ func sliderLoops(l layout, name, doc, table string, pairs bool, attacks func(fn 
 			Store(n, ReturnIndex(0))
 		}
 		size := l.size("kernels.Query")
+		loop := kernel
+		loop.Mode, loop.Symbol, loop.Label, loop.Elements = kernels.Throughput, fn, fn+"Query", 1
+		if latency {
+			loop.Mode = kernels.Latency
+		}
 		if pairs && !latency {
 			// n counts the queries after this pair: the loop ends when it
 			// borrows, and the tail gets back the one query left, if any.
 			SUBQ(U8(2), n)
 			JB(LabelRef(fn + "Tail"))
-			Label(fn + "Pair")
+			pair := loop
+			pair.Label, pair.Elements = fn+"Pair", 2
+			mainLoop(pair)
 			var bodies []func(step func())
 			for k := range 2 {
 				bodies = append(bodies, func(step func()) {
@@ -750,7 +782,11 @@ func sliderLoops(l layout, name, doc, table string, pairs bool, attacks func(fn 
 		}
 		TESTQ(n, n)
 		JZ(LabelRef(fn + "Done"))
-		Label(fn + "Query")
+		if pairs && !latency {
+			Label(loop.Label) // the tail's one query
+		} else {
+			mainLoop(loop)
+		}
 		q := l.at("kernels.Query", src)
 		occ := GP64()
 		MOVQ(addr(q.Field("Occ")), occ)
@@ -832,7 +868,7 @@ func entryField(entries value, e reg.Register, field string) Mem {
 // the slider's lines: running all four lines under zero masks, as
 // slidingPEXT does, measured up to a quarter slower on Zen 3.
 func hyperbolaBswap(l layout) {
-	sliderLoops(l, "hyperbolaBswap", "is Hyperbola Quintessence ([mack-hyperbola]): o ^ (o - 2r) forward and on the byte-swapped bitboard for files and diagonals, a first-rank table for ranks.", "hqTables", false,
+	sliderLoops(l, kernels.Loop{Kernel: "sliding/hyperbola-bswap-asm", Varies: "branches on the slider's lines", Path: kernels.PathQueen}, "hyperbolaBswap", "is Hyperbola Quintessence ([mack-hyperbola]): o ^ (o - 2r) forward and on the byte-swapped bitboard for files and diagonals, a first-rank table for ranks.", "hqTables", false,
 		func(fn string, q value, occ, t reg.GPVirtual, _ func()) reg.GPVirtual {
 			tab := l.at("hqTables", t)
 			sq, piece := GP64(), GP64()
@@ -894,7 +930,7 @@ func hyperbolaBswap(l layout) {
 // query looks up both lines; a line its slider lacks has a zero mask and
 // the address of an empty attack set, so no query branches.
 func slidingPEXT(l layout) {
-	entryLookups(l, "slidingPext", "looks attacks up by PEXT (BMI2) of the occupancy under the square's relevant-occupancy masks, in per-square tables of 102,400 rook and 5,248 bishop sets; no branch on the slider.",
+	entryLookups(l, "slidingPext", "sliding/pext", "looks attacks up by PEXT (BMI2) of the occupancy under the square's relevant-occupancy masks, in per-square tables of 102,400 rook and 5,248 bishop sets; no branch on the slider.",
 		"pextTables", "pextEntry", func(line string, occ, i reg.GPVirtual, field func(string) Mem, step func()) {
 			PEXTQ(field(line+"Mask"), occ, i)
 			step()
@@ -909,11 +945,11 @@ func slidingPEXT(l layout) {
 // of every query, a line the slider lacks hashing to an empty set, so no
 // query branches.
 func slidingMagic(l layout, black bool) {
-	name, kind, table := "slidingFancy", "fancy", "fancyTables"
+	name, kernel, kind, table := "slidingFancy", "sliding/magic-fancy-asm", "fancy", "fancyTables"
 	if black {
-		name, kind, table = "slidingBlack", "black", "blackTables"
+		name, kernel, kind, table = "slidingBlack", "sliding/magic-black-asm", "black", "blackTables"
 	}
-	entryLookups(l, name, "looks attacks up by "+kind+" magic hashing of the occupancy, both lines of every query; no branch on the slider.",
+	entryLookups(l, name, kernel, "looks attacks up by "+kind+" magic hashing of the occupancy, both lines of every query; no branch on the slider.",
 		table, "magicEntry", func(line string, occ, i reg.GPVirtual, field func(string) Mem, step func()) {
 			if i != occ {
 				MOVQ(occ, i)
@@ -946,7 +982,7 @@ func slidingMagic(l layout, black bool) {
 // the attack sets from the occupancy, and the set is loaded from the line's
 // address in the entry plus the index. The bishop line, the occupancy's
 // last use, computes its index in the occupancy's register (i == occ).
-func entryLookups(l layout, name, doc, table, entry string, index func(line string, occ, i reg.GPVirtual, field func(string) Mem, step func())) {
+func entryLookups(l layout, name, kernel, doc, table, entry string, index func(line string, occ, i reg.GPVirtual, field func(string) Mem, step func())) {
 	lookup := func(e, occ, t reg.GPVirtual, step func()) reg.GPVirtual {
 		tab := l.at(table, t)
 		field := func(f string) Mem { return entryField(tab.Field("entries"), e, f) }
@@ -970,7 +1006,7 @@ func entryLookups(l layout, name, doc, table, entry string, index func(line stri
 		}
 		return a
 	}
-	sliderLoops(l, name, doc, table, true, func(_ string, q value, occ, t reg.GPVirtual, step func()) reg.GPVirtual {
+	sliderLoops(l, kernels.Loop{Kernel: kernel}, name, doc, table, true, func(_ string, q value, occ, t reg.GPVirtual, step func()) reg.GPVirtual {
 		e := sliderEntry(l, q, entry)
 		step()
 		return lookup(e, occ, t, step)
@@ -984,11 +1020,12 @@ func entryLookups(l layout, name, doc, table, entry string, index func(line stri
 	RET()
 }
 
-// quadLoop emits func(dst *out, src *uint64, n int) over n elements of
+// quadLoop emits kernel's throughput form, func(dst *out, src *uint64, n
+// int), over n elements of
 // type in, writing elements of type out (package amd64's names) whose first
 // word is of type word; body works on pointers in, out. avx says whether
 // the kernel uses AVX registers (and ends with VZEROUPPER).
-func quadLoop(l layout, name, doc, in, out, word string, avx bool, setup func(), body func(in, out reg.GPVirtual)) {
+func quadLoop(l layout, name, kernel, doc, in, out, word string, avx bool, setup func(), body func(in, out reg.GPVirtual)) {
 	TEXT(name, NOSPLIT, "func(dst *"+word+", src *uint64, n int)")
 	Doc(name + " " + doc)
 	dst := ld(Param("dst"))
@@ -999,7 +1036,7 @@ func quadLoop(l layout, name, doc, in, out, word string, avx bool, setup func(),
 	}
 	TESTQ(n, n)
 	JZ(LabelRef(name + "Done"))
-	Label(name + "Loop")
+	mainLoop(kernels.Loop{Kernel: kernel, Mode: kernels.Throughput, Symbol: name, Label: name + "Loop", Elements: 1})
 	body(src, dst)
 	ADDQ(U32(uint32(l.size(in))), src)
 	ADDQ(U32(uint32(l.size(out))), dst)
@@ -1014,7 +1051,7 @@ func quadLoop(l layout, name, doc, in, out, word string, avx bool, setup func(),
 
 // quad2hexSSE2 emits [cpw-quad]'s quad2hexBB, instruction for instruction.
 func quad2hexSSE2(l layout) {
-	quadLoop(l, "quad2hexSSE2", "is [cpw-quad]'s quad2hexBB: the 16 disjoint bitboards of a quad-bitboard with PCMPEQB, POR, PAND, PXOR, PUNPCKLQDQ and PUNPCKHQDQ.", "qbb.QBB", "kernels.Hex", "uint64", false, nil,
+	quadLoop(l, "quad2hexSSE2", "quad2hex/sse2", "is [cpw-quad]'s quad2hexBB: the 16 disjoint bitboards of a quad-bitboard with PCMPEQB, POR, PAND, PXOR, PUNPCKLQDQ and PUNPCKHQDQ.", "qbb.QBB", "kernels.Hex", "uint64", false, nil,
 		func(in, out reg.GPVirtual) {
 			a, b, c, d, e, f, m1 := XMM(), XMM(), XMM(), XMM(), XMM(), XMM(), XMM()
 			MOVOU(Mem{Base: in}, a) // a = b = d = p[0]
@@ -1054,7 +1091,7 @@ func quad2boardSSE2(l layout) {
 	for i := range pm {
 		pm[i] = masks.Offset(16 * i)
 	}
-	quadLoop(l, "quad2boardSSE2", "is [cpw-quad]'s quadBB2Board: the 64 vertical nibbles of a quad-bitboard to a mailbox of square codes.", "qbb.QBB", "kernels.Mailbox", "byte", false, nil,
+	quadLoop(l, "quad2boardSSE2", "quad2board/sse2", "is [cpw-quad]'s quadBB2Board: the 64 vertical nibbles of a quad-bitboard to a mailbox of square codes.", "qbb.QBB", "kernels.Mailbox", "byte", false, nil,
 		func(in, out reg.GPVirtual) {
 			b := [4]reg.VecVirtual{XMM(), XMM(), XMM(), XMM()}
 			// term returns (t & pm[i]) shifted left (sh > 0) or right.
@@ -1132,7 +1169,7 @@ func quad2hexAVX2(l layout) {
 		DATA(8*i, U64(v)) // complement lanes: bb_even in 0 and 2, bb_odd in 0 and 1
 	}
 	var m0, m1 reg.VecVirtual
-	quadLoop(l, "quad2hexAVX2", "computes the 16 disjoint bitboards with the quad-bitboard in one YMM register (AVX2).", "qbb.QBB", "kernels.Hex", "uint64", true,
+	quadLoop(l, "quad2hexAVX2", "quad2hex/avx2", "computes the 16 disjoint bitboards with the quad-bitboard in one YMM register (AVX2).", "qbb.QBB", "kernels.Hex", "uint64", true,
 		func() {
 			m0, m1 = YMM(), YMM()
 			VMOVDQU(sel, m0)
@@ -1165,7 +1202,7 @@ func quadFillAVX2(l layout) {
 	DATA(0, U64(0xFEFEFEFEFEFEFEFE)) // not file a: after a step east
 	DATA(8, U64(0x7F7F7F7F7F7F7F7F)) // not file h: after a step west
 	var notA, notH reg.VecVirtual
-	quadLoop(l, "quadFillAVX2", "computes queen-line attacks of the four generator sets by Kogge-Stone occluded fills ([cpw-quad]'s nortOccl, all eight directions) with the quad-bitboard in one YMM register (AVX2).", "kernels.Fill", "qbb.QBB", "uint64", true,
+	quadLoop(l, "quadFillAVX2", "quad-fill/avx2", "computes queen-line attacks of the four generator sets by Kogge-Stone occluded fills ([cpw-quad]'s nortOccl, all eight directions) with the quad-bitboard in one YMM register (AVX2).", "kernels.Fill", "qbb.QBB", "uint64", true,
 		func() {
 			notA, notH = YMM(), YMM()
 			VPBROADCASTQ(wrap, notA)
@@ -1252,7 +1289,7 @@ func popcountAVX2() {
 	XORQ(i, i)
 	MOVQ(n, n16)
 	ANDQ(I8(-16), n16)
-	Label(name + "Sixteen")
+	mainLoop(kernels.Loop{Kernel: "popcount/avx2-pshufb", Mode: kernels.Throughput, Symbol: name, Label: name + "Sixteen", Elements: 16})
 	CMPQ(i, n16)
 	JGE(LabelRef(name + "One"))
 	var packed reg.VecVirtual
@@ -1310,13 +1347,13 @@ func popcount8(b int) int {
 	return n
 }
 
-// popcountAVX512 emits VPOPCNTQ over the batch, 64 bitboards per iteration
-// in eight independent registers, their 64 quadword counts (each at most
-// 64) packed to 64 bytes by pack. The tail counts eight at a time under a
-// mask and stores with VPMOVQB. A packer loads its constants before the
+// popcountAVX512 emits kernel's throughput form: VPOPCNTQ over the batch,
+// 64 bitboards per iteration in eight independent registers, their 64
+// quadword counts (each at most 64) packed to 64 bytes by pack. The tail
+// counts eight at a time under a mask and stores with VPMOVQB. A packer loads its constants before the
 // loop and returns the packing; which packing is fastest depends on the
 // core, so each is a kernel: see packTree and packShifts.
-func popcountAVX512(name, how string, packer func() func(z [8]reg.VecVirtual) reg.VecVirtual) {
+func popcountAVX512(name, kernel, how string, packer func() func(z [8]reg.VecVirtual) reg.VecVirtual) {
 	TEXT(name, NOSPLIT, "func(dst []byte, src []uint64) int")
 	Doc(name + " counts the one-bits of every bitboard with VPOPCNTQ (AVX-512 VPOPCNTDQ), 64 per iteration in eight registers, " + how + ".")
 	dst := ld(Param("dst").Base())
@@ -1328,7 +1365,7 @@ func popcountAVX512(name, how string, packer func() func(z [8]reg.VecVirtual) re
 	XORQ(i, i)
 	MOVQ(n, n64)
 	ANDQ(I8(-64), n64)
-	Label(name + "Sixtyfour")
+	mainLoop(kernels.Loop{Kernel: kernel, Mode: kernels.Throughput, Symbol: name, Label: name + "Sixtyfour", Elements: 64})
 	CMPQ(i, n64)
 	JGE(LabelRef(name + "Eight"))
 	var z [8]reg.VecVirtual
@@ -1421,5 +1458,44 @@ func packShifts() func(z [8]reg.VecVirtual) reg.VecVirtual {
 		VPORQ(z[3], z[0], z[0])
 		VPERMB(z[0], tr, z[0])
 		return z[0]
+	}
+}
+
+// writeLoops writes to the file out, in package pkg, generatedLoops: the
+// main loops mainLoop declared, each with its instructions counted in the
+// printed assembly asmFile (package explain checks them against the built
+// binary).
+func writeLoops(out, asmFile, pkg string) {
+	src, err := os.ReadFile(asmFile)
+	if err != nil {
+		log.Fatal(err)
+	}
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "// Code generated by command: go run main.go %s. DO NOT EDIT.\n\npackage %s\n\n", strings.Join(os.Args[1:], " "), pkg)
+	b.WriteString("import \"bitlab/kernels\"\n\n")
+	fmt.Fprintf(&b, "// generatedLoops are the main loops of the kernels of %s, as\n// internal/asm declares them.\n", asmFile)
+	b.WriteString("func generatedLoops() []kernels.Loop {\n\treturn []kernels.Loop{\n")
+	modes := map[kernels.Mode]string{kernels.Throughput: "kernels.Throughput", kernels.Latency: "kernels.Latency"}
+	for _, l := range loops {
+		_, n, err := goasm.Loop(src, l.Symbol, l.Label)
+		if err != nil {
+			log.Fatalf("%s: %v", asmFile, err)
+		}
+		fmt.Fprintf(&b, "\t\t{Kernel: %q, Mode: %s, Symbol: %q, Label: %q, Elements: %d, Instructions: %d", l.Kernel, modes[l.Mode], l.Symbol, l.Label, l.Elements, n)
+		if l.Varies != "" {
+			fmt.Fprintf(&b, ", Varies: %q", l.Varies)
+		}
+		if l.Path == kernels.PathQueen {
+			b.WriteString(", Path: kernels.PathQueen")
+		}
+		b.WriteString("},\n")
+	}
+	b.WriteString("\t}\n}\n")
+	code, err := format.Source(b.Bytes())
+	if err != nil {
+		log.Fatal(err)
+	}
+	if err := os.WriteFile(out, code, 0o644); err != nil {
+		log.Fatal(err)
 	}
 }

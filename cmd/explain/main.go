@@ -1,0 +1,133 @@
+// Command explain estimates every kernel's main loop with llvm-mca on the
+// microarchitectures of package explain's models and writes the estimates
+// as results files beside the measurements (make explain; make report
+// then puts them on the pages).
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+
+	"bitlab/explain"
+	"bitlab/harness"
+)
+
+const usage = `usage: explain [flags]
+
+Builds runbench for amd64 (GOAMD64 v1 and v3) and arm64, cuts every
+kernel's main loop out of the binaries (the loops the generators declare),
+and runs llvm-mca (LLVM 19) on them for each model:
+
+`
+
+func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
+
+func run(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("explain", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	results := fs.String("results", "results", "the results folder: estimates go to <cpu>/estimates/ for a core with a folder, else to estimates/<model>/")
+	models := fs.String("models", "", "comma-separated -mcpu names to run (default: every model)")
+	list := fs.Bool("list", false, "print every kernel's extracted main loop and why it is or is not estimated, and stop (needs no llvm-mca)")
+	fs.Usage = func() {
+		fmt.Fprint(stderr, usage)
+		for _, m := range explain.Models {
+			b := ""
+			if m.Borrowed != "" {
+				b = " (LLVM's " + m.Borrowed + " model)"
+			}
+			fmt.Fprintf(stderr, "  %-16s %s%s\n", m.CPU, m.Label, b)
+		}
+		fmt.Fprint(stderr, "\nflags:\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return 0
+		}
+		return 2
+	}
+	work, err := os.MkdirTemp("", "bitlab-explain-")
+	if err != nil {
+		fmt.Fprintln(stderr, "explain:", err)
+		return 1
+	}
+	defer os.RemoveAll(work)
+	if *list {
+		if err := explain.List(stdout, ".", work, explain.Targets); err != nil {
+			fmt.Fprintln(stderr, "explain:", err)
+			return 1
+		}
+		return 0
+	}
+	chosen := explain.Models
+	if *models != "" {
+		chosen = nil
+		for _, c := range strings.Split(*models, ",") {
+			m, err := explain.LookupModel(strings.TrimSpace(c))
+			if err != nil {
+				fmt.Fprintln(stderr, "explain: -models:", err)
+				return 2
+			}
+			chosen = append(chosen, m)
+		}
+	}
+	mca, err := explain.FindMCA()
+	if err != nil {
+		fmt.Fprintln(stderr, "explain:", err)
+		if errors.Is(err, explain.ErrNoMCA) {
+			return 3
+		}
+		return 1
+	}
+	folders, err := explain.ResultsFolders(*results)
+	if err != nil {
+		fmt.Fprintln(stderr, "explain:", err)
+		return 1
+	}
+	if m := harness.ThisMachine(); m.Core.Known() && m.Emulator == "" {
+		if _, ok := folders[m.Core.Name]; !ok {
+			folders[m.Core.Name] = explain.Folder{Dir: *results + "/" + m.Slug, CPU: m.CPU}
+		}
+	}
+	ests, err := explain.Run(".", work, mca, chosen, explain.Targets)
+	if err != nil {
+		fmt.Fprintln(stderr, "explain:", err)
+		return 1
+	}
+	files, err := explain.Write(*results, folders, ests, mca, revision())
+	if err != nil {
+		fmt.Fprintln(stderr, "explain:", err)
+		return 1
+	}
+	estimated := 0
+	for _, e := range ests {
+		if e.Missing == "" {
+			estimated++
+		}
+	}
+	fmt.Fprintf(stdout, "llvm-mca %s: %d estimates of %d kernel forms on %d models\n", mca.Version, estimated, len(ests), len(chosen))
+	for _, f := range files {
+		fmt.Fprintln(stdout, "wrote", f)
+	}
+	return 0
+}
+
+// revision returns the checkout's commit, "with uncommitted changes" where
+// anything but results differs from it.
+func revision() string {
+	head, err := exec.Command("git", "rev-parse", "HEAD").Output()
+	if err != nil {
+		return "unknown (not a git checkout)"
+	}
+	rev := strings.TrimSpace(string(head))
+	status, err := exec.Command("git", "status", "--porcelain", "--", ".", ":!results").Output()
+	if err != nil || len(strings.TrimSpace(string(status))) > 0 {
+		return rev + " with uncommitted changes"
+	}
+	return rev
+}

@@ -1,0 +1,99 @@
+package explain
+
+import (
+	"debug/elf"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+)
+
+// Target is one build of runbench whose kernels are modelled.
+type Target struct {
+	GOARCH  string // "amd64" or "arm64"
+	GOAMD64 string // the amd64 level, "" for arm64
+}
+
+// String names the target: "amd64 v3", "arm64".
+func (t Target) String() string {
+	if t.GOAMD64 == "" {
+		return t.GOARCH
+	}
+	return t.GOARCH + " " + t.GOAMD64
+}
+
+// Targets are the builds explain models: the levels the committed
+// measurements ran at, and arm64.
+var Targets = []Target{{"amd64", "v1"}, {"amd64", "v3"}, {"arm64", ""}}
+
+// build compiles runbench for target t from the module at root into dir
+// and returns the binary's path.
+func build(root, dir string, t Target) (string, error) {
+	out := filepath.Join(dir, "runbench-"+t.GOARCH+t.GOAMD64)
+	cmd := exec.Command("go", "build", "-o", out, "./cmd/runbench")
+	cmd.Dir = root
+	cmd.Env = append(os.Environ(), "GOOS=linux", "GOARCH="+t.GOARCH, "GOAMD64="+t.GOAMD64, "CGO_ENABLED=0")
+	if msg, err := cmd.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("go build ./cmd/runbench for %s: %v\n%s", t, err, msg)
+	}
+	return out, nil
+}
+
+// binary is the text of a built ELF executable and its function symbols.
+type binary struct {
+	text     []byte
+	textAddr uint64
+	funcs    map[string]elf.Symbol
+}
+
+// openBinary reads the text section and the function symbols of an ELF
+// executable.
+func openBinary(path string) (*binary, error) {
+	f, err := elf.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	sec := f.Section(".text")
+	if sec == nil {
+		return nil, fmt.Errorf("%s: no .text section", path)
+	}
+	text, err := sec.Data()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	syms, err := f.Symbols()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	b := &binary{text: text, textAddr: sec.Addr, funcs: map[string]elf.Symbol{}}
+	for _, s := range syms {
+		if elf.ST_TYPE(s.Info) == elf.STT_FUNC && s.Section != elf.SHN_UNDEF {
+			b.funcs[s.Name] = s
+		}
+	}
+	return b, nil
+}
+
+// name returns the name of the function at address pc.
+func (b *binary) name(pc uint64) string {
+	for name, s := range b.funcs {
+		if s.Value == pc {
+			return name
+		}
+	}
+	return fmt.Sprintf("the function at %#x", pc)
+}
+
+// code returns the address and the machine code of the named function.
+func (b *binary) code(name string) (uint64, []byte, error) {
+	s, ok := b.funcs[name]
+	if !ok {
+		return 0, nil, fmt.Errorf("no function %s in the binary", name)
+	}
+	lo := s.Value - b.textAddr
+	if s.Value < b.textAddr || lo+s.Size > uint64(len(b.text)) || s.Size == 0 {
+		return 0, nil, fmt.Errorf("function %s lies outside the text section", name)
+	}
+	return s.Value, b.text[lo : lo+s.Size], nil
+}

@@ -1,0 +1,419 @@
+package report
+
+import (
+	"bytes"
+	"cmp"
+	"fmt"
+	"image/color"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"golang.org/x/perf/benchfmt"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"bitlab/schema"
+)
+
+// The estimates of package explain (llvm-mca's simulation of each kernel's
+// main loop) beside the measurements: a section of each CPU page and of
+// results/README.md. Estimates files live in estimates folders
+// (schema.EstimatesFolder), which Load skips.
+
+// Form is one kernel form: a family's implementation in one mode.
+type Form struct {
+	Family, Impl string
+	Mode         schema.Mode
+}
+
+func (f Form) String() string { return f.Family + "/" + f.Impl + " " + string(f.Mode) }
+
+// EstimatedForm is what an estimates file says of one form.
+type EstimatedForm struct {
+	Cycles     float64 // per input element, on the L1 batch of random inputs
+	Bottleneck string  // what bounds the loop, in words
+	Asm        bool    // written in assembly
+	Path       string  // the input path the estimate holds for, "" for any
+}
+
+// Estimates are the contents of one estimates file: one model's estimates
+// of one build.
+type Estimates struct {
+	File   string
+	Model  string // the estimate line: "llvm-mca 19.1.7 -mcpu=znver4"
+	Uarch  string // the core the model stands for
+	CPU    string
+	GOARCH string
+	Level  string // GOAMD64
+	Forms  map[Form]EstimatedForm
+	// Missing are the forms left without an estimate, with the reason.
+	Missing map[Form]string
+}
+
+// ReadEstimates reads an estimates file.
+func ReadEstimates(file string) (*Estimates, error) {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
+	e := &Estimates{File: file, Forms: map[Form]EstimatedForm{}, Missing: map[Form]string{}}
+	notes := map[string]EstimatedForm{}
+	for _, line := range strings.Split(string(data), "\n") {
+		c, ok := strings.CutPrefix(line, "# ")
+		if !ok {
+			continue
+		}
+		if rest, ok := strings.CutPrefix(c, schema.CommentBottleneck); ok {
+			name, words, _ := strings.Cut(rest, ": ")
+			n := notes[name]
+			n.Bottleneck = words
+			notes[name] = n
+		}
+		if rest, ok := strings.CutPrefix(c, schema.CommentLoop); ok {
+			name, words, _ := strings.Cut(rest, ": ")
+			n := notes[name]
+			n.Asm = strings.HasPrefix(words, "assembly")
+			if _, p, ok := strings.Cut(words, ", path "); ok {
+				n.Path = p
+			}
+			notes[name] = n
+		}
+		if rest, ok := strings.CutPrefix(c, schema.CommentNotEstimated); ok {
+			id, why, _ := strings.Cut(rest, ": ")
+			kernel, mode, _ := strings.Cut(id, " ")
+			fam, impl, _ := strings.Cut(kernel, "/")
+			e.Missing[Form{fam, impl, schema.Mode(mode)}] = why
+		}
+	}
+	r := benchfmt.NewReader(bytes.NewReader(data), file)
+	for r.Scan() {
+		switch rec := r.Result().(type) {
+		case *benchfmt.SyntaxError:
+			return nil, fmt.Errorf("%s:%d: %s", rec.FileName, rec.Line, rec.Msg)
+		case *benchfmt.Result:
+			name, err := schema.ParseName(rec.Name)
+			k, ok := name.Kernel()
+			if err != nil || !ok {
+				continue
+			}
+			e.Model, e.Uarch, e.CPU = rec.GetConfig(schema.KeyEstimate), rec.GetConfig(schema.KeyUarch), rec.GetConfig(schema.KeyCPU)
+			e.GOARCH, e.Level = rec.GetConfig(schema.KeyGOARCH), rec.GetConfig(schema.KeyGOAMD64)
+			v, ok := rec.Value(schema.CyclesPerOp.Read)
+			if !ok || e.Model == "" {
+				return nil, fmt.Errorf("%s: %s: no cycles/op value or no %s line", file, rec.Name, schema.KeyEstimate)
+			}
+			f := notes[name.String()]
+			f.Cycles = v
+			e.Forms[Form{k.Family, k.Impl, k.Mode}] = f
+		}
+	}
+	if err := r.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	if len(e.Forms) == 0 {
+		return nil, fmt.Errorf("%s: %w", file, ErrNoResults)
+	}
+	return e, nil
+}
+
+// readEstimates reads every estimates file of a folder of them.
+func readEstimates(dir string) ([]*Estimates, error) {
+	files, _ := filepath.Glob(filepath.Join(dir, "*.txt"))
+	slices.Sort(files)
+	var out []*Estimates
+	for _, f := range files {
+		e, err := ReadEstimates(f)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, e)
+	}
+	return out, nil
+}
+
+// Agreement is one form's estimate beside its measurement.
+type Agreement struct {
+	Form
+	EstimatedForm
+	Measured float64 // cycles per element, median of the L1 batch of random inputs
+	Tables   int     // the implementation's lookup-table bytes
+	// CoreBound says the form runs from the core alone: assembly, no
+	// branch on the input, tables that fit the L1 with room to spare.
+	CoreBound bool
+	Why       string // why estimate and measurement part, where they do by more than Apart
+}
+
+// Ratio returns estimate / measurement.
+func (a Agreement) Ratio() float64 { return a.Cycles / a.Measured }
+
+// Apart is how far an estimate may be from its measurement, as a share,
+// before the reason is sought.
+const Apart = 0.15
+
+// smallTables bounds the lookup tables of a core-bound form: they stay in
+// any L1 data cache beside the batch.
+const smallTables = 8 << 10
+
+// Agreements pairs the estimates e with configuration cfg's measurements
+// of the same forms (cycles per element, L1 batch, random inputs), in
+// family and implementation order, each apart by more than Apart with the
+// reason.
+func (s *Set) Agreements(cfg string, e *Estimates) []Agreement {
+	var out []Agreement
+	for f, est := range e.Forms {
+		k := Key{Config: cfg, Family: f.Family, Impl: f.Impl, Dist: "random", Size: schema.L1Elements, Mode: f.Mode, Unit: schema.CyclesPerOp.Read}
+		sum, ok := s.Summary(k)
+		if !ok {
+			continue
+		}
+		a := Agreement{Form: f, EstimatedForm: est, Measured: sum.Center, Tables: s.Tables(f.Family, f.Impl)}
+		a.CoreBound = est.Asm && est.Path == "" && a.Tables <= smallTables
+		_, hasPressure := s.Pressure(cfg, f.Family)
+		a.Why = why(a, e, hasPressure)
+		out = append(out, a)
+	}
+	order := s.allFamilies()
+	slices.SortFunc(out, func(a, b Agreement) int {
+		return cmp.Or(cmp.Compare(slices.Index(order, a.Family), slices.Index(order, b.Family)),
+			cmp.Compare(a.Impl, b.Impl), cmp.Compare(a.Mode, b.Mode))
+	})
+	return out
+}
+
+// why says what bitlab knows of a gap between estimate and measurement:
+// where the core took longer, which of bitlab's own runs shows the cost
+// the model cannot see (the cache-pressure run for tables, the rook and
+// bishop rows and the learning curve for branches); where the model took
+// longer, what in the model is slower than the core.
+func why(a Agreement, e *Estimates, hasPressure bool) string {
+	r := a.Ratio()
+	switch {
+	case math.Abs(r-1) <= Apart:
+		return ""
+	case r < 1 && a.Tables > smallTables:
+		w := fmt.Sprintf("its %s of tables: random queries miss the L1 and the L2, which the model never does", bytesLabel(float64(a.Tables)))
+		if hasPressure {
+			w += " (the cache-pressure run below prices it)"
+		}
+		return w
+	case r < 1 && a.Path != "":
+		return "branches on the input (the " + a.Path + " path modelled): the rook and bishop rows and the learning curve show what mispredictions cost"
+	case r < 1:
+		return "the core is slower than the model at " + a.Bottleneck + ": not explained by bitlab's runs"
+	}
+	var cause string
+	switch {
+	case strings.Contains(a.Bottleneck, "store") && strings.Contains(a.Bottleneck, "Zn"):
+		cause = "the model issues one store a cycle, the core more"
+	case strings.Contains(a.Bottleneck, "dependency chain") && a.Mode == schema.Throughput:
+		cause = "the model's critical path through the independent elements is longer than the core's (an instruction on it costs more micro-ops or cycles in the model)"
+	case strings.Contains(a.Bottleneck, "dependency chain") && !a.Asm:
+		cause = "the model adds a folded load's latency to the chain (Go folds the input's load into the chain's XOR)"
+	case strings.Contains(a.Bottleneck, "dependency chain"):
+		cause = "the model's latencies along the chain exceed the core's"
+	default:
+		cause = "the model's " + a.Bottleneck + " is slower than the core's"
+	}
+	if _, after, ok := strings.Cut(e.Model, "(borrowed: "); ok {
+		return strings.TrimSuffix(after, ")") + ", borrowed, is narrower than " + e.Uarch + "; " + cause
+	}
+	return cause
+}
+
+// ratioText formats estimate / measurement.
+func ratioText(r float64) string { return strconv.FormatFloat(r, 'f', 2, 64) }
+
+// EstimatesSection writes, for every configuration of a CPU page with
+// estimates in dir's estimates folder of the same build, the estimated
+// against measured table and chart (into charts), and returns notes on
+// what could not be drawn.
+func (s *Set) EstimatesSection(w io.Writer, dir, charts string) []string {
+	ests, err := readEstimates(filepath.Join(dir, schema.EstimatesFolder))
+	if err != nil {
+		return []string{err.Error()}
+	}
+	var notes []string
+	for _, c := range s.Configs {
+		for _, e := range ests {
+			if e.GOARCH != c.GOARCH || e.Level != c.Level || e.Uarch != c.Uarch {
+				continue
+			}
+			ag := s.Agreements(c.Label, e)
+			if len(ag) == 0 {
+				continue
+			}
+			fmt.Fprintf(w, "## Estimated against measured: %s, %s\n\n", c.Label, e.Model)
+			fmt.Fprintf(w, "Estimates from [%s](%s), written by `make explain` (package explain): llvm-mca's simulation of each kernel's\n", filepath.Base(e.File), relPath(dir, e.File))
+			b := "main loop, cycles per input element with the data in L1 and every branch predicted, beside the measured median\n" +
+				"(L1 batch, random inputs). *Core-bound*: assembly with no branch on the input and tables of at most 8 KiB.\n" +
+				"Where the two part by more than 15%, the last column says why, or which of bitlab's runs shows the cost the model cannot see.\n\n"
+			io.WriteString(w, b)
+			var core []float64
+			for _, a := range ag {
+				if a.CoreBound {
+					core = append(core, a.Ratio())
+				}
+			}
+			if len(core) > 0 {
+				fmt.Fprintf(w, "Median estimate / measured over the %d core-bound forms: **%s**.\n\n", len(core), ratioText(median(core)))
+			}
+			io.WriteString(w, "| kernel | mode | measured | estimate | estimate / measured | core-bound | bottleneck (model) | why they part |\n|---|---|---:|---:|---:|---|---|---|\n")
+			for _, a := range ag {
+				cb := ""
+				if a.CoreBound {
+					cb = "yes"
+				}
+				fmt.Fprintf(w, "| `%s/%s` | %s | %s | %s | %s | %s | %s | %s |\n", a.Family, a.Impl, a.Mode, format(a.Measured), format(a.Cycles),
+					ratioText(a.Ratio()), cb, a.Bottleneck, a.Why)
+			}
+			io.WriteString(w, "\n")
+			name, err := s.EstimateChart(charts, c.Label, e, ag)
+			if err != nil {
+				notes = append(notes, err.Error())
+				continue
+			}
+			fmt.Fprintf(w, "![estimated against measured](%s)\n\n", relPath(dir, name+".svg"))
+		}
+	}
+	return notes
+}
+
+// median returns the median of values (which it sorts).
+func median(v []float64) float64 {
+	slices.Sort(v)
+	n := len(v)
+	if n%2 == 1 {
+		return v[n/2]
+	}
+	return (v[n/2-1] + v[n/2]) / 2
+}
+
+// EstimateChart plots each form's measured cost against its estimate, both
+// axes logarithmic, with the diagonal where they agree; the forms apart by
+// more than Apart are labelled.
+func (s *Set) EstimateChart(dir, cfg string, e *Estimates, ag []Agreement) (string, error) {
+	var in, out plotter.XYs
+	var labels []string
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, a := range ag {
+		xy := plotter.XY{X: a.Cycles, Y: a.Measured}
+		lo, hi = min(lo, xy.X, xy.Y), max(hi, xy.X, xy.Y)
+		if a.Why == "" {
+			in = append(in, xy)
+			continue
+		}
+		out = append(out, xy)
+		labels = append(labels, a.Impl+" "+string(a.Mode)[:3])
+	}
+	p := plot.New()
+	p.Title.Text = fmt.Sprintf("measured against estimated (%s)\n%s", e.Model, s.title(cfg))
+	p.X.Label.Text = "estimate: cycles per element (llvm-mca)"
+	p.Y.Label.Text = "measured: cycles per element"
+	diag, err := plotter.NewLine(plotter.XYs{{X: lo / 1.5, Y: lo / 1.5}, {X: hi * 1.5, Y: hi * 1.5}})
+	if err != nil {
+		return "", err
+	}
+	diag.Dashes = []vg.Length{vg.Points(3), vg.Points(3)}
+	diag.Color = color.Gray{Y: 140}
+	p.Add(plotter.NewGrid(), diag)
+	p.Legend.Add("measured = estimate", diag)
+	for i, pts := range []plotter.XYs{in, out} {
+		if len(pts) == 0 {
+			continue
+		}
+		sc, err := plotter.NewScatter(pts)
+		if err != nil {
+			return "", err
+		}
+		sc.GlyphStyle = draw.GlyphStyle{Shape: glyphs[i], Radius: vg.Points(3), Color: colorOf([]int{4, 3}[i])}
+		p.Add(sc)
+		p.Legend.Add([]string{"within 15%", "apart by more than 15%"}[i], sc)
+	}
+	p.Add(placedLabels{xys: out, labels: labels})
+	p.Legend.Top, p.Legend.Left = true, true
+	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = lo/1.5, hi*1.5, lo/1.5, hi*1.5
+	p.X.Scale, p.Y.Scale = plot.LogScale{}, plot.LogScale{}
+	p.X.Tick.Marker, p.Y.Tick.Marker = logTicks{}, logTicks{}
+	model := e.Model
+	if _, after, ok := strings.Cut(model, "-mcpu="); ok {
+		model, _, _ = strings.Cut(after, " ")
+	}
+	return save(p, 8*vg.Inch, 7*vg.Inch, dir, "estimated-"+model+"-"+schema.Slug(cfg))
+}
+
+// CrossEstimates writes the estimates of the cores no run has measured
+// (the estimates folder below the results root) as a table per model:
+// every estimated form's cycles per element and bottleneck, marked as
+// estimates.
+func CrossEstimates(w io.Writer, root string) error {
+	dirs, _ := filepath.Glob(filepath.Join(root, schema.EstimatesFolder, "*"))
+	slices.Sort(dirs)
+	var all []*Estimates
+	for _, d := range dirs {
+		es, err := readEstimates(d)
+		if err != nil {
+			return err
+		}
+		all = append(all, es...)
+	}
+	if len(all) == 0 {
+		return nil
+	}
+	io.WriteString(w, "## Estimates for cores not measured yet (llvm-mca, no run)\n\n")
+	io.WriteString(w, "**These are estimates, not measurements**: `make explain` (package explain) runs LLVM's llvm-mca on every kernel's\n"+
+		"main loop, cut from the built binary, for cores no bitlab run has measured. Cycles per input element with the data in\n"+
+		"L1 and every branch predicted (blind to cache misses and mispredictions), and what bounds the loop in the model.\n"+
+		"A core's column is replaced by its measurements when a run from it lands. Each model's file: ")
+	var links []string
+	for _, e := range all {
+		links = append(links, fmt.Sprintf("[%s](%s)", filepath.Base(e.File), relPath(root, e.File)))
+	}
+	io.WriteString(w, strings.Join(links, ", ")+".\n\n")
+	forms := map[Form]bool{}
+	for _, e := range all {
+		for f := range e.Forms {
+			forms[f] = true
+		}
+	}
+	var list []Form
+	for f := range forms {
+		list = append(list, f)
+	}
+	slices.SortFunc(list, func(a, b Form) int {
+		return cmp.Or(cmp.Compare(a.Family, b.Family), cmp.Compare(a.Impl, b.Impl), cmp.Compare(a.Mode, b.Mode))
+	})
+	var head []string
+	for _, e := range all {
+		head = append(head, cmp.Or(e.Level, e.GOARCH)+" "+modelName(e.Model))
+	}
+	fmt.Fprintf(w, "| kernel | mode | %s |\n|---|---|%s\n", strings.Join(head, " | "), strings.Repeat("---:|", len(all)))
+	for _, f := range list {
+		row := []string{"`" + f.Family + "/" + f.Impl + "`", string(f.Mode)}
+		for _, e := range all {
+			cell := ""
+			if est, ok := e.Forms[f]; ok {
+				cell = format(est.Cycles) + " (est.)"
+			}
+			row = append(row, cell)
+		}
+		fmt.Fprintf(w, "| %s |\n", strings.Join(row, " | "))
+	}
+	io.WriteString(w, "\n")
+	return nil
+}
+
+// modelName returns the -mcpu of an estimate line.
+func modelName(estimate string) string {
+	if _, after, ok := strings.Cut(estimate, "-mcpu="); ok {
+		name, _, _ := strings.Cut(after, " ")
+		return name
+	}
+	return estimate
+}
