@@ -379,7 +379,7 @@ func (b *perftSession) summary(w io.Writer, ps []perftPosition) {
 		slices.SortFunc(cs, func(x, y *harness.PerftCase) int {
 			return cmp.Compare(x.Stats().Median, y.Stats().Median)
 		})
-		fmt.Fprintf(tw, "%s depth %d\tconfiguration (-config)\tMnodes/s\tns/node\tcycles/node\tspeed vs default\n", p.name, p.depth)
+		fmt.Fprintf(tw, "%s depth %d\tconfiguration\tMnodes/s\tns/node\tcycles/node\tspeed vs default\n", p.name, p.depth)
 		for _, c := range cs {
 			st := c.Stats()
 			if st.N == 0 {
