@@ -472,7 +472,7 @@ func TestTableBytes(t *testing.T) {
 		items []uint16
 	}
 	var arr [256]uint8
-	ls := [2]lists{{items: make([]uint16, 10)}, {items: make([]uint16, 3, 100)}}
+	ls := [2]lists{{head: [4]uint64{1}, items: make([]uint16, 10)}, {items: make([]uint16, 3, 100)}}
 	if got, want := kernels.TableBytes(&arr, &ls), 256+2*(32+24)+13*2; got != want {
 		t.Errorf("TableBytes = %d, want %d", got, want)
 	}
