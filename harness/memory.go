@@ -23,17 +23,3 @@ func approxBytes(n int64) string {
 	}
 	return fmt.Sprintf("%d bytes", n)
 }
-
-// tightest returns the smallest of the limits; ok is false for none.
-func tightest(limits []MemoryLimit) (MemoryLimit, bool) {
-	if len(limits) == 0 {
-		return MemoryLimit{}, false
-	}
-	best := limits[0]
-	for _, l := range limits[1:] {
-		if l.Bytes < best.Bytes {
-			best = l
-		}
-	}
-	return best, true
-}

@@ -120,3 +120,17 @@ func containsField(list, name string) bool {
 	}
 	return false
 }
+
+// tightest returns the smallest of the limits; ok is false for none.
+func tightest(limits []MemoryLimit) (MemoryLimit, bool) {
+	if len(limits) == 0 {
+		return MemoryLimit{}, false
+	}
+	best := limits[0]
+	for _, l := range limits[1:] {
+		if l.Bytes < best.Bytes {
+			best = l
+		}
+	}
+	return best, true
+}
