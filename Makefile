@@ -30,10 +30,14 @@ perft:
 	$(GO) run $(BUILDVCS) ./cmd/runbench -perft $(if $(QUICK),-count 3) $(ARGS)
 
 # The lookup-table kernels hot and under cache pressure (an untimed walk of
-# a buffer the size of each cache level before every batch), in a results
-# file of its own whose names end in /pressure=<class>.
+# a buffer the size of each cache level before every batch), beside the
+# table-free kernels of their families, in a results file of its own whose
+# names end in /pressure=<class>. PRESSURE_FAMILIES is every family with a
+# kernel that declares tables (cmd/runbench's TestPressureFamilies keeps it
+# so).
+PRESSURE_FAMILIES ?= popcount,bitscan-forward,bitscan-reverse,serialize,movelist,bitreverse,sliding,sliding-rotated,sliding-ray,quad2board,quad-fill
 pressure:
-	$(GO) run $(BUILDVCS) ./cmd/runbench -family '^(sliding|sliding-rotated|movelist|popcount)$$' -dist '^(random|chess)$$' -sizes l1 -mode throughput -pressure none,l1,l2,llc,2llc $(ARGS)
+	$(GO) run $(BUILDVCS) ./cmd/runbench -family $(PRESSURE_FAMILIES) -dist random,chess -sizes l1 -mode throughput -pressure none,l1,l2,llc,2llc $(ARGS)
 
 # Tables, charts and pages for every results/<cpu>/ folder, then the
 # generated parts of the notebooks (from the development machine's results).

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"strings"
 	"time"
 
 	"bitlab/kernels"
@@ -127,8 +128,12 @@ func timeChain(f func(int), n int) time.Duration {
 type SelfCheckRow struct {
 	Instr               string
 	Latency, Throughput float64
-	Published           uarch.Cost // zero when the core has no published row
-	Skipped             string     // why it was not measured
+	// LatencySpread and ThroughputSpread are the measurements'
+	// repeatability: the relative difference between the best of the first
+	// half of the samples and the best of the second.
+	LatencySpread, ThroughputSpread float64
+	Published                       uarch.Cost // zero when the core has no published row
+	Skipped                         string     // why it was not measured
 }
 
 // Deviations returns the measured latency's and throughput's relative
@@ -145,10 +150,20 @@ func (r SelfCheckRow) Deviations() (latency, throughput float64, ok bool) {
 	return latency, throughput, true
 }
 
-// SelfCheckTolerance is the largest deviation from a published cost that
-// the self-check accepts as agreement: beyond it, the clock or the
-// instrument is suspect.
-const SelfCheckTolerance = 0.05
+// The self-check's bands, as fractions of a published cost. A deviation
+// must also exceed NoiseMargin times the measurement's own spread.
+const (
+	// SelfCheckTolerance is the deviation beyond which most of the
+	// latencies (or most throughputs) moving the same way is a warning:
+	// the whole instrument, not one instruction, is then off.
+	SelfCheckTolerance = 0.05
+	// LoneTolerance is the deviation beyond which one instruction that
+	// disagrees while the others agree gets a note: the published figure
+	// does not fit this core's chain of it, which asks nothing of the user.
+	LoneTolerance = 0.15
+	// NoiseMargin scales a measurement's spread into the band it must leave.
+	NoiseMargin = 3
+)
 
 // SelfCheck measures the latency and throughput of the self-check's chains
 // (ADD, IMUL, POPCNT, TZCNT, BLSR and BSWAP on amd64), beside the
@@ -164,79 +179,150 @@ func (c *Cycles) SelfCheck(core uarch.Core) []SelfCheckRow {
 		case kernels.Supported(ch.features) != nil:
 			row.Skipped = kernels.Supported(ch.features).Error()
 		default:
-			row.Latency = c.perInstr(ch.latency)
-			row.Throughput = c.perInstr(ch.throughput)
+			row.Latency, row.LatencySpread = c.perInstr(ch.latency)
+			row.Throughput, row.ThroughputSpread = c.perInstr(ch.throughput)
 		}
 		rows = append(rows, row)
 	}
 	return rows
 }
 
-// SelfCheckWarnings returns one line per measured cost that deviates from
-// the published one by more than SelfCheckTolerance. When every latency
-// agrees the clock is right: a slow throughput then means something else
-// competes for the core's execution ports, which the lines say (most
-// likely a busy sibling hardware thread; in a VM, possibly another
-// guest's), and a fast one that the published figure is pessimistic.
-func SelfCheckWarnings(core uarch.Core, rows []SelfCheckRow) []string {
-	latencyOK := true
-	for _, r := range rows {
-		if lat, _, ok := r.Deviations(); ok && math.Abs(lat) > SelfCheckTolerance {
-			latencyOK = false
-		}
-	}
-	var ws []string
+// A Finding is what the self-check concludes beyond its measurements: a
+// warning asks the user to act, a note explains a deviation that needs
+// nothing.
+type Finding struct {
+	Warning bool
+	Text    string
+}
+
+// deviation is one measured figure against its published one.
+type deviation struct {
+	instr, what         string
+	dev, measured, publ float64
+	spread              float64
+}
+
+// beyond reports whether the deviation leaves the band tol, widened to
+// NoiseMargin times the measurement's spread.
+func (d deviation) beyond(tol float64) bool {
+	return math.Abs(d.dev) > max(tol, NoiseMargin*d.spread)
+}
+
+// SelfCheckFindings compares the measurements with the published costs.
+// A slow or fast instrument moves every figure alike, so warnings need
+// most of the compared figures to agree: most latencies beyond
+// SelfCheckTolerance one way mean the cycle clock or the instrument is off
+// (the latencies are the clock's check); with the latencies right, most
+// throughputs slower than published mean something may share the core's
+// execution ports. One instruction that disagrees while the others agree
+// gets a note beyond LoneTolerance: its published figure comes from
+// another loop (the published BLSR throughput of Zen 5, 0.46 cycles, is
+// slower than the core runs independent BLSRs, about 0.34).
+func SelfCheckFindings(core uarch.Core, rows []SelfCheckRow) []Finding {
+	var lats, tps []deviation
 	for _, r := range rows {
 		lat, tp, ok := r.Deviations()
 		if !ok {
 			continue
 		}
-		for _, d := range []struct {
-			what      string
-			dev, m, p float64
-		}{{string(schema.Latency), lat, r.Latency, r.Published.Latency}, {string(schema.Throughput), tp, r.Throughput, r.Published.Throughput}} {
-			if math.Abs(d.dev) <= SelfCheckTolerance {
-				continue
-			}
-			cause := "the cycle clock or the instrument is off (was the machine busy, or the clock changing fast?); " +
-				"rerun on an idle machine before trusting cycle figures"
-			switch {
-			case latencyOK && d.dev > 0:
-				cause = "every latency agrees, so the clock is right, but another thread shares this core's execution ports " +
-					"(a busy sibling hardware thread, in a VM possibly another guest's): throughput figures may be pessimistic"
-			case latencyOK && d.what == string(schema.Throughput):
-				cause = "every latency agrees, so the clock is right: the published figure is slower than this core runs " +
-					"the instruction's independent chains (the source measured another loop); nothing to do"
-			}
-			ws = append(ws, fmt.Sprintf("%s %s %.3f cycles is %+.1f%% off %s's published %g: %s", r.Instr, d.what, d.m, 100*d.dev, core, d.p, cause))
+		lats = append(lats, deviation{r.Instr, string(schema.Latency), lat, r.Latency, r.Published.Latency, r.LatencySpread})
+		if r.Published.Throughput > 0 {
+			tps = append(tps, deviation{r.Instr, string(schema.Throughput), tp, r.Throughput, r.Published.Throughput, r.ThroughputSpread})
 		}
 	}
-	return ws
+	line := func(d deviation) string {
+		return fmt.Sprintf("%s %s %.3f cycles is %+.1f%% off %s's published %g", d.instr, d.what, d.measured, 100*d.dev, core, d.publ)
+	}
+	// most returns the deviations beyond the band in the direction most
+	// of them take, if they are more than half of ds.
+	most := func(ds []deviation) []deviation {
+		var slow, fast []deviation
+		for _, d := range ds {
+			switch {
+			case !d.beyond(SelfCheckTolerance):
+			case d.dev > 0:
+				slow = append(slow, d)
+			default:
+				fast = append(fast, d)
+			}
+		}
+		for _, side := range [][]deviation{slow, fast} {
+			if 2*len(side) > len(ds) {
+				return side
+			}
+		}
+		return nil
+	}
+	lines := func(ds []deviation) string {
+		var parts []string
+		for _, d := range ds {
+			parts = append(parts, fmt.Sprintf("%s %+.1f%%", d.instr, 100*d.dev))
+		}
+		return strings.Join(parts, ", ")
+	}
+	var fs []Finding
+	if off := most(lats); off != nil {
+		return append(fs, Finding{true, fmt.Sprintf("%d of %d latencies are off %s's published costs (%s): the cycle clock or the instrument is off "+
+			"(was the machine busy, or the clock changing fast?); rerun on an idle machine before trusting cycle figures", len(off), len(lats), core, lines(off))})
+	}
+	if slow := most(tps); slow != nil && slow[0].dev > 0 {
+		fs = append(fs, Finding{true, fmt.Sprintf("%d of %d throughputs are slower than %s's published costs (%s) while the latencies agree, so the clock is right: "+
+			"something may share this core's execution ports (a busy sibling hardware thread; in a VM, another guest): "+
+			"if the machine should be idle, look for what runs beside the benchmark; throughput figures may be pessimistic", len(slow), len(tps), core, lines(slow))})
+		tps = nil // the warning covers them
+	}
+	for _, ds := range [][]deviation{lats, tps} {
+		for _, d := range ds {
+			if !d.beyond(LoneTolerance) {
+				continue
+			}
+			faster := "faster"
+			if d.dev > 0 {
+				faster = "slower"
+			}
+			why := "most other figures agree, so the clock is right: this core runs this chain " + faster +
+				" than the published figure says (measured in another loop); nothing to do"
+			fs = append(fs, Finding{false, line(d) + ": " + why})
+		}
+	}
+	return fs
 }
 
-// perInstr returns the cycles per instruction of a chain function. With a
-// cycle counter it is the fewest cycles of 15 samples; with the calibrated
-// clock, samples alternate with ADD-chain samples and the ratio of the two
-// fastest is taken, so that a clock change between calibration and
-// measurement cannot bias it.
-func (c *Cycles) perInstr(f func(int)) float64 {
+// perInstr returns the cycles per instruction of a chain function and its
+// spread (see SelfCheckRow): 16 samples in two halves, each half's figure
+// the fewest cycles of its samples (with the calibrated clock, samples
+// alternate with ADD-chain samples and the ratio of the two fastest is
+// taken, so that a clock change between calibration and measurement cannot
+// bias it); the figure is the lower half's.
+func (c *Cycles) perInstr(f func(int)) (perInstr, spread float64) {
 	n, nAdd := iterationsFor(f), iterationsFor(latencyAdd)
-	best, bestAdd := math.Inf(1), math.Inf(1)
-	for range 15 {
+	const samples = 16
+	var best, bestAdd [2]float64
+	for i := range best {
+		best[i], bestAdd[i] = math.Inf(1), math.Inf(1)
+	}
+	for i := range samples {
+		half := i * 2 / samples
 		begin := c.start()
 		ns := float64(timeChain(f, n))
 		if c.perf != nil {
 			cyc, _ := c.stop(begin, ns)
-			best = min(best, cyc)
+			best[half] = min(best[half], cyc)
 			continue
 		}
-		best = min(best, ns)
-		bestAdd = min(bestAdd, float64(timeChain(latencyAdd, nAdd)))
+		best[half] = min(best[half], ns)
+		bestAdd[half] = min(bestAdd[half], float64(timeChain(latencyAdd, nAdd)))
 	}
-	if c.perf != nil {
-		return best / float64(n*chainUnroll)
+	var per [2]float64
+	for h := range per {
+		if c.perf != nil {
+			per[h] = best[h] / float64(n*chainUnroll)
+		} else {
+			per[h] = best[h] * float64(nAdd) / (bestAdd[h] * float64(n))
+		}
 	}
-	return best * float64(nAdd) / (bestAdd * float64(n))
+	lo, hi := min(per[0], per[1]), max(per[0], per[1])
+	return lo, hi/lo - 1
 }
 
 // FormatSelfCheck renders the self-check as one line per instruction.
@@ -247,12 +333,12 @@ func FormatSelfCheck(rows []SelfCheckRow) []string {
 			lines = append(lines, fmt.Sprintf("%-6s skipped: %s", r.Instr, r.Skipped))
 			continue
 		}
-		line := fmt.Sprintf("%-6s latency %.3f cycles", r.Instr, r.Latency)
+		line := fmt.Sprintf("%-6s latency %.3f cycles ±%.1f%%", r.Instr, r.Latency, 100*r.LatencySpread)
 		lat, tp, ok := r.Deviations()
 		if ok {
 			line += fmt.Sprintf(" (published %g, %+.1f%%)", r.Published.Latency, 100*lat)
 		}
-		line += fmt.Sprintf("  throughput %.3f cycles/instr", r.Throughput)
+		line += fmt.Sprintf("  throughput %.3f cycles/instr ±%.1f%%", r.Throughput, 100*r.ThroughputSpread)
 		if ok && r.Published.Throughput > 0 {
 			line += fmt.Sprintf(" (published %g, %+.1f%%)", r.Published.Throughput, 100*tp)
 		}

@@ -210,6 +210,11 @@ func (c *Case) labels() []string {
 // them alike, and it recalibrates the clock every Recalibrate.
 func Run[T Timed](cases []T, cyc *Cycles, opt Options) error {
 	for _, c := range cases {
+		select {
+		case <-opt.Stop:
+			return ErrInterrupted
+		default:
+		}
 		c.calibrate(opt.SampleTime)
 	}
 	r := rand.New(rand.NewPCG(opt.Seed, 0x5eed))

@@ -82,14 +82,20 @@ func (c *PerftCase) RoundMedian(round int) (Sample, bool) { return roundMedian(c
 // Stats returns the case's statistics over all its samples (per node).
 func (c *PerftCase) Stats() Stats { return stats(c.Samples) }
 
-// CreatePerftResults starts a results file of perft cases at path.
-func CreatePerftResults(path string, m Machine, config []benchfmt.Config) (*ResultsFile, error) {
-	return createResults(path, m, nil, config, schema.WritePerftMetadata)
+// CreatePerftResults starts a results file of perft cases at path, as
+// CreateResults does.
+func CreatePerftResults(path string, unique bool, m Machine, config []benchfmt.Config) (*ResultsFile, error) {
+	return createResults(path, unique, m, nil, config, schema.WritePerftMetadata)
 }
 
 // PerftResult writes one result line of a perft case: the median of one
 // round, per node, and nodes per second.
 func (r *ResultsFile) PerftResult(c *PerftCase, s Sample) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.done {
+		return errClosed
+	}
 	vals := []benchfmt.Value{{Value: s.NsPerOp, Unit: schema.NsPerNode.Written}}
 	if s.CyclesPerOp > 0 {
 		vals = append(vals, benchfmt.Value{Value: s.CyclesPerOp, Unit: schema.CyclesPerNode.Written})

@@ -4,12 +4,14 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"golang.org/x/perf/benchfmt"
@@ -20,10 +22,13 @@ import (
 
 // ResultsFile writes a results file atomically: lines go to a hidden
 // partial file, which Close links to the final name only when complete and
-// synced, never replacing an existing file. A run that dies leaves the
-// partial file and no torn results file.
+// synced, never replacing an existing file. A run stopped before it ends
+// calls Abort, which keeps the rounds completed so far under the final
+// name; only a run killed outright (SIGKILL, a crash) leaves the partial
+// file. Its methods may be called from several goroutines.
 type ResultsFile struct {
-	Path    string // final name
+	Path    string // the final name: after Close or Abort, the name the file has
+	unique  bool   // a taken Path may be numbered: name-2.txt, name-3.txt ...
 	partial string
 	f       *os.File
 	bw      *bufio.Writer
@@ -32,40 +37,100 @@ type ResultsFile struct {
 	caches  Caches
 	events  []Event
 	lines   int
+
+	mu         sync.Mutex
+	written    int64 // bytes handed to f
+	saved      int64 // bytes of f at the end of the last Flush: whole rounds
+	savedLines int   // result lines in those bytes
+	done       bool  // closed or aborted: later writes are dropped
 }
 
 // CreateResults starts a results file at path for a run on machine m that
-// counts events (none for nil).
-func CreateResults(path string, m Machine, events []Event, config []benchfmt.Config) (*ResultsFile, error) {
-	return createResults(path, m, events, config, func(w *benchfmt.Writer) error {
+// counts events (none for nil). With unique, a path that is taken, or that
+// another run is writing, gets the first free number before its extension
+// (runs started in the same second share a default name); without, a taken
+// path is an error.
+func CreateResults(path string, unique bool, m Machine, events []Event, config []benchfmt.Config) (*ResultsFile, error) {
+	return createResults(path, unique, m, events, config, func(w *benchfmt.Writer) error {
 		return schema.WriteMetadata(w, eventNames(events)...)
 	})
 }
 
 // createResults starts a results file whose unit metadata metadata writes.
-func createResults(path string, m Machine, events []Event, config []benchfmt.Config, metadata func(*benchfmt.Writer) error) (*ResultsFile, error) {
+func createResults(path string, unique bool, m Machine, events []Event, config []benchfmt.Config, metadata func(*benchfmt.Writer) error) (*ResultsFile, error) {
+	r := &ResultsFile{Path: path, unique: unique, config: config, caches: m.Caches, events: events}
 	if path == Stdout {
-		bw := bufio.NewWriter(os.Stdout)
-		r := &ResultsFile{Path: path, bw: bw, w: benchfmt.NewWriter(bw), config: config, caches: m.Caches, events: events}
+		r.bw = bufio.NewWriter(os.Stdout)
+		r.w = benchfmt.NewWriter(r.bw)
 		return r, metadata(r.w)
-	}
-	if _, err := os.Stat(path); err == nil {
-		return nil, fmt.Errorf("harness: %s exists; results are never overwritten", path)
 	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, err
 	}
-	partial := filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+".partial")
-	f, err := os.OpenFile(partial, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if err != nil {
-		return nil, err
+	for n := 1; ; n++ {
+		name := numbered(path, n)
+		if n > 1 && !unique {
+			return nil, fmt.Errorf("harness: %s exists; results are never overwritten", path)
+		}
+		if exists(name) {
+			continue
+		}
+		partial := partialName(name)
+		f, err := os.OpenFile(partial, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if errors.Is(err, fs.ErrExist) {
+			if !unique {
+				return nil, fmt.Errorf("harness: %s exists: another run is writing %s, or one was killed (delete it if no runbench is running)", partial, path)
+			}
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		if exists(name) { // a run that held the partial file linked it meanwhile
+			f.Close()
+			os.Remove(partial)
+			continue
+		}
+		r.Path, r.partial, r.f = name, partial, f
+		break
 	}
-	bw := bufio.NewWriter(f)
-	r := &ResultsFile{Path: path, partial: partial, f: f, bw: bw, w: benchfmt.NewWriter(bw), config: config, caches: m.Caches, events: events}
+	r.bw = bufio.NewWriter(countingWriter{r.f, &r.written})
+	r.w = benchfmt.NewWriter(r.bw)
 	if err := metadata(r.w); err != nil {
-		return nil, errors.Join(err, f.Close(), os.Remove(partial))
+		return nil, errors.Join(err, r.f.Close(), os.Remove(r.partial))
 	}
 	return r, nil
+}
+
+// numbered returns path for n = 1, else path with -n before its extension.
+func numbered(path string, n int) string {
+	if n == 1 {
+		return path
+	}
+	ext := filepath.Ext(path)
+	return fmt.Sprintf("%s-%d%s", strings.TrimSuffix(path, ext), n, ext)
+}
+
+// partialName returns the hidden partial file of a results file.
+func partialName(path string) string {
+	return filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+".partial")
+}
+
+func exists(path string) bool {
+	_, err := os.Lstat(path)
+	return err == nil
+}
+
+// countingWriter counts the bytes written through it.
+type countingWriter struct {
+	w io.Writer
+	n *int64
+}
+
+func (c countingWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	*c.n += int64(n)
+	return n, err
 }
 
 // Stdout is the results path that means standard output: lines go out as
@@ -82,6 +147,11 @@ func eventNames(events []Event) []string {
 
 // Comment writes "# " comment lines, which benchmark readers ignore.
 func (r *ResultsFile) Comment(format string, args ...any) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.done {
+		return
+	}
 	for _, line := range strings.Split(fmt.Sprintf(format, args...), "\n") {
 		fmt.Fprintf(r.bw, "# %s\n", line)
 	}
@@ -89,6 +159,11 @@ func (r *ResultsFile) Comment(format string, args ...any) {
 
 // Result writes one result line of a case: the median of one round.
 func (r *ResultsFile) Result(c *Case, s Sample) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.done {
+		return errClosed
+	}
 	vals := []benchfmt.Value{{Value: s.NsPerOp, Unit: schema.NsPerOp.Written}}
 	if s.CyclesPerOp > 0 {
 		vals = append(vals, benchfmt.Value{Value: s.CyclesPerOp, Unit: schema.CyclesPerOp.Written})
@@ -136,16 +211,39 @@ func (r *ResultsFile) headline(fam kernels.AnyFamily) int {
 	return n
 }
 
-// Flush pushes complete lines to the partial file.
-func (r *ResultsFile) Flush() error { return r.bw.Flush() }
+// Flush pushes the lines written so far to the partial file; they end a
+// round, and Abort keeps everything up to the last Flush.
+func (r *ResultsFile) Flush() error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.done {
+		return errClosed
+	}
+	err := r.bw.Flush()
+	if err == nil {
+		r.saved, r.savedLines = r.written, r.lines
+	}
+	return err
+}
 
 // Lines returns the result lines written so far.
-func (r *ResultsFile) Lines() int { return r.lines }
+func (r *ResultsFile) Lines() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.lines
+}
 
 // Close completes the file: it syncs the partial file and links it to the
-// final name. A file without result lines is removed instead, and Close
+// final name (numbered if that name appeared during the run: Path says
+// which). A file without result lines is removed instead, and Close
 // returns ErrNoResults.
 func (r *ResultsFile) Close() error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.done {
+		return errClosed
+	}
+	r.done = true
 	if r.f == nil { // standard output
 		err := r.bw.Flush()
 		if err == nil && r.lines == 0 {
@@ -158,15 +256,73 @@ func (r *ResultsFile) Close() error {
 		err = ErrNoResults
 	}
 	if err == nil {
-		err = os.Link(r.partial, r.Path)
-		if errors.Is(err, fs.ErrExist) {
-			err = fmt.Errorf("harness: %s appeared during the run; the results stay in %s", r.Path, r.partial)
-			return err
-		}
+		err = r.link()
 	}
-	os.Remove(r.partial)
+	if err == nil || errors.Is(err, ErrNoResults) {
+		os.Remove(r.partial)
+	}
 	return err
 }
+
+// link gives the complete partial file its final name, the first free one
+// of Path, Path-2 ... (a run given an explicit name that another process
+// created meanwhile gets a number too, rather than losing its results).
+func (r *ResultsFile) link() error {
+	for n := 1; n < 1000; n++ {
+		name := numbered(r.Path, n)
+		err := os.Link(r.partial, name)
+		if err == nil {
+			r.Path = name
+			return nil
+		}
+		if !errors.Is(err, fs.ErrExist) {
+			return fmt.Errorf("harness: the results stay in %s: %w", r.partial, err)
+		}
+	}
+	return fmt.Errorf("harness: no free name beside %s; the results stay in %s", r.Path, r.partial)
+}
+
+// Abort ends the file at once, from any goroutine: it keeps the lines up
+// to the last Flush (the completed rounds), adds the comment note, and
+// links the file into place as Close does; it returns ErrNoResults, and
+// leaves no file, when no round was completed. Writes after Abort are
+// dropped. On standard output it flushes the completed rounds.
+func (r *ResultsFile) Abort(note string) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.done {
+		return errClosed
+	}
+	r.done = true
+	if r.f == nil {
+		if r.savedLines == 0 {
+			return ErrNoResults
+		}
+		return nil
+	}
+	if r.savedLines == 0 {
+		return errors.Join(r.f.Close(), os.Remove(r.partial), ErrNoResults)
+	}
+	r.lines = r.savedLines
+	err := r.f.Truncate(r.saved)
+	if err == nil {
+		_, err = r.f.Seek(r.saved, io.SeekStart)
+	}
+	if err == nil {
+		_, err = fmt.Fprintf(r.f, "# warning: %s\n", note)
+	}
+	err = errors.Join(err, r.f.Sync(), r.f.Close())
+	if err == nil {
+		err = r.link()
+	}
+	if err == nil {
+		os.Remove(r.partial)
+	}
+	return err
+}
+
+// errClosed reports a write after Close or Abort.
+var errClosed = errors.New("harness: the results file is closed")
 
 // ErrNoResults reports a run that finished no result line.
 var ErrNoResults = errors.New("harness: no results to write")

@@ -2,7 +2,6 @@ package harness
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -10,10 +9,17 @@ import (
 	"bitlab/schema"
 )
 
+// A Selector selects names, such as a *regexp.Regexp; String describes
+// the selection for the results header.
+type Selector interface {
+	MatchString(name string) bool
+	String() string
+}
+
 // A Suite selects what a run measures: families, implementations and
-// distributions by regular expression, modes, and the size classes.
+// distributions by name, modes, and the size classes.
 type Suite struct {
-	Family, Impl, Dist *regexp.Regexp // nil matches everything
+	Family, Impl, Dist Selector // nil matches everything
 	Modes              []kernels.Mode
 	Sizes              []schema.SizeClass
 	Quick              bool // fewer distributions
@@ -104,7 +110,7 @@ func (s Suite) Cases(m Machine) ([]*Case, []Skip, error) {
 	return cases, skipped, nil
 }
 
-func match(re *regexp.Regexp, s string) bool { return re == nil || re.MatchString(s) }
+func match(sel Selector, s string) bool { return sel == nil || sel.MatchString(s) }
 
 // Describe returns the suite's selection in words, for the results header.
 func (s Suite) Describe() string {
@@ -119,10 +125,10 @@ func (s Suite) Describe() string {
 	}
 	for _, f := range []struct {
 		name string
-		re   *regexp.Regexp
+		sel  Selector
 	}{{"family", s.Family}, {"impl", s.Impl}, {"dist", s.Dist}} {
-		if f.re != nil {
-			fmt.Fprintf(&b, " %s=%s", f.name, f.re)
+		if f.sel != nil {
+			fmt.Fprintf(&b, " %s=%s", f.name, f.sel)
 		}
 	}
 	return b.String()

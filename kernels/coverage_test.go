@@ -1,11 +1,14 @@
 package kernels_test
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"os"
+	"os/exec"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 
 	"bitlab/kernels"
@@ -26,13 +29,13 @@ func recordProof(t *testing.T, family string) {
 	}
 }
 
-// TestMain fails a complete run (no -run, -skip or -fuzz) in which some
-// family has no proof test or no fuzz target: a new family cannot go
+// TestMain fails a complete run (no -run, -skip, -fuzz or -list) in which
+// some family has no proof test or no fuzz target: a new family cannot go
 // unproven.
 func TestMain(m *testing.M) {
 	flag.Parse()
 	code := m.Run()
-	if code == 0 && flagValue("test.run") == "" && flagValue("test.skip") == "" && flagValue("test.fuzz") == "" {
+	if code == 0 && flagValue("test.run") == "" && flagValue("test.skip") == "" && flagValue("test.fuzz") == "" && flagValue("test.list") == "" {
 		if missing := unproven(); len(missing) > 0 {
 			fmt.Fprintf(os.Stderr, "FAIL: families without a proof: %s\n", strings.Join(missing, ", "))
 			code = 1
@@ -46,6 +49,18 @@ func flagValue(name string) string {
 		return f.Value.String()
 	}
 	return ""
+}
+
+// TestListRuns lists the package's tests as go test -list does, in a
+// process of its own: TestMain lets a listing, which proves nothing, pass.
+func TestListRuns(t *testing.T) {
+	out, err := exec.Command(os.Args[0], "-test.list", "Fuzz").CombinedOutput()
+	if errors.Is(err, syscall.ENOEXEC) {
+		t.Skipf("cannot run the test binary here (an emulator): %v", err)
+	}
+	if err != nil || !strings.Contains(string(out), "FuzzSliding\n") {
+		t.Errorf("-test.list Fuzz: %v\n%s", err, out)
+	}
 }
 
 // unproven lists "kind/family" for every family that lacks a kind of proof.

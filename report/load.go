@@ -4,6 +4,7 @@
 package report
 
 import (
+	"bufio"
 	"bytes"
 	"cmp"
 	"errors"
@@ -166,10 +167,14 @@ func (s *Set) read(file string) ([]Warning, error) {
 		return nil, err
 	}
 	var warns []Warning
-	for _, line := range strings.Split(string(data), "\n") {
+	lines := strings.Split(string(data), "\n")
+	for _, line := range lines {
 		if c, ok := strings.CutPrefix(line, "# "); ok {
 			s.header[file] = append(s.header[file], c)
 		}
+	}
+	if err := checkLines(file, lines); err != nil {
+		return nil, err
 	}
 	r := benchfmt.NewReader(bytes.NewReader(data), file)
 	n := 0
@@ -224,6 +229,31 @@ func (s *Set) read(file string) ([]Warning, error) {
 		return warns, fmt.Errorf("%s: %w", file, ErrNoResults)
 	}
 	return warns, nil
+}
+
+// checkLines rejects, with its file and line, what the benchmark-format
+// reader would misread: a line longer than it reads (it would stop there
+// and name the line before), and a configuration line of schema.FileKeys
+// that contradicts an earlier one (the reader would let the last win).
+func checkLines(file string, lines []string) error {
+	first := map[string]int{} // key -> line of its first value
+	values := map[string]string{}
+	for i, line := range lines {
+		if len(line) >= bufio.MaxScanTokenSize {
+			return fmt.Errorf("%s:%d: a line of %d bytes, longer than the %d a benchmark-format line may have", file, i+1, len(line), bufio.MaxScanTokenSize-1)
+		}
+		key, value, ok := strings.Cut(line, ":")
+		if !ok || !slices.Contains(schema.FileKeys, key) {
+			continue
+		}
+		value = strings.TrimSpace(value)
+		if at, seen := first[key]; seen && values[key] != value {
+			return fmt.Errorf("%s:%d: %s: %s contradicts %s: %s at line %d (a results file describes one machine and build)", file, i+1, key, value, key, values[key], at)
+		} else if !seen {
+			first[key], values[key] = i+1, value
+		}
+	}
+	return nil
 }
 
 // readValues passes a result's values in the units known accepts to add,

@@ -152,6 +152,11 @@ const (
 	KeyTables      = "tables"   // per block: the lookup-table bytes of its implementations, FormatTables
 )
 
+// FileKeys are the configuration keys that describe a whole results file
+// (the machine, the build and the seed), unlike the per-block keys: a
+// second line of one of them with another value is a malformed file.
+var FileKeys = []string{KeyGOOS, KeyGOARCH, KeyGOAMD64, KeyGo, KeyCPU, KeyUarch, KeyCPUFeatures, KeyCycles, KeySeed}
+
 // FormatTables writes the lookup-table sizes of a family's implementations
 // as the tables configuration line carries them: "impl=bytes" for each
 // implementation with tables, by name, separated by spaces.

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -65,60 +66,213 @@ func readResults(t *testing.T, path string) []*benchfmt.Result {
 	return rs
 }
 
+// started runs runbench with args, its stdout and stderr collected.
+func started(t *testing.T, bin string, args ...string) (*exec.Cmd, *syncBuffer, *syncBuffer) {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	stdout, stderr := &syncBuffer{}, &syncBuffer{}
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	return cmd, stdout, stderr
+}
+
+// syncBuffer is a bytes.Buffer a test may read while a command writes it.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// wantExit130 waits for the command and requires exit status 130.
+func wantExit130(t *testing.T, cmd *exec.Cmd, stderr *syncBuffer) {
+	t.Helper()
+	err := cmd.Wait()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 130 {
+		t.Errorf("exit: %v, want status 130\n%s", err, stderr)
+	}
+}
+
+// noneHidden fails if a folder holds a hidden (partial) file.
+func noneHidden(t *testing.T, dir string) {
+	t.Helper()
+	if h, _ := filepath.Glob(filepath.Join(dir, ".*")); len(h) != 0 {
+		t.Errorf("left behind: %v", h)
+	}
+}
+
+// TestInterruptKeepsCompletedRounds interrupts runs at every stage: each
+// leaves a named, readable file of its completed rounds or none, no
+// hidden partial file, and says which on stderr.
 func TestInterruptKeepsCompletedRounds(t *testing.T) {
 	bin := buildRunbench(t)
-	for _, tc := range []struct {
-		name       string
-		args       []string
-		afterLines bool // interrupt once the partial file has result lines
-	}{
-		{"mid-run", []string{"-count", "100000", "-sample", "1ms"}, true},
-		{"before-any-round", []string{"-count", "5", "-sample", "300ms"}, false},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			dir := t.TempDir()
-			out := filepath.Join(dir, "r.txt")
-			partial := filepath.Join(dir, ".r.txt.partial")
-			args := append([]string{"-family", "^ls1b-reset$", "-dist", "^random$", "-mode", "throughput",
-				"-sizes", "l1", "-noprogress", "-out", out}, tc.args...)
-			cmd := exec.Command(bin, args...)
-			var stderr bytes.Buffer
-			cmd.Stderr = &stderr
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			waitFor(t, "the partial results file", func() bool {
-				data, err := os.ReadFile(partial)
-				return err == nil && (!tc.afterLines || bytes.Contains(data, []byte("\nBenchmarkKernel")))
-			})
-			if !tc.afterLines {
-				time.Sleep(200 * time.Millisecond)
-			}
-			cmd.Process.Signal(syscall.SIGINT)
-			err := cmd.Wait()
-			var exit *exec.ExitError
-			if !errors.As(err, &exit) || exit.ExitCode() != 130 {
-				t.Errorf("exit: %v, want status 130\n%s", err, stderr.String())
-			}
-			if _, err := os.Stat(partial); !os.IsNotExist(err) {
-				t.Errorf("the partial file is left behind (%v)", err)
-			}
-			if !tc.afterLines {
-				if _, err := os.Stat(out); !os.IsNotExist(err) {
-					t.Errorf("a results file was written although no round completed")
-				}
-				return
-			}
-			rs := readResults(t, out)
-			if len(rs) == 0 || len(rs)%2 != 0 { // two kernels, one line each per round
-				t.Errorf("%d result lines: not whole rounds of both kernels", len(rs))
-			}
-			data, _ := os.ReadFile(out)
-			if !strings.Contains(string(data), "warning: interrupted") {
-				t.Error("the file does not say it was interrupted")
-			}
-		})
+	base := []string{"-family", "ls1b-reset", "-dist", "random", "-mode", "throughput", "-sizes", "l1", "-noprogress"}
+	hasRound := func(partial string) func() bool {
+		return func() bool {
+			data, err := os.ReadFile(partial)
+			return err == nil && bytes.Contains(data, []byte("\nBenchmarkKernel"))
+		}
 	}
+	t.Run("mid-run", func(t *testing.T) {
+		dir := t.TempDir()
+		out := filepath.Join(dir, "r.txt")
+		cmd, stdout, stderr := started(t, bin, append(base, "-count", "100000", "-sample", "1ms", "-out", out)...)
+		waitFor(t, "a completed round", hasRound(filepath.Join(dir, ".r.txt.partial")))
+		cmd.Process.Signal(syscall.SIGINT)
+		wantExit130(t, cmd, stderr)
+		noneHidden(t, dir)
+		rs := readResults(t, out)
+		if len(rs) == 0 || len(rs)%4 != 0 { // four kernels, one line each per round
+			t.Errorf("%d result lines: not whole rounds of the four kernels", len(rs))
+		}
+		data, _ := os.ReadFile(out)
+		if !strings.Contains(string(data), "warning: interrupted:") || !strings.Contains(string(data), "# summary:") {
+			t.Error("the file does not say it was interrupted, or has no summary")
+		}
+		if !strings.Contains(stdout.String(), "Summary") || !strings.Contains(stderr.String(), "their results and summary are in "+out) {
+			t.Errorf("no summary, or stderr does not name the file:\n%s", stderr)
+		}
+	})
+	t.Run("before-any-round", func(t *testing.T) {
+		dir := t.TempDir()
+		out := filepath.Join(dir, "r.txt")
+		cmd, _, stderr := started(t, bin, append(base, "-count", "5", "-sample", "300ms", "-out", out)...)
+		waitFor(t, "the partial results file", func() bool { _, err := os.Stat(filepath.Join(dir, ".r.txt.partial")); return err == nil })
+		time.Sleep(200 * time.Millisecond)
+		cmd.Process.Signal(syscall.SIGINT)
+		wantExit130(t, cmd, stderr)
+		noneHidden(t, dir)
+		if _, err := os.Stat(out); !os.IsNotExist(err) {
+			t.Errorf("a results file was written although no round completed")
+		}
+		if !strings.Contains(stderr.String(), "before any round completed: no results file written") {
+			t.Errorf("stderr does not say no file was written:\n%s", stderr)
+		}
+	})
+	t.Run("twice", func(t *testing.T) {
+		// One kernel, one long sample per round: the second interrupt
+		// comes while the first waits for the sample to end.
+		dir := t.TempDir()
+		out := filepath.Join(dir, "r.txt")
+		cmd, stdout, stderr := started(t, bin, append(base, "-impl", "and", "-count", "100", "-samples", "1", "-sample", "1500ms", "-out", out)...)
+		waitFor(t, "a completed round", hasRound(filepath.Join(dir, ".r.txt.partial")))
+		cmd.Process.Signal(syscall.SIGINT)
+		time.Sleep(2 * sameInterrupt)
+		cmd.Process.Signal(syscall.SIGINT)
+		wantExit130(t, cmd, stderr)
+		noneHidden(t, dir)
+		if rs := readResults(t, out); len(rs) != 1 {
+			t.Errorf("%d result lines, want the one completed round", len(rs))
+		}
+		data, _ := os.ReadFile(out)
+		if !strings.HasSuffix(string(data), "# warning: interrupted twice: the rounds completed before the second interrupt, without the summary\n") {
+			t.Errorf("the file does not end by saying it was interrupted twice:\n%s", data)
+		}
+		if strings.Contains(stdout.String(), "Summary") || !strings.Contains(stderr.String(), "interrupted again: stopped at once; 1 result lines of completed rounds are in "+out) {
+			t.Errorf("stderr does not name the file kept:\n%s", stderr)
+		}
+	})
+	t.Run("twice-at-once", func(t *testing.T) {
+		// timeout -s INT signals the command, then its whole process
+		// group: two signals at once are one interrupt, which writes the
+		// summary.
+		dir := t.TempDir()
+		out := filepath.Join(dir, "r.txt")
+		cmd := exec.Command(bin, append(base, "-count", "100000", "-sample", "1ms", "-out", out)...)
+		cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+		stdout, stderr := &syncBuffer{}, &syncBuffer{}
+		cmd.Stdout, cmd.Stderr = stdout, stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		waitFor(t, "a completed round", hasRound(filepath.Join(dir, ".r.txt.partial")))
+		syscall.Kill(cmd.Process.Pid, syscall.SIGINT)
+		syscall.Kill(-cmd.Process.Pid, syscall.SIGINT)
+		wantExit130(t, cmd, stderr)
+		noneHidden(t, dir)
+		data, _ := os.ReadFile(out)
+		if strings.Contains(string(data), "interrupted twice") || !strings.Contains(stdout.String(), "Summary") {
+			t.Errorf("two signals at once ended the run as two interrupts:\n%s", stderr)
+		}
+	})
+	t.Run("timeout", func(t *testing.T) {
+		// The real timeout -s INT, whenever it fires: a file with the
+		// summary, or (before a round completed) none, and says which.
+		if _, err := exec.LookPath("timeout"); err != nil {
+			t.Skip("no timeout command")
+		}
+		dir := t.TempDir()
+		out := filepath.Join(dir, "r.txt")
+		cmd := exec.Command("timeout", append([]string{"-s", "INT", "3", bin}, append(base, "-count", "100000", "-sample", "1ms", "-out", out)...)...)
+		msg, _ := cmd.CombinedOutput() // timeout's own status: 124
+		noneHidden(t, dir)
+		data, err := os.ReadFile(out)
+		switch {
+		case err != nil && !strings.Contains(string(msg), "no results file written"):
+			t.Errorf("timeout -s INT left no file and does not say so: %v\n%s", err, msg)
+		case err == nil && (strings.Contains(string(data), "interrupted twice") || !strings.Contains(string(data), "# summary:") ||
+			!strings.Contains(string(msg), "their results and summary are in "+out)):
+			t.Errorf("timeout -s INT:\n%s", msg)
+		}
+	})
+	t.Run("while-checking", func(t *testing.T) {
+		dir := t.TempDir()
+		// Stream and mem batches of every popcount: seconds of checking.
+		cmd, _, stderr := started(t, bin, "-family", "popcount", "-sizes", "stream,mem", "-mode", "throughput", "-noprogress", "-out", dir+"/")
+		waitFor(t, "the check", func() bool { return strings.Contains(stderr.String(), "checking ") })
+		cmd.Process.Signal(syscall.SIGINT)
+		wantExit130(t, cmd, stderr)
+		if files, _ := os.ReadDir(dir); len(files) != 0 {
+			t.Errorf("files written: %v", files)
+		}
+		if !strings.Contains(stderr.String(), "runbench: interrupted while checking ") || !strings.Contains(stderr.String(), "nothing was timed, no results file written") {
+			t.Errorf("stderr does not say what happened:\n%s", stderr)
+		}
+	})
+}
+
+// TestSameSecond starts two runs into one -out folder at once: both keep
+// their results, in two files (numbered when they start in the same
+// second), and leave nothing hidden.
+func TestSameSecond(t *testing.T) {
+	bin := buildRunbench(t)
+	dir := t.TempDir() + "/"
+	args := []string{"-family", "ls1b-reset", "-impl", "and", "-dist", "random", "-sizes", "l1", "-mode", "throughput",
+		"-count", "1", "-samples", "1", "-sample", "100us", "-noprogress", "-out", dir}
+	var cmds []*exec.Cmd
+	var errs []*syncBuffer
+	for range 2 {
+		cmd, _, stderr := started(t, bin, args...)
+		cmds, errs = append(cmds, cmd), append(errs, stderr)
+	}
+	for i, cmd := range cmds {
+		if err := cmd.Wait(); err != nil {
+			t.Errorf("run %d: %v\n%s", i, err, errs[i])
+		}
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.txt"))
+	if len(files) != 2 {
+		t.Errorf("two runs wrote %v", files)
+	}
+	for _, f := range files {
+		if rs := readResults(t, f); len(rs) != 1 {
+			t.Errorf("%s: %d result lines", f, len(rs))
+		}
+	}
+	noneHidden(t, dir)
 }
 
 func TestResultsFormat(t *testing.T) {

@@ -4,10 +4,12 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
+	"syscall"
 
 	"bitlab/harness"
 	"bitlab/kernels"
@@ -73,8 +75,18 @@ func runLevels(cfg *config) int {
 		}
 		builds = append(builds, build{level, bin})
 	}
-	status := 0
+	// An interrupt goes to the level running, which keeps its completed
+	// rounds (the terminal's Ctrl-C reaches it too: the interrupter takes
+	// the two signals for one), and the levels after it are not run.
+	sig := make(chan os.Signal, 4)
+	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(sig)
+	status, interrupted := 0, false
 	for _, b := range builds {
+		if interrupted {
+			fmt.Fprintf(os.Stderr, "runbench: interrupted: GOAMD64=%s not run\n", b.level)
+			continue
+		}
 		fmt.Fprintf(os.Stderr, "== GOAMD64=%s: running...\n", b.level)
 		childArgs := args
 		if cfg.out != "" {
@@ -85,10 +97,30 @@ func runLevels(cfg *config) int {
 		}
 		child := exec.Command(b.bin, childArgs...)
 		child.Stdin, child.Stdout, child.Stderr = os.Stdin, os.Stdout, os.Stderr
-		if err := child.Run(); err != nil {
+		if err := child.Start(); err != nil {
 			fmt.Fprintf(os.Stderr, "runbench: GOAMD64=%s: %v\n", b.level, err)
 			status = 1
+			continue
 		}
+		done := make(chan error, 1)
+		go func() { done <- child.Wait() }()
+	wait:
+		for {
+			select {
+			case s := <-sig:
+				interrupted = true
+				child.Process.Signal(s)
+			case err := <-done:
+				if err != nil {
+					fmt.Fprintf(os.Stderr, "runbench: GOAMD64=%s: %v\n", b.level, err)
+					status = 1
+				}
+				break wait
+			}
+		}
+	}
+	if interrupted {
+		return 130
 	}
 	return status
 }

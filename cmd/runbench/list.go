@@ -3,10 +3,12 @@ package main
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
 	"bitlab/kernels"
+	"bitlab/movegen"
 	"bitlab/schema"
 )
 
@@ -19,6 +21,125 @@ func status(k kernels.Kernel) string {
 		return "no: " + err.Error()
 	}
 	return "yes"
+}
+
+// writeListing prints what -list lists: the families with their
+// distributions, the implementations, and the perft configurations; with
+// -family or -impl, only the families and implementations selected.
+func writeListing(w io.Writer, cfg *config) error {
+	var fams []kernels.AnyFamily
+	var ks []kernels.Kernel
+	for _, f := range kernels.Families() {
+		n := len(ks)
+		for _, k := range f.Kernels() {
+			if i := k.Info(); cfg.family.MatchString(i.Family) && cfg.impl.MatchString(i.Impl) {
+				ks = append(ks, k)
+			}
+		}
+		if len(ks) > n {
+			fams = append(fams, f)
+		}
+	}
+	if err := writeFamilies(w, fams); err != nil {
+		return err
+	}
+	fmt.Fprintln(w)
+	if err := writeList(w, ks); err != nil {
+		return err
+	}
+	if cfg.family != nil || cfg.impl != nil {
+		return nil
+	}
+	fmt.Fprintln(w)
+	return writeConfigs(w, perftConfigs(cfg))
+}
+
+// familyNames, implNames and distNames return what -family, -impl and
+// -dist may name: every family, every implementation registered on this
+// architecture, every distribution of a family's plan.
+func familyNames() []string {
+	var names []string
+	for _, f := range kernels.Families() {
+		names = append(names, f.Name())
+	}
+	return names
+}
+
+func implNames() []string {
+	var names []string
+	for _, k := range kernels.All() {
+		if i := k.Info(); !slices.Contains(names, i.Impl) {
+			names = append(names, i.Impl)
+		}
+	}
+	return names
+}
+
+func distNames() []string {
+	var names []string
+	for _, f := range kernels.Families() {
+		for _, p := range f.Plans() {
+			for _, d := range p.Dists {
+				if !slices.Contains(names, d) {
+					names = append(names, d)
+				}
+			}
+		}
+	}
+	return names
+}
+
+// writeFamilies prints each family's baseline and, per size class, the
+// modes and distributions the default suite runs (-quick runs the starred
+// ones, at l1 and the headline size).
+func writeFamilies(w io.Writer, fams []kernels.AnyFamily) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "FAMILY\tBASELINE\tSIZE\tMODES\tDISTRIBUTIONS (-dist; * also in -quick runs)")
+	for _, f := range fams {
+		first := true
+		for _, class := range schema.SizeClasses {
+			p, ok := f.Plans()[class]
+			if !ok {
+				continue
+			}
+			name, base, size := "", "", string(class)
+			if first {
+				name, base, first = f.Name(), f.Baseline(), false
+			}
+			if class == f.Headline() {
+				size += " (headline)"
+			}
+			modes := "all"
+			if p.Modes != nil {
+				modes = strings.Trim(fmt.Sprint(p.Modes), "[]")
+			}
+			var ds []string
+			for _, d := range p.Dists {
+				if slices.Contains(p.QuickDists, d) && (class == schema.L1 || class == f.Headline()) {
+					d += "*"
+				}
+				ds = append(ds, d)
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", name, base, size, modes, strings.Join(ds, " "))
+		}
+	}
+	return tw.Flush()
+}
+
+// writeConfigs prints the perft configurations: the short name the
+// summary labels them with, the full name of the results, and whether
+// they run here.
+func writeConfigs(w io.Writer, cs []movegen.Config) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "PERFT CONFIGURATION (-perft -config)\tFULL NAME\tSUPPORTED")
+	for _, c := range cs {
+		supported := "yes"
+		if err := c.Supported(); err != nil {
+			supported = "no: " + err.Error()
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", shortName(c), c, supported)
+	}
+	return tw.Flush()
 }
 
 // writeList prints one line per implementation: identifier, arch, CPU

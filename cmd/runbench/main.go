@@ -6,7 +6,8 @@
 // cases are then sampled in many short samples, in a freshly shuffled order
 // every round, and each round writes one line per case (the median of its
 // samples) to results/<cpu>/<time>-<GOAMD64 level>.txt. Ctrl-C stops after
-// the current sample and keeps every completed round.
+// the current sample and keeps every completed round; a second Ctrl-C keeps
+// them at once (interrupter).
 package main
 
 import (
@@ -15,14 +16,11 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
-	"regexp"
 	"runtime"
 	"runtime/pprof"
 	"slices"
 	"strings"
-	"syscall"
 	"time"
 
 	"bitlab/harness"
@@ -40,16 +38,27 @@ and writes Go benchmark format results that benchstat reads as they are.
 examples:
   runbench                          the default suite (make bench)
   runbench -quick                   a short run: L1 and headline sizes, fewer distributions
-  runbench -family popcount -dist 'k(8|32)$' -mode throughput
-  runbench -impl '^(popcnt|swar)$' -count 20 -out /tmp/pop.txt
+  runbench -family popcount -dist 'k(8|32)' -mode throughput
+  runbench -impl popcnt,swar -count 20 -out /tmp/pop.txt
   runbench -levels v1,v3            rebuild at each GOAMD64 level, one file each
   runbench -cpuprofile cpu.prof     then: go tool pprof -tagfocus 'impl=^swar$' cpu.prof
-  runbench -list                    every implementation and whether it runs here
+  runbench -list                    every family, implementation, distribution and perft configuration
   runbench -family sliding -sizes l1 -mode throughput -pressure none,l2,llc
                                     the same kernels with their tables pushed out of L2, then the LLC
   runbench -quick -baseline old.txt
                                     compare with a saved run: exit 3 on a regression beyond -threshold
+  runbench -perft -config default,slider=magic-black -position kiwipete
+                                    time two configurations of the move generator
+  runbench -divide -depth 6         the count below each legal move of the start position (or -fen),
+                                    each as it finishes
   go tool benchstat -col '/impl@(...)' FILE  the command a run prints: each family's baseline first
+
+` + selectionRule + `
+
+Interrupts: the first Ctrl-C (SIGINT or SIGTERM) finishes the current sample and writes
+the completed rounds with their summary; a second one, later than a quarter second after
+the first, writes the completed rounds at once without the summary. Either way runbench
+says which file holds them, or that no round completed and no file was written.
 
 flags:
 `
@@ -60,9 +69,9 @@ type config struct {
 	perft, divide, grid               bool
 	fen                               string
 	tt                                []int // transposition table bytes; 0 for none
-	depth                             int
-	config, position                  *regexp.Regexp
-	family, impl, dist                *regexp.Regexp
+	depth                             int   // 0: the default of each position
+	config, position                  *selection
+	family, impl, dist                *selection
 	modes                             []schema.Mode
 	sizes                             []schema.SizeClass
 	pressures                         []schema.Pressure
@@ -85,34 +94,18 @@ func run(args []string) int {
 	case cfg.divide:
 		return divide(cfg)
 	case cfg.perft && cfg.list:
-		for _, c := range perftConfigs(cfg) {
-			if err := c.Supported(); err != nil {
-				fmt.Printf("%s\t(not here: %v)\n", c, err)
-				continue
-			}
-			fmt.Println(c)
-		}
-		return 0
-	case cfg.perft:
-		if err := benchPerft(cfg); err != nil {
+		if err := writeConfigs(os.Stdout, selectConfigs(cfg)); err != nil {
 			fmt.Fprintln(os.Stderr, "runbench:", err)
-			if errors.Is(err, harness.ErrInterrupted) {
-				return 130
-			}
 			return 1
 		}
 		return 0
+	case cfg.perft:
+		return exitStatus(benchPerft(cfg))
 	case cfg.list && cfg.markdown:
 		writeMarkdown(os.Stdout, kernels.Families())
 		return 0
 	case cfg.list:
-		var ks []kernels.Kernel
-		for _, k := range kernels.All() {
-			if i := k.Info(); matches(cfg.family, i.Family) && matches(cfg.impl, i.Impl) {
-				ks = append(ks, k)
-			}
-		}
-		if err := writeList(os.Stdout, ks); err != nil {
+		if err := writeListing(os.Stdout, cfg); err != nil {
 			fmt.Fprintln(os.Stderr, "runbench:", err)
 			return 1
 		}
@@ -120,17 +113,24 @@ func run(args []string) int {
 	case cfg.levels != "":
 		return runLevels(cfg)
 	}
-	if err := bench(cfg); err != nil {
-		fmt.Fprintln(os.Stderr, "runbench:", err)
-		if errors.Is(err, harness.ErrInterrupted) {
-			return 130
-		}
-		if errors.Is(err, errRegressed) {
-			return 3
-		}
-		return 1
+	return exitStatus(bench(cfg))
+}
+
+// exitStatus prints a run's error and returns its exit status: 130 for an
+// interrupt, 3 for a regression against -baseline, 1 for any other error.
+func exitStatus(err error) int {
+	if err == nil {
+		return 0
 	}
-	return 0
+	fmt.Fprintln(os.Stderr, "runbench:", err)
+	var in interruption
+	switch {
+	case errors.As(err, &in), errors.Is(err, harness.ErrInterrupted):
+		return 130
+	case errors.Is(err, errRegressed):
+		return 3
+	}
+	return 1
 }
 
 // parseFlags returns the configuration, or nil and the exit status.
@@ -139,11 +139,11 @@ func parseFlags(args []string, stderr io.Writer) (*config, int) {
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprint(stderr, usage); fs.PrintDefaults() }
 	cfg := &config{args: args}
-	fs.BoolVar(&cfg.list, "list", false, "list every implementation: identifier, arch, CPU features, supported here or why not, source")
+	fs.BoolVar(&cfg.list, "list", false, "list every family (baseline, distributions by size class), implementation (arch, CPU features, tables, supported here or why not, source) and perft configuration (the short name the summary uses, the full name)")
 	fs.BoolVar(&cfg.markdown, "markdown", false, "with -list: print the README's Markdown table instead")
-	family := fs.String("family", "", "run only families matching this regular expression")
-	impl := fs.String("impl", "", "run only implementations matching this regular expression")
-	dist := fs.String("dist", "", "run only distributions matching this regular expression (k0..k64, d0..d64, random, chess, ...-rep256)")
+	family := fs.String("family", "", "run only these families (names, or a regular expression matching whole names)")
+	impl := fs.String("impl", "", "run only these implementations (names, or a regular expression matching whole names)")
+	dist := fs.String("dist", "", "run only these distributions of each family's plan (names such as k8, d4, random, chess, d4-rep256, or a regular expression matching whole names; runbench -list lists each family's)")
 	mode := fs.String("mode", "both", "throughput, latency or both")
 	sizes := fs.String("sizes", "l1,l2,stream,mem", "size classes: l1 (4,096 elements), l2 (half the L2 cache in 8-byte elements), stream (1,048,576: too many for a branch predictor to learn), mem (twice the last-level cache), or a number of elements (with the distributions of the family's headline size)")
 	pressure := fs.String("pressure", "", "run every case under these cache pressures instead: none, l1, l2, llc, 2llc (an untimed walk of a buffer of that cache's size before every batch; none walks nothing but times the same way)")
@@ -151,21 +151,22 @@ func parseFlags(args []string, stderr io.Writer) (*config, int) {
 	fs.IntVar(&cfg.perRound, "samples", 3, "samples per case per round; each line is their median")
 	fs.DurationVar(&cfg.sample, "sample", time.Millisecond, "target duration of one sample")
 	fs.BoolVar(&cfg.quick, "quick", false, "a short run: l1 size only, fewer distributions, -count 6 unless set")
-	fs.StringVar(&cfg.out, "out", "", "results file, or a directory for it (default results/<cpu>/<time>-<level>.txt)")
+	fs.StringVar(&cfg.out, "out", "", "results file, or a directory for it (default results/<cpu>/<time>-<level>.txt, with -2, -3 ... added when a run started in the same second has the name)")
 	fs.StringVar(&cfg.cpuprofile, "cpuprofile", "", "write a CPU profile with pprof labels family, impl, dist and mode")
 	fs.StringVar(&cfg.levels, "levels", "", "rebuild at each of these GOAMD64 levels the CPU supports (v1,v2,v3,v4) and run each")
 	fs.Uint64Var(&cfg.seed, "seed", 1, "seed of the workloads and of the sampling order")
 	fs.StringVar(&cfg.baseline, "baseline", "", "after the run, compare every case with this saved results file or folder; exit status 3 on a regression")
 	fs.Float64Var(&cfg.threshold, "threshold", 5, "with -baseline: the slowdown in percent beyond which a significant change is a regression")
 	fs.BoolVar(&cfg.noProgress, "noprogress", false, "no progress bar")
-	fs.BoolVar(&cfg.perft, "perft", false, "time the move generator's perft instead of the kernels: one case per slider and position (results in results/<cpu>/perft/)")
-	fs.BoolVar(&cfg.divide, "divide", false, "print the perft count below each legal move of -fen (or the start position) at -depth, and exit")
+	fs.BoolVar(&cfg.perft, "perft", false, "time the move generator's perft instead of the kernels: one case per configuration and position (results in results/<cpu>/perft/)")
+	fs.BoolVar(&cfg.divide, "divide", false, "print the perft count below each legal move of -fen (or the start position) at -depth, each as it finishes, then the total and the speed, and exit")
 	fs.StringVar(&cfg.fen, "fen", "", "with -perft or -divide: count this position (FEN) instead of the standard ones")
-	fs.IntVar(&cfg.depth, "depth", 0, "with -perft or -divide: the perft depth (default: the first depth of each standard position with 2,000,000 nodes; 4 for -fen)")
-	perftConfig := fs.String("config", "", "with -perft: time only the generator's configurations matching this regular expression, as in slider=magic-fancy/serialize=inline/count=mathbits/moves=serialize/order=plain/repr=none (default all: the default and each that differs in one factor; runbench -perft -list)")
+	fs.IntVar(&cfg.depth, "depth", 0, fmt.Sprintf("with -perft or -divide: the perft depth, 1 to %d (default: for a standard position the first depth with at least %s nodes, such as %s; %d for -fen)",
+		maxDepth, thousands(defaultPerftNodes), defaultDepthsText(), fenDepth))
+	perftConfig := fs.String("config", "", "with -perft: time only these configurations of the generator, by the short names the summary uses (default, slider=magic-black, serialize=bytes ...) or full names (slider=magic-fancy/serialize=inline/count=mathbits/moves=serialize/order=plain/repr=none), or a regular expression matching a whole short or full name (default all: the default and each that differs in one factor; runbench -perft -list)")
 	fs.BoolVar(&cfg.grid, "grid", false, "with -perft: also the rest of the slider x serialization grid (every generic slider with every serialization loop; 70 more configurations, a long run)")
-	tt := fs.String("tt", "", "with -perft: also count in the default configuration with a transposition table of each of these sizes, such as none,1MiB,64MiB,256MiB (probed at every node of depth 2 or more)")
-	position := fs.String("position", "^(start|kiwipete)$", "with -perft: the standard positions to count, by name: start, kiwipete, pos3, pos4, pos4-mirrored, pos5, pos6")
+	tt := fs.String("tt", "", "with -perft: also count in the default configuration with a transposition table of each of these sizes, such as none,1MiB,64MiB,256MiB (probed at every node of depth 2 or more; each size rounded down to a power of two; all of them together must fit in the memory available)")
+	position := fs.String("position", "start,kiwipete", "with -perft: the standard positions to count: start, kiwipete, pos3, pos4, pos4-mirrored, pos5, pos6")
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
 			return nil, 0
@@ -180,19 +181,33 @@ func parseFlags(args []string, stderr io.Writer) (*config, int) {
 	if fs.NArg() > 0 {
 		return bad("unexpected argument %q", fs.Arg(0))
 	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	for _, p := range []struct {
-		s  string
-		re **regexp.Regexp
-	}{{*family, &cfg.family}, {*impl, &cfg.impl}, {*dist, &cfg.dist}, {*perftConfig, &cfg.config}, {*position, &cfg.position}} {
-		if p.s == "" {
-			continue
+		flag, noun, value string
+		sel               **selection
+		known             []string
+		listing           string
+	}{
+		{"family", "family", *family, &cfg.family, familyNames(), "runbench -list"},
+		{"impl", "implementation", *impl, &cfg.impl, implNames(), "runbench -list"},
+		{"dist", "distribution", *dist, &cfg.dist, distNames(), "runbench -list"},
+		{"position", "standard position", *position, &cfg.position, positionNames(), "runbench -h"},
+	} {
+		sel, err := parseSelection(p.flag, p.noun, p.value)
+		if err == nil {
+			err = sel.check(p.known, p.listing)
 		}
-		re, err := regexp.Compile(p.s)
 		if err != nil {
-			return bad("bad regular expression %q: %v", p.s, err)
+			return bad("%v", err)
 		}
-		*p.re = re
+		*p.sel = sel
 	}
+	sel, err := parseSelection("config", "configuration", *perftConfig)
+	if err != nil {
+		return bad("%v", err)
+	}
+	cfg.config = sel
 	switch *mode {
 	case "both":
 		cfg.modes = schema.Modes
@@ -217,8 +232,6 @@ func parseFlags(args []string, stderr io.Writer) (*config, int) {
 			cfg.pressures = append(cfg.pressures, p)
 		}
 	}
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	if cfg.quick {
 		for name, v := range map[string]func(){
 			"count": func() { cfg.count = 6 }, "samples": func() { cfg.perRound = 3 }} {
@@ -233,18 +246,6 @@ func parseFlags(args []string, stderr io.Writer) (*config, int) {
 	if cfg.markdown && !cfg.list {
 		return bad("-markdown goes with -list")
 	}
-	if *tt != "" {
-		for _, f := range strings.Split(*tt, ",") {
-			n, err := parseBytes(f)
-			if err != nil {
-				return bad("-tt: %v", err)
-			}
-			cfg.tt = append(cfg.tt, n)
-		}
-	}
-	if cfg.depth < 0 || cfg.depth > 12 {
-		return bad("-depth %d: want 1 to 12", cfg.depth)
-	}
 	if !cfg.perft && !cfg.divide {
 		for _, name := range []string{"fen", "depth", "config", "position", "tt", "grid"} {
 			if set[name] {
@@ -252,12 +253,37 @@ func parseFlags(args []string, stderr io.Writer) (*config, int) {
 			}
 		}
 	}
+	if set["depth"] && (cfg.depth < 1 || cfg.depth > maxDepth) {
+		return bad("-depth %d: want 1 to %d", cfg.depth, maxDepth)
+	}
+	if set["fen"] && strings.TrimSpace(cfg.fen) == "" {
+		return bad("-fen is empty: give a position in FEN, or leave -fen out for the standard positions")
+	}
+	if set["fen"] && set["position"] {
+		return bad("-fen and -position exclude each other: -fen counts its own position")
+	}
+	if cfg.divide && (set["config"] || set["tt"] || set["grid"] || set["position"]) {
+		return bad("-divide counts one position in the default configuration: -config, -tt, -grid and -position go with -perft")
+	}
+	if cfg.config != nil {
+		if err := cfg.config.check(configNames(perftConfigs(cfg)), "runbench -perft -list"); err != nil {
+			return bad("%v", err)
+		}
+	}
+	if *tt != "" {
+		var err error
+		if cfg.tt, err = parseTTs(*tt); err != nil {
+			return bad("-tt: %v", err)
+		}
+	}
 	return cfg, 0
 }
 
 // bench runs the suite and writes the results and the summary.
 func bench(cfg *config) error {
-	b := &session{instrumented: instrumented{cfg: cfg, machine: harness.ThisMachine()}}
+	in := listenForInterrupts()
+	defer in.release()
+	b := &session{instrumented: instrumented{cfg: cfg, machine: harness.ThisMachine(), in: in}}
 	if err := b.prepare(); err != nil {
 		return err
 	}
@@ -266,15 +292,18 @@ func bench(cfg *config) error {
 	}
 	runErr := b.time()
 	if runErr != nil && !errors.Is(runErr, harness.ErrInterrupted) {
-		return errors.Join(runErr, b.results.Close())
+		return errors.Join(runErr, b.close())
 	}
 	if err := b.summarize(); err != nil {
 		return err
 	}
-	if cfg.baseline != "" && runErr == nil {
+	if runErr != nil {
+		return finishedRounds(b.rounds, cfg.count, b.results.Path)
+	}
+	if cfg.baseline != "" {
 		return b.compare()
 	}
-	return runErr
+	return nil
 }
 
 // errRegressed reports cases slower than the -baseline run.
@@ -322,6 +351,7 @@ type session struct {
 type instrumented struct {
 	cfg     *config
 	machine harness.Machine
+	in      *interrupter
 	load    *harness.LoadMeter
 	cyc     *harness.Cycles
 	events  *harness.Counters
@@ -348,6 +378,37 @@ func (b *instrumented) startClock() {
 	fmt.Fprintln(os.Stderr)
 }
 
+// measureInstrument runs the self-check and measures the empty kernel,
+// then creates the results file at -out (or its default) with create.
+func (b *instrumented) measureInstrument(path string, unique bool, create func(path string, unique bool) (*harness.ResultsFile, error)) error {
+	b.in.enter("measuring the instrument (self-check, empty kernel)", "stopping after it; no round will be timed, so no results file is written")
+	b.checks = b.cyc.SelfCheck(b.machine.Core)
+	b.over = harness.MeasureOverhead(b.cyc)
+	rf, err := create(path, unique)
+	if err != nil {
+		return err
+	}
+	b.results = rf
+	b.in.writing(rf)
+	b.start = time.Now()
+	b.cyc.ResetRange()
+	return nil
+}
+
+// close completes the results file and tells the interrupter.
+func (b *instrumented) close() error {
+	err := b.results.Close()
+	path := b.results.Path
+	if err != nil {
+		path = ""
+	}
+	b.in.closed(path)
+	return err
+}
+
+// timing says what a first interrupt does while the rounds run.
+const timing = "finishing the current sample, then writing the completed rounds and their summary"
+
 // prepare selects the cases, starts the clock, and checks every case
 // against the reference on its own inputs.
 func (b *session) prepare() error {
@@ -360,12 +421,16 @@ func (b *session) prepare() error {
 		fmt.Fprintf(os.Stderr, "skipped %s: %s\n", s.ID, s.Reason)
 	}
 	if len(cases) == 0 {
-		return errors.New("no kernel matches the selection (see runbench -list)")
+		return errors.New("no kernel runs the selection here: the selected families, implementations and distributions share no case (runbench -list shows each family's implementations and distributions)")
 	}
 	b.startClock()
+	b.in.enter(fmt.Sprintf("checking %d cases against the references", len(cases)), "stopping after the current case; nothing is timed and no results file is written")
 	fmt.Fprintf(os.Stderr, "checking %d cases against the references...\n", len(cases))
 	cache := harness.InputCache{}
 	for _, c := range cases {
+		if b.in.stopped() {
+			return b.in.interruptedBeforeTiming()
+		}
 		if err := c.Prepare(cache); err != nil {
 			b.rejected = append(b.rejected, fmt.Sprintf("%s: %v", c.Name(), err))
 			continue
@@ -383,33 +448,41 @@ func (b *session) prepare() error {
 
 func (b *session) suite() harness.Suite {
 	c := b.cfg
-	return harness.Suite{Family: c.family, Impl: c.impl, Dist: c.dist, Modes: c.modes, Sizes: c.sizes, Quick: c.quick, Seed: c.seed, Pressures: c.pressures}
+	return harness.Suite{Family: selector(c.family), Impl: selector(c.impl), Dist: selector(c.dist), Modes: c.modes, Sizes: c.sizes, Quick: c.quick, Seed: c.seed, Pressures: c.pressures}
+}
+
+// selector returns a selection as a harness.Selector: nil (every name)
+// for none.
+func selector(s *selection) harness.Selector {
+	if s == nil {
+		return nil
+	}
+	return s
 }
 
 // instrument measures the instrument itself (self-check, empty-kernel
 // overhead) and opens the results file with its header.
 func (b *session) instrument() error {
-	b.checks = b.cyc.SelfCheck(b.machine.Core)
-	b.over = harness.MeasureOverhead(b.cyc)
-	path, err := resultsPath(b.cfg.out, b.machine)
+	path, unique, err := resultsPath(b.cfg.out, b.machine)
 	if err != nil {
 		return err
 	}
-	if b.results, err = harness.CreateResults(path, b.machine, b.events.Events, harness.FileConfig(b.machine, b.cyc, b.cfg.seed)); err != nil {
+	err = b.measureInstrument(path, unique, func(path string, unique bool) (*harness.ResultsFile, error) {
+		return harness.CreateResults(path, unique, b.machine, b.events.Events, harness.FileConfig(b.machine, b.cyc, b.cfg.seed))
+	})
+	if err != nil {
 		return err
 	}
-	b.start = time.Now()
-	b.cyc.ResetRange()
 	b.header()
 	for _, l := range harness.FormatSelfCheck(b.checks) {
 		fmt.Fprintln(os.Stderr, "self-check:", l)
 	}
-	fmt.Fprintf(os.Stderr, "overhead: empty kernel %s\n", overheadText(b.over))
+	fmt.Fprintf(os.Stderr, "overhead: %s\n", overheadText(b.over))
 	return nil
 }
 
 // time samples the cases round by round, writing each round's lines as it
-// completes; Ctrl-C stops after the current sample.
+// completes; the first interrupt stops after the current sample.
 func (b *session) time() (err error) {
 	if b.cfg.cpuprofile != "" {
 		f, err := os.Create(b.cfg.cpuprofile)
@@ -424,14 +497,13 @@ func (b *session) time() (err error) {
 			err = errors.Join(err, f.Close())
 		}()
 	}
-	stop, release := interruptible()
-	defer release()
 	cfg := b.cfg
 	bar := newProgress(os.Stderr, !cfg.noProgress)
+	b.in.enter("timing", timing)
 	fmt.Fprintf(os.Stderr, "timing %d cases x %d rounds x %d samples of %v...\n", len(b.ready), cfg.count, cfg.perRound, cfg.sample)
 	err = harness.Run(b.ready, b.cyc, harness.Options{
 		Rounds: cfg.count, PerRound: cfg.perRound, SampleTime: cfg.sample, Seed: cfg.seed,
-		Profile: cfg.cpuprofile != "", Counters: b.events, Progress: bar.update, Stop: stop,
+		Profile: cfg.cpuprofile != "", Counters: b.events, Progress: bar.update, Stop: b.in.Stop(),
 		Round: func(round int) error {
 			b.results.Comment("round %d: core clock %.4f GHz at its end", round+1, b.cyc.GHz)
 			for _, c := range b.ready { // in family order: one block of lines per family
@@ -457,12 +529,12 @@ func (b *session) costUnit() string {
 // summarize writes the footer, completes the results file and prints the
 // summary.
 func (b *session) summarize() error {
+	b.in.enter("writing the summary", "finishing it")
 	rows := harness.Summarize(b.ready)
 	b.footer(rows)
-	if err := errors.Join(b.results.Close(), b.events.Close()); err != nil {
+	if err := errors.Join(b.close(), b.events.Close()); err != nil {
 		if errors.Is(err, harness.ErrNoResults) {
-			fmt.Fprintln(os.Stderr, "no round completed: no results file written")
-			return nil
+			return nil // bench says so
 		}
 		return err
 	}
@@ -532,49 +604,31 @@ func benchstatCommand(cases []*harness.Case, path string) string {
 	return fmt.Sprintf("go tool benchstat -col '/impl@(%s)' %s", strings.Join(append(baselines, others...), " "), path)
 }
 
-// matches reports whether s matches re; a nil re matches everything.
-func matches(re *regexp.Regexp, s string) bool { return re == nil || re.MatchString(s) }
-
 // resultsPath resolves -out: empty for the default, a directory, or a file.
 // "-" is standard output; a path ending in a separator or naming a
 // directory gets the default file name in that directory, which is created
-// now, before the run, if missing.
-func resultsPath(out string, m harness.Machine) (string, error) {
+// now, before the run, if missing. unique reports a default name, which
+// the results file numbers when another run has it.
+func resultsPath(out string, m harness.Machine) (path string, unique bool, err error) {
 	switch st, err := os.Stat(out); {
 	case out == "":
-		return harness.DefaultPath("results", m, time.Now()), nil
+		return harness.DefaultPath("results", m, time.Now()), true, nil
 	case out == harness.Stdout:
-		return out, nil
+		return out, false, nil
 	case strings.HasSuffix(out, string(filepath.Separator)) || strings.HasSuffix(out, "/") || (err == nil && st.IsDir()):
 		if err := os.MkdirAll(out, 0o755); err != nil {
-			return "", err
+			return "", false, err
 		}
-		return filepath.Join(out, filepath.Base(harness.DefaultPath(out, m, time.Now()))), nil
+		return filepath.Join(out, filepath.Base(harness.DefaultPath(out, m, time.Now()))), true, nil
 	}
-	return out, os.MkdirAll(filepath.Dir(out), 0o755)
+	return out, false, os.MkdirAll(filepath.Dir(out), 0o755)
 }
 
+// overheadText says what the empty kernel measures: the loop every
+// portable kernel runs, not an overhead inside every figure.
 func overheadText(o harness.Overhead) string {
-	return fmt.Sprintf("%.3f ns/op %.3f cycles/op (throughput loop), %.3f ns/op %.3f cycles/op (latency chain)",
+	return fmt.Sprintf("empty kernel (the portable kernels' generated loop around an element function that does nothing: "+
+		"%.3f ns/op %.3f cycles/op (throughput loop), %.3f ns/op %.3f cycles/op (latency chain, with its XOR); "+
+		"the floor of a portable kernel's figure, not subtracted from any: assembly kernels with unrolled loops run below it)",
 		o.Throughput.NsPerOp, o.Throughput.CyclesPerOp, o.Latency.NsPerOp, o.Latency.CyclesPerOp)
-}
-
-// interruptible returns a channel closed at the first Ctrl-C (or SIGTERM),
-// which makes a run finish its current sample and keep the completed
-// rounds; a second one quits at once. release stops listening.
-func interruptible() (stop <-chan struct{}, release func()) {
-	c := make(chan struct{})
-	sig := make(chan os.Signal, 2)
-	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
-	go func() {
-		if _, ok := <-sig; !ok {
-			return
-		}
-		fmt.Fprintln(os.Stderr, "\ninterrupted: finishing the sample, keeping the completed rounds (again to quit now)")
-		close(c)
-		if _, ok := <-sig; ok {
-			os.Exit(130)
-		}
-	}()
-	return c, func() { signal.Stop(sig); close(sig) }
 }

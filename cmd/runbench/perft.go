@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/bits"
 	"os"
 	"path/filepath"
 	"slices"
@@ -25,12 +26,55 @@ import (
 // with at least this many nodes.
 const defaultPerftNodes = 2_000_000
 
+// maxDepth bounds -depth; fenDepth is the default depth of a -fen position.
+const (
+	maxDepth = 12
+	fenDepth = 4
+)
+
 // perftPosition is a position to count, with its published counts if any.
 type perftPosition struct {
 	name   string
 	pos    movegen.Position
 	depth  int
 	counts []uint64
+}
+
+// defaultDepth returns the default depth of a standard position with the
+// given published counts: the first with at least defaultPerftNodes, else
+// the deepest.
+func defaultDepth(counts []uint64) int {
+	for d, n := range counts {
+		if n >= defaultPerftNodes {
+			return d + 1
+		}
+	}
+	return len(counts)
+}
+
+// defaultDepthsText names the default depths of the first two standard
+// positions, for -h: "5 for start and 4 for kiwipete".
+func defaultDepthsText() string {
+	cs := positions.PerftCases()
+	return fmt.Sprintf("%d for %s and %d for %s", defaultDepth(cs[0].Counts), cs[0].Name, defaultDepth(cs[1].Counts), cs[1].Name)
+}
+
+// thousands writes n with commas: 2,000,000.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// positionNames returns the names of the standard positions.
+func positionNames() []string {
+	var names []string
+	for _, c := range positions.PerftCases() {
+		names = append(names, c.Name)
+	}
+	return names
 }
 
 // perftPositions returns the positions a perft run counts: -fen, or the
@@ -41,24 +85,18 @@ func perftPositions(cfg *config) ([]perftPosition, error) {
 		if err != nil {
 			return nil, fmt.Errorf("-fen: %v", err)
 		}
-		return []perftPosition{{name: "fen", pos: p, depth: cmp.Or(cfg.depth, 4)}}, nil
+		return []perftPosition{{name: "fen", pos: p, depth: cmp.Or(cfg.depth, fenDepth)}}, nil
 	}
 	var ps []perftPosition
 	for _, c := range positions.PerftCases() {
-		if !matches(cfg.position, c.Name) {
+		if !cfg.position.MatchString(c.Name) {
 			continue
 		}
 		p, err := movegen.ParseFEN(c.FEN)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %v", c.Name, err)
 		}
-		depth := cfg.depth
-		for d := 1; depth == 0 && d <= len(c.Counts); d++ {
-			if c.Counts[d-1] >= defaultPerftNodes || d == len(c.Counts) {
-				depth = d
-			}
-		}
-		ps = append(ps, perftPosition{name: c.Name, pos: p, depth: depth, counts: c.Counts})
+		ps = append(ps, perftPosition{name: c.Name, pos: p, depth: cmp.Or(cfg.depth, defaultDepth(c.Counts)), counts: c.Counts})
 	}
 	if len(ps) == 0 {
 		return nil, fmt.Errorf("-position %v matches none of the standard positions", cfg.position)
@@ -75,24 +113,69 @@ func (p perftPosition) want() uint64 {
 	return 0
 }
 
-// divide prints the count below every legal move, then the total.
-func divide(cfg *config) int {
-	if cfg.fen == "" {
-		cfg.fen = positions.PerftCases()[0].FEN
+// nothingToCount explains a position whose count at its depth is 0.
+func (p perftPosition) nothingToCount() error {
+	if len(movegen.Divide(&p.pos, 1)) == 0 {
+		return fmt.Errorf("position %s: the side to move has no legal move (checkmate or stalemate): every perft count is 0, nothing to time", p.name)
 	}
-	p, err := movegen.ParseFEN(cfg.fen)
-	if err != nil {
+	return fmt.Errorf("position %s: no legal move sequence of depth %d (every line ends in checkmate or stalemate sooner): nothing to time; give a smaller -depth", p.name, p.depth)
+}
+
+// divideProgressAfter is how long a divide runs before it reports its
+// progress on stderr (its lines on stdout come as each move finishes).
+const divideProgressAfter = time.Second
+
+// divide prints the count below every legal move, in the order of the
+// moves' names, each as soon as it is counted; then the totals, and on
+// stderr the speed (and, for a long divide, the progress once a second).
+func divide(cfg *config) int {
+	pp := perftPosition{name: "fen"}
+	fen := cfg.fen
+	if fen == "" {
+		start := positions.PerftCases()[0]
+		fen, pp.name, pp.counts = start.FEN, start.Name, start.Counts
+	}
+	var err error
+	if pp.pos, err = movegen.ParseFEN(fen); err != nil {
 		fmt.Fprintln(os.Stderr, "runbench: -fen:", err)
 		return 2
 	}
-	depth := cmp.Or(cfg.depth, 1)
-	var total uint64
-	for _, mc := range movegen.Divide(&p, depth) {
-		fmt.Printf("%s: %d\n", mc.Move, mc.Nodes)
-		total += mc.Nodes
+	pp.depth = cfg.depth
+	if pp.depth == 0 {
+		pp.depth = fenDepth
+		if pp.counts != nil {
+			pp.depth = defaultDepth(pp.counts)
+		}
 	}
-	fmt.Printf("\nmoves: %d\nnodes: %d\n", len(movegen.Divide(&p, 1)), total)
+	var l movegen.MoveList
+	pp.pos.Moves(&l)
+	moves := slices.Clone(l.Slice())
+	slices.SortFunc(moves, func(a, b movegen.Move) int { return cmp.Compare(a.String(), b.String()) })
+	fmt.Fprintf(os.Stderr, "divide: %s, depth %d, %d legal moves\n", pp.name, pp.depth, len(moves))
+	start, reported := time.Now(), time.Now()
+	var total uint64
+	for i, m := range moves {
+		q := pp.pos.Play(m)
+		n := movegen.Perft(&q, pp.depth-1)
+		total += n
+		fmt.Printf("%s: %d\n", m, n)
+		if now := time.Now(); now.Sub(start) > divideProgressAfter && now.Sub(reported) > divideProgressAfter {
+			reported = now
+			fmt.Fprintf(os.Stderr, "divide: %d of %d moves, %d nodes, %s\n", i+1, len(moves), total, nodesPerSecond(total, now.Sub(start)))
+		}
+	}
+	fmt.Printf("\nmoves: %d\nnodes: %d\n", len(moves), total)
+	took := time.Since(start)
+	fmt.Fprintf(os.Stderr, "divide: %d nodes in %v, %s\n", total, took.Round(time.Millisecond), nodesPerSecond(total, took))
 	return 0
+}
+
+// nodesPerSecond writes a perft speed.
+func nodesPerSecond(nodes uint64, d time.Duration) string {
+	if d <= 0 {
+		return "too fast to time"
+	}
+	return fmt.Sprintf("%.2f Mnodes/s", float64(nodes)/d.Seconds()/1e6)
 }
 
 // perftSession is one timed run of the move generator.
@@ -106,16 +189,37 @@ type perftSession struct {
 // counts, then times them interleaved like the kernels and writes their
 // results and a summary.
 func benchPerft(cfg *config) error {
-	b := &perftSession{instrumented: instrumented{cfg: cfg, machine: harness.ThisMachine()}}
+	in := listenForInterrupts()
+	defer in.release()
+	b := &perftSession{instrumented: instrumented{cfg: cfg, machine: harness.ThisMachine(), in: in}}
 	ps, err := perftPositions(cfg)
 	if err != nil {
 		return err
 	}
-	configs := selectConfigs(cfg)
+	var configs []movegen.Config
+	for _, c := range selectConfigs(cfg) {
+		if err := c.Supported(); err != nil {
+			fmt.Fprintf(os.Stderr, "skipped %s: %v\n", c, err)
+			continue
+		}
+		configs = append(configs, c)
+	}
 	if len(configs) == 0 {
 		return fmt.Errorf("-config %v matches none of the configurations this CPU runs (runbench -perft -list)", cfg.config)
 	}
+	// One table per size, shared by the positions: every count empties it
+	// first.
+	tts := map[int]*movegen.TT{}
+	for _, size := range cfg.tt {
+		if size > 0 {
+			if tts[size], err = movegen.NewTT(size); err != nil {
+				return err
+			}
+		}
+	}
 	b.startClock()
+	b.in.enter(fmt.Sprintf("counting %d positions in %d configurations", len(ps), len(configs)),
+		"stopping after the current count; nothing is timed and no results file is written")
 	fmt.Fprintf(os.Stderr, "counting %d positions in %d configurations...\n", len(ps), len(configs))
 	for _, p := range ps {
 		want := p.want()
@@ -130,8 +234,8 @@ func benchPerft(cfg *config) error {
 				Run:  func() uint64 { return f(p.pos, p.depth) },
 				Want: want,
 			}
-			if err := c.Prepare(); err != nil {
-				return fmt.Errorf("not timed, miscounts: %v", err)
+			if err := b.prepare(p, c); err != nil {
+				return err
 			}
 			if want == 0 {
 				want = c.Nodes() // every other configuration must agree with the first
@@ -142,10 +246,7 @@ func benchPerft(cfg *config) error {
 			if size == 0 {
 				continue // none: the default configuration's case above
 			}
-			tt, err := movegen.NewTT(size)
-			if err != nil {
-				return err
-			}
+			tt := tts[size]
 			d := movegen.DefaultConfig
 			c := &harness.PerftCase{
 				Key: schema.PerftCase{Slider: d.Slider, Serialize: d.Serialize, Count: d.Count, Moves: d.Moves, Order: d.Order, Repr: d.Repr,
@@ -154,25 +255,24 @@ func benchPerft(cfg *config) error {
 				Want:  want,
 				Setup: tt.Clear,
 			}
-			if err := c.Prepare(); err != nil {
-				return fmt.Errorf("not timed, miscounts: %v", err)
+			if err := b.prepare(p, c); err != nil {
+				return err
 			}
 			b.cases = append(b.cases, c)
 		}
 		fmt.Printf("%s depth %d: %d nodes\n", p.name, p.depth, want)
 	}
-	b.checks = b.cyc.SelfCheck(b.machine.Core)
-	b.over = harness.MeasureOverhead(b.cyc)
-	path, err := perftPath(cfg.out, b.machine)
+	path, unique, err := perftPath(cfg.out, b.machine)
 	if err != nil {
 		return err
 	}
-	if b.results, err = harness.CreatePerftResults(path, b.machine, append(harness.FileConfig(b.machine, b.cyc, cfg.seed),
-		benchfmt.Config{Key: schema.KeyBaseline, Value: []byte(movegen.DefaultConfig.String()), File: true})); err != nil {
+	err = b.measureInstrument(path, unique, func(path string, unique bool) (*harness.ResultsFile, error) {
+		return harness.CreatePerftResults(path, unique, b.machine, append(harness.FileConfig(b.machine, b.cyc, cfg.seed),
+			benchfmt.Config{Key: schema.KeyBaseline, Value: []byte(movegen.DefaultConfig.String()), File: true}))
+	})
+	if err != nil {
 		return err
 	}
-	b.start = time.Now()
-	b.cyc.ResetRange()
 	b.writeHeader(func(rf *harness.ResultsFile) {
 		rf.Comment("perft: %d positions x %d configurations, rounds=%d samples=%d sample=%v; default %s",
 			len(ps), len(configs), cfg.count, cfg.perRound, cfg.sample, movegen.DefaultConfig)
@@ -183,25 +283,46 @@ func benchPerft(cfg *config) error {
 	})
 	runErr := b.time()
 	if runErr != nil && !errors.Is(runErr, harness.ErrInterrupted) {
-		return errors.Join(runErr, b.results.Close())
+		return errors.Join(runErr, b.close())
 	}
+	b.in.enter("writing the summary", "finishing it")
 	if b.rounds < cfg.count {
 		b.warn("interrupted: %d of %d rounds completed", b.rounds, cfg.count)
 	}
-	if err := b.results.Close(); err != nil {
+	if err := b.close(); err != nil {
 		if errors.Is(err, harness.ErrNoResults) {
-			fmt.Fprintln(os.Stderr, "no round completed: no results file written")
-			return runErr
+			return finishedRounds(0, cfg.count, path)
 		}
 		return err
 	}
+	path = b.results.Path
 	fmt.Println()
 	b.summary(os.Stdout, ps)
 	fmt.Printf("\n%d result lines (%d of %d rounds) in %s, %s\ncompare the sliders (the same for /serialize and /count):\n"+
 		"  go tool benchstat -filter '/serialize:%s /count:%s' -col /slider -row /position %s\n",
 		b.results.Lines(), b.rounds, cfg.count, time.Since(b.start).Round(time.Second), path,
 		movegen.DefaultConfig.Serialize, movegen.DefaultConfig.Count, path)
-	return runErr
+	if runErr != nil {
+		return finishedRounds(b.rounds, cfg.count, path)
+	}
+	return nil
+}
+
+// prepare counts a case once and checks its count: a position with
+// nothing to count is an error that says why, a miscount one that names
+// the configuration; an interrupt stops before the count.
+func (b *perftSession) prepare(p perftPosition, c *harness.PerftCase) error {
+	if b.in.stopped() {
+		return b.in.interruptedBeforeTiming()
+	}
+	err := c.Prepare()
+	switch {
+	case err == nil:
+		return nil
+	case c.Nodes() == 0 && c.Want == 0:
+		return p.nothingToCount()
+	}
+	return fmt.Errorf("not timed, miscounts: %v", err)
 }
 
 // casesOf returns the cases of one position.
@@ -218,14 +339,13 @@ func (b *perftSession) casesOf(position string) []*harness.PerftCase {
 // time samples the cases round by round; Ctrl-C stops after the current
 // sample and keeps the completed rounds.
 func (b *perftSession) time() error {
-	stop, release := interruptible()
-	defer release()
 	cfg := b.cfg
+	b.in.enter("timing", timing)
 	bar := newProgress(os.Stderr, !cfg.noProgress)
 	fmt.Fprintf(os.Stderr, "timing %d perft cases x %d rounds x %d samples...\n", len(b.cases), cfg.count, cfg.perRound)
 	err := harness.Run(b.cases, b.cyc, harness.Options{
 		Rounds: cfg.count, PerRound: cfg.perRound, SampleTime: cfg.sample, Seed: cfg.seed,
-		Counters: b.events, Progress: bar.update, Stop: stop,
+		Counters: b.events, Progress: bar.update, Stop: b.in.Stop(),
 		Round: func(round int) error {
 			b.results.Comment("round %d: core clock %.4f GHz at its end", round+1, b.cyc.GHz)
 			for _, c := range b.cases {
@@ -246,7 +366,7 @@ func (b *perftSession) time() error {
 // summary prints, per position, each configuration's median speed,
 // fastest first, against the default configuration.
 func (b *perftSession) summary(w io.Writer, ps []perftPosition) {
-	fmt.Fprintln(w, "Summary: perft per position, median over all samples, fastest first")
+	fmt.Fprintf(w, "Summary: perft per position, median over all samples, fastest first; %s is %s\n", defaultName, movegen.DefaultConfig)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	for _, p := range ps {
 		cs := b.casesOf(p.name)
@@ -297,6 +417,45 @@ func parseBytes(s string) (int, error) {
 	return n * mult, nil
 }
 
+// ttShare is the part of the available memory the transposition tables
+// may take together; the rest stays for the program and the system.
+const ttShare = 0.75
+
+// parseTTs reads -tt: sizes rounded down to a power of two, as
+// movegen.NewTT allocates them, each at most once, and together at most
+// ttShare of the memory available (harness.AvailableMemory), so that a size
+// the machine cannot hold is this error rather than the Go runtime's fatal
+// out-of-memory trace.
+func parseTTs(list string) ([]int, error) {
+	var sizes []int
+	total := 0
+	for _, f := range strings.Split(list, ",") {
+		n, err := parseBytes(f)
+		if err != nil {
+			return nil, err
+		}
+		if n > 0 && n < 16 {
+			return nil, fmt.Errorf("%s: a table of %d bytes holds no 16-byte entry", f, n)
+		}
+		if n > 0 {
+			n = 1 << (bits.Len(uint(n)) - 1) // as NewTT rounds it
+		}
+		if slices.Contains(sizes, n) {
+			return nil, fmt.Errorf("%s: the size %s is listed twice (sizes are rounded down to a power of two)", f, cmp.Or(bytesName(n), "none"))
+		}
+		sizes = append(sizes, n)
+		total += n
+	}
+	if limit, ok := harness.AvailableMemory(); ok && float64(total) > ttShare*float64(limit.Bytes) {
+		fit := "none fits"
+		if most := int(ttShare * float64(limit.Bytes)); most >= 16 {
+			fit = "the largest table that fits alone is " + bytesName(1<<(bits.Len(uint(most))-1))
+		}
+		return nil, fmt.Errorf("the tables need %s together, more than %.0f%% of the %s available: %s", bytesName(total), 100*ttShare, limit, fit)
+	}
+	return sizes, nil
+}
+
 // bytesName writes a size as parseBytes reads it, in the largest exact unit.
 func bytesName(n int) string {
 	for _, u := range []struct {
@@ -315,17 +474,22 @@ func configOf(c *harness.PerftCase) movegen.Config {
 	return movegen.Config{Slider: c.Key.Slider, Serialize: c.Key.Serialize, Count: c.Key.Count, Moves: c.Key.Moves, Order: c.Key.Order, Repr: c.Key.Repr}
 }
 
-// label names a case's configuration by what it changes from the default.
+// label names a case's configuration in the summary: by its short name,
+// or by its transposition table.
 func label(c *harness.PerftCase) string {
 	if c.Key.TT != "" {
 		return "tt=" + c.Key.TT
 	}
-	return changed(configOf(c))
+	return shortName(configOf(c))
 }
 
-// changed names a configuration by the factors in which it differs from
-// the default.
-func changed(c movegen.Config) string {
+// defaultName is the short name of movegen.DefaultConfig.
+const defaultName = "default"
+
+// shortName names a configuration by the factors in which it differs from
+// the default, as in slider=rotated/repr=rotated; the default is
+// "default". -config accepts it as well as the full name.
+func shortName(c movegen.Config) string {
 	d := movegen.DefaultConfig
 	var parts []string
 	for _, f := range [][3]string{{schema.KeySlider, c.Slider, d.Slider}, {schema.KeySerialize, c.Serialize, d.Serialize},
@@ -335,9 +499,9 @@ func changed(c movegen.Config) string {
 		}
 	}
 	if len(parts) == 0 {
-		return "default (" + d.String() + ")"
+		return defaultName
 	}
-	return strings.Join(parts, " ")
+	return strings.Join(parts, "/")
 }
 
 // perftConfigs returns the generator's configurations a run considers:
@@ -351,18 +515,23 @@ func perftConfigs(cfg *config) []movegen.Config {
 	return cs
 }
 
-// selectConfigs returns the configurations -config selects.
+// configNames returns the short and full names of configurations.
+func configNames(cs []movegen.Config) []string {
+	var names []string
+	for _, c := range cs {
+		names = append(names, shortName(c), c.String())
+	}
+	return names
+}
+
+// selectConfigs returns the configurations -config selects by short or
+// full name, whether or not this CPU runs them.
 func selectConfigs(cfg *config) []movegen.Config {
 	var cs []movegen.Config
 	for _, c := range perftConfigs(cfg) {
-		if !matches(cfg.config, c.String()) {
-			continue
+		if cfg.config.MatchString(shortName(c)) || cfg.config.MatchString(c.String()) {
+			cs = append(cs, c)
 		}
-		if err := c.Supported(); err != nil {
-			fmt.Fprintf(os.Stderr, "skipped %s: %v\n", c, err)
-			continue
-		}
-		cs = append(cs, c)
 	}
 	return cs
 }
@@ -370,11 +539,11 @@ func selectConfigs(cfg *config) []movegen.Config {
 // perftPath resolves -out for a perft run: by default
 // results/<cpu>/perft/<time>-<level>.txt, beside the kernels' results but
 // in a folder of its own.
-func perftPath(out string, m harness.Machine) (string, error) {
+func perftPath(out string, m harness.Machine) (string, bool, error) {
 	if out != "" {
 		return resultsPath(out, m)
 	}
 	def := harness.DefaultPath("results", m, time.Now())
 	dir := filepath.Join(filepath.Dir(def), schema.PerftFolder)
-	return filepath.Join(dir, filepath.Base(def)), os.MkdirAll(dir, 0o755)
+	return filepath.Join(dir, filepath.Base(def)), true, os.MkdirAll(dir, 0o755)
 }

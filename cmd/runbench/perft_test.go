@@ -1,8 +1,10 @@
 package main
 
 import (
+	"errors"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -18,7 +20,7 @@ import (
 func TestPerftRun(t *testing.T) {
 	bin := buildRunbench(t)
 	out := filepath.Join(t.TempDir(), "p.txt")
-	cmd := exec.Command(bin, "-perft", "-position", "^pos3$", "-depth", "3", "-config", "^slider=magic-fancy/serialize=inline/count=mathbits/moves=serialize/order=plain/repr=none$|^slider=rotated/serialize=inline/count=mathbits/moves=serialize/order=plain/repr=rotated$",
+	cmd := exec.Command(bin, "-perft", "-position", "pos3", "-depth", "3", "-config", "default,slider=rotated/repr=rotated",
 		"-count", "2", "-samples", "1", "-sample", "200us", "-noprogress", "-out", out)
 	msg, err := cmd.CombinedOutput()
 	if err != nil {
@@ -49,24 +51,37 @@ func TestPerftRun(t *testing.T) {
 }
 
 // TestPerftRejects checks the command line's perft errors: a bad FEN, a
-// slider that matches nothing, -fen without -perft.
+// slider that matches nothing, -fen without -perft, and a position with
+// nothing to count, which says why.
 func TestPerftRejects(t *testing.T) {
 	bin := buildRunbench(t)
-	for _, args := range [][]string{
-		{"-perft", "-fen", "8/8/8/8/8/8/8/8 w - - 0 1", "-count", "1"},
-		{"-perft", "-config", "^nothing$", "-count", "1"},
-		{"-fen", "8/8/8/8/8/8/8/8 w - - 0 1"},
-		{"-perft", "-depth", "13"},
-		{"-grid"},
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-perft", "-fen", "8/8/8/8/8/8/8/8 w - - 0 1", "-count", "1"}, "-fen"},
+		{[]string{"-perft", "-config", "^nothing$", "-count", "1"}, "matches no name"},
+		{[]string{"-fen", "8/8/8/8/8/8/8/8 w - - 0 1"}, "goes with -perft or -divide"},
+		{[]string{"-perft", "-depth", "13"}, "want 1 to 12"},
+		{[]string{"-grid"}, "goes with -perft"},
+		// Fool's mate: white is checkmated.
+		{[]string{"-perft", "-fen", "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", "-depth", "1", "-config", "default", "-count", "1"},
+			"the side to move has no legal move (checkmate or stalemate)"},
+		// White's only move, Kxg4, stalemates black: no sequence of depth 2.
+		{[]string{"-perft", "-fen", "8/8/3N4/8/6qK/3N4/2Q5/k7 w - - 0 1", "-depth", "2", "-config", "default", "-count", "1"},
+			"no legal move sequence of depth 2"},
 	} {
-		if msg, err := exec.Command(bin, args...).CombinedOutput(); err == nil {
-			t.Errorf("runbench %v succeeded:\n%s", args, msg)
+		// -out: a run that wrongly succeeds writes nothing into the package.
+		msg, err := exec.Command(bin, append(c.args, "-out", t.TempDir()+"/")...).CombinedOutput()
+		if err == nil || !strings.Contains(string(msg), c.want) || strings.Contains(string(msg), "no nodes to time") {
+			t.Errorf("runbench %v: %v, want an error containing %q:\n%s", c.args, err, c.want, msg)
 		}
 	}
 }
 
-// TestPerftList lists the configurations: one factor at a time, and with
-// -grid also the rest of the slider x serialization grid.
+// TestPerftList lists the configurations by short and full name: one
+// factor at a time, and with -grid also the rest of the slider x
+// serialization grid.
 func TestPerftList(t *testing.T) {
 	bin := buildRunbench(t)
 	lines := func(args ...string) []string {
@@ -74,28 +89,62 @@ func TestPerftList(t *testing.T) {
 		if err != nil {
 			t.Fatalf("runbench %v: %v", args, err)
 		}
-		return strings.Split(strings.TrimSpace(string(out)), "\n")
+		return strings.Split(strings.TrimSpace(string(out)), "\n")[1:] // after the heading
 	}
 	one, all := lines("-perft", "-list"), lines("-perft", "-grid", "-list")
-	if one[0] != "slider=magic-fancy/serialize=inline/count=mathbits/moves=serialize/order=plain/repr=none" || len(all)-len(one) != len(movegen.GridConfigs()) {
-		t.Errorf("%d configurations, %d with -grid; the grid has %d more", len(one), len(all), len(movegen.GridConfigs()))
+	if f := strings.Fields(one[0]); f[0] != "default" || f[1] != movegen.DefaultConfig.String() || len(all)-len(one) != len(movegen.GridConfigs()) {
+		t.Errorf("%d configurations (first %q), %d with -grid; the grid has %d more", len(one), one[0], len(all), len(movegen.GridConfigs()))
 	}
-	if !slices.Contains(all, "slider=kogge-stone/serialize=bytes/count=mathbits/moves=serialize/order=plain/repr=none") {
+	if !slices.ContainsFunc(all, func(l string) bool {
+		return strings.HasPrefix(l, "slider=kogge-stone/serialize=bytes ") &&
+			strings.Contains(l, " slider=kogge-stone/serialize=bytes/count=mathbits/moves=serialize/order=plain/repr=none ")
+	}) {
 		t.Error("-grid lists no kogge-stone with bytes")
+	}
+	if got := lines("-perft", "-list", "-config", "default"); len(got) != 1 {
+		t.Errorf("-config default lists %q", got)
 	}
 }
 
 // TestDivide checks -divide: a line per legal move whose counts sum to
-// the total it prints, which is the perft count.
+// the total it prints, which is the perft count, and the speed on stderr;
+// without -depth, the start position's documented default depth.
 func TestDivide(t *testing.T) {
 	bin := buildRunbench(t)
-	msg, err := exec.Command(bin, "-divide", "-fen", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "-depth", "2").Output() // stdout: the runtime may warn on stderr
+	cmd := exec.Command(bin, "-divide", "-fen", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "-depth", "2")
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	msg, err := cmd.Output()
 	if err != nil {
-		t.Fatalf("runbench -divide: %v\n%s", err, msg)
+		t.Fatalf("runbench -divide: %v\n%s", err, stderr.String())
 	}
 	out := string(msg)
 	if !strings.Contains(out, "moves: 48\n") || !strings.Contains(out, "nodes: 2039\n") || strings.Count(out, ": ") != 48+2 {
 		t.Errorf("divide output:\n%s", out)
+	}
+	if !strings.Contains(stderr.String(), "divide: 2039 nodes in ") || !strings.Contains(stderr.String(), "Mnodes/s") {
+		t.Errorf("divide's stderr has no speed:\n%s", stderr.String())
+	}
+	msg, err = exec.Command(bin, "-divide").Output()
+	if err != nil || !strings.Contains(string(msg), "nodes: 4865609\n") { // the start position at depth 5, as -h says
+		t.Errorf("runbench -divide: %v\n%s", err, msg)
+	}
+}
+
+// TestTTBoundedByMemory runs -tt 16GiB under an address-space limit of
+// 2 GiB: a usage error naming the limit, not the Go runtime's
+// out-of-memory trace.
+func TestTTBoundedByMemory(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("reads the limits of Linux")
+	}
+	bin := buildRunbench(t)
+	cmd := exec.Command("sh", "-c", `ulimit -v 2097152 && exec "$0" -perft -tt 16GiB -position pos3 -depth 1 -count 1 -out "$1"`, bin, t.TempDir()+"/")
+	msg, err := cmd.CombinedOutput()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 2 || !strings.Contains(string(msg), "-tt: the tables need 16GiB together") ||
+		!strings.Contains(string(msg), "ulimit -v") || strings.Contains(string(msg), "fatal error") {
+		t.Errorf("-tt 16GiB under ulimit -v 2 GiB: %v\n%s", err, msg)
 	}
 }
 

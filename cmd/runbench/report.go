@@ -77,10 +77,15 @@ func (b *instrumented) writeHeader(what, machine func(*harness.ResultsFile)) {
 	for _, l := range harness.FormatSelfCheck(b.checks) {
 		rf.Comment("  %s", l)
 	}
-	for _, w := range harness.SelfCheckWarnings(m.Core, b.checks) {
-		b.warn("self-check: %s", w)
+	for _, f := range harness.SelfCheckFindings(m.Core, b.checks) {
+		if f.Warning {
+			b.warn("self-check: %s", f.Text)
+			continue
+		}
+		rf.Comment("self-check note: %s", f.Text)
+		fmt.Fprintln(os.Stderr, "self-check note:", f.Text)
 	}
-	rf.Comment("overhead: empty kernel %s", overheadText(b.over))
+	rf.Comment("overhead: %s", overheadText(b.over))
 	// The load average lags by minutes (a previous run still shows in it):
 	// warn from the CPU time other processes used while this run prepared.
 	others := b.load.Others()

@@ -1,8 +1,6 @@
 package amd64
 
 import (
-	"unsafe"
-
 	"bitlab/board"
 	"bitlab/kernels"
 	"bitlab/kernels/internal/adapt"
@@ -18,9 +16,10 @@ func info(impl, source, doc string, features ...kernels.Feature) kernels.Info {
 	return kernels.Info{Impl: impl, Arch: kernels.AMD64, Features: features, Source: source, Doc: doc}
 }
 
-// withTables sets the bytes of lookup tables an implementation reads.
-func withTables(i kernels.Info, bytes uintptr) kernels.Info {
-	i.Tables = int(bytes)
+// withTables declares the lookup tables an implementation reads: pointers
+// to them, as kernels.TableBytes takes them.
+func withTables(i kernels.Info, tables ...any) kernels.Info {
+	i.Tables = kernels.TableBytes(tables...)
 	return i
 }
 
@@ -37,8 +36,8 @@ func init() {
 	kernels.Popcount.Register(info("swar-asm", "[heinz-darkthought], Bitboard Infrastructure: non_iterative_popcount, in assembly",
 		"Counts with popcount/swar's SWAR sums and 32-bit fold in assembly, the masks loaded once per batch: the technique without the Go compiler's code"),
 		popcountSWARThroughput, popcountSWARLatency)
-	kernels.Popcount.Register(info("table8-asm", "[heinz-darkthought]: the lookup-table method it weighs against SWAR, in assembly",
-		"Adds eight lookups of a 256-entry byte-count table in assembly: in the throughput loop the low four bytes shifted out of a register and the high four loaded one by one, in the latency chain all eight shifted out; the technique without the Go compiler's code"),
+	kernels.Popcount.Register(withTables(info("table8-asm", "[heinz-darkthought]: the lookup-table method it weighs against SWAR, in assembly",
+		"Adds eight lookups of a 256-entry byte-count table in assembly: in the throughput loop the low four bytes shifted out of a register and the high four loaded one by one, in the latency chain all eight shifted out; the technique without the Go compiler's code"), &count8),
 		popcountTable8Throughput, popcountTable8Latency)
 	kernels.Popcount.Register(info("avx2-pshufb", "Wojciech Mula, Kurz, Lemire: Faster Population Counts Using AVX2 Instructions (2016), the PSHUFB lookup",
 		"Counts nibbles with a VPSHUFB lookup and sums each bitboard's bytes with VPSADBW, sixteen bitboards at a time", kernels.AVX2, kernels.POPCNT),
@@ -94,24 +93,24 @@ func init() {
 		kernels.AVX512F, kernels.AVX512BW, kernels.AVX512GFNI), bitReverseGFNI, bitReverseGFNILatency)
 
 	kernels.Sliding.Register(withTables(info("hyperbola-bswap-asm", hyper+"; SHLX/SHRX (BMI2) for the variable shifts",
-		"Hyperbola Quintessence in assembly: BSWAP for files and diagonals, the first-rank table for ranks", kernels.BMI2), unsafe.Sizeof(hq)),
+		"Hyperbola Quintessence in assembly: BSWAP for files and diagonals, the first-rank table for ranks", kernels.BMI2), &hq),
 		adapt.SliderThroughput(hyperbolaBswapThroughput, &hq), adapt.SliderLatency(hyperbolaBswapLatency, &hq))
 	kernels.Sliding.Register(withTables(info("hyperbola-gfni", "[mack-hyperbola], Ryan Mack's reversed bitboards, with GFNI hardware bit reversal",
 		"Hyperbola Quintessence on all four lines at once in a YMM register, full bit reversal by GF2P8AFFINEQB and VPSHUFB, ranks included",
-		kernels.AVX2, kernels.AVX512GFNI), unsafe.Sizeof(gf)),
+		kernels.AVX2, kernels.AVX512GFNI), &gf),
 		adapt.SliderThroughput(hyperbolaGFNIThroughput, &gf), adapt.SliderLatency(hyperbolaGFNILatency, &gf))
 	kernels.Sliding.Register(withTables(info("hyperbola-gfni-zmm", "[isenberg-hq] Hyperbola Quintessence on [mack-hyperbola]'s reversed bitboards, reversed by GFNI (GF2P8AFFINEQB with the bit-reversal matrix 0x8040201008040201) and VPSHUFB",
 		"Hyperbola Quintessence on eight queries at once, one per ZMM quadword: full lines by VPERMQ and VPERMI2Q of the squares, the occupancy reversed, the four lines' reversed parts XORed and reversed once, lines chosen by opmask",
-		kernels.AVX512F, kernels.AVX512BW, kernels.AVX512GFNI), unsafe.Sizeof(zmm)),
+		kernels.AVX512F, kernels.AVX512BW, kernels.AVX512GFNI), &zmm),
 		adapt.SliderThroughput(hyperbolaZMMThroughput, &zmm), adapt.SliderLatency(hyperbolaZMMLatency, &zmm))
 	kernels.Sliding.Register(withTables(info("pext", "BMI2 PEXT bitboards (Chess Programming Wiki, BMI2: PEXT Bitboards; Zach Wegner)",
-		"Looks attacks up at PEXT(occupancy, relevant mask) in per-square, per-slider tables: both lines of every query, a missing line's mask 0, no branch", kernels.BMI2), unsafe.Sizeof(pext)),
+		"Looks attacks up at PEXT(occupancy, relevant mask) in per-square, per-slider tables: both lines of every query, a missing line's mask 0, no branch", kernels.BMI2), &pext),
 		adapt.SliderThroughput(slidingPextThroughput, &pext), adapt.SliderLatency(slidingPextLatency, &pext))
 	kernels.Sliding.Register(withTables(info("magic-fancy-asm", "[cpw-magic], Fancy Magic Bitboards, in assembly; SHRX (BMI2) for the per-square shift",
-		"Fancy magic in assembly: both lines of every query from per-square, per-slider entries, a missing line's magic 0, no branch", kernels.BMI2), unsafe.Sizeof(fancy)+unsafe.Sizeof(magic.FancyAttacks)),
+		"Fancy magic in assembly: both lines of every query from per-square, per-slider entries, a missing line's magic 0, no branch", kernels.BMI2), &fancy, &magic.FancyAttacks),
 		adapt.SliderThroughput(slidingFancyThroughput, &fancy), adapt.SliderLatency(slidingFancyLatency, &fancy))
 	kernels.Sliding.Register(withTables(info("magic-black-asm", "[cpw-magic], Black Magic Bitboards, in assembly",
-		"Black magic in assembly: both lines of every query from per-square, per-slider entries, a missing line's magic 0, no branch"), unsafe.Sizeof(black)+unsafe.Sizeof(magic.BlackAttacks)),
+		"Black magic in assembly: both lines of every query from per-square, per-slider entries, a missing line's magic 0, no branch"), &black, &magic.BlackAttacks),
 		adapt.SliderThroughput(slidingBlackThroughput, &black), adapt.SliderLatency(slidingBlackLatency, &black))
 
 	kernels.Quad2Hex.Register(info("sse2", quadSrc+": quad2hexBB", "The source's SSE2 sequence: PCMPEQB, POR, PAND, PXOR, PUNPCKLQDQ, PUNPCKHQDQ"),

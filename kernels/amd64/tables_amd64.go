@@ -93,6 +93,15 @@ type zmmTables struct {
 	orth, diagonal   uint64     // kernels.Orthogonal and kernels.Diagonal, shifted to Piece's byte
 }
 
+// count8 is popcount/table8-asm's table: count8[b] is the number of
+// one-bits of byte b. The assembly indexes it by its Go name.
+var count8 = func() (t [256]uint8) {
+	for b := range t {
+		t[b] = uint8(bits.OnesCount8(uint8(b)))
+	}
+	return t
+}()
+
 var (
 	hq    hqTables
 	pext  pextTables

@@ -1,8 +1,6 @@
 package arm64
 
 import (
-	"unsafe"
-
 	"bitlab/board"
 	"bitlab/kernels"
 	"bitlab/kernels/internal/adapt"
@@ -16,6 +14,13 @@ var lines [64][4]uint64
 
 func info(impl, source, doc string) kernels.Info {
 	return kernels.Info{Impl: impl, Arch: kernels.ARM64, Source: source, Doc: doc}
+}
+
+// withTables declares the lookup tables an implementation reads: pointers
+// to them, as kernels.TableBytes takes them.
+func withTables(i kernels.Info, tables ...any) kernels.Info {
+	i.Tables = kernels.TableBytes(tables...)
+	return i
 }
 
 // The one place where the arm64 kernels meet package kernels.
@@ -55,8 +60,7 @@ func init() {
 	kernels.QuadFill.Register(info("neon", "[cpw-quad], As Sliding Piece Generators: nortOccl on a quad-bitboard in two Q registers",
 		"Kogge-Stone occluded fills in all eight directions on the four bitboards at once, each rotation a SHL and an SRI"),
 		adapt.Quad[kernels.Fill](func(dst *qbb.QBB, src *uint64, n int) { quadFillNEON(dst, src, n) }), nil)
-	hyperbola := info("hyperbola-rbit", "[mack-hyperbola], Ryan Mack's reversed bitboards for all four lines, ranks included, with RBIT as the reversal",
-		"Hyperbola Quintessence on the file, rank and both diagonals with RBIT, each line's mask kept or cleared by the slider kind, no branch")
-	hyperbola.Tables = int(unsafe.Sizeof(lines))
-	kernels.Sliding.Register(hyperbola, adapt.SliderThroughput(hyperbolaRbitThroughput, &lines), adapt.SliderLatency(hyperbolaRbitLatency, &lines))
+	kernels.Sliding.Register(withTables(info("hyperbola-rbit", "[mack-hyperbola], Ryan Mack's reversed bitboards for all four lines, ranks included, with RBIT as the reversal",
+		"Hyperbola Quintessence on the file, rank and both diagonals with RBIT, each line's mask kept or cleared by the slider kind, no branch"), &lines),
+		adapt.SliderThroughput(hyperbolaRbitThroughput, &lines), adapt.SliderLatency(hyperbolaRbitLatency, &lines))
 }

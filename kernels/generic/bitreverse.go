@@ -38,6 +38,7 @@ func init() {
 //
 //bitlab:kernel bitreverse/table8
 //bitlab:source [mack-hyperbola] (byte swap for the byte order); byte-table bit reversal
+//bitlab:tables reverse8
 func bitReverseTable8(x uint64) uint64 {
 	y := uint64(reverse8[x&0xFF]) | uint64(reverse8[x>>8&0xFF])<<8 |
 		uint64(reverse8[x>>16&0xFF])<<16 | uint64(reverse8[x>>24&0xFF])<<24 |

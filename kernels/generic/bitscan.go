@@ -34,6 +34,7 @@ func init() {
 //
 //bitlab:kernel bitscan-forward/debruijn
 //bitlab:source [cpw-serialization] (Scanning Forward: bitScanForward); Chess Programming Wiki, BitScan: De Bruijn Multiplication
+//bitlab:tables deBruijnForward
 func bitscanForwardDeBruijn(x uint64) board.Square {
 	if x == 0 {
 		return board.NoSquare
@@ -46,6 +47,7 @@ func bitscanForwardDeBruijn(x uint64) board.Square {
 //
 //bitlab:kernel bitscan-forward/table16
 //bitlab:source [heinz-darkthought]: table-driven find-bit
+//bitlab:tables lsb16
 func bitscanForwardTable16(x uint64) board.Square {
 	switch {
 	case x&0xFFFF != 0:
@@ -65,6 +67,7 @@ func bitscanForwardTable16(x uint64) board.Square {
 //
 //bitlab:kernel bitscan-forward/msb-trick
 //bitlab:source [heinz-darkthought]: FIND LSB(b) = FIND MSB(b ^ (b - 1))
+//bitlab:tables msb16
 func bitscanForwardMSBTrick(x uint64) board.Square {
 	if x == 0 { // x ^ (x - 1) would be all ones, whose MSB is 63
 		return board.NoSquare
@@ -85,6 +88,7 @@ func bitscanForwardMathbits(x uint64) board.Square {
 //
 //bitlab:kernel bitscan-reverse/debruijn
 //bitlab:source [cpw-serialization] (Scanning Reverse: bitScanReverse); Chess Programming Wiki, BitScan: De Bruijn Multiplication (Kim Walisch)
+//bitlab:tables deBruijnReverse
 func bitscanReverseDeBruijn(x uint64) board.Square {
 	if x == 0 {
 		return board.NoSquare
@@ -103,6 +107,7 @@ func bitscanReverseDeBruijn(x uint64) board.Square {
 //
 //bitlab:kernel bitscan-reverse/table16
 //bitlab:source [heinz-darkthought]: table-driven find-bit
+//bitlab:tables msb16
 func bitscanReverseTable16(x uint64) board.Square {
 	switch {
 	case x>>48 != 0:

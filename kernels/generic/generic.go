@@ -10,6 +10,7 @@
 //	//bitlab:kernel FAMILY/IMPL [rook|bishop]  the implementation it defines
 //	//bitlab:source TEXT                       the bibliography key and section
 //	//bitlab:order reversed|unordered          lists in another order than the reference's (Doc says which)
+//	//bitlab:tables V1, V2                     the package-level tables its code reads (Info.Tables; kernels' TestTablesDeclared checks)
 package generic
 
 //go:generate go run ./internal/gen -families ../families.go -o kernels_gen.go

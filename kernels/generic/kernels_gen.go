@@ -3,8 +3,6 @@
 package generic
 
 import (
-	"unsafe"
-
 	"bitlab/board"
 	"bitlab/kernels"
 	"bitlab/magic"
@@ -1006,12 +1004,14 @@ func init() {
 		Arch:   kernels.Generic,
 		Source: "[mack-hyperbola] (byte swap for the byte order); byte-table bit reversal",
 		Doc:    "Reverses the bits of each byte in place with a 256-entry table, then swaps the bytes",
+		Tables: kernels.TableBytes(&reverse8),
 	}, bitreverseTable8Throughput, bitreverseTable8Latency)
 	kernels.BitscanForward.Register(kernels.Info{
 		Impl:   "debruijn",
 		Arch:   kernels.Generic,
 		Source: "[cpw-serialization] (Scanning Forward: bitScanForward); Chess Programming Wiki, BitScan: De Bruijn Multiplication",
 		Doc:    "Isolates the least significant one-bit with x & -x and looks its index up by a de Bruijn multiply",
+		Tables: kernels.TableBytes(&deBruijnForward),
 	}, bitscanForwardDebruijnThroughput, bitscanForwardDebruijnLatency)
 	kernels.BitscanForward.Register(kernels.Info{
 		Impl:   "mathbits",
@@ -1024,18 +1024,21 @@ func init() {
 		Arch:   kernels.Generic,
 		Source: "[heinz-darkthought]: FIND LSB(b) = FIND MSB(b ^ (b - 1))",
 		Doc:    "Finds the least significant one-bit as the most significant one-bit of x ^ (x - 1), with the 16-bit table reverse scan",
+		Tables: kernels.TableBytes(&msb16),
 	}, bitscanForwardMsbTrickThroughput, bitscanForwardMsbTrickLatency)
 	kernels.BitscanForward.Register(kernels.Info{
 		Impl:   "table16",
 		Arch:   kernels.Generic,
 		Source: "[heinz-darkthought]: table-driven find-bit",
 		Doc:    "Looks the lowest non-empty 16-bit word up in a 65,536-entry table of least significant bit indices",
+		Tables: kernels.TableBytes(&lsb16),
 	}, bitscanForwardTable16Throughput, bitscanForwardTable16Latency)
 	kernels.BitscanReverse.Register(kernels.Info{
 		Impl:   "debruijn",
 		Arch:   kernels.Generic,
 		Source: "[cpw-serialization] (Scanning Reverse: bitScanReverse); Chess Programming Wiki, BitScan: De Bruijn Multiplication (Kim Walisch)",
 		Doc:    "Fills every bit below the most significant one and looks the filled mask up by a de Bruijn multiply",
+		Tables: kernels.TableBytes(&deBruijnReverse),
 	}, bitscanReverseDebruijnThroughput, bitscanReverseDebruijnLatency)
 	kernels.BitscanReverse.Register(kernels.Info{
 		Impl:   "mathbits",
@@ -1048,6 +1051,7 @@ func init() {
 		Arch:   kernels.Generic,
 		Source: "[heinz-darkthought]: table-driven find-bit",
 		Doc:    "Looks the highest non-empty 16-bit word up in a 65,536-entry table of most significant bit indices",
+		Tables: kernels.TableBytes(&msb16),
 	}, bitscanReverseTable16Throughput, bitscanReverseTable16Latency)
 	kernels.LS1BReset.Register(kernels.Info{
 		Impl:   "and",
@@ -1072,6 +1076,7 @@ func init() {
 		Arch:   kernels.Generic,
 		Source: "[cpw-serialization], Hashing Multiple Bits (Gerd Isenberg, Magic Knight- and King-Move Generation)",
 		Doc:    "Multiplies the target set by a magic of four one-bits, shifts the product down to an index into the square's 2^n precomputed move lists (a minimal perfect hash), and copies all eight slots of that list",
+		Tables: kernels.TableBytes(&moveHash),
 	}, movelistMagicHashThroughput, nil)
 	kernels.Popcount.Register(kernels.Info{
 		Impl:   "kernighan",
@@ -1102,26 +1107,28 @@ func init() {
 		Arch:   kernels.Generic,
 		Source: "[heinz-darkthought], quoting the question \"take 16 bits at a time and look up the bit count\"",
 		Doc:    "Adds four lookups of a 65,536-entry table (64 KiB)",
-		Tables: int(unsafe.Sizeof(count16)),
+		Tables: kernels.TableBytes(&count16),
 	}, popcountTable16Throughput, popcountTable16Latency)
 	kernels.Popcount.Register(kernels.Info{
 		Impl:   "table8",
 		Arch:   kernels.Generic,
 		Source: "[heinz-darkthought]: the lookup-table method it weighs against SWAR",
 		Doc:    "Adds eight lookups of a 256-entry byte-count table",
-		Tables: int(unsafe.Sizeof(count8)),
+		Tables: kernels.TableBytes(&count8),
 	}, popcountTable8Throughput, popcountTable8Latency)
 	kernels.QuadFill.Register(kernels.Info{
 		Impl:   "kogge-stone",
 		Arch:   kernels.Generic,
 		Source: "[cpw-quad], As Sliding Piece Generators: nortOccl on quad-bitboards; Chess Programming Wiki, Kogge-Stone Algorithm",
 		Doc:    "Runs the Kogge-Stone occluded fill (the source's nortOccl, generalized by rotation to all eight directions) over all four bitboards of the quad-bitboard with one common propagator, then shifts each fill one more step to get the attacks",
+		Tables: kernels.TableBytes(&fillRotate, &fillAvoidWrap),
 	}, quadFillKoggeStoneThroughput, nil)
 	kernels.Quad2Board.Register(kernels.Info{
 		Impl:   "generic",
 		Arch:   kernels.Generic,
 		Source: "[cpw-quad], SSE2 Conversions: To Mailbox (scalar form)",
 		Doc:    "Spreads each rank byte of the four bitboards to one bit of eight mailbox bytes with a 256-entry table and combines the four",
+		Tables: kernels.TableBytes(&spreadBits),
 	}, quad2boardGenericThroughput, nil)
 	kernels.Quad2Hex.Register(kernels.Info{
 		Impl:   "generic",
@@ -1134,6 +1141,7 @@ func init() {
 		Arch:   kernels.Generic,
 		Source: "[cpw-serialization], Multiple Bits: bisection into bytes indexing pre-calculated lists",
 		Doc:    "Bisects x into halves and bytes, skipping empty ones, and copies each non-empty byte's precomputed list of up to 8 squares (offset by the byte's first square) eight at a time",
+		Tables: kernels.TableBytes(&byteLists, &count8),
 	}, serializeBytesThroughput, nil)
 	kernels.Serialize.Register(kernels.Info{
 		Impl:   "forward",
@@ -1171,6 +1179,7 @@ func init() {
 		Arch:   kernels.Generic,
 		Source: "[cpw-serialization], Multiple Bits: word-wide subsets indexing lists of up to sixteen elements",
 		Doc:    "Splits x into 16-bit words, skipping empty ones, and copies each word's precomputed list of up to 16 squares from a 1 MiB table, always both halves of it, so that no branch depends on the count",
+		Tables: kernels.TableBytes(&word16Lists, &count16),
 	}, serializeWords16Throughput, nil)
 	kernels.SerializeColor.Register(kernels.Info{
 		Impl:   "flip-branchy",
@@ -1196,101 +1205,105 @@ func init() {
 		Arch:   kernels.Generic,
 		Source: "[cpw-sliding], Classical Approach",
 		Doc:    "Is the classical approach: a ray table, and a bit scan to the first blocker in each direction",
-		Tables: int(unsafe.Sizeof(classicalRays)),
+		Tables: kernels.TableBytes(&classicalRays),
 	}, slidingClassicalThroughput, slidingClassicalLatency)
 	kernels.Sliding.Register(kernels.Info{
 		Impl:   "dumb7fill",
 		Arch:   kernels.Generic,
 		Source: "[cpw-sliding], Dumb7Fill",
 		Doc:    "Steps each rook direction square by square with whole bitboards ([cpw-sliding], Dumb7Fill)",
-		Tables: int(unsafe.Sizeof(rookFills) + unsafe.Sizeof(bishopFills)),
+		Tables: kernels.TableBytes(&rookFills, &bishopFills),
 	}, slidingDumb7fillThroughput, slidingDumb7fillLatency)
 	kernels.Sliding.Register(kernels.Info{
 		Impl:   "hyperbola-bswap",
 		Arch:   kernels.Generic,
 		Source: "[mack-hyperbola], Gerd Isenberg: the bswap approach based on o^(o-2r) (Hyperbola Quintessence)",
 		Doc:    "Is Hyperbola Quintessence: o ^ (o - 2r) with a byte swap for the file, a first-rank lookup for the rank",
-		Tables: int(unsafe.Sizeof(board.FileMask) + unsafe.Sizeof(board.DiagonalMask) + unsafe.Sizeof(board.AntiDiagonalMask) + unsafe.Sizeof(board.FirstRankAttacks)),
+		Tables: kernels.TableBytes(&board.FileMask, &board.DiagonalMask, &board.AntiDiagonalMask, &board.FirstRankAttacks),
 	}, slidingHyperbolaBswapThroughput, slidingHyperbolaBswapLatency)
 	kernels.Sliding.Register(kernels.Info{
 		Impl:   "hyperbola-reverse",
 		Arch:   kernels.Generic,
 		Source: "[mack-hyperbola], Ryan Mack, The Hyperbola Project: reversed bitboards",
 		Doc:    "Uses reversed bitboards (full bit reversal by the paper's SWAR steps) for the file and the rank alike",
-		Tables: int(unsafe.Sizeof(board.FileMask) + unsafe.Sizeof(board.RankMask) + unsafe.Sizeof(board.DiagonalMask) + unsafe.Sizeof(board.AntiDiagonalMask)),
+		Tables: kernels.TableBytes(&board.FileMask, &board.RankMask, &board.DiagonalMask, &board.AntiDiagonalMask),
 	}, slidingHyperbolaReverseThroughput, slidingHyperbolaReverseLatency)
 	kernels.Sliding.Register(kernels.Info{
 		Impl:   "kindergarten",
 		Arch:   kernels.Generic,
 		Source: "[cpw-sliding], Kindergarten Bitboards",
 		Doc:    "Computes the rank like a diagonal and the file by shifting it to the a-file and multiplying its occupancy onto six bits",
-		Tables: int(unsafe.Sizeof(kindergartenFill) + unsafe.Sizeof(kindergartenFile) + unsafe.Sizeof(board.RankMask) + unsafe.Sizeof(board.DiagonalMask) + unsafe.Sizeof(board.AntiDiagonalMask)),
+		Tables: kernels.TableBytes(&kindergartenFill, &kindergartenFile, &board.RankMask, &board.DiagonalMask, &board.AntiDiagonalMask),
 	}, slidingKindergartenThroughput, slidingKindergartenLatency)
 	kernels.Sliding.Register(kernels.Info{
 		Impl:   "kogge-stone",
 		Arch:   kernels.Generic,
 		Source: "[cpw-sliding], Kogge-Stone Algorithm",
 		Doc:    "Fills the four rook directions from the square, one query at a time ([cpw-sliding], Kogge-Stone Algorithm, generalized by rotation)",
-		Tables: int(unsafe.Sizeof(rookFills) + unsafe.Sizeof(bishopFills)),
+		Tables: kernels.TableBytes(&rookFills, &bishopFills),
 	}, slidingKoggeStoneThroughput, slidingKoggeStoneLatency)
 	kernels.Sliding.Register(kernels.Info{
 		Impl:   "magic-black",
 		Arch:   kernels.Generic,
 		Source: "[cpw-magic], Black Magic Bitboards",
 		Doc:    "Sets the squares outside the mask instead of clearing them, (occupancy | ^mask) * magic >> 52, and looks up one table that all squares share: their parts overlap wherever they agree",
-		Tables: int(unsafe.Sizeof(magic.RookBlack) + unsafe.Sizeof(magic.BishopBlack) + unsafe.Sizeof(magic.RookNotMask) + unsafe.Sizeof(magic.BishopNotMask) + unsafe.Sizeof(magic.BlackAttacks)),
+		Tables: kernels.TableBytes(&magic.RookBlack, &magic.BishopBlack, &magic.RookNotMask, &magic.BishopNotMask, &magic.BlackAttacks),
 	}, slidingMagicBlackThroughput, slidingMagicBlackLatency)
 	kernels.Sliding.Register(kernels.Info{
 		Impl:   "magic-fancy",
 		Arch:   kernels.Generic,
 		Source: "[cpw-magic], Fancy Magic Bitboards",
 		Doc:    "Looks the attacks up in one table of all squares, each square's part as long as its relevant occupancies: (occupancy & mask) * magic >> (64 - n) plus the square's offset",
-		Tables: int(unsafe.Sizeof(magic.RookFancy) + unsafe.Sizeof(magic.BishopFancy) + unsafe.Sizeof(magic.FancyAttacks)),
+		Tables: kernels.TableBytes(&magic.RookFancy, &magic.BishopFancy, &magic.FancyAttacks),
 	}, slidingMagicFancyThroughput, slidingMagicFancyLatency)
 	kernels.Sliding.Register(kernels.Info{
 		Impl:   "magic-plain",
 		Arch:   kernels.Generic,
 		Source: "[cpw-magic], Plain Magic Bitboards",
 		Doc:    "Looks the attacks up in the square's own 4,096-entry table: (occupancy & mask) * magic >> 52",
-		Tables: int(unsafe.Sizeof(magic.RookPlain) + unsafe.Sizeof(magic.BishopPlain) + unsafe.Sizeof(magic.RookFancy) + unsafe.Sizeof(magic.BishopFancy)),
+		Tables: kernels.TableBytes(&magic.RookPlain, &magic.BishopPlain, &magic.RookFancy, &magic.BishopFancy),
 	}, slidingMagicPlainThroughput, slidingMagicPlainLatency)
 	kernels.Sliding.Register(kernels.Info{
 		Impl:   "obstruction-difference",
 		Arch:   kernels.Generic,
 		Source: "[cpw-sliding], Obstruction Difference (Michael Hoffmann)",
 		Doc:    "Is Obstruction Difference on the file and the rank",
-		Tables: int(unsafe.Sizeof(board.FileMask) + unsafe.Sizeof(board.RankMask) + unsafe.Sizeof(board.DiagonalMask) + unsafe.Sizeof(board.AntiDiagonalMask)),
+		Tables: kernels.TableBytes(&board.FileMask, &board.RankMask, &board.DiagonalMask, &board.AntiDiagonalMask),
 	}, slidingObstructionDifferenceThroughput, slidingObstructionDifferenceLatency)
 	kernels.Sliding.Register(kernels.Info{
 		Impl:   "ray-loop",
 		Arch:   kernels.Generic,
 		Source: "the square-by-square ray walk all the sources' tricks replace (bitlab's reference)",
 		Doc:    "Walks the four rook rays square by square: the reference",
+		Tables: kernels.TableBytes(&board.RookDirections, &board.BishopDirections),
 	}, slidingRayLoopThroughput, slidingRayLoopLatency)
 	kernels.SlidingRay.Register(kernels.Info{
 		Impl:   "ray-loop",
 		Arch:   kernels.Generic,
 		Source: "the square-by-square ray walk (bitlab's reference)",
 		Doc:    "Walks the north and east rays square by square",
+		Tables: kernels.TableBytes(&board.PositiveRook, &board.PositiveBishop),
 	}, slidingRayRayLoopThroughput, slidingRayRayLoopLatency)
 	kernels.SlidingRay.Register(kernels.Info{
 		Impl:   "subtract",
 		Arch:   kernels.Generic,
 		Source: "[mack-hyperbola], Ryan Mack: x XOR (x - 2) \"calculates attacks in the positive direction\"",
 		Doc:    "Computes the north and east rays with o ^ (o - 2r)",
+		Tables: kernels.TableBytes(&board.FileMask, &board.RankMask, &board.DiagonalMask, &board.AntiDiagonalMask),
 	}, slidingRaySubtractThroughput, slidingRaySubtractLatency)
 	kernels.SlidingRotated.Register(kernels.Info{
 		Impl:   "ray-loop",
 		Arch:   kernels.Generic,
 		Source: "the square-by-square ray walk (bitlab's reference), on the same queries",
 		Doc:    "Walks the rook rays square by square, the rotated occupancies unread: the family's reference point",
+		Tables: kernels.TableBytes(&board.RookDirections, &board.BishopDirections),
 	}, slidingRotatedRayLoopThroughput, nil)
 	kernels.SlidingRotated.Register(kernels.Info{
 		Impl:   "rotated",
 		Arch:   kernels.Generic,
 		Source: "[cpw-sliding], Rotated Bitboards (Robert Hyatt): three incrementally kept rotated occupancies index per-line tables",
 		Doc:    "Returns the rook attacks from s with Hyatt's rotated bitboards ([cpw-sliding], Rotated Bitboards): the rank's inner occupancy read from the normal occupancy occ, the file's from the 90-degree frame r.Files, each indexing a per-square table",
-		Tables: int(unsafe.Sizeof(rotatedAttacks) + unsafe.Sizeof(board.Frames)),
+		Tables: kernels.TableBytes(&rotatedAttacks, &board.Frames),
 	}, slidingRotatedRotatedThroughput, nil)
 }
 

@@ -37,16 +37,18 @@ type leaperHash struct {
 	lists  []moveList
 }
 
-// moveHash is indexed by board.King and board.Knight.
-var moveHash [6]leaperHash
+// moveHash is indexed by board.King and board.Knight. It is built by its
+// initializer, before any init function, so that the registration's
+// kernels.TableBytes counts the lists.
+var moveHash = newMoveHash()
 
-func init() {
+func newMoveHash() (hash [6]leaperHash) {
 	for _, p := range []struct {
 		piece   board.Piece
 		attacks *[64]uint64
 		magics  *[64]uint64
 	}{{board.King, &board.KingAttacks, &kingMagics}, {board.Knight, &board.KnightAttacks, &knightMagics}} {
-		h := &moveHash[p.piece]
+		h := &hash[p.piece]
 		h.magic = *p.magics
 		for s := range board.Square(64) {
 			a := p.attacks[s]
@@ -59,6 +61,7 @@ func init() {
 			})
 		}
 	}
+	return hash
 }
 
 // movelistMagicHash multiplies the target set by a magic of four one-bits,
@@ -67,6 +70,7 @@ func init() {
 //
 //bitlab:kernel movelist/magic-hash
 //bitlab:source [cpw-serialization], Hashing Multiple Bits (Gerd Isenberg, Magic Knight- and King-Move Generation)
+//bitlab:tables moveHash
 func movelistMagicHash(d *[8]kernels.Move, t kernels.Targets) int {
 	h := &moveHash[t.Piece]
 	l := &h.lists[h.offset[t.From&63]+uint32(t.BB*h.magic[t.From&63]>>h.shift[t.From&63])]

@@ -39,6 +39,7 @@ func init() {
 //
 //bitlab:kernel quad2board/generic
 //bitlab:source [cpw-quad], SSE2 Conversions: To Mailbox (scalar form)
+//bitlab:tables spreadBits
 func quad2boardGeneric(m *kernels.Mailbox, q *qbb.QBB) {
 	for r := 0; r < 64; r += 8 {
 		put8(m[:], r, spreadBits[uint8(q[0]>>r)]|spreadBits[uint8(q[1]>>r)]<<1|
@@ -75,6 +76,7 @@ func init() {
 //
 //bitlab:kernel quad-fill/kogge-stone
 //bitlab:source [cpw-quad], As Sliding Piece Generators: nortOccl on quad-bitboards; Chess Programming Wiki, Kogge-Stone Algorithm
+//bitlab:tables fillRotate, fillAvoidWrap
 func quadFillKoggeStone(a *qbb.QBB, f *kernels.Fill) {
 	*a = qbb.QBB{}
 	for d, r := range fillRotate {

@@ -182,6 +182,7 @@ func put8[T ~uint8](d []T, n int, v uint64) {
 //
 //bitlab:kernel serialize/bytes
 //bitlab:source [cpw-serialization], Multiple Bits: bisection into bytes indexing pre-calculated lists
+//bitlab:tables byteLists, count8
 func serializeBytes(d *[64]board.Square, x uint64) int {
 	n := 0
 	for half := 0; half < 64; half += 32 {
@@ -204,6 +205,7 @@ func serializeBytes(d *[64]board.Square, x uint64) int {
 //
 //bitlab:kernel serialize/words16
 //bitlab:source [cpw-serialization], Multiple Bits: word-wide subsets indexing lists of up to sixteen elements
+//bitlab:tables word16Lists, count16
 func serializeWords16(d *[64]board.Square, x uint64) int {
 	n := 0
 	for j := 0; j < 64; j += 16 {

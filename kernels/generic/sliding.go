@@ -10,6 +10,7 @@ import (
 //
 //bitlab:kernel sliding/ray-loop rook
 //bitlab:source the square-by-square ray walk all the sources' tricks replace (bitlab's reference)
+//bitlab:tables board.RookDirections, board.BishopDirections
 func rookRayLoop(s board.Square, occ uint64) uint64 { return board.RookAttacks(s, occ) }
 
 //bitlab:kernel sliding/ray-loop bishop
@@ -83,6 +84,7 @@ func bishopHyperbolaReverse(s board.Square, occ uint64) uint64 {
 //
 //bitlab:kernel sliding-ray/ray-loop rook
 //bitlab:source the square-by-square ray walk (bitlab's reference)
+//bitlab:tables board.PositiveRook, board.PositiveBishop
 func rookRayLoopPositive(s board.Square, occ uint64) uint64 {
 	return board.RayAttacks(s, occ, board.PositiveRook)
 }
@@ -105,6 +107,7 @@ func positiveRay(s board.Square, occ, mask uint64) uint64 {
 //
 //bitlab:kernel sliding-ray/subtract rook
 //bitlab:source [mack-hyperbola], Ryan Mack: x XOR (x - 2) "calculates attacks in the positive direction"
+//bitlab:tables board.FileMask, board.RankMask, board.DiagonalMask, board.AntiDiagonalMask
 func rookSubtract(s board.Square, occ uint64) uint64 {
 	return positiveRay(s, occ, board.FileMask[s]) | positiveRay(s, occ, board.RankMask[s])
 }

@@ -276,12 +276,10 @@ func scalarKernels() {
 // popcountScalar emits assembly twins of two portable population counts,
 // so that the study separates a technique's cost from the Go compiler's
 // code for it: the constants and the table address are set up once per
-// call, outside the loop.
+// call, outside the loop. The byte-count table is the Go variable count8
+// of package amd64 (tables_amd64.go), which the registration declares.
 func popcountScalar() {
-	counts := GLOBL("count8", RODATA|NOPTR)
-	for i := range 256 {
-		DATA(i, U8(uint8(popcount8(i))))
-	}
+	counts := NewDataAddr(Symbol{Name: "·count8"}, 0)
 	for _, k := range []struct {
 		name, kernel, doc string
 		setup             func() mapper // the latency chain's, and the throughput loop's unless read is set

@@ -1,0 +1,91 @@
+package main
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// selectionRule is -h's statement of how the selection flags read their
+// values.
+const selectionRule = `Selections (-family, -impl, -dist, -position, -config) name whole identifiers: a value
+without regular-expression metacharacters is a comma-separated list of names, each matched
+exactly (-family sliding runs sliding, not sliding-rotated; -dist k1 runs k1, not k12), and
+a name that does not exist is an error; a value with any of \.+*?()|[]{}^$ is a regular
+expression that must match a whole name (-dist 'k(8|32)' runs k8 and k32). runbench -list
+lists every name.`
+
+// A selection is a parsed selection flag: a list of exact names, or a
+// regular expression anchored to the whole name (selectionRule).
+type selection struct {
+	flag  string   // the flag's name, for messages
+	noun  string   // what it names, for messages: "family", "distribution" ...
+	value string   // as given
+	names []string // the exact names; nil for a regular expression
+	re    *regexp.Regexp
+}
+
+// parseSelection reads the value of a selection flag; "" selects all and
+// returns nil.
+func parseSelection(flag, noun, value string) (*selection, error) {
+	if value == "" {
+		return nil, nil
+	}
+	s := &selection{flag: flag, noun: noun, value: value}
+	if regexp.QuoteMeta(value) == value {
+		for n := range strings.SplitSeq(value, ",") {
+			if n = strings.TrimSpace(n); n == "" {
+				return nil, fmt.Errorf("-%s %q: an empty name in the list", flag, value)
+			}
+			s.names = append(s.names, n)
+		}
+		return s, nil
+	}
+	re, err := regexp.Compile("^(?:" + value + ")$")
+	if err != nil {
+		return nil, fmt.Errorf("-%s %q: bad regular expression: %v", flag, value, err)
+	}
+	s.re = re
+	return s, nil
+}
+
+// MatchString reports whether the selection selects name; a nil selection
+// selects every name.
+func (s *selection) MatchString(name string) bool {
+	switch {
+	case s == nil:
+		return true
+	case s.re != nil:
+		return s.re.MatchString(name)
+	}
+	return slices.Contains(s.names, name)
+}
+
+// String returns the value as given, for the results header.
+func (s *selection) String() string { return s.value }
+
+// check returns an error naming the listed names that are not among
+// known, and where the known ones are listed (such as "runbench -list");
+// a regular expression must match at least one known name.
+func (s *selection) check(known []string, listing string) error {
+	if s == nil {
+		return nil
+	}
+	if s.re != nil {
+		if !slices.ContainsFunc(known, s.re.MatchString) {
+			return fmt.Errorf("-%s %q matches no name (the regular expression must match a whole name; %s lists them)", s.flag, s.value, listing)
+		}
+		return nil
+	}
+	var unknown []string
+	for _, n := range s.names {
+		if !slices.Contains(known, n) {
+			unknown = append(unknown, n)
+		}
+	}
+	if len(unknown) > 0 {
+		return fmt.Errorf("-%s: no %s named %s (%s lists them)", s.flag, s.noun, strings.Join(unknown, ", "), listing)
+	}
+	return nil
+}
