@@ -53,6 +53,9 @@ type Info struct {
 	// Order is how the implementation's lists relate to the reference's, for
 	// the list families; its Doc says why where it is not InOrder.
 	Order Order
+	// Usage is how a move generator can use the implementation: one query
+	// per call, a batch of queries in SIMD lanes, or whole batches only.
+	Usage Usage
 	// Tables is the size in bytes of the lookup tables the implementation
 	// reads (every table it may touch, not the part a workload touches);
 	// 0 for none.
@@ -166,6 +169,9 @@ func register(k Kernel) {
 	}
 	if info.Source == "" || info.Doc == "" {
 		panic(fmt.Sprintf("kernels: %s needs a source and a doc line", info.ID()))
+	}
+	if info.Usage < PerQuery || info.Usage > LoopOnly {
+		panic(fmt.Sprintf("kernels: %s declares no usage (PerQuery, SIMDBatch or LoopOnly)", info.ID()))
 	}
 	if _, dup := registry[info.ID()]; dup {
 		panic("kernels: " + info.ID() + " registered twice")

@@ -304,3 +304,25 @@ func TestFamiliesListedInDeclarationOrder(t *testing.T) {
 		t.Errorf("listed %v, declared %v", listed, declared)
 	}
 }
+
+// TestUsageDeclared: registration refuses an implementation without a
+// usage, and every registered one has one of the three, so that the verdict
+// knows which implementations a move generator can call per query.
+func TestUsageDeclared(t *testing.T) {
+	for _, k := range kernels.All() {
+		if u := k.Info().Usage; u != kernels.PerQuery && u != kernels.SIMDBatch && u != kernels.LoopOnly {
+			t.Errorf("%s: usage %v", k.Info().ID(), u)
+		}
+	}
+	for _, u := range []kernels.Usage{0, kernels.LoopOnly + 1} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("registration with usage %v did not panic", u)
+				}
+			}()
+			kernels.Popcount.Register(kernels.Info{Impl: "no-usage", Arch: kernels.Generic, Source: "test", Doc: "test", Usage: u},
+				func(dst []uint8, src []uint64) int { return 0 }, nil)
+		}()
+	}
+}

@@ -142,14 +142,15 @@ func writeConfigs(w io.Writer, cs []movegen.Config) error {
 	return tw.Flush()
 }
 
-// writeList prints one line per implementation: identifier, arch, CPU
-// features, whether it runs here, and its source.
+// writeList prints one line per implementation: identifier, arch, how a
+// move generator can use it, CPU features, tables, whether it runs here, and
+// its source.
 func writeList(w io.Writer, ks []kernels.Kernel) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "KERNEL\tARCH\tFEATURES\tTABLES\tSUPPORTED\tSOURCE")
+	fmt.Fprintln(tw, "KERNEL\tARCH\tUSAGE\tFEATURES\tTABLES\tSUPPORTED\tSOURCE")
 	for _, k := range ks {
 		i := k.Info()
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", i.ID(), i.Arch, features(i), tablesText(i.Tables), status(k), i.Source)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", i.ID(), i.Arch, i.Usage, features(i), tablesText(i.Tables), status(k), i.Source)
 	}
 	return tw.Flush()
 }
@@ -160,11 +161,11 @@ func writeMarkdown(w io.Writer, fams []kernels.AnyFamily) {
 	esc := strings.NewReplacer("|", `\|`)
 	for _, f := range fams {
 		fmt.Fprintf(w, "\n**%s**: %s; baseline `%s`\n\n", f.Name(), esc.Replace(f.Doc()), f.Baseline())
-		fmt.Fprintln(w, "| implementation | arch | CPU features | tables | what it does | source |")
-		fmt.Fprintln(w, "|---|---|---|---|---|---|")
+		fmt.Fprintln(w, "| implementation | arch | usage | CPU features | tables | what it does | source |")
+		fmt.Fprintln(w, "|---|---|---|---|---|---|---|")
 		for _, k := range f.Kernels() {
 			i := k.Info()
-			fmt.Fprintf(w, "| `%s` | %s | %s | %s | %s | %s |\n", i.ID(), i.Arch, features(i), tablesText(i.Tables), esc.Replace(i.Doc), esc.Replace(i.Source))
+			fmt.Fprintf(w, "| `%s` | %s | %s | %s | %s | %s | %s |\n", i.ID(), i.Arch, i.Usage, features(i), tablesText(i.Tables), esc.Replace(i.Doc), esc.Replace(i.Source))
 		}
 	}
 }

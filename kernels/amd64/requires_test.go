@@ -36,7 +36,8 @@ type registration struct {
 }
 
 // registrations reads register_amd64.go: every call X.Register(info(impl,
-// source, doc, features...), ...) with the symbols among syms it names.
+// source, doc, features...), ...), info possibly wrapped in withTables,
+// perQuery or simdBatch, with the symbols among syms it names.
 func registrations(t *testing.T, syms map[string][]string) []registration {
 	t.Helper()
 	f, err := parser.ParseFile(token.NewFileSet(), "register_amd64.go", nil, 0)
@@ -52,11 +53,14 @@ func registrations(t *testing.T, syms map[string][]string) []registration {
 		if sel, ok := call.Fun.(*ast.SelectorExpr); !ok || sel.Sel.Name != "Register" {
 			return true
 		}
+		// info(...) may be wrapped in the declarations that amend it.
 		in, ok := call.Args[0].(*ast.CallExpr)
-		if ok {
-			if id, isIdent := in.Fun.(*ast.Ident); isIdent && id.Name == "withTables" {
-				in, ok = in.Args[0].(*ast.CallExpr)
+		for ok {
+			id, isIdent := in.Fun.(*ast.Ident)
+			if !isIdent || !slices.Contains([]string{"withTables", "perQuery", "simdBatch"}, id.Name) {
+				break
 			}
+			in, ok = in.Args[0].(*ast.CallExpr)
 		}
 		if !ok || len(in.Args) < 3 {
 			t.Fatalf("Register's first argument is not info(impl, source, doc, features...)")

@@ -13,7 +13,14 @@ import (
 var lines [64][4]uint64
 
 func info(impl, source, doc string) kernels.Info {
-	return kernels.Info{Impl: impl, Arch: kernels.ARM64, Source: source, Doc: doc}
+	return kernels.Info{Impl: impl, Arch: kernels.ARM64, Usage: kernels.LoopOnly, Source: source, Doc: doc}
+}
+
+// simdBatch declares an implementation that answers several queries at
+// once, one per SIMD lane; the others run whole batches only.
+func simdBatch(i kernels.Info) kernels.Info {
+	i.Usage = kernels.SIMDBatch
+	return i
 }
 
 // withTables declares the lookup tables an implementation reads: pointers
@@ -32,8 +39,8 @@ func init() {
 	kernels.Popcount.Register(info("cnt", arm+": CNT and UADDLV (Advanced SIMD), the hardware form of [heinz-darkthought]'s population count",
 		"Moves the bitboard into a NEON register, counts each byte's bits with CNT and adds the eight counts with UADDLV"),
 		popcountCntThroughput, popcountCntLatency)
-	kernels.Popcount.Register(info("cnt-vector", arm+": CNT on whole Q registers, the NEON form of [mula-popcount]'s vector counts",
-		"Counts sixteen bitboards per iteration: CNT on eight Q registers, a tree of pairwise byte additions (ADDP) to sixteen counts in one register"),
+	kernels.Popcount.Register(simdBatch(info("cnt-vector", arm+": CNT on whole Q registers, the NEON form of [mula-popcount]'s vector counts",
+		"Counts sixteen bitboards per iteration: CNT on eight Q registers, a tree of pairwise byte additions (ADDP) to sixteen counts in one register")),
 		popcountCntVector, nil)
 	kernels.BitscanForward.Register(info("rbit-clz", arm+": RBIT and CLZ; arm64 has no count of trailing zeros before ARMv8.9's CTZ",
 		"Reverses the bits with RBIT and counts leading zeros with CLZ, which gives 64 for the empty set"),

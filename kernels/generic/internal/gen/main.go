@@ -429,7 +429,10 @@ func generate(families map[string]family, list []*impl) []byte {
 		if fi.next != "" {
 			latency = base + "Latency"
 		}
-		w("\tkernels.%s.Register(kernels.Info{\n\t\tImpl: %q,\n\t\tArch: kernels.Generic,\n", fi.variable, im.name)
+		// Every portable kernel is a loop around its element function,
+		// which a move generator calls (and the compiler may inline) once
+		// per query.
+		w("\tkernels.%s.Register(kernels.Info{\n\t\tImpl: %q,\n\t\tArch: kernels.Generic,\n\t\tUsage: kernels.PerQuery,\n", fi.variable, im.name)
 		w("\t\tSource: %s,\n\t\tDoc: %s,\n", strconv.Quote(im.source), strconv.Quote(im.doc))
 		if im.order != "" {
 			w("\t\tOrder: kernels.%s,\n", map[string]string{"reversed": "Reversed", "unordered": "Unordered"}[im.order])
