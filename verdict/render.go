@@ -64,6 +64,13 @@ func (l Line) Evidence() []string {
 		}
 		ev = append(ev, s)
 	}
+	if t := l.Lead; t != nil {
+		s := fmt.Sprintf("fastest per query in the micro benchmarks: %s, %s", t.Name, microText(*t))
+		if t.Perft.Known() {
+			s += "; in perft " + perftText(*t)
+		}
+		ev = append(ev, s)
+	}
 	if l.Bulk != nil {
 		ev = append(ev, fmt.Sprintf("for bulk work: %s, %s cycles per query (%s)", l.Bulk.Name, num(l.Bulk.Throughput.Center), l.Bulk.Usage))
 	}
@@ -127,7 +134,7 @@ func WriteText(w io.Writer, lines []Line) error {
 			fmt.Fprintf(w, "%s%s\n", pad, e)
 		}
 		for _, r := range l.Reasons {
-			fmt.Fprintf(w, "%swhy not the micro leader: %s\n", pad, r)
+			fmt.Fprintf(w, "%swhy it loses in perft: %s\n", pad, r)
 		}
 		if _, err := fmt.Fprintf(w, "%s", missing(pad, l)); err != nil {
 			return err
@@ -151,7 +158,7 @@ func WriteMarkdown(w io.Writer, lines []Line) error {
 	for _, l := range lines {
 		ev := l.Evidence()
 		for _, r := range l.Reasons {
-			ev = append(ev, "why not the micro leader: "+r)
+			ev = append(ev, "why it loses in perft: "+r)
 		}
 		if l.Missing != "" {
 			ev = append(ev, "("+l.Missing+")")

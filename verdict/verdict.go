@@ -117,8 +117,9 @@ type Line struct {
 	// Bulk is the fastest implementation of the family at any usage, where
 	// it is not among Use.
 	Bulk *Technique
-	// Reasons say why the micro benchmarks' per-query leader is not
-	// perft's choice.
+	// Lead is the micro benchmarks' fastest per-query implementation where
+	// perft chose otherwise; Reasons say why it did not win there.
+	Lead    *Technique
 	Reasons []string
 	// Missing says what the verdict lacked, such as a perft run.
 	Missing string
@@ -150,14 +151,18 @@ func Decide(f Factor, ts []Technique, m Machine) Line {
 		l.Missing = "nothing measured"
 		return l
 	}
-	if b := bulk(ts); b != nil && !slices.ContainsFunc(l.Use, func(t Technique) bool { return t.Impl == b.Impl }) {
-		l.Bulk = b
+	chosen := func(t *Technique) bool {
+		return slices.ContainsFunc(l.Use, func(u Technique) bool { return u.Name == t.Name })
 	}
 	if l.Basis == ByPerft && len(micro) > 0 {
 		lead, _, _ := rank(micro, microSpeed)
-		if !slices.ContainsFunc(l.Use, func(t Technique) bool { return t.Impl == lead[0].Impl }) {
-			l.Reasons = reasons(lead[0], perft, m)
+		if !chosen(&lead[0]) {
+			l.Lead = &lead[0]
+			l.Reasons = reasons(lead[0], l.Use[0], perft, m)
 		}
+	}
+	if b := bulk(ts); b != nil && !chosen(b) && (l.Lead == nil || l.Lead.Name != b.Name) {
+		l.Bulk = b
 	}
 	return l
 }
@@ -218,8 +223,9 @@ func bulk(ts []Technique) *Technique {
 	return best
 }
 
-// reasons explains why the micro leader lead did not lead perft.
-func reasons(lead Technique, perft []Technique, m Machine) []string {
+// reasons explains why the micro leader lead did not lead perft, where
+// win did.
+func reasons(lead, win Technique, perft []Technique, m Machine) []string {
 	var in *Technique
 	for i := range perft {
 		if perft[i].Impl == lead.Impl {
@@ -233,15 +239,23 @@ func reasons(lead Technique, perft []Technique, m Machine) []string {
 	if lead.Arch != kernels.Generic && lead.Arch != "" {
 		r = append(r, fmt.Sprintf("%s is assembly: inside the generator every query is a call, which Go does not inline, and the micro loop has none", lead.Name))
 	}
-	if lead.Tables > 0 && int64(lead.Tables) > m.L1d {
-		s := fmt.Sprintf("%s reads %s of tables, more than the %s L1d", lead.Name, Bytes(int64(lead.Tables)), Bytes(m.L1d))
+	// Tables explain a loss only where the leader's outgrow the winner's:
+	// beyond the L1d and twice the size, or hurt more by pressure.
+	bigger := lead.Tables > 0 && int64(lead.Tables) > m.L1d && lead.Tables > 2*win.Tables
+	hurt := lead.Pressed > 0 && win.Pressed > 0 && lead.Pressed > 1.1*win.Pressed
+	if bigger || hurt {
+		s := fmt.Sprintf("%s reads %s of tables (%s %s), more than the %s L1d", lead.Name, Bytes(int64(lead.Tables)), win.Name, Bytes(int64(win.Tables)), Bytes(m.L1d))
 		if lead.Pressed > 0 {
-			s += fmt.Sprintf("; with the L2's size of other data walked between batches it costs %.2fx its hot figure, and the generator's own data competes for the caches the same way", lead.Pressed)
+			s += fmt.Sprintf("; with the L2's size of other data walked between batches it costs %.2fx its hot figure", lead.Pressed)
+			if win.Pressed > 0 {
+				s += fmt.Sprintf(" (%s %.2fx)", win.Name, win.Pressed)
+			}
+			s += ", and the generator's own data competes for the caches the same way"
 		}
 		r = append(r, s)
 	}
-	if lead.Learned < -0.10 {
-		r = append(r, fmt.Sprintf("%s's branches were learned: a repeated batch ran %.0f%% faster than the stream", lead.Name, -100*lead.Learned))
+	if lead.Learned < 0 {
+		r = append(r, fmt.Sprintf("%s's cost depends on how well its branches are predicted (%.0f%% less on a repeated batch than on the stream it is ranked by): a generator's target sets are predicted as neither", lead.Name, -100*lead.Learned))
 	}
 	if len(r) == 0 {
 		r = append(r, "no reason in these results: the rest of the generator's work hides the difference")

@@ -1,0 +1,240 @@
+package report
+
+import (
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"bitlab/kernels"
+	_ "bitlab/kernels/all" // the usages, arches and tables of the implementations the results name
+	"bitlab/schema"
+	"bitlab/verdict"
+)
+
+// Verdict returns, for configuration cfg, the verdict on every factor of a
+// move generator (verdict.Factors) from the evidence the set holds: the
+// perft runs of the configuration, the micro benchmarks' throughput and
+// latency at each family's headline size (the geometric mean over the
+// distributions measured there, the summary's figure), the pressure run and
+// the learned cases. An implementation the registry no longer has counts
+// as one it cannot say is usable per query.
+func (s *Set) Verdict(cfg string) []verdict.Line {
+	m := s.caches(cfg)
+	var lines []verdict.Line
+	for _, f := range verdict.Factors() {
+		lines = append(lines, verdict.Decide(f, s.techniques(cfg, f), m))
+	}
+	return lines
+}
+
+// techniques gathers a factor's candidates: every implementation of its
+// family measured in cfg, and every value of its perft factor.
+func (s *Set) techniques(cfg string, f verdict.Factor) []verdict.Technique {
+	var ts []verdict.Technique
+	index := map[string]int{} // by name
+	add := func(t verdict.Technique) *verdict.Technique {
+		if i, ok := index[t.Name]; ok {
+			return &ts[i]
+		}
+		index[t.Name] = len(ts)
+		ts = append(ts, t)
+		return &ts[len(ts)-1]
+	}
+	if f.Family != "" {
+		size := s.Headline(f.Family)
+		dists := s.Dists(cfg, f.Family, schema.Throughput, size)
+		for _, im := range s.Impls(cfg, f.Family) {
+			t := add(s.technique(f.Family, im))
+			t.Throughput = s.geomean(cfg, f.Family, im, schema.Throughput, size, dists)
+			t.Latency = s.geomean(cfg, f.Family, im, schema.Latency, size, s.Dists(cfg, f.Family, schema.Latency, size))
+			t.Pressed = s.pressed(cfg, f.Family, im)
+			t.Learned = s.learned(cfg, f.Family, im)
+		}
+	}
+	if f.Perft != "" {
+		for value, speed := range s.perftSpeeds(cfg, f.Perft) {
+			t := add(s.technique(f.Family, value))
+			t.Perft = speed
+			t.Default = speed.Center == 1 && speed.Lo == 1 && speed.Hi == 1
+		}
+	}
+	return ts
+}
+
+// technique returns a candidate named name with the registry's facts of the
+// implementation of family it names, where it names one.
+func (s *Set) technique(family, name string) verdict.Technique {
+	t := verdict.Technique{Name: name}
+	if family == "" {
+		return t
+	}
+	if k, ok := kernels.Lookup(family + "/" + name); ok {
+		i := k.Info()
+		t.Impl, t.Usage, t.Arch, t.Tables = name, i.Usage, i.Arch, i.Tables
+	}
+	return t
+}
+
+// geomean returns the geometric mean over dists of an implementation's
+// median cost per element, with the same mean of its intervals' ends; zero
+// unless every distribution was measured.
+func (s *Set) geomean(cfg, family, impl string, mode schema.Mode, size int, dists []string) verdict.Interval {
+	var c, lo, hi float64
+	for _, d := range dists {
+		k, scale, _ := s.Cost(Key{Config: cfg, Family: family, Impl: impl, Dist: d, Size: size, Mode: mode}, false)
+		sum, ok := s.Summary(k)
+		if !ok || sum.Center <= 0 {
+			return verdict.Interval{}
+		}
+		c, lo, hi = c+math.Log(sum.Center*scale), lo+math.Log(sum.Lo*scale), hi+math.Log(sum.Hi*scale)
+	}
+	if len(dists) == 0 {
+		return verdict.Interval{}
+	}
+	n := float64(len(dists))
+	return verdict.Interval{Center: math.Exp(c / n), Lo: math.Exp(lo / n), Hi: math.Exp(hi / n)}
+}
+
+// pressed returns an implementation's cost with the L2's size of other data
+// walked before every batch relative to its cost with no walk, from a
+// pressure run; 0 without one.
+func (s *Set) pressed(cfg, family, impl string) float64 {
+	pc, ok := s.Pressure(cfg, family)
+	if !ok {
+		return 0
+	}
+	none, l2 := -1, -1
+	for j, p := range pc.Pressures {
+		switch p {
+		case schema.PressureNone:
+			none = j
+		case schema.PressureL2:
+			l2 = j
+		}
+	}
+	for i, im := range pc.Impls {
+		if im == impl && none >= 0 && l2 >= 0 && pc.Cost[i][none] > 0 && pc.Cost[i][l2] > 0 {
+			return pc.Cost[i][l2] / pc.Cost[i][none]
+		}
+	}
+	return 0
+}
+
+// learned returns, for a family whose headline is the stream, an
+// implementation's cost on the repeated L1 batch relative to the stream,
+// minus one, as the geometric mean over the distributions measured at both
+// sizes; 0 where they differ by no more than the summary's tolerance.
+func (s *Set) learned(cfg, family, impl string) float64 {
+	stream := s.Headline(family)
+	if stream == schema.L1Elements {
+		return 0
+	}
+	var lg float64
+	n := 0
+	for _, d := range s.Dists(cfg, family, schema.Throughput, stream) {
+		a := s.geomean(cfg, family, impl, schema.Throughput, schema.L1Elements, []string{d})
+		b := s.geomean(cfg, family, impl, schema.Throughput, stream, []string{d})
+		if a.Known() && b.Known() {
+			lg, n = lg+math.Log(a.Center/b.Center), n+1
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	if r := math.Exp(lg/float64(n)) - 1; math.Abs(r) > learnedTolerance {
+		return r
+	}
+	return 0
+}
+
+// learnedTolerance is harness.LearnedTolerance: beyond it the repeated
+// batch and the stream are said to differ.
+const learnedTolerance = 0.10
+
+// perftSpeeds returns, for every value of a perft factor measured in cfg in
+// a configuration that differs from the default in that factor alone (and
+// the default itself, at 1), the perft speed relative to the default: the
+// geometric mean over the positions both ran of default cost / cost, with
+// its interval (schema.Stand).
+func (s *Set) perftSpeeds(cfg, factor string) map[string]verdict.Interval {
+	costs := map[string]map[string][]float64{} // by value, then position
+	for k, v := range s.perft {
+		if k.Config != cfg || k.Unit != schema.CyclesPerNode.Read && k.Unit != schema.NsPerNode.Read || k.Case.TT != "" {
+			continue
+		}
+		value := ""
+		switch ch := s.perftChange(k.Case); {
+		case ch == "default":
+			value = k.Case.Name().Get(factor)
+		case !strings.Contains(ch, " ") && strings.HasPrefix(ch, factor+"="):
+			value = strings.TrimPrefix(ch, factor+"=")
+		case factor == schema.KeyRepr && strings.Contains(ch, factor+"="):
+			// A representation comes with the slider that reads it.
+			value = k.Case.Name().Get(factor)
+		default:
+			continue
+		}
+		if costs[value] == nil {
+			costs[value] = map[string][]float64{}
+		}
+		pos := k.Case.Position + "/" + strconv.Itoa(k.Case.Depth)
+		// One unit per configuration: cycles where measured.
+		if _, have := costs[value][pos]; !have || k.Unit == schema.CyclesPerNode.Read {
+			costs[value][pos] = v
+		}
+	}
+	def := ""
+	for k := range s.perft {
+		if k.Config == cfg && s.perftChange(k.Case) == "default" {
+			def = k.Case.Name().Get(factor)
+			break
+		}
+	}
+	out := map[string]verdict.Interval{}
+	if def == "" || costs[def] == nil {
+		return out
+	}
+	for value, c := range costs {
+		if value == def {
+			out[value] = verdict.Interval{Center: 1, Lo: 1, Hi: 1}
+			continue
+		}
+		st := schema.Stand(c, costs[def])
+		if st.Speedup > 0 {
+			out[value] = verdict.Interval{Center: st.Speedup, Lo: st.SpeedupLo, Hi: st.SpeedupHi}
+		}
+	}
+	return out
+}
+
+var cacheSize = regexp.MustCompile(`(L1d|L2|L3) (\d+) (bytes|KiB|MiB)`)
+
+// caches reads a configuration's cache sizes from its first file's
+// "caches:" header line.
+func (s *Set) caches(cfg string) verdict.Machine {
+	var m verdict.Machine
+	c, ok := s.Config(cfg)
+	if !ok {
+		return m
+	}
+	for _, line := range s.Header(c) {
+		if !strings.HasPrefix(line, "caches:") {
+			continue
+		}
+		for _, g := range cacheSize.FindAllStringSubmatch(line, -1) {
+			n, _ := strconv.ParseInt(g[2], 10, 64)
+			n <<= map[string]uint{"bytes": 0, "KiB": 10, "MiB": 20}[g[3]]
+			switch g[1] {
+			case "L1d":
+				m.L1d = n
+			case "L2":
+				m.L2 = n
+			case "L3":
+				m.LLC = n
+			}
+		}
+	}
+	m.LLC = max(m.LLC, m.L2)
+	return m
+}
