@@ -8,8 +8,8 @@ import (
 	"bitlab/board"
 )
 
-// Castling in standard chess and in Chess960 ([fide-laws], Chess960's
-// castling rules in its appendix): the king and the castling rook, on
+// Castling in standard chess and in Chess960 ([fide-laws], and its
+// Guidelines II for Chess960): the king and the castling rook, on
 // their first rank, end on the g- and f-files (kingside) or the c- and
 // d-files (queenside) wherever they started; every square either of them
 // crosses or lands on must be empty but for the two of them; the king must

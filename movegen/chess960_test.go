@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"bitlab/board"
 	"bitlab/positions"
 )
 
@@ -138,6 +139,53 @@ func TestChess960Castlings(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestCastleMasks checks the castling tables: standard chess's setup,
+// index 0, has standard chess's squares and masks; in every setup the xray
+// square is the one next to a b-file queenside rook, beyond it (so no
+// piece can stand between the two), and none elsewhere; each setup's
+// rights are lost by a move of its king or from or to its rooks' squares.
+func TestCastleMasks(t *testing.T) {
+	standard := [4]castle{
+		{WhiteKingside, 6, 7, 5, 6, 0x60, 0x70, 0},
+		{WhiteQueenside, 2, 0, 3, 2, 0x0E, 0x1C, 0},
+		{BlackKingside, 62, 63, 61, 62, 0x60 << 56, 0x70 << 56, 0},
+		{BlackQueenside, 58, 56, 59, 58, 0x0E << 56, 0x1C << 56, 0},
+	}
+	if castles[0] != standard {
+		t.Errorf("setup 0: %+v, want standard chess's %+v", castles[0], standard)
+	}
+	setups := 0
+	for king := range 8 {
+		for kingside := range 8 {
+			for queenside := range 8 {
+				if king < 1 || king > 6 || kingside <= king || queenside >= king {
+					continue
+				}
+				setups++
+				i := setupIndex[king][kingside][queenside]
+				for r, c := range castles[i] {
+					var want uint64
+					if r%2 == 1 && queenside == 1 {
+						want = c.rookFrom.Bitboard() >> 1
+					}
+					if c.xray != want {
+						t.Errorf("setup %d%d%d right %d: xray %#x, want %#x", king, kingside, queenside, r, c.xray, want)
+					}
+					home := 56 * (r / 2)
+					for _, s := range []int{home + king, int(c.rookFrom)} {
+						if keepRights[i][s]&(1<<r) != 0 {
+							t.Errorf("setup %d%d%d: a move from %v keeps right %d", king, kingside, queenside, board.Square(s), r)
+						}
+					}
+				}
+			}
+		}
+	}
+	if setups != numSetups {
+		t.Errorf("%d setups, numSetups %d", setups, numSetups)
 	}
 }
 
