@@ -104,3 +104,11 @@ func TestFEN(t *testing.T) {
 		}
 	}
 }
+
+func TestColorNames(t *testing.T) {
+	for c, want := range map[Color]string{White: "white", Black: "black", 2: "Color(2)"} {
+		if got := c.String(); got != want {
+			t.Errorf("Color(%d).String() = %q, want %q", uint8(c), got, want)
+		}
+	}
+}

@@ -16,6 +16,17 @@ const (
 	Black Color = 1
 )
 
+// String names the side, "white" or "black", as error messages do.
+func (c Color) String() string {
+	switch c {
+	case White:
+		return "white"
+	case Black:
+		return "black"
+	}
+	return fmt.Sprintf("Color(%d)", uint8(c))
+}
+
 // Piece is a piece type.
 type Piece uint8
 

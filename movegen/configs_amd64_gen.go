@@ -59,10 +59,13 @@ func (p *Position) generatePext(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -239,10 +242,13 @@ func (p *Position) generateMagicFancyAsm(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -419,10 +425,13 @@ func (p *Position) generateMagicBlackAsm(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -599,10 +608,13 @@ func (p *Position) generateSerAvx512Vbmi2(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}

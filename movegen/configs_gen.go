@@ -56,10 +56,13 @@ func (p *Position) generateClassical(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -236,10 +239,13 @@ func (p *Position) generateDumb7fill(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -416,10 +422,13 @@ func (p *Position) generateHyperbolaBswap(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -596,10 +605,13 @@ func (p *Position) generateHyperbolaReverse(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -776,10 +788,13 @@ func (p *Position) generateKindergarten(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -956,10 +971,13 @@ func (p *Position) generateKoggeStone(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -1136,10 +1154,13 @@ func (p *Position) generateMagicBlack(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -1316,10 +1337,13 @@ func (p *Position) generateMagicPlain(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -1496,10 +1520,13 @@ func (p *Position) generateObstructionDifference(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -1676,10 +1703,13 @@ func (p *Position) generateRayLoop(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -1856,10 +1886,13 @@ func (p *Position) generateSerBytes(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -2064,10 +2097,13 @@ func (p *Position) generateSerForward(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -2272,10 +2308,13 @@ func (p *Position) generateSerIterator(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -2480,10 +2519,13 @@ func (p *Position) generateSerReverse(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -2688,10 +2730,13 @@ func (p *Position) generateSerScanReset(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -2896,10 +2941,13 @@ func (p *Position) generateSerUnrolled(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -3104,10 +3152,13 @@ func (p *Position) generateSerWords16(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -3312,10 +3363,13 @@ func (p *Position) generateCntKernighan(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -3494,10 +3548,13 @@ func (p *Position) generateCntSwar(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -3676,10 +3733,13 @@ func (p *Position) generateCntSwarMul(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -3858,10 +3918,13 @@ func (p *Position) generateCntTable16(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -4040,10 +4103,13 @@ func (p *Position) generateCntTable8(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -4222,10 +4288,13 @@ func (p *Position) generateMvMagicHash(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -4412,10 +4481,13 @@ func (p *Position) generateOrdFlipVertical(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -4620,10 +4692,13 @@ func (p *posReversed) generateHyperbolaReverseReprReversed(l *MoveList) int {
 	}
 	occ := p.occupied()
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ.bb&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ.bb&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -4784,17 +4859,21 @@ func (p *posReversed) PlayHyperbolaReverseReprReversed(m Move) posReversed {
 		q.Position.toggle(them, board.Pawn, capSq)
 		q.keep(them, board.Pawn, capSq)
 	case Castle:
-		c := castles[castleIndex(us, to)]
+		// The king lands on its destination, whether to is that or the
+		// rook's square (Chess960's move text); the rook is moved first,
+		// since in Chess960 either may stand where the other lands.
+		c := &castles[p.setup][castleIndex(us, from, to)]
 		q.Position.toggle(us, board.Rook, c.rookFrom)
 		q.keep(us, board.Rook, c.rookFrom)
 		q.Position.toggle(us, board.Rook, c.rookTo)
 		q.keep(us, board.Rook, c.rookTo)
+		to = c.kingTo
 	case PromoKnight, PromoBishop, PromoRook, PromoQueen:
 		placed = board.Knight + board.Piece(kind-PromoKnight)
 	}
 	q.Position.toggle(us, placed, to)
 	q.keep(us, placed, to)
-	q.Castling &= keepRights[from] & keepRights[to]
+	q.Castling &= keepRights[p.setup][from] & keepRights[p.setup][to]
 	q.Side = them
 	q.Hash ^= castlingKeys[q.Castling]
 	return q
@@ -4846,10 +4925,13 @@ func (p *posRotated) generateRotatedReprRotated(l *MoveList) int {
 	}
 	occ := p.occupied()
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ.bb&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ.bb&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -5010,17 +5092,21 @@ func (p *posRotated) PlayRotatedReprRotated(m Move) posRotated {
 		q.Position.toggle(them, board.Pawn, capSq)
 		q.keep(them, board.Pawn, capSq)
 	case Castle:
-		c := castles[castleIndex(us, to)]
+		// The king lands on its destination, whether to is that or the
+		// rook's square (Chess960's move text); the rook is moved first,
+		// since in Chess960 either may stand where the other lands.
+		c := &castles[p.setup][castleIndex(us, from, to)]
 		q.Position.toggle(us, board.Rook, c.rookFrom)
 		q.keep(us, board.Rook, c.rookFrom)
 		q.Position.toggle(us, board.Rook, c.rookTo)
 		q.keep(us, board.Rook, c.rookTo)
+		to = c.kingTo
 	case PromoKnight, PromoBishop, PromoRook, PromoQueen:
 		placed = board.Knight + board.Piece(kind-PromoKnight)
 	}
 	q.Position.toggle(us, placed, to)
 	q.keep(us, placed, to)
-	q.Castling &= keepRights[from] & keepRights[to]
+	q.Castling &= keepRights[p.setup][from] & keepRights[p.setup][to]
 	q.Side = them
 	q.Hash ^= castlingKeys[q.Castling]
 	return q
@@ -5072,10 +5158,13 @@ func (p *posReversed) generateReprReversed(l *MoveList) int {
 	}
 	occ := p.occupied()
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ.bb&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ.bb&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -5236,17 +5325,21 @@ func (p *posReversed) PlayReprReversed(m Move) posReversed {
 		q.Position.toggle(them, board.Pawn, capSq)
 		q.keep(them, board.Pawn, capSq)
 	case Castle:
-		c := castles[castleIndex(us, to)]
+		// The king lands on its destination, whether to is that or the
+		// rook's square (Chess960's move text); the rook is moved first,
+		// since in Chess960 either may stand where the other lands.
+		c := &castles[p.setup][castleIndex(us, from, to)]
 		q.Position.toggle(us, board.Rook, c.rookFrom)
 		q.keep(us, board.Rook, c.rookFrom)
 		q.Position.toggle(us, board.Rook, c.rookTo)
 		q.keep(us, board.Rook, c.rookTo)
+		to = c.kingTo
 	case PromoKnight, PromoBishop, PromoRook, PromoQueen:
 		placed = board.Knight + board.Piece(kind-PromoKnight)
 	}
 	q.Position.toggle(us, placed, to)
 	q.keep(us, placed, to)
-	q.Castling &= keepRights[from] & keepRights[to]
+	q.Castling &= keepRights[p.setup][from] & keepRights[p.setup][to]
 	q.Side = them
 	q.Hash ^= castlingKeys[q.Castling]
 	return q
@@ -5298,10 +5391,13 @@ func (p *posRotated) generateReprRotated(l *MoveList) int {
 	}
 	occ := p.occupied()
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ.bb&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ.bb&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -5462,17 +5558,21 @@ func (p *posRotated) PlayReprRotated(m Move) posRotated {
 		q.Position.toggle(them, board.Pawn, capSq)
 		q.keep(them, board.Pawn, capSq)
 	case Castle:
-		c := castles[castleIndex(us, to)]
+		// The king lands on its destination, whether to is that or the
+		// rook's square (Chess960's move text); the rook is moved first,
+		// since in Chess960 either may stand where the other lands.
+		c := &castles[p.setup][castleIndex(us, from, to)]
 		q.Position.toggle(us, board.Rook, c.rookFrom)
 		q.keep(us, board.Rook, c.rookFrom)
 		q.Position.toggle(us, board.Rook, c.rookTo)
 		q.keep(us, board.Rook, c.rookTo)
+		to = c.kingTo
 	case PromoKnight, PromoBishop, PromoRook, PromoQueen:
 		placed = board.Knight + board.Piece(kind-PromoKnight)
 	}
 	q.Position.toggle(us, placed, to)
 	q.keep(us, placed, to)
-	q.Castling &= keepRights[from] & keepRights[to]
+	q.Castling &= keepRights[p.setup][from] & keepRights[p.setup][to]
 	q.Side = them
 	q.Hash ^= castlingKeys[q.Castling]
 	return q
@@ -5524,10 +5624,13 @@ func (p *Position) generateClassicalSerBytes(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -5704,10 +5807,13 @@ func (p *Position) generateClassicalSerForward(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -5884,10 +5990,13 @@ func (p *Position) generateClassicalSerIterator(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -6064,10 +6173,13 @@ func (p *Position) generateClassicalSerReverse(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -6244,10 +6356,13 @@ func (p *Position) generateClassicalSerScanReset(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -6424,10 +6539,13 @@ func (p *Position) generateClassicalSerUnrolled(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -6604,10 +6722,13 @@ func (p *Position) generateClassicalSerWords16(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -6784,10 +6905,13 @@ func (p *Position) generateDumb7fillSerBytes(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -6964,10 +7088,13 @@ func (p *Position) generateDumb7fillSerForward(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -7144,10 +7271,13 @@ func (p *Position) generateDumb7fillSerIterator(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -7324,10 +7454,13 @@ func (p *Position) generateDumb7fillSerReverse(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -7504,10 +7637,13 @@ func (p *Position) generateDumb7fillSerScanReset(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -7684,10 +7820,13 @@ func (p *Position) generateDumb7fillSerUnrolled(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -7864,10 +8003,13 @@ func (p *Position) generateDumb7fillSerWords16(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -8044,10 +8186,13 @@ func (p *Position) generateHyperbolaBswapSerBytes(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -8224,10 +8369,13 @@ func (p *Position) generateHyperbolaBswapSerForward(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -8404,10 +8552,13 @@ func (p *Position) generateHyperbolaBswapSerIterator(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -8584,10 +8735,13 @@ func (p *Position) generateHyperbolaBswapSerReverse(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -8764,10 +8918,13 @@ func (p *Position) generateHyperbolaBswapSerScanReset(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -8944,10 +9101,13 @@ func (p *Position) generateHyperbolaBswapSerUnrolled(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -9124,10 +9284,13 @@ func (p *Position) generateHyperbolaBswapSerWords16(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -9304,10 +9467,13 @@ func (p *Position) generateHyperbolaReverseSerBytes(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -9484,10 +9650,13 @@ func (p *Position) generateHyperbolaReverseSerForward(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -9664,10 +9833,13 @@ func (p *Position) generateHyperbolaReverseSerIterator(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -9844,10 +10016,13 @@ func (p *Position) generateHyperbolaReverseSerReverse(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -10024,10 +10199,13 @@ func (p *Position) generateHyperbolaReverseSerScanReset(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -10204,10 +10382,13 @@ func (p *Position) generateHyperbolaReverseSerUnrolled(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -10384,10 +10565,13 @@ func (p *Position) generateHyperbolaReverseSerWords16(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -10564,10 +10748,13 @@ func (p *Position) generateKindergartenSerBytes(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -10744,10 +10931,13 @@ func (p *Position) generateKindergartenSerForward(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -10924,10 +11114,13 @@ func (p *Position) generateKindergartenSerIterator(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -11104,10 +11297,13 @@ func (p *Position) generateKindergartenSerReverse(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -11284,10 +11480,13 @@ func (p *Position) generateKindergartenSerScanReset(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -11464,10 +11663,13 @@ func (p *Position) generateKindergartenSerUnrolled(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -11644,10 +11846,13 @@ func (p *Position) generateKindergartenSerWords16(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -11824,10 +12029,13 @@ func (p *Position) generateKoggeStoneSerBytes(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -12004,10 +12212,13 @@ func (p *Position) generateKoggeStoneSerForward(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -12184,10 +12395,13 @@ func (p *Position) generateKoggeStoneSerIterator(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -12364,10 +12578,13 @@ func (p *Position) generateKoggeStoneSerReverse(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -12544,10 +12761,13 @@ func (p *Position) generateKoggeStoneSerScanReset(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -12724,10 +12944,13 @@ func (p *Position) generateKoggeStoneSerUnrolled(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -12904,10 +13127,13 @@ func (p *Position) generateKoggeStoneSerWords16(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -13084,10 +13310,13 @@ func (p *Position) generateMagicBlackSerBytes(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -13264,10 +13493,13 @@ func (p *Position) generateMagicBlackSerForward(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -13444,10 +13676,13 @@ func (p *Position) generateMagicBlackSerIterator(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -13624,10 +13859,13 @@ func (p *Position) generateMagicBlackSerReverse(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -13804,10 +14042,13 @@ func (p *Position) generateMagicBlackSerScanReset(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -13984,10 +14225,13 @@ func (p *Position) generateMagicBlackSerUnrolled(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -14164,10 +14408,13 @@ func (p *Position) generateMagicBlackSerWords16(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -14344,10 +14591,13 @@ func (p *Position) generateMagicPlainSerBytes(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -14524,10 +14774,13 @@ func (p *Position) generateMagicPlainSerForward(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -14704,10 +14957,13 @@ func (p *Position) generateMagicPlainSerIterator(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -14884,10 +15140,13 @@ func (p *Position) generateMagicPlainSerReverse(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -15064,10 +15323,13 @@ func (p *Position) generateMagicPlainSerScanReset(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -15244,10 +15506,13 @@ func (p *Position) generateMagicPlainSerUnrolled(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -15424,10 +15689,13 @@ func (p *Position) generateMagicPlainSerWords16(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -15604,10 +15872,13 @@ func (p *Position) generateObstructionDifferenceSerBytes(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -15784,10 +16055,13 @@ func (p *Position) generateObstructionDifferenceSerForward(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -15964,10 +16238,13 @@ func (p *Position) generateObstructionDifferenceSerIterator(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -16144,10 +16421,13 @@ func (p *Position) generateObstructionDifferenceSerReverse(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -16324,10 +16604,13 @@ func (p *Position) generateObstructionDifferenceSerScanReset(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -16504,10 +16787,13 @@ func (p *Position) generateObstructionDifferenceSerUnrolled(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -16684,10 +16970,13 @@ func (p *Position) generateObstructionDifferenceSerWords16(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -16864,10 +17153,13 @@ func (p *Position) generateRayLoopSerBytes(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -17044,10 +17336,13 @@ func (p *Position) generateRayLoopSerForward(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -17224,10 +17519,13 @@ func (p *Position) generateRayLoopSerIterator(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -17404,10 +17702,13 @@ func (p *Position) generateRayLoopSerReverse(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -17584,10 +17885,13 @@ func (p *Position) generateRayLoopSerScanReset(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -17764,10 +18068,13 @@ func (p *Position) generateRayLoopSerUnrolled(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -17944,10 +18251,13 @@ func (p *Position) generateRayLoopSerWords16(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}

@@ -6,17 +6,22 @@ import (
 	"bitlab/board"
 )
 
-// MaxMoves bounds the legal moves of any chess position (218 is the most
-// known); a MoveList holds that many.
-const MaxMoves = 256
+// MaxMoves bounds the moves a MoveList holds: a power of two, since the
+// generated serializers wrap their index below it (which spares them a
+// bounds check), above the most legal moves any position FromBoard
+// accepts can have: 323 by its piece counts (a king, 9 queens, 2 rooks, 2
+// bishops and 2 knights at their most mobile, and 2 castlings;
+// TestMoveListBound works it out). A position reachable in a game has at
+// most 218 ([max-moves]), but FromBoard cannot tell reachable positions.
+const MaxMoves = 512
 
 // listSlack is the room a MoveList has past MaxMoves for the vector
 // serializer (serialize=avx512-vbmi2), which stores whole 64-byte vectors
 // at the list's end: a call writes up to 64 moves from the index it
 // starts at (the moves, then scratch), which it wraps below MaxMoves as the
 // other generated serializers wrap theirs, so that no store leaves the
-// array whatever the position. A position's moves end at most 32 entries
-// before a vector store's end: with at most MaxMoves of them, 32 would do.
+// array whatever the position. A position's moves never reach MaxMoves,
+// so no index wraps.
 const listSlack = 64
 
 // MoveList is a fixed-capacity list of moves, kept on the stack. Moves
@@ -175,10 +180,13 @@ func (p *Position) generate(l *MoveList) int {
 	}
 	occ := p.Occupied
 	if m.checkers == 0 {
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 {
-				emit(k, c.kingTo.Bitboard(), Castle)
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}

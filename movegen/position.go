@@ -15,13 +15,21 @@
 // Check and pin masks, king danger with the king removed and the
 // en-passant rank case follow the Chess Programming Wiki's move-generation
 // pages ([cpw-movegen]); the counts it must reproduce are [cpw-perft]'s.
+//
+// Positions come from FEN through [FromBoard], which refuses, naming the
+// rule, every position no game reaches that would break a bound the
+// generator relies on (so no accepted position has more moves than a
+// [MoveList] holds), and reads castling rights in standard FEN, X-FEN and
+// Shredder-FEN: Chess960 positions castle by Chess960's rules
+// ([fide-laws]), standard chess being the setup with the king on the
+// e-file and the rooks in the corners, through the same per-right masks.
+// The Chess960 counts it must reproduce are [ethereal-perft]'s.
 package movegen
 
 import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
-	"strings"
 
 	"bitlab/board"
 )
@@ -44,16 +52,20 @@ type Position struct {
 	Side     board.Color
 	Castling uint8        // WhiteKingside | ... as still allowed
 	EP       board.Square // en-passant target square, or board.NoSquare
+	setup    uint8        // the castling setup's index in castles (0: standard chess)
 	Hash     uint64
 }
 
-// FromBoard converts a parsed FEN position. It rejects positions the
-// generator cannot play: not exactly one king a side, pawns on the first
-// or last rank, castling rights without the king and rook at home, an
-// en-passant square without the pawn that just moved past it, or the side
-// not to move in check.
+// FromBoard converts a parsed FEN position. It rejects, naming the rule,
+// every position no game can reach that would break a bound the generator
+// relies on (see validate) and every castling field it cannot read:
+// castling rights in standard FEN, X-FEN or Shredder-FEN, so Chess960
+// positions too (see parseCastling).
 func FromBoard(b board.Position) (Position, error) {
 	p := Position{Pieces: b.Pieces, Side: b.Side, EP: b.EnPassant}
+	if b.Side > board.Black {
+		return p, fmt.Errorf("movegen: side to move %v", b.Side)
+	}
 	for c := range 2 {
 		for _, s := range b.Pieces[c] {
 			if p.Colors[c]&s != 0 || p.Occupied&s != 0 {
@@ -62,39 +74,12 @@ func FromBoard(b board.Position) (Position, error) {
 			p.Colors[c] |= s
 		}
 		p.Occupied |= p.Colors[c]
-		if n := bits.OnesCount64(b.Pieces[c][board.King]); n != 1 {
-			return p, fmt.Errorf("movegen: %v has %d kings", board.Color(c), n)
-		}
 	}
-	if (p.Pieces[0][board.Pawn]|p.Pieces[1][board.Pawn])&(rank1|rank8) != 0 {
-		return p, fmt.Errorf("movegen: a pawn on the first or last rank")
+	if err := p.validate(); err != nil {
+		return p, err
 	}
-	for _, r := range b.Castling {
-		i := strings.IndexRune("KQkq", r)
-		if i < 0 {
-			if b.Castling == "-" {
-				break
-			}
-			return p, fmt.Errorf("movegen: castling field %q", b.Castling)
-		}
-		c := castles[i]
-		if p.Pieces[c.side][board.King]&c.king.Bitboard() == 0 || p.Pieces[c.side][board.Rook]&c.rookFrom.Bitboard() == 0 {
-			return p, fmt.Errorf("movegen: castling right %c without king and rook at home", r)
-		}
-		p.Castling |= 1 << i
-	}
-	if p.EP != board.NoSquare {
-		them := p.Side ^ 1
-		pushed := p.EP + 8
-		if them == board.Black {
-			pushed = p.EP - 8
-		}
-		if wantRank := [2]int{2, 5}[them]; p.EP.Rank() != wantRank || p.Pieces[them][board.Pawn]&pushed.Bitboard() == 0 {
-			return p, fmt.Errorf("movegen: en-passant square %v without the pawn that passed it", p.EP)
-		}
-	}
-	if p.attacked(p.king(p.Side^1), p.Side, p.Occupied) {
-		return p, fmt.Errorf("movegen: the side not to move is in check")
+	if err := p.parseCastling(b.Castling); err != nil {
+		return p, err
 	}
 	p.Hash = p.zobrist()
 	return p, nil
@@ -110,18 +95,9 @@ func ParseFEN(fen string) (Position, error) {
 }
 
 // Board returns the position as package board keeps it (move counters 0
-// and 1).
+// and 1), its castling rights in X-FEN (standard FEN in standard chess).
 func (p *Position) Board() board.Position {
-	b := board.Position{Pieces: p.Pieces, Side: p.Side, EnPassant: p.EP, Fullmove: 1}
-	for i, r := range "KQkq" {
-		if p.Castling&(1<<i) != 0 {
-			b.Castling += string(r)
-		}
-	}
-	if b.Castling == "" {
-		b.Castling = "-"
-	}
-	return b
+	return board.Position{Pieces: p.Pieces, Side: p.Side, EnPassant: p.EP, Fullmove: 1, Castling: p.castlingField()}
 }
 
 // FEN returns the position in Forsyth-Edwards Notation.
@@ -223,6 +199,11 @@ func (m Move) To() board.Square { return board.Square(m & 63) }
 func (m Move) Kind() int { return int(m >> 12) }
 
 // String returns the move in UCI notation, such as "e2e4" or "e7e8q".
+// Castling is the king's move to its destination when it is standard
+// chess's castling, the king from the e-file and the rook from its corner
+// ("e1g1"), and the king taking its own rook in any other (Chess960's UCI
+// convention: "f1h1"), which stays unambiguous when the king moves one
+// square or none.
 func (m Move) String() string {
 	s := m.From().String() + m.To().String()
 	if k := m.Kind(); k >= PromoKnight {
@@ -230,27 +211,6 @@ func (m Move) String() string {
 	}
 	return s
 }
-
-// castle describes one castling: the king's and the rook's squares, the
-// squares that must be empty and those the king crosses, which must not be
-// attacked.
-type castle struct {
-	side             board.Color
-	king, kingTo     board.Square
-	rookFrom, rookTo board.Square
-	empty, safe      uint64
-	rights           uint8
-}
-
-var castles = [4]castle{
-	{board.White, 4, 6, 7, 5, 0x60, 0x70, WhiteKingside},
-	{board.White, 4, 2, 0, 3, 0x0E, 0x1C, WhiteQueenside},
-	{board.Black, 60, 62, 63, 61, 0x60 << 56, 0x70 << 56, BlackKingside},
-	{board.Black, 60, 58, 56, 59, 0x0E << 56, 0x1C << 56, BlackQueenside},
-}
-
-// keepRights[s] are the castling rights that survive a move from or to s.
-var keepRights [64]uint8
 
 const (
 	rank1 = 0xFF
@@ -260,21 +220,10 @@ const (
 // pawnAttacks[c][s] are the squares a pawn of side c on s attacks.
 var pawnAttacks [2][64]uint64
 
-// between[a][b] are the squares strictly between a and b on a line, or 0.
-var between [64][64]uint64
-
-func init() {
-	for s := range keepRights {
-		keepRights[s] = 15
-	}
-	for _, c := range castles {
-		keepRights[c.king] &^= c.rights
-		keepRights[c.rookFrom] &^= c.rights
-	}
+// between[a][b] are the squares strictly between a and b on a line, or 0
+// (a variable initializer, so that the castling setups' init can use it).
+var between = func() (between [64][64]uint64) {
 	for s := range board.Square(64) {
-		b := s.Bitboard()
-		pawnAttacks[board.White][s] = (b << 7 &^ fileH) | (b << 9 &^ fileA)
-		pawnAttacks[board.Black][s] = (b >> 9 &^ fileH) | (b >> 7 &^ fileA)
 		for t := range board.Square(64) {
 			for _, dirs := range [][]board.Direction{board.RookDirections, board.BishopDirections} {
 				if board.RayAttacks(s, 0, dirs)&t.Bitboard() != 0 {
@@ -282,6 +231,15 @@ func init() {
 				}
 			}
 		}
+	}
+	return between
+}()
+
+func init() {
+	for s := range board.Square(64) {
+		b := s.Bitboard()
+		pawnAttacks[board.White][s] = (b << 7 &^ fileH) | (b << 9 &^ fileA)
+		pawnAttacks[board.Black][s] = (b >> 9 &^ fileH) | (b >> 7 &^ fileA)
 	}
 }
 
@@ -321,14 +279,18 @@ func (p *Position) Play(m Move) Position {
 		capSq := board.NewSquare(to.File(), from.Rank())
 		q.toggle(them, board.Pawn, capSq)
 	case Castle:
-		c := castles[castleIndex(us, to)]
+		// The king lands on its destination, whether to is that or the
+		// rook's square (Chess960's move text); the rook is moved first,
+		// since in Chess960 either may stand where the other lands.
+		c := &castles[p.setup][castleIndex(us, from, to)]
 		q.toggle(us, board.Rook, c.rookFrom)
 		q.toggle(us, board.Rook, c.rookTo)
+		to = c.kingTo
 	case PromoKnight, PromoBishop, PromoRook, PromoQueen:
 		placed = board.Knight + board.Piece(kind-PromoKnight)
 	}
 	q.toggle(us, placed, to)
-	q.Castling &= keepRights[from] & keepRights[to]
+	q.Castling &= keepRights[p.setup][from] & keepRights[p.setup][to]
 	q.Side = them
 	q.Hash ^= castlingKeys[q.Castling]
 	return q
@@ -341,16 +303,6 @@ func (p *Position) toggle(c board.Color, pc board.Piece, s board.Square) {
 	p.Colors[c] ^= b
 	p.Occupied ^= b
 	p.Hash ^= pieceKeys[c][pc][s]
-}
-
-// castleIndex returns the index in castles of side c's castling whose king
-// lands on to.
-func castleIndex(c board.Color, to board.Square) int {
-	i := 2 * int(c)
-	if to.File() == 2 {
-		i++
-	}
-	return i
 }
 
 // pieceOn returns the type of side c's piece on the square of b.

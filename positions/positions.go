@@ -4,6 +4,9 @@
 //   - perft.fen: the standard perft positions of the Chess Programming Wiki's
 //     "Perft Results" page ([cpw-perft]; 7 positions), with their names and
 //     the page's counts;
+//   - chess960.fen: the Chess960 perft suite of the Ethereal engine
+//     ([ethereal-perft]; 960 positions, castling in Shredder-FEN), with its
+//     counts to depth 6;
 //   - wac.epd: Fred Reinfeld's "Win at Chess" (1958) test suite as EPD, 299 of
 //     its 300 positions (WAC.274 is missing from the public copy used), with
 //     their ids and without any engine analysis.
@@ -23,6 +26,8 @@ var (
 	perftFEN string
 	//go:embed wac.epd
 	wacEPD string
+	//go:embed chess960.fen
+	chess960FEN string
 )
 
 // Perft returns the standard perft positions (Chess Programming Wiki,
@@ -38,9 +43,19 @@ type PerftCase struct {
 }
 
 // PerftCases returns the perft positions with their names and counts.
-func PerftCases() []PerftCase {
+func PerftCases() []PerftCase { return mustParseCases("perft.fen", perftFEN) }
+
+// Chess960Cases returns the Chess960 perft suite: 960 positions with
+// Shredder-FEN castling fields, named chess960-1 ... chess960-960 by their
+// line in the suite, with counts to depth 6.
+func Chess960Cases() []PerftCase { return mustParseCases("chess960.fen", chess960FEN) }
+
+// mustParseCases reads perft records, one a line: a FEN, then operations
+// separated by semicolons, "id NAME" and "D1 count", "D2 count", ... in
+// order. The files are embedded and tested, so an error is a build defect.
+func mustParseCases(name, text string) []PerftCase {
 	var cs []PerftCase
-	for i, line := range strings.Split(perftFEN, "\n") {
+	for i, line := range strings.Split(text, "\n") {
 		if line = strings.TrimSpace(line); line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
@@ -49,7 +64,7 @@ func PerftCases() []PerftCase {
 		for _, op := range ops[1:] {
 			f := strings.Fields(op)
 			if len(f) != 2 {
-				panic(fmt.Sprintf("positions: perft.fen:%d: bad operation %q", i+1, op))
+				panic(fmt.Sprintf("positions: %s:%d: bad operation %q", name, i+1, op))
 			}
 			if f[0] == "id" {
 				c.Name = f[1]
@@ -57,7 +72,7 @@ func PerftCases() []PerftCase {
 			}
 			n, err := strconv.ParseUint(f[1], 10, 64)
 			if err != nil || f[0] != "D"+strconv.Itoa(len(c.Counts)+1) {
-				panic(fmt.Sprintf("positions: perft.fen:%d: bad operation %q", i+1, op))
+				panic(fmt.Sprintf("positions: %s:%d: bad operation %q", name, i+1, op))
 			}
 			c.Counts = append(c.Counts, n)
 		}

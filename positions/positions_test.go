@@ -1,7 +1,9 @@
 package positions
 
 import (
+	"fmt"
 	"math/bits"
+	"strings"
 	"testing"
 
 	"bitlab/board"
@@ -61,5 +63,38 @@ func TestPerftCases(t *testing.T) {
 	}
 	if cs[1].Name != "kiwipete" || cs[1].Counts[4] != 193690690 {
 		t.Errorf("kiwipete parsed as %+v", cs[1])
+	}
+}
+
+// TestChess960Cases checks the Chess960 suite's records: 960 positions
+// named by line, each parsed with six counts that grow with depth, every
+// castling field in Shredder-FEN (rook files or -).
+func TestChess960Cases(t *testing.T) {
+	cs := Chess960Cases()
+	if len(cs) != 960 {
+		t.Fatalf("%d Chess960 cases, want 960", len(cs))
+	}
+	for i, c := range cs {
+		b, err := board.ParseFEN(c.FEN)
+		if err != nil {
+			t.Fatalf("%s: %v", c.Name, err)
+		}
+		if c.Name != fmt.Sprintf("chess960-%d", i+1) || len(c.Counts) != 6 {
+			t.Errorf("case %d: %q with %d counts", i, c.Name, len(c.Counts))
+		}
+		if strings.Trim(b.Castling, "ABCDEFGHabcdefgh") != "" && b.Castling != "-" {
+			t.Errorf("%s: castling field %q is not Shredder-FEN", c.Name, b.Castling)
+		}
+		for d := 1; d < len(c.Counts); d++ {
+			if c.Counts[d] <= c.Counts[d-1] {
+				t.Errorf("%s: D%d %d not above D%d %d", c.Name, d+1, c.Counts[d], d, c.Counts[d-1])
+			}
+		}
+	}
+	if c := cs[0]; c.FEN != "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9" || c.Counts[5] != 227689589 {
+		t.Errorf("chess960-1 parsed as %+v", c)
+	}
+	if c := cs[959]; c.Counts[0] == 0 {
+		t.Errorf("chess960-960 parsed as %+v", c)
 	}
 }

@@ -24,7 +24,7 @@ import (
 // 64-byte vectors, up to 64 words from the index they start at (the moves,
 // then scratch): no store leaves the list, whatever n is.
 const (
-	ListMoves = 256
+	ListMoves = 512
 	ListLen   = ListMoves + 64
 )
 
