@@ -50,7 +50,7 @@ func AATest(pairs []Pair, opt CompareOptions, inject *regexp.Regexp, factor floa
 	for _, p := range pairs {
 		res.Pairs = append(res.Pairs, p.Name)
 	}
-	for _, g := range Gates {
+	for _, g := range gates {
 		row := AARow{Gate: g}
 		opt.Gate = g
 		for _, p := range pairs {

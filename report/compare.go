@@ -26,8 +26,8 @@ const (
 	GateAll    Gate = "all"
 )
 
-// Gates lists the gates, finest first.
-var Gates = []Gate{GateCase, GateKernel, GateFamily, GateAll}
+// gates lists the gates, finest first.
+var gates = []Gate{GateCase, GateKernel, GateFamily, GateAll}
 
 // DefaultGate is the gate of plot -compare and runbench -baseline unless
 // -gate says otherwise: a change to bitlab touches a kernel, and a kernel's
@@ -44,7 +44,7 @@ const GatesHelp = "case (each case), kernel (each implementation's geometric mea
 
 // ParseGate reads a gate's name.
 func ParseGate(s string) (Gate, error) {
-	if slices.Contains(Gates, Gate(s)) {
+	if slices.Contains(gates, Gate(s)) {
 		return Gate(s), nil
 	}
 	return "", fmt.Errorf("unknown gate %q: want %s", s, GatesHelp)

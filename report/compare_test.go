@@ -135,7 +135,7 @@ func TestAASynthetic(t *testing.T) {
 	for seed := range uint64(pairs) {
 		a := mustLoad(t, quickPair.write(t, dir, fmt.Sprintf("a%d.txt", seed), seed, 0, nil, 1))
 		b := mustLoad(t, quickPair.write(t, dir, fmt.Sprintf("b%d.txt", seed), seed, 1, nil, 1))
-		for _, g := range Gates {
+		for _, g := range gates {
 			if f := flagged(t, a, b, g); len(f) > 0 {
 				alarms[g]++
 				t.Logf("pair %d, gate %s: the same code flagged slower: %v", seed, g, f)
@@ -150,7 +150,7 @@ func TestAASynthetic(t *testing.T) {
 			t.Errorf("pair %d: one kernel 10%% slower: the default gate flags %v", seed, f)
 		}
 	}
-	for _, g := range Gates {
+	for _, g := range gates {
 		if max := map[bool]int{true: 0, false: pairs / 10}[g == DefaultGate]; alarms[g] > max {
 			t.Errorf("gate %s: false alarms in %d of %d A/A pairs, want at most %d", g, alarms[g], pairs, max)
 		}
@@ -184,7 +184,7 @@ func TestAACommitted(t *testing.T) {
 			steadiest, spread = caseName(k), s
 		}
 	}
-	for _, g := range Gates {
+	for _, g := range gates {
 		if f := flagged(t, odd, even, g); len(f) > 0 {
 			t.Errorf("%s, odd rounds against even ones, gate %s: flagged slower: %v", use[i].Path, g, f)
 		}

@@ -26,8 +26,8 @@ func PressureCommand(path string) string {
 	return "go tool benchstat -col /pressure " + path
 }
 
-// PerftFactors are the factors of a perft configuration, in name order.
-var PerftFactors = []string{schema.KeySlider, schema.KeySerialize, schema.KeyCount, schema.KeyMoves, schema.KeyOrder, schema.KeyRepr}
+// perftFactors are the factors of a perft configuration, in name order.
+var perftFactors = []string{schema.KeySlider, schema.KeySerialize, schema.KeyCount, schema.KeyMoves, schema.KeyOrder, schema.KeyRepr}
 
 // PerftCommands returns, for each factor of a perft configuration, the
 // command that compares its techniques with every other factor at its
@@ -41,9 +41,9 @@ func PerftCommands(def string, path string) []string {
 		value[k] = v
 	}
 	var cmds []string
-	for _, col := range PerftFactors {
+	for _, col := range perftFactors {
 		var filter []string
-		for _, f := range PerftFactors {
+		for _, f := range perftFactors {
 			if f != col {
 				filter = append(filter, "/"+f+":"+value[f])
 			}
