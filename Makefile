@@ -15,7 +15,7 @@ BUILDVCS := $(if $(wildcard .git),-buildvcs=true)
 # line is filtered out, since it is no failure.
 FEATURES_OFF ?= avx512 avx2 bmi2 avx512gfni popcnt
 
-.PHONY: all bench perft pressure gobench report notebooks explain test arm64 test-arm64 fmt vet tidy staticcheck gotest features-off generate readme dist
+.PHONY: all bench perft pressure gobench report aa notebooks explain test arm64 test-arm64 fmt vet tidy staticcheck gotest features-off generate readme dist
 
 all: test
 
@@ -43,9 +43,31 @@ pressure:
 # generated parts of the notebooks (from the development machine's results).
 NOTEBOOK_RESULTS ?= results/amd-epyc-authenticamd-family-25-model-1-stepping-1
 
+# The pages read each folder's standard runs only (make bench, make
+# pressure, make perft; plot -h gives the rule): ad-hoc runs change no page.
 report:
 	$(GO) run ./cmd/plot -pages results
 	$(MAKE) notebooks
+
+# The A/A test, on an idle machine: N pairs of back-to-back quick runs of
+# one build (into AA_DIR, a new temporary folder unless given), then each
+# gate's false alarms over the pairs and whether it catches a 10% slowdown
+# injected into the second run of each pair: into one case (AA_CASE, for the
+# case gate) and into one kernel (AA_KERNEL, for the default kernel gate).
+# plot -aa DIR -inject REGEXP reads a finished folder again.
+N ?= 10
+AA_DIR ?=
+AA_CASE ?= ^Kernel/family=popcount/impl=swar/dist=random/size=4096/mode=throughput$$
+AA_KERNEL ?= ^Kernel/family=popcount/impl=swar/
+aa:
+	@set -e; dir='$(AA_DIR)'; if [ -z "$$dir" ]; then dir=$$(mktemp -d); fi; mkdir -p "$$dir"; \
+	$(GO) build $(BUILDVCS) -o "$$dir/runbench" ./cmd/runbench; \
+	for i in $$(seq -w 1 $(N)); do for side in a b; do \
+		out="$$dir/pair$$i-$$side"; echo "pair $$i of $(N), run $$side: $$out.txt"; \
+		"$$dir/runbench" -quick -noprogress $(ARGS) -out "$$out.txt" >"$$out.log" 2>&1 || { cat "$$out.log"; exit 1; }; \
+	done; done; \
+	$(GO) run ./cmd/plot -aa "$$dir" -inject '$(AA_CASE)'; echo; \
+	$(GO) run ./cmd/plot -aa "$$dir" -inject '$(AA_KERNEL)'
 
 notebooks:
 	$(GO) run ./cmd/plot -notebooks notebooks $(NOTEBOOK_RESULTS)

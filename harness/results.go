@@ -353,3 +353,17 @@ func DefaultPath(dir string, m Machine, t time.Time) string {
 	}
 	return filepath.Join(dir, m.Slug, t.UTC().Format("20060102-150405")+"-"+level+".txt")
 }
+
+// Run returns what the suite selects, for the results header's run line
+// (schema.RunComment): full, quick, a selection with its flags, or a
+// cache-pressure run.
+func (s Suite) Run() schema.Run {
+	re := func(r Selector) string {
+		if r == nil {
+			return ""
+		}
+		return r.String()
+	}
+	return schema.KernelSelection{Quick: s.Quick, Family: re(s.Family), Impl: re(s.Impl), Dist: re(s.Dist),
+		Modes: s.Modes, Sizes: s.Sizes, Pressures: s.Pressures}.Run()
+}

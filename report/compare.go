@@ -2,203 +2,499 @@ package report
 
 import (
 	"cmp"
-	"encoding/csv"
-	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math"
 	"slices"
-	"strconv"
+	"strings"
 	"text/tabwriter"
-
-	"golang.org/x/perf/benchmath"
 
 	"bitlab/schema"
 )
 
-// Change is one case measured in two sets: its cost in the old and the new
-// one and the significance of the difference.
-type Change struct {
-	Key      Key // without its configuration
-	Old, New schema.Summary
-	Scale    float64 // turns values into the unit's written form
-	Unit     string
-	P        float64 // p-value of benchmath.AssumeNothing's comparison
+// Gate is the level at which a comparison decides that something got
+// slower: each case, each implementation's geometric mean over its cases,
+// each family's, or one figure over everything.
+type Gate string
+
+// The gates.
+const (
+	GateCase   Gate = "case"
+	GateKernel Gate = "kernel"
+	GateFamily Gate = "family"
+	GateAll    Gate = "all"
+)
+
+// gates lists the gates, finest first.
+var gates = []Gate{GateCase, GateKernel, GateFamily, GateAll}
+
+// DefaultGate is the gate of plot -compare and runbench -baseline unless
+// -gate says otherwise: a change to bitlab touches a kernel, and a kernel's
+// geometric mean over its distributions, sizes and modes answers whether
+// that kernel got slower, while one case of it moving on its own (a table
+// or buffer placed differently by one process, which no number of rounds
+// shows) moves the mean by a fraction. Families and the whole suite dilute
+// one kernel's slowdown among the others; single cases flag placement
+// effects as regressions.
+const DefaultGate = GateKernel
+
+// GatesHelp describes the gates for -h.
+const GatesHelp = "case (each case), kernel (each implementation's geometric mean over its cases; the default), family (each family's geometric mean) or all (one geometric mean)"
+
+// ParseGate reads a gate's name.
+func ParseGate(s string) (Gate, error) {
+	if slices.Contains(gates, Gate(s)) {
+		return Gate(s), nil
+	}
+	return "", fmt.Errorf("unknown gate %q: want %s", s, GatesHelp)
 }
 
-// Delta returns the relative change of the median: positive is slower.
-func (c Change) Delta() float64 { return c.New.Center/c.Old.Center - 1 }
-
-// Significant reports whether the samples differ at the confidence level
-// the reports use.
-func (c Change) Significant() bool { return c.P < 1-schema.Confidence }
-
-// Compare pairs every case of new with the same case of old (family,
-// implementation, distribution, size and mode, whatever their
-// configurations) and compares their costs: cycles where both have them,
-// else time.
-func Compare(old, new *Set) []Change {
-	strip := func(k Key) Key { k.Config = ""; return k }
-	olds := map[Key][]float64{}
-	for k, v := range old.Values {
-		olds[strip(k)] = append(olds[strip(k)], v...)
+// noun names the gate's units.
+func (g Gate) noun(n int) string {
+	names := map[Gate][2]string{GateCase: {"case", "cases"}, GateKernel: {"kernel", "kernels"}, GateFamily: {"family", "families"}, GateAll: {"overall figure", "overall figures"}}
+	if n == 1 {
+		return names[g][0]
 	}
-	var out []Change
-	for k, v := range new.Values {
+	return names[g][1]
+}
+
+// group returns the name of the gate's unit a case belongs to.
+func (g Gate) group(k Key) string {
+	switch g {
+	case GateKernel:
+		return k.Family + "/" + k.Impl
+	case GateFamily:
+		return k.Family
+	case GateAll:
+		return "all cases"
+	}
+	return caseName(k)
+}
+
+// CompareOptions are the settings of a comparison.
+type CompareOptions struct {
+	Threshold float64 // the change (0.05 for 5%) that counts, beyond the noise
+	Gate      Gate
+	// Across allows comparing runs of different CPUs or GOAMD64 levels;
+	// without it they are an error that says what differs.
+	Across bool
+}
+
+// Compared is one case measured in both runs.
+type Compared struct {
+	Key      Key // without its configuration and unit
+	Unit     string
+	Scale    float64 // turns values into the unit as written
+	Old, New float64 // geometric means of the rounds, in the unit's values
+	change   estimate
+}
+
+// Ratio returns the case's cost in the new run over the old.
+func (c Compared) Ratio() float64 { return math.Exp(c.change.d) }
+
+// GateUnit is one unit of a gate: a case, a kernel, a family or everything.
+type GateUnit struct {
+	Name  string
+	Cases []Compared
+	// Ratio is the geometric mean of the cases' new/old cost ratios, with
+	// its 95% interval from the noise.
+	Ratio, Lo, Hi float64
+	// QSlower and QFaster are the Benjamini-Hochberg adjusted one-sided
+	// p-values of "no slower" and "no faster".
+	QSlower, QFaster float64
+	// Slower and Faster are true when the change is beyond the threshold
+	// and its q-value at most 5%.
+	Slower, Faster bool
+}
+
+// Comparison is the comparison of one configuration's cases in two runs.
+type Comparison struct {
+	Old, New         *Config
+	OldSet, NewSet   *Set
+	Options          CompareOptions
+	Differs          string // what differs between the configurations ("" for nothing)
+	Units            []GateUnit
+	Cases            int      // cases compared
+	Untested         []string // cases with fewer than two rounds in a run
+	CaseNoise, Noise float64  // the extra between-run spread per case and per gate unit, as a relative standard deviation
+}
+
+// Regressed reports whether any unit is slower beyond the threshold.
+func (c *Comparison) Regressed() bool {
+	return slices.ContainsFunc(c.Units, func(u GateUnit) bool { return u.Slower })
+}
+
+// Compare pairs the configurations of two sets (the same CPU, GOARCH and
+// GOAMD64 level; with Across, the only configuration of each) and
+// compares the cases both measured, in cycles where both runs have them,
+// else in time. Comparing nothing is an error, and so is a set with two
+// configurations of one machine and build at different revisions that
+// measured the same cases (they are two runs: give one). unpaired names
+// the configurations of new that old has no run of, when others compared.
+func Compare(old, new *Set, opt CompareOptions) (cs []*Comparison, unpaired []string, err error) {
+	if opt.Gate == "" {
+		opt.Gate = DefaultGate
+	}
+	for _, n := range new.Configs {
+		o, differs, err := pairOf(old, n, opt.Across && len(new.Configs) == 1)
+		if err != nil {
+			return nil, nil, err
+		}
+		if o == nil {
+			unpaired = append(unpaired, describe(n))
+			continue
+		}
+		c := compareConfigs(old, new, o, n, opt)
+		c.Differs = differs
+		if c.Cases > 0 {
+			cs = append(cs, c)
+		}
+	}
+	switch {
+	case len(cs) > 0:
+		return cs, unpaired, nil
+	case len(unpaired) > 0:
+		return nil, nil, fmt.Errorf("nothing to compare: %s", mismatch(old, new, opt.Across))
+	}
+	return nil, nil, fmt.Errorf("nothing to compare: no case of NEW (%s) was measured in OLD (%s) with at least two rounds in each",
+		fileList(new), fileList(old))
+}
+
+// pairOf returns old's configuration of n's CPU, GOARCH and level, or with
+// across the only configuration of old, saying what differs.
+func pairOf(old *Set, n *Config, across bool) (*Config, string, error) {
+	var same []*Config
+	for _, o := range old.Configs {
+		if o.CPU == n.CPU && o.GOARCH == n.GOARCH && o.Level == n.Level {
+			same = append(same, o)
+		}
+	}
+	switch {
+	case len(same) == 1:
+		return same[0], "", nil
+	case len(same) > 1:
+		var labels []string
+		for _, o := range same {
+			labels = append(labels, fmt.Sprintf("%s (%s)", o.Label, strings.Join(o.Files, ", ")))
+		}
+		return nil, "", fmt.Errorf("OLD holds runs of %s at different revisions that measured the same cases: %s; give one run to compare with",
+			describe(n), strings.Join(labels, "; "))
+	case across && len(old.Configs) == 1:
+		return old.Configs[0], differences(old.Configs[0], n), nil
+	}
+	return nil, "", nil
+}
+
+// describe names a configuration's machine and build.
+func describe(c *Config) string {
+	s := cmp.Or(c.CPU, "an unnamed CPU") + ", " + cmp.Or(c.GOARCH, "unknown GOARCH")
+	if c.Level != "" {
+		s += ", GOAMD64=" + c.Level
+	}
+	return s
+}
+
+// differences says how two configurations' machines and builds differ.
+func differences(a, b *Config) string {
+	var d []string
+	if a.CPU != b.CPU {
+		d = append(d, fmt.Sprintf("CPU %q against %q", a.CPU, b.CPU))
+	}
+	if a.GOARCH != b.GOARCH {
+		d = append(d, fmt.Sprintf("GOARCH %s against %s", a.GOARCH, b.GOARCH))
+	}
+	if a.Level != b.Level {
+		d = append(d, fmt.Sprintf("GOAMD64 %s against %s", cmp.Or(a.Level, "(none)"), cmp.Or(b.Level, "(none)")))
+	}
+	return strings.Join(d, ", ")
+}
+
+// mismatch explains why no configuration of new has one in old.
+func mismatch(old, new *Set, across bool) string {
+	var o, n []string
+	for _, c := range old.Configs {
+		o = append(o, describe(c))
+	}
+	for _, c := range new.Configs {
+		n = append(n, describe(c))
+	}
+	msg := fmt.Sprintf("OLD (%s) is %s; NEW (%s) is %s", fileList(old), strings.Join(o, "; "), fileList(new), strings.Join(n, "; "))
+	if len(old.Configs) == 1 && len(new.Configs) == 1 {
+		msg += ": they differ in " + differences(old.Configs[0], new.Configs[0])
+		if !across {
+			msg += "; -across compares them anyway"
+		}
+	} else if across {
+		msg += "; -across pairs runs of different machines or builds only when each side holds one"
+	}
+	return msg
+}
+
+func fileList(s *Set) string {
+	var fs []string
+	for _, c := range s.Configs {
+		fs = append(fs, c.Files...)
+	}
+	return strings.Join(fs, ", ")
+}
+
+// compareConfigs compares configuration o of old with n of new.
+func compareConfigs(old, new *Set, o, n *Config, opt CompareOptions) *Comparison {
+	c := &Comparison{Old: o, New: n, OldSet: old, NewSet: new, Options: opt}
+	var cases []Compared
+	for k, nv := range new.Values {
+		if k.Config != n.Label {
+			continue
+		}
 		u, ok := schema.ReadUnit(k.Unit)
 		if !ok || u.Event || u.PerOutput {
 			continue
 		}
-		if !u.Cycles { // time only where either lacks cycles
-			c := strip(k)
-			c.Unit = schema.CyclesPerOp.Read
-			cycles := k
-			cycles.Unit = c.Unit
-			if _, both := olds[c]; both && len(new.Values[cycles]) > 0 {
+		ok2 := k
+		ok2.Config = o.Label
+		ov := old.Values[ok2]
+		if len(ov) == 0 {
+			continue
+		}
+		if !u.Cycles { // time only where either run lacks cycles
+			kc, okc := k, ok2
+			kc.Unit, okc.Unit = schema.CyclesPerOp.Read, schema.CyclesPerOp.Read
+			if len(new.Values[kc]) > 0 && len(old.Values[okc]) > 0 {
 				continue
 			}
 		}
-		ov, ok := olds[strip(k)]
+		key := k
+		key.Config, key.Unit = "", ""
+		e, ok := yuen(ov, nv)
 		if !ok {
+			c.Untested = append(c.Untested, caseName(key))
 			continue
 		}
-		a := benchmath.NewSample(slices.Clone(ov), &benchmath.DefaultThresholds)
-		b := benchmath.NewSample(slices.Clone(v), &benchmath.DefaultThresholds)
-		cmpRes := benchmath.AssumeNothing.Compare(a, b)
 		scale, name := u.Scale()
-		out = append(out, Change{Key: strip(k), Old: schema.Summarize(ov), New: schema.Summarize(v), Scale: scale, Unit: name, P: cmpRes.P})
+		cases = append(cases, Compared{Key: key, Unit: name, Scale: scale, Old: geomean(ov), New: geomean(nv), change: e})
 	}
-	slices.SortFunc(out, func(a, b Change) int {
-		return cmp.Or(cmp.Compare(a.Key.Family, b.Key.Family), cmp.Compare(a.Key.Impl, b.Key.Impl),
-			schema.CompareDists(a.Key.Dist, b.Key.Dist), cmp.Compare(a.Key.Size, b.Key.Size), cmp.Compare(a.Key.Mode, b.Key.Mode))
-	})
-	return out
-}
-
-// Regressions returns the changes that are significant and slower than
-// threshold (0.05 for 5%).
-func Regressions(cs []Change, threshold float64) []Change {
-	var out []Change
-	for _, c := range cs {
-		if c.Significant() && c.Delta() > threshold {
-			out = append(out, c)
+	slices.SortFunc(cases, func(a, b Compared) int { return compareKeys(a.Key, b.Key) })
+	slices.Sort(c.Untested)
+	c.Cases = len(cases)
+	if len(cases) == 0 {
+		return c
+	}
+	es := make([]estimate, len(cases))
+	for i, cs := range cases {
+		es[i] = cs.change
+	}
+	caseExtra := extraVariance(es)
+	c.CaseNoise = math.Sqrt(caseExtra)
+	groups := map[string][]Compared{}
+	var names []string
+	for _, cs := range cases {
+		cs.change = cs.change.plus(caseExtra)
+		g := opt.Gate.group(cs.Key)
+		if groups[g] == nil {
+			names = append(names, g)
+		}
+		groups[g] = append(groups[g], cs)
+	}
+	units := make([]estimate, len(names))
+	for i, g := range names {
+		ms := make([]estimate, len(groups[g]))
+		for j, cs := range groups[g] {
+			ms[j] = cs.change
+		}
+		units[i] = mean(ms)
+	}
+	if opt.Gate != GateCase {
+		extra := extraVariance(units)
+		c.Noise = math.Sqrt(extra)
+		for i := range units {
+			units[i] = units[i].plus(extra)
 		}
 	}
-	return out
+	tau := math.Log1p(opt.Threshold)
+	slower, faster := make([]float64, len(units)), make([]float64, len(units))
+	for i, e := range units {
+		slower[i] = above(e)
+		faster[i] = above(estimate{d: -e.d, v: e.v, vOverDf: e.vOverDf})
+	}
+	qs, qf := benjaminiHochberg(slower), benjaminiHochberg(faster)
+	alpha := 1 - schema.Confidence
+	for i, g := range names {
+		e := units[i]
+		w := quantile(alpha/2, e.df()) * math.Sqrt(e.v)
+		c.Units = append(c.Units, GateUnit{Name: g, Cases: groups[g], Ratio: math.Exp(e.d), Lo: math.Exp(e.d - w), Hi: math.Exp(e.d + w),
+			QSlower: qs[i], QFaster: qf[i], Slower: qs[i] <= alpha && e.d > tau, Faster: qf[i] <= alpha && e.d < -tau})
+	}
+	return c
 }
 
-// WriteChanges prints a table of changes: the case, both medians, the
-// change and its p-value ("~" where not significant).
-func WriteChanges(w io.Writer, cs []Change) error {
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "case\told\tnew\tunit\tchange\tp")
-	for _, c := range cs {
-		change := "~"
-		if c.Significant() {
-			change = fmt.Sprintf("%+.1f%%", 100*c.Delta())
-		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%.3f\n", caseName(c.Key), format(c.Old.Center*c.Scale), format(c.New.Center*c.Scale), c.Unit, change, c.P)
+func compareKeys(a, b Key) int {
+	return cmp.Or(cmp.Compare(a.Family, b.Family), cmp.Compare(a.Impl, b.Impl),
+		schema.CompareDists(a.Dist, b.Dist), cmp.Compare(a.Size, b.Size), cmp.Compare(a.Mode, b.Mode), cmp.Compare(a.Pressure, b.Pressure))
+}
+
+func geomean(xs []float64) float64 {
+	s := 0.0
+	for _, x := range xs {
+		s += math.Log(x)
 	}
-	return tw.Flush()
+	return math.Exp(s / float64(len(xs)))
 }
 
 func caseName(k Key) string {
 	return schema.KernelCase{Family: k.Family, Impl: k.Impl, Dist: k.Dist, Size: k.Size, Mode: k.Mode, Pressure: k.Pressure}.Name().String()
 }
 
-// ExportRow is one case in one configuration and unit, as CSV and JSON
-// carry it.
-type ExportRow struct {
-	Config  string    `json:"config"`
-	Name    string    `json:"name"`
-	Unit    string    `json:"unit"`
-	Median  float64   `json:"median"`
-	Low     *float64  `json:"low"`  // 95% interval; nil where unbounded (too few samples)
-	High    *float64  `json:"high"` // 95% interval; nil where unbounded
-	Min     float64   `json:"min"`
-	Samples []float64 `json:"samples"`
-}
+// Method describes the test for -h and the pages: what counts as changed.
+const Method = "a unit (a case, or a kernel's, family's or everything's geometric mean over its cases) counts as slower " +
+	"(or faster) when its change is beyond the threshold and beyond what the noise allows: the noise is each case's " +
+	"round-to-round spread in both runs (Yuen's trimmed form of Welch's t-test on the logarithms of their rounds) plus the spread that the " +
+	"changes of all the cases compared show beyond it (estimated from their median, so that a change common to all, " +
+	"and up to half the cases changing, do not inflate it), and for kernels and families the same again over their " +
+	"geometric means; the one-sided p-values against no change are corrected over all the units compared with the " +
+	"Benjamini-Hochberg procedure at a false-discovery rate of 5%."
 
-// Export returns every case of the set, in the units as written (ns, not
-// seconds), ordered by configuration and name.
-func (s *Set) Export() []ExportRow {
-	var rows []ExportRow
-	for k, v := range s.Values {
-		u, ok := schema.ReadUnit(k.Unit)
-		if !ok {
-			continue
-		}
-		scale, name := u.Scale()
-		sum := schema.Summarize(v)
-		samples := make([]float64, len(v))
-		for i, x := range v {
-			samples[i] = x * scale
-		}
-		rows = append(rows, ExportRow{Config: k.Config, Name: caseName(k), Unit: name, Median: sum.Center * scale,
-			Low: finite(sum.Lo * scale), High: finite(sum.Hi * scale), Min: slices.Min(v) * scale, Samples: samples})
+// Write prints the comparison: what was compared and how, the units that
+// changed beyond the threshold, the largest changes that did not, and a
+// closing line with the counts.
+func (c *Comparison) Write(w io.Writer) error {
+	g := c.Options.Gate
+	fmt.Fprintf(w, "OLD: %s\nNEW: %s\n", c.runText(c.OldSet, c.Old), c.runText(c.NewSet, c.New))
+	if c.Differs != "" {
+		fmt.Fprintf(w, "comparing across machines or builds (-across): %s; every difference includes theirs\n", c.Differs)
 	}
-	slices.SortFunc(rows, func(a, b ExportRow) int {
-		return cmp.Or(cmp.Compare(a.Config, b.Config), cmp.Compare(a.Name, b.Name), cmp.Compare(a.Unit, b.Unit))
-	})
-	return rows
-}
-
-// WriteCSV writes the rows with a header line; samples are
-// space-separated in the last column.
-func WriteCSV(w io.Writer, rows []ExportRow) error {
-	cw := csv.NewWriter(w)
-	if err := cw.Write([]string{"config", "name", "unit", "median", "low", "high", "min", "samples"}); err != nil {
-		return err
+	units := len(c.Units)
+	fmt.Fprintf(w, "%d cases compared (cycles where both runs have them, else ns)", c.Cases)
+	if g != GateCase {
+		fmt.Fprintf(w, " in %d %s, each the geometric mean of its cases", units, g.noun(units))
 	}
-	g := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
-	opt := func(x *float64) string {
-		if x == nil {
-			return ""
-		}
-		return g(*x)
+	fmt.Fprintln(w)
+	if len(c.Untested) > 0 {
+		fmt.Fprintf(w, "%d cases not tested (fewer than two rounds in a run), such as %s\n", len(c.Untested), c.Untested[0])
 	}
-	for _, r := range rows {
-		var samples []byte
-		for i, x := range r.Samples {
-			if i > 0 {
-				samples = append(samples, ' ')
-			}
-			samples = append(samples, g(x)...)
-		}
-		if err := cw.Write([]string{r.Config, r.Name, r.Unit, g(r.Median), opt(r.Low), opt(r.High), g(r.Min), string(samples)}); err != nil {
+	fmt.Fprintf(w, "noise: each case's round-to-round spread in both runs; beyond it, the runs differ by %.1f%% per case", 100*c.CaseNoise)
+	if g != GateCase {
+		fmt.Fprintf(w, " and %.1f%% per %s", 100*c.Noise, g.noun(1))
+	}
+	fmt.Fprintf(w, " (estimated from the spread of all the changes)\n")
+	fmt.Fprintf(w, "slower (or faster): a change beyond ±%.1f%% and beyond the noise (one-sided test against no change; Benjamini-Hochberg, false-discovery rate %.0f%% over the %d %s)\n\n",
+		100*c.Options.Threshold, 100*(1-schema.Confidence), units, g.noun(units))
+	changed := slices.DeleteFunc(slices.Clone(c.Units), func(u GateUnit) bool { return !u.Slower && !u.Faster })
+	slices.SortStableFunc(changed, func(a, b GateUnit) int { return cmp.Compare(b.Ratio, a.Ratio) })
+	if len(changed) > 0 {
+		if err := c.table(w, changed, true); err != nil {
 			return err
 		}
+		fmt.Fprintln(w)
 	}
-	cw.Flush()
-	return cw.Error()
+	calm := slices.DeleteFunc(slices.Clone(c.Units), func(u GateUnit) bool { return u.Slower || u.Faster })
+	slices.SortStableFunc(calm, func(a, b GateUnit) int {
+		return cmp.Compare(math.Abs(math.Log(b.Ratio)), math.Abs(math.Log(a.Ratio)))
+	})
+	if len(calm) > 0 {
+		fmt.Fprintf(w, "the largest changes within the noise:\n")
+		if err := c.table(w, calm[:min(len(calm), 5)], false); err != nil {
+			return err
+		}
+		fmt.Fprintln(w)
+	}
+	slower := 0
+	for _, u := range c.Units {
+		if u.Slower {
+			slower++
+		}
+	}
+	_, err := fmt.Fprintf(w, "%d %s compared: %d slower, %d faster beyond %.1f%%\n", units, g.noun(units), slower, len(changed)-slower, 100*c.Options.Threshold)
+	return err
 }
 
-// WriteJSON writes the rows as a JSON array.
-func WriteJSON(w io.Writer, rows []ExportRow) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(rows)
+// table prints units: name, old and new cost (cases only), the change, its
+// interval and q-value, and for a unit of several cases the one that
+// changed most.
+func (c *Comparison) table(w io.Writer, units []GateUnit, verdict bool) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	name := c.Options.Gate.noun(1)
+	if c.Options.Gate == GateCase {
+		fmt.Fprintf(tw, "%s\told\tnew\tunit\tchange\t95%% interval\tq\t\n", name)
+	} else {
+		fmt.Fprintf(tw, "%s\tcases\tchange\t95%% interval\tq\tmost changed case\t\n", name)
+	}
+	for _, u := range units {
+		q := min(u.QSlower, u.QFaster)
+		mark := ""
+		if verdict && u.Slower {
+			mark = "slower"
+		} else if verdict {
+			mark = "faster"
+		}
+		interval := fmt.Sprintf("%+.1f%% .. %+.1f%%", 100*(u.Lo-1), 100*(u.Hi-1))
+		if c.Options.Gate == GateCase {
+			cs := u.Cases[0]
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%+.1f%%\t%s\t%.2g\t%s\n", u.Name, format(cs.Old*cs.Scale), format(cs.New*cs.Scale), cs.Unit, 100*(u.Ratio-1), interval, q, mark)
+			continue
+		}
+		most := slices.MaxFunc(u.Cases, func(a, b Compared) int {
+			return cmp.Compare(math.Abs(a.change.d), math.Abs(b.change.d))
+		})
+		fmt.Fprintf(tw, "%s\t%d\t%+.1f%%\t%s\t%.2g\t%s %+.1f%%\t%s\n", u.Name, len(u.Cases), 100*(u.Ratio-1), interval, q, caseName(most.Key), 100*(most.Ratio()-1), mark)
+	}
+	return tw.Flush()
 }
 
-// finite returns a pointer to x, nil for an infinite or NaN x.
-func finite(x float64) *float64 {
-	if math.IsInf(x, 0) || math.IsNaN(x) {
+// runText describes a configuration's run for the comparison's header.
+func (c *Comparison) runText(s *Set, cfg *Config) string {
+	var files []string
+	for _, f := range cfg.Files {
+		fh := s.File(f)
+		files = append(files, fmt.Sprintf("%s (%s run, revision %s)", f, fh.Run.Kind, fh.ShortRevision()))
+	}
+	return fmt.Sprintf("%s; %s", describe(cfg), strings.Join(files, ", "))
+}
+
+// WriteComparisons prints every comparison and returns the exit status a
+// command gives: 3 when any unit is slower beyond the threshold, 0
+// otherwise (1 when printing fails).
+func WriteComparisons(w io.Writer, cs []*Comparison) int {
+	status := 0
+	for i, c := range cs {
+		if i > 0 {
+			fmt.Fprintln(w)
+		}
+		if err := c.Write(w); err != nil {
+			return 1
+		}
+		if c.Regressed() {
+			status = 3
+		}
+	}
+	return status
+}
+
+// CheckBaseline returns an error unless a run on this machine and build
+// (its Level "" for any level) can be compared with old: old holds a run
+// of the same CPU, GOARCH and level, or with across a single
+// configuration. The error says what differs.
+func CheckBaseline(old *Set, this *Config, across bool) error {
+	for _, o := range old.Configs {
+		if o.CPU == this.CPU && o.GOARCH == this.GOARCH && (this.Level == "" || o.Level == this.Level) {
+			return nil
+		}
+	}
+	if across && len(old.Configs) == 1 {
 		return nil
 	}
-	return &x
-}
-
-// ReportChanges writes the table of changes and a line on the regressions
-// beyond threshold, and returns the exit status a command should give: 3
-// when there are regressions, 0 otherwise.
-func ReportChanges(w io.Writer, cs []Change, threshold float64) int {
-	if err := WriteChanges(w, cs); err != nil {
-		return 1
+	var have []string
+	for _, o := range old.Configs {
+		have = append(have, describe(o))
 	}
-	reg := Regressions(cs, threshold)
-	fmt.Fprintf(w, "\n%d cases compared; %d significantly slower by more than %.1f%%\n", len(cs), len(reg), 100*threshold)
-	if len(reg) > 0 {
-		return 3
+	msg := fmt.Sprintf("it holds runs of %s; this run is %s", strings.Join(have, "; "), describe(this))
+	if len(old.Configs) == 1 {
+		any := *this
+		any.Level = cmp.Or(this.Level, old.Configs[0].Level) // "" is any level
+		msg += ": they differ in " + differences(old.Configs[0], &any)
+		if !across {
+			msg += "; -across compares them anyway"
+		}
 	}
-	return 0
+	return errors.New(msg)
 }

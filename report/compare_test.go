@@ -4,40 +4,377 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
 	"testing"
+
+	"bitlab/schema"
 )
 
-func TestCompareAndRegressions(t *testing.T) {
-	dir := t.TempDir()
-	old, _, err := Load(results(t, dir, "old.txt", "v1", 1))
-	if err != nil {
-		t.Fatal(err)
+// synthetic describes a pair of synthetic runs of the same code: every
+// case has a true cost, a round-to-round spread of its own (0.3% to 4%;
+// 1%, a steady L1 case's, for those steady matches), an offset per run
+// (between-run noise of the given size: what one process's placement of
+// tables and buffers does) and now and then a slow round (a 10% hiccup in
+// one round of 20).
+type synthetic struct {
+	families, impls, dists int
+	rounds                 int
+	between                float64 // relative standard deviation of a case's offset per run
+	steady                 *regexp.Regexp
+	cpu, level, revision   string
+}
+
+var quickPair = synthetic{families: 6, impls: 8, dists: 5, rounds: 6, between: 0.01, steady: aaCase,
+	cpu: "Test CPU 9000", level: "v3", revision: "0123456789abcdef0123456789abcdef01234567"}
+
+// The case and the kernel the A/A tests slow down.
+var (
+	aaCase   = regexp.MustCompile(`^Kernel/family=fam2/impl=impl3/dist=k1/size=4096/mode=throughput$`)
+	aaKernel = regexp.MustCompile(`^Kernel/family=fam4/impl=impl5/`)
+)
+
+// write writes one run (run 0 or 1 of the pair drawn from seed), with the
+// cases whose names match slow made factor times slower.
+func (sy synthetic) write(t *testing.T, dir, name string, seed uint64, run int, slow *regexp.Regexp, factor float64) string {
+	t.Helper()
+	truth := rand.New(rand.NewPCG(seed, 0))
+	noise := rand.New(rand.NewPCG(seed, uint64(1+run)))
+	var b strings.Builder
+	fmt.Fprintf(&b, "# run: quick\n# bitlab revision: %s\n# date: 2026-11-2%dT10:00:00Z\ngoos: linux\ngoarch: amd64\ngoamd64: %s\ncpu: %s\ncycles: add-chain\n\n", sy.revision, run, sy.level, sy.cpu)
+	type truthCase struct {
+		name           string
+		cost, spread   float64
+		offset, factor float64
 	}
-	slow, _, err := Load(results(t, dir, "slow.txt", "v1", 1.2))
-	if err != nil {
-		t.Fatal(err)
-	}
-	cs := Compare(old, slow)
-	if len(cs) != 2*6*2 { // implementations x distributions x modes, cycles only
-		t.Fatalf("%d changes, want 24", len(cs))
-	}
-	for _, c := range cs {
-		if c.Unit != "cycles/op" || c.Delta() < 0.19 || c.Delta() > 0.21 || !c.Significant() {
-			t.Errorf("%s: %+.3f %s p=%.3f", caseName(c.Key), c.Delta(), c.Unit, c.P)
+	var cases []truthCase
+	for f := range sy.families {
+		for i := range sy.impls {
+			for d := range sy.dists {
+				for _, mode := range schema.Modes {
+					c := truthCase{
+						name:   schema.KernelCase{Family: fmt.Sprintf("fam%d", f), Impl: fmt.Sprintf("impl%d", i), Dist: fmt.Sprintf("k%d", d), Size: 4096, Mode: mode}.Name().String(),
+						cost:   math.Exp(truth.Float64() * 5),
+						spread: 0.003 * math.Pow(4.0/0.3, truth.Float64()),
+						factor: 1,
+					}
+					// The offsets of both runs are drawn from the truth
+					// stream, each run keeping its own.
+					offsets := [2]float64{truth.NormFloat64() * sy.between, truth.NormFloat64() * sy.between}
+					c.offset = offsets[run]
+					if sy.steady.MatchString(c.name) {
+						c.spread = 0.01
+					}
+					if slow != nil && slow.MatchString(c.name) {
+						c.factor = factor
+					}
+					cases = append(cases, c)
+				}
+			}
 		}
 	}
-	if n := len(Regressions(cs, 0.05)); n != 24 {
-		t.Errorf("%d regressions beyond 5%%, want 24", n)
+	for range sy.rounds {
+		for _, c := range cases {
+			v := c.cost * c.factor * math.Exp(c.offset+noise.NormFloat64()*c.spread)
+			if noise.IntN(20) == 0 {
+				v *= 1.1
+			}
+			fmt.Fprintf(&b, "Benchmark%s 1000 %g ns/op %g cycles/op\n", c.name, v/3.9, v)
+		}
 	}
-	if n := len(Regressions(cs, 0.25)); n != 0 {
-		t.Errorf("%d regressions beyond 25%%, want 0", n)
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
 	}
-	if n := len(Regressions(Compare(old, old), 0)); n != 0 {
-		t.Errorf("a set regresses against itself %d times", n)
+	return p
+}
+
+func mustLoad(t *testing.T, paths ...string) *Set {
+	t.Helper()
+	s, _, err := Load(paths...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// flagged returns the names of the units a comparison flags slower.
+func flagged(t *testing.T, old, new *Set, gate Gate) []string {
+	t.Helper()
+	cs, _, err := Compare(old, new, CompareOptions{Threshold: 0.05, Gate: gate})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, c := range cs {
+		for _, u := range c.Units {
+			if u.Slower {
+				out = append(out, u.Name)
+			}
+		}
+	}
+	return out
+}
+
+// TestAASynthetic is the A/A test on synthetic runs: over 20 pairs of
+// runs of the same code, with round-to-round and between-run noise, no
+// gate flags more than 2 (10%) and the default gate none; the same pairs
+// with one steady case 10% slower fail the case gate naming that case, and
+// with one kernel 10% slower fail the default gate naming that kernel and
+// nothing else.
+func TestAASynthetic(t *testing.T) {
+	dir := t.TempDir()
+	const pairs = 20
+	alarms := map[Gate]int{}
+	for seed := range uint64(pairs) {
+		a := mustLoad(t, quickPair.write(t, dir, fmt.Sprintf("a%d.txt", seed), seed, 0, nil, 1))
+		b := mustLoad(t, quickPair.write(t, dir, fmt.Sprintf("b%d.txt", seed), seed, 1, nil, 1))
+		for _, g := range gates {
+			if f := flagged(t, a, b, g); len(f) > 0 {
+				alarms[g]++
+				t.Logf("pair %d, gate %s: the same code flagged slower: %v", seed, g, f)
+			}
+		}
+		slowCase := mustLoad(t, quickPair.write(t, dir, fmt.Sprintf("c%d.txt", seed), seed, 1, aaCase, 1.1))
+		if f := flagged(t, a, slowCase, GateCase); !slices.Contains(f, "Kernel/family=fam2/impl=impl3/dist=k1/size=4096/mode=throughput") {
+			t.Errorf("pair %d: one case 10%% slower: the case gate flags %v", seed, f)
+		}
+		slowKernel := mustLoad(t, quickPair.write(t, dir, fmt.Sprintf("k%d.txt", seed), seed, 1, aaKernel, 1.1))
+		if f := flagged(t, a, slowKernel, DefaultGate); !slices.Equal(f, []string{"fam4/impl5"}) {
+			t.Errorf("pair %d: one kernel 10%% slower: the default gate flags %v", seed, f)
+		}
+	}
+	for _, g := range gates {
+		if max := map[bool]int{true: 0, false: pairs / 10}[g == DefaultGate]; alarms[g] > max {
+			t.Errorf("gate %s: false alarms in %d of %d A/A pairs, want at most %d", g, alarms[g], pairs, max)
+		}
+	}
+}
+
+// TestAACommitted is the A/A test on a committed full run: its odd rounds
+// against its even rounds (the same code, the same process) pass every
+// gate, and the same halves with the steadiest case made 10% slower fail
+// the case gate naming it.
+func TestAACommitted(t *testing.T) {
+	files, _ := filepath.Glob("../results/*/*.txt")
+	use, _, err := PageFiles(files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(use, func(f *File) bool { return f.Run.Kind == schema.RunFull })
+	if i < 0 {
+		t.Skip("no committed full run")
+	}
+	full := mustLoad(t, use[i].Path)
+	odd, even := full.halves()
+	steadiest, spread := "", math.Inf(1)
+	for k, v := range odd.Values {
+		if k.Unit != schema.CyclesPerOp.Read {
+			continue
+		}
+		_, va, _ := trimmedLog(v)
+		_, vb, _ := trimmedLog(even.Values[k])
+		if s := va + vb; s < spread {
+			steadiest, spread = caseName(k), s
+		}
+	}
+	for _, g := range gates {
+		if f := flagged(t, odd, even, g); len(f) > 0 {
+			t.Errorf("%s, odd rounds against even ones, gate %s: flagged slower: %v", use[i].Path, g, f)
+		}
+	}
+	slow, n, err := even.Slowed(regexp.MustCompile("^"+regexp.QuoteMeta(steadiest)+"$"), 1.1)
+	if err != nil || n != 1 {
+		t.Fatalf("injection: %d cases, %v", n, err)
+	}
+	if f := flagged(t, odd, slow, GateCase); !slices.Equal(f, []string{steadiest}) {
+		t.Errorf("%s with %s 10%% slower: the case gate flags %v", use[i].Path, steadiest, f)
+	}
+}
+
+// halves splits a set's rounds: the odd rounds (first, third ...) and the
+// even ones.
+func (s *Set) halves() (odd, even *Set) {
+	o, e := *s, *s
+	o.Values, e.Values = map[Key][]float64{}, map[Key][]float64{}
+	for k, v := range s.Values {
+		for i, x := range v {
+			if i%2 == 0 {
+				o.Values[k] = append(o.Values[k], x)
+			} else {
+				e.Values[k] = append(e.Values[k], x)
+			}
+		}
+	}
+	return &o, &e
+}
+
+func TestCompareTwentyPercent(t *testing.T) {
+	dir := t.TempDir()
+	old := mustLoad(t, results(t, dir, "old.txt", "v1", 1))
+	slow := mustLoad(t, results(t, dir, "slow.txt", "v1", 1.2))
+	cs, _, err := Compare(old, slow, CompareOptions{Threshold: 0.05, Gate: GateCase})
+	if err != nil || len(cs) != 1 {
+		t.Fatal(cs, err)
+	}
+	if cs[0].Cases != 2*6*2 { // implementations x distributions x modes, cycles only
+		t.Fatalf("%d cases, want 24", cs[0].Cases)
+	}
+	for _, u := range cs[0].Units {
+		if u.Cases[0].Unit != "cycles/op" || math.Abs(u.Ratio-1.2) > 1e-9 || !u.Slower || u.Lo > 1.2 || u.Hi < 1.2 {
+			t.Errorf("%s: %+v", u.Name, u)
+		}
+	}
+	for _, c := range []struct {
+		threshold float64
+		gate      Gate
+		want      int
+	}{{0.05, GateKernel, 2}, {0.05, GateFamily, 1}, {0.05, GateAll, 1}, {0.25, GateCase, 0}, {0.25, GateAll, 0}} {
+		cs, _, err := Compare(old, slow, CompareOptions{Threshold: c.threshold, Gate: c.gate})
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for _, u := range cs[0].Units {
+			if u.Slower {
+				n++
+			}
+		}
+		if n != c.want {
+			t.Errorf("threshold %g, gate %s: %d slower, want %d", c.threshold, c.gate, n, c.want)
+		}
 	}
 	var b bytes.Buffer
-	if err := WriteChanges(&b, cs); err != nil || !bytes.Contains(b.Bytes(), []byte("+20.0%")) {
-		t.Errorf("table: %v\n%s", err, b.String())
+	if code := WriteComparisons(&b, cs); code != 3 || !strings.Contains(b.String(), "+20.0%") || !strings.Contains(b.String(), "24 cases compared: 24 slower") {
+		t.Errorf("exit %d:\n%s", code, b.String())
+	}
+	cs, _, _ = Compare(slow, old, CompareOptions{Threshold: 0.05, Gate: GateCase})
+	b.Reset()
+	if code := WriteComparisons(&b, cs); code != 0 || !strings.Contains(b.String(), "0 slower, 24 faster") {
+		t.Errorf("20%% faster: exit %d:\n%s", code, b.String())
+	}
+}
+
+// TestCompareRefuses checks the comparisons that are errors: nothing in
+// common, different CPUs or levels without -across (naming what differs),
+// and a side holding two revisions of the same cases.
+func TestCompareRefuses(t *testing.T) {
+	dir := t.TempDir()
+	a := mustLoad(t, results(t, dir, "a.txt", "v1", 1))
+	v3 := mustLoad(t, results(t, dir, "v3.txt", "v3", 1))
+	other := filepath.Join(dir, "other.txt")
+	data, _ := os.ReadFile(filepath.Join(dir, "a.txt"))
+	os.WriteFile(other, bytes.ReplaceAll(data, []byte("family=popcount"), []byte("family=bitscan-forward")), 0o644)
+	if _, _, err := Compare(a, mustLoad(t, other), CompareOptions{Threshold: 0.05}); err == nil || !strings.Contains(err.Error(), "nothing to compare") {
+		t.Errorf("no case in common: %v", err)
+	}
+	_, _, err := Compare(a, v3, CompareOptions{Threshold: 0.05})
+	if err == nil || !strings.Contains(err.Error(), "GOAMD64 v1 against v3") || !strings.Contains(err.Error(), "-across") {
+		t.Errorf("different levels: %v", err)
+	}
+	cs, _, err := Compare(a, v3, CompareOptions{Threshold: 0.05, Across: true})
+	if err != nil || len(cs) != 1 || cs[0].Differs != "GOAMD64 v1 against v3" {
+		t.Errorf("different levels with -across: %v", err)
+	}
+	zen := filepath.Join(dir, "zen.txt")
+	os.WriteFile(zen, bytes.Replace(data, []byte("cpu: Test CPU 9000"), []byte("cpu: Other CPU"), 1), 0o644)
+	if _, _, err := Compare(a, mustLoad(t, zen), CompareOptions{Threshold: 0.05}); err == nil || !strings.Contains(err.Error(), `CPU "Test CPU 9000" against "Other CPU"`) {
+		t.Errorf("different CPUs: %v", err)
+	}
+	if err := CheckBaseline(a, &Config{CPU: "Other CPU", GOARCH: "amd64", Level: "v1"}, false); err == nil || !strings.Contains(err.Error(), "differ in CPU") {
+		t.Errorf("baseline of another CPU: %v", err)
+	}
+	if err := CheckBaseline(a, &Config{CPU: "Test CPU 9000", GOARCH: "amd64", Level: "v3"}, false); err == nil || !strings.Contains(err.Error(), "GOAMD64 v1 against v3") {
+		t.Errorf("baseline of another level: %v", err)
+	}
+	for _, ok := range []*Config{{CPU: "Test CPU 9000", GOARCH: "amd64", Level: "v1"}, {CPU: "Test CPU 9000", GOARCH: "amd64"}} {
+		if err := CheckBaseline(a, ok, false); err != nil {
+			t.Errorf("baseline of this machine (level %q): %v", ok.Level, err)
+		}
+	}
+	// Two revisions of the same cases on one side are two runs.
+	revs := t.TempDir()
+	for i, rev := range []string{"1111111111111111111111111111111111111111", "2222222222222222222222222222222222222222"} {
+		os.WriteFile(filepath.Join(revs, fmt.Sprintf("%d.txt", i)), append([]byte("# bitlab revision: "+rev+"\n"), data...), 0o644)
+	}
+	two := mustLoad(t, revs)
+	if len(two.Configs) != 2 || two.Configs[0].Label != "v1 @1111111" {
+		t.Fatalf("two revisions pooled: %+v", two.Configs[0])
+	}
+	if _, _, err := Compare(two, a, CompareOptions{Threshold: 0.05}); err == nil || !strings.Contains(err.Error(), "different revisions") {
+		t.Errorf("two revisions in OLD: %v", err)
+	}
+}
+
+func TestInject(t *testing.T) {
+	s := mustLoad(t, results(t, t.TempDir(), "a.txt", "v1", 1))
+	slow, n, err := s.Slowed(regexp.MustCompile(`impl=popcnt/dist=k1/`), 1.1)
+	if err != nil || n != 2 { // both modes
+		t.Fatalf("%d cases, %v", n, err)
+	}
+	for k, v := range slow.Values {
+		want := s.Values[k][0]
+		if k.Impl == "popcnt" && k.Dist == "k1" {
+			want *= 1.1
+		}
+		if v[0] != want {
+			t.Errorf("%v: %g, want %g", k, v[0], want)
+		}
+	}
+	if _, _, err := s.Slowed(regexp.MustCompile(`nonesuch`), 1.1); err == nil {
+		t.Error("an injection that matches nothing passed")
+	}
+}
+
+// TestNoise checks the statistics against known values: the t
+// distribution's tail, the Benjamini-Hochberg adjustment, and the extra
+// variance recovered from synthetic changes.
+func TestNoise(t *testing.T) {
+	for _, c := range []struct{ t, df, p float64 }{{2.015, 5, 0.05}, {2.228, 10, 0.025}, {1.645, math.Inf(1), 0.05}, {0, 3, 0.5}, {-1.645, math.Inf(1), 0.95}} {
+		if got := upperTail(c.t, c.df); math.Abs(got-c.p) > 5e-4 {
+			t.Errorf("P(T_%g > %g) = %.4f, want %.4f", c.df, c.t, got, c.p)
+		}
+		if c.t > 0 {
+			if q := quantile(c.p, c.df); math.Abs(q-c.t) > 2e-3 {
+				t.Errorf("quantile(%g, %g) = %.4f, want %.4f", c.p, c.df, q, c.t)
+			}
+		}
+	}
+	// The tail is finite and in [0, 1] for every t and df the comparisons
+	// can meet (the incomplete beta function gives up on some).
+	for df := 1.0; df < 1e7; df *= 1.37 {
+		for x := -5.0; x < 60; x += 0.173 {
+			if p := upperTail(x, df); math.IsNaN(p) || p < 0 || p > 1 {
+				t.Fatalf("P(T_%g > %g) = %g", df, x, p)
+			}
+		}
+	}
+	// Benjamini and Hochberg's own example (1995, section 3.2): 15
+	// p-values, of which the procedure at 0.05 rejects the first four.
+	ps := []float64{0.0001, 0.0004, 0.0019, 0.0095, 0.0201, 0.0278, 0.0298, 0.0344, 0.0459, 0.3240, 0.4262, 0.5719, 0.6528, 0.7590, 1.000}
+	q := benjaminiHochberg(ps)
+	for i, x := range q {
+		if rejected := x <= 0.05; rejected != (i < 4) {
+			t.Errorf("p %g: q %.4f", ps[i], x)
+		}
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	var es []estimate
+	for range 2000 {
+		within := 0.0001 // a 1% standard error
+		es = append(es, estimate{d: r.NormFloat64()*math.Sqrt(within+0.0004) + 0.03, v: within, vOverDf: within * within / 10})
+	}
+	if got := math.Sqrt(extraVariance(es)); math.Abs(got-0.02) > 0.003 {
+		t.Errorf("extra noise %.4f, want 0.02", got)
+	}
+	if got := extraVariance(es[:minUnits-1]); got != 0 {
+		t.Errorf("extra noise from %d estimates: %g", minUnits-1, got)
 	}
 }
 
@@ -69,18 +406,5 @@ func TestExport(t *testing.T) {
 		if r.Unit == "ns/op" && (r.Median < 0.1 || r.Median > 100) {
 			t.Errorf("%s: %g ns/op: not scaled from seconds", r.Name, r.Median)
 		}
-	}
-}
-
-func TestReportChangesExitStatus(t *testing.T) {
-	dir := t.TempDir()
-	old, _, _ := Load(results(t, dir, "old.txt", "v1", 1))
-	slow, _, _ := Load(results(t, dir, "slow.txt", "v1", 1.2))
-	var b bytes.Buffer
-	if code := ReportChanges(&b, Compare(old, slow), 0.05); code != 3 {
-		t.Errorf("20%% slower with a 5%% threshold: exit %d, want 3", code)
-	}
-	if code := ReportChanges(&b, Compare(slow, old), 0.05); code != 0 {
-		t.Errorf("20%% faster: exit %d, want 0", code)
 	}
 }

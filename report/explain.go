@@ -285,16 +285,6 @@ func (s *Set) EstimatesSection(w io.Writer, dir, charts string) []string {
 	return notes
 }
 
-// median returns the median of values (which it sorts).
-func median(v []float64) float64 {
-	slices.Sort(v)
-	n := len(v)
-	if n%2 == 1 {
-		return v[n/2]
-	}
-	return (v[n/2-1] + v[n/2]) / 2
-}
-
 // EstimateChart plots each form's measured cost against its estimate, both
 // axes logarithmic, with the diagonal where they agree; the forms apart by
 // more than Apart are labelled.
@@ -312,7 +302,8 @@ func (s *Set) EstimateChart(dir, cfg string, e *Estimates, ag []Agreement) (stri
 		out = append(out, xy)
 		labels = append(labels, a.Impl+" "+string(a.Mode)[:3])
 	}
-	p := plot.New()
+	f := newFigure()
+	p := f.p
 	p.Title.Text = fmt.Sprintf("measured against estimated (%s)\n%s", e.Model, s.title(cfg))
 	p.X.Label.Text = "estimate: cycles per element (llvm-mca)"
 	p.Y.Label.Text = "measured: cycles per element"
@@ -323,7 +314,7 @@ func (s *Set) EstimateChart(dir, cfg string, e *Estimates, ag []Agreement) (stri
 	diag.Dashes = []vg.Length{vg.Points(3), vg.Points(3)}
 	diag.Color = color.Gray{Y: 140}
 	p.Add(plotter.NewGrid(), diag)
-	p.Legend.Add("measured = estimate", diag)
+	f.legend.Add("measured = estimate", diag)
 	for i, pts := range []plotter.XYs{in, out} {
 		if len(pts) == 0 {
 			continue
@@ -332,12 +323,12 @@ func (s *Set) EstimateChart(dir, cfg string, e *Estimates, ag []Agreement) (stri
 		if err != nil {
 			return "", err
 		}
-		sc.GlyphStyle = draw.GlyphStyle{Shape: glyphs[i], Radius: vg.Points(3), Color: colorOf([]int{4, 3}[i])}
+		sc.GlyphStyle = draw.GlyphStyle{Shape: glyphs[i], Radius: vg.Points(3), Color: colorOf(i)}
 		p.Add(sc)
-		p.Legend.Add([]string{"within 15%", "apart by more than 15%"}[i], sc)
+		f.legend.Add([]string{"within 15%", "apart by more than 15%"}[i], sc)
 	}
-	p.Add(placedLabels{xys: out, labels: labels})
-	p.Legend.Top, p.Legend.Left = true, true
+	labelled := newPointLabels(f, out, labels)
+	p.Add(labelled)
 	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = lo/1.5, hi*1.5, lo/1.5, hi*1.5
 	p.X.Scale, p.Y.Scale = plot.LogScale{}, plot.LogScale{}
 	p.X.Tick.Marker, p.Y.Tick.Marker = logTicks{}, logTicks{}
@@ -345,7 +336,9 @@ func (s *Set) EstimateChart(dir, cfg string, e *Estimates, ag []Agreement) (stri
 	if _, after, ok := strings.Cut(model, "-mcpu="); ok {
 		model, _, _ = strings.Cut(after, " ")
 	}
-	return save(p, 8*vg.Inch, 7*vg.Inch, dir, "estimated-"+model+"-"+schema.Slug(cfg))
+	w, h := 7*vg.Inch, 6*vg.Inch
+	labelled.keyCrowded(w, h)
+	return f.save(w, h, dir, "estimated-"+model+"-"+schema.Slug(cfg))
 }
 
 // CrossEstimates writes the estimates of the cores no run has measured

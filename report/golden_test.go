@@ -55,7 +55,7 @@ func TestGoldenMarkdown(t *testing.T) {
 		golden string
 		write  func(dir string) error
 	}{
-		{"page.golden", func(dir string) error { _, err := s.Page(dir, "", "the golden test"); return err }},
+		{"page.golden", func(dir string) error { _, err := s.Page(dir, PageOptions{Origin: "the golden test"}); return err }},
 		{"cross.golden", s.CrossPage},
 	} {
 		out := filepath.Join(dir, p.golden)

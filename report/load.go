@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
@@ -39,7 +40,10 @@ type Key struct {
 }
 
 // Config is one configuration: the machine and build a results file came
-// from, as its configuration lines name them.
+// from, as its configuration lines name them, and the bitlab revision: files
+// of one machine and build but different revisions that measured the same
+// case are different configurations (labelled with their revisions), so
+// that no figure pools two revisions.
 type Config struct {
 	Label  string
 	CPU    string
@@ -55,6 +59,7 @@ type Set struct {
 	first    string                    // the label of the first file's configuration
 	Values   map[Key][]float64         // the samples of every case
 	header   map[string][]string       // the comment lines of each file
+	files    map[string]*File          // what each file says of itself
 	cfgOf    map[string]*Config        // by label (by identity while loading)
 	families []string                  // in order of first appearance
 	baseline map[string]string         // by family, from the baseline configuration lines
@@ -82,7 +87,7 @@ var ErrNoResults = errors.New("no results")
 // lines of other benchmarks and units the reports do not know are skipped
 // with a warning.
 func Load(paths ...string) (*Set, []Warning, error) {
-	s := &Set{Values: map[Key][]float64{}, header: map[string][]string{}, cfgOf: map[string]*Config{}, baseline: map[string]string{}, headline: map[string]int{}, tables: map[string]map[string]int{}, perft: map[PerftKey][]float64{}}
+	s := &Set{Values: map[Key][]float64{}, header: map[string][]string{}, files: map[string]*File{}, cfgOf: map[string]*Config{}, baseline: map[string]string{}, headline: map[string]int{}, tables: map[string]map[string]int{}, perft: map[PerftKey][]float64{}}
 	var warns []Warning
 	var files []string
 	for _, p := range paths {
@@ -117,6 +122,7 @@ func Load(paths ...string) (*Set, []Warning, error) {
 			return nil, warns, err
 		}
 	}
+	s.mergeRevisions()
 	s.label()
 	for _, c := range s.Configs {
 		if slices.Contains(c.Files, files[0]) {
@@ -126,12 +132,89 @@ func Load(paths ...string) (*Set, []Warning, error) {
 	return s, warns, nil
 }
 
+// mergeRevisions joins the configurations of one machine and build whose
+// revisions differ but whose files measured no case in common (a full run
+// and a later cache-pressure run, say): nothing is pooled, and the page
+// shows them as one configuration. Those that share a case stay apart.
+func (s *Set) mergeRevisions() {
+	cases := map[string]map[any]bool{}
+	add := func(id string, k any) {
+		if cases[id] == nil {
+			cases[id] = map[any]bool{}
+		}
+		cases[id][k] = true
+	}
+	for k := range s.Values {
+		id := k.Config
+		k.Config, k.Unit = "", ""
+		add(id, k)
+	}
+	for k := range s.perft {
+		id := k.Config
+		k.Config, k.Unit = "", ""
+		add(id, k)
+	}
+	ids := slices.SortedFunc(maps.Keys(s.cfgOf), func(a, b string) int {
+		return cmp.Compare(s.cfgOf[a].Files[0], s.cfgOf[b].Files[0])
+	})
+	for _, id := range ids {
+		if cases[id] == nil { // a file whose every value was skipped
+			cases[id] = map[any]bool{}
+		}
+	}
+	into := map[string]string{} // merged id -> the id it joined
+	for i, id := range ids {
+		for _, to := range ids[:i] {
+			if into[to] != "" || baseOf(to) != baseOf(id) || overlaps(cases[to], cases[id]) {
+				continue
+			}
+			into[id] = to
+			maps.Copy(cases[to], cases[id])
+			s.cfgOf[to].Files = append(s.cfgOf[to].Files, s.cfgOf[id].Files...)
+			delete(s.cfgOf, id)
+			break
+		}
+	}
+	values := make(map[Key][]float64, len(s.Values))
+	for k, v := range s.Values {
+		k.Config = cmp.Or(into[k.Config], k.Config)
+		values[k] = v
+	}
+	s.Values = values
+	perft := make(map[PerftKey][]float64, len(s.perft))
+	for k, v := range s.perft {
+		k.Config = cmp.Or(into[k.Config], k.Config)
+		perft[k] = v
+	}
+	s.perft = perft
+}
+
+// baseOf returns the machine and build of a configuration identity (see
+// config), without its revision.
+func baseOf(id string) string {
+	i := strings.LastIndex(id, "\x00")
+	return id[:i]
+}
+
+func overlaps(a, b map[any]bool) bool {
+	for k := range b {
+		if a[k] {
+			return true
+		}
+	}
+	return false
+}
+
 // label names the configurations: by GOAMD64 level (or GOARCH) when every
-// file comes from one CPU, by a short CPU name and the level otherwise.
+// file comes from one CPU, by a short CPU name and the level otherwise;
+// where one machine and build has configurations of several revisions, each
+// label ends in its revision ("v1 @1e10a9c").
 func (s *Set) label() {
 	cpus := map[string]bool{}
-	for _, c := range s.cfgOf {
+	perBase := map[string]int{}
+	for id, c := range s.cfgOf {
 		cpus[c.CPU] = true
+		perBase[baseOf(id)]++
 		s.Configs = append(s.Configs, c)
 	}
 	ids := map[string]string{}
@@ -139,6 +222,13 @@ func (s *Set) label() {
 		c.Label = cmp.Or(c.Level, c.GOARCH)
 		if len(cpus) > 1 {
 			c.Label = cpuLabel(c.CPU, c.Uarch) + " " + c.Label
+		}
+		if perBase[baseOf(id)] > 1 {
+			f := s.files[c.Files[0]]
+			c.Label += " @" + f.ShortRevision()
+			if f.Revision == "" || f.Dirty {
+				c.Label += " " + strings.TrimSuffix(filepath.Base(f.Path), ".txt")
+			}
 		}
 		ids[id] = c.Label
 	}
@@ -174,6 +264,9 @@ func (s *Set) read(file string) ([]Warning, error) {
 		}
 	}
 	if err := checkLines(file, lines); err != nil {
+		return nil, err
+	}
+	if s.files[file], err = fileHeader(file, s.header[file]); err != nil {
 		return nil, err
 	}
 	r := benchfmt.NewReader(bytes.NewReader(data), file)
@@ -279,10 +372,12 @@ func readValues(rec *benchfmt.Result, file string, line int, known func(unit str
 }
 
 // config returns the identity of a result's configuration (CPU, GOARCH,
-// GOAMD64), recording it on first use; label turns identities into labels.
+// GOAMD64 and the file's revision), recording it on first use;
+// mergeRevisions joins those that can share a label, and label turns
+// identities into labels.
 func (s *Set) config(r *benchfmt.Result, file string) string {
 	cpu, arch, level, core := r.GetConfig(schema.KeyCPU), r.GetConfig(schema.KeyGOARCH), r.GetConfig(schema.KeyGOAMD64), r.GetConfig(schema.KeyUarch)
-	id := cpu + "\x00" + arch + "\x00" + level
+	id := cpu + "\x00" + arch + "\x00" + level + "\x00" + s.files[file].revisionOf()
 	c := s.cfgOf[id]
 	if c == nil {
 		c = &Config{CPU: cpu, GOARCH: arch, Level: level, Uarch: core}
@@ -340,6 +435,9 @@ func plausible(v float64) bool { return v > 0 && v < maxValue && !math.IsInf(v, 
 
 // Header returns the comment lines of a configuration's first file.
 func (s *Set) Header(c *Config) []string { return s.header[c.Files[0]] }
+
+// File returns what a file the set was read from says of itself.
+func (s *Set) File(path string) *File { return s.files[path] }
 
 // First returns the configuration of the first file read: the default
 // baseline of comparisons across configurations.

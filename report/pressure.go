@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strings"
 
-	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 
@@ -132,20 +131,24 @@ func (s *Set) PressureChart(dir, cfg, family string) (string, error) {
 	if !ok {
 		return "", fmt.Errorf("%s in %s did not run under cache pressure", family, cfg)
 	}
-	p := plot.New()
-	p.Title.Text = fmt.Sprintf("%s: cost under cache pressure (%d-element batches; %s)\n%s", family, pc.Size, strings.Join(pc.Dists, ", "), s.title(cfg))
+	f := newFigure()
+	p := f.p
+	p.Title.Text = fmt.Sprintf("%s: throughput under cache pressure (%d-element batches; %s)\n%s", family, pc.Size, strings.Join(pc.Dists, ", "), s.title(cfg))
 	p.X.Label.Text = "data walked before each batch (the size of the named cache)"
 	p.Y.Label.Text = pc.Unit + " (geometric mean of medians)"
 	lo, hi := math.Inf(1), math.Inf(-1)
+	lines := map[string]plotter.XYs{}
 	for i, im := range pc.Impls {
-		var xys plotter.XYs
 		for j, c := range pc.Cost[i] {
 			if c > 0 {
-				xys = append(xys, plotter.XY{X: float64(j), Y: c})
+				lines[im] = append(lines[im], plotter.XY{X: float64(j), Y: c})
 				lo, hi = min(lo, c), max(hi, c)
 			}
 		}
-		if err := addSeries(p, i, im, xys); err != nil {
+	}
+	p.Add(plotter.NewGrid())
+	for i, im := range byLastValue(pc.Impls, lines) {
+		if err := f.addSeries(i, im, lines[im]); err != nil {
 			return "", err
 		}
 	}
@@ -153,14 +156,10 @@ func (s *Set) PressureChart(dir, cfg, family string) (string, error) {
 	for i, pr := range pc.Pressures {
 		names[i] = string(pr)
 	}
-	p.Add(plotter.NewGrid())
 	p.NominalX(names...)
 	// Costs that differ by a factor show as ratios: equal rises, equal slopes.
 	logAbove(&p.Y, lo, hi, 4)
-	// The legend sits in a blank band right of the last pressure, in a
-	// chart tall enough to hold a line per implementation.
-	p.X.Max = float64(len(names)) + 1.2
-	p.Legend.Top = true
-	height := max(4.5*vg.Inch, vg.Length(len(pc.Impls))*0.22*vg.Inch+1.5*vg.Inch)
-	return save(p, 9*vg.Inch, height, dir, family+"-pressure-"+schema.Slug(cfg))
+	// Tall enough for the legend's line per implementation.
+	height := max(4.5*vg.Inch, vg.Length(len(pc.Impls))*0.2*vg.Inch+1.2*vg.Inch)
+	return f.save(7*vg.Inch, height, dir, family+"-pressure-"+schema.Slug(cfg))
 }

@@ -113,7 +113,7 @@ func TestTableAndStanding(t *testing.T) {
 func TestPageIsDeterministic(t *testing.T) {
 	s, dir := twoLevels(t)
 	snapshot := func() map[string]string {
-		if _, err := s.Page(dir, "", "a test"); err != nil {
+		if _, err := s.Page(dir, PageOptions{Origin: "a test"}); err != nil {
 			t.Fatal(err)
 		}
 		m := map[string]string{}

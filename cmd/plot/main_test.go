@@ -14,17 +14,30 @@ import (
 	"bitlab/schema"
 )
 
+// writeResults writes dir/<level>.txt, a full run at a GOAMD64 level.
 func writeResults(t *testing.T, dir, level string) {
 	t.Helper()
+	writeRun(t, filepath.Join(dir, level+".txt"), level, "full", "2026-11-20T10:00:00Z", "family=popcount/impl=%s/dist=random/size=4096/mode=throughput", "kernighan", "popcnt")
+}
+
+// writeRun writes a results file of the given run line, date and level,
+// with four rounds of a case per implementation, named by the name
+// pattern (after "Kernel/" or "Perft/").
+func writeRun(t *testing.T, path, level, run, date, pattern string, impls ...string) {
+	t.Helper()
 	var b strings.Builder
-	b.WriteString("goos: linux\ngoarch: amd64\ngoamd64: " + level + "\ncpu: Test CPU 9000\n")
+	fmt.Fprintf(&b, "# run: %s\n# bitlab revision: 0123456789abcdef0123456789abcdef01234567\n# date: %s\ngoos: linux\ngoarch: amd64\ngoamd64: %s\ncpu: Test CPU 9000\n", run, date, level)
+	base, units := "Kernel/", "%d ns/op %d cycles/op"
+	if strings.HasPrefix(run, "perft") {
+		base, units = "Perft/", "%d ns/node %d cycles/node"
+	}
 	for r := range 4 {
-		for _, im := range []string{"kernighan", "popcnt"} {
-			fmt.Fprintf(&b, "BenchmarkKernel/family=popcount/impl=%s/dist=random/size=4096/mode=throughput 100 %d ns/op %d cycles/op\n", im, 2+r, 6+r)
+		for _, im := range impls {
+			fmt.Fprintf(&b, "Benchmark"+base+pattern+" 100 "+units+"\n", im, 200+r, 600+r)
 		}
 	}
-	os.MkdirAll(dir, 0o755)
-	if err := os.WriteFile(filepath.Join(dir, level+".txt"), []byte(b.String()), 0o644); err != nil {
+	os.MkdirAll(filepath.Dir(path), 0o755)
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -173,5 +186,159 @@ func TestBadValuesAreSkippedNotHung(t *testing.T) {
 	}
 	if strings.Contains(stderr.String(), "skipped unit") {
 		t.Errorf("a bad value reported as an unknown unit:\n%s", stderr.String())
+	}
+}
+
+// snapshot returns every file below dir with its contents.
+func snapshot(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	m := map[string]string{}
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			b, err := os.ReadFile(p)
+			m[p] = string(b)
+			return err
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// TestReportIgnoresAdHocRuns is make report after ad-hoc runs: a quick
+// run, runs of a selection and a perft run of a FEN, all newer than the
+// standard runs, change no page or chart; the page says which files it
+// read and by which rule.
+func TestReportIgnoresAdHocRuns(t *testing.T) {
+	root := filepath.Join(t.TempDir(), "results")
+	cpu := filepath.Join(root, "test-cpu")
+	kernel := "family=popcount/impl=%s/dist=random/size=4096/mode=throughput"
+	perft := "slider=%s/serialize=inline/count=mathbits/moves=serialize/order=plain/repr=none/position=start/depth=4"
+	writeRun(t, filepath.Join(cpu, "20261120-100000-v1.txt"), "v1", "full", "2026-11-20T10:00:00Z", kernel, "kernighan", "popcnt")
+	writeRun(t, filepath.Join(cpu, "20261120-101000-v3.txt"), "v3", "full", "2026-11-20T10:10:00Z", kernel, "kernighan", "popcnt")
+	writeRun(t, filepath.Join(cpu, "20261120-102000-v1.txt"), "v1", "pressure -pressure none,l2", "2026-11-20T10:20:00Z", kernel+"/pressure=l2", "kernighan", "popcnt")
+	writeRun(t, filepath.Join(cpu, "perft", "20261120-103000-v1.txt"), "v1", "perft", "2026-11-20T10:30:00Z", perft, "magic-fancy", "pext")
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-pages", root}, &stdout, &stderr); code != 0 {
+		t.Fatalf("plot -pages: exit %d\n%s", code, stderr.String())
+	}
+	before := snapshot(t, root)
+	page := before[filepath.Join(cpu, "README.md")]
+	for _, want := range []string{"20261120-100000-v1.txt", "20261120-101000-v3.txt", "20261120-102000-v1.txt", "20261120-103000-v1.txt", "the newest full-suite run", "## Runs"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the page does not say %q", want)
+		}
+	}
+	if i, j := strings.Index(page, "![popcount-bars"), strings.Index(page, "## Runs"); i < 0 || i > j {
+		t.Error("the page does not open with its charts before the runs")
+	}
+	// Ad-hoc runs, each newer than every standard run.
+	writeRun(t, filepath.Join(cpu, "20261121-100000-v1.txt"), "v1", "quick", "2026-11-21T10:00:00Z", kernel, "kernighan", "popcnt", "swar")
+	writeRun(t, filepath.Join(cpu, "20261121-101000-v1.txt"), "v1", "selection -impl pext", "2026-11-21T10:10:00Z", kernel, "pext")
+	writeRun(t, filepath.Join(cpu, "20261121-102000-v3.txt"), "v3", "selection -family sliding", "2026-11-21T10:20:00Z", kernel, "kernighan")
+	writeRun(t, filepath.Join(cpu, "perft", "20261121-103000-v1.txt"), "v1", "perft-selection -fen '8/8/8/8/8/8/8/K6k w - - 0 1' -depth 5", "2026-11-21T10:30:00Z", perft, "magic-fancy")
+	stderr.Reset()
+	if code := run([]string{"-pages", root}, &stdout, &stderr); code != 0 {
+		t.Fatalf("plot -pages after ad-hoc runs: exit %d\n%s", code, stderr.String())
+	}
+	after := snapshot(t, root)
+	for p, v := range before {
+		if after[p] != v {
+			t.Errorf("%s changed after ad-hoc runs", p)
+		}
+	}
+	for p := range after {
+		if _, ok := before[p]; !ok && !strings.HasPrefix(filepath.Base(p), "20261121-") {
+			t.Errorf("%s appeared after ad-hoc runs", p)
+		}
+	}
+	for _, f := range []string{"20261121-100000-v1.txt left out of the page: a quick run", "20261121-101000-v1.txt left out of the page: a selection run",
+		"20261121-103000-v1.txt left out of the page: a perft-selection run"} {
+		if !strings.Contains(stderr.String(), f) {
+			t.Errorf("no note that %s is left out:\n%s", f, stderr.String())
+		}
+	}
+	// One command makes a page of exactly the files given: the quick run.
+	out := filepath.Join(t.TempDir(), "page")
+	if code := run([]string{"-o", out, filepath.Join(cpu, "20261121-100000-v1.txt")}, &stdout, &stderr); code != 0 {
+		t.Fatalf("plot -o: exit %d\n%s", code, stderr.String())
+	}
+	mine, _ := os.ReadFile(filepath.Join(out, "README.md"))
+	if !strings.Contains(string(mine), "20261121-100000-v1.txt") || !strings.Contains(string(mine), "swar") || strings.Contains(string(mine), "20261120-") {
+		t.Errorf("the page of one file:\n%s", mine)
+	}
+}
+
+// TestPageFolder: plot -o never writes into a source folder, the root of a
+// module or a folder of other files, and does write into a new folder or
+// one it wrote.
+func TestPageFolder(t *testing.T) {
+	res := filepath.Join(t.TempDir(), "r")
+	writeResults(t, res, "v1")
+	file := filepath.Join(res, "v1.txt")
+	module := t.TempDir()
+	os.WriteFile(filepath.Join(module, "go.mod"), []byte("module m\n"), 0o644)
+	pkg := filepath.Join(module, "pkg")
+	os.MkdirAll(pkg, 0o755)
+	os.WriteFile(filepath.Join(pkg, "a.go"), []byte("package pkg\n"), 0o644)
+	docs := filepath.Join(module, "docs")
+	os.MkdirAll(docs, 0o755)
+	os.WriteFile(filepath.Join(docs, "notes.md"), []byte("# notes\n"), 0o644)
+	for dir, want := range map[string]string{
+		pkg:                            "holds Go source (a.go)",
+		filepath.Join(pkg, "out"):      "holds Go source (a.go)",
+		module:                         "the root of a Go module",
+		docs:                           "holds notes.md",
+		"../../report":                 "holds Go source",
+		filepath.Join("..", "..", "."): "the root of a Go module",
+	} {
+		var stderr bytes.Buffer
+		if code := run([]string{"-o", dir, file}, io.Discard, &stderr); code != 1 || !strings.Contains(stderr.String(), want) {
+			t.Errorf("plot -o %s: exit %d, %q, want %q", dir, code, stderr.String(), want)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "charts")); err == nil {
+			t.Errorf("plot -o %s wrote charts", dir)
+		}
+	}
+	for _, dir := range []string{filepath.Join(module, "page"), filepath.Join(module, "page")} { // new, then its own
+		if code := run([]string{"-o", dir, file}, io.Discard, io.Discard); code != 0 {
+			t.Errorf("plot -o %s: exit %d", dir, code)
+		}
+	}
+}
+
+// TestCompareCommand: exit 3 on a slowdown, 1 when there is nothing to
+// compare or the levels differ without -across, an injected slowdown
+// caught, and the A/A summary.
+func TestCompareCommand(t *testing.T) {
+	dir := t.TempDir()
+	kernel := "family=popcount/impl=%s/dist=random/size=4096/mode=throughput"
+	a, b := filepath.Join(dir, "p1-a.txt"), filepath.Join(dir, "p1-b.txt")
+	writeRun(t, a, "v1", "quick", "2026-11-20T10:00:00Z", kernel, "kernighan", "popcnt")
+	writeRun(t, b, "v1", "quick", "2026-11-20T11:00:00Z", kernel, "kernighan", "popcnt")
+	v3 := filepath.Join(dir, "v3.txt")
+	writeRun(t, v3, "v3", "quick", "2026-11-20T12:00:00Z", kernel, "kernighan", "popcnt")
+	other := filepath.Join(dir, "other.txt")
+	writeRun(t, other, "v1", "quick", "2026-11-20T12:00:00Z", "family=bitscan-forward/impl=%s/dist=random/size=4096/mode=throughput", "bsf")
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"-compare", a, b}, 0, "0 slower, 0 faster"},
+		{[]string{"-compare", "-gate", "case", "-inject", "impl=popcnt/", a, b}, 3, "+10.0%"},
+		{[]string{"-compare", a, other}, 1, "nothing to compare"},
+		{[]string{"-compare", a, v3}, 1, "GOAMD64 v1 against v3; -across compares them anyway"},
+		{[]string{"-compare", "-across", a, v3}, 0, "comparing across machines or builds (-across): GOAMD64 v1 against v3"},
+		{[]string{"-compare", "-inject", "nonesuch", a, b}, 1, "no case of"},
+		{[]string{"-compare", "-gate", "pair", a, b}, 2, "unknown gate"},
+		{[]string{"-aa", dir + "/", "-inject", "impl=popcnt/"}, 0, "kernel (default)  0 of 1 (0%)"},
+	} {
+		var out bytes.Buffer
+		if code := run(c.args, &out, &out); code != c.code || !strings.Contains(out.String(), c.want) {
+			t.Errorf("plot %v: exit %d, want %d with %q:\n%s", c.args, code, c.code, c.want, out.String())
+		}
 	}
 }

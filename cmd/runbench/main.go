@@ -46,7 +46,8 @@ examples:
   runbench -family sliding -sizes l1 -mode throughput -pressure none,l2,llc
                                     the same kernels with their tables pushed out of L2, then the LLC
   runbench -quick -baseline old.txt
-                                    compare with a saved run: exit 3 on a regression beyond -threshold
+                                    compare with a saved run (checked before timing anything): exit 3
+                                    when a kernel is slower beyond -threshold and the noise (-gate)
   runbench -perft -config default,slider=magic-black -position kiwipete
                                     time two configurations of the move generator
   runbench -divide -depth 6         the count below each legal move of the start position (or -fen),
@@ -54,6 +55,8 @@ examples:
   go tool benchstat -col '/impl@(...)' FILE  the command a run prints: each family's baseline first
 
 ` + selectionRule + `
+
+-baseline: ` + report.Method + `
 
 Interrupts: the first Ctrl-C (SIGINT or SIGTERM) finishes the current sample and writes
 the completed rounds with their summary; a second one, later than a quarter second after
@@ -77,8 +80,8 @@ type config struct {
 	pressures                         []schema.Pressure
 	count, perRound                   int
 	sample                            time.Duration
-	out, cpuprofile, levels, baseline string
-	threshold                         float64
+	out, cpuprofile, levels           string
+	baseline                          baseline
 	seed                              uint64
 	args                              []string
 }
@@ -111,6 +114,12 @@ func run(args []string) int {
 		}
 		return 0
 	case cfg.levels != "":
+		// Each level's run checks the baseline's level before timing;
+		// the file and the CPU are checked once, before any build.
+		if err := cfg.baseline.load(harness.ThisMachine(), false); err != nil {
+			fmt.Fprintln(os.Stderr, "runbench:", err)
+			return 1
+		}
 		return runLevels(cfg)
 	}
 	return exitStatus(bench(cfg))
@@ -155,8 +164,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, int) {
 	fs.StringVar(&cfg.cpuprofile, "cpuprofile", "", "write a CPU profile with pprof labels family, impl, dist and mode")
 	fs.StringVar(&cfg.levels, "levels", "", "rebuild at each of these GOAMD64 levels the CPU supports (v1,v2,v3,v4) and run each")
 	fs.Uint64Var(&cfg.seed, "seed", 1, "seed of the workloads and of the sampling order")
-	fs.StringVar(&cfg.baseline, "baseline", "", "after the run, compare every case with this saved results file or folder; exit status 3 on a regression")
-	fs.Float64Var(&cfg.threshold, "threshold", 5, "with -baseline: the slowdown in percent beyond which a significant change is a regression")
+	cfg.baseline.flags(fs)
 	fs.BoolVar(&cfg.noProgress, "noprogress", false, "no progress bar")
 	fs.BoolVar(&cfg.perft, "perft", false, "time the move generator's perft instead of the kernels: one case per configuration and position (results in results/<cpu>/perft/)")
 	fs.BoolVar(&cfg.divide, "divide", false, "print the perft count below each legal move of -fen (or the start position) at -depth, each as it finishes, then the total and the speed, and exit")
@@ -246,6 +254,9 @@ func parseFlags(args []string, stderr io.Writer) (*config, int) {
 	if cfg.markdown && !cfg.list {
 		return bad("-markdown goes with -list")
 	}
+	if err := cfg.baseline.parse(set, cfg); err != nil {
+		return bad("%v", err)
+	}
 	if !cfg.perft && !cfg.divide {
 		for _, name := range []string{"fen", "depth", "config", "position", "tt", "grid"} {
 			if set[name] {
@@ -284,6 +295,9 @@ func bench(cfg *config) error {
 	in := listenForInterrupts()
 	defer in.release()
 	b := &session{instrumented: instrumented{cfg: cfg, machine: harness.ThisMachine(), in: in}}
+	if err := cfg.baseline.load(b.machine, true); err != nil {
+		return err
+	}
 	if err := b.prepare(); err != nil {
 		return err
 	}
@@ -300,34 +314,8 @@ func bench(cfg *config) error {
 	if runErr != nil {
 		return finishedRounds(b.rounds, cfg.count, b.results.Path)
 	}
-	if cfg.baseline != "" {
-		return b.compare()
-	}
-	return nil
-}
-
-// errRegressed reports cases slower than the -baseline run.
-var errRegressed = errors.New("cases regressed against the baseline")
-
-// compare prints every case's change against the -baseline results.
-func (b *session) compare() error {
-	if b.results.Path == harness.Stdout {
-		return errors.New("-baseline needs a results file (not -out -)")
-	}
-	old, warns, err := report.Load(b.cfg.baseline)
-	for _, w := range warns {
-		fmt.Fprintln(os.Stderr, "warning:", w)
-	}
-	if err != nil {
-		return err
-	}
-	now, _, err := report.Load(b.results.Path)
-	if err != nil {
-		return err
-	}
-	fmt.Printf("\nagainst %s:\n", b.cfg.baseline)
-	if report.ReportChanges(os.Stdout, report.Compare(old, now), b.cfg.threshold/100) == 3 {
-		return errRegressed
+	if cfg.baseline.path != "" {
+		return cfg.baseline.compare(b.results.Path)
 	}
 	return nil
 }
@@ -548,7 +536,7 @@ func (b *session) summarize() error {
 			return err
 		}
 		fmt.Fprintf(w, "\n%d result lines (%d of %d rounds) in %s, %s\n", b.results.Lines(), b.rounds, b.cfg.count, time.Since(b.start).Round(time.Second), path)
-		fmt.Fprintf(w, "compare pressures:\n  go tool benchstat -col /pressure %s\n", path)
+		fmt.Fprintf(w, "compare pressures:\n  %s\n", report.PressureCommand(path))
 		return nil
 	}
 	fmt.Fprintln(w, "Summary: throughput at each family's headline size (l1, or stream where branches learn), geometric mean over distributions")
@@ -601,7 +589,7 @@ func benchstatCommand(cases []*harness.Case, path string) string {
 		}
 	}
 	slices.Sort(others)
-	return fmt.Sprintf("go tool benchstat -col '/impl@(%s)' %s", strings.Join(append(baselines, others...), " "), path)
+	return report.ImplsCommand(append(baselines, others...), path)
 }
 
 // resultsPath resolves -out: empty for the default, a directory, or a file.

@@ -19,6 +19,7 @@ import (
 	"bitlab/harness"
 	"bitlab/movegen"
 	"bitlab/positions"
+	"bitlab/report"
 	"bitlab/schema"
 )
 
@@ -274,6 +275,7 @@ func benchPerft(cfg *config) error {
 		return err
 	}
 	b.writeHeader(func(rf *harness.ResultsFile) {
+		rf.Comment("%s%s", schema.RunComment, schema.PerftRun(cfg.args))
 		rf.Comment("perft: %d positions x %d configurations, rounds=%d samples=%d sample=%v; default %s",
 			len(ps), len(configs), cfg.count, cfg.perRound, cfg.sample, movegen.DefaultConfig)
 	}, func(rf *harness.ResultsFile) {
@@ -298,10 +300,11 @@ func benchPerft(cfg *config) error {
 	path = b.results.Path
 	fmt.Println()
 	b.summary(os.Stdout, ps)
-	fmt.Printf("\n%d result lines (%d of %d rounds) in %s, %s\ncompare the sliders (the same for /serialize and /count):\n"+
-		"  go tool benchstat -filter '/serialize:%s /count:%s' -col /slider -row /position %s\n",
-		b.results.Lines(), b.rounds, cfg.count, time.Since(b.start).Round(time.Second), path,
-		movegen.DefaultConfig.Serialize, movegen.DefaultConfig.Count, path)
+	fmt.Printf("\n%d result lines (%d of %d rounds) in %s, %s\ncompare the techniques of one factor, the others at their defaults:\n",
+		b.results.Lines(), b.rounds, cfg.count, time.Since(b.start).Round(time.Second), path)
+	for _, c := range report.PerftCommands(movegen.DefaultConfig.String(), path) {
+		fmt.Printf("  %s\n", c)
+	}
 	if runErr != nil {
 		return finishedRounds(b.rounds, cfg.count, path)
 	}

@@ -20,6 +20,7 @@ import (
 func (b *session) header() {
 	b.writeHeader(func(rf *harness.ResultsFile) {
 		cfg := b.cfg
+		rf.Comment("%s%s", schema.RunComment, b.suite().Run())
 		rf.Comment("suite: %s rounds=%d samples=%d sample=%v", b.suite().Describe(), cfg.count, cfg.perRound, cfg.sample)
 	}, func(rf *harness.ResultsFile) {
 		rf.Comment("sizes: %s", b.sizesText())
@@ -97,10 +98,12 @@ func (b *instrumented) writeHeader(what, machine func(*harness.ResultsFile)) {
 
 // revision returns the bitlab commit the binary was built from and whether
 // its tree had changes, from the build information go build stamps. Go
-// counts untracked files as changes; results files written by earlier runs
-// and not yet committed are not changes to the code, so when the checkout
-// is still at the stamped commit and they are all git reports, the revision
-// stands alone.
+// counts any change git reports, untracked files too; results files and
+// the pages and charts make report writes from them (all under results/),
+// and Markdown files (the notebooks, whose generated blocks make report
+// rewrites, and the documentation) are not built into the binary, so when
+// the checkout is still at the stamped commit and they are all git
+// reports, the revision stands alone.
 func revision() string {
 	rev, modified := "", ""
 	if bi, ok := debug.ReadBuildInfo(); ok {
@@ -116,32 +119,41 @@ func revision() string {
 	switch {
 	case rev == "":
 		return "unknown (not stamped: build with -buildvcs=true in a git checkout, as make bench and runbench -levels do)"
-	case modified == "true" && !onlyNewResults(rev):
+	case modified == "true" && !onlyUnbuilt(rev):
 		return rev + " with uncommitted changes"
 	}
 	return rev
 }
 
-// onlyNewResults reports whether the checkout in the working directory is
-// at commit rev and differs from it only by untracked files under results/
-// (see newResultsOnly); false whenever git cannot tell.
-func onlyNewResults(rev string) bool {
+// onlyUnbuilt reports whether the checkout in the working directory is at
+// commit rev and differs from it only in files the build does not read
+// (see unbuiltOnly); false whenever git cannot tell.
+func onlyUnbuilt(rev string) bool {
 	head, err := exec.Command("git", "rev-parse", "HEAD").Output()
 	if err != nil || strings.TrimSpace(string(head)) != rev {
 		return false
 	}
 	status, err := exec.Command("git", "status", "--porcelain=v1", "-z", "--untracked-files=all").Output()
-	return err == nil && newResultsOnly(string(status))
+	return err == nil && unbuiltOnly(string(status))
 }
 
-// newResultsOnly reports whether every entry of git status --porcelain=v1
-// -z output is an untracked file under results/ (and there is at least
-// one).
-func newResultsOnly(status string) bool {
-	entries := strings.Split(strings.TrimSuffix(status, "\x00"), "\x00")
-	for _, e := range entries {
-		if !strings.HasPrefix(e, "?? results/") {
+// unbuiltOnly reports whether every path of git status --porcelain=v1 -z
+// output (added, changed, deleted, renamed or untracked) is under results/
+// or a Markdown file, and there is at least one. No go:embed directive
+// names such a file (TestNothingEmbedsResultsOrProse).
+func unbuiltOnly(status string) bool {
+	fields := strings.Split(strings.TrimSuffix(status, "\x00"), "\x00")
+	unbuilt := func(path string) bool { return strings.HasPrefix(path, "results/") || strings.HasSuffix(path, ".md") }
+	for i := 0; i < len(fields); i++ {
+		e := fields[i]
+		if len(e) < 4 || !unbuilt(e[3:]) {
 			return false
+		}
+		if e[0] == 'R' || e[0] == 'C' { // a rename's or copy's source follows
+			i++
+			if i == len(fields) || !unbuilt(fields[i]) {
+				return false
+			}
 		}
 	}
 	return status != ""

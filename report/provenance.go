@@ -1,0 +1,241 @@
+package report
+
+import (
+	"bufio"
+	"cmp"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+
+	"bitlab/schema"
+)
+
+// File is one results file and what its header says of it.
+type File struct {
+	Path string
+	Run  schema.Run
+	// Inferred is true for files from before the run line: their run is
+	// read from the suite line (kernels) or the command line (perft); see
+	// inferRun.
+	Inferred bool
+	Revision string // the bitlab commit it was built from, "" where not stamped
+	Dirty    bool   // built from a tree with uncommitted changes
+	Date     time.Time
+	// CPU, GOARCH and Level (GOAMD64) are the configuration lines of its
+	// first result.
+	CPU, GOARCH, Level string
+}
+
+// ShortRevision returns the commit's first seven digits, with a "+" for a
+// tree with uncommitted changes, or "unstamped".
+func (f *File) ShortRevision() string {
+	if f.Revision == "" {
+		return "unstamped"
+	}
+	r := f.Revision[:min(7, len(f.Revision))]
+	if f.Dirty {
+		r += "+"
+	}
+	return r
+}
+
+// revisionOf is the identity under which a file's results may be pooled
+// with another's: the same commit, never a tree with uncommitted changes
+// (two such trees at one commit may hold different code).
+func (f *File) revisionOf() string {
+	if f.Dirty {
+		return f.Revision + "+" + f.Path
+	}
+	return f.Revision
+}
+
+// fileHeader reads what a results file's comment lines say of it: its
+// run (or the run inferred for a file from before the run line), revision
+// and date.
+func fileHeader(path string, comments []string) (*File, error) {
+	f := &File{Path: path, Run: schema.Run{Kind: schema.RunUnknown}}
+	var suite, command string
+	perft := false
+	for _, c := range comments {
+		switch {
+		case strings.HasPrefix(c, schema.RunComment):
+			r, err := schema.ParseRun(strings.TrimPrefix(c, schema.RunComment))
+			if err != nil {
+				return nil, fmt.Errorf("%s: %v", path, err)
+			}
+			f.Run = r
+		case strings.HasPrefix(c, "bitlab revision: "):
+			rev := strings.TrimPrefix(c, "bitlab revision: ")
+			rev, f.Dirty = strings.CutSuffix(rev, " with uncommitted changes")
+			if hexRevision.MatchString(rev) {
+				f.Revision = rev
+			}
+		case strings.HasPrefix(c, "date: "):
+			f.Date, _ = time.Parse(time.RFC3339, strings.TrimPrefix(c, "date: "))
+		case strings.HasPrefix(c, "suite: "):
+			suite = strings.TrimPrefix(c, "suite: ")
+		case strings.HasPrefix(c, "command: "):
+			command = strings.TrimPrefix(c, "command: ")
+		case strings.HasPrefix(c, "perft: "):
+			perft = true
+		}
+	}
+	if f.Run.Kind == schema.RunUnknown {
+		f.Run, f.Inferred = inferRun(suite, command, perft), true
+	}
+	return f, nil
+}
+
+var (
+	hexRevision = regexp.MustCompile(`^[0-9a-f]{7,64}$`)
+	suiteField  = regexp.MustCompile(`(?:^| )([a-z]+)=(\[[^\]]*\]|\S+)`)
+)
+
+// inferRun classifies a file from before the run line. A kernel run's
+// suite line ("sizes=l1,l2,stream,mem modes=[throughput latency]
+// quick=false family=... rounds=10 ...") names its parsed selection, which
+// schema.KernelSelection classifies as runbench now does. A perft run (a
+// perft line, or -perft in its command line) is classified by the flags of
+// its command line, whose words are split at spaces (a FEN's fields split
+// too, which changes no classification). A file with neither is of
+// unknown selection.
+func inferRun(suite, command string, perft bool) schema.Run {
+	words := strings.Fields(command)
+	if perft || slices.Contains(words, "-perft") {
+		return schema.PerftRun(words)
+	}
+	if suite == "" {
+		return schema.Run{Kind: schema.RunUnknown}
+	}
+	fields := map[string]string{}
+	for _, m := range suiteField.FindAllStringSubmatch(suite, -1) {
+		fields[m[1]] = strings.Trim(m[2], "[]")
+	}
+	field := func(key string) string { return fields[key] }
+	sel := schema.KernelSelection{Quick: field("quick") == "true", Family: field("family"), Impl: field("impl"), Dist: field("dist")}
+	for _, m := range strings.Fields(field("modes")) {
+		sel.Modes = append(sel.Modes, schema.Mode(m))
+	}
+	for _, c := range strings.Split(field("sizes"), ",") {
+		if c != "" {
+			sel.Sizes = append(sel.Sizes, schema.SizeClass(c))
+		}
+	}
+	for _, p := range strings.Split(field("pressure"), ",") {
+		if p != "" {
+			sel.Pressures = append(sel.Pressures, schema.Pressure(p))
+		}
+	}
+	return sel.Run()
+}
+
+// ScanFile reads a results file's header: its comment lines and the
+// configuration (CPU, GOARCH, GOAMD64) of its first result.
+func ScanFile(path string) (*File, error) {
+	fh, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer fh.Close()
+	var comments []string
+	config := map[string]string{}
+	sc := bufio.NewScanner(fh)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		line := sc.Text()
+		if strings.HasPrefix(line, "Benchmark") {
+			break
+		}
+		if c, ok := strings.CutPrefix(line, "# "); ok {
+			comments = append(comments, c)
+		} else if k, v, ok := strings.Cut(line, ": "); ok && !strings.ContainsAny(k, " \t") {
+			config[k] = strings.TrimSpace(v)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	f, err := fileHeader(path, comments)
+	if err != nil {
+		return nil, err
+	}
+	f.CPU, f.GOARCH, f.Level = config[schema.KeyCPU], config[schema.KeyGOARCH], config[schema.KeyGOAMD64]
+	return f, nil
+}
+
+// PageRule is the rule by which PageFiles chooses a page's files, as a
+// page states it.
+const PageRule = "per CPU and build (GOARCH and GOAMD64 level), the newest full-suite run (`make bench`), " +
+	"the newest cache-pressure run (`make pressure`: `-pressure` without `-quick` or `-impl`) and the newest perft run of " +
+	"the standard positions (`make perft`: no `-fen`, `-depth`, `-config` or `-position`). Quick runs, runs of a selection " +
+	"(`-family`, `-impl`, `-dist`, `-mode`, `-sizes`) and perft runs of a selection are left out, and no figure pools " +
+	"two runs; `go run ./cmd/plot -o DIR FILES` makes a page of exactly the files given. Files from before the " +
+	"`run:` header line are classified by their `suite:` line (kernels) or command line (perft)"
+
+// Left is a results file PageFiles leaves out, and why.
+type Left struct {
+	File   *File
+	Reason string
+}
+
+// PageFiles chooses, among results files, those a page reads by default
+// (PageRule): per CPU, GOARCH and GOAMD64 level, the newest run of each
+// standard kind. It returns them in path order, and the others with the
+// reason each is left out.
+func PageFiles(paths []string) (use []*File, left []Left, err error) {
+	type slot struct {
+		cpu, arch, level string
+		kind             schema.RunKind
+	}
+	newest := map[slot]*File{}
+	var files []*File
+	for _, p := range paths {
+		f, err := ScanFile(p)
+		if err != nil {
+			return nil, nil, err
+		}
+		files = append(files, f)
+		if !f.Run.Standard() {
+			left = append(left, Left{f, fmt.Sprintf("a %s run", f.Run.Kind)})
+			continue
+		}
+		s := slot{f.CPU, f.GOARCH, f.Level, f.Run.Kind}
+		if old, ok := newest[s]; !ok || newer(f, old) {
+			newest[s] = f
+		}
+	}
+	for _, f := range files {
+		if !f.Run.Standard() {
+			continue
+		}
+		if n := newest[slot{f.CPU, f.GOARCH, f.Level, f.Run.Kind}]; n != f {
+			left = append(left, Left{f, fmt.Sprintf("an older %s run than %s", f.Run.Kind, filepath.Base(n.Path))})
+			continue
+		}
+		use = append(use, f)
+	}
+	slices.SortFunc(use, func(a, b *File) int { return cmp.Compare(a.Path, b.Path) })
+	return use, left, nil
+}
+
+// newer reports whether a ran after b: by the date lines, else by path
+// (runbench names files by their start time).
+func newer(a, b *File) bool {
+	if c := a.Date.Compare(b.Date); c != 0 && !a.Date.IsZero() && !b.Date.IsZero() {
+		return c > 0
+	}
+	return a.Path > b.Path
+}
+
+// Paths returns the files' paths.
+func Paths(files []*File) []string {
+	out := make([]string, len(files))
+	for i, f := range files {
+		out[i] = f.Path
+	}
+	return out
+}
