@@ -22,9 +22,10 @@ type SummaryRow struct {
 }
 
 // Summarize ranks the implementations of every family by their throughput
-// at the family's headline size, without cache pressure: schema.Stand over the distributions of
-// every sample's cycles per element (ns where there is no cycle source), as
-// report's tables do over result lines.
+// at the family's headline size, without cache pressure: schema.Stand over
+// the distributions of each round's median cycles per element (ns where
+// there is no cycle source): the result lines the results file holds, so
+// that report's pages, read from the file, give the same figures.
 func Summarize(cases []*Case) []SummaryRow {
 	type key struct{ family, impl string }
 	type samples struct{ cost, ns map[string][]float64 } // by distribution
@@ -42,7 +43,7 @@ func Summarize(cases []*Case) []SummaryRow {
 			order = append(order, k)
 			baseline[i.Family] = c.Kernel.FamilyOf().Baseline()
 		}
-		for _, s := range c.Samples {
+		for _, s := range roundMedians(c.Samples) {
 			cost := s.CyclesPerOp
 			if cost <= 0 {
 				cost = s.NsPerOp
@@ -224,6 +225,24 @@ func Unrankable(cases []*Case) []Unranked {
 				out = append(out, Unranked{c.Name(), g[near].Kernel.Info().Impl, a, b})
 			}
 		}
+	}
+	return out
+}
+
+// roundMedians returns the median sample of each round, in round order: the
+// values a results file's lines carry.
+func roundMedians(samples []Sample) []Sample {
+	var rounds []int
+	for _, s := range samples {
+		if !slices.Contains(rounds, s.Round) {
+			rounds = append(rounds, s.Round)
+		}
+	}
+	slices.Sort(rounds)
+	out := make([]Sample, 0, len(rounds))
+	for _, r := range rounds {
+		m, _ := roundMedian(samples, r)
+		out = append(out, m)
 	}
 	return out
 }

@@ -52,8 +52,7 @@ func (s *Set) Page(dir string, opt PageOptions) ([]string, error) {
 	b.WriteString("Costs are medians with 95% confidence intervals, per input element, at\n")
 	fmt.Fprintf(&b, "each family's headline size: %d elements, or a never-repeating stream of %d for the families whose\n", schema.L1Elements, schema.StreamElements)
 	b.WriteString("branches a predictor could learn on a short repeated batch (their repeated batch follows as the contrast).\n\n")
-	// The page's verdict (which technique to use on this CPU, and why)
-	// belongs here, before the charts, when the reports can give one.
+	s.verdictSection(&b)
 	if len(s.Configs) > 1 {
 		name, err := s.CrossChart(charts, base)
 		if err != nil {

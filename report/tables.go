@@ -104,7 +104,11 @@ func ratio(r float64) string {
 
 // Standing returns an implementation's schema.Stand over the given
 // distributions at the family's headline size, in the cost unit's raw values, against the
-// family's baseline.
+// family's baseline. Over every distribution of the headline size in
+// throughput mode it is the one figure of an implementation's standing:
+// runbench's summary (harness.Summarize, over the same round medians), the
+// geomean rows of the CPU pages' headline tables, the cells of the page
+// across CPUs and the verdict's micro throughput.
 func (s *Set) Standing(cfg, family, impl string, mode schema.Mode, dists []string) schema.Standing {
 	values := func(im string) map[string][]float64 {
 		m := map[string][]float64{}

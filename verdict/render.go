@@ -136,6 +136,9 @@ func WriteText(w io.Writer, lines []Line) error {
 		for _, r := range l.Reasons {
 			fmt.Fprintf(w, "%swhy it loses in perft: %s\n", pad, r)
 		}
+		for _, c := range l.Caveats {
+			fmt.Fprintf(w, "%scaveat: %s\n", pad, c)
+		}
 		if _, err := fmt.Fprintf(w, "%s", missing(pad, l)); err != nil {
 			return err
 		}
@@ -159,6 +162,9 @@ func WriteMarkdown(w io.Writer, lines []Line) error {
 		ev := l.Evidence()
 		for _, r := range l.Reasons {
 			ev = append(ev, "why it loses in perft: "+r)
+		}
+		for _, c := range l.Caveats {
+			ev = append(ev, "caveat: "+c)
 		}
 		if l.Missing != "" {
 			ev = append(ev, "("+l.Missing+")")

@@ -121,6 +121,9 @@ type Line struct {
 	// perft chose otherwise; Reasons say why it did not win there.
 	Lead    *Technique
 	Reasons []string
+	// Caveats say what the micro benchmarks cannot show of a choice made by
+	// them.
+	Caveats []string
 	// Missing says what the verdict lacked, such as a perft run.
 	Missing string
 }
@@ -145,7 +148,10 @@ func Decide(f Factor, ts []Technique, m Machine) Line {
 		l.Basis = ByMicro
 		l.Use, l.Next, l.Margin = rank(micro, microSpeed)
 		if f.Perft != "" {
-			l.Missing = "no perft run of this CPU varies " + f.Perft
+			l.Missing = "no perft run of this CPU and build varies " + f.Perft + ": `make perft` ranks it inside the generator"
+		}
+		if w := l.Use[0]; w.Arch != kernels.Generic && w.Arch != "" {
+			l.Caveats = append(l.Caveats, fmt.Sprintf("%s is assembly: inside a generator every query is a call, which Go does not inline and the micro loop does not pay", w.Name))
 		}
 	default:
 		l.Missing = "nothing measured"

@@ -543,6 +543,12 @@ func (b *session) summarize() error {
 	if err := harness.WriteSummary(w, rows, b.costUnit()); err != nil {
 		return err
 	}
+	if path != harness.Stdout {
+		fmt.Fprintln(w)
+		if err := writeVerdict(w, path); err != nil {
+			return fmt.Errorf("verdict: %w", err)
+		}
+	}
 	fmt.Fprintf(w, "\n%d result lines (%d of %d rounds) in %s, %s\n", b.results.Lines(), b.rounds, b.cfg.count, time.Since(b.start).Round(time.Second), path)
 	fmt.Fprintf(w, "compare implementations (each family's baseline first):\n  %s\n", benchstatCommand(b.ready, path))
 	return nil

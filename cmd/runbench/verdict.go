@@ -1,0 +1,89 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"io/fs"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"bitlab/report"
+	"bitlab/schema"
+	"bitlab/verdict"
+)
+
+// writeVerdict prints, after a run's summary, the verdict for a move
+// generator on this CPU (package verdict, through report's Set.Verdict,
+// which the CPU pages print too): from the run's results file and the
+// newest standard perft and cache-pressure runs of the same CPU and build
+// in its folder (report.PageFiles' rule). Without a perft run it says how
+// to make one.
+func writeVerdict(w io.Writer, path string) error {
+	run, err := report.ScanFile(path)
+	if err != nil {
+		return err
+	}
+	files := []string{path}
+	perft := false
+	use, _, err := report.PageFiles(folderResults(filepath.Dir(path)))
+	if err != nil {
+		return err
+	}
+	for _, f := range use {
+		same := f.CPU == run.CPU && f.GOARCH == run.GOARCH && f.Level == run.Level
+		if same && (f.Run.Kind == schema.RunPerft || f.Run.Kind == schema.RunPressure) && f.Path != path {
+			files = append(files, f.Path)
+			perft = perft || f.Run.Kind == schema.RunPerft
+		}
+	}
+	s, _, err := report.Load(files...)
+	if err != nil {
+		return err
+	}
+	label := ""
+	for _, c := range s.Configs {
+		if slices.Contains(c.Files, path) {
+			label = c.Label
+		}
+	}
+	fmt.Fprintf(w, "Verdict: what to use in a move generator on this CPU, per factor (%s)\n", verdictBasis(files[1:]))
+	if err := verdict.WriteText(w, s.Verdict(label)); err != nil {
+		return err
+	}
+	if !perft {
+		fmt.Fprintf(w, "No perft run of this CPU and build in %s: `make perft` (about a minute) times the move generator\n"+
+			"with each technique, and the verdict then ranks the sliders, counts and serializations by it.\n", filepath.Dir(path))
+	}
+	return nil
+}
+
+// verdictBasis names the files beside the run's own that the verdict read.
+func verdictBasis(others []string) string {
+	if len(others) == 0 {
+		return "this run's micro benchmarks only"
+	}
+	base := make([]string, len(others))
+	for i, f := range others {
+		base[i] = filepath.Base(f)
+	}
+	return "this run with " + strings.Join(base, ", ")
+}
+
+// folderResults lists the results files below a CPU's folder, estimates
+// left out (they are not measurements).
+func folderResults(dir string) []string {
+	var out []string
+	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			return nil
+		case d.IsDir() && d.Name() == schema.EstimatesFolder:
+			return filepath.SkipDir
+		case !d.IsDir() && strings.HasSuffix(p, ".txt") && !strings.HasPrefix(d.Name(), "."):
+			out = append(out, p)
+		}
+		return nil
+	})
+	return out
+}

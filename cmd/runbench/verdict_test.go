@@ -1,0 +1,79 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"bitlab/report"
+)
+
+// TestOneStanding feeds one run's results to the three places that rank
+// implementations, the summary runbench prints, the CPU page and the page
+// across CPUs, and requires the same speed-up over the baseline in each;
+// and the verdict printed after the summary says how to get a perft run
+// when the folder has none.
+func TestOneStanding(t *testing.T) {
+	bin := buildRunbench(t)
+	dir := filepath.Join(t.TempDir(), "results", "cpu") + "/"
+	out, err := exec.Command(bin, "-family", "popcount", "-impl", "kernighan,swar,table8,mathbits", "-dist", "random,k8,k16",
+		"-sizes", "l1", "-mode", "throughput", "-count", "3", "-samples", "3", "-sample", "200us", "-noprogress", "-out", dir).CombinedOutput()
+	if err != nil {
+		t.Fatalf("runbench: %v\n%s", err, out)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.txt"))
+	if len(files) != 1 {
+		t.Fatalf("results files %v", files)
+	}
+	// The summary's rows: implementation, cost, ns, speed-up.
+	summary := map[string]string{}
+	row := regexp.MustCompile(`(?m)^\s*(?:popcount\s+)?(kernighan|swar|table8|mathbits)\s+[0-9.]+\s+[0-9.]+\s+([0-9.]+x)`)
+	for _, m := range row.FindAllStringSubmatch(string(out), -1) {
+		summary[m[1]] = m[2]
+	}
+	if len(summary) != 4 {
+		t.Fatalf("summary rows %v in\n%s", summary, out)
+	}
+	if !strings.Contains(string(out), "Verdict: what to use in a move generator") || !strings.Contains(string(out), "`make perft`") {
+		t.Errorf("no verdict, or no perft hint, after the summary:\n%s", out)
+	}
+
+	s, _, err := report.Load(files[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := t.TempDir()
+	if _, err := s.Page(page, report.PageOptions{Origin: "a test"}); err != nil {
+		t.Fatal(err)
+	}
+	cross := t.TempDir()
+	if err := s.CrossPage(cross); err != nil {
+		t.Fatal(err)
+	}
+	pageText, _ := os.ReadFile(filepath.Join(page, "README.md"))
+	crossText, _ := os.ReadFile(filepath.Join(cross, "README.md"))
+	// The page's headline table ends with the speed-up row, a column per
+	// implementation in its header's order.
+	header := regexp.MustCompile(`(?m)^\| dist \| (.*) \|$`).FindStringSubmatch(string(pageText))
+	speeds := regexp.MustCompile(`(?m)^\| \*\*vs kernighan\*\* \| (.*) \|$`).FindStringSubmatch(string(pageText))
+	if header == nil || speeds == nil {
+		t.Fatalf("page has no headline table with a speed-up row:\n%s", pageText)
+	}
+	impls, cells := strings.Split(header[1], " | "), strings.Split(speeds[1], " | ")
+	onPage := map[string]string{}
+	for i, im := range impls {
+		onPage[im] = cells[i]
+	}
+	for im, want := range summary {
+		if onPage[im] != want {
+			t.Errorf("%s: summary %s, CPU page %s", im, want, onPage[im])
+		}
+		cell := regexp.MustCompile("(?m)^\\| `" + im + "` \\| [^|]*, ([0-9.]+x) \\|$").FindStringSubmatch(string(crossText))
+		if cell == nil || cell[1] != want {
+			t.Errorf("%s: summary %s, page across CPUs %v", im, want, cell)
+		}
+	}
+}
