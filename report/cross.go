@@ -33,6 +33,13 @@ func (s *Set) CrossPage(dir string) error {
 	}
 	b.WriteString("\n")
 	s.crossVerdict(&b)
+	charts := filepath.Join(dir, "charts")
+	if err := cleanCharts(charts); err != nil {
+		return err
+	}
+	if name, err := s.MicroPerftChart(charts); err == nil {
+		fmt.Fprintf(&b, "![micro speed-up against perft speed-up](%s)\n\n", relPath(dir, name+".svg"))
+	}
 	for _, fam := range s.allFamilies() {
 		fmt.Fprintf(&b, "## %s\n\nbaseline `%s`\n\n", fam, s.Baseline(fam))
 		var labels []string
