@@ -157,6 +157,10 @@ func Decide(f Factor, ts []Technique, m Machine) Line {
 		l.Missing = "nothing measured"
 		return l
 	}
+	sp := map[Basis]speed{ByPerft: perftSpeed, ByMicro: microSpeed}[l.Basis]
+	if len(l.Use) > 1 && slices.ContainsFunc(l.Use, func(t Technique) bool { return !bounded(sp(t)) }) {
+		l.Missing = strings.TrimPrefix(l.Missing+"; ", "; ") + "too few rounds for a 95% interval (6 or more): a tie here is no ranking"
+	}
 	chosen := func(t *Technique) bool {
 		return slices.ContainsFunc(l.Use, func(u Technique) bool { return u.Name == t.Name })
 	}

@@ -70,8 +70,8 @@ func TestDecideTie(t *testing.T) {
 	}
 	// A leader without an interval cannot be ranked against anything.
 	ts[1].Perft = iv(1.2, 0, math.Inf(1))
-	if l := Decide(slider, ts, zen); len(l.Use) != 3 || l.Next != "" || l.Margin != 0 {
-		t.Errorf("unbounded pext: use %v next %q margin %v; want all three tied", names(l.Use), l.Next, l.Margin)
+	if l := Decide(slider, ts, zen); len(l.Use) != 3 || l.Next != "" || l.Margin != 0 || !strings.Contains(l.Missing, "too few rounds") {
+		t.Errorf("unbounded pext: use %v next %q margin %v missing %q; want all three tied, for too few rounds", names(l.Use), l.Next, l.Margin, l.Missing)
 	}
 }
 

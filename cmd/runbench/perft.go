@@ -300,6 +300,14 @@ func benchPerft(cfg *config) error {
 	path = b.results.Path
 	fmt.Println()
 	b.summary(os.Stdout, ps)
+	// A run of the standard positions and configurations ranks the
+	// factors: the verdict, with the folder's full-suite run.
+	if f, err := report.ScanFile(path); err == nil && f.Run.Kind == schema.RunPerft {
+		fmt.Println()
+		if err := writeVerdict(os.Stdout, path); err != nil {
+			return fmt.Errorf("verdict: %w", err)
+		}
+	}
 	fmt.Printf("\n%d result lines (%d of %d rounds) in %s, %s\ncompare the techniques of one factor, the others at their defaults:\n",
 		b.results.Lines(), b.rounds, cfg.count, time.Since(b.start).Round(time.Second), path)
 	for _, c := range report.PerftCommands(movegen.DefaultConfig.String(), path) {

@@ -16,9 +16,9 @@ import (
 // writeVerdict prints, after a run's summary, the verdict for a move
 // generator on this CPU (package verdict, through report's Set.Verdict,
 // which the CPU pages print too): from the run's results file and the
-// newest standard perft and cache-pressure runs of the same CPU and build
-// in its folder (report.PageFiles' rule). Without a perft run it says how
-// to make one.
+// newest standard runs of the other kinds (full, cache-pressure, perft) of
+// the same CPU and build in its folder (report.PageFiles' rule). Without a
+// perft run it says how to make one.
 func writeVerdict(w io.Writer, path string) error {
 	run, err := report.ScanFile(path)
 	if err != nil {
@@ -26,13 +26,19 @@ func writeVerdict(w io.Writer, path string) error {
 	}
 	files := []string{path}
 	perft := false
-	use, _, err := report.PageFiles(folderResults(filepath.Dir(path)))
+	folder := filepath.Dir(path)
+	if run.Run.Kind == schema.RunPerft && filepath.Base(folder) == "perft" {
+		folder = filepath.Dir(folder) // perft runs sit in their CPU folder's perft/
+	}
+	use, _, err := report.PageFiles(folderResults(folder))
 	if err != nil {
 		return err
 	}
+	perft = run.Run.Kind == schema.RunPerft
 	for _, f := range use {
 		same := f.CPU == run.CPU && f.GOARCH == run.GOARCH && f.Level == run.Level
-		if same && (f.Run.Kind == schema.RunPerft || f.Run.Kind == schema.RunPressure) && f.Path != path {
+		// The run stands for its own kind; the folder gives the others.
+		if same && f.Run.Kind != run.Run.Kind && f.Path != path {
 			files = append(files, f.Path)
 			perft = perft || f.Run.Kind == schema.RunPerft
 		}
@@ -48,12 +54,15 @@ func writeVerdict(w io.Writer, path string) error {
 		}
 	}
 	fmt.Fprintf(w, "Verdict: what to use in a move generator on this CPU, per factor (%s)\n", verdictBasis(files[1:]))
+	if !slices.ContainsFunc(use, func(f *report.File) bool { return f.Run.Kind == schema.RunFull }) && run.Run.Kind != schema.RunFull {
+		fmt.Fprintln(w, "  (no full-suite run of this CPU and build in the folder: `make bench` gives the micro figures)")
+	}
 	if err := verdict.WriteText(w, s.Verdict(label)); err != nil {
 		return err
 	}
 	if !perft {
 		fmt.Fprintf(w, "No perft run of this CPU and build in %s: `make perft` (about a minute) times the move generator\n"+
-			"with each technique, and the verdict then ranks the sliders, counts and serializations by it.\n", filepath.Dir(path))
+			"with each technique, and the verdict then ranks the sliders, counts and serializations by it.\n", folder)
 	}
 	return nil
 }
@@ -61,7 +70,7 @@ func writeVerdict(w io.Writer, path string) error {
 // verdictBasis names the files beside the run's own that the verdict read.
 func verdictBasis(others []string) string {
 	if len(others) == 0 {
-		return "this run's micro benchmarks only"
+		return "this run only"
 	}
 	base := make([]string, len(others))
 	for i, f := range others {
