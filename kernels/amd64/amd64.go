@@ -3,4 +3,4 @@
 // the machine lacks. On other architectures the package is empty.
 package amd64
 
-//go:generate go run ./internal/asm -out kernels_amd64.s -stubs kernels_amd64.go -pkg amd64 -loops loops_gen.go
+//go:generate go run ./internal/asm -out kernels_amd64.s -stubs kernels_amd64.go -pkg amd64 -loops loops_gen.go -register register_gen.go

@@ -1,7 +1,9 @@
 package amd64
 
 // The kernels of gfni_amd64.s and vbmi2_amd64.s, written by hand because
-// avo v0.5.0 lacks GF2P8AFFINEQB and VPCOMPRESSB.
+// avo v0.5.0 lacks GF2P8AFFINEQB and VPCOMPRESSB. internal/asm's
+// handwritten.go declares them (source, doc, features, usage, tables and
+// main loops), and registers them with the generated kernels.
 
 //go:noescape
 func serializeVBMI2(dst []byte, src []uint64) int

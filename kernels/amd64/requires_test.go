@@ -3,12 +3,7 @@
 package amd64
 
 import (
-	"go/ast"
-	"go/parser"
-	"go/token"
 	"path/filepath"
-	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -27,95 +22,37 @@ func requiresOf(t *testing.T) map[string][]string {
 	return syms
 }
 
-// registration is one Register call of register_amd64.go: its impl, its
-// features and the assembly symbols it refers to.
-type registration struct {
-	impl     string
-	features []kernels.Feature
-	symbols  []string
-}
-
-// registrations reads register_amd64.go: every call X.Register(info(impl,
-// source, doc, features...), ...), info possibly wrapped in withTables,
-// perQuery or simdBatch, with the symbols among syms it names.
-func registrations(t *testing.T, syms map[string][]string) []registration {
-	t.Helper()
-	f, err := parser.ParseFile(token.NewFileSet(), "register_amd64.go", nil, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var regs []registration
-	ast.Inspect(f, func(n ast.Node) bool {
-		call, ok := n.(*ast.CallExpr)
-		if !ok {
-			return true
-		}
-		if sel, ok := call.Fun.(*ast.SelectorExpr); !ok || sel.Sel.Name != "Register" {
-			return true
-		}
-		// info(...) may be wrapped in the declarations that amend it.
-		in, ok := call.Args[0].(*ast.CallExpr)
-		for ok {
-			id, isIdent := in.Fun.(*ast.Ident)
-			if !isIdent || !slices.Contains([]string{"withTables", "perQuery", "simdBatch"}, id.Name) {
-				break
-			}
-			in, ok = in.Args[0].(*ast.CallExpr)
-		}
-		if !ok || len(in.Args) < 3 {
-			t.Fatalf("Register's first argument is not info(impl, source, doc, features...)")
-		}
-		lit, _ := in.Args[0].(*ast.BasicLit)
-		impl, err := strconv.Unquote(lit.Value)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r := registration{impl: impl}
-		for _, a := range in.Args[3:] {
-			r.features = append(r.features, kernels.Feature(strings.ToLower(a.(*ast.SelectorExpr).Sel.Name)))
-		}
-		for _, a := range call.Args[1:] {
-			ast.Inspect(a, func(n ast.Node) bool {
-				if id, ok := n.(*ast.Ident); ok {
-					if _, ok := syms[id.Name]; ok && !slices.Contains(r.symbols, id.Name) {
-						r.symbols = append(r.symbols, id.Name)
-					}
-				}
-				return true
-			})
-		}
-		regs = append(regs, r)
-		return false
-	})
-	return regs
-}
-
-// TestRequires proves the declarations: every registration's Features
-// cover the instruction sets avo (or, in the hand-written files, the
-// author) lists above each assembly symbol it runs, and every symbol
-// belongs to a registration (a one-query entry point to its kernel's). The GODEBUG feature-off passes of make test
-// prove the dispatch: a kernel whose declared features are off never runs.
+// TestRequires proves the declarations: the registered Features of every
+// amd64 kernel cover the instruction sets avo (or, in the hand-written
+// files, the author) lists above the assembly symbol of each of its forms
+// (Loops: internal/asm writes a kernel's registration and its forms' loops
+// from one declaration), every registered amd64 kernel has its forms
+// there, and every assembly symbol is a form or a one-query entry point of
+// a registered kernel. The GODEBUG feature-off passes of make test prove
+// the dispatch: a kernel whose declared features are off never runs.
 func TestRequires(t *testing.T) {
 	syms := requiresOf(t)
-	registered := map[string]bool{}
-	for _, k := range kernels.All() {
-		if in := k.Info(); in.Arch == kernels.AMD64 {
-			registered[in.Impl+" "+strings.Join(featureNames(in.Features), ",")] = true
+	used := map[string][]kernels.Feature{}
+	formed := map[string]bool{}
+	for _, l := range Loops() {
+		k, ok := kernels.Lookup(l.Kernel)
+		if !ok || k.Info().Arch != kernels.AMD64 {
+			t.Errorf("%s: a form of %s, which is no registered amd64 kernel", l.Symbol, l.Kernel)
+			continue
+		}
+		formed[l.Kernel] = true
+		features := k.Info().Features
+		if _, ok := syms[l.Symbol]; !ok {
+			t.Errorf("%s: its form %s is no assembly symbol with a Requires line", l.Kernel, l.Symbol)
+		}
+		used[l.Symbol] = features
+		for _, m := range requires.Missing(syms[l.Symbol], features) {
+			t.Errorf("%s: %s %s", l.Kernel, l.Symbol, m)
 		}
 	}
-	used := map[string][]kernels.Feature{}
-	for _, r := range registrations(t, syms) {
-		if !registered[r.impl+" "+strings.Join(featureNames(r.features), ",")] {
-			t.Errorf("%s: no registered amd64 kernel with features %v (reading register_amd64.go went wrong)", r.impl, r.features)
-		}
-		if len(r.symbols) == 0 {
-			t.Errorf("%s: registration names no assembly symbol", r.impl)
-		}
-		for _, sym := range r.symbols {
-			used[sym] = r.features
-			for _, m := range requires.Missing(syms[sym], r.features) {
-				t.Errorf("%s: %s %s", r.impl, sym, m)
-			}
+	for _, k := range kernels.All() {
+		if in := k.Info(); in.Arch == kernels.AMD64 && !formed[in.ID()] {
+			t.Errorf("%s: registered without a form in Loops", in.ID())
 		}
 	}
 	for sym := range syms {
@@ -143,12 +80,4 @@ func TestRequires(t *testing.T) {
 			t.Errorf("%s: %s", sym, m)
 		}
 	}
-}
-
-func featureNames(fs []kernels.Feature) []string {
-	var s []string
-	for _, f := range fs {
-		s = append(s, string(f))
-	}
-	return s
 }

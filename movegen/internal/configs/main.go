@@ -23,8 +23,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"unicode"
 
+	"bitlab/internal/naming"
 	"bitlab/kernels"
 	_ "bitlab/kernels/generic"
 )
@@ -463,20 +463,6 @@ func readFuncs(files ...string) map[string]string {
 	return funcs
 }
 
-// camel turns "magic-fancy" into "MagicFancy".
-func camel(s string) string {
-	var b strings.Builder
-	up := true
-	for _, r := range s {
-		switch {
-		case r == '-':
-			up = true
-		case up:
-			b.WriteRune(unicode.ToUpper(r))
-			up = false
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
+// camel turns "magic-fancy" into "MagicFancy", as package generic's
+// generator names the exported functions this file calls.
+func camel(s string) string { return naming.Exported(s) }

@@ -1,6 +1,9 @@
-// Command asm generates the Go assembly of package amd64 with avo. Each
-// kernel loops over its whole batch; the registration in package amd64
-// declares the CPU features each one executes.
+// Command asm generates the Go assembly of package amd64 with avo, and
+// from the declaration of every kernel of package amd64 (kernel: its
+// identifier, source, doc line, the CPU features it executes, its usage,
+// its tables and its forms' main loops) the kernels' registration with
+// package kernels (-register) and their main loops for package explain
+// (-loops). Each kernel loops over its whole batch.
 //
 // Its arguments are those of the go:generate line in package amd64. Every
 // table offset, field offset and element size the assembly uses is read
@@ -8,14 +11,13 @@
 // change of layout changes the assembly with it.
 //
 // The GFNI and VBMI2 kernels, whose instructions avo v0.5.0 lacks, are
-// hand-written in gfni_amd64.s and vbmi2_amd64.s.
+// hand-written in gfni_amd64.s and vbmi2_amd64.s and declared in
+// handwritten.go, so every kernel of package amd64 registers the same way.
 package main
 
 import (
-	"bytes"
 	"flag"
 	"fmt"
-	"go/format"
 	"go/token"
 	"go/types"
 	"iter"
@@ -24,7 +26,6 @@ import (
 	"os"
 	"strings"
 
-	"bitlab/internal/goasm"
 	"bitlab/kernels"
 	"bitlab/magic"
 
@@ -58,45 +59,54 @@ func main() {
 	quad2hexAVX2(l)
 	quadFillAVX2(l)
 	popcountAVX2()
-	popcountAVX512("popcountAVX512", "popcount/avx512-vpopcnt", "packed to bytes by shifts, VPTERNLOGQ and one VPERMB (AVX-512 VBMI)", packShifts)
-	popcountAVX512("popcountAVX512Tree", "popcount/avx512-vpopcnt-tree", "packed to bytes by a tree of VPERMT2B (AVX-512 VBMI)", packTree)
+	popcountAVX512s()
 	loopsOut := flag.String("loops", "", "also write the kernels' main loops (kernels.Loop) as Go to this file")
+	registerOut := flag.String("register", "", "also write the kernels' registration with package kernels as Go to this file")
 	Generate()
+	declared = append(declared, handwritten()...)
 	if *loopsOut != "" {
-		writeLoops(*loopsOut, flag.Lookup("out").Value.String(), flag.Lookup("pkg").Value.String())
+		writeLoops(l, *loopsOut, flag.Lookup("out").Value.String())
 	}
-}
-
-// loops are the main loops of the kernels' forms, in the order emitted;
-// writeLoops counts their instructions in the printed assembly.
-var loops []kernels.Loop
-
-// mainLoop places the label l.Label, where the main loop of the function
-// being emitted, l.Symbol, starts, and declares the loop for package
-// explain (kernels.Loop).
-func mainLoop(l kernels.Loop) {
-	Label(l.Label)
-	loops = append(loops, l)
+	if *registerOut != "" {
+		writeRegistrations(l, *registerOut)
+	}
 }
 
 // layout gives the memory layout of Go types as the assembly sees them:
 // sizes and offsets for amd64 (avo's gotypes.Sizes, the gc compiler's),
-// fields and elements through avo's gotypes components.
-type layout struct{ pkg *types.Package }
+// fields and elements through avo's gotypes components; and package
+// kernels' families and constants, for the registration.
+type layout struct {
+	pkg, kernels *types.Package
+	families     map[string]family // by name
+}
 
-// loadLayout type-checks the package at path for amd64. Type errors are
-// tolerated (a registration may name a kernel not generated yet); a type
-// the generator asks for must exist.
+// loadLayout type-checks the package at path and package kernels for
+// amd64. Type errors are tolerated (a registration may name a kernel not
+// generated yet); a type the generator asks for must exist.
 func loadLayout(path string) layout {
 	cfg := &packages.Config{
-		Mode: packages.NeedTypes | packages.NeedSyntax | packages.NeedImports,
+		Mode: packages.NeedName | packages.NeedTypes | packages.NeedSyntax | packages.NeedTypesInfo | packages.NeedImports,
 		Env:  append(os.Environ(), "GOARCH=amd64"),
 	}
-	pkgs, err := packages.Load(cfg, path)
-	if err != nil || len(pkgs) != 1 || pkgs[0].Types == nil {
-		log.Fatalf("loading %s: %v", path, err)
+	const kernelsPath = "bitlab/kernels"
+	pkgs, err := packages.Load(cfg, path, kernelsPath)
+	if err != nil || len(pkgs) != 2 {
+		log.Fatalf("loading %s and %s: %v", path, kernelsPath, err)
 	}
-	return layout{pkgs[0].Types}
+	var l layout
+	for _, p := range pkgs {
+		if p.Types == nil {
+			log.Fatalf("loading %s: %v", p.PkgPath, p.Errors)
+		}
+		switch p.PkgPath {
+		case path:
+			l.pkg = p.Types
+		case kernelsPath:
+			l.kernels, l.families = p.Types, readFamilies(p)
+		}
+	}
+	return l
 }
 
 // typ returns the named type: a name of the package, or pkg.Name of a
@@ -125,7 +135,32 @@ func (l layout) typ(name string) types.Type {
 }
 
 // size returns the size in bytes of the named type.
-func (l layout) size(name string) int { return int(gotypes.Sizes.Sizeof(l.typ(name))) }
+func (l layout) size(name string) int { return sizeof(l.typ(name)) }
+
+// sizeof returns the size in bytes of t on amd64.
+func sizeof(t types.Type) int { return int(gotypes.Sizes.Sizeof(t)) }
+
+// family returns the family of kernel k.
+func (l layout) family(k *kernel) family {
+	name, _, _ := strings.Cut(k.id, "/")
+	f, ok := l.families[name]
+	if !ok {
+		log.Fatalf("%s: package kernels has no family %q", k.id, name)
+	}
+	return f
+}
+
+// table returns the name of the type of kernel k's first table, a
+// variable of package amd64: the table a slider's t parameter points to.
+func (l layout) table(k *kernel) string {
+	if len(k.tables) > 0 {
+		if v, ok := l.pkg.Scope().Lookup(k.tables[0]).(*types.Var); ok {
+			return types.TypeString(v.Type(), types.RelativeTo(l.pkg))
+		}
+	}
+	log.Fatalf("%s: its first table is no variable of %s", k.id, l.pkg.Path())
+	return ""
+}
 
 // at returns the value of the named type at the address in base.
 func (l layout) at(name string, base reg.Register) value {
@@ -201,10 +236,19 @@ type mapper func(x reg.GPVirtual) reg.GPVirtual
 
 // scalar describes a one-output kernel over bitboards.
 type scalar struct {
-	name, kernel, doc string // kernel: the implementation's identifier
-	outBytes          int    // 1 (uint8, board.Square) or 8 (uint64)
-	emit              mapper
+	name     string  // the prefix of its functions' names
+	k        *kernel // its declaration
+	doc      string  // what its functions run, for their doc comments
+	outBytes int     // 1 (uint8, board.Square) or 8 (uint64)
+	emit     mapper
 }
+
+// The sources several kernels cite.
+const (
+	intel      = "Intel 64 and IA-32 Architectures Software Developer's Manual"
+	serial     = "[cpw-serialization], Intrinsic Version (_BitScanForward64, _bittestandreset64)"
+	quadSource = "[cpw-quad], SSE2 Conversions"
+)
 
 func const64(v uint64) reg.GPVirtual {
 	r := GP64()
@@ -227,35 +271,46 @@ func emptyIs64(scan func(x, r reg.Register)) mapper {
 // scalars returns the one-output kernels over bitboards.
 func scalars() []scalar {
 	return []scalar{
-		{"popcnt", "popcount/popcnt", "POPCNT ([heinz-darkthought]'s population count in one instruction)", 1, func(x reg.GPVirtual) reg.GPVirtual {
-			POPCNTQ(x, x) // same source and destination: no false dependency
-			return x
-		}},
-		{"bsf", "bitscan-forward/bsf", "BSF, with CMOV supplying 64 for the empty set (BSF leaves its destination undefined)", 1, emptyIs64(func(x, r reg.Register) { BSFQ(x, r) })},
-		{"tzcnt", "bitscan-forward/tzcnt", "TZCNT (BMI1), which returns 64 for the empty set by itself", 1, func(x reg.GPVirtual) reg.GPVirtual {
-			TZCNTQ(x, x)
-			return x
-		}},
-		{"bsr", "bitscan-reverse/bsr", "BSR, with CMOV supplying 64 for the empty set", 1, emptyIs64(func(x, r reg.Register) { BSRQ(x, r) })},
-		{"lzcnt", "bitscan-reverse/lzcnt", "63 - LZCNT (LZCNT), with CMOV supplying 64 for the empty set", 1, func(x reg.GPVirtual) reg.GPVirtual {
-			r := GP64()
-			none := const64(64)
-			LZCNTQ(x, r)
-			XORQ(U8(63), r)
-			TESTQ(x, x)
-			CMOVQEQ(none, r)
-			return r
-		}},
-		{"btr", "ls1b-reset/btr", "BSF then BTR: reset the found bit ([cpw-serialization]'s bittestandreset)", 8, func(x reg.GPVirtual) reg.GPVirtual {
-			i := GP64()
-			BSFQ(x, i) // undefined for x = 0, where BTR of any bit leaves 0
-			BTRQ(i, x)
-			return x
-		}},
-		{"blsr", "ls1b-reset/blsr", "BLSR (BMI1): x & (x - 1) in one instruction", 8, func(x reg.GPVirtual) reg.GPVirtual {
-			BLSRQ(x, x)
-			return x
-		}},
+		{"popcnt", &kernel{id: "popcount/popcnt", source: intel + ": POPCNT, the hardware form of [heinz-darkthought]'s population count",
+			doc: "Counts with one POPCNT per bitboard, four bitboards per loop iteration", features: []kernels.Feature{kernels.POPCNT}, usage: kernels.LoopOnly},
+			"POPCNT ([heinz-darkthought]'s population count in one instruction)", 1, func(x reg.GPVirtual) reg.GPVirtual {
+				POPCNTQ(x, x) // same source and destination: no false dependency
+				return x
+			}},
+		{"bsf", &kernel{id: "bitscan-forward/bsf", source: serial + "; BSF", doc: "Scans with BSF, a CMOV giving 64 for the empty set", usage: kernels.LoopOnly},
+			"BSF, with CMOV supplying 64 for the empty set (BSF leaves its destination undefined)", 1, emptyIs64(func(x, r reg.Register) { BSFQ(x, r) })},
+		{"tzcnt", &kernel{id: "bitscan-forward/tzcnt", source: intel + ": TZCNT (BMI1)", doc: "Scans with TZCNT, which gives 64 for the empty set itself",
+			features: []kernels.Feature{kernels.BMI1}, usage: kernels.LoopOnly},
+			"TZCNT (BMI1), which returns 64 for the empty set by itself", 1, func(x reg.GPVirtual) reg.GPVirtual {
+				TZCNTQ(x, x)
+				return x
+			}},
+		{"bsr", &kernel{id: "bitscan-reverse/bsr", source: "[cpw-serialization], Scanning Reverse; BSR", doc: "Scans with BSR, a CMOV giving 64 for the empty set", usage: kernels.LoopOnly},
+			"BSR, with CMOV supplying 64 for the empty set", 1, emptyIs64(func(x, r reg.Register) { BSRQ(x, r) })},
+		{"lzcnt", &kernel{id: "bitscan-reverse/lzcnt", source: intel + ": LZCNT (ABM)", doc: "Scans as 63 - LZCNT, a CMOV giving 64 for the empty set",
+			features: []kernels.Feature{kernels.LZCNT}, usage: kernels.LoopOnly},
+			"63 - LZCNT (LZCNT), with CMOV supplying 64 for the empty set", 1, func(x reg.GPVirtual) reg.GPVirtual {
+				r := GP64()
+				none := const64(64)
+				LZCNTQ(x, r)
+				XORQ(U8(63), r)
+				TESTQ(x, x)
+				CMOVQEQ(none, r)
+				return r
+			}},
+		{"btr", &kernel{id: "ls1b-reset/btr", source: serial, doc: "Finds the least significant one-bit with BSF and resets it with BTR", usage: kernels.LoopOnly},
+			"BSF then BTR: reset the found bit ([cpw-serialization]'s bittestandreset)", 8, func(x reg.GPVirtual) reg.GPVirtual {
+				i := GP64()
+				BSFQ(x, i) // undefined for x = 0, where BTR of any bit leaves 0
+				BTRQ(i, x)
+				return x
+			}},
+		{"blsr", &kernel{id: "ls1b-reset/blsr", source: intel + ": BLSR (BMI1)", doc: "Resets the least significant one-bit with one BLSR",
+			features: []kernels.Feature{kernels.BMI1}, usage: kernels.LoopOnly},
+			"BLSR (BMI1): x & (x - 1) in one instruction", 8, func(x reg.GPVirtual) reg.GPVirtual {
+				BLSRQ(x, x)
+				return x
+			}},
 	}
 }
 
@@ -268,8 +323,8 @@ func scalarKernels() {
 			out = "uint64"
 		}
 		emit := func() mapper { return s.emit }
-		mapLoop(s.name+"Throughput", s.kernel, fmt.Sprintf("runs %s over every element of src into dst.", s.doc), out, s.outBytes, loaded(emit))
-		chainLoop(s.name+"Latency", s.kernel, fmt.Sprintf("runs %s along the dependent chain x[i] ^ y.", s.doc), out, emit)
+		mapLoop(s.name+"Throughput", s.k, fmt.Sprintf("runs %s over every element of src into dst.", s.doc), out, s.outBytes, loaded(emit))
+		chainLoop(s.name+"Latency", s.k, fmt.Sprintf("runs %s along the dependent chain x[i] ^ y.", s.doc), out, emit)
 	}
 }
 
@@ -277,23 +332,32 @@ func scalarKernels() {
 // so that the study separates a technique's cost from the Go compiler's
 // code for it: the constants and the table address are set up once per
 // call, outside the loop. The byte-count table is the Go variable count8
-// of package amd64 (tables_amd64.go), which the registration declares.
+// of package amd64 (tables_amd64.go), which the assembly names and the
+// declaration lists (kernels' TestTablesDeclared checks the two agree).
 func popcountScalar() {
 	counts := NewDataAddr(Symbol{Name: "·count8"}, 0)
 	for _, k := range []struct {
-		name, kernel, doc string
-		setup             func() mapper // the latency chain's, and the throughput loop's unless read is set
-		read              func() reader
+		name  string
+		k     *kernel
+		doc   string        // what it counts with, for its functions' doc comments
+		setup func() mapper // the latency chain's, and the throughput loop's unless read is set
+		read  func() reader
 	}{
-		{"popcountSWAR", "popcount/swar-asm", "popcount/swar's SWAR sums, folding the 64-bit word to 32 bits after the 2-bit step, instruction for instruction", swarCount, nil},
-		{"popcountTable8", "popcount/table8-asm", "eight lookups of a 256-entry byte-count table", table8Count(counts), table8Read(counts)},
+		{"popcountSWAR", &kernel{id: "popcount/swar-asm", source: "[heinz-darkthought], Bitboard Infrastructure: non_iterative_popcount, in assembly",
+			doc:   "Counts with popcount/swar's SWAR sums and 32-bit fold in assembly, the masks loaded once per batch: the technique without the Go compiler's code",
+			usage: kernels.LoopOnly},
+			"popcount/swar's SWAR sums, folding the 64-bit word to 32 bits after the 2-bit step, instruction for instruction", swarCount, nil},
+		{"popcountTable8", &kernel{id: "popcount/table8-asm", source: "[heinz-darkthought]: the lookup-table method it weighs against SWAR, in assembly",
+			doc:   "Adds eight lookups of a 256-entry byte-count table in assembly: in the throughput loop the low four bytes shifted out of a register and the high four loaded one by one, in the latency chain all eight shifted out; the technique without the Go compiler's code",
+			usage: kernels.LoopOnly, tables: []string{"count8"}},
+			"eight lookups of a 256-entry byte-count table", table8Count(counts), table8Read(counts)},
 	} {
 		read := k.read
 		if read == nil {
 			read = loaded(k.setup)
 		}
-		mapLoop(k.name+"Throughput", k.kernel, fmt.Sprintf("counts with %s, over every element of src into dst.", k.doc), "byte", 1, read)
-		chainLoop(k.name+"Latency", k.kernel, fmt.Sprintf("counts with %s, along the dependent chain x[i] ^ y.", k.doc), "byte", k.setup)
+		mapLoop(k.name+"Throughput", k.k, fmt.Sprintf("counts with %s, over every element of src into dst.", k.doc), "byte", 1, read)
+		chainLoop(k.name+"Latency", k.k, fmt.Sprintf("counts with %s, along the dependent chain x[i] ^ y.", k.doc), "byte", k.setup)
 	}
 }
 
@@ -415,11 +479,11 @@ func loaded(setup func() mapper) func() reader {
 	}
 }
 
-// mapLoop emits kernel's throughput form, func(dst []out, src []uint64)
-// int, applying the reader setup returns (after the parameters are loaded,
+// mapLoop emits k's throughput form, func(dst []out, src []uint64) int,
+// applying the reader setup returns (after the parameters are loaded,
 // before the loop) to every element, four at a time, then one at a time.
-func mapLoop(name, kernel, doc, out string, outBytes int, setup func() reader) {
-	TEXT(name, NOSPLIT, fmt.Sprintf("func(dst []%s, src []uint64) int", out))
+func mapLoop(name string, k *kernel, doc, out string, outBytes int, setup func() reader) {
+	text(name, fmt.Sprintf("func(dst []%s, src []uint64) int", out))
 	Doc(name + " " + doc)
 	dst := ld(Param("dst").Base())
 	src := ld(Param("src").Base())
@@ -431,7 +495,7 @@ func mapLoop(name, kernel, doc, out string, outBytes int, setup func() reader) {
 	n4 := GP64()
 	MOVQ(n, n4)
 	ANDQ(I8(-4), n4)
-	mainLoop(kernels.Loop{Kernel: kernel, Mode: kernels.Throughput, Symbol: name, Label: name + "Four", Elements: 4})
+	mainLoop(k, kernels.Loop{Mode: kernels.Throughput, Symbol: name, Label: name + "Four", Elements: 4})
 	CMPQ(i, n4)
 	JGE(LabelRef(name + "One"))
 	for k := range 4 {
@@ -463,11 +527,11 @@ func store(r, dst, i reg.GPVirtual, k, outBytes int) {
 	}
 }
 
-// chainLoop emits kernel's latency form, func(src []uint64) out: y =
-// emit(x ^ y) along src, the chain of kernels.NextCount, NextSquare and
+// chainLoop emits k's latency form, func(src []uint64) out: y = emit(x ^
+// y) along src, the chain of kernels.NextCount, NextSquare and
 // NextBitboard, with the mapper setup returns before the loop.
-func chainLoop(name, kernel, doc, out string, setup func() mapper) {
-	TEXT(name, NOSPLIT, fmt.Sprintf("func(src []uint64) %s", out))
+func chainLoop(name string, k *kernel, doc, out string, setup func() mapper) {
+	text(name, fmt.Sprintf("func(src []uint64) %s", out))
 	Doc(name + " " + doc)
 	src := ld(Param("src").Base())
 	n := ld(Param("src").Len())
@@ -476,7 +540,7 @@ func chainLoop(name, kernel, doc, out string, setup func() mapper) {
 	XORQ(y, y)
 	TESTQ(n, n)
 	JZ(LabelRef(name + "Done"))
-	mainLoop(kernels.Loop{Kernel: kernel, Mode: kernels.Latency, Symbol: name, Label: name + "Loop", Elements: 1})
+	mainLoop(k, kernels.Loop{Mode: kernels.Latency, Symbol: name, Label: name + "Loop", Elements: 1})
 	x := GP64()
 	MOVQ(Mem{Base: src}, x)
 	XORQ(y, x)
@@ -498,20 +562,26 @@ func chainLoop(name, kernel, doc, out string, setup func() mapper) {
 // with the from-square aspect and 16-bit moves, for move lists.
 func serializeLoops(l layout) {
 	for _, v := range []struct {
-		name, kernel, doc string
-		bmi               bool
+		name string
+		k    *kernel
+		doc  string // the rest of its function's doc comment
+		bmi  bool
 	}{
-		{"serializeBsfBtr", "serialize/bsf-btr", "is [cpw-serialization]'s Intrinsic Version loop: bsf; jz over; loop: btr; store; bsf; jnz loop.", false},
-		{"serializeTzcntBlsr", "serialize/tzcnt-blsr", "scans with TZCNT and clears with BLSR, whose zero flag ends the loop.", true},
+		{"serializeBsfBtr", &kernel{id: "serialize/bsf-btr", source: serial + "; the std/stosw store is a MOVB and an INCQ, since Go's ABI requires the direction flag clear",
+			doc: "Loops BSF, BTR, store a byte, BSF, JNZ, the source's loop shape", usage: kernels.LoopOnly},
+			"is [cpw-serialization]'s Intrinsic Version loop: bsf; jz over; loop: btr; store; bsf; jnz loop.", false},
+		{"serializeTzcntBlsr", &kernel{id: "serialize/tzcnt-blsr", source: intel + ": TZCNT and BLSR (BMI1); Lemire's basic bitset decoder",
+			doc: "Loops TZCNT, store, BLSR, whose zero flag ends the loop", features: []kernels.Feature{kernels.BMI1}, usage: kernels.LoopOnly},
+			"scans with TZCNT and clears with BLSR, whose zero flag ends the loop.", true},
 	} {
-		TEXT(v.name, NOSPLIT, "func(dst []byte, src []uint64) int")
+		text(v.name, "func(dst []byte, src []uint64) int")
 		Doc(v.name + " " + v.doc)
 		dst := ld(Param("dst").Base())
 		src := ld(Param("src").Base())
 		n := ld(Param("src").Len())
 		out := GP64()
 		MOVQ(dst, out)
-		bitboards(v.name, v.kernel, src, n, func(x reg.GPVirtual, next LabelRef) {
+		bitboards(v.name, v.k, src, n, func(x reg.GPVirtual, next LabelRef) {
 			a := GP64()
 			if !v.bmi {
 				BSFQ(x, a)
@@ -543,7 +613,9 @@ func serializeLoops(l layout) {
 	// The source's whole sequence, for move lists: the from-square aspect
 	// combined with each to-square, stored as a 16-bit move.
 	name := "movelistBsfBtr"
-	TEXT(name, NOSPLIT, "func(dst *uint16, src *uint64, n int) int")
+	movelist := &kernel{id: "movelist/bsf-btr", source: serial + ": the source's whole assembly loop, from-square aspect and 16-bit store",
+		doc: "Loops BSF, BTR, OR of the from-square aspect, 16-bit store, BSF, JNZ", usage: kernels.LoopOnly}
+	text(name, "func(dst *uint16, src *uint64, n int) int")
 	Doc(name + " is [cpw-serialization]'s Intrinsic Version in full: bsf; jz over; loop: btr; or eax, ecx (the from-square aspect); store the 16-bit move; bsf; jnz loop. src points to kernels.Targets elements.")
 	dst := ld(Param("dst"))
 	src := ld(Param("src"))
@@ -552,7 +624,7 @@ func serializeLoops(l layout) {
 	MOVQ(dst, out)
 	TESTQ(n, n)
 	JZ(LabelRef(name + "Done"))
-	mainLoop(kernels.Loop{Kernel: "movelist/bsf-btr", Mode: kernels.Throughput, Symbol: name, Label: name + "Target", Elements: 1, Varies: perBit})
+	mainLoop(movelist, kernels.Loop{Mode: kernels.Throughput, Symbol: name, Label: name + "Target", Elements: 1, Varies: perBit})
 	x, from, a := GP64(), GP64(), GP64()
 	tg := l.at("kernels.Targets", src)
 	MOVQ(addr(tg.Field("BB")), x)
@@ -587,14 +659,17 @@ func serializeLoops(l layout) {
 // list starts later than 64 bytes per bitboard before it).
 func serializeUnrolled() {
 	name := "serializeTzcntUnrolled"
-	TEXT(name, NOSPLIT, "func(dst []byte, src []uint64) int")
+	unrolled := &kernel{id: "serialize/tzcnt-unrolled", source: "[lemire-simdjson] simdjson's bit-set decoder (flatten_bits), in assembly; TZCNT and BLSR (BMI1)",
+		doc:      "Writes eight indices per bitboard with no test between them (TZCNT, store, BLSR), eight more above a count of eight, loops for the rest, advances by POPCNT",
+		features: []kernels.Feature{kernels.BMI1, kernels.POPCNT}, usage: kernels.LoopOnly}
+	text(name, "func(dst []byte, src []uint64) int")
 	Doc(name + " writes eight indices unconditionally (TZCNT, store, BLSR), eight more above a count of eight, then loops; POPCNT advances the output.")
 	dst := ld(Param("dst").Base())
 	src := ld(Param("src").Base())
 	n := ld(Param("src").Len())
 	out := GP64()
 	MOVQ(dst, out)
-	bitboards(name, "serialize/tzcnt-unrolled", src, n, func(x reg.GPVirtual, next LabelRef) {
+	bitboards(name, unrolled, src, n, func(x reg.GPVirtual, next LabelRef) {
 		c, a := GP64(), GP64()
 		POPCNTQ(x, c)
 		eight := func(from int) {
@@ -629,12 +704,12 @@ func serializeUnrolled() {
 // perBit is why a serialization loop's cost varies with its input.
 const perBit = "an inner loop runs once per one-bit"
 
-// bitboards emits kernel's loop over n bitboards at src, calling body with
-// each loaded bitboard and the label of the next one.
-func bitboards(name, kernel string, src, n reg.GPVirtual, body func(x reg.GPVirtual, next LabelRef)) {
+// bitboards emits k's loop over n bitboards at src, calling body with each
+// loaded bitboard and the label of the next one.
+func bitboards(name string, k *kernel, src, n reg.GPVirtual, body func(x reg.GPVirtual, next LabelRef)) {
 	TESTQ(n, n)
 	JZ(LabelRef(name + "Done"))
-	mainLoop(kernels.Loop{Kernel: kernel, Mode: kernels.Throughput, Symbol: name, Label: name + "Word", Elements: 1, Varies: perBit})
+	mainLoop(k, kernels.Loop{Mode: kernels.Throughput, Symbol: name, Label: name + "Word", Elements: 1, Varies: perBit})
 	x := GP64()
 	MOVQ(Mem{Base: src}, x)
 	body(x, LabelRef(name+"Next"))
@@ -666,8 +741,10 @@ func bitReverseSWAR() {
 			k[i] = const64(m)
 		}
 	}
+	swar := &kernel{id: "bitreverse/bswap-swar", source: "[mack-hyperbola], Ryan Mack, The Hyperbola Project: How can the reverse bitboards be converted back to normal?",
+		doc: "Swaps bits, pairs and nibbles with SWAR masks, then BSWAP", usage: kernels.LoopOnly}
 	// The masks stay in registers across the loop: emit them first.
-	TEXT("bitReverseThroughput", NOSPLIT, "func(dst []uint64, src []uint64) int")
+	text("bitReverseThroughput", "func(dst []uint64, src []uint64) int")
 	Doc("bitReverseThroughput reverses every bitboard with [mack-hyperbola]'s steps: swap bits, pairs, nibbles (masks 0x5555..., 0x3333..., 0x0F0F...), then BSWAP for the bytes.")
 	dst := ld(Param("dst").Base())
 	src := ld(Param("src").Base())
@@ -678,7 +755,7 @@ func bitReverseSWAR() {
 	XORQ(i, i)
 	CMPQ(i, n)
 	JGE(LabelRef("bitReverseDone"))
-	mainLoop(kernels.Loop{Kernel: "bitreverse/bswap-swar", Mode: kernels.Throughput, Symbol: "bitReverseThroughput", Label: "bitReverseLoop", Elements: 1})
+	mainLoop(swar, kernels.Loop{Mode: kernels.Throughput, Symbol: "bitReverseThroughput", Label: "bitReverseLoop", Elements: 1})
 	store(emit(load(src, i, 0)), dst, i, 0, 8)
 	INCQ(i)
 	CMPQ(i, n)
@@ -686,7 +763,7 @@ func bitReverseSWAR() {
 	Label("bitReverseDone")
 	RET()
 
-	TEXT("bitReverseLatency", NOSPLIT, "func(src []uint64) uint64")
+	text("bitReverseLatency", "func(src []uint64) uint64")
 	Doc("bitReverseLatency reverses along the dependent chain x[i] ^ y.")
 	src = ld(Param("src").Base())
 	n = ld(Param("src").Len())
@@ -695,7 +772,7 @@ func bitReverseSWAR() {
 	XORQ(y, y)
 	TESTQ(n, n)
 	JZ(LabelRef("bitReverseChainDone"))
-	mainLoop(kernels.Loop{Kernel: "bitreverse/bswap-swar", Mode: kernels.Latency, Symbol: "bitReverseLatency", Label: "bitReverseChain", Elements: 1})
+	mainLoop(swar, kernels.Loop{Mode: kernels.Latency, Symbol: "bitReverseLatency", Label: "bitReverseChain", Elements: 1})
 	x := GP64()
 	MOVQ(Mem{Base: src}, x)
 	XORQ(y, x)
@@ -719,17 +796,18 @@ func bitReverseSWAR() {
 // two queries one after the other, not interleaved, gained 4% (fancy).
 // On Zen 4, with the entries holding their sets' addresses, a query per
 // iteration was 4% (PEXT) to 10% (fancy) slower against Gigantua's
-// program than pairs. kernel declares the forms' main loops: its
-// identifier, and whether and why their cost varies with the query.
-func sliderLoops(l layout, kernel kernels.Loop, name, doc, table string, pairs bool, attacks func(fn string, q value, occ, t reg.GPVirtual, step func()) reg.GPVirtual) {
+// program than pairs. varies says whether and why the cost of the
+// forms' main loops varies with the query (kernels.Loop's Varies and
+// Path).
+func sliderLoops(l layout, k *kernel, varies kernels.Loop, name, doc string, pairs bool, attacks func(fn string, q value, occ, t reg.GPVirtual, step func()) reg.GPVirtual) {
 	for _, latency := range []bool{false, true} {
 		// t points to package amd64's table struct of the kernel.
 		fn, sig := name+"Throughput", "func(dst *uint64, src *uint64, n int, t *byte) int"
 		if latency {
 			fn, sig = name+"Latency", "func(src *uint64, n int, t *byte) uint64"
 		}
-		TEXT(fn, NOSPLIT, sig)
-		Doc(fn+" "+doc, "src points to kernels.Query elements; t to the "+table+".")
+		text(fn, sig)
+		Doc(fn+" "+doc, "src points to kernels.Query elements; t to the "+l.table(k)+".")
 		var dst reg.GPVirtual
 		if !latency {
 			dst = ld(Param("dst"))
@@ -741,7 +819,7 @@ func sliderLoops(l layout, kernel kernels.Loop, name, doc, table string, pairs b
 			Store(n, ReturnIndex(0))
 		}
 		size := l.size("kernels.Query")
-		loop := kernel
+		loop := varies
 		loop.Mode, loop.Symbol, loop.Label, loop.Elements = kernels.Throughput, fn, fn+"Query", 1
 		if latency {
 			loop.Mode = kernels.Latency
@@ -753,7 +831,7 @@ func sliderLoops(l layout, kernel kernels.Loop, name, doc, table string, pairs b
 			JB(LabelRef(fn + "Tail"))
 			pair := loop
 			pair.Label, pair.Elements = fn+"Pair", 2
-			mainLoop(pair)
+			mainLoop(k, pair)
 			var bodies []func(step func())
 			for k := range 2 {
 				bodies = append(bodies, func(step func()) {
@@ -783,7 +861,7 @@ func sliderLoops(l layout, kernel kernels.Loop, name, doc, table string, pairs b
 		if pairs && !latency {
 			Label(loop.Label) // the tail's one query
 		} else {
-			mainLoop(loop)
+			mainLoop(k, loop)
 		}
 		q := l.at("kernels.Query", src)
 		occ := GP64()
@@ -866,9 +944,12 @@ func entryField(entries value, e reg.Register, field string) Mem {
 // the slider's lines: running all four lines under zero masks, as
 // slidingPEXT does, measured up to a quarter slower on Zen 3.
 func hyperbolaBswap(l layout) {
-	sliderLoops(l, kernels.Loop{Kernel: "sliding/hyperbola-bswap-asm", Varies: "branches on the slider's lines", Path: kernels.PathQueen}, "hyperbolaBswap", "is Hyperbola Quintessence ([mack-hyperbola]): o ^ (o - 2r) forward and on the byte-swapped bitboard for files and diagonals, a first-rank table for ranks.", "hqTables", false,
+	k := &kernel{id: "sliding/hyperbola-bswap-asm", source: "[mack-hyperbola], Gerd Isenberg: Hyperbola Quintessence with bswap; SHLX/SHRX (BMI2) for the variable shifts",
+		doc:      "Hyperbola Quintessence in assembly: BSWAP for files and diagonals, the first-rank table for ranks",
+		features: []kernels.Feature{kernels.BMI2}, usage: kernels.LoopOnly, tables: []string{"hq"}}
+	sliderLoops(l, k, kernels.Loop{Varies: "branches on the slider's lines", Path: kernels.PathQueen}, "hyperbolaBswap", "is Hyperbola Quintessence ([mack-hyperbola]): o ^ (o - 2r) forward and on the byte-swapped bitboard for files and diagonals, a first-rank table for ranks.", false,
 		func(fn string, q value, occ, t reg.GPVirtual, _ func()) reg.GPVirtual {
-			tab := l.at("hqTables", t)
+			tab := l.at(l.table(k), t)
 			sq, piece := GP64(), GP64()
 			MOVBQZX(addr(q.Field("Sq")), sq)
 			MOVBQZX(addr(q.Field("Piece")), piece)
@@ -928,8 +1009,11 @@ func hyperbolaBswap(l layout) {
 // query looks up both lines; a line its slider lacks has a zero mask and
 // the address of an empty attack set, so no query branches.
 func slidingPEXT(l layout) {
-	entryLookups(l, "slidingPext", "sliding/pext", "looks attacks up by PEXT (BMI2) of the occupancy under the square's relevant-occupancy masks, in per-square tables of 102,400 rook and 5,248 bishop sets; no branch on the slider.",
-		"pextTables", "pextEntry", func(line string, occ, i reg.GPVirtual, field func(string) Mem, step func()) {
+	k := &kernel{id: "sliding/pext", source: "BMI2 PEXT bitboards (Chess Programming Wiki, BMI2: PEXT Bitboards; Zach Wegner)",
+		doc:      "Looks attacks up at PEXT(occupancy, relevant mask) in per-square, per-slider tables: both lines of every query, a missing line's mask 0, no branch",
+		features: []kernels.Feature{kernels.BMI2}, usage: kernels.PerQuery, tables: []string{"pext"}}
+	entryLookups(l, "slidingPext", k, "looks attacks up by PEXT (BMI2) of the occupancy under the square's relevant-occupancy masks, in per-square tables of 102,400 rook and 5,248 bishop sets; no branch on the slider.",
+		"pextEntry", func(line string, occ, i reg.GPVirtual, field func(string) Mem, step func()) {
 			PEXTQ(field(line+"Mask"), occ, i)
 			step()
 		})
@@ -943,12 +1027,18 @@ func slidingPEXT(l layout) {
 // of every query, a line the slider lacks hashing to an empty set, so no
 // query branches.
 func slidingMagic(l layout, black bool) {
-	name, kernel, kind, table := "slidingFancy", "sliding/magic-fancy-asm", "fancy", "fancyTables"
+	name, kind := "slidingFancy", "fancy"
+	k := &kernel{id: "sliding/magic-fancy-asm", source: "[cpw-magic], Fancy Magic Bitboards, in assembly; SHRX (BMI2) for the per-square shift",
+		doc:      "Fancy magic in assembly: both lines of every query from per-square, per-slider entries, a missing line's magic 0, no branch",
+		features: []kernels.Feature{kernels.BMI2}, usage: kernels.PerQuery, tables: []string{"fancy", "magic.FancyAttacks"}}
 	if black {
-		name, kernel, kind, table = "slidingBlack", "sliding/magic-black-asm", "black", "blackTables"
+		name, kind = "slidingBlack", "black"
+		k = &kernel{id: "sliding/magic-black-asm", source: "[cpw-magic], Black Magic Bitboards, in assembly",
+			doc:   "Black magic in assembly: both lines of every query from per-square, per-slider entries, a missing line's magic 0, no branch",
+			usage: kernels.PerQuery, tables: []string{"black", "magic.BlackAttacks"}}
 	}
-	entryLookups(l, name, kernel, "looks attacks up by "+kind+" magic hashing of the occupancy, both lines of every query; no branch on the slider.",
-		table, "magicEntry", func(line string, occ, i reg.GPVirtual, field func(string) Mem, step func()) {
+	entryLookups(l, name, k, "looks attacks up by "+kind+" magic hashing of the occupancy, both lines of every query; no branch on the slider.",
+		"magicEntry", func(line string, occ, i reg.GPVirtual, field func(string) Mem, step func()) {
 			if i != occ {
 				MOVQ(occ, i)
 				step()
@@ -980,14 +1070,15 @@ func slidingMagic(l layout, black bool) {
 // the attack sets from the occupancy, and the set is loaded from the line's
 // address in the entry plus the index. The bishop line, the occupancy's
 // last use, computes its index in the occupancy's register (i == occ).
-func entryLookups(l layout, name, kernel, doc, table, entry string, index func(line string, occ, i reg.GPVirtual, field func(string) Mem, step func())) {
+func entryLookups(l layout, name string, k *kernel, doc, entry string, index func(line string, occ, i reg.GPVirtual, field func(string) Mem, step func())) {
+	table := l.table(k)
 	lookup := func(e, occ, t reg.GPVirtual, step func()) reg.GPVirtual {
 		tab := l.at(table, t)
 		field := func(f string) Mem { return entryField(tab.Field("entries"), e, f) }
 		a := GP64()
-		for k, line := range []string{"rook", "bishop"} {
+		for j, line := range []string{"rook", "bishop"} {
 			i := occ
-			if k == 0 {
+			if j == 0 {
 				i = GP64()
 			}
 			index(line, occ, i, field, step)
@@ -995,7 +1086,7 @@ func entryLookups(l layout, name, kernel, doc, table, entry string, index func(l
 			MOVQ(field(line+"Sets"), sets) // the line's attack sets
 			step()
 			set := Mem{Base: sets, Index: i, Scale: 8}
-			if k == 0 {
+			if j == 0 {
 				MOVQ(set, a)
 			} else {
 				ORQ(set, a)
@@ -1004,12 +1095,12 @@ func entryLookups(l layout, name, kernel, doc, table, entry string, index func(l
 		}
 		return a
 	}
-	sliderLoops(l, kernels.Loop{Kernel: kernel}, name, doc, table, true, func(_ string, q value, occ, t reg.GPVirtual, step func()) reg.GPVirtual {
+	sliderLoops(l, k, kernels.Loop{}, name, doc, true, func(_ string, q value, occ, t reg.GPVirtual, step func()) reg.GPVirtual {
 		e := sliderEntry(l, q, entry)
 		step()
 		return lookup(e, occ, t, step)
 	})
-	TEXT(name+"Query", NOSPLIT, "func(occ uint64, index uint64, t *byte) uint64")
+	text(name+"Query", "func(occ uint64, index uint64, t *byte) uint64")
 	Doc(name+"Query answers one query as "+name+"Throughput does: index is sliderIndex(square, slider), t points to the "+table+".",
 		"Go does not inline assembly: every call is a real call, part of what a Go move generator pays.")
 	occ, e, t := ld(Param("occ")), ld(Param("index")), ld(Param("t"))
@@ -1018,13 +1109,13 @@ func entryLookups(l layout, name, kernel, doc, table, entry string, index func(l
 	RET()
 }
 
-// quadLoop emits kernel's throughput form, func(dst *out, src *uint64, n
-// int), over n elements of
-// type in, writing elements of type out (package amd64's names) whose first
-// word is of type word; body works on pointers in, out. avx says whether
-// the kernel uses AVX registers (and ends with VZEROUPPER).
-func quadLoop(l layout, name, kernel, doc, in, out, word string, avx bool, setup func(), body func(in, out reg.GPVirtual)) {
-	TEXT(name, NOSPLIT, "func(dst *"+word+", src *uint64, n int)")
+// quadLoop emits k's throughput form, func(dst *word, src *uint64, n
+// int), over n elements of its family's input type, writing elements of
+// its output type, whose first word is of type word; body works on
+// pointers in, out. avx says whether the kernel uses AVX registers (and
+// ends with VZEROUPPER).
+func quadLoop(l layout, name string, k *kernel, doc, word string, avx bool, setup func(), body func(in, out reg.GPVirtual)) {
+	text(name, "func(dst *"+word+", src *uint64, n int)")
 	Doc(name + " " + doc)
 	dst := ld(Param("dst"))
 	src := ld(Param("src"))
@@ -1034,10 +1125,11 @@ func quadLoop(l layout, name, kernel, doc, in, out, word string, avx bool, setup
 	}
 	TESTQ(n, n)
 	JZ(LabelRef(name + "Done"))
-	mainLoop(kernels.Loop{Kernel: kernel, Mode: kernels.Throughput, Symbol: name, Label: name + "Loop", Elements: 1})
+	mainLoop(k, kernels.Loop{Mode: kernels.Throughput, Symbol: name, Label: name + "Loop", Elements: 1})
 	body(src, dst)
-	ADDQ(U32(uint32(l.size(in))), src)
-	ADDQ(U32(uint32(l.size(out))), dst)
+	f := l.family(k)
+	ADDQ(U32(uint32(sizeof(f.in))), src)
+	ADDQ(U32(uint32(sizeof(f.out))), dst)
 	DECQ(n)
 	JNZ(LabelRef(name + "Loop"))
 	Label(name + "Done")
@@ -1049,7 +1141,8 @@ func quadLoop(l layout, name, kernel, doc, in, out, word string, avx bool, setup
 
 // quad2hexSSE2 emits [cpw-quad]'s quad2hexBB, instruction for instruction.
 func quad2hexSSE2(l layout) {
-	quadLoop(l, "quad2hexSSE2", "quad2hex/sse2", "is [cpw-quad]'s quad2hexBB: the 16 disjoint bitboards of a quad-bitboard with PCMPEQB, POR, PAND, PXOR, PUNPCKLQDQ and PUNPCKHQDQ.", "qbb.QBB", "kernels.Hex", "uint64", false, nil,
+	k := &kernel{id: "quad2hex/sse2", source: quadSource + ": quad2hexBB", doc: "The source's SSE2 sequence: PCMPEQB, POR, PAND, PXOR, PUNPCKLQDQ, PUNPCKHQDQ", usage: kernels.LoopOnly}
+	quadLoop(l, "quad2hexSSE2", k, "is [cpw-quad]'s quad2hexBB: the 16 disjoint bitboards of a quad-bitboard with PCMPEQB, POR, PAND, PXOR, PUNPCKLQDQ and PUNPCKHQDQ.", "uint64", false, nil,
 		func(in, out reg.GPVirtual) {
 			a, b, c, d, e, f, m1 := XMM(), XMM(), XMM(), XMM(), XMM(), XMM(), XMM()
 			MOVOU(Mem{Base: in}, a) // a = b = d = p[0]
@@ -1089,7 +1182,8 @@ func quad2boardSSE2(l layout) {
 	for i := range pm {
 		pm[i] = masks.Offset(16 * i)
 	}
-	quadLoop(l, "quad2boardSSE2", "quad2board/sse2", "is [cpw-quad]'s quadBB2Board: the 64 vertical nibbles of a quad-bitboard to a mailbox of square codes.", "qbb.QBB", "kernels.Mailbox", "byte", false, nil,
+	k := &kernel{id: "quad2board/sse2", source: quadSource + ": quadBB2Board", doc: "The source's SSE2 sequence: masks, shifts and byte, word and dword unpacks", usage: kernels.LoopOnly}
+	quadLoop(l, "quad2boardSSE2", k, "is [cpw-quad]'s quadBB2Board: the 64 vertical nibbles of a quad-bitboard to a mailbox of square codes.", "byte", false, nil,
 		func(in, out reg.GPVirtual) {
 			b := [4]reg.VecVirtual{XMM(), XMM(), XMM(), XMM()}
 			// term returns (t & pm[i]) shifted left (sh > 0) or right.
@@ -1167,7 +1261,10 @@ func quad2hexAVX2(l layout) {
 		DATA(8*i, U64(v)) // complement lanes: bb_even in 0 and 2, bb_odd in 0 and 1
 	}
 	var m0, m1 reg.VecVirtual
-	quadLoop(l, "quad2hexAVX2", "quad2hex/avx2", "computes the 16 disjoint bitboards with the quad-bitboard in one YMM register (AVX2).", "qbb.QBB", "kernels.Hex", "uint64", true,
+	k := &kernel{id: "quad2hex/avx2", source: quadSource + ", with the four bitboards in one YMM register as the source suggests",
+		doc:      "The products of bb0/bb1 and bb2/bb3 and their complements as two YMM vectors, ANDed by broadcasts",
+		features: []kernels.Feature{kernels.AVX2}, usage: kernels.LoopOnly}
+	quadLoop(l, "quad2hexAVX2", k, "computes the 16 disjoint bitboards with the quad-bitboard in one YMM register (AVX2).", "uint64", true,
 		func() {
 			m0, m1 = YMM(), YMM()
 			VMOVDQU(sel, m0)
@@ -1200,7 +1297,10 @@ func quadFillAVX2(l layout) {
 	DATA(0, U64(0xFEFEFEFEFEFEFEFE)) // not file a: after a step east
 	DATA(8, U64(0x7F7F7F7F7F7F7F7F)) // not file h: after a step west
 	var notA, notH reg.VecVirtual
-	quadLoop(l, "quadFillAVX2", "quad-fill/avx2", "computes queen-line attacks of the four generator sets by Kogge-Stone occluded fills ([cpw-quad]'s nortOccl, all eight directions) with the quad-bitboard in one YMM register (AVX2).", "kernels.Fill", "qbb.QBB", "uint64", true,
+	k := &kernel{id: "quad-fill/avx2", source: "[cpw-quad], As Sliding Piece Generators: nortOccl on a quad-bitboard in one YMM register",
+		doc:      "Kogge-Stone occluded fills in all eight directions on the four bitboards at once with AVX2 shifts",
+		features: []kernels.Feature{kernels.AVX2}, usage: kernels.LoopOnly}
+	quadLoop(l, "quadFillAVX2", k, "computes queen-line attacks of the four generator sets by Kogge-Stone occluded fills ([cpw-quad]'s nortOccl, all eight directions) with the quad-bitboard in one YMM register (AVX2).", "uint64", true,
 		func() {
 			notA, notH = YMM(), YMM()
 			VPBROADCASTQ(wrap, notA)
@@ -1271,7 +1371,10 @@ func popcountAVX2() {
 	}
 
 	name := "popcountAVX2"
-	TEXT(name, NOSPLIT, "func(dst []byte, src []uint64) int")
+	k := &kernel{id: "popcount/avx2-pshufb", source: "Wojciech Mula, Kurz, Lemire: Faster Population Counts Using AVX2 Instructions (2016), the PSHUFB lookup",
+		doc:      "Counts nibbles with a VPSHUFB lookup and sums each bitboard's bytes with VPSADBW, sixteen bitboards at a time",
+		features: []kernels.Feature{kernels.AVX2, kernels.POPCNT}, usage: kernels.SIMDBatch}
+	text(name, "func(dst []byte, src []uint64) int")
 	Doc(name + " counts the one-bits of every bitboard with Mula's PSHUFB lookup (AVX2), sixteen at a time; the tail uses POPCNT.")
 	dst := ld(Param("dst").Base())
 	src := ld(Param("src").Base())
@@ -1287,7 +1390,7 @@ func popcountAVX2() {
 	XORQ(i, i)
 	MOVQ(n, n16)
 	ANDQ(I8(-16), n16)
-	mainLoop(kernels.Loop{Kernel: "popcount/avx2-pshufb", Mode: kernels.Throughput, Symbol: name, Label: name + "Sixteen", Elements: 16})
+	mainLoop(k, kernels.Loop{Mode: kernels.Throughput, Symbol: name, Label: name + "Sixteen", Elements: 16})
 	CMPQ(i, n16)
 	JGE(LabelRef(name + "One"))
 	var packed reg.VecVirtual
@@ -1351,8 +1454,8 @@ func popcount8(b int) int {
 // counts eight at a time under a mask and stores with VPMOVQB. A packer loads its constants before the
 // loop and returns the packing; which packing is fastest depends on the
 // core, so each is a kernel: see packTree and packShifts.
-func popcountAVX512(name, kernel, how string, packer func() func(z [8]reg.VecVirtual) reg.VecVirtual) {
-	TEXT(name, NOSPLIT, "func(dst []byte, src []uint64) int")
+func popcountAVX512(name string, kern *kernel, how string, packer func() func(z [8]reg.VecVirtual) reg.VecVirtual) {
+	text(name, "func(dst []byte, src []uint64) int")
 	Doc(name + " counts the one-bits of every bitboard with VPOPCNTQ (AVX-512 VPOPCNTDQ), 64 per iteration in eight registers, " + how + ".")
 	dst := ld(Param("dst").Base())
 	src := ld(Param("src").Base())
@@ -1363,7 +1466,7 @@ func popcountAVX512(name, kernel, how string, packer func() func(z [8]reg.VecVir
 	XORQ(i, i)
 	MOVQ(n, n64)
 	ANDQ(I8(-64), n64)
-	mainLoop(kernels.Loop{Kernel: kernel, Mode: kernels.Throughput, Symbol: name, Label: name + "Sixtyfour", Elements: 64})
+	mainLoop(kern, kernels.Loop{Mode: kernels.Throughput, Symbol: name, Label: name + "Sixtyfour", Elements: 64})
 	CMPQ(i, n64)
 	JGE(LabelRef(name + "Eight"))
 	var z [8]reg.VecVirtual
@@ -1399,6 +1502,21 @@ func popcountAVX512(name, kernel, how string, packer func() func(z [8]reg.VecVir
 	Label(name + "Done")
 	VZEROUPPER()
 	RET()
+}
+
+// popcountAVX512s emits the two VPOPCNTQ kernels, which differ in how they
+// pack the counts.
+func popcountAVX512s() {
+	const source = "Intel AVX-512 VPOPCNTDQ (VPOPCNTQ); Mula's sse-popcount avx512-vpopcnt"
+	features := []kernels.Feature{kernels.AVX512F, kernels.AVX512BW, kernels.AVX512VPOPCNTDQ, kernels.AVX512VBMI, kernels.BMI2}
+	popcountAVX512("popcountAVX512", &kernel{id: "popcount/avx512-vpopcnt", source: source,
+		doc:      "Counts 64 bitboards per iteration with VPOPCNTQ in eight ZMM registers, packs the counts with shifts, VPTERNLOGQ and one VPERMB (the packing written for Intel Cypress Cove)",
+		features: features, usage: kernels.SIMDBatch},
+		"packed to bytes by shifts, VPTERNLOGQ and one VPERMB (AVX-512 VBMI)", packShifts)
+	popcountAVX512("popcountAVX512Tree", &kernel{id: "popcount/avx512-vpopcnt-tree", source: source,
+		doc:      "Counts 64 bitboards per iteration with VPOPCNTQ in eight ZMM registers, packs the counts with a tree of seven VPERMT2B (the faster packing on Zen 5)",
+		features: features, usage: kernels.SIMDBatch},
+		"packed to bytes by a tree of VPERMT2B (AVX-512 VBMI)", packTree)
 }
 
 // byteTable declares a 64-byte table of VPERMB/VPERMT2B indices.
@@ -1456,44 +1574,5 @@ func packShifts() func(z [8]reg.VecVirtual) reg.VecVirtual {
 		VPORQ(z[3], z[0], z[0])
 		VPERMB(z[0], tr, z[0])
 		return z[0]
-	}
-}
-
-// writeLoops writes to the file out, in package pkg, generatedLoops: the
-// main loops mainLoop declared, each with its instructions counted in the
-// printed assembly asmFile (package explain checks them against the built
-// binary).
-func writeLoops(out, asmFile, pkg string) {
-	src, err := os.ReadFile(asmFile)
-	if err != nil {
-		log.Fatal(err)
-	}
-	var b bytes.Buffer
-	fmt.Fprintf(&b, "// Code generated by command: go run main.go %s. DO NOT EDIT.\n\npackage %s\n\n", strings.Join(os.Args[1:], " "), pkg)
-	b.WriteString("import \"bitlab/kernels\"\n\n")
-	fmt.Fprintf(&b, "// generatedLoops are the main loops of the kernels of %s, as\n// internal/asm declares them.\n", asmFile)
-	b.WriteString("func generatedLoops() []kernels.Loop {\n\treturn []kernels.Loop{\n")
-	modes := map[kernels.Mode]string{kernels.Throughput: "kernels.Throughput", kernels.Latency: "kernels.Latency"}
-	for _, l := range loops {
-		_, n, err := goasm.Loop(src, l.Symbol, l.Label)
-		if err != nil {
-			log.Fatalf("%s: %v", asmFile, err)
-		}
-		fmt.Fprintf(&b, "\t\t{Kernel: %q, Mode: %s, Symbol: %q, Label: %q, Elements: %d, Instructions: %d", l.Kernel, modes[l.Mode], l.Symbol, l.Label, l.Elements, n)
-		if l.Varies != "" {
-			fmt.Fprintf(&b, ", Varies: %q", l.Varies)
-		}
-		if l.Path == kernels.PathQueen {
-			b.WriteString(", Path: kernels.PathQueen")
-		}
-		b.WriteString("},\n")
-	}
-	b.WriteString("\t}\n}\n")
-	code, err := format.Source(b.Bytes())
-	if err != nil {
-		log.Fatal(err)
-	}
-	if err := os.WriteFile(out, code, 0o644); err != nil {
-		log.Fatal(err)
 	}
 }

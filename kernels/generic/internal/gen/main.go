@@ -39,6 +39,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"bitlab/internal/naming"
 )
 
 type shape int
@@ -333,7 +335,7 @@ func loops(w func(string, ...any), families map[string]family, list []*impl) {
 	w("// outermost loop, one element per iteration.\n")
 	w("func Loops() []kernels.Loop {\n\treturn []kernels.Loop{\n")
 	for _, im := range list {
-		base := camel(im.family + "/" + im.name)
+		base := naming.Camel(im.family + "/" + im.name)
 		varies := ""
 		switch im.shape {
 		case listShape:
@@ -354,37 +356,16 @@ func loops(w func(string, ...any), families map[string]family, list []*impl) {
 
 // exported are the families whose element functions the generated code
 // exports, for programs that call one element at a time: package movegen's
-// generator calls them by these names (upper(camel(family/impl)), with
+// generator calls them by these names (naming.Exported(family/impl), with
 // Rook and Bishop for the sliders).
 var exported = map[string]bool{"sliding": true, "popcount": true, "serialize": true, "serialize-color": true, "movelist": true}
-
-// upper returns s with its first letter in upper case.
-func upper(s string) string { return strings.ToUpper(s[:1]) + s[1:] }
-
-// camel turns "serialize-color/flip-vertical" into "serializeColorFlipVertical".
-func camel(s string) string {
-	var b strings.Builder
-	up := false
-	for _, r := range s {
-		switch {
-		case r == '-' || r == '/':
-			up = true
-		case up:
-			b.WriteRune(unicode.ToUpper(r))
-			up = false
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
 
 func generate(families map[string]family, list []*impl) []byte {
 	var b bytes.Buffer
 	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
 	for _, im := range list {
 		fi := families[im.family]
-		base := camel(im.family + "/" + im.name)
+		base, exp := naming.Camel(im.family+"/"+im.name), naming.Exported(im.family+"/"+im.name)
 		switch im.shape {
 		case mapShape:
 			if im.byPointer {
@@ -394,13 +375,13 @@ func generate(families map[string]family, list []*impl) []byte {
 			}
 			mapLoops(&b, "", base, im.fn, im.in, im.out, fi.next)
 			if exported[im.family] {
-				w("// %s is %s's element function.\n", upper(base), im.family+"/"+im.name)
-				w("func %s(x %s) %s { return %s(x) }\n\n", upper(base), im.in, im.out, im.fn)
+				w("// %s is %s's element function.\n", exp, im.family+"/"+im.name)
+				w("func %s(x %s) %s { return %s(x) }\n\n", exp, im.in, im.out, im.fn)
 			}
 		case listShape:
 			if exported[im.family] {
-				w("// %s is %s's element function.\n", upper(base), im.family+"/"+im.name)
-				w("func %s(d *[%s]%s, x %s) int { return %s(d, x) }\n\n", upper(base), im.length, im.out, im.in, im.fn)
+				w("// %s is %s's element function.\n", exp, im.family+"/"+im.name)
+				w("func %s(d *[%s]%s, x %s) int { return %s(d, x) }\n\n", exp, im.length, im.out, im.in, im.fn)
 			}
 			w("func %sThroughput(dst []%s, src []%s) int {\n\tn := 0\n", base, im.out, im.in)
 			w("\tfor _, x := range src {\n\t\tn += %s((*[%s]%s)(dst[n:]), x)\n\t}\n\treturn n\n}\n\n", im.fn, im.length, im.out)
@@ -415,8 +396,8 @@ func generate(families map[string]family, list []*impl) []byte {
 			}
 			if exported[im.family] && im.in == "kernels.Query" {
 				for _, f := range []struct{ kind, fn string }{{"Rook", im.fn}, {"Bishop", im.bishop}} {
-					w("// %s%s returns the %s attacks of %s.\n", upper(base), f.kind, strings.ToLower(f.kind), im.family+"/"+im.name)
-					w("func %s%s(s board.Square, occ uint64) uint64 { return %s(s, occ) }\n\n", upper(base), f.kind, f.fn)
+					w("// %s%s returns the %s attacks of %s.\n", exp, f.kind, strings.ToLower(f.kind), im.family+"/"+im.name)
+					w("func %s%s(s board.Square, occ uint64) uint64 { return %s(s, occ) }\n\n", exp, f.kind, f.fn)
 				}
 			}
 		}
@@ -424,7 +405,7 @@ func generate(families map[string]family, list []*impl) []byte {
 	w("func init() {\n")
 	for _, im := range list {
 		fi := families[im.family]
-		base := camel(im.family + "/" + im.name)
+		base := naming.Camel(im.family + "/" + im.name)
 		latency := "nil"
 		if fi.next != "" {
 			latency = base + "Latency"
