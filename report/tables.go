@@ -24,20 +24,8 @@ func cell(sum schema.Summary, scale float64) string {
 	return fmt.Sprintf("%s ±%.0f%%", format(c), 100*w)
 }
 
-// format prints three significant digits.
-func format(v float64) string {
-	switch a := math.Abs(v); {
-	case a == 0:
-		return "0"
-	case a >= 100:
-		return fmt.Sprintf("%.0f", v)
-	case a >= 10:
-		return fmt.Sprintf("%.1f", v)
-	case a >= 1:
-		return fmt.Sprintf("%.2f", v)
-	}
-	return fmt.Sprintf("%.3g", v)
-}
+// format prints three significant digits (schema.Figure).
+func format(v float64) string { return schema.Figure(v) }
 
 // Table writes a family's Markdown table in one configuration and mode at
 // the L1 size: a row per distribution (those in dists, or all if nil), a

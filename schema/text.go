@@ -1,6 +1,8 @@
 package schema
 
 import (
+	"fmt"
+	"math"
 	"regexp"
 	"strings"
 )
@@ -29,4 +31,20 @@ func FeatureList[F ~string](fs []F) string {
 		s[i] = string(f)
 	}
 	return strings.Join(s, ",")
+}
+
+// Figure prints a measured value with three significant digits, as every
+// table and summary line does: 123, 12.3, 1.23, 0.123.
+func Figure(v float64) string {
+	switch a := math.Abs(v); {
+	case a == 0:
+		return "0"
+	case a >= 100:
+		return fmt.Sprintf("%.0f", v)
+	case a >= 10:
+		return fmt.Sprintf("%.1f", v)
+	case a >= 1:
+		return fmt.Sprintf("%.2f", v)
+	}
+	return fmt.Sprintf("%.3g", v)
 }

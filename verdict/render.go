@@ -5,6 +5,8 @@ import (
 	"io"
 	"math"
 	"strings"
+
+	"bitlab/schema"
 )
 
 // Choice names what to use: the winner, or the techniques tied for first.
@@ -98,19 +100,13 @@ func microText(t Technique) string {
 	return s
 }
 
-// num formats a cost with three significant figures.
+// num formats a cost with three significant figures (schema.Figure), "-"
+// for none.
 func num(v float64) string {
-	switch {
-	case v == 0 || math.IsInf(v, 0) || math.IsNaN(v):
+	if v == 0 || math.IsInf(v, 0) || math.IsNaN(v) {
 		return "-"
-	case v >= 100:
-		return fmt.Sprintf("%.0f", v)
-	case v >= 10:
-		return fmt.Sprintf("%.1f", v)
-	case v >= 1:
-		return fmt.Sprintf("%.2f", v)
 	}
-	return fmt.Sprintf("%.3f", v)
+	return schema.Figure(v)
 }
 
 // WriteText prints the verdict for a terminal: a line per factor and its
