@@ -8,6 +8,7 @@ import (
 
 	"bitlab/kernels"
 	_ "bitlab/kernels/all" // the usages, arches and tables of the implementations the results name
+	"bitlab/movegen/factor"
 	"bitlab/schema"
 	"bitlab/verdict"
 )
@@ -157,7 +158,7 @@ const learnedTolerance = 0.10
 // the default itself, at 1), the perft speed relative to the default: the
 // geometric mean over the positions both ran of default cost / cost, with
 // its interval (schema.Stand).
-func (s *Set) perftSpeeds(cfg, factor string) map[string]verdict.Interval {
+func (s *Set) perftSpeeds(cfg, key string) map[string]verdict.Interval {
 	costs := map[string]map[string][]float64{} // by value, then position
 	for k, v := range s.perft {
 		if k.Config != cfg || k.Unit != schema.CyclesPerNode.Read && k.Unit != schema.NsPerNode.Read || k.Case.TT != "" {
@@ -166,12 +167,12 @@ func (s *Set) perftSpeeds(cfg, factor string) map[string]verdict.Interval {
 		value := ""
 		switch ch := s.perftChange(k.Case); {
 		case ch == "default":
-			value = k.Case.Name().Get(factor)
-		case !strings.Contains(ch, " ") && strings.HasPrefix(ch, factor+"="):
-			value = strings.TrimPrefix(ch, factor+"=")
-		case factor == schema.KeyRepr && strings.Contains(ch, factor+"="):
+			value = k.Case.Name().Get(key)
+		case !strings.Contains(ch, " ") && strings.HasPrefix(ch, key+"="):
+			value = strings.TrimPrefix(ch, key+"=")
+		case key == factor.Repr.Key() && strings.Contains(ch, key+"="):
 			// A representation comes with the slider that reads it.
-			value = k.Case.Name().Get(factor)
+			value = k.Case.Name().Get(key)
 		default:
 			continue
 		}
@@ -187,7 +188,7 @@ func (s *Set) perftSpeeds(cfg, factor string) map[string]verdict.Interval {
 	def := ""
 	for k := range s.perft {
 		if k.Config == cfg && s.perftChange(k.Case) == "default" {
-			def = k.Case.Name().Get(factor)
+			def = k.Case.Name().Get(key)
 			break
 		}
 	}

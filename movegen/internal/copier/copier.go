@@ -1,0 +1,702 @@
+// Package copier copies functions of a hand-written Go package, the
+// template, with the calls of named hook functions rewritten: the AST
+// copier behind package movegen's compiled configurations
+// (movegen/internal/configs). The template stays ordinary Go that the
+// compiler, vet and staticcheck read; a [Variant] says which hooks it
+// rewrites and from which function its copies start, and [Template.Copy]
+// copies exactly the functions reachable from there whose calls reach a
+// rewritten hook, each named by the dimensions (the factors) of the
+// rewrites it reaches, so that a function that depends on one factor only
+// is one copy shared by every variant with that factor's value.
+//
+// The copier works on the type-checked syntax tree (go/ast, go/types,
+// golang.org/x/tools/go/ast/astutil): a hook is a function or method
+// object, never a piece of text, and Copy fails when a rewrite's hook is
+// never called from the root, when a hook is used other than by a call,
+// when a replacement does not exist (a method must be declared by the
+// receiver's type itself, not promoted from an embedded one), when an
+// argument names no local variable in scope, and when a variant rewrites
+// nothing.
+package copier
+
+import (
+	"bytes"
+	"cmp"
+	"fmt"
+	"go/ast"
+	"go/build"
+	"go/parser"
+	"go/printer"
+	"go/token"
+	"go/types"
+	"io"
+	"maps"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/ast/astutil"
+	"golang.org/x/tools/go/packages"
+)
+
+// Template is a package's hand-written Go files, parsed and type-checked.
+type Template struct {
+	fset  *token.FileSet
+	files []*ast.File
+	pkg   *types.Package
+	info  *types.Info
+	decls map[*types.Func]*ast.FuncDecl
+}
+
+// Load parses and type-checks the Go files of the package in dir that a
+// build for goos and goarch selects, tests and generated files (those
+// with Go's "Code generated ... DO NOT EDIT." header) left out, plus the
+// files of extra (name to source), which may be generated: the template,
+// or with extra the template and copies of it, to check.
+func Load(dir, goos, goarch string, extra map[string][]byte) (*Template, error) {
+	ctx := build.Default
+	ctx.GOOS, ctx.GOARCH, ctx.CgoEnabled = goos, goarch, false
+	ctx.OpenFile = func(path string) (io.ReadCloser, error) {
+		if src, ok := extra[filepath.Base(path)]; ok && filepath.Dir(path) == filepath.Clean(dir) {
+			return io.NopCloser(bytes.NewReader(src)), nil
+		}
+		return os.Open(path)
+	}
+	bp, err := ctx.ImportDir(dir, 0)
+	if err != nil {
+		return nil, err
+	}
+	t := &Template{fset: token.NewFileSet(), decls: map[*types.Func]*ast.FuncDecl{}}
+	for _, name := range bp.GoFiles {
+		if _, ok := extra[name]; ok {
+			continue
+		}
+		f, err := parser.ParseFile(t.fset, filepath.Join(dir, name), nil, parser.ParseComments|parser.SkipObjectResolution)
+		if err != nil {
+			return nil, err
+		}
+		if !ast.IsGenerated(f) {
+			t.files = append(t.files, f)
+		}
+	}
+	for _, name := range slices.Sorted(maps.Keys(extra)) {
+		f, err := parser.ParseFile(t.fset, filepath.Join(dir, name), extra[name], parser.ParseComments|parser.SkipObjectResolution)
+		if err != nil {
+			return nil, err
+		}
+		if ok, err := ctx.MatchFile(dir, name); err != nil {
+			return nil, err
+		} else if !ok {
+			continue
+		}
+		t.files = append(t.files, f)
+	}
+	imp, err := importer(dir, goos, goarch, t.files)
+	if err != nil {
+		return nil, err
+	}
+	t.info = &types.Info{
+		Types: map[ast.Expr]types.TypeAndValue{}, Defs: map[*ast.Ident]types.Object{}, Uses: map[*ast.Ident]types.Object{},
+		Selections: map[*ast.SelectorExpr]*types.Selection{}, Scopes: map[ast.Node]*types.Scope{},
+	}
+	conf := types.Config{Importer: imp, GoVersion: "go1.26", Sizes: types.SizesFor("gc", goarch)}
+	if t.pkg, err = conf.Check(bp.ImportPath, t.fset, t.files, t.info); err != nil {
+		return nil, fmt.Errorf("type-checking %s for %s/%s: %w", dir, goos, goarch, err)
+	}
+	for _, f := range t.files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				fn := t.info.Defs[fd.Name].(*types.Func)
+				t.decls[fn] = fd
+			}
+		}
+	}
+	return t, nil
+}
+
+// importer loads the packages the files import (from export data, as the
+// go command builds them for goos and goarch).
+func importer(dir, goos, goarch string, files []*ast.File) (types.Importer, error) {
+	var paths []string
+	for _, f := range files {
+		for _, s := range f.Imports {
+			if p, err := strconv.Unquote(s.Path.Value); err == nil && !slices.Contains(paths, p) {
+				paths = append(paths, p)
+			}
+		}
+	}
+	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedTypes, Dir: dir,
+		Env: append(os.Environ(), "GOOS="+goos, "GOARCH="+goarch, "CGO_ENABLED=0")}
+	pkgs, err := packages.Load(cfg, paths...)
+	if err != nil {
+		return nil, err
+	}
+	byPath := map[string]*types.Package{}
+	for _, p := range pkgs {
+		if len(p.Errors) > 0 {
+			return nil, fmt.Errorf("loading %s: %v", p.PkgPath, p.Errors[0])
+		}
+		byPath[p.PkgPath] = p.Types
+	}
+	return importerFunc(func(path string) (*types.Package, error) {
+		if p, ok := byPath[path]; ok {
+			return p, nil
+		}
+		return nil, fmt.Errorf("package %s not loaded", path)
+	}), nil
+}
+
+type importerFunc func(path string) (*types.Package, error)
+
+func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }
+
+// Name returns a function's name as Rewrite spells it: "count",
+// "(*MoveList).add", "occReversed.toggle", or for another package's
+// function its package name and name, "generic.SerializeForward".
+func (t *Template) Name(fn *types.Func) string {
+	sig := fn.Type().(*types.Signature)
+	if r := sig.Recv(); r != nil {
+		typ := r.Type()
+		ptr := false
+		if p, ok := typ.(*types.Pointer); ok {
+			typ, ptr = p.Elem(), true
+		}
+		n := typ.(*types.Named).Obj().Name()
+		if ptr {
+			return "(*" + n + ")." + fn.Name()
+		}
+		return n + "." + fn.Name()
+	}
+	if fn.Pkg() != nil && fn.Pkg() != t.pkg {
+		return fn.Pkg().Name() + "." + fn.Name()
+	}
+	return fn.Name()
+}
+
+// Func returns the function Rewrite's forms name: a function of the
+// template, a method a type of the template declares (not one it
+// promotes from an embedded field), or a function of a package the
+// template imports, by that package's name.
+func (t *Template) Func(name string) (*types.Func, error) {
+	if rest, ok := strings.CutPrefix(name, "(*"); ok {
+		typ, m, ok := strings.Cut(rest, ").")
+		if !ok {
+			return nil, fmt.Errorf("%q: want (*Type).method", name)
+		}
+		return t.method(typ, m, name)
+	}
+	before, after, dotted := strings.Cut(name, ".")
+	if !dotted {
+		if fn, ok := t.pkg.Scope().Lookup(name).(*types.Func); ok {
+			return fn, nil
+		}
+		return nil, fmt.Errorf("the template declares no function %s", name)
+	}
+	if _, ok := t.pkg.Scope().Lookup(before).(*types.TypeName); ok {
+		return t.method(before, after, name)
+	}
+	for _, p := range t.pkg.Imports() {
+		if p.Name() == before {
+			if fn, ok := p.Scope().Lookup(after).(*types.Func); ok {
+				return fn, nil
+			}
+			return nil, fmt.Errorf("package %s (%s) has no function %s", p.Name(), p.Path(), after)
+		}
+	}
+	return nil, fmt.Errorf("%s: the template imports no package %s", name, before)
+}
+
+// method returns the method m that type typ declares itself.
+func (t *Template) method(typ, m, name string) (*types.Func, error) {
+	tn, ok := t.pkg.Scope().Lookup(typ).(*types.TypeName)
+	if !ok {
+		return nil, fmt.Errorf("%s: the template declares no type %s", name, typ)
+	}
+	named, ok := tn.Type().(*types.Named)
+	if !ok {
+		return nil, fmt.Errorf("%s: %s is no named type", name, typ)
+	}
+	for i := range named.NumMethods() {
+		if fn := named.Method(i); fn.Name() == m {
+			return fn, nil
+		}
+	}
+	return nil, fmt.Errorf("type %s declares no method %s (a method it promotes from an embedded field does not count)", typ, m)
+}
+
+// callee returns the function or method a call calls statically, nil for
+// any other call (a conversion, a builtin, a function value).
+func (t *Template) callee(call *ast.CallExpr) *types.Func {
+	fun := ast.Unparen(call.Fun)
+	switch ix := fun.(type) {
+	case *ast.IndexExpr:
+		fun = ix.X
+	case *ast.IndexListExpr:
+		fun = ix.X
+	}
+	var obj types.Object
+	switch f := fun.(type) {
+	case *ast.Ident:
+		obj = t.info.Uses[f]
+	case *ast.SelectorExpr:
+		if sel, ok := t.info.Selections[f]; ok {
+			if sel.Kind() != types.MethodVal {
+				return nil
+			}
+			obj = sel.Obj()
+		} else {
+			obj = t.info.Uses[f.Sel]
+		}
+	}
+	if fn, ok := obj.(*types.Func); ok {
+		return fn.Origin()
+	}
+	return nil
+}
+
+// calleeIdent returns the identifier that names a call's function.
+func calleeIdent(call *ast.CallExpr) *ast.Ident {
+	fun := ast.Unparen(call.Fun)
+	switch ix := fun.(type) {
+	case *ast.IndexExpr:
+		fun = ix.X
+	case *ast.IndexListExpr:
+		fun = ix.X
+	}
+	switch f := fun.(type) {
+	case *ast.Ident:
+		return f
+	case *ast.SelectorExpr:
+		return f.Sel
+	}
+	return nil
+}
+
+// Reachable returns the names (Name's forms) of the functions and methods
+// a function of the template calls, directly or through the template's
+// other functions, the function itself included.
+func (t *Template) Reachable(root string) ([]string, error) {
+	fn, err := t.Func(root)
+	if err != nil {
+		return nil, err
+	}
+	seen := map[*types.Func]bool{fn: true}
+	for work := []*types.Func{fn}; len(work) > 0; {
+		f := work[len(work)-1]
+		work = work[:len(work)-1]
+		d := t.decls[f]
+		if d == nil {
+			continue
+		}
+		ast.Inspect(d.Body, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok {
+				if g := t.callee(call); g != nil && !seen[g] {
+					seen[g] = true
+					work = append(work, g)
+				}
+			}
+			return true
+		})
+	}
+	var names []string
+	for f := range seen {
+		names = append(names, t.Name(f))
+	}
+	slices.Sort(names)
+	return names, nil
+}
+
+// Rewrite replaces the calls of one hook in a variant's copies.
+type Rewrite struct {
+	// Hook is the function whose calls are rewritten, in the forms of
+	// Template.Func: "count", "(*MoveList).add", "generic.SerializeForward".
+	Hook string
+	// To is the function called instead, in the same forms: a method is
+	// called on the hook call's receiver. To may call Hook itself: those
+	// calls stay.
+	To string
+	// Args are To's arguments: "$0", "$1" ... the hook call's, any other
+	// string a local variable in scope at every call of the hook; nil
+	// passes the hook call's arguments.
+	Args []string
+	// Dims are the dimensions (the factors) the rewrite stands for: a copy
+	// is named by the tags of the dimensions of the rewrites it reaches.
+	Dims []int
+}
+
+// Variant is one configuration of the template: the rewrites its copies
+// make, from one root.
+type Variant struct {
+	Name     string // what the messages call it
+	Root     string // the function its copies start from
+	Rewrites []Rewrite
+	// Types renames types of the template in every copy (a kept
+	// representation's position type for Position).
+	Types map[string]string
+	// Tags name each dimension's value in the copies' names, "" for a
+	// dimension at its default; Labels say it in their doc comments.
+	Tags, Labels []string
+}
+
+// Copy is one copied function.
+type Copy struct {
+	Name string // the copy's name, such as generateClassical
+	Of   string // the template function's name, such as generate
+	Dims []int  // the dimensions it depends on, ascending
+	fn   *types.Func
+	decl *ast.FuncDecl
+	// imports maps the package names the copy's new calls qualify to
+	// their paths.
+	imports map[string]string
+	t       *Template
+}
+
+// Copies is what a variant copies.
+type Copies struct {
+	Root  string  // the name of the root's copy
+	Funcs []*Copy // the copies, breadth first from the root
+}
+
+// resolved is a Rewrite with its functions looked up.
+type resolved struct {
+	Rewrite
+	hook, to *types.Func
+	calls    int // calls rewritten, over the variant's reachable functions
+}
+
+// Copy copies the functions the variant changes.
+func (t *Template) Copy(v Variant) (*Copies, error) {
+	root, err := t.Func(v.Root)
+	if err != nil {
+		return nil, fmt.Errorf("%s: root: %w", v.Name, err)
+	}
+	rws := map[*types.Func]*resolved{}
+	var list []*resolved
+	for _, r := range v.Rewrites {
+		hook, err := t.Func(r.Hook)
+		if err != nil {
+			return nil, fmt.Errorf("%s: hook: %w", v.Name, err)
+		}
+		to, err := t.Func(r.To)
+		if err != nil {
+			return nil, fmt.Errorf("%s: rewrite of %s: %w", v.Name, r.Hook, err)
+		}
+		if rws[hook] != nil {
+			return nil, fmt.Errorf("%s: %s rewritten twice", v.Name, r.Hook)
+		}
+		rw := &resolved{Rewrite: r, hook: hook, to: to}
+		rws[hook], list = rw, append(list, rw)
+	}
+	for old, typ := range v.Types {
+		for _, name := range []string{old, typ} {
+			if _, ok := t.pkg.Scope().Lookup(name).(*types.TypeName); !ok {
+				return nil, fmt.Errorf("%s: the template declares no type %s", v.Name, name)
+			}
+		}
+	}
+	// rewriteOf returns the rewrite of a call made in function in, nil for
+	// none: a rewrite's replacement keeps its own calls of the hook.
+	rewriteOf := func(callee, in *types.Func) *resolved {
+		if rw := rws[callee]; rw != nil && rw.to != in {
+			return rw
+		}
+		return nil
+	}
+	// The functions reachable from the root once the hooks are rewritten,
+	// the calls each makes, and the dimensions each depends on directly.
+	type site struct {
+		call   *ast.CallExpr
+		callee *types.Func // after the rewrite
+		rw     *resolved
+	}
+	sites := map[*types.Func][]site{}
+	dims := map[*types.Func]map[int]bool{}
+	depth := map[*types.Func]int{} // breadth-first order from the root
+	for work := []*types.Func{root}; len(work) > 0; {
+		f := work[0]
+		work = work[1:]
+		if _, done := sites[f]; done {
+			continue
+		}
+		sites[f] = nil
+		depth[f] = len(depth)
+		d := t.decls[f]
+		if d == nil {
+			continue // another package's, or without a body
+		}
+		dims[f] = map[int]bool{}
+		callees := map[*ast.Ident]bool{}
+		ast.Inspect(d.Body, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			g := t.callee(call)
+			if g == nil {
+				return true
+			}
+			callees[calleeIdent(call)] = true
+			s := site{call: call, callee: g}
+			if rw := rewriteOf(g, f); rw != nil {
+				s.callee, s.rw = rw.to, rw
+				rw.calls++
+				if rw.to != rw.hook {
+					for _, dim := range rw.Dims {
+						dims[f][dim] = true
+					}
+				}
+			}
+			sites[f] = append(sites[f], s)
+			work = append(work, s.callee)
+			return true
+		})
+		// A hook used but not called (a function value) would escape the
+		// rewrite.
+		var bad error
+		ast.Inspect(d.Body, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && !callees[id] {
+				if fn, ok := t.info.Uses[id].(*types.Func); ok && rewriteOf(fn.Origin(), f) != nil && bad == nil {
+					bad = fmt.Errorf("%s: %s: %s is used other than by a call, which the copier cannot rewrite", v.Name, t.fset.Position(id.Pos()), t.Name(fn))
+				}
+			}
+			return true
+		})
+		if bad != nil {
+			return nil, bad
+		}
+	}
+	for _, rw := range list {
+		if rw.calls == 0 {
+			return nil, fmt.Errorf("%s: no function reachable from %s calls %s: the rewrite to %s would change nothing", v.Name, v.Root, rw.Hook, rw.To)
+		}
+	}
+	// A function depends on the dimensions of the rewrites it makes and on
+	// those of the functions it calls.
+	for changed := true; changed; {
+		changed = false
+		for f, ss := range sites {
+			for _, s := range ss {
+				for dim := range dims[s.callee] {
+					if !dims[f][dim] {
+						dims[f][dim], changed = true, true
+					}
+				}
+			}
+		}
+	}
+	copied := map[*types.Func]*Copy{}
+	for f := range sites {
+		if len(dims[f]) == 0 {
+			continue
+		}
+		c := &Copy{fn: f, Of: t.Name(f), Dims: slices.Sorted(maps.Keys(dims[f])), imports: map[string]string{}, t: t}
+		suffix := ""
+		for _, dim := range c.Dims {
+			suffix += v.Tags[dim]
+		}
+		if suffix == "" {
+			return nil, fmt.Errorf("%s: the copy of %s depends on dimensions %v, all untagged", v.Name, c.Of, c.Dims)
+		}
+		c.Name = f.Name() + suffix
+		copied[f] = c
+	}
+	if copied[root] == nil {
+		return nil, fmt.Errorf("%s: every rewrite leaves the template as it is: the variant is the template", v.Name)
+	}
+	out := &Copies{Root: copied[root].Name}
+	for f, c := range copied {
+		if err := t.copyDecl(v, f, c, func(call *ast.CallExpr) *resolved { return rewriteOf(t.callee(call), f) }, copied); err != nil {
+			return nil, err
+		}
+		out.Funcs = append(out.Funcs, c)
+	}
+	slices.SortFunc(out.Funcs, func(a, b *Copy) int { return cmp.Compare(depth[a.fn], depth[b.fn]) })
+	return out, nil
+}
+
+// copyDecl writes c.decl: the declaration of f cloned, its hooks' calls
+// rewritten, the copied functions it calls and its renamed types renamed.
+func (t *Template) copyDecl(v Variant, f *types.Func, c *Copy, rewriteOf func(*ast.CallExpr) *resolved, copied map[*types.Func]*Copy) error {
+	orig := map[ast.Node]ast.Node{}
+	decl := clone(t.decls[f], orig).(*ast.FuncDecl)
+	decl.Doc = nil
+	decl.Name.Name = c.Name
+	nameOf := func(fn *types.Func) string {
+		if cp := copied[fn]; cp != nil {
+			return cp.Name
+		}
+		return fn.Name()
+	}
+	var err error
+	astutil.Apply(decl, func(cur *astutil.Cursor) bool {
+		switch n := cur.Node().(type) {
+		case *ast.CallExpr:
+			o, ok := orig[n].(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			if rw := rewriteOf(o); rw != nil {
+				if e := t.rewriteCall(v, n, o, rw, nameOf(rw.to), c); e != nil && err == nil {
+					err = e
+				}
+			}
+		case *ast.Ident:
+			o, ok := orig[n].(*ast.Ident)
+			if !ok {
+				return true
+			}
+			switch obj := t.info.Uses[o].(type) {
+			case *types.TypeName:
+				if to, ok := v.Types[obj.Name()]; ok && obj.Pkg() == t.pkg {
+					n.Name = to
+				}
+			case *types.Func:
+				if cp := copied[obj.Origin()]; cp != nil {
+					n.Name = cp.Name
+				}
+			case *types.PkgName:
+				c.imports[obj.Name()] = obj.Imported().Path()
+			}
+		}
+		return true
+	}, nil)
+	c.decl = decl
+	return err
+}
+
+// rewriteCall makes the call n (a clone of o) call rw's replacement, named
+// to.
+func (t *Template) rewriteCall(v Variant, n, o *ast.CallExpr, rw *resolved, to string, c *Copy) error {
+	pos := n.Fun.Pos()
+	switch {
+	case rw.to.Type().(*types.Signature).Recv() != nil:
+		sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr)
+		if !ok || rw.hook.Type().(*types.Signature).Recv() == nil {
+			return fmt.Errorf("%s: %s: %s is no method call, so it has no receiver for %s", v.Name, t.fset.Position(pos), rw.Hook, rw.To)
+		}
+		n.Fun = &ast.SelectorExpr{X: sel.X, Sel: &ast.Ident{NamePos: pos, Name: to}}
+	case rw.to.Pkg() != t.pkg:
+		name := rw.to.Pkg().Name()
+		c.imports[name] = rw.to.Pkg().Path()
+		n.Fun = &ast.SelectorExpr{X: &ast.Ident{NamePos: pos, Name: name}, Sel: &ast.Ident{NamePos: pos, Name: to}}
+	default:
+		n.Fun = &ast.Ident{NamePos: pos, Name: to}
+	}
+	if rw.Args == nil {
+		return nil
+	}
+	args := make([]ast.Expr, 0, len(rw.Args))
+	for _, a := range rw.Args {
+		if i, ok := strings.CutPrefix(a, "$"); ok {
+			k, err := strconv.Atoi(i)
+			if err != nil || k < 0 || k >= len(n.Args) {
+				return fmt.Errorf("%s: rewrite of %s: argument %s of a call with %d", v.Name, rw.Hook, a, len(n.Args))
+			}
+			args = append(args, n.Args[k])
+			continue
+		}
+		scope := t.pkg.Scope().Innermost(o.Pos())
+		if _, obj := scope.LookupParent(a, o.Pos()); obj == nil || obj.Parent() == t.pkg.Scope() {
+			return fmt.Errorf("%s: %s: rewrite of %s passes %s, which is no local variable there", v.Name, t.fset.Position(o.Pos()), rw.Hook, a)
+		}
+		args = append(args, &ast.Ident{NamePos: n.Lparen, Name: a})
+	}
+	n.Args = args
+	return nil
+}
+
+// Imports returns the paths of the packages the copy refers to.
+func (c *Copy) Imports() []string {
+	var paths []string
+	for _, p := range c.imports {
+		paths = append(paths, p)
+	}
+	slices.Sort(paths)
+	return slices.Compact(paths)
+}
+
+// Source returns the copy's declaration as Go source, with the template's
+// comments inside it, preceded by doc.
+func (c *Copy) Source(doc string) ([]byte, error) {
+	var b bytes.Buffer
+	for line := range strings.SplitSeq(strings.TrimSpace(doc), "\n") {
+		b.WriteString("// " + line + "\n")
+	}
+	// The template's comments inside the function: the clone keeps its
+	// positions.
+	var comments []*ast.CommentGroup
+	for _, f := range c.t.files {
+		for _, g := range f.Comments {
+			if g.Pos() > c.decl.Type.Pos() && g.End() < c.decl.End() {
+				comments = append(comments, g)
+			}
+		}
+	}
+	cfg := printer.Config{Mode: printer.UseSpaces | printer.TabIndent, Tabwidth: 8}
+	if err := cfg.Fprint(&b, c.t.fset, &printer.CommentedNode{Node: c.decl, Comments: comments}); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// Label says what the copy changes, by its dimensions' labels.
+func (c *Copy) Label(v Variant) string {
+	var parts []string
+	for _, d := range c.Dims {
+		if v.Labels[d] != "" {
+			parts = append(parts, v.Labels[d])
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// clone returns a deep copy of an AST node and records each copied node's
+// original in orig. Comments are not copied: the printer takes them from
+// the template (Copy.Source). The template is parsed without objects
+// (parser.SkipObjectResolution), so there are none to copy.
+func clone(n ast.Node, orig map[ast.Node]ast.Node) ast.Node {
+	return cloneValue(reflect.ValueOf(n), orig).Interface().(ast.Node)
+}
+
+var commentGroupType = reflect.TypeFor[*ast.CommentGroup]()
+
+func cloneValue(v reflect.Value, orig map[ast.Node]ast.Node) reflect.Value {
+	switch v.Kind() {
+	case reflect.Pointer:
+		if v.IsNil() || v.Type() == commentGroupType {
+			return reflect.Zero(v.Type())
+		}
+		c := reflect.New(v.Type().Elem())
+		c.Elem().Set(cloneValue(v.Elem(), orig))
+		if n, ok := v.Interface().(ast.Node); ok {
+			orig[c.Interface().(ast.Node)] = n
+		}
+		return c
+	case reflect.Interface:
+		if v.IsNil() {
+			return reflect.Zero(v.Type())
+		}
+		c := reflect.New(v.Type()).Elem()
+		c.Set(cloneValue(v.Elem(), orig))
+		return c
+	case reflect.Slice:
+		if v.IsNil() {
+			return reflect.Zero(v.Type())
+		}
+		c := reflect.MakeSlice(v.Type(), v.Len(), v.Len())
+		for i := range v.Len() {
+			c.Index(i).Set(cloneValue(v.Index(i), orig))
+		}
+		return c
+	case reflect.Struct:
+		c := reflect.New(v.Type()).Elem()
+		for i := range v.NumField() {
+			c.Field(i).Set(cloneValue(v.Field(i), orig))
+		}
+		return c
+	}
+	return v
+}
