@@ -9,7 +9,8 @@ import (
 	"bitlab/kernels/generic"
 )
 
-// The copies of the generator (internal/configs) for count=kernighan, count=swar, count=swar-mul, count=table16, count=table8.
+// Copies of the generator by internal/configs, for the configurations that
+// change the population count of the last ply's target sets.
 func init() {
 	register("slider=magic-fancy/serialize=inline/count=kernighan/moves=serialize/order=plain/repr=none", perftCntKernighan)
 	register("slider=magic-fancy/serialize=inline/count=swar/moves=serialize/order=plain/repr=none", perftCntSwar)

@@ -10,7 +10,8 @@ import (
 	"bitlab/kernels/generic"
 )
 
-// The copies of the generator (internal/configs) for moves=magic-hash.
+// Copies of the generator by internal/configs, for the configurations that
+// change the king's and knights' quiet moves.
 func init() {
 	register("slider=magic-fancy/serialize=inline/count=mathbits/moves=magic-hash/order=plain/repr=none", perftMvMagicHash)
 }

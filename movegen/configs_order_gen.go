@@ -10,7 +10,8 @@ import (
 	"bitlab/kernels/generic"
 )
 
-// The copies of the generator (internal/configs) for order=flip-vertical.
+// Copies of the generator by internal/configs, for the configurations that
+// change the order of each piece's moves.
 func init() {
 	register("slider=magic-fancy/serialize=inline/count=mathbits/moves=serialize/order=flip-vertical/repr=none", perftOrdFlipVertical)
 }

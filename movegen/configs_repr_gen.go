@@ -8,7 +8,8 @@ import (
 	"bitlab/board"
 )
 
-// The copies of the generator (internal/configs) for slider=hyperbola-reverse/repr=reversed, slider=rotated/repr=rotated, repr=reversed, repr=rotated.
+// Copies of the generator by internal/configs, for the configurations that
+// change the board representation kept beside the bitboards.
 func init() {
 	register("slider=hyperbola-reverse/serialize=inline/count=mathbits/moves=serialize/order=plain/repr=reversed", func(p Position, depth int) uint64 {
 		return perftHyperbolaReverseReprReversed(keptReversed(p), depth)

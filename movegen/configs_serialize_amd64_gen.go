@@ -10,7 +10,8 @@ import (
 	"bitlab/board"
 )
 
-// The copies of the generator (internal/configs) for serialize=avx512-vbmi2.
+// Copies of the generator by internal/configs, for the configurations that
+// change the serialization of each piece's target set into moves.
 func init() {
 	register("slider=magic-fancy/serialize=avx512-vbmi2/count=mathbits/moves=serialize/order=plain/repr=none", perftSerAvx512Vbmi2)
 }

@@ -9,7 +9,8 @@ import (
 	"bitlab/kernels/generic"
 )
 
-// The copies of the generator (internal/configs) for serialize=bytes, serialize=forward, serialize=iterator, serialize=reverse, serialize=scan-reset, serialize=unrolled, serialize=words16.
+// Copies of the generator by internal/configs, for the configurations that
+// change the serialization of each piece's target set into moves.
 func init() {
 	register("slider=magic-fancy/serialize=bytes/count=mathbits/moves=serialize/order=plain/repr=none", perftSerBytes)
 	register("slider=magic-fancy/serialize=forward/count=mathbits/moves=serialize/order=plain/repr=none", perftSerForward)

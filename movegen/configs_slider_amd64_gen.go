@@ -11,7 +11,8 @@ import (
 	"bitlab/kernels/amd64"
 )
 
-// The copies of the generator (internal/configs) for slider=pext, slider=magic-fancy-asm, slider=magic-black-asm.
+// Copies of the generator by internal/configs, for the configurations that
+// change the sliding attacks of rooks, bishops and queens.
 func init() {
 	register("slider=pext/serialize=inline/count=mathbits/moves=serialize/order=plain/repr=none", perftPext)
 	register("slider=magic-fancy-asm/serialize=inline/count=mathbits/moves=serialize/order=plain/repr=none", perftMagicFancyAsm)

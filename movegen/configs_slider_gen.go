@@ -9,7 +9,8 @@ import (
 	"bitlab/kernels/generic"
 )
 
-// The copies of the generator (internal/configs) for slider=classical, slider=dumb7fill, slider=hyperbola-bswap, slider=hyperbola-reverse, slider=kindergarten, slider=kogge-stone, slider=magic-black, slider=magic-plain, slider=obstruction-difference, slider=ray-loop.
+// Copies of the generator by internal/configs, for the configurations that
+// change the sliding attacks of rooks, bishops and queens.
 func init() {
 	register("slider=classical/serialize=inline/count=mathbits/moves=serialize/order=plain/repr=none", perftClassical)
 	register("slider=dumb7fill/serialize=inline/count=mathbits/moves=serialize/order=plain/repr=none", perftDumb7fill)

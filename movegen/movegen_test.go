@@ -2,8 +2,10 @@ package movegen
 
 import (
 	"math/rand/v2"
+	"os"
 	"runtime"
 	"slices"
+	"strings"
 	"testing"
 
 	"bitlab/internal/gentest"
@@ -261,5 +263,16 @@ func TestKeptRepresentations(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestMakefileGridTag: the Makefile builds the grid with factor.GridTag.
+func TestMakefileGridTag(t *testing.T) {
+	mk, err := os.ReadFile("../Makefile")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(mk), "\nGRID_TAG := "+factor.GridTag+"\n") {
+		t.Errorf("the Makefile's GRID_TAG is not %s", factor.GridTag)
 	}
 }

@@ -232,6 +232,7 @@ type Generated struct {
 
 // file is one generated file being assembled.
 type file struct {
+	what    string // what its configurations change
 	configs []factor.Config
 	roots   []ast.Expr
 	copies  [][]byte
@@ -246,7 +247,7 @@ type file struct {
 // type-check with the template for amd64, and without the amd64 files for
 // arm64.
 func Generate(dir string, grid bool) (*Generated, error) {
-	t, err := Load(dir, "linux", "amd64", nil)
+	t, err := Load(dir, amd64, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -269,7 +270,11 @@ func Generate(dir string, grid bool) (*Generated, error) {
 		name := FileOf(c)
 		f := files[name]
 		if f == nil {
-			f = &file{imports: map[string]bool{}}
+			changed := c.Changed()
+			f = &file{what: changed[len(changed)-1].Doc(), imports: map[string]bool{}}
+			if name == GridFile {
+				f.what = "both the slider and the serialization (the rest of their grid, factor.Grid)"
+			}
 			files[name] = f
 		}
 		f.configs = append(f.configs, c)
@@ -304,13 +309,21 @@ func Generate(dir string, grid bool) (*Generated, error) {
 		}
 		g.Files[name] = src
 	}
-	for _, arch := range []string{"amd64", "arm64"} {
-		if _, err := Load(dir, "linux", arch, g.Files); err != nil {
-			return nil, fmt.Errorf("the generated files for %s: %w", arch, err)
+	for _, b := range []Build{Amd64Grid, {GOOS: "linux", GOARCH: "arm64", Tags: Amd64Grid.Tags}} {
+		if _, err := Load(dir, b, g.Files); err != nil {
+			return nil, fmt.Errorf("the generated files: %w", err)
 		}
 	}
 	return g, nil
 }
+
+// The builds Generate copies the template for (amd64, the architecture
+// with every configuration) and checks the copies in (amd64 and arm64,
+// with the grid).
+var (
+	amd64     = Build{GOOS: "linux", GOARCH: "amd64"}
+	Amd64Grid = Build{GOOS: "linux", GOARCH: "amd64", Tags: []string{factor.GridTag}}
+)
 
 // bareName returns a function's name without its receiver.
 func bareName(name string) string {
@@ -363,11 +376,7 @@ func (f *file) source(name string) ([]byte, error) {
 	slices.Sort(std)
 	slices.Sort(mod)
 	b.WriteString("import (\n" + strings.Join(std, "\n") + "\n\n" + strings.Join(mod, "\n") + "\n)\n\n")
-	var shorts []string
-	for _, c := range f.configs {
-		shorts = append(shorts, c.Short())
-	}
-	fmt.Fprintf(&b, "// The copies of the generator (internal/configs) for %s.\n", strings.Join(shorts, ", "))
+	fmt.Fprintf(&b, "// Copies of the generator by internal/configs, for the configurations that\n// change %s.\n", f.what)
 	// func init() { register(name, root) ... }
 	body := &ast.BlockStmt{}
 	for i, c := range f.configs {

@@ -51,14 +51,20 @@ type Template struct {
 	decls map[*types.Func]*ast.FuncDecl
 }
 
-// Load parses and type-checks the Go files of the package in dir that a
-// build for goos and goarch selects, tests and generated files (those
-// with Go's "Code generated ... DO NOT EDIT." header) left out, plus the
-// files of extra (name to source), which may be generated: the template,
-// or with extra the template and copies of it, to check.
-func Load(dir, goos, goarch string, extra map[string][]byte) (*Template, error) {
+// Build is what a build selects files by.
+type Build struct {
+	GOOS, GOARCH string
+	Tags         []string
+}
+
+// Load parses and type-checks the Go files of the package in dir that b
+// selects, tests and generated files (those with Go's "Code generated ...
+// DO NOT EDIT." header) left out, plus the files of extra (name to source)
+// that b selects, which may be generated: the template, or with extra the
+// template and copies of it, to check.
+func Load(dir string, b Build, extra map[string][]byte) (*Template, error) {
 	ctx := build.Default
-	ctx.GOOS, ctx.GOARCH, ctx.CgoEnabled = goos, goarch, false
+	ctx.GOOS, ctx.GOARCH, ctx.BuildTags, ctx.CgoEnabled = b.GOOS, b.GOARCH, b.Tags, false
 	ctx.OpenFile = func(path string) (io.ReadCloser, error) {
 		if src, ok := extra[filepath.Base(path)]; ok && filepath.Dir(path) == filepath.Clean(dir) {
 			return io.NopCloser(bytes.NewReader(src)), nil
@@ -94,7 +100,7 @@ func Load(dir, goos, goarch string, extra map[string][]byte) (*Template, error) 
 		}
 		t.files = append(t.files, f)
 	}
-	imp, err := importer(dir, goos, goarch, t.files)
+	imp, err := importer(dir, b.GOOS, b.GOARCH, t.files)
 	if err != nil {
 		return nil, err
 	}
@@ -102,9 +108,9 @@ func Load(dir, goos, goarch string, extra map[string][]byte) (*Template, error) 
 		Types: map[ast.Expr]types.TypeAndValue{}, Defs: map[*ast.Ident]types.Object{}, Uses: map[*ast.Ident]types.Object{},
 		Selections: map[*ast.SelectorExpr]*types.Selection{}, Scopes: map[ast.Node]*types.Scope{},
 	}
-	conf := types.Config{Importer: imp, GoVersion: "go1.26", Sizes: types.SizesFor("gc", goarch)}
+	conf := types.Config{Importer: imp, GoVersion: "go1.26", Sizes: types.SizesFor("gc", b.GOARCH)}
 	if t.pkg, err = conf.Check(bp.ImportPath, t.fset, t.files, t.info); err != nil {
-		return nil, fmt.Errorf("type-checking %s for %s/%s: %w", dir, goos, goarch, err)
+		return nil, fmt.Errorf("type-checking %s for %s/%s %v: %w", dir, b.GOOS, b.GOARCH, b.Tags, err)
 	}
 	for _, f := range t.files {
 		for _, d := range f.Decls {
