@@ -50,7 +50,7 @@ func (p *Position) generateOrdFlipVertical(l *MoveList) int {
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if l != nil {
-			l.addLeaperOrdFlipVertical(us, piece, from, targets)
+			l.addColoredOrdFlipVertical(us, from, targets, Quiet)
 		}
 		n += count(targets)
 	}
@@ -136,11 +136,6 @@ func (l *MoveList) addColoredOrdFlipVertical(side board.Color, from board.Square
 	for _, to := range sq[:n&63] {
 		l.push(newMove(from, to, kind))
 	}
-}
-
-// addLeaperOrdFlipVertical is addLeaper with order=flip-vertical.
-func (l *MoveList) addLeaperOrdFlipVertical(us board.Color, piece board.Piece, from board.Square, targets uint64) {
-	l.addColoredOrdFlipVertical(us, from, targets, Quiet)
 }
 
 // addPawnsColoredOrdFlipVertical is addPawnsColored with order=flip-vertical.

@@ -221,7 +221,7 @@ func (p *posReversed) masksHyperbolaReverseReprReversed() masks {
 	}
 	// Danger: every square the enemy attacks, our king removed so that it
 	// cannot step back along a checking ray.
-	occ = p.withoutKing(occ, us)
+	occ = p.withoutKing(occ, us, k)
 	pawns := e[board.Pawn]
 	if them == board.White {
 		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
@@ -453,7 +453,7 @@ func (p *posRotated) masksRotatedReprRotated() masks {
 	}
 	// Danger: every square the enemy attacks, our king removed so that it
 	// cannot step back along a checking ray.
-	occ = p.withoutKing(occ, us)
+	occ = p.withoutKing(occ, us, k)
 	pawns := e[board.Pawn]
 	if them == board.White {
 		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
@@ -635,7 +635,7 @@ func (p *posReversed) masksReprReversed() masks {
 	}
 	// Danger: every square the enemy attacks, our king removed so that it
 	// cannot step back along a checking ray.
-	occ = p.withoutKing(occ, us)
+	occ = p.withoutKing(occ, us, k)
 	pawns := e[board.Pawn]
 	if them == board.White {
 		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
@@ -817,7 +817,7 @@ func (p *posRotated) masksReprRotated() masks {
 	}
 	// Danger: every square the enemy attacks, our king removed so that it
 	// cannot step back along a checking ray.
-	occ = p.withoutKing(occ, us)
+	occ = p.withoutKing(occ, us, k)
 	pawns := e[board.Pawn]
 	if them == board.White {
 		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA

@@ -50,7 +50,7 @@ func (p *Position) generateSerAvx512Vbmi2(l *MoveList) int {
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if l != nil {
-			l.addLeaperSerAvx512Vbmi2(us, piece, from, targets)
+			l.addCompressed(from, targets, Quiet)
 		}
 		n += count(targets)
 	}
@@ -127,9 +127,4 @@ func (p *Position) generateSerAvx512Vbmi2(l *MoveList) int {
 		}
 	}
 	return n
-}
-
-// addLeaperSerAvx512Vbmi2 is addLeaper with serialize=avx512-vbmi2.
-func (l *MoveList) addLeaperSerAvx512Vbmi2(us board.Color, piece board.Piece, from board.Square, targets uint64) {
-	l.addCompressed(from, targets, Quiet)
 }

@@ -55,7 +55,7 @@ func (p *Position) generateSerBytes(l *MoveList) int {
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if l != nil {
-			l.addLeaperSerBytes(us, piece, from, targets)
+			l.addSquaresSerBytes(from, targets, Quiet)
 		}
 		n += count(targets)
 	}
@@ -143,11 +143,6 @@ func (l *MoveList) addSquaresSerBytes(from board.Square, targets uint64, kind in
 	}
 }
 
-// addLeaperSerBytes is addLeaper with serialize=bytes.
-func (l *MoveList) addLeaperSerBytes(us board.Color, piece board.Piece, from board.Square, targets uint64) {
-	l.addSquaresSerBytes(from, targets, Quiet)
-}
-
 // addPawnsSquaresSerBytes is addPawnsSquares with serialize=bytes.
 func (l *MoveList) addPawnsSquaresSerBytes(targets uint64, delta int, kind int) {
 	var sq [64]board.Square
@@ -198,7 +193,7 @@ func (p *Position) generateSerForward(l *MoveList) int {
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if l != nil {
-			l.addLeaperSerForward(us, piece, from, targets)
+			l.addSquares(from, targets, Quiet)
 		}
 		n += count(targets)
 	}
@@ -277,11 +272,6 @@ func (p *Position) generateSerForward(l *MoveList) int {
 	return n
 }
 
-// addLeaperSerForward is addLeaper with serialize=forward.
-func (l *MoveList) addLeaperSerForward(us board.Color, piece board.Piece, from board.Square, targets uint64) {
-	l.addSquares(from, targets, Quiet)
-}
-
 // perftSerIterator is perft with serialize=iterator.
 func perftSerIterator(p Position, depth int) uint64 {
 	switch {
@@ -316,7 +306,7 @@ func (p *Position) generateSerIterator(l *MoveList) int {
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if l != nil {
-			l.addLeaperSerIterator(us, piece, from, targets)
+			l.addSquaresSerIterator(from, targets, Quiet)
 		}
 		n += count(targets)
 	}
@@ -404,11 +394,6 @@ func (l *MoveList) addSquaresSerIterator(from board.Square, targets uint64, kind
 	}
 }
 
-// addLeaperSerIterator is addLeaper with serialize=iterator.
-func (l *MoveList) addLeaperSerIterator(us board.Color, piece board.Piece, from board.Square, targets uint64) {
-	l.addSquaresSerIterator(from, targets, Quiet)
-}
-
 // addPawnsSquaresSerIterator is addPawnsSquares with serialize=iterator.
 func (l *MoveList) addPawnsSquaresSerIterator(targets uint64, delta int, kind int) {
 	var sq [64]board.Square
@@ -459,7 +444,7 @@ func (p *Position) generateSerReverse(l *MoveList) int {
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if l != nil {
-			l.addLeaperSerReverse(us, piece, from, targets)
+			l.addSquaresSerReverse(from, targets, Quiet)
 		}
 		n += count(targets)
 	}
@@ -547,11 +532,6 @@ func (l *MoveList) addSquaresSerReverse(from board.Square, targets uint64, kind 
 	}
 }
 
-// addLeaperSerReverse is addLeaper with serialize=reverse.
-func (l *MoveList) addLeaperSerReverse(us board.Color, piece board.Piece, from board.Square, targets uint64) {
-	l.addSquaresSerReverse(from, targets, Quiet)
-}
-
 // addPawnsSquaresSerReverse is addPawnsSquares with serialize=reverse.
 func (l *MoveList) addPawnsSquaresSerReverse(targets uint64, delta int, kind int) {
 	var sq [64]board.Square
@@ -602,7 +582,7 @@ func (p *Position) generateSerScanReset(l *MoveList) int {
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if l != nil {
-			l.addLeaperSerScanReset(us, piece, from, targets)
+			l.addSquaresSerScanReset(from, targets, Quiet)
 		}
 		n += count(targets)
 	}
@@ -690,11 +670,6 @@ func (l *MoveList) addSquaresSerScanReset(from board.Square, targets uint64, kin
 	}
 }
 
-// addLeaperSerScanReset is addLeaper with serialize=scan-reset.
-func (l *MoveList) addLeaperSerScanReset(us board.Color, piece board.Piece, from board.Square, targets uint64) {
-	l.addSquaresSerScanReset(from, targets, Quiet)
-}
-
 // addPawnsSquaresSerScanReset is addPawnsSquares with serialize=scan-reset.
 func (l *MoveList) addPawnsSquaresSerScanReset(targets uint64, delta int, kind int) {
 	var sq [64]board.Square
@@ -745,7 +720,7 @@ func (p *Position) generateSerUnrolled(l *MoveList) int {
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if l != nil {
-			l.addLeaperSerUnrolled(us, piece, from, targets)
+			l.addSquaresSerUnrolled(from, targets, Quiet)
 		}
 		n += count(targets)
 	}
@@ -833,11 +808,6 @@ func (l *MoveList) addSquaresSerUnrolled(from board.Square, targets uint64, kind
 	}
 }
 
-// addLeaperSerUnrolled is addLeaper with serialize=unrolled.
-func (l *MoveList) addLeaperSerUnrolled(us board.Color, piece board.Piece, from board.Square, targets uint64) {
-	l.addSquaresSerUnrolled(from, targets, Quiet)
-}
-
 // addPawnsSquaresSerUnrolled is addPawnsSquares with serialize=unrolled.
 func (l *MoveList) addPawnsSquaresSerUnrolled(targets uint64, delta int, kind int) {
 	var sq [64]board.Square
@@ -888,7 +858,7 @@ func (p *Position) generateSerWords16(l *MoveList) int {
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if l != nil {
-			l.addLeaperSerWords16(us, piece, from, targets)
+			l.addSquaresSerWords16(from, targets, Quiet)
 		}
 		n += count(targets)
 	}
@@ -974,11 +944,6 @@ func (l *MoveList) addSquaresSerWords16(from board.Square, targets uint64, kind 
 	for _, to := range sq[:n&63] {
 		l.push(newMove(from, to, kind))
 	}
-}
-
-// addLeaperSerWords16 is addLeaper with serialize=words16.
-func (l *MoveList) addLeaperSerWords16(us board.Color, piece board.Piece, from board.Square, targets uint64) {
-	l.addSquaresSerWords16(from, targets, Quiet)
 }
 
 // addPawnsSquaresSerWords16 is addPawnsSquares with serialize=words16.

@@ -165,7 +165,7 @@ func (p *Position) masksPext() masks {
 	}
 	// Danger: every square the enemy attacks, our king removed so that it
 	// cannot step back along a checking ray.
-	occ = p.withoutKing(occ, us)
+	occ = p.withoutKing(occ, us, k)
 	pawns := e[board.Pawn]
 	if them == board.White {
 		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
@@ -347,7 +347,7 @@ func (p *Position) masksMagicFancyAsm() masks {
 	}
 	// Danger: every square the enemy attacks, our king removed so that it
 	// cannot step back along a checking ray.
-	occ = p.withoutKing(occ, us)
+	occ = p.withoutKing(occ, us, k)
 	pawns := e[board.Pawn]
 	if them == board.White {
 		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
@@ -529,7 +529,7 @@ func (p *Position) masksMagicBlackAsm() masks {
 	}
 	// Danger: every square the enemy attacks, our king removed so that it
 	// cannot step back along a checking ray.
-	occ = p.withoutKing(occ, us)
+	occ = p.withoutKing(occ, us, k)
 	pawns := e[board.Pawn]
 	if them == board.White {
 		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA

@@ -170,7 +170,7 @@ func (p *Position) masksClassical() masks {
 	}
 	// Danger: every square the enemy attacks, our king removed so that it
 	// cannot step back along a checking ray.
-	occ = p.withoutKing(occ, us)
+	occ = p.withoutKing(occ, us, k)
 	pawns := e[board.Pawn]
 	if them == board.White {
 		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
@@ -352,7 +352,7 @@ func (p *Position) masksDumb7fill() masks {
 	}
 	// Danger: every square the enemy attacks, our king removed so that it
 	// cannot step back along a checking ray.
-	occ = p.withoutKing(occ, us)
+	occ = p.withoutKing(occ, us, k)
 	pawns := e[board.Pawn]
 	if them == board.White {
 		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
@@ -534,7 +534,7 @@ func (p *Position) masksHyperbolaBswap() masks {
 	}
 	// Danger: every square the enemy attacks, our king removed so that it
 	// cannot step back along a checking ray.
-	occ = p.withoutKing(occ, us)
+	occ = p.withoutKing(occ, us, k)
 	pawns := e[board.Pawn]
 	if them == board.White {
 		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
@@ -716,7 +716,7 @@ func (p *Position) masksHyperbolaReverse() masks {
 	}
 	// Danger: every square the enemy attacks, our king removed so that it
 	// cannot step back along a checking ray.
-	occ = p.withoutKing(occ, us)
+	occ = p.withoutKing(occ, us, k)
 	pawns := e[board.Pawn]
 	if them == board.White {
 		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
@@ -898,7 +898,7 @@ func (p *Position) masksKindergarten() masks {
 	}
 	// Danger: every square the enemy attacks, our king removed so that it
 	// cannot step back along a checking ray.
-	occ = p.withoutKing(occ, us)
+	occ = p.withoutKing(occ, us, k)
 	pawns := e[board.Pawn]
 	if them == board.White {
 		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
@@ -1080,7 +1080,7 @@ func (p *Position) masksKoggeStone() masks {
 	}
 	// Danger: every square the enemy attacks, our king removed so that it
 	// cannot step back along a checking ray.
-	occ = p.withoutKing(occ, us)
+	occ = p.withoutKing(occ, us, k)
 	pawns := e[board.Pawn]
 	if them == board.White {
 		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
@@ -1262,7 +1262,7 @@ func (p *Position) masksMagicBlack() masks {
 	}
 	// Danger: every square the enemy attacks, our king removed so that it
 	// cannot step back along a checking ray.
-	occ = p.withoutKing(occ, us)
+	occ = p.withoutKing(occ, us, k)
 	pawns := e[board.Pawn]
 	if them == board.White {
 		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
@@ -1444,7 +1444,7 @@ func (p *Position) masksMagicPlain() masks {
 	}
 	// Danger: every square the enemy attacks, our king removed so that it
 	// cannot step back along a checking ray.
-	occ = p.withoutKing(occ, us)
+	occ = p.withoutKing(occ, us, k)
 	pawns := e[board.Pawn]
 	if them == board.White {
 		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
@@ -1626,7 +1626,7 @@ func (p *Position) masksObstructionDifference() masks {
 	}
 	// Danger: every square the enemy attacks, our king removed so that it
 	// cannot step back along a checking ray.
-	occ = p.withoutKing(occ, us)
+	occ = p.withoutKing(occ, us, k)
 	pawns := e[board.Pawn]
 	if them == board.White {
 		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
@@ -1808,7 +1808,7 @@ func (p *Position) masksRayLoop() masks {
 	}
 	// Danger: every square the enemy attacks, our king removed so that it
 	// cannot step back along a checking ray.
-	occ = p.withoutKing(occ, us)
+	occ = p.withoutKing(occ, us, k)
 	pawns := e[board.Pawn]
 	if them == board.White {
 		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA

@@ -126,7 +126,7 @@ func (p *Position) masks() masks {
 	}
 	// Danger: every square the enemy attacks, our king removed so that it
 	// cannot step back along a checking ray.
-	occ = p.withoutKing(occ, us)
+	occ = p.withoutKing(occ, us, k)
 	pawns := e[board.Pawn]
 	if them == board.White {
 		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA

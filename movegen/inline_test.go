@@ -27,7 +27,7 @@ func TestInlining(t *testing.T) {
 	}
 	fns := []string{
 		"rookAttacks", "bishopAttacks", "(*Position).toggle", "count", "countKernel", "countKernelCntSwar",
-		"(*MoveList).add", "(*MoveList).addLeaper", "(*MoveList).addLeaperSerBytes", "(*MoveList).addLeaperOrdFlipVertical", "(*MoveList).push",
+		"(*MoveList).add", "(*MoveList).addLeaper", "(*MoveList).push",
 		"(*Position).occupied", "(*Position).occupiedBy", "(*Position).withoutKing", "(*Position).toggled", "(*Position).keep", "(*Position).slidersChecking",
 		"rookRotated", "bishopRotated", "(*posRotated).keep", "(*posReversed).keep",
 		"rookReversed", "bishopReversed", "rookUnreadReversed", "bishopUnreadRotated",

@@ -23,8 +23,11 @@ func (p *Position) occupied() uint64 { return p.Occupied }
 // occupiedBy returns side c's occupancy as the sliders read it.
 func (p *Position) occupiedBy(c board.Color) uint64 { return p.Colors[c] }
 
-// withoutKing returns the occupancy o without side us's king.
-func (p *Position) withoutKing(o uint64, us board.Color) uint64 { return o ^ p.Pieces[us][board.King] }
+// withoutKing returns the occupancy o without side us's king, which
+// stands on k.
+func (p *Position) withoutKing(o uint64, us board.Color, _ board.Square) uint64 {
+	return o ^ p.Pieces[us][board.King]
+}
 
 // toggled returns the occupancy o with square s toggled.
 func (*Position) toggled(o uint64, s board.Square) uint64 { return o ^ s.Bitboard() }
@@ -98,8 +101,8 @@ func (p *posReversed) occupiedBy(c board.Color) occReversed {
 	return occReversed{p.Colors[c], p.Rev[c]}
 }
 
-func (p *posReversed) withoutKing(o occReversed, us board.Color) occReversed {
-	return o.toggle(p.king(us))
+func (*posReversed) withoutKing(o occReversed, _ board.Color, k board.Square) occReversed {
+	return o.toggle(k)
 }
 
 func (*posReversed) toggled(o occReversed, s board.Square) occReversed { return o.toggle(s) }
@@ -168,8 +171,8 @@ func (p *posRotated) occupied() occRotated {
 
 func (p *posRotated) occupiedBy(c board.Color) occRotated { return occRotated{p.Colors[c], p.Rot[c]} }
 
-func (p *posRotated) withoutKing(o occRotated, us board.Color) occRotated {
-	return o.toggle(p.king(us))
+func (*posRotated) withoutKing(o occRotated, _ board.Color, k board.Square) occRotated {
+	return o.toggle(k)
 }
 
 func (*posRotated) toggled(o occRotated, s board.Square) occRotated { return o.toggle(s) }

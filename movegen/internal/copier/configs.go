@@ -106,10 +106,12 @@ func variant(c factor.Config) (Variant, error) {
 			add(f, "bishopAttacks", kernelFunc(val, "Bishop"))
 		case f == factor.Serialize && val.Arch == "":
 			add(f, "(*MoveList).add", "(*MoveList).addSquares")
+			add(f, "(*MoveList).addLeaper", "(*MoveList).addSquares", "$2", "$3", "Quiet")
 			add(f, "(*MoveList).addPawns", "(*MoveList).addPawnsSquares")
 			add(f, "generic.SerializeForward", kernelFunc(val, ""))
 		case f == factor.Serialize:
 			add(f, "(*MoveList).add", "(*MoveList).addCompressed")
+			add(f, "(*MoveList).addLeaper", "(*MoveList).addCompressed", "$2", "$3", "Quiet")
 			add(f, "(*MoveList).addPawns", "(*MoveList).addPawnsCompressed")
 			add(f, "amd64.SerializeAvx512Vbmi2Append", kernelFunc(val, "Append"))
 			add(f, "amd64.SerializeAvx512Vbmi2AppendPawns", kernelFunc(val, "AppendPawns"))
@@ -121,6 +123,7 @@ func variant(c factor.Config) (Variant, error) {
 			add(f, "generic.MovelistLoop", kernelFunc(val, ""))
 		case f == factor.Order:
 			add(f, "(*MoveList).add", "(*MoveList).addColored", "us", "$0", "$1", "$2")
+			add(f, "(*MoveList).addLeaper", "(*MoveList).addColored", "$0", "$2", "$3", "Quiet")
 			add(f, "(*MoveList).addPawns", "(*MoveList).addPawnsColored", "us", "$0", "$1", "$2")
 			add(f, "generic.SerializeColorFlipBranchy", kernelFunc(val, ""))
 		case f == factor.Repr:

@@ -11,10 +11,10 @@ import (
 // a configuration that changes the factor must call none of them.
 var defaultHooks = map[factor.Factor][]string{
 	factor.Slider:    {"rookAttacks", "bishopAttacks"},
-	factor.Serialize: {"(*MoveList).add", "(*MoveList).addPawns"},
+	factor.Serialize: {"(*MoveList).add", "(*MoveList).addPawns", "(*MoveList).addLeaper"},
 	factor.Count:     {"count"},
 	factor.Moves:     {"(*MoveList).addLeaper"},
-	factor.Order:     {"(*MoveList).add", "(*MoveList).addPawns"},
+	factor.Order:     {"(*MoveList).add", "(*MoveList).addPawns", "(*MoveList).addLeaper"},
 	factor.Repr:      {"(*Position).occupied", "(*Position).occupiedBy", "(*Position).withoutKing", "(*Position).toggled", "(*Position).keep"},
 }
 

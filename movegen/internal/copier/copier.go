@@ -325,8 +325,9 @@ type Rewrite struct {
 	// calls stay.
 	To string
 	// Args are To's arguments: "$0", "$1" ... the hook call's, any other
-	// string a local variable in scope at every call of the hook; nil
-	// passes the hook call's arguments.
+	// string a local variable in scope at every call of the hook or a
+	// constant the template declares; nil passes the hook call's
+	// arguments.
 	Args []string
 	// Dims are the dimensions (the factors) the rewrite stands for: a copy
 	// is named by the tags of the dimensions of the rewrites it reaches.
@@ -605,8 +606,11 @@ func (t *Template) rewriteCall(v Variant, n, o *ast.CallExpr, rw *resolved, to s
 			continue
 		}
 		scope := t.pkg.Scope().Innermost(o.Pos())
-		if _, obj := scope.LookupParent(a, o.Pos()); obj == nil || obj.Parent() == t.pkg.Scope() {
-			return fmt.Errorf("%s: %s: rewrite of %s passes %s, which is no local variable there", v.Name, t.fset.Position(o.Pos()), rw.Hook, a)
+		_, obj := scope.LookupParent(a, o.Pos())
+		_, local := obj.(*types.Var)
+		_, constant := obj.(*types.Const)
+		if !local && !(constant && obj.Parent() == t.pkg.Scope()) || local && obj.Parent() == t.pkg.Scope() {
+			return fmt.Errorf("%s: %s: rewrite of %s passes %s, which is neither a local variable there nor a constant of the template", v.Name, t.fset.Position(o.Pos()), rw.Hook, a)
 		}
 		args = append(args, &ast.Ident{NamePos: n.Lparen, Name: a})
 	}

@@ -77,8 +77,8 @@ func callNames(t *testing.T, src []byte) []string {
 	return names
 }
 
-// TestCopyArgs: a rewrite passes the hook call's arguments it names and
-// local variables in scope.
+// TestCopyArgs: a rewrite passes the hook call's arguments it names, local
+// variables in scope and the template's constants.
 func TestCopyArgs(t *testing.T) {
 	tm := loadTemplate(t)
 	cs, err := tm.Copy(Variant{Name: "v", Root: "withLocal", Tags: []string{"S"}, Labels: []string{"s"},
@@ -89,6 +89,14 @@ func TestCopyArgs(t *testing.T) {
 	src, _ := cs.Funcs[0].Source("")
 	if !strings.Contains(string(src), "return two(x, side) + side") {
 		t.Errorf("withLocalS:\n%s", src)
+	}
+	cs, err = tm.Copy(Variant{Name: "v", Root: "withLocal", Tags: []string{"C"}, Labels: []string{"c"},
+		Rewrites: []Rewrite{{Hook: "hook", To: "two", Args: []string{"$0", "three"}, Dims: []int{0}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if src, _ := cs.Funcs[0].Source(""); !strings.Contains(string(src), "return two(x, three) + side") {
+		t.Errorf("withLocalC:\n%s", src)
 	}
 }
 
@@ -104,7 +112,7 @@ func TestCopyRefuses(t *testing.T) {
 		{Variant{Root: "valueUse", Rewrites: []Rewrite{{Hook: "hook", To: "other", Dims: []int{0}}}}, "used other than by a call"},
 		{Variant{Root: "root", Rewrites: []Rewrite{{Hook: "(*T).m", To: "(*U).m", Dims: []int{0}}}}, "type U declares no method m"},
 		{Variant{Root: "root", Rewrites: []Rewrite{{Hook: "hook", To: "nosuch", Dims: []int{0}}}}, "declares no function nosuch"},
-		{Variant{Root: "withLocal", Rewrites: []Rewrite{{Hook: "hook", To: "two", Args: []string{"$0", "n"}, Dims: []int{0}}}}, "passes n, which is no local variable"},
+		{Variant{Root: "withLocal", Rewrites: []Rewrite{{Hook: "hook", To: "two", Args: []string{"$0", "root"}, Dims: []int{0}}}}, "passes root, which is neither a local variable"},
 		{Variant{Root: "root", Rewrites: []Rewrite{{Hook: "hook", To: "hook", Dims: []int{0}}}}, "every rewrite leaves the template as it is"},
 		{Variant{Root: "root", Rewrites: []Rewrite{{Hook: "hook", To: "other", Dims: []int{0}}, {Hook: "hook", To: "leaf", Dims: []int{0}}}}, "rewritten twice"},
 		{Variant{Root: "root", Rewrites: []Rewrite{{Hook: "hook", To: "other", Dims: []int{0}}}, Tags: []string{""}}, "all untagged"},

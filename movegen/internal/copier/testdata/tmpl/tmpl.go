@@ -3,6 +3,8 @@ package tmpl
 
 import "math/bits"
 
+const three = 3
+
 type T struct{ n int }
 
 // U embeds T: T's methods are promoted to it, not declared by it.
