@@ -39,11 +39,11 @@ func buildTag(name string) string {
 	return ""
 }
 
-// FileOf returns the name of the generated file that registers a
+// fileOf returns the name of the generated file that registers a
 // configuration: the grid's, or its factor's (the representation's for a
 // slider with the representation it reads), with the architecture of an
 // assembly kernel.
-func FileOf(c factor.Config) string {
+func fileOf(c factor.Config) string {
 	changed := c.Changed()
 	if slices.Equal(changed, []factor.Factor{factor.Slider, factor.Serialize}) {
 		return GridFile
@@ -181,11 +181,11 @@ func kernelFunc(v factor.Value, role string) string {
 	return pkg + "." + camel(family) + camel(impl) + role
 }
 
-// KernelFuncs returns the functions a configuration's copies must call
+// expectedCalls returns the functions a configuration's copies must call
 // for each factor in which it differs from the default: its kernel's
 // entry points, or for a slider with the representation it reads, the
 // representation's sliders.
-func KernelFuncs(c factor.Config) map[factor.Factor][]string {
+func expectedCalls(c factor.Config) map[factor.Factor][]string {
 	out := map[factor.Factor][]string{}
 	for _, f := range c.Changed() {
 		val, _ := f.Value(c.Get(f))
@@ -228,9 +228,9 @@ func camel(s string) string {
 // Generated is the output of Generate.
 type Generated struct {
 	Files map[string][]byte // by name
-	// Roots names, for each configuration, the function its file
+	// roots names, for each configuration, the function its file
 	// registers as its perft (the root's copy).
-	Roots map[factor.Config]string
+	roots map[factor.Config]string
 }
 
 // file is one generated file being assembled.
@@ -260,7 +260,7 @@ func Generate(dir string, grid bool) (*Generated, error) {
 	}
 	files := map[string]*file{}
 	declared := map[string][]byte{} // copy name -> its source
-	g := &Generated{Files: map[string][]byte{}, Roots: map[factor.Config]string{}}
+	g := &Generated{Files: map[string][]byte{}, roots: map[factor.Config]string{}}
 	for _, c := range configs {
 		v, err := variant(c)
 		if err != nil {
@@ -270,7 +270,7 @@ func Generate(dir string, grid bool) (*Generated, error) {
 		if err != nil {
 			return nil, err
 		}
-		name := FileOf(c)
+		name := fileOf(c)
 		f := files[name]
 		if f == nil {
 			changed := c.Changed()
@@ -282,7 +282,7 @@ func Generate(dir string, grid bool) (*Generated, error) {
 		}
 		f.configs = append(f.configs, c)
 		f.roots = append(f.roots, rootExpr(c, cp.Root))
-		g.Roots[c] = cp.Root
+		g.roots[c] = cp.Root
 		for _, fn := range cp.Funcs {
 			doc := fmt.Sprintf("%s is %s with %s.", fn.Name, bareName(fn.Of), fn.Label(v))
 			src, err := fn.Source(doc)
@@ -312,7 +312,7 @@ func Generate(dir string, grid bool) (*Generated, error) {
 		}
 		g.Files[name] = src
 	}
-	for _, b := range []Build{Amd64Grid, {GOOS: "linux", GOARCH: "arm64", Tags: Amd64Grid.Tags}} {
+	for _, b := range []Build{amd64Grid, {GOOS: "linux", GOARCH: "arm64", Tags: amd64Grid.Tags}} {
 		if _, err := Load(dir, b, g.Files); err != nil {
 			return nil, fmt.Errorf("the generated files: %w", err)
 		}
@@ -325,7 +325,7 @@ func Generate(dir string, grid bool) (*Generated, error) {
 // with the grid).
 var (
 	amd64     = Build{GOOS: "linux", GOARCH: "amd64"}
-	Amd64Grid = Build{GOOS: "linux", GOARCH: "amd64", Tags: []string{factor.GridTag}}
+	amd64Grid = Build{GOOS: "linux", GOARCH: "amd64", Tags: []string{factor.GridTag}}
 )
 
 // bareName returns a function's name without its receiver.

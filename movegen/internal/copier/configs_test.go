@@ -22,29 +22,29 @@ var defaultHooks = map[factor.Factor][]string{
 // configuration, the grid's included, type-checks the result with the
 // template, and proves each configuration's rewrites on it: from the
 // function its file registers, the calls reach its kernels' functions
-// (KernelFuncs) for every factor it changes, and never the default's
+// (expectedCalls) for every factor it changes, and never the default's
 // technique for that factor.
 func TestGenerate(t *testing.T) {
 	g, err := Generate("../..", true)
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, err := Load("../..", Amd64Grid, g.Files)
+	out, err := Load("../..", amd64Grid, g.Files)
 	if err != nil {
 		t.Fatal(err)
 	}
 	configs := append(factor.Configs()[1:], factor.Grid()...)
-	if len(g.Roots) != len(configs) {
-		t.Errorf("%d configurations registered, want %d", len(g.Roots), len(configs))
+	if len(g.roots) != len(configs) {
+		t.Errorf("%d configurations registered, want %d", len(g.roots), len(configs))
 	}
 	for _, c := range configs {
-		root := g.Roots[c]
+		root := g.roots[c]
 		reach, err := out.Reachable(root)
 		if err != nil {
 			t.Errorf("%s: %v", c.Short(), err)
 			continue
 		}
-		for f, fns := range KernelFuncs(c) {
+		for f, fns := range expectedCalls(c) {
 			for _, fn := range fns {
 				if !slices.Contains(reach, fn) {
 					t.Errorf("%s: %s (for %s) is not called from %s", c.Short(), fn, f, root)
@@ -58,14 +58,14 @@ func TestGenerate(t *testing.T) {
 		}
 	}
 	for _, c := range factor.Configs()[1:] {
-		if _, ok := g.Files[FileOf(c)]; !ok {
-			t.Errorf("%s: no file %s", c.Short(), FileOf(c))
+		if _, ok := g.Files[fileOf(c)]; !ok {
+			t.Errorf("%s: no file %s", c.Short(), fileOf(c))
 		}
 	}
 }
 
-// TestKernelFuncs: the kernels' functions by their naming.
-func TestKernelFuncs(t *testing.T) {
+// TestExpectedCalls: the kernels' functions by their naming.
+func TestExpectedCalls(t *testing.T) {
 	d := factor.Default()
 	for c, want := range map[factor.Config][]string{
 		d.With(factor.Slider, "kogge-stone"):     {"generic.SlidingKoggeStoneRook", "generic.SlidingKoggeStoneBishop"},
@@ -77,7 +77,7 @@ func TestKernelFuncs(t *testing.T) {
 		d.With(factor.Serialize, "scan-reset"):   {"generic.SerializeScanReset"},
 		d.With(factor.Repr, "rotated"):           {"(*posRotated).keep", "(*posRotated).occupied"},
 	} {
-		got := KernelFuncs(c)
+		got := expectedCalls(c)
 		var all []string
 		for _, fns := range got {
 			all = append(all, fns...)

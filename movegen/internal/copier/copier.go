@@ -394,6 +394,14 @@ func (t *Template) Copy(v Variant) (*Copies, error) {
 		if rws[hook] != nil {
 			return nil, fmt.Errorf("%s: %s rewritten twice", v.Name, r.Hook)
 		}
+		if (hook.Type().(*types.Signature).Recv() == nil) != (to.Type().(*types.Signature).Recv() == nil) {
+			return nil, fmt.Errorf("%s: %s and %s: a method's calls can be rewritten to a method only, a function's to a function", v.Name, r.Hook, r.To)
+		}
+		for _, d := range r.Dims {
+			if d < 0 || d >= len(v.Tags) || len(v.Labels) != len(v.Tags) {
+				return nil, fmt.Errorf("%s: rewrite of %s: dimension %d of %d tags and %d labels", v.Name, r.Hook, d, len(v.Tags), len(v.Labels))
+			}
+		}
 		rw := &resolved{Rewrite: r, hook: hook, to: to}
 		rws[hook], list = rw, append(list, rw)
 	}
@@ -414,12 +422,7 @@ func (t *Template) Copy(v Variant) (*Copies, error) {
 	}
 	// The functions reachable from the root once the hooks are rewritten,
 	// the calls each makes, and the dimensions each depends on directly.
-	type site struct {
-		call   *ast.CallExpr
-		callee *types.Func // after the rewrite
-		rw     *resolved
-	}
-	sites := map[*types.Func][]site{}
+	sites := map[*types.Func][]*types.Func{} // the callees, after the rewrites
 	dims := map[*types.Func]map[int]bool{}
 	depth := map[*types.Func]int{} // breadth-first order from the root
 	for work := []*types.Func{root}; len(work) > 0; {
@@ -446,9 +449,8 @@ func (t *Template) Copy(v Variant) (*Copies, error) {
 				return true
 			}
 			callees[calleeIdent(call)] = true
-			s := site{call: call, callee: g}
 			if rw := rewriteOf(g, f); rw != nil {
-				s.callee, s.rw = rw.to, rw
+				g = rw.to
 				rw.calls++
 				if rw.to != rw.hook {
 					for _, dim := range rw.Dims {
@@ -456,8 +458,8 @@ func (t *Template) Copy(v Variant) (*Copies, error) {
 					}
 				}
 			}
-			sites[f] = append(sites[f], s)
-			work = append(work, s.callee)
+			sites[f] = append(sites[f], g)
+			work = append(work, g)
 			return true
 		})
 		// A hook used but not called (a function value) would escape the
@@ -484,9 +486,9 @@ func (t *Template) Copy(v Variant) (*Copies, error) {
 	// those of the functions it calls.
 	for changed := true; changed; {
 		changed = false
-		for f, ss := range sites {
-			for _, s := range ss {
-				for dim := range dims[s.callee] {
+		for f, callees := range sites {
+			for _, g := range callees {
+				for dim := range dims[g] {
 					if !dims[f][dim] {
 						dims[f][dim], changed = true, true
 					}
@@ -581,8 +583,8 @@ func (t *Template) rewriteCall(v Variant, n, o *ast.CallExpr, rw *resolved, to s
 	switch {
 	case rw.to.Type().(*types.Signature).Recv() != nil:
 		sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr)
-		if !ok || rw.hook.Type().(*types.Signature).Recv() == nil {
-			return fmt.Errorf("%s: %s: %s is no method call, so it has no receiver for %s", v.Name, t.fset.Position(pos), rw.Hook, rw.To)
+		if !ok {
+			return fmt.Errorf("%s: %s: the call of %s names no receiver for %s", v.Name, t.fset.Position(pos), rw.Hook, rw.To)
 		}
 		n.Fun = &ast.SelectorExpr{X: sel.X, Sel: &ast.Ident{NamePos: pos, Name: to}}
 	case rw.to.Pkg() != t.pkg:

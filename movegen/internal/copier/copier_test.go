@@ -115,8 +115,10 @@ func TestCopyRefuses(t *testing.T) {
 		{Variant{Root: "withLocal", Rewrites: []Rewrite{{Hook: "hook", To: "two", Args: []string{"$0", "root"}, Dims: []int{0}}}}, "passes root, which is neither a local variable"},
 		{Variant{Root: "root", Rewrites: []Rewrite{{Hook: "hook", To: "hook", Dims: []int{0}}}}, "every rewrite leaves the template as it is"},
 		{Variant{Root: "root", Rewrites: []Rewrite{{Hook: "hook", To: "other", Dims: []int{0}}, {Hook: "hook", To: "leaf", Dims: []int{0}}}}, "rewritten twice"},
-		{Variant{Root: "root", Rewrites: []Rewrite{{Hook: "hook", To: "other", Dims: []int{0}}}, Tags: []string{""}}, "all untagged"},
+		{Variant{Root: "root", Rewrites: []Rewrite{{Hook: "hook", To: "other", Dims: []int{0}}}, Tags: []string{""}, Labels: []string{""}}, "all untagged"},
 		{Variant{Root: "root", Types: map[string]string{"T": "V"}, Rewrites: []Rewrite{{Hook: "hook", To: "other", Dims: []int{0}}}}, "declares no type V"},
+		{Variant{Root: "root", Rewrites: []Rewrite{{Hook: "(*T).m", To: "other", Dims: []int{0}}}}, "a method's calls can be rewritten to a method only"},
+		{Variant{Root: "root", Rewrites: []Rewrite{{Hook: "hook", To: "other", Dims: []int{1}}}}, "dimension 1 of 1 tags"},
 	} {
 		c.v.Name = "v"
 		if c.v.Tags == nil {
