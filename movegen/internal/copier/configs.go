@@ -17,7 +17,7 @@ import (
 
 // The generated files of package movegen: one per factor (and per
 // architecture where a value's kernel is assembly), and the grid's, which
-// is built only with GridTag.
+// is built only with factor.GridTag.
 const (
 	filePrefix = "configs_"
 	fileSuffix = "_gen.go"
@@ -64,9 +64,9 @@ var tags = map[factor.Factor]string{factor.Serialize: "Ser", factor.Count: "Cnt"
 // hook of reprHooks, with the sliders that read it (and those that read
 // only its plain bitboards, for the default slider).
 type representation struct {
-	pos, kept          string // the position type, and the function that computes its bitboards at the root
-	rook, bishop       string // the reader's sliders
-	unreadRook, unread string // the default slider on the type's occupancies
+	pos, kept                string // the position type, and the function that computes its bitboards at the root
+	rook, bishop             string // the reader's sliders
+	unreadRook, unreadBishop string // the default slider on the type's occupancies
 	// checkers, if set, is the type's king-in-check test, which the
 	// reader's configuration calls in place of slidersChecking.
 	checkers string
@@ -151,7 +151,7 @@ func (r representation) rewrites(v *Variant, c factor.Config, val factor.Value) 
 	for _, m := range reprHooks {
 		v.Rewrites = append(v.Rewrites, Rewrite{Hook: "(*Position)." + m, To: "(*" + r.pos + ")." + m, Dims: []int{int(factor.Repr)}})
 	}
-	rook, bishop := r.unreadRook, r.unread
+	rook, bishop := r.unreadRook, r.unreadBishop
 	switch c.Slider {
 	case val.Reader:
 		rook, bishop = r.rook, r.bishop

@@ -14,9 +14,10 @@
 // object, never a piece of text, and Copy fails when a rewrite's hook is
 // never called from the root, when a hook is used other than by a call,
 // when a replacement does not exist (a method must be declared by the
-// receiver's type itself, not promoted from an embedded one), when an
-// argument names no local variable in scope, and when a variant rewrites
-// nothing.
+// receiver's type itself, not promoted from an embedded one) or would
+// turn a method's call into a function's, when an argument is neither a
+// local variable in scope nor a constant of the template, and when a
+// variant rewrites nothing.
 package copier
 
 import (
@@ -108,7 +109,7 @@ func Load(dir string, b Build, extra map[string][]byte) (*Template, error) {
 		Types: map[ast.Expr]types.TypeAndValue{}, Defs: map[*ast.Ident]types.Object{}, Uses: map[*ast.Ident]types.Object{},
 		Selections: map[*ast.SelectorExpr]*types.Selection{}, Scopes: map[ast.Node]*types.Scope{},
 	}
-	conf := types.Config{Importer: imp, GoVersion: "go1.26", Sizes: types.SizesFor("gc", b.GOARCH)}
+	conf := types.Config{Importer: imp, Sizes: types.SizesFor("gc", b.GOARCH)}
 	if t.pkg, err = conf.Check(bp.ImportPath, t.fset, t.files, t.info); err != nil {
 		return nil, fmt.Errorf("type-checking %s for %s/%s %v: %w", dir, b.GOOS, b.GOARCH, b.Tags, err)
 	}
