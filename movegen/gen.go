@@ -58,8 +58,9 @@ func (l *MoveList) add(from board.Square, targets uint64, kind int) {
 
 // addLeaper appends the quiet moves of side us's king or knight (piece)
 // from the square from to each square of targets: serialized like every
-// other piece's ([DefaultConfig]'s moves=serialize); the moves factor's
-// configurations list them by a movelist kernel (addListed) instead.
+// other piece's ([DefaultConfig]'s moves=serialize). The moves factor's
+// configurations list them by a movelist kernel (addListed) instead, and
+// the serialize and order factors' call their version of add in its place.
 func (l *MoveList) addLeaper(us board.Color, piece board.Piece, from board.Square, targets uint64) {
 	l.add(from, targets, Quiet)
 }
