@@ -375,134 +375,55 @@ type resolved struct {
 	calls    int // calls rewritten, over the variant's reachable functions
 }
 
+// rewrites are a variant's resolved rewrites.
+type rewrites struct {
+	byHook map[*types.Func]*resolved
+	list   []*resolved
+}
+
+// of returns the rewrite of a call of callee made in function in, nil for
+// none: a rewrite's replacement keeps its own calls of the hook.
+func (r *rewrites) of(callee, in *types.Func) *resolved {
+	if rw := r.byHook[callee]; rw != nil && rw.to != in {
+		return rw
+	}
+	return nil
+}
+
+// graph is the part of the template a variant reaches from its root, its
+// hooks' calls rewritten.
+type graph struct {
+	callees map[*types.Func][]*types.Func // each function's, after the rewrites
+	dims    map[*types.Func]map[int]bool  // the dimensions each depends on
+	order   map[*types.Func]int           // breadth first from the root
+}
+
 // Copy copies the functions the variant changes.
 func (t *Template) Copy(v Variant) (*Copies, error) {
 	root, err := t.Func(v.Root)
 	if err != nil {
 		return nil, fmt.Errorf("%s: root: %w", v.Name, err)
 	}
-	rws := map[*types.Func]*resolved{}
-	var list []*resolved
-	for _, r := range v.Rewrites {
-		hook, err := t.Func(r.Hook)
-		if err != nil {
-			return nil, fmt.Errorf("%s: hook: %w", v.Name, err)
-		}
-		to, err := t.Func(r.To)
-		if err != nil {
-			return nil, fmt.Errorf("%s: rewrite of %s: %w", v.Name, r.Hook, err)
-		}
-		if rws[hook] != nil {
-			return nil, fmt.Errorf("%s: %s rewritten twice", v.Name, r.Hook)
-		}
-		if (hook.Type().(*types.Signature).Recv() == nil) != (to.Type().(*types.Signature).Recv() == nil) {
-			return nil, fmt.Errorf("%s: %s and %s: a method's calls can be rewritten to a method only, a function's to a function", v.Name, r.Hook, r.To)
-		}
-		for _, d := range r.Dims {
-			if d < 0 || d >= len(v.Tags) || len(v.Labels) != len(v.Tags) {
-				return nil, fmt.Errorf("%s: rewrite of %s: dimension %d of %d tags and %d labels", v.Name, r.Hook, d, len(v.Tags), len(v.Labels))
-			}
-		}
-		rw := &resolved{Rewrite: r, hook: hook, to: to}
-		rws[hook], list = rw, append(list, rw)
+	rws, err := t.resolve(v)
+	if err != nil {
+		return nil, err
 	}
-	for old, typ := range v.Types {
-		for _, name := range []string{old, typ} {
-			if _, ok := t.pkg.Scope().Lookup(name).(*types.TypeName); !ok {
-				return nil, fmt.Errorf("%s: the template declares no type %s", v.Name, name)
-			}
-		}
+	g, err := t.walk(v, root, rws)
+	if err != nil {
+		return nil, err
 	}
-	// rewriteOf returns the rewrite of a call made in function in, nil for
-	// none: a rewrite's replacement keeps its own calls of the hook.
-	rewriteOf := func(callee, in *types.Func) *resolved {
-		if rw := rws[callee]; rw != nil && rw.to != in {
-			return rw
-		}
-		return nil
-	}
-	// The functions reachable from the root once the hooks are rewritten,
-	// the calls each makes, and the dimensions each depends on directly.
-	sites := map[*types.Func][]*types.Func{} // the callees, after the rewrites
-	dims := map[*types.Func]map[int]bool{}
-	depth := map[*types.Func]int{} // breadth-first order from the root
-	for work := []*types.Func{root}; len(work) > 0; {
-		f := work[0]
-		work = work[1:]
-		if _, done := sites[f]; done {
-			continue
-		}
-		sites[f] = nil
-		depth[f] = len(depth)
-		d := t.decls[f]
-		if d == nil {
-			continue // another package's, or without a body
-		}
-		dims[f] = map[int]bool{}
-		callees := map[*ast.Ident]bool{}
-		ast.Inspect(d.Body, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok {
-				return true
-			}
-			g := t.callee(call)
-			if g == nil {
-				return true
-			}
-			callees[calleeIdent(call)] = true
-			if rw := rewriteOf(g, f); rw != nil {
-				g = rw.to
-				rw.calls++
-				if rw.to != rw.hook {
-					for _, dim := range rw.Dims {
-						dims[f][dim] = true
-					}
-				}
-			}
-			sites[f] = append(sites[f], g)
-			work = append(work, g)
-			return true
-		})
-		// A hook used but not called (a function value) would escape the
-		// rewrite.
-		var bad error
-		ast.Inspect(d.Body, func(n ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok && !callees[id] {
-				if fn, ok := t.info.Uses[id].(*types.Func); ok && rewriteOf(fn.Origin(), f) != nil && bad == nil {
-					bad = fmt.Errorf("%s: %s: %s is used other than by a call, which the copier cannot rewrite", v.Name, t.fset.Position(id.Pos()), t.Name(fn))
-				}
-			}
-			return true
-		})
-		if bad != nil {
-			return nil, bad
-		}
-	}
-	for _, rw := range list {
+	for _, rw := range rws.list {
 		if rw.calls == 0 {
 			return nil, fmt.Errorf("%s: no function reachable from %s calls %s: the rewrite to %s would change nothing", v.Name, v.Root, rw.Hook, rw.To)
 		}
 	}
-	// A function depends on the dimensions of the rewrites it makes and on
-	// those of the functions it calls.
-	for changed := true; changed; {
-		changed = false
-		for f, callees := range sites {
-			for _, g := range callees {
-				for dim := range dims[g] {
-					if !dims[f][dim] {
-						dims[f][dim], changed = true, true
-					}
-				}
-			}
-		}
-	}
+	g.spread()
 	copied := map[*types.Func]*Copy{}
-	for f := range sites {
-		if len(dims[f]) == 0 {
+	for f, dims := range g.dims {
+		if len(dims) == 0 {
 			continue
 		}
-		c := &Copy{fn: f, Of: t.Name(f), Dims: slices.Sorted(maps.Keys(dims[f])), imports: map[string]string{}, t: t}
+		c := &Copy{fn: f, Of: t.Name(f), Dims: slices.Sorted(maps.Keys(dims)), imports: map[string]string{}, t: t}
 		suffix := ""
 		for _, dim := range c.Dims {
 			suffix += v.Tags[dim]
@@ -518,18 +439,129 @@ func (t *Template) Copy(v Variant) (*Copies, error) {
 	}
 	out := &Copies{Root: copied[root].Name}
 	for f, c := range copied {
-		if err := t.copyDecl(v, f, c, func(call *ast.CallExpr) *resolved { return rewriteOf(t.callee(call), f) }, copied); err != nil {
+		if err := t.copyDecl(v, f, c, rws, copied); err != nil {
 			return nil, err
 		}
 		out.Funcs = append(out.Funcs, c)
 	}
-	slices.SortFunc(out.Funcs, func(a, b *Copy) int { return cmp.Compare(depth[a.fn], depth[b.fn]) })
+	slices.SortFunc(out.Funcs, func(a, b *Copy) int { return cmp.Compare(g.order[a.fn], g.order[b.fn]) })
 	return out, nil
+}
+
+// resolve looks up a variant's rewrites and renamed types.
+func (t *Template) resolve(v Variant) (*rewrites, error) {
+	rws := &rewrites{byHook: map[*types.Func]*resolved{}}
+	for _, r := range v.Rewrites {
+		hook, err := t.Func(r.Hook)
+		if err != nil {
+			return nil, fmt.Errorf("%s: hook: %w", v.Name, err)
+		}
+		to, err := t.Func(r.To)
+		if err != nil {
+			return nil, fmt.Errorf("%s: rewrite of %s: %w", v.Name, r.Hook, err)
+		}
+		if rws.byHook[hook] != nil {
+			return nil, fmt.Errorf("%s: %s rewritten twice", v.Name, r.Hook)
+		}
+		if (hook.Type().(*types.Signature).Recv() == nil) != (to.Type().(*types.Signature).Recv() == nil) {
+			return nil, fmt.Errorf("%s: %s and %s: a method's calls can be rewritten to a method only, a function's to a function", v.Name, r.Hook, r.To)
+		}
+		for _, d := range r.Dims {
+			if d < 0 || d >= len(v.Tags) || len(v.Labels) != len(v.Tags) {
+				return nil, fmt.Errorf("%s: rewrite of %s: dimension %d of %d tags and %d labels", v.Name, r.Hook, d, len(v.Tags), len(v.Labels))
+			}
+		}
+		rw := &resolved{Rewrite: r, hook: hook, to: to}
+		rws.byHook[hook], rws.list = rw, append(rws.list, rw)
+	}
+	for old, typ := range v.Types {
+		for _, name := range []string{old, typ} {
+			if _, ok := t.pkg.Scope().Lookup(name).(*types.TypeName); !ok {
+				return nil, fmt.Errorf("%s: the template declares no type %s", v.Name, name)
+			}
+		}
+	}
+	return rws, nil
+}
+
+// walk returns the functions reachable from the root once the hooks are
+// rewritten, the calls each makes, and the dimensions each depends on
+// directly, counting each rewrite's calls; a hook used other than by a
+// call, which would escape the rewrite, is an error.
+func (t *Template) walk(v Variant, root *types.Func, rws *rewrites) (*graph, error) {
+	g := &graph{callees: map[*types.Func][]*types.Func{}, dims: map[*types.Func]map[int]bool{}, order: map[*types.Func]int{}}
+	for work := []*types.Func{root}; len(work) > 0; {
+		f := work[0]
+		work = work[1:]
+		if _, done := g.order[f]; done {
+			continue
+		}
+		g.order[f] = len(g.order)
+		d := t.decls[f]
+		if d == nil {
+			continue // another package's, or without a body
+		}
+		g.dims[f] = map[int]bool{}
+		called := map[*ast.Ident]bool{}
+		ast.Inspect(d.Body, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			callee := t.callee(call)
+			if callee == nil {
+				return true
+			}
+			called[calleeIdent(call)] = true
+			if rw := rws.of(callee, f); rw != nil {
+				callee = rw.to
+				rw.calls++
+				if rw.to != rw.hook {
+					for _, dim := range rw.Dims {
+						g.dims[f][dim] = true
+					}
+				}
+			}
+			g.callees[f] = append(g.callees[f], callee)
+			work = append(work, callee)
+			return true
+		})
+		var bad error
+		ast.Inspect(d.Body, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && !called[id] && bad == nil {
+				if fn, ok := t.info.Uses[id].(*types.Func); ok && rws.of(fn.Origin(), f) != nil {
+					bad = fmt.Errorf("%s: %s: %s is used other than by a call, which the copier cannot rewrite", v.Name, t.fset.Position(id.Pos()), t.Name(fn))
+				}
+			}
+			return true
+		})
+		if bad != nil {
+			return nil, bad
+		}
+	}
+	return g, nil
+}
+
+// spread makes each function depend on the dimensions of the functions it
+// calls, as well as of the rewrites it makes.
+func (g *graph) spread() {
+	for changed := true; changed; {
+		changed = false
+		for f, callees := range g.callees {
+			for _, callee := range callees {
+				for dim := range g.dims[callee] {
+					if !g.dims[f][dim] {
+						g.dims[f][dim], changed = true, true
+					}
+				}
+			}
+		}
+	}
 }
 
 // copyDecl writes c.decl: the declaration of f cloned, its hooks' calls
 // rewritten, the copied functions it calls and its renamed types renamed.
-func (t *Template) copyDecl(v Variant, f *types.Func, c *Copy, rewriteOf func(*ast.CallExpr) *resolved, copied map[*types.Func]*Copy) error {
+func (t *Template) copyDecl(v Variant, f *types.Func, c *Copy, rws *rewrites, copied map[*types.Func]*Copy) error {
 	orig := map[ast.Node]ast.Node{}
 	decl := clone(t.decls[f], orig).(*ast.FuncDecl)
 	decl.Doc = nil
@@ -548,7 +580,7 @@ func (t *Template) copyDecl(v Variant, f *types.Func, c *Copy, rewriteOf func(*a
 			if !ok {
 				return true
 			}
-			if rw := rewriteOf(o); rw != nil {
+			if rw := rws.of(t.callee(o), f); rw != nil {
 				if e := t.rewriteCall(v, n, o, rw, nameOf(rw.to), c); e != nil && err == nil {
 					err = e
 				}

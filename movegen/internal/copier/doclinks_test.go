@@ -40,7 +40,7 @@ func TestDocLinks(t *testing.T) {
 		for _, g := range f.Comments {
 			for _, link := range docLinks(p.Parse(g.Text())) {
 				links++
-				if err := tm.resolve(link, imports); err != "" {
+				if err := tm.resolveLink(link, imports); err != "" {
 					t.Errorf("%s: doc link [%s]: %s", tm.fset.Position(g.Pos()), linkText(link), err)
 				}
 			}
@@ -94,8 +94,8 @@ func linkText(l *comment.DocLink) string {
 	return strings.Join(append(parts, l.Name), ".")
 }
 
-// resolve returns why a doc link names nothing, "" when it resolves.
-func (t *Template) resolve(l *comment.DocLink, imports map[string]*types.Package) string {
+// resolveLink returns why a doc link names nothing, "" when it resolves.
+func (t *Template) resolveLink(l *comment.DocLink, imports map[string]*types.Package) string {
 	scope := t.pkg.Scope()
 	if l.ImportPath != "" {
 		var pkg *types.Package
