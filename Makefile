@@ -15,7 +15,7 @@ BUILDVCS := $(if $(wildcard .git),-buildvcs=true)
 # line is filtered out, since it is no failure.
 FEATURES_OFF ?= avx512 avx2 bmi2 avx512gfni popcnt
 
-.PHONY: all bench perft pressure gobench report aa notebooks explain test arm64 test-arm64 fmt vet tidy staticcheck gotest features-off generate readme dist
+.PHONY: all bench perft grid grid-test pressure gobench report aa notebooks explain test arm64 test-arm64 fmt vet tidy staticcheck gotest features-off generate readme dist
 
 all: test
 
@@ -25,9 +25,27 @@ bench:
 	$(GO) run $(BUILDVCS) ./cmd/runbench $(if $(QUICK),-quick) $(ARGS)
 
 # The move generator with every slider: perft of the start position and
-# Kiwipete, results in results/<cpu>/perft/; QUICK=1 for three rounds.
-perft:
-	$(GO) run $(BUILDVCS) ./cmd/runbench -perft $(if $(QUICK),-count 3) $(ARGS)
+# Kiwipete, results in results/<cpu>/perft/; QUICK=1 for three rounds,
+# GRID=1 for the slider x serialization grid too.
+perft: $(if $(GRID),grid)
+	$(GO) run $(BUILDVCS) $(if $(GRID),-tags $(GRID_TAG)) ./cmd/runbench -perft $(if $(GRID),-grid) $(if $(QUICK),-count 3) $(ARGS)
+
+# The slider x serialization grid of the move generator (factor.Grid): its
+# configurations' code is generated on demand into
+# movegen/configs_grid_gen.go (ignored by git) and built with the tag
+# GRID_TAG (movegen/factor's GridTag; movegen's TestMakefileGridTag keeps
+# them equal). make test builds, vets and counts it, and checks it is what
+# the copier writes from the generator now.
+GRID_TAG := bitlab_grid
+grid:
+	cd movegen && $(GO) run ./internal/configs -grid
+
+grid-test: grid
+	$(GO) vet -tags $(GRID_TAG) ./movegen ./cmd/runbench
+	GOARCH=arm64 $(GO) vet -tags $(GRID_TAG) ./movegen
+	$(GO) tool staticcheck -tags $(GRID_TAG) ./movegen
+	$(GO) test -tags $(GRID_TAG) ./movegen -run '^(TestGrid|TestConfigs|TestChess960Configs|TestChess960Castlings|TestMostMoves)$$'
+	$(GO) test -tags $(GRID_TAG) ./cmd/runbench -run '^(TestPerftList|TestConfigNames)$$'
 
 # The lookup-table kernels hot and under cache pressure (an untimed walk of
 # a buffer the size of each cache level before every batch), beside the
@@ -88,7 +106,7 @@ BENCH ?= Kernel/family=/impl=/dist=random$$/size=4096$$/mode=throughput
 gobench:
 	$(GO) test ./harness -run '^$$' -cpu 1 -bench '$(BENCH)'
 
-test: fmt vet staticcheck tidy gotest features-off arm64
+test: fmt vet staticcheck tidy gotest grid-test features-off arm64
 
 fmt:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi

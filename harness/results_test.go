@@ -7,13 +7,14 @@ import (
 	"strings"
 	"testing"
 
+	"bitlab/movegen/factor"
 	"bitlab/schema"
 )
 
 // perftLine writes one result line of a made-up perft case.
 func perftLine(t *testing.T, r *ResultsFile, position string) {
 	t.Helper()
-	c := &PerftCase{Key: schema.PerftCase{Slider: "s", Serialize: "s", Count: "c", Moves: "m", Order: "o", Repr: "r", Position: position, Depth: 1}, nodes: 20, reps: 1}
+	c := &PerftCase{Key: schema.PerftCase{Config: factor.Config{Slider: "s", Serialize: "s", Count: "c", Moves: "m", Order: "o", Repr: "r"}, Position: position, Depth: 1}, nodes: 20, reps: 1}
 	if err := r.PerftResult(c, Sample{NsPerOp: 2}); err != nil {
 		t.Fatal(err)
 	}

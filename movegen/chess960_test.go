@@ -70,7 +70,7 @@ func TestChess960Configs(t *testing.T) {
 	configs := 0
 	for _, c := range append(Configs(), GridConfigs()...) {
 		f, err := PerftFunc(c)
-		if err != nil && c.Supported() != nil {
+		if err != nil && Supported(c) != nil {
 			t.Logf("skipped: %v", err)
 			continue
 		}
@@ -133,7 +133,7 @@ func TestChess960Castlings(t *testing.T) {
 					t.Errorf("%s: %s depth %d: %d, want %d", c, pc.fen, d+1, got, want)
 				}
 			}
-			if c == DefaultConfig {
+			if c == DefaultConfig() {
 				if got := refPerft(&p, 3); got != pc.counts[2] {
 					t.Errorf("%s: the reference's depth 3: %d, want %d", pc.fen, got, pc.counts[2])
 				}
@@ -255,7 +255,7 @@ func TestChess960Games(t *testing.T) {
 				if ref := refPlay(&p, m); q != ref {
 					t.Fatalf("%s: %v plays to %s, the reference to %s", p.FEN(), m, q.FEN(), ref.FEN())
 				}
-				rev, rot = rev.PlayHyperbolaReverseReprReversed(m), rot.PlayRotatedReprRotated(m)
+				rev, rot = rev.PlayReprReversed(m), rot.PlayReprRotated(m)
 				if rev.Position != q || rev != keptReversed(q) || rot.Position != q || rot != keptRotated(q) {
 					t.Fatalf("%s: after %v the kept representations differ from the position's", p.FEN(), m)
 				}

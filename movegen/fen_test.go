@@ -141,7 +141,7 @@ func FuzzFEN(f *testing.F) {
 // kernel, the order and both kept representations.
 func checkedConfigs(t *testing.T) []Config {
 	t.Helper()
-	d := DefaultConfig
+	d := DefaultConfig()
 	with := func(edit func(c *Config)) Config { c := d; edit(&c); return c }
 	cs := []Config{d,
 		with(func(c *Config) { c.Slider = "classical" }),
@@ -156,7 +156,7 @@ func checkedConfigs(t *testing.T) []Config {
 	for _, c := range cs {
 		if _, err := PerftFunc(c); err == nil {
 			run = append(run, c)
-		} else if c.Supported() == nil {
+		} else if Supported(c) == nil {
 			t.Fatal(err)
 		}
 	}
@@ -182,7 +182,7 @@ var mostMoves = []struct {
 func TestMostMoves(t *testing.T) {
 	for _, c := range append(Configs(), GridConfigs()...) {
 		f, err := PerftFunc(c)
-		if err != nil && c.Supported() != nil {
+		if err != nil && Supported(c) != nil {
 			continue
 		}
 		if err != nil {

@@ -4,6 +4,7 @@ import (
 	"math/bits"
 
 	"bitlab/board"
+	"bitlab/kernels/generic"
 )
 
 // MaxMoves bounds the moves a MoveList holds: a power of two, since the
@@ -34,18 +35,34 @@ type MoveList struct {
 // Slice returns the list's moves.
 func (l *MoveList) Slice() []Move { return l.Moves[:l.N] }
 
-// count is the generator's population count (DefaultConfig's mathbits:
-// POPCNT from GOAMD64=v2); internal/configs replaces its calls.
+// count is the generator's population count ([DefaultConfig]'s
+// count=mathbits: POPCNT from GOAMD64=v2); the count factor's
+// configurations call countKernel instead.
 func count(b uint64) int { return bits.OnesCount64(b) }
 
+// countKernel is count by a popcount kernel: the family's baseline,
+// [generic.PopcountKernighan], here, and each count configuration's
+// kernel in its copy (internal/configs).
+func countKernel(b uint64) int { return int(generic.PopcountKernighan(b)) }
+
 // add appends a move from one square to each square of targets, serialized
-// in place by TZCNT and BLSR (DefaultConfig's inline); internal/configs
-// replaces its calls.
+// in place by TZCNT and BLSR ([DefaultConfig]'s serialize=inline); the
+// serialize and order factors' configurations call a kernel's version
+// (lists.go) instead.
 func (l *MoveList) add(from board.Square, targets uint64, kind int) {
 	for ; targets != 0; targets &= targets - 1 {
 		l.Moves[l.N] = newMove(from, board.Square(bits.TrailingZeros64(targets)), kind)
 		l.N++
 	}
+}
+
+// addLeaper appends the quiet moves of side us's king or knight (piece)
+// from the square from to each square of targets: serialized like every
+// other piece's ([DefaultConfig]'s moves=serialize). The moves factor's
+// configurations list them by a movelist kernel (addListed) instead, and
+// the serialize and order factors' call their version of add in its place.
+func (l *MoveList) addLeaper(us board.Color, piece board.Piece, from board.Square, targets uint64) {
+	l.add(from, targets, Quiet)
 }
 
 // addPawns appends a pawn move to each square of targets, from the square
@@ -76,16 +93,17 @@ type masks struct {
 }
 
 // masks computes the checkers, the check mask, the pin rays and the king
-// danger squares of the side to move.
+// danger squares of the side to move. The sliders read the occupancy a
+// representation keeps (occupied, occupiedBy, withoutKing: repr.go).
 func (p *Position) masks() masks {
 	us, them := p.Side, p.Side^1
 	e := &p.Pieces[them]
 	k := p.king(us)
-	occ := p.Occupied
+	occ := p.occupied()
 	var m masks
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
 	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
-		rookAttacks(k, occ)&rq | bishopAttacks(k, occ)&bq
+		p.slidersChecking(k, occ, rq, bq, rookAttacks(k, occ)&rq|bishopAttacks(k, occ)&bq)
 	switch bits.OnesCount64(m.checkers) {
 	case 0:
 		m.check = ^uint64(0)
@@ -95,13 +113,13 @@ func (p *Position) masks() masks {
 	// Pins: the enemy sliders seen from the king through our pieces, with
 	// exactly one of ours between.
 	own := p.Colors[us]
-	for s := rookAttacks(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+	for s := rookAttacks(k, p.occupiedBy(them)) & rq; s != 0; s &= s - 1 {
 		ray := between[k][bits.TrailingZeros64(s)]
 		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
 			m.pinHV |= ray | s&-s
 		}
 	}
-	for s := bishopAttacks(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+	for s := bishopAttacks(k, p.occupiedBy(them)) & bq; s != 0; s &= s - 1 {
 		ray := between[k][bits.TrailingZeros64(s)]
 		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
 			m.pinD |= ray | s&-s
@@ -109,7 +127,7 @@ func (p *Position) masks() masks {
 	}
 	// Danger: every square the enemy attacks, our king removed so that it
 	// cannot step back along a checking ray.
-	occ ^= p.Pieces[us][board.King]
+	occ = p.withoutKing(occ, us, k)
 	pawns := e[board.Pawn]
 	if them == board.White {
 		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
@@ -165,12 +183,10 @@ func (p *Position) generate(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	// The king's and the knights' quiet moves: serialized like the others
-	// (DefaultConfig's moves=serialize), or in configurations of the moves
-	// factor copied from precomputed lists.
+	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if l != nil {
-			l.add(from, targets, Quiet)
+			l.addLeaper(us, piece, from, targets)
 		}
 		n += count(targets)
 	}
@@ -179,6 +195,7 @@ func (p *Position) generate(l *MoveList) int {
 		return n // double check: only the king moves
 	}
 	occ := p.Occupied
+	sliding := p.occupied() // occ as the sliders read it
 	if m.checkers == 0 {
 		// Chess960's xray square, beyond the castling rook, never holds
 		// a bit in standard chess: the test stops at c.xray == 0.
@@ -198,7 +215,7 @@ func (p *Position) generate(l *MoveList) int {
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := bishopAttacks(s, occ) & movable
+		a := bishopAttacks(s, sliding) & movable
 		if m.pinD&(b&-b) != 0 {
 			a &= m.pinD
 		}
@@ -206,7 +223,7 @@ func (p *Position) generate(l *MoveList) int {
 	}
 	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := rookAttacks(s, occ) & movable
+		a := rookAttacks(s, sliding) & movable
 		if m.pinHV&(b&-b) != 0 {
 			a &= m.pinHV
 		}
@@ -258,7 +275,7 @@ func (p *Position) enPassantLegal(from, k board.Square) bool {
 	e := &p.Pieces[them]
 	capSq := board.NewSquare(p.EP.File(), from.Rank())
 	captured := capSq.Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
+	occ := p.toggled(p.toggled(p.toggled(p.occupied(), from), capSq), p.EP) // the target square was empty
 	if rookAttacks(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		bishopAttacks(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false

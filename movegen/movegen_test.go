@@ -2,11 +2,14 @@ package movegen
 
 import (
 	"math/rand/v2"
+	"os"
+	"runtime"
 	"slices"
+	"strings"
 	"testing"
 
 	"bitlab/internal/gentest"
-	"bitlab/kernels"
+	"bitlab/movegen/factor"
 	"bitlab/positions"
 )
 
@@ -115,43 +118,36 @@ func sameGame(p, q *Position) bool {
 }
 
 // TestGeneratedFilesAreFresh reruns internal/configs and requires its
-// output to match configs_gen.go byte for byte.
+// output to match the committed configs_*_gen.go byte for byte.
 func TestGeneratedFilesAreFresh(t *testing.T) {
 	gentest.Check(t)
 }
 
 // TestConfigs proves every compiled configuration on every perft position
-// to a depth of at most configNodes leaves.
+// to a depth of at most configNodes leaves, after checking that every
+// configuration package factor declares for this architecture is
+// compiled, and the grid where it is built (with the tag bitlab_grid).
 func TestConfigs(t *testing.T) {
 	const configNodes = 100_000
 	cs := Configs()
-	if len(cs) < 20 || cs[0] != DefaultConfig {
-		t.Fatalf("configurations %v", cs)
-	}
-	// The grid: every generic slider but the default's with every generic
-	// serialization loop.
-	generic := func(ks []kernels.Kernel) int {
-		n := 0
-		for _, k := range ks {
-			if k.Info().Arch == kernels.Generic {
-				n++
-			}
+	var want []Config
+	for _, c := range factor.Configs() {
+		if a := c.Arch(); a == "" || a == runtime.GOARCH {
+			want = append(want, c)
 		}
-		return n
+	}
+	if !slices.Equal(cs, want) || cs[0] != DefaultConfig() {
+		t.Fatalf("compiled configurations %v, want %v", cs, want)
 	}
 	grid := GridConfigs()
-	if want := (generic(kernels.Sliding.Kernels()) - 1) * generic(kernels.Serialize.Kernels()); len(grid) != want {
-		t.Fatalf("%d grid configurations, want %d", len(grid), want)
+	if len(grid) > 0 && !slices.Equal(grid, factor.Grid()) {
+		t.Fatalf("grid %v, want none or all of %v", grid, factor.Grid())
 	}
+	t.Logf("%d configurations and %d of the grid", len(cs), len(grid))
 	cs = append(cs, grid...)
-	seen := map[Config]bool{}
 	for _, c := range cs {
-		if seen[c] {
-			t.Errorf("%s listed twice", c)
-		}
-		seen[c] = true
 		f, err := PerftFunc(c)
-		if err != nil && c.Supported() != nil {
+		if err != nil && Supported(c) != nil {
 			t.Logf("skipped: %v", err)
 			continue
 		}
@@ -256,7 +252,7 @@ func TestKeptRepresentations(t *testing.T) {
 				}
 				m := want[r.IntN(len(want))]
 				p = p.Play(m)
-				rev, rot = rev.PlayHyperbolaReverseReprReversed(m), rot.PlayRotatedReprRotated(m)
+				rev, rot = rev.PlayReprReversed(m), rot.PlayReprRotated(m)
 				if rev.Position != p || rev != keptReversed(p) {
 					t.Fatalf("%s game %d ply %d: after %v the reversed bitboards are %#x %#x, from scratch %#x %#x",
 						c.Name, game, ply, m, rev.Rev, rev.RevSliders, keptReversed(p).Rev, keptReversed(p).RevSliders)
@@ -267,5 +263,16 @@ func TestKeptRepresentations(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestMakefileGridTag: the Makefile builds the grid with factor.GridTag.
+func TestMakefileGridTag(t *testing.T) {
+	mk, err := os.ReadFile("../Makefile")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(mk), "\nGRID_TAG := "+factor.GridTag+"\n") {
+		t.Errorf("the Makefile's GRID_TAG is not %s", factor.GridTag)
 	}
 }

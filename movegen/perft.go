@@ -3,50 +3,48 @@ package movegen
 import (
 	"cmp"
 	"fmt"
+	"runtime"
 	"slices"
 
 	"bitlab/kernels"
+	"bitlab/movegen/factor"
 )
 
-//go:generate go run ./internal/configs -o configs_gen.go -amd64 configs_amd64_gen.go
+//go:generate go run ./internal/configs
 
 // Config is one compiled configuration of the generator: its technique
-// for each factor. Slider names a sliding kernel, Serialize a serialize
-// kernel or inline (the loop written in place; avx512-vbmi2, on amd64, writes
-// each piece's whole target set into the list with VPCOMPRESSW rather than a
-// loop over its squares, one call of assembly per target set, which Go does
-// not inline), Count a popcount kernel,
-// Moves how the king's and knights' quiet moves are listed: serialize
-// (like every other piece's) or a movelist kernel (magic-hash: the
-// precomputed list of the target set, [cpw-serialization]), Order the
-// order of each piece's moves: plain (ascending squares) or a
-// serialize-color kernel (flip-vertical: from the side's far rank, by the
-// conditional flipVertical of [cpw-serialization]), Repr the board
-// representation kept up to date beside the bitboards for the slider:
-// none, reversed (Mack's reversed bitboards, with slider
-// hyperbola-reverse reading them and his king-in-check test) or rotated
-// (Hyatt's rotated bitboards, slider rotated); with the default slider a
-// representation is kept but not read, which measures its upkeep.
-type Config struct{ Slider, Serialize, Count, Moves, Order, Repr string }
+// for each factor (package factor declares them, with the kernel each
+// value calls). Slider names a sliding kernel, Serialize a serialize
+// kernel or inline (the loop written in place; avx512-vbmi2, on amd64,
+// writes each piece's whole target set into the list with VPCOMPRESSW
+// rather than a loop over its squares, one call of assembly per target
+// set, which Go does not inline), Count a popcount kernel, Moves how the
+// king's and knights' quiet moves are listed: serialize (like every other
+// piece's) or a movelist kernel (magic-hash: the precomputed list of the
+// target set, [cpw-serialization]), Order the order of each piece's moves:
+// plain (ascending squares) or a serialize-color kernel (flip-vertical:
+// from the side's far rank, by the conditional flipVertical of
+// [cpw-serialization]), Repr the board representation kept up to date
+// beside the bitboards for the slider: none, reversed (Mack's reversed
+// bitboards, with slider hyperbola-reverse reading them and his
+// king-in-check test) or rotated (Hyatt's rotated bitboards, slider
+// rotated); with the default slider a representation is kept but not
+// read, which measures its upkeep.
+type Config = factor.Config
 
-// DefaultConfig is the hand-written generator's: fancy magic bitboards, the
-// serialization loop written in place, math/bits' population count, king
-// and knight moves serialized like the others, in ascending order, no
-// representation beyond the bitboards.
-var DefaultConfig = Config{Slider: "magic-fancy", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}
-
-// String returns the configuration as benchmark names carry it.
-func (c Config) String() string {
-	return "slider=" + c.Slider + "/serialize=" + c.Serialize + "/count=" + c.Count + "/moves=" + c.Moves + "/order=" + c.Order + "/repr=" + c.Repr
-}
+// DefaultConfig returns the hand-written generator's configuration: fancy
+// magic bitboards, the serialization loop written in place, math/bits'
+// population count, king and knight moves serialized like the others, in
+// ascending order, no representation beyond the bitboards.
+func DefaultConfig() Config { return factor.Default() }
 
 // Perft returns the number of legal move sequences of the given depth from
 // the position ([cpw-perft]), counting the last ply set-wise (Count), in
 // the default configuration.
 func Perft(p *Position, depth int) uint64 { return perft(*p, depth) }
 
-// perft is Perft's recursion; internal/configs copies it, with the
-// functions it calls, once per configuration. It takes the position by value: a
+// perft is Perft's recursion, the root of every configuration's copy of
+// the generator (internal/configs). It takes the position by value: a
 // pointer to the caller's copy would make escape analysis, which cannot
 // follow the recursion, move every position to the heap.
 func perft(p Position, depth int) uint64 {
@@ -65,14 +63,45 @@ func perft(p Position, depth int) uint64 {
 	return n
 }
 
-// Configs returns DefaultConfig, then each configuration that differs from
-// it in one factor, factor by factor.
-func Configs() []Config { return append([]Config{DefaultConfig}, configOrder...) }
+// compiled holds the perft recursions of the generated configurations,
+// which the generated files' init functions register.
+var compiled = map[Config]func(Position, int) uint64{}
 
-// GridConfigs returns the rest of the slider x serialization grid: every
-// generic slider with every serialization loop, where both differ from the
-// default (with Configs, the whole grid). PerftFunc accepts these too.
-func GridConfigs() []Config { return slices.Clone(gridOrder) }
+// register adds the perft recursion of the generated configuration with
+// the full name name.
+func register(name string, f func(Position, int) uint64) {
+	c, err := factor.Parse(name)
+	if err != nil {
+		panic("movegen: a generated configuration: " + err.Error())
+	}
+	if _, dup := compiled[c]; dup || c == DefaultConfig() {
+		panic("movegen: configuration " + name + " registered twice")
+	}
+	compiled[c] = f
+}
+
+// Configs returns the configurations compiled for this architecture in
+// factor.Configs's order: DefaultConfig, then each that differs from it in
+// one factor, factor by factor.
+func Configs() []Config { return compiledOf(factor.Configs()) }
+
+// GridConfigs returns the rest of the slider x serialization grid
+// (factor.Grid: every portable slider with every serialization loop, where
+// both differ from the default) where it is compiled: its code is
+// generated on demand (make grid) and built with the tag factor.GridTag;
+// without it, none. PerftFunc accepts these too.
+func GridConfigs() []Config { return compiledOf(factor.Grid()) }
+
+// compiledOf returns the configurations of cs that are compiled.
+func compiledOf(cs []Config) []Config {
+	var out []Config
+	for _, c := range cs {
+		if _, ok := compiled[c]; ok || c == DefaultConfig() {
+			out = append(out, c)
+		}
+	}
+	return out
+}
 
 // PerftFunc returns the perft recursion compiled for one configuration:
 // the generator calls its techniques' functions directly.
@@ -80,35 +109,35 @@ func GridConfigs() []Config { return slices.Clone(gridOrder) }
 // configuration whose assembly slider or serializer needs features the
 // CPU lacks.
 func PerftFunc(c Config) (func(p Position, depth int) uint64, error) {
-	if c == DefaultConfig {
+	if c == DefaultConfig() {
 		return perft, nil
 	}
-	f, ok := configPerft[c]
+	f, ok := compiled[c]
 	if !ok {
 		return nil, fmt.Errorf("movegen: no compiled configuration %s (see Configs)", c)
 	}
-	if err := c.Supported(); err != nil {
+	if err := Supported(c); err != nil {
 		return nil, fmt.Errorf("movegen: %s: %w", c, err)
 	}
 	return f, nil
 }
 
 // Supported returns nil when this CPU runs the configuration, else why
-// not: its slider's kernel (kernels.Sliding) and its serialization's
-// (kernels.Serialize) declare the features they execute, which the
-// assembly sliders' and serializers' configurations call too.
-func (c Config) Supported() error {
-	for _, f := range []struct {
-		family kernels.AnyFamily
-		impl   string
-	}{{kernels.Sliding, c.Slider}, {kernels.Serialize, c.Serialize}} {
-		for _, k := range f.family.Kernels() {
-			if i := k.Info(); i.Impl == f.impl {
-				if err := kernels.Supported(i.Features); err != nil {
-					return fmt.Errorf("%s/%s: %w", i.Family, i.Impl, err)
-				}
-				break
-			}
+// not: the kernel of each of its values (factor.Kernel) declares the
+// features it executes, which the assembly sliders' and serializers'
+// configurations call too.
+func Supported(c Config) error {
+	for _, f := range factor.All() {
+		id, _ := factor.Kernel(f, c.Get(f))
+		if id == "" {
+			continue
+		}
+		k, ok := kernels.Lookup(id)
+		if !ok {
+			return fmt.Errorf("%s is not compiled for %s", id, runtime.GOARCH)
+		}
+		if err := kernels.Supported(k.Info().Features); err != nil {
+			return fmt.Errorf("%s: %w", id, err)
 		}
 	}
 	return nil

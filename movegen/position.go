@@ -250,9 +250,9 @@ const (
 
 // Play returns the position after move m, which must be legal here (a
 // move of [Position.Moves]): every piece it moves, captures or promotes
-// is a toggle, so that the representations a configuration keeps beside
-// the bitboards follow the same updates (internal/configs copies Play for
-// them, each toggle followed by the representation's keep).
+// is a toggle, followed by keep, so that the representations a
+// configuration keeps beside the bitboards follow the same updates
+// (internal/configs copies Play for them, on their position types).
 func (p *Position) Play(m Move) Position {
 	q := *p
 	from, to, kind := m.From(), m.To(), m.Kind()
@@ -268,8 +268,10 @@ func (p *Position) Play(m Move) Position {
 	if p.Colors[them]&toBB != 0 {
 		victim := p.pieceOn(them, toBB)
 		q.toggle(them, victim, to)
+		q.keep(them, victim, to)
 	}
 	q.toggle(us, moved, from)
+	q.keep(us, moved, from)
 	placed := moved
 	switch kind {
 	case DoublePush:
@@ -278,18 +280,22 @@ func (p *Position) Play(m Move) Position {
 	case EnPassant:
 		capSq := board.NewSquare(to.File(), from.Rank())
 		q.toggle(them, board.Pawn, capSq)
+		q.keep(them, board.Pawn, capSq)
 	case Castle:
 		// The king lands on its destination, whether to is that or the
 		// rook's square (Chess960's move text); the rook is moved first,
 		// since in Chess960 either may stand where the other lands.
 		c := &castles[p.setup][castleIndex(us, from, to)]
 		q.toggle(us, board.Rook, c.rookFrom)
+		q.keep(us, board.Rook, c.rookFrom)
 		q.toggle(us, board.Rook, c.rookTo)
+		q.keep(us, board.Rook, c.rookTo)
 		to = c.kingTo
 	case PromoKnight, PromoBishop, PromoRook, PromoQueen:
 		placed = board.Knight + board.Piece(kind-PromoKnight)
 	}
 	q.toggle(us, placed, to)
+	q.keep(us, placed, to)
 	q.Castling &= keepRights[p.setup][from] & keepRights[p.setup][to]
 	q.Side = them
 	q.Hash ^= castlingKeys[q.Castling]

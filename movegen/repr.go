@@ -9,11 +9,42 @@ import (
 
 // The board representations of the repr factor: what a configuration
 // keeps up to date beside the piece bitboards, move by move, for its
-// slider. repr=none keeps nothing. internal/configs writes the reversed
-// and rotated configurations' copies of the generator (Play included) on
-// posReversed and posRotated, whose keep follows each toggle of a piece
-// in their extra bitboards, and whose occupancy values carry them to the
-// sliders.
+// slider. The generator asks its position for the occupancies its sliders
+// read and tells it of every toggle of a piece through the hooks below,
+// which the plain Position (repr=none) answers from its bitboards and
+// which each representation's type (posReversed, posRotated) declares for
+// its own occupancy values; internal/configs copies the generator (Play
+// included) onto the representation's type, where the hooks are its
+// methods.
+
+// occupied returns the occupancy the sliders read: the bitboard.
+func (p *Position) occupied() uint64 { return p.Occupied }
+
+// occupiedBy returns side c's occupancy as the sliders read it.
+func (p *Position) occupiedBy(c board.Color) uint64 { return p.Colors[c] }
+
+// withoutKing returns the occupancy o without side us's king, which
+// stands on k.
+func (p *Position) withoutKing(o uint64, us board.Color, _ board.Square) uint64 {
+	return o ^ p.Pieces[us][board.King]
+}
+
+// toggled returns the occupancy o with square s toggled.
+func (*Position) toggled(o uint64, s board.Square) uint64 { return o ^ s.Bitboard() }
+
+// keep follows a toggle of side c's piece pc on s in what the position
+// keeps beyond its bitboards: nothing.
+func (*Position) keep(board.Color, board.Piece, board.Square) {}
+
+// slidersChecking returns the enemy sliders checking the king on k:
+// attacks, the rook attacks from k on occ ANDed with rq (the enemy rooks
+// and queens) ORed with its bishop attacks ANDed with bq. A representation
+// with a king-in-check test of its own answers from k, occ, rq and bq
+// alone: with repr=reversed and its slider, internal/configs calls
+// posReversed.sliderCheckers instead, and attacks is never computed.
+func (*Position) slidersChecking(_ board.Square, _, _, _ uint64, attacks uint64) uint64 {
+	return attacks
+}
 
 // posReversed keeps Ryan Mack's reversed bitboards ([mack-hyperbola]): each
 // side's occupancy reversed (bit 63-x for square x), for Hyperbola
@@ -68,6 +99,18 @@ func (p *posReversed) occupied() occReversed {
 
 func (p *posReversed) occupiedBy(c board.Color) occReversed {
 	return occReversed{p.Colors[c], p.Rev[c]}
+}
+
+func (*posReversed) withoutKing(o occReversed, _ board.Color, k board.Square) occReversed {
+	return o.toggle(k)
+}
+
+func (*posReversed) toggled(o occReversed, s board.Square) occReversed { return o.toggle(s) }
+
+// slidersChecking is Position's: posReversed's king-in-check test is
+// sliderCheckers, which its slider's configuration calls instead.
+func (*posReversed) slidersChecking(_ board.Square, _ occReversed, _, _ uint64, attacks uint64) uint64 {
+	return attacks
 }
 
 func rookReversed(s board.Square, o occReversed) uint64 {
@@ -127,6 +170,16 @@ func (p *posRotated) occupied() occRotated {
 }
 
 func (p *posRotated) occupiedBy(c board.Color) occRotated { return occRotated{p.Colors[c], p.Rot[c]} }
+
+func (*posRotated) withoutKing(o occRotated, _ board.Color, k board.Square) occRotated {
+	return o.toggle(k)
+}
+
+func (*posRotated) toggled(o occRotated, s board.Square) occRotated { return o.toggle(s) }
+
+func (*posRotated) slidersChecking(_ board.Square, _ occRotated, _, _ uint64, attacks uint64) uint64 {
+	return attacks
+}
 
 func rookRotated(s board.Square, o occRotated) uint64 {
 	return generic.SlidingRotatedRook(s, o.bb, o.rot)

@@ -6,8 +6,11 @@ import (
 )
 
 // rookAttacks and bishopAttacks are the hand-written generator's sliding
-// attacks, DefaultSlider's; internal/configs replaces these calls in its
-// copies.
+// attacks, [DefaultConfig]'s slider=magic-fancy:
+// [generic.SlidingMagicFancyRook] and [generic.SlidingMagicFancyBishop].
+// Each slider configuration's copy of the generator (internal/configs)
+// calls its kernel's functions in their place, and each representation's
+// its slider's on its occupancy values (repr.go).
 func rookAttacks(s board.Square, occ uint64) uint64 { return generic.SlidingMagicFancyRook(s, occ) }
 
 func bishopAttacks(s board.Square, occ uint64) uint64 {

@@ -6,20 +6,20 @@ import (
 	"testing"
 
 	"bitlab/board"
+	"bitlab/movegen/factor"
 	"bitlab/positions"
 )
 
 // vbmi2 is the serialize=avx512-vbmi2 configuration; the tests skip where
 // the CPU lacks its kernel's features (GODEBUG's feature-off passes).
-var vbmi2 = Config{Slider: DefaultConfig.Slider, Serialize: "avx512-vbmi2", Count: DefaultConfig.Count,
-	Moves: DefaultConfig.Moves, Order: DefaultConfig.Order, Repr: DefaultConfig.Repr}
+var vbmi2 = DefaultConfig().With(factor.Serialize, "avx512-vbmi2")
 
 func skipVBMI2(t *testing.T) {
 	t.Helper()
 	if !slices.Contains(Configs(), vbmi2) {
 		t.Fatalf("Configs lacks %s", vbmi2)
 	}
-	if err := vbmi2.Supported(); err != nil {
+	if err := Supported(vbmi2); err != nil {
 		t.Skipf("%s: %v", vbmi2, err)
 	}
 }
@@ -100,7 +100,7 @@ func TestVBMI2Slack(t *testing.T) {
 	}
 	reset()
 	buf.l.N = MaxMoves - 1
-	buf.l.addSerAvx512Vbmi2(0, ^uint64(0), Quiet)
+	buf.l.addCompressed(0, ^uint64(0), Quiet)
 	if buf.l.N != MaxMoves-1+64 {
 		t.Errorf("N %d after 64 moves from %d", buf.l.N, MaxMoves-1)
 	}

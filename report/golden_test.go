@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"bitlab/movegen/factor"
 	"bitlab/schema"
 )
 
@@ -89,7 +90,7 @@ func TestGoldenPerft(t *testing.T) {
 				depth    int
 				scale    float64
 			}{{"start", 5, 1}, {"kiwipete", 4, 1.5}} {
-				name := schema.PerftCase{Slider: c.slider, Serialize: "inline", Count: "mathbits", Repr: "none", Position: p.position, Depth: p.depth, TT: c.tt}.Name()
+				name := schema.PerftCase{Config: factor.Config{Slider: c.slider, Serialize: "inline", Count: "mathbits", Repr: "none"}, Position: p.position, Depth: p.depth, TT: c.tt}.Name()
 				rate := c.rate * p.scale * 1e6 * (1 + float64(round)/100)
 				fmt.Fprintf(&b, "Benchmark%s 1000 %g ns/node %g nodes/s\n", name, 1e9/rate, rate)
 			}

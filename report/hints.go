@@ -1,6 +1,7 @@
 package report
 
 import (
+	"bitlab/movegen/factor"
 	"fmt"
 	"strings"
 
@@ -26,8 +27,15 @@ func PressureCommand(path string) string {
 	return "go tool benchstat -col /pressure " + path
 }
 
-// perftFactors are the factors of a perft configuration, in name order.
-var perftFactors = []string{schema.KeySlider, schema.KeySerialize, schema.KeyCount, schema.KeyMoves, schema.KeyOrder, schema.KeyRepr}
+// perftFactors returns the name keys of a perft configuration's factors
+// (package factor's), in name order.
+func perftFactors() []string {
+	var keys []string
+	for _, f := range factor.All() {
+		keys = append(keys, f.Key())
+	}
+	return keys
+}
 
 // PerftCommands returns, for each factor of a perft configuration, the
 // command that compares its techniques with every other factor at its
@@ -41,9 +49,9 @@ func PerftCommands(def string, path string) []string {
 		value[k] = v
 	}
 	var cmds []string
-	for _, col := range perftFactors {
+	for _, col := range perftFactors() {
 		var filter []string
-		for _, f := range perftFactors {
+		for _, f := range perftFactors() {
 			if f != col {
 				filter = append(filter, "/"+f+":"+value[f])
 			}

@@ -11,6 +11,7 @@ import (
 
 	"bitlab/kernels"
 	_ "bitlab/kernels/all" // the usages, arches and tables of the implementations the results name
+	"bitlab/movegen/factor"
 	"bitlab/schema"
 	"bitlab/verdict"
 )
@@ -56,8 +57,9 @@ func (s *Set) techniques(cfg string, f verdict.Factor) []verdict.Technique {
 		}
 	}
 	if f.Perft != "" {
+		pf, _ := factor.ByKey(f.Perft)
 		for value, speed := range s.perftSpeeds(cfg, f.Perft) {
-			t := add(s.technique(f.Family, value))
+			t := add(perftTechnique(f, pf, value))
 			t.Perft = speed
 			t.Default = speed.Center == 1 && speed.Lo == 1 && speed.Hi == 1
 		}
@@ -75,6 +77,25 @@ func (s *Set) technique(family, name string) verdict.Technique {
 	if k, ok := kernels.Lookup(family + "/" + name); ok {
 		i := k.Info()
 		t.Impl, t.Usage, t.Arch, t.Tables = name, i.Usage, i.Arch, i.Tables
+	}
+	return t
+}
+
+// perftTechnique returns a candidate for value of perft factor pf with the
+// facts of the kernel the factor model says it uses (factor.Kernel): as an
+// implementation of the verdict factor's family where it is one (so that
+// its micro figures join it), with its usage, arch and tables in any case.
+func perftTechnique(f verdict.Factor, pf factor.Factor, value string) verdict.Technique {
+	t := verdict.Technique{Name: value}
+	id, _ := factor.Kernel(pf, value)
+	k, ok := kernels.Lookup(id)
+	if !ok {
+		return t // written in place, or a kernel this build lacks
+	}
+	i := k.Info()
+	t.Usage, t.Arch, t.Tables = i.Usage, i.Arch, i.Tables
+	if i.Family == f.Family {
+		t.Impl = i.Impl
 	}
 	return t
 }
@@ -160,7 +181,7 @@ const learnedTolerance = 0.10
 // the default itself, at 1), the perft speed relative to the default: the
 // geometric mean over the positions both ran of default cost / cost, with
 // its interval (schema.Stand).
-func (s *Set) perftSpeeds(cfg, factor string) map[string]verdict.Interval {
+func (s *Set) perftSpeeds(cfg, key string) map[string]verdict.Interval {
 	costs := map[string]map[string][]float64{} // by value, then position
 	for k, v := range s.perft {
 		if k.Config != cfg || k.Unit != schema.CyclesPerNode.Read && k.Unit != schema.NsPerNode.Read || k.Case.TT != "" {
@@ -169,12 +190,12 @@ func (s *Set) perftSpeeds(cfg, factor string) map[string]verdict.Interval {
 		value := ""
 		switch ch := s.perftChange(k.Case); {
 		case ch == "default":
-			value = k.Case.Name().Get(factor)
-		case !strings.Contains(ch, " ") && strings.HasPrefix(ch, factor+"="):
-			value = strings.TrimPrefix(ch, factor+"=")
-		case factor == schema.KeyRepr && strings.Contains(ch, factor+"="):
+			value = k.Case.Name().Get(key)
+		case !strings.Contains(ch, " ") && strings.HasPrefix(ch, key+"="):
+			value = strings.TrimPrefix(ch, key+"=")
+		case key == factor.Repr.Key() && strings.Contains(ch, key+"="):
 			// A representation comes with the slider that reads it.
-			value = k.Case.Name().Get(factor)
+			value = k.Case.Name().Get(key)
 		default:
 			continue
 		}
@@ -190,7 +211,7 @@ func (s *Set) perftSpeeds(cfg, factor string) map[string]verdict.Interval {
 	def := ""
 	for k := range s.perft {
 		if k.Config == cfg && s.perftChange(k.Case) == "default" {
-			def = k.Case.Name().Get(factor)
+			def = k.Case.Name().Get(key)
 			break
 		}
 	}

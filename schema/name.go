@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"golang.org/x/perf/benchfmt"
+
+	"bitlab/movegen/factor"
 )
 
 // Part is one key=value element of a benchmark name.
@@ -102,18 +104,13 @@ func (n Name) Kernel() (k KernelCase, ok bool) {
 	return k, err == nil && (k.Pressure == NoPressure || bad == nil) && k.Family != "" && k.Impl != "" && k.Dist != "" && k.Size > 0 && k.Mode != ""
 }
 
-// The name keys of a perft case, in name order: the generator's technique
-// per factor, then the position and the depth.
+// The name keys of a perft case: the generator's technique per factor
+// (package factor's keys, in its order: slider, serialize, count, moves,
+// order, repr), then the position and the depth.
 const (
-	PerftBase    = "Perft"
-	KeySlider    = "slider"
-	KeySerialize = "serialize"
-	KeyCount     = "count"
-	KeyMoves     = "moves" // the king's and knights' move lists; absent before it was a factor
-	KeyOrder     = "order" // the order of each piece's moves; absent before it was a factor
-	KeyRepr      = "repr"
-	KeyPosition  = "position"
-	KeyDepth     = "depth"
+	PerftBase   = "Perft"
+	KeyPosition = "position"
+	KeyDepth    = "depth"
 	// KeyTT follows depth in the names of cases counted with a
 	// transposition table only.
 	KeyTT = "tt"
@@ -125,25 +122,28 @@ const PerftFolder = "perft"
 
 // PerftCase is one configuration of the move generator counting one
 // position to one depth: the name of a line such as
-// Perft/slider=magic-fancy/serialize=tzcnt-blsr/count=popcnt/moves=serialize/order=plain/repr=none/position=kiwipete/depth=5
-// (results from before the moves and order factors have no such keys).
+// Perft/slider=magic-fancy/serialize=tzcnt-blsr/count=popcnt/moves=serialize/order=plain/repr=none/position=kiwipete/depth=5.
+// Results from before a factor existed lack its key (factor.Factor's
+// Optional): moves and order.
 type PerftCase struct {
-	Slider, Serialize, Count, Moves, Order, Repr string
-	Position                                     string
-	Depth                                        int
-	TT                                           string // the transposition table's size, such as 64MiB; "" for none
+	factor.Config
+	Position string
+	Depth    int
+	TT       string // the transposition table's size, such as 64MiB; "" for none
 }
+
+// String returns the case's benchmark name (not its configuration's).
+func (p PerftCase) String() string { return p.Name().String() }
 
 // Name returns the case's benchmark name.
 func (p PerftCase) Name() Name {
-	n := Name{Base: PerftBase, Parts: []Part{{KeySlider, p.Slider}, {KeySerialize, p.Serialize}, {KeyCount, p.Count}}}
-	if p.Moves != "" {
-		n.Parts = append(n.Parts, Part{KeyMoves, p.Moves})
+	n := Name{Base: PerftBase}
+	for _, f := range factor.All() {
+		if v := p.Get(f); v != "" || !f.Optional() {
+			n.Parts = append(n.Parts, Part{f.Key(), v})
+		}
 	}
-	if p.Order != "" {
-		n.Parts = append(n.Parts, Part{KeyOrder, p.Order})
-	}
-	n.Parts = append(n.Parts, Part{KeyRepr, p.Repr}, Part{KeyPosition, p.Position}, Part{KeyDepth, strconv.Itoa(p.Depth)})
+	n.Parts = append(n.Parts, Part{KeyPosition, p.Position}, Part{KeyDepth, strconv.Itoa(p.Depth)})
 	if p.TT != "" {
 		n.Parts = append(n.Parts, Part{KeyTT, p.TT})
 	}
@@ -157,7 +157,12 @@ func (n Name) Perft() (p PerftCase, ok bool) {
 		return PerftCase{}, false
 	}
 	depth, err := strconv.Atoi(n.Get(KeyDepth))
-	p = PerftCase{Slider: n.Get(KeySlider), Serialize: n.Get(KeySerialize), Count: n.Get(KeyCount), Moves: n.Get(KeyMoves), Order: n.Get(KeyOrder), Repr: n.Get(KeyRepr),
-		Position: n.Get(KeyPosition), Depth: depth, TT: n.Get(KeyTT)}
-	return p, err == nil && p.Depth > 0 && p.Slider != "" && p.Serialize != "" && p.Count != "" && p.Repr != "" && p.Position != ""
+	p = PerftCase{Position: n.Get(KeyPosition), Depth: depth, TT: n.Get(KeyTT)}
+	ok = err == nil && p.Depth > 0 && p.Position != ""
+	for _, f := range factor.All() {
+		v := n.Get(f.Key())
+		p.Config = p.With(f, v)
+		ok = ok && (v != "" || f.Optional())
+	}
+	return p, ok
 }

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"golang.org/x/perf/benchfmt"
+
+	"bitlab/movegen/factor"
 )
 
 func TestKernelNameRoundTrip(t *testing.T) {
@@ -192,7 +194,7 @@ func TestTables(t *testing.T) {
 
 // TestPerftNames writes perft case names and reads them back.
 func TestPerftNames(t *testing.T) {
-	p := PerftCase{Slider: "magic-fancy", Serialize: "tzcnt-blsr", Count: "popcnt", Repr: "none", Position: "kiwipete", Depth: 5}
+	p := PerftCase{Config: factor.Config{Slider: "magic-fancy", Serialize: "tzcnt-blsr", Count: "popcnt", Repr: "none"}, Position: "kiwipete", Depth: 5}
 	s := p.Name().String()
 	if s != "Perft/slider=magic-fancy/serialize=tzcnt-blsr/count=popcnt/repr=none/position=kiwipete/depth=5" {
 		t.Fatalf("name %q", s)

@@ -134,10 +134,10 @@ func writeConfigs(w io.Writer, cs []movegen.Config) error {
 	fmt.Fprintln(tw, "PERFT CONFIGURATION (-perft -config)\tFULL NAME\tSUPPORTED")
 	for _, c := range cs {
 		supported := "yes"
-		if err := c.Supported(); err != nil {
+		if err := movegen.Supported(c); err != nil {
 			supported = "no: " + err.Error()
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\n", shortName(c), c, supported)
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", c.Short(), c, supported)
 	}
 	return tw.Flush()
 }

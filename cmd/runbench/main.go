@@ -26,6 +26,8 @@ import (
 	"bitlab/harness"
 	"bitlab/kernels"
 	_ "bitlab/kernels/all"
+	"bitlab/movegen"
+	"bitlab/movegen/factor"
 	"bitlab/report"
 	"bitlab/schema"
 )
@@ -171,8 +173,8 @@ func parseFlags(args []string, stderr io.Writer) (*config, int) {
 	fs.StringVar(&cfg.fen, "fen", "", "with -perft or -divide: count this position (FEN) instead of the standard ones")
 	fs.IntVar(&cfg.depth, "depth", 0, fmt.Sprintf("with -perft or -divide: the perft depth, 1 to %d (default: for a standard position the first depth with at least %s nodes, such as %s; %d for -fen)",
 		maxDepth, thousands(defaultPerftNodes), defaultDepthsText(), fenDepth))
-	perftConfig := fs.String("config", "", "with -perft: time only these configurations of the generator, by the short names the summary uses (default, slider=magic-black, serialize=bytes ...) or full names (slider=magic-fancy/serialize=inline/count=mathbits/moves=serialize/order=plain/repr=none), or a regular expression matching a whole short or full name (default all: the default and each that differs in one factor; runbench -perft -list)")
-	fs.BoolVar(&cfg.grid, "grid", false, "with -perft: also the rest of the slider x serialization grid (every generic slider with every serialization loop; 70 more configurations, a long run)")
+	perftConfig := fs.String("config", "", "with -perft: time only these configurations of the generator, by the short names the summary uses (default, slider=magic-black, serialize=bytes ...) or full names ("+movegen.DefaultConfig().String()+"), or a regular expression matching a whole short or full name (default all: the default and each that differs in one factor; runbench -perft -list)")
+	fs.BoolVar(&cfg.grid, "grid", false, fmt.Sprintf("with -perft: also the rest of the slider x serialization grid (every generic slider with every serialization loop; %d more configurations, a long run)", len(factor.Grid())))
 	tt := fs.String("tt", "", "with -perft: also count in the default configuration with a transposition table of each of these sizes, such as none,1MiB,64MiB,256MiB (probed at every node of depth 2 or more; each size rounded down to a power of two; all of them together must fit in the memory available)")
 	position := fs.String("position", "start,kiwipete", "with -perft: the standard positions to count: start, kiwipete, pos3, pos4, pos4-mirrored, pos5, pos6")
 	if err := fs.Parse(args); err != nil {
@@ -275,6 +277,9 @@ func parseFlags(args []string, stderr io.Writer) (*config, int) {
 	}
 	if cfg.divide && (set["config"] || set["tt"] || set["grid"] || set["position"]) {
 		return bad("-divide counts one position in the default configuration: -config, -tt, -grid and -position go with -perft")
+	}
+	if cfg.grid && len(movegen.GridConfigs()) == 0 {
+		return bad("-grid: this runbench is built without the grid's configurations, whose code is generated on demand: make perft GRID=1, or make grid and build runbench with -tags %s", factor.GridTag)
 	}
 	if cfg.config != nil {
 		if err := cfg.config.check(configNames(perftConfigs(cfg)), "runbench -perft -list"); err != nil {

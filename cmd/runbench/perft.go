@@ -18,6 +18,7 @@ import (
 
 	"bitlab/harness"
 	"bitlab/movegen"
+	"bitlab/movegen/factor"
 	"bitlab/positions"
 	"bitlab/report"
 	"bitlab/schema"
@@ -199,7 +200,7 @@ func benchPerft(cfg *config) error {
 	}
 	var configs []movegen.Config
 	for _, c := range selectConfigs(cfg) {
-		if err := c.Supported(); err != nil {
+		if err := movegen.Supported(c); err != nil {
 			fmt.Fprintf(os.Stderr, "skipped %s: %v\n", c, err)
 			continue
 		}
@@ -230,8 +231,7 @@ func benchPerft(cfg *config) error {
 				return err
 			}
 			c := &harness.PerftCase{
-				Key: schema.PerftCase{Slider: mc.Slider, Serialize: mc.Serialize, Count: mc.Count, Moves: mc.Moves, Order: mc.Order, Repr: mc.Repr,
-					Position: p.name, Depth: p.depth},
+				Key:  schema.PerftCase{Config: mc, Position: p.name, Depth: p.depth},
 				Run:  func() uint64 { return f(p.pos, p.depth) },
 				Want: want,
 			}
@@ -248,10 +248,8 @@ func benchPerft(cfg *config) error {
 				continue // none: the default configuration's case above
 			}
 			tt := tts[size]
-			d := movegen.DefaultConfig
 			c := &harness.PerftCase{
-				Key: schema.PerftCase{Slider: d.Slider, Serialize: d.Serialize, Count: d.Count, Moves: d.Moves, Order: d.Order, Repr: d.Repr,
-					Position: p.name, Depth: p.depth, TT: bytesName(tt.Bytes())},
+				Key:   schema.PerftCase{Config: movegen.DefaultConfig(), Position: p.name, Depth: p.depth, TT: bytesName(tt.Bytes())},
 				Run:   func() uint64 { return movegen.PerftTT(&p.pos, p.depth, tt) },
 				Want:  want,
 				Setup: tt.Clear,
@@ -269,7 +267,7 @@ func benchPerft(cfg *config) error {
 	}
 	err = b.measureInstrument(path, unique, func(path string, unique bool) (*harness.ResultsFile, error) {
 		return harness.CreatePerftResults(path, unique, b.machine, append(harness.FileConfig(b.machine, b.cyc, cfg.seed),
-			benchfmt.Config{Key: schema.KeyBaseline, Value: []byte(movegen.DefaultConfig.String()), File: true}))
+			benchfmt.Config{Key: schema.KeyBaseline, Value: []byte(movegen.DefaultConfig().String()), File: true}))
 	})
 	if err != nil {
 		return err
@@ -277,7 +275,7 @@ func benchPerft(cfg *config) error {
 	b.writeHeader(func(rf *harness.ResultsFile) {
 		rf.Comment("%s%s", schema.RunComment, schema.PerftRun(cfg.args))
 		rf.Comment("perft: %d positions x %d configurations, rounds=%d samples=%d sample=%v; default %s",
-			len(ps), len(configs), cfg.count, cfg.perRound, cfg.sample, movegen.DefaultConfig)
+			len(ps), len(configs), cfg.count, cfg.perRound, cfg.sample, movegen.DefaultConfig())
 	}, func(rf *harness.ResultsFile) {
 		for _, p := range ps {
 			rf.Comment("position %s: %s, depth %d, %d nodes", p.name, p.pos.FEN(), p.depth, b.casesOf(p.name)[0].Nodes())
@@ -310,7 +308,7 @@ func benchPerft(cfg *config) error {
 	}
 	fmt.Printf("\n%d result lines (%d of %d rounds) in %s, %s\ncompare the techniques of one factor, the others at their defaults:\n",
 		b.results.Lines(), b.rounds, cfg.count, time.Since(b.start).Round(time.Second), path)
-	for _, c := range report.PerftCommands(movegen.DefaultConfig.String(), path) {
+	for _, c := range report.PerftCommands(movegen.DefaultConfig().String(), path) {
 		fmt.Printf("  %s\n", c)
 	}
 	if runErr != nil {
@@ -377,13 +375,13 @@ func (b *perftSession) time() error {
 // summary prints, per position, each configuration's median speed,
 // fastest first, against the default configuration.
 func (b *perftSession) summary(w io.Writer, ps []perftPosition) {
-	fmt.Fprintf(w, "Summary: perft per position, median over all samples, fastest first; %s is %s\n", defaultName, movegen.DefaultConfig)
+	fmt.Fprintf(w, "Summary: perft per position, median over all samples, fastest first; %s is %s\n", factor.DefaultName, movegen.DefaultConfig())
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	for _, p := range ps {
 		cs := b.casesOf(p.name)
 		var base float64
 		for _, c := range cs {
-			if configOf(c) == movegen.DefaultConfig && c.Key.TT == "" {
+			if c.Key.Config == movegen.DefaultConfig() && c.Key.TT == "" {
 				base = c.Stats().Median
 			}
 		}
@@ -480,39 +478,13 @@ func bytesName(n int) string {
 	return strconv.Itoa(n)
 }
 
-// configOf returns the configuration of a perft case.
-func configOf(c *harness.PerftCase) movegen.Config {
-	return movegen.Config{Slider: c.Key.Slider, Serialize: c.Key.Serialize, Count: c.Key.Count, Moves: c.Key.Moves, Order: c.Key.Order, Repr: c.Key.Repr}
-}
-
 // label names a case's configuration in the summary: by its short name,
 // or by its transposition table.
 func label(c *harness.PerftCase) string {
 	if c.Key.TT != "" {
 		return "tt=" + c.Key.TT
 	}
-	return shortName(configOf(c))
-}
-
-// defaultName is the short name of movegen.DefaultConfig.
-const defaultName = "default"
-
-// shortName names a configuration by the factors in which it differs from
-// the default, as in slider=rotated/repr=rotated; the default is
-// "default". -config accepts it as well as the full name.
-func shortName(c movegen.Config) string {
-	d := movegen.DefaultConfig
-	var parts []string
-	for _, f := range [][3]string{{schema.KeySlider, c.Slider, d.Slider}, {schema.KeySerialize, c.Serialize, d.Serialize},
-		{schema.KeyCount, c.Count, d.Count}, {schema.KeyMoves, c.Moves, d.Moves}, {schema.KeyOrder, c.Order, d.Order}, {schema.KeyRepr, c.Repr, d.Repr}} {
-		if f[1] != f[2] {
-			parts = append(parts, f[0]+"="+f[1])
-		}
-	}
-	if len(parts) == 0 {
-		return defaultName
-	}
-	return strings.Join(parts, "/")
+	return c.Key.Short()
 }
 
 // perftConfigs returns the generator's configurations a run considers:
@@ -530,7 +502,7 @@ func perftConfigs(cfg *config) []movegen.Config {
 func configNames(cs []movegen.Config) []string {
 	var names []string
 	for _, c := range cs {
-		names = append(names, shortName(c), c.String())
+		names = append(names, c.Short(), c.String())
 	}
 	return names
 }
@@ -540,7 +512,7 @@ func configNames(cs []movegen.Config) []string {
 func selectConfigs(cfg *config) []movegen.Config {
 	var cs []movegen.Config
 	for _, c := range perftConfigs(cfg) {
-		if cfg.config.MatchString(shortName(c)) || cfg.config.MatchString(c.String()) {
+		if cfg.config.MatchString(c.Short()) || cfg.config.MatchString(c.String()) {
 			cs = append(cs, c)
 		}
 	}

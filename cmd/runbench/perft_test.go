@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"bitlab/movegen"
+	"bitlab/movegen/factor"
 	"bitlab/schema"
 )
 
@@ -81,7 +82,9 @@ func TestPerftRejects(t *testing.T) {
 
 // TestPerftList lists the configurations by short and full name: one
 // factor at a time, and with -grid also the rest of the slider x
-// serialization grid.
+// serialization grid, which a runbench built without the grid refuses,
+// saying how to build it (the tests of a build with the tag
+// factor.GridTag list it).
 func TestPerftList(t *testing.T) {
 	bin := buildRunbench(t)
 	lines := func(args ...string) []string {
@@ -91,18 +94,31 @@ func TestPerftList(t *testing.T) {
 		}
 		return strings.Split(strings.TrimSpace(string(out)), "\n")[1:] // after the heading
 	}
-	one, all := lines("-perft", "-list"), lines("-perft", "-grid", "-list")
-	if f := strings.Fields(one[0]); f[0] != "default" || f[1] != movegen.DefaultConfig.String() || len(all)-len(one) != len(movegen.GridConfigs()) {
-		t.Errorf("%d configurations (first %q), %d with -grid; the grid has %d more", len(one), one[0], len(all), len(movegen.GridConfigs()))
-	}
-	if !slices.ContainsFunc(all, func(l string) bool {
-		return strings.HasPrefix(l, "slider=kogge-stone/serialize=bytes ") &&
-			strings.Contains(l, " slider=kogge-stone/serialize=bytes/count=mathbits/moves=serialize/order=plain/repr=none ")
-	}) {
-		t.Error("-grid lists no kogge-stone with bytes")
+	one := lines("-perft", "-list")
+	if f := strings.Fields(one[0]); f[0] != "default" || f[1] != movegen.DefaultConfig().String() || len(one) != len(movegen.Configs()) {
+		t.Errorf("%d configurations (first %q), want %d", len(one), one[0], len(movegen.Configs()))
 	}
 	if got := lines("-perft", "-list", "-config", "default"); len(got) != 1 {
 		t.Errorf("-config default lists %q", got)
+	}
+	if len(movegen.GridConfigs()) == 0 {
+		out, err := exec.Command(bin, "-perft", "-grid", "-list").CombinedOutput()
+		var exit *exec.ExitError
+		if !errors.As(err, &exit) || exit.ExitCode() != 2 || !strings.Contains(string(out), "-tags "+factor.GridTag) {
+			t.Errorf("-grid without the grid built: %v, %s", err, out)
+		}
+		return
+	}
+	var b strings.Builder
+	if err := writeConfigs(&b, perftConfigs(&config{grid: true})); err != nil {
+		t.Fatal(err)
+	}
+	all := strings.Split(strings.TrimSpace(b.String()), "\n")[1:]
+	if len(all)-len(one) != len(factor.Grid()) || !slices.ContainsFunc(all, func(l string) bool {
+		return strings.HasPrefix(l, "slider=kogge-stone/serialize=bytes ") &&
+			strings.Contains(l, " slider=kogge-stone/serialize=bytes/count=mathbits/moves=serialize/order=plain/repr=none ")
+	}) {
+		t.Errorf("-grid lists %d configurations, %d more than without, and kogge-stone with bytes among them?\n%s", len(all), len(all)-len(one), b.String())
 	}
 }
 

@@ -134,12 +134,16 @@ func TestConfigNames(t *testing.T) {
 	all := perftConfigs(&config{grid: true})
 	seen := map[string]bool{}
 	for _, c := range all {
-		short := shortName(c)
+		short := c.Short()
 		if seen[short] {
 			t.Errorf("two configurations named %s", short)
 		}
 		seen[short] = true
-		cfg, code := parseFlags([]string{"-perft", "-grid", "-config", short}, io.Discard)
+		args := []string{"-perft", "-config", short}
+		if len(movegen.GridConfigs()) > 0 {
+			args = append(args, "-grid")
+		}
+		cfg, code := parseFlags(args, io.Discard)
 		if cfg == nil {
 			t.Fatalf("-config %s: exit %d", short, code)
 		}
@@ -147,8 +151,8 @@ func TestConfigNames(t *testing.T) {
 			t.Errorf("-config %s selects %v, want %v", short, got, c)
 		}
 	}
-	if shortName(movegen.DefaultConfig) != "default" {
-		t.Errorf("the default configuration's short name is %q", shortName(movegen.DefaultConfig))
+	if movegen.DefaultConfig().Short() != "default" {
+		t.Errorf("the default configuration's short name is %q", movegen.DefaultConfig().Short())
 	}
 	readme, err := os.ReadFile("../../README.md")
 	if err != nil {
@@ -165,8 +169,8 @@ func TestConfigNames(t *testing.T) {
 			continue
 		}
 		for _, c := range selectConfigs(cfg) {
-			if !slices.Contains(strings.Split(m[1], ","), shortName(c)) {
-				t.Errorf("README's -config '%s' selects %s", m[1], shortName(c))
+			if !slices.Contains(strings.Split(m[1], ","), c.Short()) {
+				t.Errorf("README's -config '%s' selects %s", m[1], c.Short())
 			}
 		}
 	}
@@ -203,8 +207,8 @@ func TestListing(t *testing.T) {
 		}
 	}
 	for _, c := range movegen.Configs() {
-		if !strings.Contains(out, "\n"+shortName(c)+" ") {
-			t.Errorf("-list has no perft configuration %s", shortName(c))
+		if !strings.Contains(out, "\n"+c.Short()+" ") {
+			t.Errorf("-list has no perft configuration %s", c.Short())
 		}
 	}
 }

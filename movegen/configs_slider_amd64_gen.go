@@ -6,14 +6,20 @@ package movegen
 
 import (
 	"math/bits"
-	"slices"
 
 	"bitlab/board"
 	"bitlab/kernels/amd64"
-	"bitlab/kernels/generic"
 )
 
-// perftPext is perft with sliding/pext.
+// Copies of the generator by internal/configs, for the configurations that
+// change the sliding attacks of rooks, bishops and queens.
+func init() {
+	register("slider=pext/serialize=inline/count=mathbits/moves=serialize/order=plain/repr=none", perftPext)
+	register("slider=magic-fancy-asm/serialize=inline/count=mathbits/moves=serialize/order=plain/repr=none", perftMagicFancyAsm)
+	register("slider=magic-black-asm/serialize=inline/count=mathbits/moves=serialize/order=plain/repr=none", perftMagicBlackAsm)
+}
+
+// perftPext is perft with slider=pext.
 func perftPext(p Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
@@ -30,7 +36,7 @@ func perftPext(p Position, depth int) uint64 {
 	return n
 }
 
-// generatePext is generate with sliding/pext.
+// generatePext is generate with slider=pext.
 func (p *Position) generatePext(l *MoveList) int {
 	us, them := p.Side, p.Side^1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -44,12 +50,10 @@ func (p *Position) generatePext(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	// The king's and the knights' quiet moves: serialized like the others
-	// (DefaultConfig's moves=serialize), or in configurations of the moves
-	// factor copied from precomputed lists.
+	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if l != nil {
-			l.add(from, targets, Quiet)
+			l.addLeaper(us, piece, from, targets)
 		}
 		n += count(targets)
 	}
@@ -58,6 +62,7 @@ func (p *Position) generatePext(l *MoveList) int {
 		return n // double check: only the king moves
 	}
 	occ := p.Occupied
+	sliding := p.occupied() // occ as the sliders read it
 	if m.checkers == 0 {
 		// Chess960's xray square, beyond the castling rook, never holds
 		// a bit in standard chess: the test stops at c.xray == 0.
@@ -77,7 +82,7 @@ func (p *Position) generatePext(l *MoveList) int {
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := amd64.SlidingPextBishop(s, occ) & movable
+		a := amd64.SlidingPextBishop(s, sliding) & movable
 		if m.pinD&(b&-b) != 0 {
 			a &= m.pinD
 		}
@@ -85,7 +90,7 @@ func (p *Position) generatePext(l *MoveList) int {
 	}
 	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := amd64.SlidingPextRook(s, occ) & movable
+		a := amd64.SlidingPextRook(s, sliding) & movable
 		if m.pinHV&(b&-b) != 0 {
 			a &= m.pinHV
 		}
@@ -127,16 +132,16 @@ func (p *Position) generatePext(l *MoveList) int {
 	return n
 }
 
-// masksPext is masks with sliding/pext.
+// masksPext is masks with slider=pext.
 func (p *Position) masksPext() masks {
 	us, them := p.Side, p.Side^1
 	e := &p.Pieces[them]
 	k := p.king(us)
-	occ := p.Occupied
+	occ := p.occupied()
 	var m masks
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
 	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
-		amd64.SlidingPextRook(k, occ)&rq | amd64.SlidingPextBishop(k, occ)&bq
+		p.slidersChecking(k, occ, rq, bq, amd64.SlidingPextRook(k, occ)&rq|amd64.SlidingPextBishop(k, occ)&bq)
 	switch bits.OnesCount64(m.checkers) {
 	case 0:
 		m.check = ^uint64(0)
@@ -146,13 +151,13 @@ func (p *Position) masksPext() masks {
 	// Pins: the enemy sliders seen from the king through our pieces, with
 	// exactly one of ours between.
 	own := p.Colors[us]
-	for s := amd64.SlidingPextRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+	for s := amd64.SlidingPextRook(k, p.occupiedBy(them)) & rq; s != 0; s &= s - 1 {
 		ray := between[k][bits.TrailingZeros64(s)]
 		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
 			m.pinHV |= ray | s&-s
 		}
 	}
-	for s := amd64.SlidingPextBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+	for s := amd64.SlidingPextBishop(k, p.occupiedBy(them)) & bq; s != 0; s &= s - 1 {
 		ray := between[k][bits.TrailingZeros64(s)]
 		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
 			m.pinD |= ray | s&-s
@@ -160,7 +165,7 @@ func (p *Position) masksPext() masks {
 	}
 	// Danger: every square the enemy attacks, our king removed so that it
 	// cannot step back along a checking ray.
-	occ ^= p.Pieces[us][board.King]
+	occ = p.withoutKing(occ, us, k)
 	pawns := e[board.Pawn]
 	if them == board.White {
 		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
@@ -180,13 +185,13 @@ func (p *Position) masksPext() masks {
 	return m
 }
 
-// enPassantLegalPext is enPassantLegal with sliding/pext.
+// enPassantLegalPext is enPassantLegal with slider=pext.
 func (p *Position) enPassantLegalPext(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
 	capSq := board.NewSquare(p.EP.File(), from.Rank())
 	captured := capSq.Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
+	occ := p.toggled(p.toggled(p.toggled(p.occupied(), from), capSq), p.EP) // the target square was empty
 	if amd64.SlidingPextRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		amd64.SlidingPextBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -196,7 +201,7 @@ func (p *Position) enPassantLegalPext(from, k board.Square) bool {
 	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
 }
 
-// perftMagicFancyAsm is perft with sliding/magic-fancy-asm.
+// perftMagicFancyAsm is perft with slider=magic-fancy-asm.
 func perftMagicFancyAsm(p Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
@@ -213,7 +218,7 @@ func perftMagicFancyAsm(p Position, depth int) uint64 {
 	return n
 }
 
-// generateMagicFancyAsm is generate with sliding/magic-fancy-asm.
+// generateMagicFancyAsm is generate with slider=magic-fancy-asm.
 func (p *Position) generateMagicFancyAsm(l *MoveList) int {
 	us, them := p.Side, p.Side^1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -227,12 +232,10 @@ func (p *Position) generateMagicFancyAsm(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	// The king's and the knights' quiet moves: serialized like the others
-	// (DefaultConfig's moves=serialize), or in configurations of the moves
-	// factor copied from precomputed lists.
+	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if l != nil {
-			l.add(from, targets, Quiet)
+			l.addLeaper(us, piece, from, targets)
 		}
 		n += count(targets)
 	}
@@ -241,6 +244,7 @@ func (p *Position) generateMagicFancyAsm(l *MoveList) int {
 		return n // double check: only the king moves
 	}
 	occ := p.Occupied
+	sliding := p.occupied() // occ as the sliders read it
 	if m.checkers == 0 {
 		// Chess960's xray square, beyond the castling rook, never holds
 		// a bit in standard chess: the test stops at c.xray == 0.
@@ -260,7 +264,7 @@ func (p *Position) generateMagicFancyAsm(l *MoveList) int {
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := amd64.SlidingMagicFancyAsmBishop(s, occ) & movable
+		a := amd64.SlidingMagicFancyAsmBishop(s, sliding) & movable
 		if m.pinD&(b&-b) != 0 {
 			a &= m.pinD
 		}
@@ -268,7 +272,7 @@ func (p *Position) generateMagicFancyAsm(l *MoveList) int {
 	}
 	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := amd64.SlidingMagicFancyAsmRook(s, occ) & movable
+		a := amd64.SlidingMagicFancyAsmRook(s, sliding) & movable
 		if m.pinHV&(b&-b) != 0 {
 			a &= m.pinHV
 		}
@@ -310,16 +314,16 @@ func (p *Position) generateMagicFancyAsm(l *MoveList) int {
 	return n
 }
 
-// masksMagicFancyAsm is masks with sliding/magic-fancy-asm.
+// masksMagicFancyAsm is masks with slider=magic-fancy-asm.
 func (p *Position) masksMagicFancyAsm() masks {
 	us, them := p.Side, p.Side^1
 	e := &p.Pieces[them]
 	k := p.king(us)
-	occ := p.Occupied
+	occ := p.occupied()
 	var m masks
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
 	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
-		amd64.SlidingMagicFancyAsmRook(k, occ)&rq | amd64.SlidingMagicFancyAsmBishop(k, occ)&bq
+		p.slidersChecking(k, occ, rq, bq, amd64.SlidingMagicFancyAsmRook(k, occ)&rq|amd64.SlidingMagicFancyAsmBishop(k, occ)&bq)
 	switch bits.OnesCount64(m.checkers) {
 	case 0:
 		m.check = ^uint64(0)
@@ -329,13 +333,13 @@ func (p *Position) masksMagicFancyAsm() masks {
 	// Pins: the enemy sliders seen from the king through our pieces, with
 	// exactly one of ours between.
 	own := p.Colors[us]
-	for s := amd64.SlidingMagicFancyAsmRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+	for s := amd64.SlidingMagicFancyAsmRook(k, p.occupiedBy(them)) & rq; s != 0; s &= s - 1 {
 		ray := between[k][bits.TrailingZeros64(s)]
 		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
 			m.pinHV |= ray | s&-s
 		}
 	}
-	for s := amd64.SlidingMagicFancyAsmBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+	for s := amd64.SlidingMagicFancyAsmBishop(k, p.occupiedBy(them)) & bq; s != 0; s &= s - 1 {
 		ray := between[k][bits.TrailingZeros64(s)]
 		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
 			m.pinD |= ray | s&-s
@@ -343,7 +347,7 @@ func (p *Position) masksMagicFancyAsm() masks {
 	}
 	// Danger: every square the enemy attacks, our king removed so that it
 	// cannot step back along a checking ray.
-	occ ^= p.Pieces[us][board.King]
+	occ = p.withoutKing(occ, us, k)
 	pawns := e[board.Pawn]
 	if them == board.White {
 		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
@@ -363,13 +367,13 @@ func (p *Position) masksMagicFancyAsm() masks {
 	return m
 }
 
-// enPassantLegalMagicFancyAsm is enPassantLegal with sliding/magic-fancy-asm.
+// enPassantLegalMagicFancyAsm is enPassantLegal with slider=magic-fancy-asm.
 func (p *Position) enPassantLegalMagicFancyAsm(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
 	capSq := board.NewSquare(p.EP.File(), from.Rank())
 	captured := capSq.Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
+	occ := p.toggled(p.toggled(p.toggled(p.occupied(), from), capSq), p.EP) // the target square was empty
 	if amd64.SlidingMagicFancyAsmRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		amd64.SlidingMagicFancyAsmBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -379,7 +383,7 @@ func (p *Position) enPassantLegalMagicFancyAsm(from, k board.Square) bool {
 	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
 }
 
-// perftMagicBlackAsm is perft with sliding/magic-black-asm.
+// perftMagicBlackAsm is perft with slider=magic-black-asm.
 func perftMagicBlackAsm(p Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
@@ -396,7 +400,7 @@ func perftMagicBlackAsm(p Position, depth int) uint64 {
 	return n
 }
 
-// generateMagicBlackAsm is generate with sliding/magic-black-asm.
+// generateMagicBlackAsm is generate with slider=magic-black-asm.
 func (p *Position) generateMagicBlackAsm(l *MoveList) int {
 	us, them := p.Side, p.Side^1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -410,12 +414,10 @@ func (p *Position) generateMagicBlackAsm(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	// The king's and the knights' quiet moves: serialized like the others
-	// (DefaultConfig's moves=serialize), or in configurations of the moves
-	// factor copied from precomputed lists.
+	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if l != nil {
-			l.add(from, targets, Quiet)
+			l.addLeaper(us, piece, from, targets)
 		}
 		n += count(targets)
 	}
@@ -424,6 +426,7 @@ func (p *Position) generateMagicBlackAsm(l *MoveList) int {
 		return n // double check: only the king moves
 	}
 	occ := p.Occupied
+	sliding := p.occupied() // occ as the sliders read it
 	if m.checkers == 0 {
 		// Chess960's xray square, beyond the castling rook, never holds
 		// a bit in standard chess: the test stops at c.xray == 0.
@@ -443,7 +446,7 @@ func (p *Position) generateMagicBlackAsm(l *MoveList) int {
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := amd64.SlidingMagicBlackAsmBishop(s, occ) & movable
+		a := amd64.SlidingMagicBlackAsmBishop(s, sliding) & movable
 		if m.pinD&(b&-b) != 0 {
 			a &= m.pinD
 		}
@@ -451,7 +454,7 @@ func (p *Position) generateMagicBlackAsm(l *MoveList) int {
 	}
 	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := amd64.SlidingMagicBlackAsmRook(s, occ) & movable
+		a := amd64.SlidingMagicBlackAsmRook(s, sliding) & movable
 		if m.pinHV&(b&-b) != 0 {
 			a &= m.pinHV
 		}
@@ -493,16 +496,16 @@ func (p *Position) generateMagicBlackAsm(l *MoveList) int {
 	return n
 }
 
-// masksMagicBlackAsm is masks with sliding/magic-black-asm.
+// masksMagicBlackAsm is masks with slider=magic-black-asm.
 func (p *Position) masksMagicBlackAsm() masks {
 	us, them := p.Side, p.Side^1
 	e := &p.Pieces[them]
 	k := p.king(us)
-	occ := p.Occupied
+	occ := p.occupied()
 	var m masks
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
 	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
-		amd64.SlidingMagicBlackAsmRook(k, occ)&rq | amd64.SlidingMagicBlackAsmBishop(k, occ)&bq
+		p.slidersChecking(k, occ, rq, bq, amd64.SlidingMagicBlackAsmRook(k, occ)&rq|amd64.SlidingMagicBlackAsmBishop(k, occ)&bq)
 	switch bits.OnesCount64(m.checkers) {
 	case 0:
 		m.check = ^uint64(0)
@@ -512,13 +515,13 @@ func (p *Position) masksMagicBlackAsm() masks {
 	// Pins: the enemy sliders seen from the king through our pieces, with
 	// exactly one of ours between.
 	own := p.Colors[us]
-	for s := amd64.SlidingMagicBlackAsmRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
+	for s := amd64.SlidingMagicBlackAsmRook(k, p.occupiedBy(them)) & rq; s != 0; s &= s - 1 {
 		ray := between[k][bits.TrailingZeros64(s)]
 		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
 			m.pinHV |= ray | s&-s
 		}
 	}
-	for s := amd64.SlidingMagicBlackAsmBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
+	for s := amd64.SlidingMagicBlackAsmBishop(k, p.occupiedBy(them)) & bq; s != 0; s &= s - 1 {
 		ray := between[k][bits.TrailingZeros64(s)]
 		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
 			m.pinD |= ray | s&-s
@@ -526,7 +529,7 @@ func (p *Position) masksMagicBlackAsm() masks {
 	}
 	// Danger: every square the enemy attacks, our king removed so that it
 	// cannot step back along a checking ray.
-	occ ^= p.Pieces[us][board.King]
+	occ = p.withoutKing(occ, us, k)
 	pawns := e[board.Pawn]
 	if them == board.White {
 		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
@@ -546,13 +549,13 @@ func (p *Position) masksMagicBlackAsm() masks {
 	return m
 }
 
-// enPassantLegalMagicBlackAsm is enPassantLegal with sliding/magic-black-asm.
+// enPassantLegalMagicBlackAsm is enPassantLegal with slider=magic-black-asm.
 func (p *Position) enPassantLegalMagicBlackAsm(from, k board.Square) bool {
 	them := p.Side ^ 1
 	e := &p.Pieces[them]
 	capSq := board.NewSquare(p.EP.File(), from.Rank())
 	captured := capSq.Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
+	occ := p.toggled(p.toggled(p.toggled(p.occupied(), from), capSq), p.EP) // the target square was empty
 	if amd64.SlidingMagicBlackAsmRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		amd64.SlidingMagicBlackAsmBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
 		return false
@@ -561,237 +564,3 @@ func (p *Position) enPassantLegalMagicBlackAsm(from, k board.Square) bool {
 	// does not answer (the captured pawn is gone from e only in effect).
 	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
 }
-
-// perftSerAvx512Vbmi2 is perft with serialize/avx512-vbmi2 (each target set's moves written whole by one call of assembly, which Go does not inline).
-func perftSerAvx512Vbmi2(p Position, depth int) uint64 {
-	switch {
-	case depth <= 0:
-		return 1
-	case depth == 1:
-		return uint64(p.generateSerAvx512Vbmi2(nil))
-	}
-	var l MoveList
-	p.generateSerAvx512Vbmi2(&l)
-	var n uint64
-	for _, m := range l.Moves[:l.N] {
-		n += perftSerAvx512Vbmi2(p.Play(m), depth-1)
-	}
-	return n
-}
-
-// generateSerAvx512Vbmi2 is generate with serialize/avx512-vbmi2 (each target set's moves written whole by one call of assembly, which Go does not inline).
-func (p *Position) generateSerAvx512Vbmi2(l *MoveList) int {
-	us, them := p.Side, p.Side^1
-	own, opp := p.Colors[us], p.Colors[them]
-	mine := &p.Pieces[us]
-	k := p.king(us)
-	m := p.masksSerAvx512Vbmi2()
-	n := 0
-	emit := func(from board.Square, targets uint64, kind int) {
-		if l != nil {
-			l.addSerAvx512Vbmi2(from, targets, kind)
-		}
-		n += count(targets)
-	}
-	// The king's and the knights' quiet moves: serialized like the others
-	// (DefaultConfig's moves=serialize), or in configurations of the moves
-	// factor copied from precomputed lists.
-	leaper := func(piece board.Piece, from board.Square, targets uint64) {
-		if l != nil {
-			l.addSerAvx512Vbmi2(from, targets, Quiet)
-		}
-		n += count(targets)
-	}
-	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
-	if m.check == 0 {
-		return n // double check: only the king moves
-	}
-	occ := p.Occupied
-	if m.checkers == 0 {
-		// Chess960's xray square, beyond the castling rook, never holds
-		// a bit in standard chess: the test stops at c.xray == 0.
-		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[p.setup][i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
-				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
-				emit(k, c.to.Bitboard(), Castle)
-			}
-		}
-	}
-	movable := ^own & m.check
-	pinned := m.pinHV | m.pinD
-	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
-		s := board.Square(bits.TrailingZeros64(b))
-		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
-	}
-	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
-		s := board.Square(bits.TrailingZeros64(b))
-		a := generic.SlidingMagicFancyBishop(s, occ) & movable
-		if m.pinD&(b&-b) != 0 {
-			a &= m.pinD
-		}
-		emit(s, a, Quiet)
-	}
-	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
-		s := board.Square(bits.TrailingZeros64(b))
-		a := generic.SlidingMagicFancyRook(s, occ) & movable
-		if m.pinHV&(b&-b) != 0 {
-			a &= m.pinHV
-		}
-		emit(s, a, Quiet)
-	}
-	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
-	// file pin lets them push along it), captures by pawns not pinned on a
-	// rank or file (a diagonal pin lets them capture along it).
-	pawns := mine[board.Pawn]
-	empty := ^occ
-	push := pawns &^ m.pinD
-	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
-	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
-	single &= m.check
-	capturers := pawns &^ m.pinHV
-	capture := func(step int, edge uint64) uint64 {
-		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
-		return free &^ edge & opp & m.check
-	}
-	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
-	promo := uint64(rank1 | rank8)
-	// Each promotion is four moves.
-	n += count(single) + count(double) + count(capA) + count(capH) +
-		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
-	if l != nil {
-		l.addPawnsSerAvx512Vbmi2(single, pushStep[us], Quiet)
-		l.addPawnsSerAvx512Vbmi2(double, 2*pushStep[us], DoublePush)
-		l.addPawnsSerAvx512Vbmi2(capA, captureA[us], Quiet)
-		l.addPawnsSerAvx512Vbmi2(capH, captureH[us], Quiet)
-	}
-	if p.EP != board.NoSquare {
-		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
-			from := board.Square(bits.TrailingZeros64(b))
-			if p.enPassantLegalSerAvx512Vbmi2(from, k) {
-				emit(from, p.EP.Bitboard(), EnPassant)
-			}
-		}
-	}
-	return n
-}
-
-// masksSerAvx512Vbmi2 is masks with serialize/avx512-vbmi2 (each target set's moves written whole by one call of assembly, which Go does not inline).
-func (p *Position) masksSerAvx512Vbmi2() masks {
-	us, them := p.Side, p.Side^1
-	e := &p.Pieces[them]
-	k := p.king(us)
-	occ := p.Occupied
-	var m masks
-	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
-	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
-		generic.SlidingMagicFancyRook(k, occ)&rq | generic.SlidingMagicFancyBishop(k, occ)&bq
-	switch bits.OnesCount64(m.checkers) {
-	case 0:
-		m.check = ^uint64(0)
-	case 1:
-		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
-	}
-	// Pins: the enemy sliders seen from the king through our pieces, with
-	// exactly one of ours between.
-	own := p.Colors[us]
-	for s := generic.SlidingMagicFancyRook(k, p.Colors[them]) & rq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
-			m.pinHV |= ray | s&-s
-		}
-	}
-	for s := generic.SlidingMagicFancyBishop(k, p.Colors[them]) & bq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
-			m.pinD |= ray | s&-s
-		}
-	}
-	// Danger: every square the enemy attacks, our king removed so that it
-	// cannot step back along a checking ray.
-	occ ^= p.Pieces[us][board.King]
-	pawns := e[board.Pawn]
-	if them == board.White {
-		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
-	} else {
-		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
-	}
-	m.danger |= board.KingAttacks[p.king(them)]
-	for b := e[board.Knight]; b != 0; b &= b - 1 {
-		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
-	}
-	for b := bq; b != 0; b &= b - 1 {
-		m.danger |= generic.SlidingMagicFancyBishop(board.Square(bits.TrailingZeros64(b)), occ)
-	}
-	for b := rq; b != 0; b &= b - 1 {
-		m.danger |= generic.SlidingMagicFancyRook(board.Square(bits.TrailingZeros64(b)), occ)
-	}
-	return m
-}
-
-// enPassantLegalSerAvx512Vbmi2 is enPassantLegal with serialize/avx512-vbmi2 (each target set's moves written whole by one call of assembly, which Go does not inline).
-func (p *Position) enPassantLegalSerAvx512Vbmi2(from, k board.Square) bool {
-	them := p.Side ^ 1
-	e := &p.Pieces[them]
-	capSq := board.NewSquare(p.EP.File(), from.Rank())
-	captured := capSq.Bitboard()
-	occ := p.Occupied ^ from.Bitboard() ^ captured ^ p.EP.Bitboard() // the target square is empty
-	if generic.SlidingMagicFancyRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
-		generic.SlidingMagicFancyBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
-		return false
-	}
-	// Knights and pawns still attacking the king give check the capture
-	// does not answer (the captured pawn is gone from e only in effect).
-	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
-}
-
-// addSerAvx512Vbmi2 is add with serialize/avx512-vbmi2: the target set's
-// moves appended whole by the kernel's vector compress, one call of
-// assembly per target set (Go does not inline assembly: the call, and
-// the registers spilled around it, are part of what a Go engine pays);
-// the stores may write up to 64 moves from the list's end, into
-// MoveList's slack.
-func (l *MoveList) addSerAvx512Vbmi2(from board.Square, targets uint64, kind int) {
-	amd64.SerializeAvx512Vbmi2Append(&l.Moves, &l.N, targets, from, kind)
-}
-
-// addPawnsSerAvx512Vbmi2 is addPawns with serialize/avx512-vbmi2: one call of
-// assembly per target set, which compresses a set without promotions
-// like addSerAvx512Vbmi2 and loops over one with them.
-func (l *MoveList) addPawnsSerAvx512Vbmi2(targets uint64, delta int, kind int) {
-	amd64.SerializeAvx512Vbmi2AppendPawns(&l.Moves, &l.N, targets, delta, kind)
-}
-
-// The entry points list promotions as kinds 4..7, wrap the list's index
-// at amd64.ListMoves and need MoveList's slack (its array type checks the
-// length): these fail to compile if movegen's constants change.
-const _ = uint(PromoKnight-4) + uint(4-PromoKnight) + uint(PromoQueen-7) + uint(7-PromoQueen) +
-	uint(MaxMoves-amd64.ListMoves) + uint(amd64.ListMoves-MaxMoves)
-
-// The amd64 sliders' configurations join the others after the generic sliders',
-// the amd64 serializers' after the generic serializers'.
-func init() {
-	for c, f := range map[Config]func(Position, int) uint64{
-		{Slider: "pext", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:              perftPext,
-		{Slider: "magic-fancy-asm", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:   perftMagicFancyAsm,
-		{Slider: "magic-black-asm", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}:   perftMagicBlackAsm,
-		{Slider: "magic-fancy", Serialize: "avx512-vbmi2", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"}: perftSerAvx512Vbmi2,
-	} {
-		configPerft[c] = f
-	}
-	at := slices.IndexFunc(configOrder, func(c Config) bool { return c.Slider == DefaultConfig.Slider })
-	configOrder = slices.Insert(configOrder, at, []Config{
-		{Slider: "pext", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
-		{Slider: "magic-fancy-asm", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
-		{Slider: "magic-black-asm", Serialize: "inline", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
-	}...)
-	at = slices.IndexFunc(configOrder, func(c Config) bool {
-		return c.Slider == DefaultConfig.Slider && c.Serialize == DefaultConfig.Serialize
-	})
-	configOrder = slices.Insert(configOrder, at, []Config{
-		{Slider: "magic-fancy", Serialize: "avx512-vbmi2", Count: "mathbits", Moves: "serialize", Order: "plain", Repr: "none"},
-	}...)
-}
-
-var _ = generic.SlidingMagicFancyRook // the default slider, which the serializers' copies call
-var _ = bits.OnesCount64              // the copies may not use package bits

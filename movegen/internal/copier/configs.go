@@ -1,0 +1,382 @@
+package copier
+
+import (
+	"bitlab/internal/naming"
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/format"
+	"go/printer"
+	"go/token"
+	"slices"
+	"strconv"
+	"strings"
+
+	"bitlab/movegen/factor"
+)
+
+// The generated files of package movegen: one per factor (and per
+// architecture where a value's kernel is assembly), and the grid's, which
+// is built only with factor.GridTag.
+const (
+	filePrefix = "configs_"
+	fileSuffix = "_gen.go"
+	// GridFile holds the slider x serialization grid's copies, built with
+	// factor.GridTag.
+	GridFile = filePrefix + "grid" + fileSuffix
+)
+
+// buildTag returns the build constraint of a generated file: the grid's
+// tag, or the architecture of its assembly kernels (a file name's
+// architecture counts only at its end, before _gen.go it does not).
+func buildTag(name string) string {
+	switch {
+	case name == GridFile:
+		return factor.GridTag
+	case strings.HasSuffix(name, "_amd64"+fileSuffix):
+		return "amd64"
+	}
+	return ""
+}
+
+// fileOf returns the name of the generated file that registers a
+// configuration: the grid's, or its factor's (the representation's for a
+// slider with the representation it reads), with the architecture of an
+// assembly kernel.
+func fileOf(c factor.Config) string {
+	changed := c.Changed()
+	if slices.Equal(changed, []factor.Factor{factor.Slider, factor.Serialize}) {
+		return GridFile
+	}
+	arch := ""
+	if a := c.Arch(); a != "" {
+		arch = "_" + a
+	}
+	return filePrefix + changed[len(changed)-1].Key() + arch + fileSuffix
+}
+
+// tags name a factor's values in the copies' names: the factor's prefix,
+// then the value camel-cased (generateSerBytes, countKernelCntSwar).
+var tags = map[factor.Factor]string{factor.Serialize: "Ser", factor.Count: "Cnt", factor.Moves: "Mv", factor.Order: "Ord", factor.Repr: "Repr"}
+
+// representation is how the generator keeps a value of the repr factor
+// (movegen's repr.go): on its own position type, which declares every
+// hook of reprHooks, with the sliders that read it (and those that read
+// only its plain bitboards, for the default slider).
+type representation struct {
+	pos, kept                string // the position type, and the function that computes its bitboards at the root
+	rook, bishop             string // the reader's sliders
+	unreadRook, unreadBishop string // the default slider on the type's occupancies
+	// checkers, if set, is the type's king-in-check test, which the
+	// reader's configuration calls in place of slidersChecking.
+	checkers string
+}
+
+var representations = map[string]representation{
+	"reversed": {"posReversed", "keptReversed", "rookReversed", "bishopReversed", "rookUnreadReversed", "bishopUnreadReversed", "sliderCheckers"},
+	"rotated":  {"posRotated", "keptRotated", "rookRotated", "bishopRotated", "rookUnreadRotated", "bishopUnreadRotated", ""},
+}
+
+// reprHooks are the methods of Position through which the generator asks
+// for what a representation keeps (repr.go).
+var reprHooks = []string{"occupied", "occupiedBy", "withoutKing", "toggled", "keep", "slidersChecking"}
+
+// variant returns the rewrites of one configuration of movegen: per factor
+// that differs from the default, its hooks' calls made calls of the
+// value's kernel, directly or through the template's function written
+// around that kernel (lists.go, countKernel), which the copy then calls
+// with the value's kernel in place of the family's baseline.
+func variant(c factor.Config) (Variant, error) {
+	n := len(factor.All())
+	v := Variant{Name: c.Short(), Root: "perft", Tags: make([]string, n), Labels: make([]string, n)}
+	add := func(f factor.Factor, hook, to string, args ...string) {
+		v.Rewrites = append(v.Rewrites, Rewrite{Hook: hook, To: to, Args: args, Dims: []int{int(f)}})
+	}
+	for _, f := range c.Changed() {
+		val, ok := f.Value(c.Get(f))
+		if !ok {
+			return v, fmt.Errorf("%s: %s has no value %q", c, f, c.Get(f))
+		}
+		v.Tags[f], v.Labels[f] = tags[f]+naming.Exported(val.Name), f.Key()+"="+val.Name
+		switch {
+		case f == factor.Slider && c.Repr != factor.Repr.Default().Name:
+			// The representation's rewrites say what its slider reads.
+		case f == factor.Slider:
+			add(f, "rookAttacks", kernelFunc(val, "Rook"))
+			add(f, "bishopAttacks", kernelFunc(val, "Bishop"))
+		case f == factor.Serialize && val.Arch == "":
+			add(f, "(*MoveList).add", "(*MoveList).addSquares")
+			add(f, "(*MoveList).addLeaper", "(*MoveList).addSquares", "$2", "$3", "Quiet")
+			add(f, "(*MoveList).addPawns", "(*MoveList).addPawnsSquares")
+			add(f, "generic.SerializeForward", kernelFunc(val, ""))
+		case f == factor.Serialize:
+			add(f, "(*MoveList).add", "(*MoveList).addCompressed")
+			add(f, "(*MoveList).addLeaper", "(*MoveList).addCompressed", "$2", "$3", "Quiet")
+			add(f, "(*MoveList).addPawns", "(*MoveList).addPawnsCompressed")
+			add(f, "amd64.SerializeAvx512Vbmi2Append", kernelFunc(val, "Append"))
+			add(f, "amd64.SerializeAvx512Vbmi2AppendPawns", kernelFunc(val, "AppendPawns"))
+		case f == factor.Count:
+			add(f, "count", "countKernel")
+			add(f, "generic.PopcountKernighan", kernelFunc(val, ""))
+		case f == factor.Moves:
+			add(f, "(*MoveList).addLeaper", "(*MoveList).addListed", "$1", "$2", "$3")
+			add(f, "generic.MovelistLoop", kernelFunc(val, ""))
+		case f == factor.Order:
+			add(f, "(*MoveList).add", "(*MoveList).addColored", "us", "$0", "$1", "$2")
+			add(f, "(*MoveList).addLeaper", "(*MoveList).addColored", "$0", "$2", "$3", "Quiet")
+			add(f, "(*MoveList).addPawns", "(*MoveList).addPawnsColored", "us", "$0", "$1", "$2")
+			add(f, "generic.SerializeColorFlipBranchy", kernelFunc(val, ""))
+		case f == factor.Repr:
+			r, ok := representations[val.Name]
+			if !ok {
+				return v, fmt.Errorf("%s: the copier knows no representation %s", c, val.Name)
+			}
+			if err := r.rewrites(&v, c, val); err != nil {
+				return v, err
+			}
+		default:
+			return v, fmt.Errorf("%s: the copier knows no factor %s", c, f)
+		}
+	}
+	return v, nil
+}
+
+// rewrites adds a representation's rewrites to a variant: the generator on
+// the representation's position type, its hooks the type's methods, the
+// sliders those that read it (the reader's, or the default's on its plain
+// bitboards).
+func (r representation) rewrites(v *Variant, c factor.Config, val factor.Value) error {
+	v.Types = map[string]string{"Position": r.pos}
+	both := []int{int(factor.Slider), int(factor.Repr)}
+	for _, m := range reprHooks {
+		v.Rewrites = append(v.Rewrites, Rewrite{Hook: "(*Position)." + m, To: "(*" + r.pos + ")." + m, Dims: []int{int(factor.Repr)}})
+	}
+	rook, bishop := r.unreadRook, r.unreadBishop
+	switch c.Slider {
+	case val.Reader:
+		rook, bishop = r.rook, r.bishop
+		if r.checkers != "" {
+			i := slices.IndexFunc(v.Rewrites, func(rw Rewrite) bool { return rw.Hook == "(*Position).slidersChecking" })
+			v.Rewrites[i] = Rewrite{Hook: "(*Position).slidersChecking", To: "(*" + r.pos + ")." + r.checkers, Args: []string{"$0", "$1", "$2", "$3"}, Dims: both}
+		}
+	case factor.Slider.Default().Name:
+	default:
+		return fmt.Errorf("%s: repr=%s is read by slider=%s, kept unread by the default slider, and has no configuration with slider=%s", c, val.Name, val.Reader, c.Slider)
+	}
+	v.Rewrites = append(v.Rewrites, Rewrite{Hook: "rookAttacks", To: rook, Dims: both}, Rewrite{Hook: "bishopAttacks", To: bishop, Dims: both})
+	return nil
+}
+
+// kernelFunc returns the function a value's kernel offers a generator
+// for one query (role: Rook, Bishop, Append ... for kernels with several),
+// as the kernel's package exports it: package generic's generated entry
+// points and amd64's query and move-list entry points are named by the
+// family and the implementation camel-cased.
+func kernelFunc(v factor.Value, role string) string {
+	pkg := "generic"
+	if v.Arch != "" {
+		pkg = v.Arch
+	}
+	family, impl, _ := strings.Cut(v.Kernel, "/")
+	return pkg + "." + naming.Exported(family) + naming.Exported(impl) + role
+}
+
+// expectedCalls returns the functions a configuration's copies must call
+// for each factor in which it differs from the default: its kernel's
+// entry points, or for a slider with the representation it reads, the
+// representation's sliders.
+func expectedCalls(c factor.Config) map[factor.Factor][]string {
+	out := map[factor.Factor][]string{}
+	for _, f := range c.Changed() {
+		val, _ := f.Value(c.Get(f))
+		switch {
+		case f == factor.Repr:
+			r := representations[val.Name]
+			out[f] = []string{"(*" + r.pos + ").keep", "(*" + r.pos + ").occupied"}
+		case f == factor.Slider && c.Repr != factor.Repr.Default().Name:
+			r := representations[c.Repr]
+			out[f] = []string{r.rook, r.bishop}
+		case f == factor.Slider:
+			out[f] = []string{kernelFunc(val, "Rook"), kernelFunc(val, "Bishop")}
+		case f == factor.Serialize && val.Arch != "":
+			out[f] = []string{kernelFunc(val, "Append"), kernelFunc(val, "AppendPawns")}
+		default:
+			out[f] = []string{kernelFunc(val, "")}
+		}
+	}
+	return out
+}
+
+// Generated is the output of Generate.
+type Generated struct {
+	Files map[string][]byte // by name
+	// roots names, for each configuration, the function its file
+	// registers as its perft (the root's copy).
+	roots map[factor.Config]string
+}
+
+// file is one generated file being assembled.
+type file struct {
+	what    string // what its configurations change
+	configs []factor.Config
+	roots   []ast.Expr
+	copies  [][]byte
+	imports map[string]bool
+}
+
+// Generate copies movegen's template in dir for every configuration of
+// factor.Configs (and with grid factor.Grid's) and returns the files, each
+// registering its configurations' perft recursions and declaring the
+// copies no earlier file declares (a function that depends on one factor
+// is copied once, into that factor's file). The files are checked to
+// type-check with the template for amd64, and without the amd64 files for
+// arm64.
+func Generate(dir string, grid bool) (*Generated, error) {
+	t, err := Load(dir, amd64, nil)
+	if err != nil {
+		return nil, err
+	}
+	configs := factor.Configs()[1:]
+	if grid {
+		configs = append(configs, factor.Grid()...)
+	}
+	files := map[string]*file{}
+	declared := map[string][]byte{} // copy name -> its source
+	g := &Generated{Files: map[string][]byte{}, roots: map[factor.Config]string{}}
+	for _, c := range configs {
+		v, err := variant(c)
+		if err != nil {
+			return nil, err
+		}
+		cp, err := t.Copy(v)
+		if err != nil {
+			return nil, err
+		}
+		name := fileOf(c)
+		f := files[name]
+		if f == nil {
+			changed := c.Changed()
+			f = &file{what: changed[len(changed)-1].Doc(), imports: map[string]bool{}}
+			if name == GridFile {
+				f.what = "both the slider and the serialization (the rest of their grid, factor.Grid)"
+			}
+			files[name] = f
+		}
+		f.configs = append(f.configs, c)
+		f.roots = append(f.roots, rootExpr(c, cp.Root))
+		g.roots[c] = cp.Root
+		for _, fn := range cp.Funcs {
+			doc := fmt.Sprintf("%s is %s with %s.", fn.Name, bareName(fn.Of), fn.Label(v))
+			src, err := fn.Source(doc)
+			if err != nil {
+				return nil, err
+			}
+			if prev, ok := declared[fn.Name]; ok {
+				if !bytes.Equal(prev, src) {
+					return nil, fmt.Errorf("%s: two configurations copy %s differently", c.Short(), fn.Name)
+				}
+				continue
+			}
+			declared[fn.Name] = src
+			f.copies = append(f.copies, src)
+			for _, p := range fn.Imports() {
+				f.imports[p] = true
+			}
+		}
+	}
+	for name, f := range files {
+		if name == GridFile && !grid {
+			continue
+		}
+		src, err := f.source(name)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		g.Files[name] = src
+	}
+	for _, b := range []Build{amd64Grid, {GOOS: "linux", GOARCH: "arm64", Tags: amd64Grid.Tags}} {
+		if _, err := Load(dir, b, g.Files); err != nil {
+			return nil, fmt.Errorf("the generated files: %w", err)
+		}
+	}
+	return g, nil
+}
+
+// The builds Generate copies the template for (amd64, the architecture
+// with every configuration) and checks the copies in (amd64 and arm64,
+// with the grid).
+var (
+	amd64     = Build{GOOS: "linux", GOARCH: "amd64"}
+	amd64Grid = Build{GOOS: "linux", GOARCH: "amd64", Tags: []string{factor.GridTag}}
+)
+
+// bareName returns a function's name without its receiver.
+func bareName(name string) string {
+	if i := strings.LastIndex(name, "."); i >= 0 {
+		return name[i+1:]
+	}
+	return name
+}
+
+// rootExpr returns what a configuration registers: its root's copy, on a
+// representation's type from the position kept at the root.
+func rootExpr(c factor.Config, root string) ast.Expr {
+	r, ok := representations[c.Repr]
+	if !ok {
+		return ast.NewIdent(root)
+	}
+	// func(p Position, depth int) uint64 { return root(kept(p), depth) }
+	return &ast.FuncLit{
+		Type: &ast.FuncType{
+			Params: &ast.FieldList{List: []*ast.Field{
+				{Names: []*ast.Ident{ast.NewIdent("p")}, Type: ast.NewIdent("Position")},
+				{Names: []*ast.Ident{ast.NewIdent("depth")}, Type: ast.NewIdent("int")},
+			}},
+			Results: &ast.FieldList{List: []*ast.Field{{Type: ast.NewIdent("uint64")}}},
+		},
+		Body: &ast.BlockStmt{List: []ast.Stmt{&ast.ReturnStmt{Results: []ast.Expr{&ast.CallExpr{
+			Fun:  ast.NewIdent(root),
+			Args: []ast.Expr{&ast.CallExpr{Fun: ast.NewIdent(r.kept), Args: []ast.Expr{ast.NewIdent("p")}}, ast.NewIdent("depth")},
+		}}}}},
+	}
+}
+
+// source writes the file: its header, the registration of its
+// configurations, its copies.
+func (f *file) source(name string) ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteString("// Code generated by go run ./internal/configs; DO NOT EDIT.\n\n")
+	if tag := buildTag(name); tag != "" {
+		b.WriteString("//go:build " + tag + "\n\n")
+	}
+	b.WriteString("package movegen\n\n")
+	var std, mod []string
+	for p := range f.imports {
+		if strings.Contains(strings.SplitN(p, "/", 2)[0], ".") || strings.HasPrefix(p, "bitlab/") {
+			mod = append(mod, strconv.Quote(p))
+		} else {
+			std = append(std, strconv.Quote(p))
+		}
+	}
+	slices.Sort(std)
+	slices.Sort(mod)
+	b.WriteString("import (\n" + strings.Join(std, "\n") + "\n\n" + strings.Join(mod, "\n") + "\n)\n\n")
+	fmt.Fprintf(&b, "// Copies of the generator by internal/configs, for the configurations that\n// change %s.\n", f.what)
+	// func init() { register(name, root) ... }
+	body := &ast.BlockStmt{}
+	for i, c := range f.configs {
+		body.List = append(body.List, &ast.ExprStmt{X: &ast.CallExpr{
+			Fun:  ast.NewIdent("register"),
+			Args: []ast.Expr{&ast.BasicLit{Kind: token.STRING, Value: strconv.Quote(c.String())}, f.roots[i]},
+		}})
+	}
+	if err := printer.Fprint(&b, token.NewFileSet(), &ast.FuncDecl{Name: ast.NewIdent("init"), Type: &ast.FuncType{}, Body: body}); err != nil {
+		return nil, err
+	}
+	b.WriteString("\n\n")
+	for _, src := range f.copies {
+		b.Write(src)
+		b.WriteString("\n\n")
+	}
+	return format.Source(b.Bytes())
+}
