@@ -268,7 +268,9 @@ const verdictIntro = "Per factor of a move generator, the technique to use on th
 	"technique against its default configuration, geometric mean over the positions, 95% interval) where this page's perft run varies " +
 	"the factor, else by the micro benchmarks' throughput among the implementations a generator can call once per query; intervals " +
 	"that overlap are a tie. The fastest implementation of any kind is named for bulk work, and where the micro benchmarks' fastest " +
-	"per-query implementation is not perft's choice, the reasons these results give."
+	"per-query implementation is not perft's choice, the reasons these results give. A perft margin of a few percent " +
+	"is one build's: where the linker places the generator's functions moved Zen 5's perft by up to 18% with the same " +
+	"instructions (notebooks/perft.md, \"Where the code sits\"), which no run's own spread shows."
 
 // verdictSection writes a page's verdict, per configuration.
 func (s *Set) verdictSection(b *bytes.Buffer) {
