@@ -338,12 +338,10 @@ func (s *Set) LatencyChart(dir, cfg, family string) (string, error) {
 	p.Title.Text = fmt.Sprintf("%s: latency against throughput (%d-element batches)\n%s", family, schema.L1Elements, s.title(cfg))
 	p.X.Label.Text = "throughput: " + unit + " (independent elements)"
 	p.Y.Label.Text = "latency: " + unit + " (dependent chain)"
-	diag, err := plotter.NewLine(plotter.XYs{{X: lo / 2, Y: lo / 2}, {X: hi * 2, Y: hi * 2}})
+	diag, err := diagonal(lo/2, hi*2)
 	if err != nil {
 		return "", err
 	}
-	diag.Dashes = []vg.Length{vg.Points(3), vg.Points(3)}
-	diag.Color = color.Gray{Y: 140}
 	labelled := newPointLabels(f, xys, labels)
 	p.Add(plotter.NewGrid(), diag, labelled)
 	f.legend.Add("latency = throughput", diag)

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"cmp"
 	"fmt"
-	"image/color"
 	"io"
 	"math"
 	"os"
@@ -307,12 +306,10 @@ func (s *Set) EstimateChart(dir, cfg string, e *Estimates, ag []Agreement) (stri
 	p.Title.Text = fmt.Sprintf("measured against estimated (%s)\n%s", e.Model, s.title(cfg))
 	p.X.Label.Text = "estimate: cycles per element (llvm-mca)"
 	p.Y.Label.Text = "measured: cycles per element"
-	diag, err := plotter.NewLine(plotter.XYs{{X: lo / 1.5, Y: lo / 1.5}, {X: hi * 1.5, Y: hi * 1.5}})
+	diag, err := diagonal(lo/1.5, hi*1.5)
 	if err != nil {
 		return "", err
 	}
-	diag.Dashes = []vg.Length{vg.Points(3), vg.Points(3)}
-	diag.Color = color.Gray{Y: 140}
 	p.Add(plotter.NewGrid(), diag)
 	f.legend.Add("measured = estimate", diag)
 	for i, pts := range []plotter.XYs{in, out} {

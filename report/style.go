@@ -375,3 +375,15 @@ func readableOn(bg color.Color) color.Color {
 type noThumb struct{}
 
 func (noThumb) Thumbnail(*draw.Canvas) {}
+
+// diagonal returns the dashed grey line y = x from lo to hi, which the
+// scatter charts draw where their two axes agree.
+func diagonal(lo, hi float64) (*plotter.Line, error) {
+	l, err := plotter.NewLine(plotter.XYs{{X: lo, Y: lo}, {X: hi, Y: hi}})
+	if err != nil {
+		return nil, err
+	}
+	l.Dashes = []vg.Length{vg.Points(3), vg.Points(3)}
+	l.Color = color.Gray{Y: 140}
+	return l, nil
+}

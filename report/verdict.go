@@ -177,8 +177,9 @@ func (s *Set) learned(cfg, family, impl string) float64 {
 const learnedTolerance = 0.10
 
 // perftSpeeds returns, for every value of a perft factor measured in cfg in
-// a configuration that differs from the default in that factor alone (and
-// the default itself, at 1), the perft speed relative to the default: the
+// a configuration that differs from the default in that factor alone (for
+// the representation, with the slider that reads it), and for the default
+// itself at 1, the perft speed relative to the default: the
 // geometric mean over the positions both ran of default cost / cost, with
 // its interval (schema.Stand).
 func (s *Set) perftSpeeds(cfg, key string) map[string]verdict.Interval {
@@ -191,11 +192,15 @@ func (s *Set) perftSpeeds(cfg, key string) map[string]verdict.Interval {
 		switch ch := s.perftChange(k.Case); {
 		case ch == "default":
 			value = k.Case.Name().Get(key)
+		case key == factor.Repr.Key():
+			// A representation as the slider that reads it uses it (the
+			// configurations that keep one unread measure its upkeep).
+			if !strings.Contains(ch, " ") || !strings.Contains(ch, key+"=") {
+				continue
+			}
+			value = k.Case.Name().Get(key)
 		case !strings.Contains(ch, " ") && strings.HasPrefix(ch, key+"="):
 			value = strings.TrimPrefix(ch, key+"=")
-		case key == factor.Repr.Key() && strings.Contains(ch, key+"="):
-			// A representation comes with the slider that reads it.
-			value = k.Case.Name().Get(key)
 		default:
 			continue
 		}

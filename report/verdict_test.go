@@ -1,6 +1,9 @@
 package report
 
 import (
+	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"bitlab/kernels"
@@ -54,4 +57,39 @@ func TestPerftTechniqueKernel(t *testing.T) {
 	if tq := perftTechnique(ser, factor.Serialize, "inline"); tq.Impl != "" || tq.Usage != 0 {
 		t.Errorf("inline: %+v (written in place)", tq)
 	}
+}
+
+// TestVerdictDeterministic: the verdict of a committed CPU folder is the
+// same every time (two configurations of one perft value, map order, once
+// made the representation's line change from one make report to the next).
+func TestVerdictDeterministic(t *testing.T) {
+	var paths []string
+	for _, pat := range []string{"../results/*/*.txt", "../results/*/perft/*.txt"} {
+		m, _ := filepath.Glob(pat)
+		paths = append(paths, m...)
+	}
+	use, _, err := PageFiles(paths)
+	if err != nil || len(use) == 0 {
+		t.Skip("no committed results")
+	}
+	s, _, err := Load(Paths(use)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range s.Configs {
+		first := cells(s.Verdict(c.Label))
+		for range 8 {
+			if again := cells(s.Verdict(c.Label)); !slices.Equal(first, again) {
+				t.Fatalf("%s: %v, then %v", c.Label, first, again)
+			}
+		}
+	}
+}
+
+func cells(ls []verdict.Line) []string {
+	var out []string
+	for _, l := range ls {
+		out = append(out, l.Cell()+" "+strings.Join(l.Evidence(), ";"))
+	}
+	return out
 }

@@ -2,7 +2,6 @@ package report
 
 import (
 	"fmt"
-	"image/color"
 	"math"
 	"slices"
 
@@ -86,12 +85,10 @@ func (s *Set) MicroPerftChart(dir string) (string, error) {
 		lo, hi = min(lo, q.Micro, q.Perft), max(hi, q.Micro, q.Perft)
 	}
 	lo, hi = lo/1.3, hi*1.3
-	diag, err := plotter.NewLine(plotter.XYs{{X: lo, Y: lo}, {X: hi, Y: hi}})
+	diag, err := diagonal(lo, hi)
 	if err != nil {
 		return "", err
 	}
-	diag.Dashes = []vg.Length{vg.Points(3), vg.Points(3)}
-	diag.Color = color.Gray{Y: 140}
 	p.Add(plotter.NewGrid(), diag)
 	f.legend.Add("perft = micro", diag)
 	var configs, factors []string
