@@ -190,7 +190,8 @@ func (r *ResultsFile) Result(c *Case, s Sample) error {
 		benchfmt.Config{Key: schema.KeyFamily, Value: []byte(fam.Name()), File: true},
 		benchfmt.Config{Key: schema.KeyBaseline, Value: []byte(fam.Baseline()), File: true},
 		benchfmt.Config{Key: schema.KeyHeadline, Value: []byte(strconv.Itoa(r.headline(fam))), File: true},
-		benchfmt.Config{Key: schema.KeyTables, Value: []byte(tables(fam)), File: true})
+		benchfmt.Config{Key: schema.KeyTables, Value: []byte(tables(fam)), File: true},
+		benchfmt.Config{Key: schema.KeyUsage, Value: []byte(usage(fam)), File: true})
 	return r.w.Write(&benchfmt.Result{Config: cfg, Name: benchfmt.Name(c.Name()),
 		Iters: c.reps * c.batch.Len(), Values: vals})
 }
@@ -203,6 +204,16 @@ func tables(fam kernels.AnyFamily) string {
 		m[k.Info().Impl] = k.Info().Tables
 	}
 	return schema.FormatTables(m)
+}
+
+// usage returns a family's usage configuration line: how a move generator
+// can use each implementation registered on this architecture.
+func usage(fam kernels.AnyFamily) string {
+	m := map[string]string{}
+	for _, k := range fam.Kernels() {
+		m[k.Info().Impl] = k.Info().Usage.Written()
+	}
+	return schema.FormatUsage(m)
 }
 
 // headline returns the batch length of a family's summary figures.

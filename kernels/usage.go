@@ -1,6 +1,10 @@
 package kernels
 
-import "fmt"
+import (
+	"fmt"
+
+	"bitlab/schema"
+)
 
 // Usage is how an implementation can serve a move generator, which asks one
 // query at a time: the fact that decides whether a micro benchmark's winner
@@ -28,4 +32,28 @@ func (u Usage) String() string {
 		return usageNames[u]
 	}
 	return fmt.Sprintf("Usage(%d)", uint8(u))
+}
+
+// Written returns the usage as results files write it (schema.UsageQuery,
+// UsageBatch, UsageLoop); "" for an undeclared usage.
+func (u Usage) Written() string {
+	switch u {
+	case PerQuery:
+		return schema.UsageQuery
+	case SIMDBatch:
+		return schema.UsageBatch
+	case LoopOnly:
+		return schema.UsageLoop
+	}
+	return ""
+}
+
+// ReadUsage returns the usage a results file writes as s; 0 for none.
+func ReadUsage(s string) Usage {
+	for _, u := range []Usage{PerQuery, SIMDBatch, LoopOnly} {
+		if u.Written() == s {
+			return u
+		}
+	}
+	return 0
 }

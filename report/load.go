@@ -55,18 +55,19 @@ type Config struct {
 
 // Set is every observation read from a number of results files.
 type Set struct {
-	Configs  []*Config                 // in label order
-	first    string                    // the label of the first file's configuration
-	Values   map[Key][]float64         // the samples of every case
-	header   map[string][]string       // the comment lines of each file
-	files    map[string]*File          // what each file says of itself
-	cfgOf    map[string]*Config        // by label (by identity while loading)
-	families []string                  // in order of first appearance
-	baseline map[string]string         // by family, from the baseline configuration lines
-	tables   map[string]map[string]int // by family and implementation: lookup-table bytes
-	headline map[string]int            // by family, from the headline configuration lines
-	perft    map[PerftKey][]float64    // the samples of every perft case
-	perftDef string                    // the perft files' default configuration
+	Configs  []*Config                    // in label order
+	first    string                       // the label of the first file's configuration
+	Values   map[Key][]float64            // the samples of every case
+	header   map[string][]string          // the comment lines of each file
+	files    map[string]*File             // what each file says of itself
+	cfgOf    map[string]*Config           // by label (by identity while loading)
+	families []string                     // in order of first appearance
+	baseline map[string]string            // by family, from the baseline configuration lines
+	tables   map[string]map[string]int    // by family and implementation: lookup-table bytes
+	usage    map[string]map[string]string // by family and implementation: schema.UsageQuery, ...
+	headline map[string]int               // by family, from the headline configuration lines
+	perft    map[PerftKey][]float64       // the samples of every perft case
+	perftDef string                       // the perft files' default configuration
 }
 
 // Warning is a problem that does not stop a report: a skipped line or file.
@@ -87,7 +88,7 @@ var ErrNoResults = errors.New("no results")
 // lines of other benchmarks and units the reports do not know are skipped
 // with a warning.
 func Load(paths ...string) (*Set, []Warning, error) {
-	s := &Set{Values: map[Key][]float64{}, header: map[string][]string{}, files: map[string]*File{}, cfgOf: map[string]*Config{}, baseline: map[string]string{}, headline: map[string]int{}, tables: map[string]map[string]int{}, perft: map[PerftKey][]float64{}}
+	s := &Set{Values: map[Key][]float64{}, header: map[string][]string{}, files: map[string]*File{}, cfgOf: map[string]*Config{}, baseline: map[string]string{}, headline: map[string]int{}, tables: map[string]map[string]int{}, usage: map[string]map[string]string{}, perft: map[PerftKey][]float64{}}
 	var warns []Warning
 	var files []string
 	for _, p := range paths {
@@ -301,6 +302,13 @@ func (s *Set) read(file string) ([]Warning, error) {
 					return warns, fmt.Errorf("%s:%d: %v", file, line, err)
 				}
 				s.tables[key.Family] = m
+			}
+			if u := rec.GetConfig(schema.KeyUsage); u != "" {
+				m, err := schema.ParseUsage(u)
+				if err != nil {
+					return warns, fmt.Errorf("%s:%d: %v", file, line, err)
+				}
+				s.usage[key.Family] = m
 			}
 			if h, err := strconv.Atoi(rec.GetConfig(schema.KeyHeadline)); err == nil && h > 0 {
 				s.headline[key.Family] = h

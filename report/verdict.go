@@ -59,7 +59,7 @@ func (s *Set) techniques(cfg string, f verdict.Factor) []verdict.Technique {
 	if f.Perft != "" {
 		pf, _ := factor.ByKey(f.Perft)
 		for value, speed := range s.perftSpeeds(cfg, f.Perft) {
-			t := add(perftTechnique(f, pf, value))
+			t := add(s.perftTechnique(f, pf, value))
 			t.Perft = speed
 			t.Default = speed.Center == 1 && speed.Lo == 1 && speed.Hi == 1
 		}
@@ -67,16 +67,32 @@ func (s *Set) techniques(cfg string, f verdict.Factor) []verdict.Technique {
 	return ts
 }
 
-// technique returns a candidate named name with the registry's facts of the
-// implementation of family it names, where it names one.
+// technique returns a candidate named name with the facts of the
+// implementation of family it names, where it names one: its usage and
+// tables as the results files declare them, else as this build's registry
+// does (results from before the usage line, or kernels of another
+// architecture's build lack one or the other), and its arch from the
+// registry.
 func (s *Set) technique(family, name string) verdict.Technique {
 	t := verdict.Technique{Name: name}
 	if family == "" {
 		return t
 	}
-	if k, ok := kernels.Lookup(family + "/" + name); ok {
+	k, registered := kernels.Lookup(family + "/" + name)
+	written, declared := s.usage[family][name]
+	if !registered && !declared {
+		return t
+	}
+	t.Impl = name
+	if registered {
 		i := k.Info()
-		t.Impl, t.Usage, t.Arch, t.Tables = name, i.Usage, i.Arch, i.Tables
+		t.Usage, t.Arch, t.Tables = i.Usage, i.Arch, i.Tables
+	}
+	if declared {
+		t.Usage = kernels.ReadUsage(written)
+	}
+	if n, ok := s.tables[family][name]; ok {
+		t.Tables = n
 	}
 	return t
 }
@@ -85,17 +101,16 @@ func (s *Set) technique(family, name string) verdict.Technique {
 // facts of the kernel the factor model says it uses (factor.Kernel): as an
 // implementation of the verdict factor's family where it is one (so that
 // its micro figures join it), with its usage, arch and tables in any case.
-func perftTechnique(f verdict.Factor, pf factor.Factor, value string) verdict.Technique {
-	t := verdict.Technique{Name: value}
+func (s *Set) perftTechnique(f verdict.Factor, pf factor.Factor, value string) verdict.Technique {
 	id, _ := factor.Kernel(pf, value)
-	k, ok := kernels.Lookup(id)
+	family, impl, ok := strings.Cut(id, "/")
 	if !ok {
-		return t // written in place, or a kernel this build lacks
+		return verdict.Technique{Name: value} // written in place
 	}
-	i := k.Info()
-	t.Usage, t.Arch, t.Tables = i.Usage, i.Arch, i.Tables
-	if i.Family == f.Family {
-		t.Impl = i.Impl
+	t := s.technique(family, impl)
+	t.Name = value
+	if family != f.Family {
+		t.Impl = ""
 	}
 	return t
 }

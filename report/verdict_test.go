@@ -46,15 +46,15 @@ func TestPerftTechniqueKernel(t *testing.T) {
 		t.Fatalf("first verdict factor %+v, want the sliders", slider)
 	}
 	if _, amd64 := kernels.Lookup("sliding/pext"); amd64 {
-		if tq := perftTechnique(slider, factor.Slider, "pext"); tq.Impl != "pext" || tq.Arch != kernels.AMD64 || tq.Tables == 0 {
+		if tq := (&Set{}).perftTechnique(slider, factor.Slider, "pext"); tq.Impl != "pext" || tq.Arch != kernels.AMD64 || tq.Tables == 0 {
 			t.Errorf("pext: %+v", tq)
 		}
 	}
-	if tq := perftTechnique(slider, factor.Slider, "rotated"); tq.Impl != "" || tq.Tables == 0 {
+	if tq := (&Set{}).perftTechnique(slider, factor.Slider, "rotated"); tq.Impl != "" || tq.Tables == 0 {
 		t.Errorf("rotated: %+v (its kernel is of family sliding-rotated: facts, no impl of sliding)", tq)
 	}
 	ser := verdict.Factors()[4]
-	if tq := perftTechnique(ser, factor.Serialize, "inline"); tq.Impl != "" || tq.Usage != 0 {
+	if tq := (&Set{}).perftTechnique(ser, factor.Serialize, "inline"); tq.Impl != "" || tq.Usage != 0 {
 		t.Errorf("inline: %+v (written in place)", tq)
 	}
 }

@@ -150,6 +150,7 @@ const (
 	KeyBaseline    = "baseline" // per block: that family's baseline implementation; in perft files, the default configuration
 	KeyHeadline    = "headline" // per block: the batch length of that family's summary figures
 	KeyTables      = "tables"   // per block: the lookup-table bytes of its implementations, FormatTables
+	KeyUsage       = "usage"    // per block: how a move generator can use its implementations, FormatUsage
 )
 
 // FileKeys are the configuration keys that describe a whole results file
@@ -168,6 +169,37 @@ func FormatTables(bytes map[string]int) string {
 		}
 	}
 	return strings.Join(parts, " ")
+}
+
+// The usages a usage configuration line names: one query per call, a batch
+// of queries in SIMD lanes, or whole batches only (package kernels' Usage).
+const (
+	UsageQuery = "query"
+	UsageBatch = "batch"
+	UsageLoop  = "loop"
+)
+
+// FormatUsage writes the usages of a family's implementations as a usage
+// configuration line: "impl=usage ...", sorted.
+func FormatUsage(usage map[string]string) string {
+	var parts []string
+	for _, impl := range slices.Sorted(maps.Keys(usage)) {
+		parts = append(parts, impl+"="+usage[impl])
+	}
+	return strings.Join(parts, " ")
+}
+
+// ParseUsage reads a usage configuration line.
+func ParseUsage(s string) (map[string]string, error) {
+	m := map[string]string{}
+	for _, p := range strings.Fields(s) {
+		impl, u, ok := strings.Cut(p, "=")
+		if !ok || (u != UsageQuery && u != UsageBatch && u != UsageLoop) {
+			return nil, fmt.Errorf("usage %q: %q is not impl=%s|%s|%s", s, p, UsageQuery, UsageBatch, UsageLoop)
+		}
+		m[impl] = u
+	}
+	return m, nil
 }
 
 // ParseTables reads a tables configuration line.

@@ -74,7 +74,11 @@ func (l Line) Evidence() []string {
 		ev = append(ev, s)
 	}
 	if l.Bulk != nil {
-		ev = append(ev, fmt.Sprintf("for bulk work: %s, %s cycles per query (%s)", l.Bulk.Name, num(l.Bulk.Throughput.Center), l.Bulk.Usage))
+		s := fmt.Sprintf("for bulk work: %s, %s cycles per query", l.Bulk.Name, num(l.Bulk.Throughput.Center))
+		if l.Bulk.Usage != 0 {
+			s += fmt.Sprintf(" (%s)", l.Bulk.Usage)
+		}
+		ev = append(ev, s)
 	}
 	return ev
 }

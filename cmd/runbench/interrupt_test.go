@@ -292,7 +292,7 @@ func TestResultsFormat(t *testing.T) {
 		if !strings.HasPrefix(name, "Kernel/family=serialize/impl=forward/dist=k") || !strings.HasSuffix(name, "/size=4096/mode=throughput") {
 			t.Errorf("bad name %q", name)
 		}
-		for _, key := range []string{"goos", "goarch", "cpu", "cpufeatures", "cycles", "go", "seed", "family"} {
+		for _, key := range []string{"goos", "goarch", "cpu", "cpufeatures", "cycles", "go", "seed", "family", "usage"} {
 			if r.GetConfig(key) == "" {
 				t.Errorf("missing config %q", key)
 			}
