@@ -17,7 +17,7 @@ import (
 //
 //	go test ./harness -run '^$' -cpu 1 -bench 'Kernel/family=popcount/impl=swar/dist=k8/'
 func BenchmarkKernel(b *testing.B) {
-	suite := Suite{Modes: []kernels.Mode{kernels.Throughput, kernels.Latency}, Sizes: schema.SizeClasses, Seed: 1}
+	suite := Suite{Modes: []kernels.Mode{kernels.Throughput, kernels.Latency}, Sizes: schema.SizeClasses(), Seed: 1}
 	cases, _, err := suite.Cases(ThisMachine())
 	if err != nil {
 		b.Fatal(err)
@@ -63,7 +63,7 @@ func TestGobenchDefaultPattern(t *testing.T) {
 	for _, p := range strings.Split(pattern, "/") {
 		parts = append(parts, regexp.MustCompile(p))
 	}
-	cases, _, err := Suite{Modes: schema.Modes, Sizes: []schema.SizeClass{schema.L1}}.Cases(ThisMachine())
+	cases, _, err := Suite{Modes: schema.Modes(), Sizes: []schema.SizeClass{schema.L1}}.Cases(ThisMachine())
 	if err != nil {
 		t.Fatal(err)
 	}

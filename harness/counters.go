@@ -2,6 +2,7 @@ package harness
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -83,3 +84,7 @@ func (c *Counters) Close() error {
 func (e Event) String() string {
 	return fmt.Sprintf("%s (type %d, config %#x)", e.Name, e.kind, e.conf)
 }
+
+// HardwareEvents returns the events runbench counts where it can: the
+// platform's perf_event_open events for schema.Events(), none elsewhere.
+func HardwareEvents() []Event { return slices.Clone(hardwareEvents) }

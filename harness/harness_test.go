@@ -123,7 +123,7 @@ func TestSuiteSelection(t *testing.T) {
 	if want := 2 * len(kernels.Popcount.Impls()); len(cases) > want || len(cases) == 0 {
 		t.Errorf("%d cases, want at most %d", len(cases), want)
 	}
-	q, _, _ := Suite{Modes: []kernels.Mode{kernels.Throughput}, Sizes: schema.SizeClasses, Quick: true}.Cases(m)
+	q, _, _ := Suite{Modes: []kernels.Mode{kernels.Throughput}, Sizes: schema.SizeClasses(), Quick: true}.Cases(m)
 	for _, c := range q {
 		if c.Class != schema.L1 && c.Class != c.Kernel.FamilyOf().Headline() {
 			t.Errorf("quick suite has %s, neither l1 nor the family's headline size", c.Name())
@@ -220,17 +220,17 @@ func TestPressure(t *testing.T) {
 	m := ThisMachine()
 	m.Caches = Caches{L1d: 4 << 10, L2: 16 << 10, L3: 64 << 10, Line: 64}
 	s := Suite{Family: regexp.MustCompile("^ls1b-reset$"), Impl: regexp.MustCompile("^and$"), Dist: regexp.MustCompile("^random$"),
-		Modes: []kernels.Mode{kernels.Throughput}, Sizes: []schema.SizeClass{schema.L1}, Pressures: schema.Pressures}
+		Modes: []kernels.Mode{kernels.Throughput}, Sizes: []schema.SizeClass{schema.L1}, Pressures: schema.Pressures()}
 	cases, _, err := s.Cases(m)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(cases) != len(schema.Pressures) {
+	if len(cases) != len(schema.Pressures()) {
 		t.Fatalf("%d cases, want one per pressure", len(cases))
 	}
 	cache := InputCache{}
 	for i, c := range cases {
-		p := schema.Pressures[i]
+		p := schema.Pressures()[i]
 		if c.Key().Pressure != p || c.Evict == nil {
 			t.Errorf("case %d: %s, evictor %v, want pressure %s", i, c.Name(), c.Evict, p)
 		}

@@ -53,11 +53,11 @@ func (p *perfCounter) read() uint64 {
 	return binary.LittleEndian.Uint64(b[:])
 }
 
-// HardwareEvents are schema.Events as perf_event_open counts them.
-var HardwareEvents = []Event{
-	{schema.Events[0], unix.PERF_TYPE_HARDWARE, unix.PERF_COUNT_HW_INSTRUCTIONS},
-	{schema.Events[1], unix.PERF_TYPE_HARDWARE, unix.PERF_COUNT_HW_BRANCH_MISSES},
-	{schema.Events[2], unix.PERF_TYPE_HW_CACHE, unix.PERF_COUNT_HW_CACHE_L1D |
+// hardwareEvents are schema.Events() as perf_event_open counts them.
+var hardwareEvents = []Event{
+	{schema.Events()[0], unix.PERF_TYPE_HARDWARE, unix.PERF_COUNT_HW_INSTRUCTIONS},
+	{schema.Events()[1], unix.PERF_TYPE_HARDWARE, unix.PERF_COUNT_HW_BRANCH_MISSES},
+	{schema.Events()[2], unix.PERF_TYPE_HW_CACHE, unix.PERF_COUNT_HW_CACHE_L1D |
 		unix.PERF_COUNT_HW_CACHE_OP_READ<<8 | unix.PERF_COUNT_HW_CACHE_RESULT_MISS<<16},
 }
 

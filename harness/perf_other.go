@@ -10,8 +10,8 @@ func openCycleCounter() (*perfCounter, error) { return nil, errors.New("no perf_
 
 func (*perfCounter) read() uint64 { return 0 }
 
-// HardwareEvents are the events runbench counts where it can: none here.
-var HardwareEvents []Event
+// hardwareEvents are the events runbench counts where it can: none here.
+var hardwareEvents []Event
 
 type eventGroup struct{}
 

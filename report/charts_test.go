@@ -33,7 +33,7 @@ func manySeries(t *testing.T, dir string, impls int) *Set {
 	for round := range 5 {
 		for i := range impls {
 			for d, dist := range manyDists {
-				for _, mode := range schema.Modes {
+				for _, mode := range schema.Modes() {
 					c := float64(i+1) * (1 + float64(d)/50) * (1 + float64(round)/100)
 					fmt.Fprintf(&b, "BenchmarkKernel/family=popcount/impl=impl%02d/dist=%s/size=4096/mode=%s 1000 %g ns/op %g cycles/op\n", i, dist, mode, c/3.9, c)
 				}

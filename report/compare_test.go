@@ -57,7 +57,7 @@ func (sy synthetic) write(t *testing.T, dir, name string, seed uint64, run int, 
 	for f := range sy.families {
 		for i := range sy.impls {
 			for d := range sy.dists {
-				for _, mode := range schema.Modes {
+				for _, mode := range schema.Modes() {
 					c := truthCase{
 						name:   schema.KernelCase{Family: fmt.Sprintf("fam%d", f), Impl: fmt.Sprintf("impl%d", i), Dist: fmt.Sprintf("k%d", d), Size: 4096, Mode: mode}.Name().String(),
 						cost:   math.Exp(truth.Float64() * 5),

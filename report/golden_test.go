@@ -45,7 +45,7 @@ func TestGoldenMarkdown(t *testing.T) {
 		t.Fatal(err)
 	}
 	var b bytes.Buffer
-	for _, mode := range schema.Modes {
+	for _, mode := range schema.Modes() {
 		if err := s.Table(&b, "v1", "popcount", mode, nil); err != nil {
 			t.Fatal(err)
 		}

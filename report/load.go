@@ -334,7 +334,7 @@ func (s *Set) read(file string) ([]Warning, error) {
 
 // checkLines rejects, with its file and line, what the benchmark-format
 // reader would misread: a line longer than it reads (it would stop there
-// and name the line before), and a configuration line of schema.FileKeys
+// and name the line before), and a configuration line of schema.FileKeys()
 // that contradicts an earlier one (the reader would let the last win).
 func checkLines(file string, lines []string) error {
 	first := map[string]int{} // key -> line of its first value
@@ -344,7 +344,7 @@ func checkLines(file string, lines []string) error {
 			return fmt.Errorf("%s:%d: a line of %d bytes, longer than the %d a benchmark-format line may have", file, i+1, len(line), bufio.MaxScanTokenSize-1)
 		}
 		key, value, ok := strings.Cut(line, ":")
-		if !ok || !slices.Contains(schema.FileKeys, key) {
+		if !ok || !slices.Contains(schema.FileKeys(), key) {
 			continue
 		}
 		value = strings.TrimSpace(value)

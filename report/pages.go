@@ -110,7 +110,7 @@ func (s *Set) familyTables(b *bytes.Buffer, cfg, fam string) (notes []string) {
 		sizes = append(sizes, schema.L1Elements)
 	}
 	for _, size := range sizes {
-		for _, mode := range schema.Modes {
+		for _, mode := range schema.Modes() {
 			if len(s.Dists(cfg, fam, mode, size)) == 0 {
 				continue
 			}
@@ -188,7 +188,7 @@ func cleanCharts(dir string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	for _, f := range Formats {
+	for _, f := range formats {
 		old, _ := filepath.Glob(filepath.Join(dir, "*."+f))
 		for _, o := range old {
 			if err := os.Remove(o); err != nil {

@@ -18,7 +18,7 @@ import (
 type PerftKey struct {
 	Config string
 	Case   schema.PerftCase
-	Unit   string // the Read name of one of schema.PerftUnits
+	Unit   string // the Read name of one of schema.PerftUnits()
 }
 
 // readPerft records the values of a perft result.
@@ -28,7 +28,7 @@ func (s *Set) readPerft(rec *benchfmt.Result, pc schema.PerftCase, file string, 
 	}
 	key := PerftKey{Config: s.config(rec, file), Case: pc}
 	return readValues(rec, file, line, func(unit string) bool {
-		return slices.ContainsFunc(schema.PerftUnits, func(u schema.Unit) bool { return u.Read == unit })
+		return slices.ContainsFunc(schema.PerftUnits(), func(u schema.Unit) bool { return u.Read == unit })
 	}, func(unit string, v float64) {
 		key.Unit = unit
 		s.perft[key] = append(s.perft[key], v)

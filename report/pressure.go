@@ -54,7 +54,7 @@ func (s *Set) Pressure(cfg, family string) (pc PressureCosts, ok bool) {
 		}
 	}
 	slices.SortFunc(pc.Pressures, func(a, b schema.Pressure) int {
-		return slices.Index(schema.Pressures, a) - slices.Index(schema.Pressures, b)
+		return slices.Index(schema.Pressures(), a) - slices.Index(schema.Pressures(), b)
 	})
 	slices.Sort(pc.Impls)
 	slices.SortFunc(pc.Dists, schema.CompareDists)

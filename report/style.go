@@ -13,8 +13,8 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 )
 
-// Formats are the image formats every chart is written in.
-var Formats = []string{"png", "svg"}
+// formats are the image formats every chart is written in.
+var formats = []string{"png", "svg"}
 
 // palette gives every series of a chart a colour of its own. The first
 // seven are Okabe and Ito's colours [okabe-ito] but their yellow (too
@@ -132,7 +132,7 @@ const legendGap = vg.Length(10)
 // extension.
 func (f *figure) save(w, h vg.Length, dir, name string) (string, error) {
 	base := filepath.Join(dir, name)
-	for _, format := range Formats {
+	for _, format := range formats {
 		if err := f.write(w, h, base+"."+format, format); err != nil {
 			return "", err
 		}

@@ -107,10 +107,10 @@ func (s KernelSelection) Run() Run {
 	add("-family", s.Family)
 	add("-impl", s.Impl)
 	add("-dist", s.Dist)
-	if len(s.Modes) > 0 && !slices.Equal(s.Modes, Modes) {
+	if len(s.Modes) > 0 && !slices.Equal(s.Modes, Modes()) {
 		add("-mode", string(s.Modes[0]))
 	}
-	if len(s.Sizes) > 0 && !slices.Equal(s.Sizes, SizeClasses) {
+	if len(s.Sizes) > 0 && !slices.Equal(s.Sizes, SizeClasses()) {
 		add("-sizes", joined(s.Sizes))
 	}
 	add("-pressure", joined(s.Pressures))

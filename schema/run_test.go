@@ -11,8 +11,8 @@ func TestKernelRun(t *testing.T) {
 		want string
 	}{
 		{KernelSelection{}, "full"},
-		{KernelSelection{Modes: Modes, Sizes: SizeClasses}, "full"},
-		{KernelSelection{Quick: true, Modes: Modes, Sizes: SizeClasses}, "quick"},
+		{KernelSelection{Modes: Modes(), Sizes: SizeClasses()}, "full"},
+		{KernelSelection{Quick: true, Modes: Modes(), Sizes: SizeClasses()}, "quick"},
 		{KernelSelection{Quick: true, Impl: "pext"}, "selection -quick -impl pext"},
 		{KernelSelection{Family: "^(sliding|popcount)$", Modes: []Mode{Throughput}}, "selection -family '^(sliding|popcount)$' -mode throughput"},
 		{KernelSelection{Sizes: []SizeClass{L1, "65536"}}, "selection -sizes l1,65536"},

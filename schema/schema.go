@@ -34,7 +34,7 @@ const (
 )
 
 // Modes lists the modes in their listing order.
-var Modes = []Mode{Throughput, Latency}
+func Modes() []Mode { return []Mode{Throughput, Latency} }
 
 // SizeClass names a batch size relative to the caches, or gives it as a
 // number of elements ("65536": a peer's batch length, say).
@@ -52,7 +52,7 @@ const (
 )
 
 // SizeClasses lists the size classes, smallest first.
-var SizeClasses = []SizeClass{L1, L2, Stream, Mem}
+func SizeClasses() []SizeClass { return []SizeClass{L1, L2, Stream, Mem} }
 
 // The batch lengths of the fixed size classes. L1Elements is the size of
 // the headline figures of the families whose cost does not depend on the
@@ -109,11 +109,13 @@ const (
 )
 
 // Pressures lists the pressure classes of a pressure run, weakest first.
-var Pressures = []Pressure{PressureNone, PressureL1, PressureL2, PressureLLC, Pressure2LLC}
+func Pressures() []Pressure {
+	return []Pressure{PressureNone, PressureL1, PressureL2, PressureLLC, Pressure2LLC}
+}
 
 // ParsePressure reads a pressure class.
 func ParsePressure(s string) (Pressure, error) {
-	if p := Pressure(s); slices.Contains(Pressures, p) {
+	if p := Pressure(s); slices.Contains(Pressures(), p) {
 		return p, nil
 	}
 	return "", fmt.Errorf("unknown pressure %q (want none, l1, l2, llc or 2llc)", s)
@@ -156,7 +158,9 @@ const (
 // FileKeys are the configuration keys that describe a whole results file
 // (the machine, the build and the seed), unlike the per-block keys: a
 // second line of one of them with another value is a malformed file.
-var FileKeys = []string{KeyGOOS, KeyGOARCH, KeyGOAMD64, KeyGo, KeyCPU, KeyUarch, KeyCPUFeatures, KeyCycles, KeySeed}
+func FileKeys() []string {
+	return []string{KeyGOOS, KeyGOARCH, KeyGOAMD64, KeyGo, KeyCPU, KeyUarch, KeyCPUFeatures, KeyCycles, KeySeed}
+}
 
 // FormatTables writes the lookup-table sizes of a family's implementations
 // as the tables configuration line carries them: "impl=bytes" for each

@@ -37,7 +37,7 @@ func TestKernelNameRoundTrip(t *testing.T) {
 func TestPressures(t *testing.T) {
 	const l1, l2, llc = 32 << 10, 512 << 10, 32 << 20
 	want := []int64{0, l1, l2, llc, 2 * llc}
-	for i, p := range Pressures {
+	for i, p := range Pressures() {
 		back, err := ParsePressure(string(p))
 		if err != nil || back != p {
 			t.Errorf("ParsePressure(%q) = %q, %v", p, back, err)
@@ -128,7 +128,7 @@ func TestSizeClasses(t *testing.T) {
 }
 
 func TestUnits(t *testing.T) {
-	for _, u := range Units {
+	for _, u := range Units() {
 		if got := Cost(u.Cycles, u.PerOutput); got != u {
 			t.Errorf("Cost(%v, %v) = %v, want %v", u.Cycles, u.PerOutput, got, u)
 		}

@@ -26,7 +26,7 @@ var (
 )
 
 // Units lists every unit of the kernels' results.
-var Units = []Unit{NsPerOp, CyclesPerOp, NsPerBit, CyclesPerBit}
+func Units() []Unit { return []Unit{NsPerOp, CyclesPerOp, NsPerBit, CyclesPerBit} }
 
 // The units of perft results: per node counted, and nodes per second.
 var (
@@ -36,12 +36,12 @@ var (
 )
 
 // PerftUnits lists the units of perft results.
-var PerftUnits = []Unit{NsPerNode, CyclesPerNode, NodesPerSec}
+func PerftUnits() []Unit { return []Unit{NsPerNode, CyclesPerNode, NodesPerSec} }
 
 // Cost returns the unit of a cost: cycles or time, per input element or
 // per output.
 func Cost(cycles, perOutput bool) Unit {
-	for _, u := range Units {
+	for _, u := range Units() {
 		if u.Cycles == cycles && u.PerOutput == perOutput {
 			return u
 		}
@@ -52,12 +52,12 @@ func Cost(cycles, perOutput bool) Unit {
 // ReadUnit returns the unit whose tidied name is read, event counts
 // included; ok is false for a unit bitlab does not write.
 func ReadUnit(read string) (Unit, bool) {
-	for _, u := range Units {
+	for _, u := range Units() {
 		if u.Read == read {
 			return u, true
 		}
 	}
-	if name, ok := strings.CutSuffix(read, "/op"); ok && slices.Contains(Events, name) {
+	if name, ok := strings.CutSuffix(read, "/op"); ok && slices.Contains(Events(), name) {
 		return Unit{Written: read, Read: read, Event: true}, true
 	}
 	return Unit{}, false
@@ -66,7 +66,7 @@ func ReadUnit(read string) (Unit, bool) {
 // Events are the hardware events runbench counts per input element where
 // the machine lets it: retired instructions, branch mispredictions and L1
 // data-cache read misses.
-var Events = []string{"instructions", "branch-misses", "l1d-misses"}
+func Events() []string { return []string{"instructions", "branch-misses", "l1d-misses"} }
 
 // Scale returns the factor that turns read values into the written unit
 // (seconds back into nanoseconds), and that unit's name.
@@ -84,12 +84,12 @@ func EventUnit(event string) string { return event + "/op" }
 // WriteMetadata writes the kernel units' metadata lines, with those of the
 // events a run counts: lower is better for all.
 func WriteMetadata(w *benchfmt.Writer, events ...string) error {
-	return writeMetadata(w, Units, events)
+	return writeMetadata(w, Units(), events)
 }
 
 // WritePerftMetadata writes the perft units' metadata lines: lower is
 // better but for nodes per second.
-func WritePerftMetadata(w *benchfmt.Writer) error { return writeMetadata(w, PerftUnits, nil) }
+func WritePerftMetadata(w *benchfmt.Writer) error { return writeMetadata(w, PerftUnits(), nil) }
 
 func writeMetadata(w *benchfmt.Writer, units []Unit, events []string) error {
 	units = slices.Clone(units)

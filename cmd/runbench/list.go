@@ -97,7 +97,7 @@ func writeFamilies(w io.Writer, fams []kernels.AnyFamily) error {
 	fmt.Fprintln(tw, "FAMILY\tBASELINE\tSIZE\tMODES\tDISTRIBUTIONS (-dist; * also in -quick runs)")
 	for _, f := range fams {
 		first := true
-		for _, class := range schema.SizeClasses {
+		for _, class := range schema.SizeClasses() {
 			p, ok := f.Plans()[class]
 			if !ok {
 				continue

@@ -220,7 +220,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, int) {
 	cfg.config = sel
 	switch *mode {
 	case "both":
-		cfg.modes = schema.Modes
+		cfg.modes = schema.Modes()
 	case string(schema.Throughput), string(schema.Latency):
 		cfg.modes = []schema.Mode{schema.Mode(*mode)}
 	default:
@@ -359,7 +359,7 @@ type instrumented struct {
 func (b *instrumented) startClock() {
 	b.load = harness.NewLoadMeter()
 	b.cyc = harness.NewCycles() // locks this goroutine's thread for a cycle counter
-	b.events = harness.OpenCounters(harness.HardwareEvents)
+	b.events = harness.OpenCounters(harness.HardwareEvents())
 	build := runtime.GOARCH
 	if b.machine.GOAMD64 != "" {
 		build = "GOAMD64=" + b.machine.GOAMD64
