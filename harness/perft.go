@@ -72,8 +72,15 @@ func (c *PerftCase) sample(cyc *Cycles, ev *Counters, round int) Sample {
 
 func (c *PerftCase) record(s Sample) { c.Samples = append(c.Samples, s) }
 
+// labels are the pprof labels config (the configuration's short name,
+// such as default or slider=pext), position, depth and, with a
+// transposition table, tt.
 func (c *PerftCase) labels() []string {
-	return []string{"slider", c.Key.Slider, "position", c.Key.Position, "depth", strconv.Itoa(c.Key.Depth)}
+	l := []string{"config", c.Key.Config.Short(), "position", c.Key.Position, "depth", strconv.Itoa(c.Key.Depth)}
+	if c.Key.TT != "" {
+		l = append(l, "tt", c.Key.TT)
+	}
+	return l
 }
 
 // RoundMedian returns the median sample of one round.

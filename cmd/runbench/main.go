@@ -163,7 +163,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, int) {
 	fs.DurationVar(&cfg.sample, "sample", time.Millisecond, "target duration of one sample")
 	fs.BoolVar(&cfg.quick, "quick", false, "a short run: l1 size only, fewer distributions, -count 6 unless set")
 	fs.StringVar(&cfg.out, "out", "", "results file, or a directory for it (default results/<cpu>/<time>-<level>.txt, with -2, -3 ... added when a run started in the same second has the name)")
-	fs.StringVar(&cfg.cpuprofile, "cpuprofile", "", "write a CPU profile with pprof labels family, impl, dist and mode")
+	fs.StringVar(&cfg.cpuprofile, "cpuprofile", "", "write a CPU profile with pprof labels family, impl, dist and mode (with -perft: config, position, depth)")
 	fs.StringVar(&cfg.levels, "levels", "", "rebuild at each of these GOAMD64 levels the CPU supports (v1,v2,v3,v4) and run each")
 	fs.Uint64Var(&cfg.seed, "seed", 1, "seed of the workloads and of the sampling order")
 	cfg.baseline.flags(fs)
@@ -474,22 +474,33 @@ func (b *session) instrument() error {
 	return nil
 }
 
+// startProfile starts a CPU profile into path, where one is asked for, and
+// returns the function that stops it and closes the file.
+func startProfile(path string) (stop func() error, err error) {
+	if path == "" {
+		return func() error { return nil }, nil
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		return nil, errors.Join(err, f.Close())
+	}
+	return func() error {
+		pprof.StopCPUProfile()
+		return f.Close()
+	}, nil
+}
+
 // time samples the cases round by round, writing each round's lines as it
 // completes; the first interrupt stops after the current sample.
 func (b *session) time() (err error) {
-	if b.cfg.cpuprofile != "" {
-		f, err := os.Create(b.cfg.cpuprofile)
-		if err != nil {
-			return err
-		}
-		if err := pprof.StartCPUProfile(f); err != nil {
-			return errors.Join(err, f.Close())
-		}
-		defer func() {
-			pprof.StopCPUProfile()
-			err = errors.Join(err, f.Close())
-		}()
+	stop, err := startProfile(b.cfg.cpuprofile)
+	if err != nil {
+		return err
 	}
+	defer func() { err = errors.Join(err, stop()) }()
 	cfg := b.cfg
 	bar := newProgress(os.Stderr, !cfg.noProgress)
 	b.in.enter("timing", timing)

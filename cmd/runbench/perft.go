@@ -347,14 +347,19 @@ func (b *perftSession) casesOf(position string) []*harness.PerftCase {
 
 // time samples the cases round by round; Ctrl-C stops after the current
 // sample and keeps the completed rounds.
-func (b *perftSession) time() error {
+func (b *perftSession) time() (err error) {
+	stop, err := startProfile(b.cfg.cpuprofile)
+	if err != nil {
+		return err
+	}
+	defer func() { err = errors.Join(err, stop()) }()
 	cfg := b.cfg
 	b.in.enter("timing", timing)
 	bar := newProgress(os.Stderr, !cfg.noProgress)
 	fmt.Fprintf(os.Stderr, "timing %d perft cases x %d rounds x %d samples...\n", len(b.cases), cfg.count, cfg.perRound)
-	err := harness.Run(b.cases, b.cyc, harness.Options{
+	err = harness.Run(b.cases, b.cyc, harness.Options{
 		Rounds: cfg.count, PerRound: cfg.perRound, SampleTime: cfg.sample, Seed: cfg.seed,
-		Counters: b.events, Progress: bar.update, Stop: b.in.Stop(),
+		Profile: cfg.cpuprofile != "", Counters: b.events, Progress: bar.update, Stop: b.in.Stop(),
 		Round: func(round int) error {
 			b.results.Comment("round %d: core clock %.4f GHz at its end", round+1, b.cyc.GHz)
 			for _, c := range b.cases {

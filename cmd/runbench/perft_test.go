@@ -1,7 +1,11 @@
 package main
 
 import (
+	"bytes"
+	"compress/gzip"
 	"errors"
+	"io"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
@@ -177,6 +181,38 @@ func TestParseBytes(t *testing.T) {
 	for _, bad := range []string{"", "-1", "1TiB", "MiB", "x"} {
 		if _, err := parseBytes(bad); err == nil {
 			t.Errorf("parseBytes(%q) succeeded", bad)
+		}
+	}
+}
+
+// TestPerftProfile: -cpuprofile with -perft writes a profile whose samples
+// carry each configuration's label (it was accepted and ignored).
+func TestPerftProfile(t *testing.T) {
+	bin := buildRunbench(t)
+	dir := t.TempDir()
+	prof := filepath.Join(dir, "cpu.prof")
+	out, err := exec.Command(bin, "-perft", "-config", "default,slider=classical", "-position", "start", "-count", "2",
+		"-noprogress", "-cpuprofile", prof, "-out", filepath.Join(dir, "p.txt")).CombinedOutput()
+	if err != nil {
+		t.Fatalf("runbench: %v\n%s", err, out)
+	}
+	f, err := os.Open(prof)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	z, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatalf("%s is not a gzipped profile: %v", prof, err)
+	}
+	data, err := io.ReadAll(z)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A profile's string table holds its label keys and values.
+	for _, s := range []string{"config", "slider=classical", "default", "position", "start"} {
+		if !bytes.Contains(data, []byte(s)) {
+			t.Errorf("profile lacks the label string %q", s)
 		}
 	}
 }
