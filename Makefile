@@ -19,8 +19,8 @@ FEATURES_OFF ?= avx512 avx2 bmi2 avx512gfni popcnt
 
 all: test
 
-# make bench: the default suite, under 10 minutes on 2 cores; QUICK=1 for a
-# run under 90 seconds; ARGS for any other runbench flags.
+# make bench: the default suite, about four minutes on 2 cores; QUICK=1 for
+# a run of about half a minute; ARGS for any other runbench flags.
 bench:
 	$(GO) run $(BUILDVCS) ./cmd/runbench $(if $(QUICK),-quick) $(ARGS)
 

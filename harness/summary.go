@@ -119,14 +119,10 @@ type Learned struct {
 // Change returns the repeated batch's cost relative to the stream's.
 func (l Learned) Change() float64 { return l.Repeated/l.Stream - 1 }
 
-// LearnedTolerance is the relative difference between the repeated L1 batch
-// and the stream beyond which Learn reports a case.
-const LearnedTolerance = 0.10
-
 // Learn compares, for every family whose headline is the stream, each
 // implementation's throughput on the repeated L1 batch with its throughput
 // on the stream of the same distribution, and returns the pairs that differ
-// by more than LearnedTolerance: there the predictor learned the repeated
+// by more than schema.LearnedTolerance: there the predictor learned the repeated
 // inputs (or the caches changed the cost), so the L1 figure is not the
 // unpredictable case.
 func Learn(cases []*Case) []Learned {
@@ -158,7 +154,7 @@ func Learn(cases []*Case) []Learned {
 		if !ok || stream[k] <= 0 {
 			continue
 		}
-		if l := (Learned{k.family, k.impl, k.dist, r, stream[k]}); l.Change() > LearnedTolerance || l.Change() < -LearnedTolerance {
+		if l := (Learned{k.family, k.impl, k.dist, r, stream[k]}); l.Change() > schema.LearnedTolerance || l.Change() < -schema.LearnedTolerance {
 			out = append(out, l)
 		}
 	}

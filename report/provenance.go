@@ -231,6 +231,14 @@ func newer(a, b *File) bool {
 	return a.Path > b.Path
 }
 
+// FolderFiles returns the results files of a CPU folder: its *.txt and
+// those of its perft folder (its estimates are not measurements).
+func FolderFiles(dir string) []string {
+	files, _ := filepath.Glob(filepath.Join(dir, "*.txt"))
+	perft, _ := filepath.Glob(filepath.Join(dir, schema.PerftFolder, "*.txt"))
+	return append(files, perft...)
+}
+
 // Paths returns the files' paths.
 func Paths(files []*File) []string {
 	out := make([]string, len(files))

@@ -181,15 +181,11 @@ func (s *Set) learned(cfg, family, impl string) float64 {
 	if n == 0 {
 		return 0
 	}
-	if r := math.Exp(lg/float64(n)) - 1; math.Abs(r) > learnedTolerance {
+	if r := math.Exp(lg/float64(n)) - 1; math.Abs(r) > schema.LearnedTolerance {
 		return r
 	}
 	return 0
 }
-
-// learnedTolerance is harness.LearnedTolerance: beyond it the repeated
-// batch and the stream are said to differ.
-const learnedTolerance = 0.10
 
 // perftSpeeds returns, for every value of a perft factor measured in cfg in
 // a configuration that differs from the default in that factor alone (for

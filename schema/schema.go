@@ -33,6 +33,12 @@ const (
 	Latency    Mode = "latency"    // a dependent chain
 )
 
+// LearnedTolerance is the relative difference between a case's cost on the
+// repeated L1 batch and on the stream beyond which the branch predictor is
+// said to have learned the repeated inputs (runbench's learned: lines, the
+// verdict's reasons).
+const LearnedTolerance = 0.10
+
 // Modes lists the modes in their listing order.
 func Modes() []Mode { return []Mode{Throughput, Latency} }
 

@@ -344,7 +344,7 @@ func writePages(roots []string, base string, stdout, stderr io.Writer) error {
 			if d.IsDir() && (d.Name() == schema.PerftFolder || d.Name() == schema.EstimatesFolder) {
 				return filepath.SkipDir
 			}
-			if d.IsDir() && len(resultsFiles(p)) > 0 {
+			if d.IsDir() && len(report.FolderFiles(p)) > 0 {
 				dirs = append(dirs, p)
 			}
 			return nil
@@ -403,18 +403,10 @@ func writePages(roots []string, base string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// resultsFiles returns the results files of a CPU folder: its *.txt and
-// those of its perft folder.
-func resultsFiles(dir string) []string {
-	files, _ := filepath.Glob(filepath.Join(dir, "*.txt"))
-	perft, _ := filepath.Glob(filepath.Join(dir, schema.PerftFolder, "*.txt"))
-	return append(files, perft...)
-}
-
 // standardFiles returns the files of a CPU folder that its page reads
 // (report.PageFiles), and says on stderr which it leaves out and why.
 func standardFiles(dir string, stderr io.Writer) ([]string, error) {
-	use, left, err := report.PageFiles(resultsFiles(dir))
+	use, left, err := report.PageFiles(report.FolderFiles(dir))
 	if err != nil {
 		return nil, err
 	}

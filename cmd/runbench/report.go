@@ -232,7 +232,7 @@ func (b *session) footer(rows []harness.SummaryRow) {
 	if learned := harness.Learn(b.ready); len(learned) > 0 {
 		b.warn("%d cases cost more than %.0f%% less or more on the repeated %d-element batch than on the never-repeating stream "+
 			"(the branch predictor learned the repeated inputs): their l1 figures are the predictable case; the stream's are the headline",
-			len(learned), 100*harness.LearnedTolerance, schema.L1Elements)
+			len(learned), 100*schema.LearnedTolerance, schema.L1Elements)
 		for _, l := range learned {
 			rf.Comment("learned: %s/%s %s: repeated %.3f, stream %.3f %s (%+.0f%%)", l.Family, l.Impl, l.Dist, l.Repeated, l.Stream, b.costUnit(), 100*l.Change())
 		}

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"io/fs"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -30,7 +29,7 @@ func writeVerdict(w io.Writer, path string) error {
 	if run.Run.Kind == schema.RunPerft && filepath.Base(folder) == "perft" {
 		folder = filepath.Dir(folder) // perft runs sit in their CPU folder's perft/
 	}
-	use, _, err := report.PageFiles(folderResults(folder))
+	use, _, err := report.PageFiles(report.FolderFiles(folder))
 	if err != nil {
 		return err
 	}
@@ -77,22 +76,4 @@ func verdictBasis(others []string) string {
 		base[i] = filepath.Base(f)
 	}
 	return "this run with " + strings.Join(base, ", ")
-}
-
-// folderResults lists the results files below a CPU's folder, estimates
-// left out (they are not measurements).
-func folderResults(dir string) []string {
-	var out []string
-	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		switch {
-		case err != nil:
-			return nil
-		case d.IsDir() && d.Name() == schema.EstimatesFolder:
-			return filepath.SkipDir
-		case !d.IsDir() && strings.HasSuffix(p, ".txt") && !strings.HasPrefix(d.Name(), "."):
-			out = append(out, p)
-		}
-		return nil
-	})
-	return out
 }
