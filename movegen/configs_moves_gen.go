@@ -27,6 +27,14 @@ func perftMvMagicHash(p Position, depth int) uint64 {
 	var l MoveList
 	p.generateMvMagicHash(&l)
 	var n uint64
+	if depth == 2 {
+		// The leaves' parents counted here rather than by a call each.
+		for _, m := range l.Moves[:l.N] {
+			q := p.Play(m)
+			n += uint64(q.generateMvMagicHash(nil))
+		}
+		return n
+	}
 	for _, m := range l.Moves[:l.N] {
 		n += perftMvMagicHash(p.Play(m), depth-1)
 	}
@@ -54,23 +62,37 @@ func (p *Position) generateMvMagicHash(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
-	if m.check == 0 {
-		return n // double check: only the king moves
-	}
+	// The king's moves and castlings. The danger map is computed only
+	// when the king has a square to step to or a castling whose squares
+	// are empty: a king boxed in by its own pieces needs none.
 	occ := p.Occupied
-	sliding := p.occupied() // occ as the sliders read it
+	kingMoves := board.KingAttacks[k] &^ own
+	var castlings uint8 // rights whose squares are empty, to test for attacks
 	if m.checkers == 0 {
-		// Chess960's xray square, beyond the castling rook, never holds
-		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
+				castlings |= c.rights
+			}
+		}
+	}
+	if kingMoves != 0 || castlings != 0 {
+		danger := p.danger(k)
+		leaper(board.King, k, kingMoves&^danger)
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
+		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
+			c := &castles[p.setup][i]
+			if castlings&c.rights != 0 && danger&c.safe == 0 &&
 				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
 				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {

@@ -36,6 +36,14 @@ func perftHyperbolaReverseReprReversed(p posReversed, depth int) uint64 {
 	var l MoveList
 	p.generateHyperbolaReverseReprReversed(&l)
 	var n uint64
+	if depth == 2 {
+		// The leaves' parents counted here rather than by a call each.
+		for _, m := range l.Moves[:l.N] {
+			q := p.PlayReprReversed(m)
+			n += uint64(q.generateHyperbolaReverseReprReversed(nil))
+		}
+		return n
+	}
 	for _, m := range l.Moves[:l.N] {
 		n += perftHyperbolaReverseReprReversed(p.PlayReprReversed(m), depth-1)
 	}
@@ -63,23 +71,37 @@ func (p *posReversed) generateHyperbolaReverseReprReversed(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
-	if m.check == 0 {
-		return n // double check: only the king moves
-	}
+	// The king's moves and castlings. The danger map is computed only
+	// when the king has a square to step to or a castling whose squares
+	// are empty: a king boxed in by its own pieces needs none.
 	occ := p.Occupied
-	sliding := p.occupied() // occ as the sliders read it
+	kingMoves := board.KingAttacks[k] &^ own
+	var castlings uint8 // rights whose squares are empty, to test for attacks
 	if m.checkers == 0 {
-		// Chess960's xray square, beyond the castling rook, never holds
-		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
+				castlings |= c.rights
+			}
+		}
+	}
+	if kingMoves != 0 || castlings != 0 {
+		danger := p.dangerHyperbolaReverseReprReversed(k)
+		leaper(board.King, k, kingMoves&^danger)
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
+		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
+			c := &castles[p.setup][i]
+			if castlings&c.rights != 0 && danger&c.safe == 0 &&
 				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
 				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
@@ -144,10 +166,6 @@ func (p *posReversed) PlayReprReversed(m Move) posReversed {
 	from, to, kind := m.From(), m.To(), m.Kind()
 	us, them := p.Side, p.Side^1
 	toBB := to.Bitboard()
-	q.Hash ^= sideKey ^ castlingKeys[p.Castling]
-	if p.EP != board.NoSquare {
-		q.Hash ^= epKeys[p.EP.File()]
-	}
 	q.EP = board.NoSquare
 	moved := p.pieceOn(us, from.Bitboard())
 	// A capture: the piece on the target square (en passant: beside it).
@@ -162,7 +180,6 @@ func (p *posReversed) PlayReprReversed(m Move) posReversed {
 	switch kind {
 	case DoublePush:
 		q.EP = (from + to) / 2
-		q.Hash ^= epKeys[q.EP.File()]
 	case EnPassant:
 		capSq := board.NewSquare(to.File(), from.Rank())
 		q.toggle(them, board.Pawn, capSq)
@@ -184,7 +201,6 @@ func (p *posReversed) PlayReprReversed(m Move) posReversed {
 	q.keep(us, placed, to)
 	q.Castling &= keepRights[p.setup][from] & keepRights[p.setup][to]
 	q.Side = them
-	q.Hash ^= castlingKeys[q.Castling]
 	return q
 }
 
@@ -193,52 +209,60 @@ func (p *posReversed) masksHyperbolaReverseReprReversed() masks {
 	us, them := p.Side, p.Side^1
 	e := &p.Pieces[them]
 	k := p.king(us)
-	occ := p.occupied()
-	var m masks
+	own := p.Colors[us]
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
-	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
-		p.sliderCheckers(k, occ, rq, bq)
+	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
+	enemy := p.occupiedBy(them)
+	for s := rookReversed(k, enemy) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		switch ours := ray & own; {
+		case ours == 0:
+			m.checkers |= s & -s
+		case ours&(ours-1) == 0:
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := bishopReversed(k, enemy) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		switch ours := ray & own; {
+		case ours == 0:
+			m.checkers |= s & -s
+		case ours&(ours-1) == 0:
+			m.pinD |= ray | s&-s
+		}
+	}
 	switch bits.OnesCount64(m.checkers) {
 	case 0:
 		m.check = ^uint64(0)
 	case 1:
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
-	// Pins: the enemy sliders seen from the king through our pieces, with
-	// exactly one of ours between.
-	own := p.Colors[us]
-	for s := rookReversed(k, p.occupiedBy(them)) & rq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
-			m.pinHV |= ray | s&-s
-		}
-	}
-	for s := bishopReversed(k, p.occupiedBy(them)) & bq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
-			m.pinD |= ray | s&-s
-		}
-	}
-	// Danger: every square the enemy attacks, our king removed so that it
-	// cannot step back along a checking ray.
-	occ = p.withoutKing(occ, us, k)
-	pawns := e[board.Pawn]
-	if them == board.White {
-		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
-	} else {
-		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
-	}
-	m.danger |= board.KingAttacks[p.king(them)]
-	for b := e[board.Knight]; b != 0; b &= b - 1 {
-		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
-	}
-	for b := bq; b != 0; b &= b - 1 {
-		m.danger |= bishopReversed(board.Square(bits.TrailingZeros64(b)), occ)
-	}
-	for b := rq; b != 0; b &= b - 1 {
-		m.danger |= rookReversed(board.Square(bits.TrailingZeros64(b)), occ)
-	}
 	return m
+}
+
+// dangerHyperbolaReverseReprReversed is danger with slider=hyperbola-reverse, repr=reversed.
+func (p *posReversed) dangerHyperbolaReverseReprReversed(k board.Square) uint64 {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	occ := p.withoutKing(p.occupied(), us, k)
+	pawns := e[board.Pawn]
+	var d uint64
+	if them == board.White {
+		d = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		d = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	d |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		d |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := e[board.Bishop] | e[board.Queen]; b != 0; b &= b - 1 {
+		d |= bishopReversed(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := e[board.Rook] | e[board.Queen]; b != 0; b &= b - 1 {
+		d |= rookReversed(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return d
 }
 
 // enPassantLegalHyperbolaReverseReprReversed is enPassantLegal with slider=hyperbola-reverse, repr=reversed.
@@ -268,6 +292,14 @@ func perftRotatedReprRotated(p posRotated, depth int) uint64 {
 	var l MoveList
 	p.generateRotatedReprRotated(&l)
 	var n uint64
+	if depth == 2 {
+		// The leaves' parents counted here rather than by a call each.
+		for _, m := range l.Moves[:l.N] {
+			q := p.PlayReprRotated(m)
+			n += uint64(q.generateRotatedReprRotated(nil))
+		}
+		return n
+	}
 	for _, m := range l.Moves[:l.N] {
 		n += perftRotatedReprRotated(p.PlayReprRotated(m), depth-1)
 	}
@@ -295,23 +327,37 @@ func (p *posRotated) generateRotatedReprRotated(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
-	if m.check == 0 {
-		return n // double check: only the king moves
-	}
+	// The king's moves and castlings. The danger map is computed only
+	// when the king has a square to step to or a castling whose squares
+	// are empty: a king boxed in by its own pieces needs none.
 	occ := p.Occupied
-	sliding := p.occupied() // occ as the sliders read it
+	kingMoves := board.KingAttacks[k] &^ own
+	var castlings uint8 // rights whose squares are empty, to test for attacks
 	if m.checkers == 0 {
-		// Chess960's xray square, beyond the castling rook, never holds
-		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
+				castlings |= c.rights
+			}
+		}
+	}
+	if kingMoves != 0 || castlings != 0 {
+		danger := p.dangerRotatedReprRotated(k)
+		leaper(board.King, k, kingMoves&^danger)
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
+		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
+			c := &castles[p.setup][i]
+			if castlings&c.rights != 0 && danger&c.safe == 0 &&
 				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
 				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
@@ -376,10 +422,6 @@ func (p *posRotated) PlayReprRotated(m Move) posRotated {
 	from, to, kind := m.From(), m.To(), m.Kind()
 	us, them := p.Side, p.Side^1
 	toBB := to.Bitboard()
-	q.Hash ^= sideKey ^ castlingKeys[p.Castling]
-	if p.EP != board.NoSquare {
-		q.Hash ^= epKeys[p.EP.File()]
-	}
 	q.EP = board.NoSquare
 	moved := p.pieceOn(us, from.Bitboard())
 	// A capture: the piece on the target square (en passant: beside it).
@@ -394,7 +436,6 @@ func (p *posRotated) PlayReprRotated(m Move) posRotated {
 	switch kind {
 	case DoublePush:
 		q.EP = (from + to) / 2
-		q.Hash ^= epKeys[q.EP.File()]
 	case EnPassant:
 		capSq := board.NewSquare(to.File(), from.Rank())
 		q.toggle(them, board.Pawn, capSq)
@@ -416,7 +457,6 @@ func (p *posRotated) PlayReprRotated(m Move) posRotated {
 	q.keep(us, placed, to)
 	q.Castling &= keepRights[p.setup][from] & keepRights[p.setup][to]
 	q.Side = them
-	q.Hash ^= castlingKeys[q.Castling]
 	return q
 }
 
@@ -425,52 +465,60 @@ func (p *posRotated) masksRotatedReprRotated() masks {
 	us, them := p.Side, p.Side^1
 	e := &p.Pieces[them]
 	k := p.king(us)
-	occ := p.occupied()
-	var m masks
+	own := p.Colors[us]
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
-	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
-		p.slidersChecking(k, occ, rq, bq, rookRotated(k, occ)&rq|bishopRotated(k, occ)&bq)
+	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
+	enemy := p.occupiedBy(them)
+	for s := rookRotated(k, enemy) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		switch ours := ray & own; {
+		case ours == 0:
+			m.checkers |= s & -s
+		case ours&(ours-1) == 0:
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := bishopRotated(k, enemy) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		switch ours := ray & own; {
+		case ours == 0:
+			m.checkers |= s & -s
+		case ours&(ours-1) == 0:
+			m.pinD |= ray | s&-s
+		}
+	}
 	switch bits.OnesCount64(m.checkers) {
 	case 0:
 		m.check = ^uint64(0)
 	case 1:
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
-	// Pins: the enemy sliders seen from the king through our pieces, with
-	// exactly one of ours between.
-	own := p.Colors[us]
-	for s := rookRotated(k, p.occupiedBy(them)) & rq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
-			m.pinHV |= ray | s&-s
-		}
-	}
-	for s := bishopRotated(k, p.occupiedBy(them)) & bq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
-			m.pinD |= ray | s&-s
-		}
-	}
-	// Danger: every square the enemy attacks, our king removed so that it
-	// cannot step back along a checking ray.
-	occ = p.withoutKing(occ, us, k)
-	pawns := e[board.Pawn]
-	if them == board.White {
-		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
-	} else {
-		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
-	}
-	m.danger |= board.KingAttacks[p.king(them)]
-	for b := e[board.Knight]; b != 0; b &= b - 1 {
-		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
-	}
-	for b := bq; b != 0; b &= b - 1 {
-		m.danger |= bishopRotated(board.Square(bits.TrailingZeros64(b)), occ)
-	}
-	for b := rq; b != 0; b &= b - 1 {
-		m.danger |= rookRotated(board.Square(bits.TrailingZeros64(b)), occ)
-	}
 	return m
+}
+
+// dangerRotatedReprRotated is danger with slider=rotated, repr=rotated.
+func (p *posRotated) dangerRotatedReprRotated(k board.Square) uint64 {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	occ := p.withoutKing(p.occupied(), us, k)
+	pawns := e[board.Pawn]
+	var d uint64
+	if them == board.White {
+		d = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		d = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	d |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		d |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := e[board.Bishop] | e[board.Queen]; b != 0; b &= b - 1 {
+		d |= bishopRotated(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := e[board.Rook] | e[board.Queen]; b != 0; b &= b - 1 {
+		d |= rookRotated(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return d
 }
 
 // enPassantLegalRotatedReprRotated is enPassantLegal with slider=rotated, repr=rotated.
@@ -500,6 +548,14 @@ func perftReprReversed(p posReversed, depth int) uint64 {
 	var l MoveList
 	p.generateReprReversed(&l)
 	var n uint64
+	if depth == 2 {
+		// The leaves' parents counted here rather than by a call each.
+		for _, m := range l.Moves[:l.N] {
+			q := p.PlayReprReversed(m)
+			n += uint64(q.generateReprReversed(nil))
+		}
+		return n
+	}
 	for _, m := range l.Moves[:l.N] {
 		n += perftReprReversed(p.PlayReprReversed(m), depth-1)
 	}
@@ -527,23 +583,37 @@ func (p *posReversed) generateReprReversed(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
-	if m.check == 0 {
-		return n // double check: only the king moves
-	}
+	// The king's moves and castlings. The danger map is computed only
+	// when the king has a square to step to or a castling whose squares
+	// are empty: a king boxed in by its own pieces needs none.
 	occ := p.Occupied
-	sliding := p.occupied() // occ as the sliders read it
+	kingMoves := board.KingAttacks[k] &^ own
+	var castlings uint8 // rights whose squares are empty, to test for attacks
 	if m.checkers == 0 {
-		// Chess960's xray square, beyond the castling rook, never holds
-		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
+				castlings |= c.rights
+			}
+		}
+	}
+	if kingMoves != 0 || castlings != 0 {
+		danger := p.dangerReprReversed(k)
+		leaper(board.King, k, kingMoves&^danger)
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
+		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
+			c := &castles[p.setup][i]
+			if castlings&c.rights != 0 && danger&c.safe == 0 &&
 				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
 				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
@@ -607,52 +677,60 @@ func (p *posReversed) masksReprReversed() masks {
 	us, them := p.Side, p.Side^1
 	e := &p.Pieces[them]
 	k := p.king(us)
-	occ := p.occupied()
-	var m masks
+	own := p.Colors[us]
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
-	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
-		p.slidersChecking(k, occ, rq, bq, rookUnreadReversed(k, occ)&rq|bishopUnreadReversed(k, occ)&bq)
+	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
+	enemy := p.occupiedBy(them)
+	for s := rookUnreadReversed(k, enemy) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		switch ours := ray & own; {
+		case ours == 0:
+			m.checkers |= s & -s
+		case ours&(ours-1) == 0:
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := bishopUnreadReversed(k, enemy) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		switch ours := ray & own; {
+		case ours == 0:
+			m.checkers |= s & -s
+		case ours&(ours-1) == 0:
+			m.pinD |= ray | s&-s
+		}
+	}
 	switch bits.OnesCount64(m.checkers) {
 	case 0:
 		m.check = ^uint64(0)
 	case 1:
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
-	// Pins: the enemy sliders seen from the king through our pieces, with
-	// exactly one of ours between.
-	own := p.Colors[us]
-	for s := rookUnreadReversed(k, p.occupiedBy(them)) & rq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
-			m.pinHV |= ray | s&-s
-		}
-	}
-	for s := bishopUnreadReversed(k, p.occupiedBy(them)) & bq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
-			m.pinD |= ray | s&-s
-		}
-	}
-	// Danger: every square the enemy attacks, our king removed so that it
-	// cannot step back along a checking ray.
-	occ = p.withoutKing(occ, us, k)
-	pawns := e[board.Pawn]
-	if them == board.White {
-		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
-	} else {
-		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
-	}
-	m.danger |= board.KingAttacks[p.king(them)]
-	for b := e[board.Knight]; b != 0; b &= b - 1 {
-		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
-	}
-	for b := bq; b != 0; b &= b - 1 {
-		m.danger |= bishopUnreadReversed(board.Square(bits.TrailingZeros64(b)), occ)
-	}
-	for b := rq; b != 0; b &= b - 1 {
-		m.danger |= rookUnreadReversed(board.Square(bits.TrailingZeros64(b)), occ)
-	}
 	return m
+}
+
+// dangerReprReversed is danger with repr=reversed.
+func (p *posReversed) dangerReprReversed(k board.Square) uint64 {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	occ := p.withoutKing(p.occupied(), us, k)
+	pawns := e[board.Pawn]
+	var d uint64
+	if them == board.White {
+		d = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		d = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	d |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		d |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := e[board.Bishop] | e[board.Queen]; b != 0; b &= b - 1 {
+		d |= bishopUnreadReversed(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := e[board.Rook] | e[board.Queen]; b != 0; b &= b - 1 {
+		d |= rookUnreadReversed(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return d
 }
 
 // enPassantLegalReprReversed is enPassantLegal with repr=reversed.
@@ -682,6 +760,14 @@ func perftReprRotated(p posRotated, depth int) uint64 {
 	var l MoveList
 	p.generateReprRotated(&l)
 	var n uint64
+	if depth == 2 {
+		// The leaves' parents counted here rather than by a call each.
+		for _, m := range l.Moves[:l.N] {
+			q := p.PlayReprRotated(m)
+			n += uint64(q.generateReprRotated(nil))
+		}
+		return n
+	}
 	for _, m := range l.Moves[:l.N] {
 		n += perftReprRotated(p.PlayReprRotated(m), depth-1)
 	}
@@ -709,23 +795,37 @@ func (p *posRotated) generateReprRotated(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
-	if m.check == 0 {
-		return n // double check: only the king moves
-	}
+	// The king's moves and castlings. The danger map is computed only
+	// when the king has a square to step to or a castling whose squares
+	// are empty: a king boxed in by its own pieces needs none.
 	occ := p.Occupied
-	sliding := p.occupied() // occ as the sliders read it
+	kingMoves := board.KingAttacks[k] &^ own
+	var castlings uint8 // rights whose squares are empty, to test for attacks
 	if m.checkers == 0 {
-		// Chess960's xray square, beyond the castling rook, never holds
-		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
+				castlings |= c.rights
+			}
+		}
+	}
+	if kingMoves != 0 || castlings != 0 {
+		danger := p.dangerReprRotated(k)
+		leaper(board.King, k, kingMoves&^danger)
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
+		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
+			c := &castles[p.setup][i]
+			if castlings&c.rights != 0 && danger&c.safe == 0 &&
 				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
 				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
@@ -789,52 +889,60 @@ func (p *posRotated) masksReprRotated() masks {
 	us, them := p.Side, p.Side^1
 	e := &p.Pieces[them]
 	k := p.king(us)
-	occ := p.occupied()
-	var m masks
+	own := p.Colors[us]
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
-	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
-		p.slidersChecking(k, occ, rq, bq, rookUnreadRotated(k, occ)&rq|bishopUnreadRotated(k, occ)&bq)
+	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
+	enemy := p.occupiedBy(them)
+	for s := rookUnreadRotated(k, enemy) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		switch ours := ray & own; {
+		case ours == 0:
+			m.checkers |= s & -s
+		case ours&(ours-1) == 0:
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := bishopUnreadRotated(k, enemy) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		switch ours := ray & own; {
+		case ours == 0:
+			m.checkers |= s & -s
+		case ours&(ours-1) == 0:
+			m.pinD |= ray | s&-s
+		}
+	}
 	switch bits.OnesCount64(m.checkers) {
 	case 0:
 		m.check = ^uint64(0)
 	case 1:
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
-	// Pins: the enemy sliders seen from the king through our pieces, with
-	// exactly one of ours between.
-	own := p.Colors[us]
-	for s := rookUnreadRotated(k, p.occupiedBy(them)) & rq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
-			m.pinHV |= ray | s&-s
-		}
-	}
-	for s := bishopUnreadRotated(k, p.occupiedBy(them)) & bq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
-			m.pinD |= ray | s&-s
-		}
-	}
-	// Danger: every square the enemy attacks, our king removed so that it
-	// cannot step back along a checking ray.
-	occ = p.withoutKing(occ, us, k)
-	pawns := e[board.Pawn]
-	if them == board.White {
-		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
-	} else {
-		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
-	}
-	m.danger |= board.KingAttacks[p.king(them)]
-	for b := e[board.Knight]; b != 0; b &= b - 1 {
-		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
-	}
-	for b := bq; b != 0; b &= b - 1 {
-		m.danger |= bishopUnreadRotated(board.Square(bits.TrailingZeros64(b)), occ)
-	}
-	for b := rq; b != 0; b &= b - 1 {
-		m.danger |= rookUnreadRotated(board.Square(bits.TrailingZeros64(b)), occ)
-	}
 	return m
+}
+
+// dangerReprRotated is danger with repr=rotated.
+func (p *posRotated) dangerReprRotated(k board.Square) uint64 {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	occ := p.withoutKing(p.occupied(), us, k)
+	pawns := e[board.Pawn]
+	var d uint64
+	if them == board.White {
+		d = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		d = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	d |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		d |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := e[board.Bishop] | e[board.Queen]; b != 0; b &= b - 1 {
+		d |= bishopUnreadRotated(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := e[board.Rook] | e[board.Queen]; b != 0; b &= b - 1 {
+		d |= rookUnreadRotated(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return d
 }
 
 // enPassantLegalReprRotated is enPassantLegal with repr=rotated.

@@ -32,6 +32,14 @@ func perftSerBytes(p Position, depth int) uint64 {
 	var l MoveList
 	p.generateSerBytes(&l)
 	var n uint64
+	if depth == 2 {
+		// The leaves' parents counted here rather than by a call each.
+		for _, m := range l.Moves[:l.N] {
+			q := p.Play(m)
+			n += uint64(q.generateSerBytes(nil))
+		}
+		return n
+	}
 	for _, m := range l.Moves[:l.N] {
 		n += perftSerBytes(p.Play(m), depth-1)
 	}
@@ -59,23 +67,37 @@ func (p *Position) generateSerBytes(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
-	if m.check == 0 {
-		return n // double check: only the king moves
-	}
+	// The king's moves and castlings. The danger map is computed only
+	// when the king has a square to step to or a castling whose squares
+	// are empty: a king boxed in by its own pieces needs none.
 	occ := p.Occupied
-	sliding := p.occupied() // occ as the sliders read it
+	kingMoves := board.KingAttacks[k] &^ own
+	var castlings uint8 // rights whose squares are empty, to test for attacks
 	if m.checkers == 0 {
-		// Chess960's xray square, beyond the castling rook, never holds
-		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
+				castlings |= c.rights
+			}
+		}
+	}
+	if kingMoves != 0 || castlings != 0 {
+		danger := p.danger(k)
+		leaper(board.King, k, kingMoves&^danger)
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
+		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
+			c := &castles[p.setup][i]
+			if castlings&c.rights != 0 && danger&c.safe == 0 &&
 				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
 				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
@@ -170,6 +192,14 @@ func perftSerForward(p Position, depth int) uint64 {
 	var l MoveList
 	p.generateSerForward(&l)
 	var n uint64
+	if depth == 2 {
+		// The leaves' parents counted here rather than by a call each.
+		for _, m := range l.Moves[:l.N] {
+			q := p.Play(m)
+			n += uint64(q.generateSerForward(nil))
+		}
+		return n
+	}
 	for _, m := range l.Moves[:l.N] {
 		n += perftSerForward(p.Play(m), depth-1)
 	}
@@ -197,23 +227,37 @@ func (p *Position) generateSerForward(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
-	if m.check == 0 {
-		return n // double check: only the king moves
-	}
+	// The king's moves and castlings. The danger map is computed only
+	// when the king has a square to step to or a castling whose squares
+	// are empty: a king boxed in by its own pieces needs none.
 	occ := p.Occupied
-	sliding := p.occupied() // occ as the sliders read it
+	kingMoves := board.KingAttacks[k] &^ own
+	var castlings uint8 // rights whose squares are empty, to test for attacks
 	if m.checkers == 0 {
-		// Chess960's xray square, beyond the castling rook, never holds
-		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
+				castlings |= c.rights
+			}
+		}
+	}
+	if kingMoves != 0 || castlings != 0 {
+		danger := p.danger(k)
+		leaper(board.King, k, kingMoves&^danger)
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
+		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
+			c := &castles[p.setup][i]
+			if castlings&c.rights != 0 && danger&c.safe == 0 &&
 				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
 				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
@@ -283,6 +327,14 @@ func perftSerIterator(p Position, depth int) uint64 {
 	var l MoveList
 	p.generateSerIterator(&l)
 	var n uint64
+	if depth == 2 {
+		// The leaves' parents counted here rather than by a call each.
+		for _, m := range l.Moves[:l.N] {
+			q := p.Play(m)
+			n += uint64(q.generateSerIterator(nil))
+		}
+		return n
+	}
 	for _, m := range l.Moves[:l.N] {
 		n += perftSerIterator(p.Play(m), depth-1)
 	}
@@ -310,23 +362,37 @@ func (p *Position) generateSerIterator(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
-	if m.check == 0 {
-		return n // double check: only the king moves
-	}
+	// The king's moves and castlings. The danger map is computed only
+	// when the king has a square to step to or a castling whose squares
+	// are empty: a king boxed in by its own pieces needs none.
 	occ := p.Occupied
-	sliding := p.occupied() // occ as the sliders read it
+	kingMoves := board.KingAttacks[k] &^ own
+	var castlings uint8 // rights whose squares are empty, to test for attacks
 	if m.checkers == 0 {
-		// Chess960's xray square, beyond the castling rook, never holds
-		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
+				castlings |= c.rights
+			}
+		}
+	}
+	if kingMoves != 0 || castlings != 0 {
+		danger := p.danger(k)
+		leaper(board.King, k, kingMoves&^danger)
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
+		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
+			c := &castles[p.setup][i]
+			if castlings&c.rights != 0 && danger&c.safe == 0 &&
 				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
 				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
@@ -421,6 +487,14 @@ func perftSerReverse(p Position, depth int) uint64 {
 	var l MoveList
 	p.generateSerReverse(&l)
 	var n uint64
+	if depth == 2 {
+		// The leaves' parents counted here rather than by a call each.
+		for _, m := range l.Moves[:l.N] {
+			q := p.Play(m)
+			n += uint64(q.generateSerReverse(nil))
+		}
+		return n
+	}
 	for _, m := range l.Moves[:l.N] {
 		n += perftSerReverse(p.Play(m), depth-1)
 	}
@@ -448,23 +522,37 @@ func (p *Position) generateSerReverse(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
-	if m.check == 0 {
-		return n // double check: only the king moves
-	}
+	// The king's moves and castlings. The danger map is computed only
+	// when the king has a square to step to or a castling whose squares
+	// are empty: a king boxed in by its own pieces needs none.
 	occ := p.Occupied
-	sliding := p.occupied() // occ as the sliders read it
+	kingMoves := board.KingAttacks[k] &^ own
+	var castlings uint8 // rights whose squares are empty, to test for attacks
 	if m.checkers == 0 {
-		// Chess960's xray square, beyond the castling rook, never holds
-		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
+				castlings |= c.rights
+			}
+		}
+	}
+	if kingMoves != 0 || castlings != 0 {
+		danger := p.danger(k)
+		leaper(board.King, k, kingMoves&^danger)
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
+		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
+			c := &castles[p.setup][i]
+			if castlings&c.rights != 0 && danger&c.safe == 0 &&
 				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
 				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
@@ -559,6 +647,14 @@ func perftSerScanReset(p Position, depth int) uint64 {
 	var l MoveList
 	p.generateSerScanReset(&l)
 	var n uint64
+	if depth == 2 {
+		// The leaves' parents counted here rather than by a call each.
+		for _, m := range l.Moves[:l.N] {
+			q := p.Play(m)
+			n += uint64(q.generateSerScanReset(nil))
+		}
+		return n
+	}
 	for _, m := range l.Moves[:l.N] {
 		n += perftSerScanReset(p.Play(m), depth-1)
 	}
@@ -586,23 +682,37 @@ func (p *Position) generateSerScanReset(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
-	if m.check == 0 {
-		return n // double check: only the king moves
-	}
+	// The king's moves and castlings. The danger map is computed only
+	// when the king has a square to step to or a castling whose squares
+	// are empty: a king boxed in by its own pieces needs none.
 	occ := p.Occupied
-	sliding := p.occupied() // occ as the sliders read it
+	kingMoves := board.KingAttacks[k] &^ own
+	var castlings uint8 // rights whose squares are empty, to test for attacks
 	if m.checkers == 0 {
-		// Chess960's xray square, beyond the castling rook, never holds
-		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
+				castlings |= c.rights
+			}
+		}
+	}
+	if kingMoves != 0 || castlings != 0 {
+		danger := p.danger(k)
+		leaper(board.King, k, kingMoves&^danger)
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
+		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
+			c := &castles[p.setup][i]
+			if castlings&c.rights != 0 && danger&c.safe == 0 &&
 				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
 				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
@@ -697,6 +807,14 @@ func perftSerUnrolled(p Position, depth int) uint64 {
 	var l MoveList
 	p.generateSerUnrolled(&l)
 	var n uint64
+	if depth == 2 {
+		// The leaves' parents counted here rather than by a call each.
+		for _, m := range l.Moves[:l.N] {
+			q := p.Play(m)
+			n += uint64(q.generateSerUnrolled(nil))
+		}
+		return n
+	}
 	for _, m := range l.Moves[:l.N] {
 		n += perftSerUnrolled(p.Play(m), depth-1)
 	}
@@ -724,23 +842,37 @@ func (p *Position) generateSerUnrolled(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
-	if m.check == 0 {
-		return n // double check: only the king moves
-	}
+	// The king's moves and castlings. The danger map is computed only
+	// when the king has a square to step to or a castling whose squares
+	// are empty: a king boxed in by its own pieces needs none.
 	occ := p.Occupied
-	sliding := p.occupied() // occ as the sliders read it
+	kingMoves := board.KingAttacks[k] &^ own
+	var castlings uint8 // rights whose squares are empty, to test for attacks
 	if m.checkers == 0 {
-		// Chess960's xray square, beyond the castling rook, never holds
-		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
+				castlings |= c.rights
+			}
+		}
+	}
+	if kingMoves != 0 || castlings != 0 {
+		danger := p.danger(k)
+		leaper(board.King, k, kingMoves&^danger)
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
+		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
+			c := &castles[p.setup][i]
+			if castlings&c.rights != 0 && danger&c.safe == 0 &&
 				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
 				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
@@ -835,6 +967,14 @@ func perftSerWords16(p Position, depth int) uint64 {
 	var l MoveList
 	p.generateSerWords16(&l)
 	var n uint64
+	if depth == 2 {
+		// The leaves' parents counted here rather than by a call each.
+		for _, m := range l.Moves[:l.N] {
+			q := p.Play(m)
+			n += uint64(q.generateSerWords16(nil))
+		}
+		return n
+	}
 	for _, m := range l.Moves[:l.N] {
 		n += perftSerWords16(p.Play(m), depth-1)
 	}
@@ -862,23 +1002,37 @@ func (p *Position) generateSerWords16(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
-	if m.check == 0 {
-		return n // double check: only the king moves
-	}
+	// The king's moves and castlings. The danger map is computed only
+	// when the king has a square to step to or a castling whose squares
+	// are empty: a king boxed in by its own pieces needs none.
 	occ := p.Occupied
-	sliding := p.occupied() // occ as the sliders read it
+	kingMoves := board.KingAttacks[k] &^ own
+	var castlings uint8 // rights whose squares are empty, to test for attacks
 	if m.checkers == 0 {
-		// Chess960's xray square, beyond the castling rook, never holds
-		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
+				castlings |= c.rights
+			}
+		}
+	}
+	if kingMoves != 0 || castlings != 0 {
+		danger := p.danger(k)
+		leaper(board.King, k, kingMoves&^danger)
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
+		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
+			c := &castles[p.setup][i]
+			if castlings&c.rights != 0 && danger&c.safe == 0 &&
 				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
 				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {

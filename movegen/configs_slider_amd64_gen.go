@@ -30,6 +30,14 @@ func perftPext(p Position, depth int) uint64 {
 	var l MoveList
 	p.generatePext(&l)
 	var n uint64
+	if depth == 2 {
+		// The leaves' parents counted here rather than by a call each.
+		for _, m := range l.Moves[:l.N] {
+			q := p.Play(m)
+			n += uint64(q.generatePext(nil))
+		}
+		return n
+	}
 	for _, m := range l.Moves[:l.N] {
 		n += perftPext(p.Play(m), depth-1)
 	}
@@ -57,23 +65,37 @@ func (p *Position) generatePext(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
-	if m.check == 0 {
-		return n // double check: only the king moves
-	}
+	// The king's moves and castlings. The danger map is computed only
+	// when the king has a square to step to or a castling whose squares
+	// are empty: a king boxed in by its own pieces needs none.
 	occ := p.Occupied
-	sliding := p.occupied() // occ as the sliders read it
+	kingMoves := board.KingAttacks[k] &^ own
+	var castlings uint8 // rights whose squares are empty, to test for attacks
 	if m.checkers == 0 {
-		// Chess960's xray square, beyond the castling rook, never holds
-		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
+				castlings |= c.rights
+			}
+		}
+	}
+	if kingMoves != 0 || castlings != 0 {
+		danger := p.dangerPext(k)
+		leaper(board.King, k, kingMoves&^danger)
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
+		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
+			c := &castles[p.setup][i]
+			if castlings&c.rights != 0 && danger&c.safe == 0 &&
 				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
 				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
@@ -137,52 +159,60 @@ func (p *Position) masksPext() masks {
 	us, them := p.Side, p.Side^1
 	e := &p.Pieces[them]
 	k := p.king(us)
-	occ := p.occupied()
-	var m masks
+	own := p.Colors[us]
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
-	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
-		p.slidersChecking(k, occ, rq, bq, amd64.SlidingPextRook(k, occ)&rq|amd64.SlidingPextBishop(k, occ)&bq)
+	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
+	enemy := p.occupiedBy(them)
+	for s := amd64.SlidingPextRook(k, enemy) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		switch ours := ray & own; {
+		case ours == 0:
+			m.checkers |= s & -s
+		case ours&(ours-1) == 0:
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := amd64.SlidingPextBishop(k, enemy) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		switch ours := ray & own; {
+		case ours == 0:
+			m.checkers |= s & -s
+		case ours&(ours-1) == 0:
+			m.pinD |= ray | s&-s
+		}
+	}
 	switch bits.OnesCount64(m.checkers) {
 	case 0:
 		m.check = ^uint64(0)
 	case 1:
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
-	// Pins: the enemy sliders seen from the king through our pieces, with
-	// exactly one of ours between.
-	own := p.Colors[us]
-	for s := amd64.SlidingPextRook(k, p.occupiedBy(them)) & rq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
-			m.pinHV |= ray | s&-s
-		}
-	}
-	for s := amd64.SlidingPextBishop(k, p.occupiedBy(them)) & bq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
-			m.pinD |= ray | s&-s
-		}
-	}
-	// Danger: every square the enemy attacks, our king removed so that it
-	// cannot step back along a checking ray.
-	occ = p.withoutKing(occ, us, k)
-	pawns := e[board.Pawn]
-	if them == board.White {
-		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
-	} else {
-		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
-	}
-	m.danger |= board.KingAttacks[p.king(them)]
-	for b := e[board.Knight]; b != 0; b &= b - 1 {
-		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
-	}
-	for b := bq; b != 0; b &= b - 1 {
-		m.danger |= amd64.SlidingPextBishop(board.Square(bits.TrailingZeros64(b)), occ)
-	}
-	for b := rq; b != 0; b &= b - 1 {
-		m.danger |= amd64.SlidingPextRook(board.Square(bits.TrailingZeros64(b)), occ)
-	}
 	return m
+}
+
+// dangerPext is danger with slider=pext.
+func (p *Position) dangerPext(k board.Square) uint64 {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	occ := p.withoutKing(p.occupied(), us, k)
+	pawns := e[board.Pawn]
+	var d uint64
+	if them == board.White {
+		d = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		d = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	d |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		d |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := e[board.Bishop] | e[board.Queen]; b != 0; b &= b - 1 {
+		d |= amd64.SlidingPextBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := e[board.Rook] | e[board.Queen]; b != 0; b &= b - 1 {
+		d |= amd64.SlidingPextRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return d
 }
 
 // enPassantLegalPext is enPassantLegal with slider=pext.
@@ -212,6 +242,14 @@ func perftMagicFancyAsm(p Position, depth int) uint64 {
 	var l MoveList
 	p.generateMagicFancyAsm(&l)
 	var n uint64
+	if depth == 2 {
+		// The leaves' parents counted here rather than by a call each.
+		for _, m := range l.Moves[:l.N] {
+			q := p.Play(m)
+			n += uint64(q.generateMagicFancyAsm(nil))
+		}
+		return n
+	}
 	for _, m := range l.Moves[:l.N] {
 		n += perftMagicFancyAsm(p.Play(m), depth-1)
 	}
@@ -239,23 +277,37 @@ func (p *Position) generateMagicFancyAsm(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
-	if m.check == 0 {
-		return n // double check: only the king moves
-	}
+	// The king's moves and castlings. The danger map is computed only
+	// when the king has a square to step to or a castling whose squares
+	// are empty: a king boxed in by its own pieces needs none.
 	occ := p.Occupied
-	sliding := p.occupied() // occ as the sliders read it
+	kingMoves := board.KingAttacks[k] &^ own
+	var castlings uint8 // rights whose squares are empty, to test for attacks
 	if m.checkers == 0 {
-		// Chess960's xray square, beyond the castling rook, never holds
-		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
+				castlings |= c.rights
+			}
+		}
+	}
+	if kingMoves != 0 || castlings != 0 {
+		danger := p.dangerMagicFancyAsm(k)
+		leaper(board.King, k, kingMoves&^danger)
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
+		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
+			c := &castles[p.setup][i]
+			if castlings&c.rights != 0 && danger&c.safe == 0 &&
 				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
 				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
@@ -319,52 +371,60 @@ func (p *Position) masksMagicFancyAsm() masks {
 	us, them := p.Side, p.Side^1
 	e := &p.Pieces[them]
 	k := p.king(us)
-	occ := p.occupied()
-	var m masks
+	own := p.Colors[us]
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
-	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
-		p.slidersChecking(k, occ, rq, bq, amd64.SlidingMagicFancyAsmRook(k, occ)&rq|amd64.SlidingMagicFancyAsmBishop(k, occ)&bq)
+	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
+	enemy := p.occupiedBy(them)
+	for s := amd64.SlidingMagicFancyAsmRook(k, enemy) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		switch ours := ray & own; {
+		case ours == 0:
+			m.checkers |= s & -s
+		case ours&(ours-1) == 0:
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := amd64.SlidingMagicFancyAsmBishop(k, enemy) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		switch ours := ray & own; {
+		case ours == 0:
+			m.checkers |= s & -s
+		case ours&(ours-1) == 0:
+			m.pinD |= ray | s&-s
+		}
+	}
 	switch bits.OnesCount64(m.checkers) {
 	case 0:
 		m.check = ^uint64(0)
 	case 1:
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
-	// Pins: the enemy sliders seen from the king through our pieces, with
-	// exactly one of ours between.
-	own := p.Colors[us]
-	for s := amd64.SlidingMagicFancyAsmRook(k, p.occupiedBy(them)) & rq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
-			m.pinHV |= ray | s&-s
-		}
-	}
-	for s := amd64.SlidingMagicFancyAsmBishop(k, p.occupiedBy(them)) & bq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
-			m.pinD |= ray | s&-s
-		}
-	}
-	// Danger: every square the enemy attacks, our king removed so that it
-	// cannot step back along a checking ray.
-	occ = p.withoutKing(occ, us, k)
-	pawns := e[board.Pawn]
-	if them == board.White {
-		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
-	} else {
-		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
-	}
-	m.danger |= board.KingAttacks[p.king(them)]
-	for b := e[board.Knight]; b != 0; b &= b - 1 {
-		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
-	}
-	for b := bq; b != 0; b &= b - 1 {
-		m.danger |= amd64.SlidingMagicFancyAsmBishop(board.Square(bits.TrailingZeros64(b)), occ)
-	}
-	for b := rq; b != 0; b &= b - 1 {
-		m.danger |= amd64.SlidingMagicFancyAsmRook(board.Square(bits.TrailingZeros64(b)), occ)
-	}
 	return m
+}
+
+// dangerMagicFancyAsm is danger with slider=magic-fancy-asm.
+func (p *Position) dangerMagicFancyAsm(k board.Square) uint64 {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	occ := p.withoutKing(p.occupied(), us, k)
+	pawns := e[board.Pawn]
+	var d uint64
+	if them == board.White {
+		d = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		d = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	d |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		d |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := e[board.Bishop] | e[board.Queen]; b != 0; b &= b - 1 {
+		d |= amd64.SlidingMagicFancyAsmBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := e[board.Rook] | e[board.Queen]; b != 0; b &= b - 1 {
+		d |= amd64.SlidingMagicFancyAsmRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return d
 }
 
 // enPassantLegalMagicFancyAsm is enPassantLegal with slider=magic-fancy-asm.
@@ -394,6 +454,14 @@ func perftMagicBlackAsm(p Position, depth int) uint64 {
 	var l MoveList
 	p.generateMagicBlackAsm(&l)
 	var n uint64
+	if depth == 2 {
+		// The leaves' parents counted here rather than by a call each.
+		for _, m := range l.Moves[:l.N] {
+			q := p.Play(m)
+			n += uint64(q.generateMagicBlackAsm(nil))
+		}
+		return n
+	}
 	for _, m := range l.Moves[:l.N] {
 		n += perftMagicBlackAsm(p.Play(m), depth-1)
 	}
@@ -421,23 +489,37 @@ func (p *Position) generateMagicBlackAsm(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
-	if m.check == 0 {
-		return n // double check: only the king moves
-	}
+	// The king's moves and castlings. The danger map is computed only
+	// when the king has a square to step to or a castling whose squares
+	// are empty: a king boxed in by its own pieces needs none.
 	occ := p.Occupied
-	sliding := p.occupied() // occ as the sliders read it
+	kingMoves := board.KingAttacks[k] &^ own
+	var castlings uint8 // rights whose squares are empty, to test for attacks
 	if m.checkers == 0 {
-		// Chess960's xray square, beyond the castling rook, never holds
-		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
+				castlings |= c.rights
+			}
+		}
+	}
+	if kingMoves != 0 || castlings != 0 {
+		danger := p.dangerMagicBlackAsm(k)
+		leaper(board.King, k, kingMoves&^danger)
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
+		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
+			c := &castles[p.setup][i]
+			if castlings&c.rights != 0 && danger&c.safe == 0 &&
 				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
 				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
@@ -501,52 +583,60 @@ func (p *Position) masksMagicBlackAsm() masks {
 	us, them := p.Side, p.Side^1
 	e := &p.Pieces[them]
 	k := p.king(us)
-	occ := p.occupied()
-	var m masks
+	own := p.Colors[us]
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
-	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
-		p.slidersChecking(k, occ, rq, bq, amd64.SlidingMagicBlackAsmRook(k, occ)&rq|amd64.SlidingMagicBlackAsmBishop(k, occ)&bq)
+	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
+	enemy := p.occupiedBy(them)
+	for s := amd64.SlidingMagicBlackAsmRook(k, enemy) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		switch ours := ray & own; {
+		case ours == 0:
+			m.checkers |= s & -s
+		case ours&(ours-1) == 0:
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := amd64.SlidingMagicBlackAsmBishop(k, enemy) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		switch ours := ray & own; {
+		case ours == 0:
+			m.checkers |= s & -s
+		case ours&(ours-1) == 0:
+			m.pinD |= ray | s&-s
+		}
+	}
 	switch bits.OnesCount64(m.checkers) {
 	case 0:
 		m.check = ^uint64(0)
 	case 1:
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
-	// Pins: the enemy sliders seen from the king through our pieces, with
-	// exactly one of ours between.
-	own := p.Colors[us]
-	for s := amd64.SlidingMagicBlackAsmRook(k, p.occupiedBy(them)) & rq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
-			m.pinHV |= ray | s&-s
-		}
-	}
-	for s := amd64.SlidingMagicBlackAsmBishop(k, p.occupiedBy(them)) & bq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
-			m.pinD |= ray | s&-s
-		}
-	}
-	// Danger: every square the enemy attacks, our king removed so that it
-	// cannot step back along a checking ray.
-	occ = p.withoutKing(occ, us, k)
-	pawns := e[board.Pawn]
-	if them == board.White {
-		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
-	} else {
-		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
-	}
-	m.danger |= board.KingAttacks[p.king(them)]
-	for b := e[board.Knight]; b != 0; b &= b - 1 {
-		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
-	}
-	for b := bq; b != 0; b &= b - 1 {
-		m.danger |= amd64.SlidingMagicBlackAsmBishop(board.Square(bits.TrailingZeros64(b)), occ)
-	}
-	for b := rq; b != 0; b &= b - 1 {
-		m.danger |= amd64.SlidingMagicBlackAsmRook(board.Square(bits.TrailingZeros64(b)), occ)
-	}
 	return m
+}
+
+// dangerMagicBlackAsm is danger with slider=magic-black-asm.
+func (p *Position) dangerMagicBlackAsm(k board.Square) uint64 {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	occ := p.withoutKing(p.occupied(), us, k)
+	pawns := e[board.Pawn]
+	var d uint64
+	if them == board.White {
+		d = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		d = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	d |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		d |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := e[board.Bishop] | e[board.Queen]; b != 0; b &= b - 1 {
+		d |= amd64.SlidingMagicBlackAsmBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := e[board.Rook] | e[board.Queen]; b != 0; b &= b - 1 {
+		d |= amd64.SlidingMagicBlackAsmRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return d
 }
 
 // enPassantLegalMagicBlackAsm is enPassantLegal with slider=magic-black-asm.

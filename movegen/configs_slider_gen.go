@@ -35,6 +35,14 @@ func perftClassical(p Position, depth int) uint64 {
 	var l MoveList
 	p.generateClassical(&l)
 	var n uint64
+	if depth == 2 {
+		// The leaves' parents counted here rather than by a call each.
+		for _, m := range l.Moves[:l.N] {
+			q := p.Play(m)
+			n += uint64(q.generateClassical(nil))
+		}
+		return n
+	}
 	for _, m := range l.Moves[:l.N] {
 		n += perftClassical(p.Play(m), depth-1)
 	}
@@ -62,23 +70,37 @@ func (p *Position) generateClassical(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
-	if m.check == 0 {
-		return n // double check: only the king moves
-	}
+	// The king's moves and castlings. The danger map is computed only
+	// when the king has a square to step to or a castling whose squares
+	// are empty: a king boxed in by its own pieces needs none.
 	occ := p.Occupied
-	sliding := p.occupied() // occ as the sliders read it
+	kingMoves := board.KingAttacks[k] &^ own
+	var castlings uint8 // rights whose squares are empty, to test for attacks
 	if m.checkers == 0 {
-		// Chess960's xray square, beyond the castling rook, never holds
-		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
+				castlings |= c.rights
+			}
+		}
+	}
+	if kingMoves != 0 || castlings != 0 {
+		danger := p.dangerClassical(k)
+		leaper(board.King, k, kingMoves&^danger)
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
+		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
+			c := &castles[p.setup][i]
+			if castlings&c.rights != 0 && danger&c.safe == 0 &&
 				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
 				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
@@ -142,52 +164,60 @@ func (p *Position) masksClassical() masks {
 	us, them := p.Side, p.Side^1
 	e := &p.Pieces[them]
 	k := p.king(us)
-	occ := p.occupied()
-	var m masks
+	own := p.Colors[us]
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
-	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
-		p.slidersChecking(k, occ, rq, bq, generic.SlidingClassicalRook(k, occ)&rq|generic.SlidingClassicalBishop(k, occ)&bq)
+	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
+	enemy := p.occupiedBy(them)
+	for s := generic.SlidingClassicalRook(k, enemy) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		switch ours := ray & own; {
+		case ours == 0:
+			m.checkers |= s & -s
+		case ours&(ours-1) == 0:
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingClassicalBishop(k, enemy) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		switch ours := ray & own; {
+		case ours == 0:
+			m.checkers |= s & -s
+		case ours&(ours-1) == 0:
+			m.pinD |= ray | s&-s
+		}
+	}
 	switch bits.OnesCount64(m.checkers) {
 	case 0:
 		m.check = ^uint64(0)
 	case 1:
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
-	// Pins: the enemy sliders seen from the king through our pieces, with
-	// exactly one of ours between.
-	own := p.Colors[us]
-	for s := generic.SlidingClassicalRook(k, p.occupiedBy(them)) & rq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
-			m.pinHV |= ray | s&-s
-		}
-	}
-	for s := generic.SlidingClassicalBishop(k, p.occupiedBy(them)) & bq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
-			m.pinD |= ray | s&-s
-		}
-	}
-	// Danger: every square the enemy attacks, our king removed so that it
-	// cannot step back along a checking ray.
-	occ = p.withoutKing(occ, us, k)
-	pawns := e[board.Pawn]
-	if them == board.White {
-		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
-	} else {
-		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
-	}
-	m.danger |= board.KingAttacks[p.king(them)]
-	for b := e[board.Knight]; b != 0; b &= b - 1 {
-		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
-	}
-	for b := bq; b != 0; b &= b - 1 {
-		m.danger |= generic.SlidingClassicalBishop(board.Square(bits.TrailingZeros64(b)), occ)
-	}
-	for b := rq; b != 0; b &= b - 1 {
-		m.danger |= generic.SlidingClassicalRook(board.Square(bits.TrailingZeros64(b)), occ)
-	}
 	return m
+}
+
+// dangerClassical is danger with slider=classical.
+func (p *Position) dangerClassical(k board.Square) uint64 {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	occ := p.withoutKing(p.occupied(), us, k)
+	pawns := e[board.Pawn]
+	var d uint64
+	if them == board.White {
+		d = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		d = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	d |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		d |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := e[board.Bishop] | e[board.Queen]; b != 0; b &= b - 1 {
+		d |= generic.SlidingClassicalBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := e[board.Rook] | e[board.Queen]; b != 0; b &= b - 1 {
+		d |= generic.SlidingClassicalRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return d
 }
 
 // enPassantLegalClassical is enPassantLegal with slider=classical.
@@ -217,6 +247,14 @@ func perftDumb7fill(p Position, depth int) uint64 {
 	var l MoveList
 	p.generateDumb7fill(&l)
 	var n uint64
+	if depth == 2 {
+		// The leaves' parents counted here rather than by a call each.
+		for _, m := range l.Moves[:l.N] {
+			q := p.Play(m)
+			n += uint64(q.generateDumb7fill(nil))
+		}
+		return n
+	}
 	for _, m := range l.Moves[:l.N] {
 		n += perftDumb7fill(p.Play(m), depth-1)
 	}
@@ -244,23 +282,37 @@ func (p *Position) generateDumb7fill(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
-	if m.check == 0 {
-		return n // double check: only the king moves
-	}
+	// The king's moves and castlings. The danger map is computed only
+	// when the king has a square to step to or a castling whose squares
+	// are empty: a king boxed in by its own pieces needs none.
 	occ := p.Occupied
-	sliding := p.occupied() // occ as the sliders read it
+	kingMoves := board.KingAttacks[k] &^ own
+	var castlings uint8 // rights whose squares are empty, to test for attacks
 	if m.checkers == 0 {
-		// Chess960's xray square, beyond the castling rook, never holds
-		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
+				castlings |= c.rights
+			}
+		}
+	}
+	if kingMoves != 0 || castlings != 0 {
+		danger := p.dangerDumb7fill(k)
+		leaper(board.King, k, kingMoves&^danger)
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
+		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
+			c := &castles[p.setup][i]
+			if castlings&c.rights != 0 && danger&c.safe == 0 &&
 				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
 				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
@@ -324,52 +376,60 @@ func (p *Position) masksDumb7fill() masks {
 	us, them := p.Side, p.Side^1
 	e := &p.Pieces[them]
 	k := p.king(us)
-	occ := p.occupied()
-	var m masks
+	own := p.Colors[us]
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
-	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
-		p.slidersChecking(k, occ, rq, bq, generic.SlidingDumb7fillRook(k, occ)&rq|generic.SlidingDumb7fillBishop(k, occ)&bq)
+	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
+	enemy := p.occupiedBy(them)
+	for s := generic.SlidingDumb7fillRook(k, enemy) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		switch ours := ray & own; {
+		case ours == 0:
+			m.checkers |= s & -s
+		case ours&(ours-1) == 0:
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingDumb7fillBishop(k, enemy) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		switch ours := ray & own; {
+		case ours == 0:
+			m.checkers |= s & -s
+		case ours&(ours-1) == 0:
+			m.pinD |= ray | s&-s
+		}
+	}
 	switch bits.OnesCount64(m.checkers) {
 	case 0:
 		m.check = ^uint64(0)
 	case 1:
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
-	// Pins: the enemy sliders seen from the king through our pieces, with
-	// exactly one of ours between.
-	own := p.Colors[us]
-	for s := generic.SlidingDumb7fillRook(k, p.occupiedBy(them)) & rq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
-			m.pinHV |= ray | s&-s
-		}
-	}
-	for s := generic.SlidingDumb7fillBishop(k, p.occupiedBy(them)) & bq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
-			m.pinD |= ray | s&-s
-		}
-	}
-	// Danger: every square the enemy attacks, our king removed so that it
-	// cannot step back along a checking ray.
-	occ = p.withoutKing(occ, us, k)
-	pawns := e[board.Pawn]
-	if them == board.White {
-		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
-	} else {
-		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
-	}
-	m.danger |= board.KingAttacks[p.king(them)]
-	for b := e[board.Knight]; b != 0; b &= b - 1 {
-		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
-	}
-	for b := bq; b != 0; b &= b - 1 {
-		m.danger |= generic.SlidingDumb7fillBishop(board.Square(bits.TrailingZeros64(b)), occ)
-	}
-	for b := rq; b != 0; b &= b - 1 {
-		m.danger |= generic.SlidingDumb7fillRook(board.Square(bits.TrailingZeros64(b)), occ)
-	}
 	return m
+}
+
+// dangerDumb7fill is danger with slider=dumb7fill.
+func (p *Position) dangerDumb7fill(k board.Square) uint64 {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	occ := p.withoutKing(p.occupied(), us, k)
+	pawns := e[board.Pawn]
+	var d uint64
+	if them == board.White {
+		d = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		d = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	d |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		d |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := e[board.Bishop] | e[board.Queen]; b != 0; b &= b - 1 {
+		d |= generic.SlidingDumb7fillBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := e[board.Rook] | e[board.Queen]; b != 0; b &= b - 1 {
+		d |= generic.SlidingDumb7fillRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return d
 }
 
 // enPassantLegalDumb7fill is enPassantLegal with slider=dumb7fill.
@@ -399,6 +459,14 @@ func perftHyperbolaBswap(p Position, depth int) uint64 {
 	var l MoveList
 	p.generateHyperbolaBswap(&l)
 	var n uint64
+	if depth == 2 {
+		// The leaves' parents counted here rather than by a call each.
+		for _, m := range l.Moves[:l.N] {
+			q := p.Play(m)
+			n += uint64(q.generateHyperbolaBswap(nil))
+		}
+		return n
+	}
 	for _, m := range l.Moves[:l.N] {
 		n += perftHyperbolaBswap(p.Play(m), depth-1)
 	}
@@ -426,23 +494,37 @@ func (p *Position) generateHyperbolaBswap(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
-	if m.check == 0 {
-		return n // double check: only the king moves
-	}
+	// The king's moves and castlings. The danger map is computed only
+	// when the king has a square to step to or a castling whose squares
+	// are empty: a king boxed in by its own pieces needs none.
 	occ := p.Occupied
-	sliding := p.occupied() // occ as the sliders read it
+	kingMoves := board.KingAttacks[k] &^ own
+	var castlings uint8 // rights whose squares are empty, to test for attacks
 	if m.checkers == 0 {
-		// Chess960's xray square, beyond the castling rook, never holds
-		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
+				castlings |= c.rights
+			}
+		}
+	}
+	if kingMoves != 0 || castlings != 0 {
+		danger := p.dangerHyperbolaBswap(k)
+		leaper(board.King, k, kingMoves&^danger)
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
+		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
+			c := &castles[p.setup][i]
+			if castlings&c.rights != 0 && danger&c.safe == 0 &&
 				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
 				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
@@ -506,52 +588,60 @@ func (p *Position) masksHyperbolaBswap() masks {
 	us, them := p.Side, p.Side^1
 	e := &p.Pieces[them]
 	k := p.king(us)
-	occ := p.occupied()
-	var m masks
+	own := p.Colors[us]
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
-	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
-		p.slidersChecking(k, occ, rq, bq, generic.SlidingHyperbolaBswapRook(k, occ)&rq|generic.SlidingHyperbolaBswapBishop(k, occ)&bq)
+	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
+	enemy := p.occupiedBy(them)
+	for s := generic.SlidingHyperbolaBswapRook(k, enemy) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		switch ours := ray & own; {
+		case ours == 0:
+			m.checkers |= s & -s
+		case ours&(ours-1) == 0:
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingHyperbolaBswapBishop(k, enemy) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		switch ours := ray & own; {
+		case ours == 0:
+			m.checkers |= s & -s
+		case ours&(ours-1) == 0:
+			m.pinD |= ray | s&-s
+		}
+	}
 	switch bits.OnesCount64(m.checkers) {
 	case 0:
 		m.check = ^uint64(0)
 	case 1:
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
-	// Pins: the enemy sliders seen from the king through our pieces, with
-	// exactly one of ours between.
-	own := p.Colors[us]
-	for s := generic.SlidingHyperbolaBswapRook(k, p.occupiedBy(them)) & rq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
-			m.pinHV |= ray | s&-s
-		}
-	}
-	for s := generic.SlidingHyperbolaBswapBishop(k, p.occupiedBy(them)) & bq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
-			m.pinD |= ray | s&-s
-		}
-	}
-	// Danger: every square the enemy attacks, our king removed so that it
-	// cannot step back along a checking ray.
-	occ = p.withoutKing(occ, us, k)
-	pawns := e[board.Pawn]
-	if them == board.White {
-		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
-	} else {
-		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
-	}
-	m.danger |= board.KingAttacks[p.king(them)]
-	for b := e[board.Knight]; b != 0; b &= b - 1 {
-		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
-	}
-	for b := bq; b != 0; b &= b - 1 {
-		m.danger |= generic.SlidingHyperbolaBswapBishop(board.Square(bits.TrailingZeros64(b)), occ)
-	}
-	for b := rq; b != 0; b &= b - 1 {
-		m.danger |= generic.SlidingHyperbolaBswapRook(board.Square(bits.TrailingZeros64(b)), occ)
-	}
 	return m
+}
+
+// dangerHyperbolaBswap is danger with slider=hyperbola-bswap.
+func (p *Position) dangerHyperbolaBswap(k board.Square) uint64 {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	occ := p.withoutKing(p.occupied(), us, k)
+	pawns := e[board.Pawn]
+	var d uint64
+	if them == board.White {
+		d = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		d = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	d |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		d |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := e[board.Bishop] | e[board.Queen]; b != 0; b &= b - 1 {
+		d |= generic.SlidingHyperbolaBswapBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := e[board.Rook] | e[board.Queen]; b != 0; b &= b - 1 {
+		d |= generic.SlidingHyperbolaBswapRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return d
 }
 
 // enPassantLegalHyperbolaBswap is enPassantLegal with slider=hyperbola-bswap.
@@ -581,6 +671,14 @@ func perftHyperbolaReverse(p Position, depth int) uint64 {
 	var l MoveList
 	p.generateHyperbolaReverse(&l)
 	var n uint64
+	if depth == 2 {
+		// The leaves' parents counted here rather than by a call each.
+		for _, m := range l.Moves[:l.N] {
+			q := p.Play(m)
+			n += uint64(q.generateHyperbolaReverse(nil))
+		}
+		return n
+	}
 	for _, m := range l.Moves[:l.N] {
 		n += perftHyperbolaReverse(p.Play(m), depth-1)
 	}
@@ -608,23 +706,37 @@ func (p *Position) generateHyperbolaReverse(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
-	if m.check == 0 {
-		return n // double check: only the king moves
-	}
+	// The king's moves and castlings. The danger map is computed only
+	// when the king has a square to step to or a castling whose squares
+	// are empty: a king boxed in by its own pieces needs none.
 	occ := p.Occupied
-	sliding := p.occupied() // occ as the sliders read it
+	kingMoves := board.KingAttacks[k] &^ own
+	var castlings uint8 // rights whose squares are empty, to test for attacks
 	if m.checkers == 0 {
-		// Chess960's xray square, beyond the castling rook, never holds
-		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
+				castlings |= c.rights
+			}
+		}
+	}
+	if kingMoves != 0 || castlings != 0 {
+		danger := p.dangerHyperbolaReverse(k)
+		leaper(board.King, k, kingMoves&^danger)
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
+		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
+			c := &castles[p.setup][i]
+			if castlings&c.rights != 0 && danger&c.safe == 0 &&
 				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
 				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
@@ -688,52 +800,60 @@ func (p *Position) masksHyperbolaReverse() masks {
 	us, them := p.Side, p.Side^1
 	e := &p.Pieces[them]
 	k := p.king(us)
-	occ := p.occupied()
-	var m masks
+	own := p.Colors[us]
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
-	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
-		p.slidersChecking(k, occ, rq, bq, generic.SlidingHyperbolaReverseRook(k, occ)&rq|generic.SlidingHyperbolaReverseBishop(k, occ)&bq)
+	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
+	enemy := p.occupiedBy(them)
+	for s := generic.SlidingHyperbolaReverseRook(k, enemy) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		switch ours := ray & own; {
+		case ours == 0:
+			m.checkers |= s & -s
+		case ours&(ours-1) == 0:
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingHyperbolaReverseBishop(k, enemy) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		switch ours := ray & own; {
+		case ours == 0:
+			m.checkers |= s & -s
+		case ours&(ours-1) == 0:
+			m.pinD |= ray | s&-s
+		}
+	}
 	switch bits.OnesCount64(m.checkers) {
 	case 0:
 		m.check = ^uint64(0)
 	case 1:
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
-	// Pins: the enemy sliders seen from the king through our pieces, with
-	// exactly one of ours between.
-	own := p.Colors[us]
-	for s := generic.SlidingHyperbolaReverseRook(k, p.occupiedBy(them)) & rq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
-			m.pinHV |= ray | s&-s
-		}
-	}
-	for s := generic.SlidingHyperbolaReverseBishop(k, p.occupiedBy(them)) & bq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
-			m.pinD |= ray | s&-s
-		}
-	}
-	// Danger: every square the enemy attacks, our king removed so that it
-	// cannot step back along a checking ray.
-	occ = p.withoutKing(occ, us, k)
-	pawns := e[board.Pawn]
-	if them == board.White {
-		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
-	} else {
-		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
-	}
-	m.danger |= board.KingAttacks[p.king(them)]
-	for b := e[board.Knight]; b != 0; b &= b - 1 {
-		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
-	}
-	for b := bq; b != 0; b &= b - 1 {
-		m.danger |= generic.SlidingHyperbolaReverseBishop(board.Square(bits.TrailingZeros64(b)), occ)
-	}
-	for b := rq; b != 0; b &= b - 1 {
-		m.danger |= generic.SlidingHyperbolaReverseRook(board.Square(bits.TrailingZeros64(b)), occ)
-	}
 	return m
+}
+
+// dangerHyperbolaReverse is danger with slider=hyperbola-reverse.
+func (p *Position) dangerHyperbolaReverse(k board.Square) uint64 {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	occ := p.withoutKing(p.occupied(), us, k)
+	pawns := e[board.Pawn]
+	var d uint64
+	if them == board.White {
+		d = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		d = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	d |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		d |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := e[board.Bishop] | e[board.Queen]; b != 0; b &= b - 1 {
+		d |= generic.SlidingHyperbolaReverseBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := e[board.Rook] | e[board.Queen]; b != 0; b &= b - 1 {
+		d |= generic.SlidingHyperbolaReverseRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return d
 }
 
 // enPassantLegalHyperbolaReverse is enPassantLegal with slider=hyperbola-reverse.
@@ -763,6 +883,14 @@ func perftKindergarten(p Position, depth int) uint64 {
 	var l MoveList
 	p.generateKindergarten(&l)
 	var n uint64
+	if depth == 2 {
+		// The leaves' parents counted here rather than by a call each.
+		for _, m := range l.Moves[:l.N] {
+			q := p.Play(m)
+			n += uint64(q.generateKindergarten(nil))
+		}
+		return n
+	}
 	for _, m := range l.Moves[:l.N] {
 		n += perftKindergarten(p.Play(m), depth-1)
 	}
@@ -790,23 +918,37 @@ func (p *Position) generateKindergarten(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
-	if m.check == 0 {
-		return n // double check: only the king moves
-	}
+	// The king's moves and castlings. The danger map is computed only
+	// when the king has a square to step to or a castling whose squares
+	// are empty: a king boxed in by its own pieces needs none.
 	occ := p.Occupied
-	sliding := p.occupied() // occ as the sliders read it
+	kingMoves := board.KingAttacks[k] &^ own
+	var castlings uint8 // rights whose squares are empty, to test for attacks
 	if m.checkers == 0 {
-		// Chess960's xray square, beyond the castling rook, never holds
-		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
+				castlings |= c.rights
+			}
+		}
+	}
+	if kingMoves != 0 || castlings != 0 {
+		danger := p.dangerKindergarten(k)
+		leaper(board.King, k, kingMoves&^danger)
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
+		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
+			c := &castles[p.setup][i]
+			if castlings&c.rights != 0 && danger&c.safe == 0 &&
 				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
 				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
@@ -870,52 +1012,60 @@ func (p *Position) masksKindergarten() masks {
 	us, them := p.Side, p.Side^1
 	e := &p.Pieces[them]
 	k := p.king(us)
-	occ := p.occupied()
-	var m masks
+	own := p.Colors[us]
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
-	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
-		p.slidersChecking(k, occ, rq, bq, generic.SlidingKindergartenRook(k, occ)&rq|generic.SlidingKindergartenBishop(k, occ)&bq)
+	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
+	enemy := p.occupiedBy(them)
+	for s := generic.SlidingKindergartenRook(k, enemy) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		switch ours := ray & own; {
+		case ours == 0:
+			m.checkers |= s & -s
+		case ours&(ours-1) == 0:
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingKindergartenBishop(k, enemy) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		switch ours := ray & own; {
+		case ours == 0:
+			m.checkers |= s & -s
+		case ours&(ours-1) == 0:
+			m.pinD |= ray | s&-s
+		}
+	}
 	switch bits.OnesCount64(m.checkers) {
 	case 0:
 		m.check = ^uint64(0)
 	case 1:
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
-	// Pins: the enemy sliders seen from the king through our pieces, with
-	// exactly one of ours between.
-	own := p.Colors[us]
-	for s := generic.SlidingKindergartenRook(k, p.occupiedBy(them)) & rq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
-			m.pinHV |= ray | s&-s
-		}
-	}
-	for s := generic.SlidingKindergartenBishop(k, p.occupiedBy(them)) & bq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
-			m.pinD |= ray | s&-s
-		}
-	}
-	// Danger: every square the enemy attacks, our king removed so that it
-	// cannot step back along a checking ray.
-	occ = p.withoutKing(occ, us, k)
-	pawns := e[board.Pawn]
-	if them == board.White {
-		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
-	} else {
-		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
-	}
-	m.danger |= board.KingAttacks[p.king(them)]
-	for b := e[board.Knight]; b != 0; b &= b - 1 {
-		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
-	}
-	for b := bq; b != 0; b &= b - 1 {
-		m.danger |= generic.SlidingKindergartenBishop(board.Square(bits.TrailingZeros64(b)), occ)
-	}
-	for b := rq; b != 0; b &= b - 1 {
-		m.danger |= generic.SlidingKindergartenRook(board.Square(bits.TrailingZeros64(b)), occ)
-	}
 	return m
+}
+
+// dangerKindergarten is danger with slider=kindergarten.
+func (p *Position) dangerKindergarten(k board.Square) uint64 {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	occ := p.withoutKing(p.occupied(), us, k)
+	pawns := e[board.Pawn]
+	var d uint64
+	if them == board.White {
+		d = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		d = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	d |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		d |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := e[board.Bishop] | e[board.Queen]; b != 0; b &= b - 1 {
+		d |= generic.SlidingKindergartenBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := e[board.Rook] | e[board.Queen]; b != 0; b &= b - 1 {
+		d |= generic.SlidingKindergartenRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return d
 }
 
 // enPassantLegalKindergarten is enPassantLegal with slider=kindergarten.
@@ -945,6 +1095,14 @@ func perftKoggeStone(p Position, depth int) uint64 {
 	var l MoveList
 	p.generateKoggeStone(&l)
 	var n uint64
+	if depth == 2 {
+		// The leaves' parents counted here rather than by a call each.
+		for _, m := range l.Moves[:l.N] {
+			q := p.Play(m)
+			n += uint64(q.generateKoggeStone(nil))
+		}
+		return n
+	}
 	for _, m := range l.Moves[:l.N] {
 		n += perftKoggeStone(p.Play(m), depth-1)
 	}
@@ -972,23 +1130,37 @@ func (p *Position) generateKoggeStone(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
-	if m.check == 0 {
-		return n // double check: only the king moves
-	}
+	// The king's moves and castlings. The danger map is computed only
+	// when the king has a square to step to or a castling whose squares
+	// are empty: a king boxed in by its own pieces needs none.
 	occ := p.Occupied
-	sliding := p.occupied() // occ as the sliders read it
+	kingMoves := board.KingAttacks[k] &^ own
+	var castlings uint8 // rights whose squares are empty, to test for attacks
 	if m.checkers == 0 {
-		// Chess960's xray square, beyond the castling rook, never holds
-		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
+				castlings |= c.rights
+			}
+		}
+	}
+	if kingMoves != 0 || castlings != 0 {
+		danger := p.dangerKoggeStone(k)
+		leaper(board.King, k, kingMoves&^danger)
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
+		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
+			c := &castles[p.setup][i]
+			if castlings&c.rights != 0 && danger&c.safe == 0 &&
 				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
 				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
@@ -1052,52 +1224,60 @@ func (p *Position) masksKoggeStone() masks {
 	us, them := p.Side, p.Side^1
 	e := &p.Pieces[them]
 	k := p.king(us)
-	occ := p.occupied()
-	var m masks
+	own := p.Colors[us]
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
-	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
-		p.slidersChecking(k, occ, rq, bq, generic.SlidingKoggeStoneRook(k, occ)&rq|generic.SlidingKoggeStoneBishop(k, occ)&bq)
+	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
+	enemy := p.occupiedBy(them)
+	for s := generic.SlidingKoggeStoneRook(k, enemy) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		switch ours := ray & own; {
+		case ours == 0:
+			m.checkers |= s & -s
+		case ours&(ours-1) == 0:
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingKoggeStoneBishop(k, enemy) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		switch ours := ray & own; {
+		case ours == 0:
+			m.checkers |= s & -s
+		case ours&(ours-1) == 0:
+			m.pinD |= ray | s&-s
+		}
+	}
 	switch bits.OnesCount64(m.checkers) {
 	case 0:
 		m.check = ^uint64(0)
 	case 1:
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
-	// Pins: the enemy sliders seen from the king through our pieces, with
-	// exactly one of ours between.
-	own := p.Colors[us]
-	for s := generic.SlidingKoggeStoneRook(k, p.occupiedBy(them)) & rq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
-			m.pinHV |= ray | s&-s
-		}
-	}
-	for s := generic.SlidingKoggeStoneBishop(k, p.occupiedBy(them)) & bq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
-			m.pinD |= ray | s&-s
-		}
-	}
-	// Danger: every square the enemy attacks, our king removed so that it
-	// cannot step back along a checking ray.
-	occ = p.withoutKing(occ, us, k)
-	pawns := e[board.Pawn]
-	if them == board.White {
-		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
-	} else {
-		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
-	}
-	m.danger |= board.KingAttacks[p.king(them)]
-	for b := e[board.Knight]; b != 0; b &= b - 1 {
-		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
-	}
-	for b := bq; b != 0; b &= b - 1 {
-		m.danger |= generic.SlidingKoggeStoneBishop(board.Square(bits.TrailingZeros64(b)), occ)
-	}
-	for b := rq; b != 0; b &= b - 1 {
-		m.danger |= generic.SlidingKoggeStoneRook(board.Square(bits.TrailingZeros64(b)), occ)
-	}
 	return m
+}
+
+// dangerKoggeStone is danger with slider=kogge-stone.
+func (p *Position) dangerKoggeStone(k board.Square) uint64 {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	occ := p.withoutKing(p.occupied(), us, k)
+	pawns := e[board.Pawn]
+	var d uint64
+	if them == board.White {
+		d = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		d = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	d |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		d |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := e[board.Bishop] | e[board.Queen]; b != 0; b &= b - 1 {
+		d |= generic.SlidingKoggeStoneBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := e[board.Rook] | e[board.Queen]; b != 0; b &= b - 1 {
+		d |= generic.SlidingKoggeStoneRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return d
 }
 
 // enPassantLegalKoggeStone is enPassantLegal with slider=kogge-stone.
@@ -1127,6 +1307,14 @@ func perftMagicBlack(p Position, depth int) uint64 {
 	var l MoveList
 	p.generateMagicBlack(&l)
 	var n uint64
+	if depth == 2 {
+		// The leaves' parents counted here rather than by a call each.
+		for _, m := range l.Moves[:l.N] {
+			q := p.Play(m)
+			n += uint64(q.generateMagicBlack(nil))
+		}
+		return n
+	}
 	for _, m := range l.Moves[:l.N] {
 		n += perftMagicBlack(p.Play(m), depth-1)
 	}
@@ -1154,23 +1342,37 @@ func (p *Position) generateMagicBlack(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
-	if m.check == 0 {
-		return n // double check: only the king moves
-	}
+	// The king's moves and castlings. The danger map is computed only
+	// when the king has a square to step to or a castling whose squares
+	// are empty: a king boxed in by its own pieces needs none.
 	occ := p.Occupied
-	sliding := p.occupied() // occ as the sliders read it
+	kingMoves := board.KingAttacks[k] &^ own
+	var castlings uint8 // rights whose squares are empty, to test for attacks
 	if m.checkers == 0 {
-		// Chess960's xray square, beyond the castling rook, never holds
-		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
+				castlings |= c.rights
+			}
+		}
+	}
+	if kingMoves != 0 || castlings != 0 {
+		danger := p.dangerMagicBlack(k)
+		leaper(board.King, k, kingMoves&^danger)
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
+		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
+			c := &castles[p.setup][i]
+			if castlings&c.rights != 0 && danger&c.safe == 0 &&
 				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
 				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
@@ -1234,52 +1436,60 @@ func (p *Position) masksMagicBlack() masks {
 	us, them := p.Side, p.Side^1
 	e := &p.Pieces[them]
 	k := p.king(us)
-	occ := p.occupied()
-	var m masks
+	own := p.Colors[us]
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
-	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
-		p.slidersChecking(k, occ, rq, bq, generic.SlidingMagicBlackRook(k, occ)&rq|generic.SlidingMagicBlackBishop(k, occ)&bq)
+	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
+	enemy := p.occupiedBy(them)
+	for s := generic.SlidingMagicBlackRook(k, enemy) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		switch ours := ray & own; {
+		case ours == 0:
+			m.checkers |= s & -s
+		case ours&(ours-1) == 0:
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingMagicBlackBishop(k, enemy) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		switch ours := ray & own; {
+		case ours == 0:
+			m.checkers |= s & -s
+		case ours&(ours-1) == 0:
+			m.pinD |= ray | s&-s
+		}
+	}
 	switch bits.OnesCount64(m.checkers) {
 	case 0:
 		m.check = ^uint64(0)
 	case 1:
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
-	// Pins: the enemy sliders seen from the king through our pieces, with
-	// exactly one of ours between.
-	own := p.Colors[us]
-	for s := generic.SlidingMagicBlackRook(k, p.occupiedBy(them)) & rq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
-			m.pinHV |= ray | s&-s
-		}
-	}
-	for s := generic.SlidingMagicBlackBishop(k, p.occupiedBy(them)) & bq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
-			m.pinD |= ray | s&-s
-		}
-	}
-	// Danger: every square the enemy attacks, our king removed so that it
-	// cannot step back along a checking ray.
-	occ = p.withoutKing(occ, us, k)
-	pawns := e[board.Pawn]
-	if them == board.White {
-		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
-	} else {
-		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
-	}
-	m.danger |= board.KingAttacks[p.king(them)]
-	for b := e[board.Knight]; b != 0; b &= b - 1 {
-		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
-	}
-	for b := bq; b != 0; b &= b - 1 {
-		m.danger |= generic.SlidingMagicBlackBishop(board.Square(bits.TrailingZeros64(b)), occ)
-	}
-	for b := rq; b != 0; b &= b - 1 {
-		m.danger |= generic.SlidingMagicBlackRook(board.Square(bits.TrailingZeros64(b)), occ)
-	}
 	return m
+}
+
+// dangerMagicBlack is danger with slider=magic-black.
+func (p *Position) dangerMagicBlack(k board.Square) uint64 {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	occ := p.withoutKing(p.occupied(), us, k)
+	pawns := e[board.Pawn]
+	var d uint64
+	if them == board.White {
+		d = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		d = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	d |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		d |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := e[board.Bishop] | e[board.Queen]; b != 0; b &= b - 1 {
+		d |= generic.SlidingMagicBlackBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := e[board.Rook] | e[board.Queen]; b != 0; b &= b - 1 {
+		d |= generic.SlidingMagicBlackRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return d
 }
 
 // enPassantLegalMagicBlack is enPassantLegal with slider=magic-black.
@@ -1309,6 +1519,14 @@ func perftMagicPlain(p Position, depth int) uint64 {
 	var l MoveList
 	p.generateMagicPlain(&l)
 	var n uint64
+	if depth == 2 {
+		// The leaves' parents counted here rather than by a call each.
+		for _, m := range l.Moves[:l.N] {
+			q := p.Play(m)
+			n += uint64(q.generateMagicPlain(nil))
+		}
+		return n
+	}
 	for _, m := range l.Moves[:l.N] {
 		n += perftMagicPlain(p.Play(m), depth-1)
 	}
@@ -1336,23 +1554,37 @@ func (p *Position) generateMagicPlain(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
-	if m.check == 0 {
-		return n // double check: only the king moves
-	}
+	// The king's moves and castlings. The danger map is computed only
+	// when the king has a square to step to or a castling whose squares
+	// are empty: a king boxed in by its own pieces needs none.
 	occ := p.Occupied
-	sliding := p.occupied() // occ as the sliders read it
+	kingMoves := board.KingAttacks[k] &^ own
+	var castlings uint8 // rights whose squares are empty, to test for attacks
 	if m.checkers == 0 {
-		// Chess960's xray square, beyond the castling rook, never holds
-		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
+				castlings |= c.rights
+			}
+		}
+	}
+	if kingMoves != 0 || castlings != 0 {
+		danger := p.dangerMagicPlain(k)
+		leaper(board.King, k, kingMoves&^danger)
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
+		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
+			c := &castles[p.setup][i]
+			if castlings&c.rights != 0 && danger&c.safe == 0 &&
 				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
 				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
@@ -1416,52 +1648,60 @@ func (p *Position) masksMagicPlain() masks {
 	us, them := p.Side, p.Side^1
 	e := &p.Pieces[them]
 	k := p.king(us)
-	occ := p.occupied()
-	var m masks
+	own := p.Colors[us]
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
-	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
-		p.slidersChecking(k, occ, rq, bq, generic.SlidingMagicPlainRook(k, occ)&rq|generic.SlidingMagicPlainBishop(k, occ)&bq)
+	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
+	enemy := p.occupiedBy(them)
+	for s := generic.SlidingMagicPlainRook(k, enemy) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		switch ours := ray & own; {
+		case ours == 0:
+			m.checkers |= s & -s
+		case ours&(ours-1) == 0:
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingMagicPlainBishop(k, enemy) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		switch ours := ray & own; {
+		case ours == 0:
+			m.checkers |= s & -s
+		case ours&(ours-1) == 0:
+			m.pinD |= ray | s&-s
+		}
+	}
 	switch bits.OnesCount64(m.checkers) {
 	case 0:
 		m.check = ^uint64(0)
 	case 1:
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
-	// Pins: the enemy sliders seen from the king through our pieces, with
-	// exactly one of ours between.
-	own := p.Colors[us]
-	for s := generic.SlidingMagicPlainRook(k, p.occupiedBy(them)) & rq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
-			m.pinHV |= ray | s&-s
-		}
-	}
-	for s := generic.SlidingMagicPlainBishop(k, p.occupiedBy(them)) & bq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
-			m.pinD |= ray | s&-s
-		}
-	}
-	// Danger: every square the enemy attacks, our king removed so that it
-	// cannot step back along a checking ray.
-	occ = p.withoutKing(occ, us, k)
-	pawns := e[board.Pawn]
-	if them == board.White {
-		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
-	} else {
-		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
-	}
-	m.danger |= board.KingAttacks[p.king(them)]
-	for b := e[board.Knight]; b != 0; b &= b - 1 {
-		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
-	}
-	for b := bq; b != 0; b &= b - 1 {
-		m.danger |= generic.SlidingMagicPlainBishop(board.Square(bits.TrailingZeros64(b)), occ)
-	}
-	for b := rq; b != 0; b &= b - 1 {
-		m.danger |= generic.SlidingMagicPlainRook(board.Square(bits.TrailingZeros64(b)), occ)
-	}
 	return m
+}
+
+// dangerMagicPlain is danger with slider=magic-plain.
+func (p *Position) dangerMagicPlain(k board.Square) uint64 {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	occ := p.withoutKing(p.occupied(), us, k)
+	pawns := e[board.Pawn]
+	var d uint64
+	if them == board.White {
+		d = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		d = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	d |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		d |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := e[board.Bishop] | e[board.Queen]; b != 0; b &= b - 1 {
+		d |= generic.SlidingMagicPlainBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := e[board.Rook] | e[board.Queen]; b != 0; b &= b - 1 {
+		d |= generic.SlidingMagicPlainRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return d
 }
 
 // enPassantLegalMagicPlain is enPassantLegal with slider=magic-plain.
@@ -1491,6 +1731,14 @@ func perftObstructionDifference(p Position, depth int) uint64 {
 	var l MoveList
 	p.generateObstructionDifference(&l)
 	var n uint64
+	if depth == 2 {
+		// The leaves' parents counted here rather than by a call each.
+		for _, m := range l.Moves[:l.N] {
+			q := p.Play(m)
+			n += uint64(q.generateObstructionDifference(nil))
+		}
+		return n
+	}
 	for _, m := range l.Moves[:l.N] {
 		n += perftObstructionDifference(p.Play(m), depth-1)
 	}
@@ -1518,23 +1766,37 @@ func (p *Position) generateObstructionDifference(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
-	if m.check == 0 {
-		return n // double check: only the king moves
-	}
+	// The king's moves and castlings. The danger map is computed only
+	// when the king has a square to step to or a castling whose squares
+	// are empty: a king boxed in by its own pieces needs none.
 	occ := p.Occupied
-	sliding := p.occupied() // occ as the sliders read it
+	kingMoves := board.KingAttacks[k] &^ own
+	var castlings uint8 // rights whose squares are empty, to test for attacks
 	if m.checkers == 0 {
-		// Chess960's xray square, beyond the castling rook, never holds
-		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
+				castlings |= c.rights
+			}
+		}
+	}
+	if kingMoves != 0 || castlings != 0 {
+		danger := p.dangerObstructionDifference(k)
+		leaper(board.King, k, kingMoves&^danger)
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
+		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
+			c := &castles[p.setup][i]
+			if castlings&c.rights != 0 && danger&c.safe == 0 &&
 				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
 				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
@@ -1598,52 +1860,60 @@ func (p *Position) masksObstructionDifference() masks {
 	us, them := p.Side, p.Side^1
 	e := &p.Pieces[them]
 	k := p.king(us)
-	occ := p.occupied()
-	var m masks
+	own := p.Colors[us]
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
-	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
-		p.slidersChecking(k, occ, rq, bq, generic.SlidingObstructionDifferenceRook(k, occ)&rq|generic.SlidingObstructionDifferenceBishop(k, occ)&bq)
+	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
+	enemy := p.occupiedBy(them)
+	for s := generic.SlidingObstructionDifferenceRook(k, enemy) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		switch ours := ray & own; {
+		case ours == 0:
+			m.checkers |= s & -s
+		case ours&(ours-1) == 0:
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingObstructionDifferenceBishop(k, enemy) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		switch ours := ray & own; {
+		case ours == 0:
+			m.checkers |= s & -s
+		case ours&(ours-1) == 0:
+			m.pinD |= ray | s&-s
+		}
+	}
 	switch bits.OnesCount64(m.checkers) {
 	case 0:
 		m.check = ^uint64(0)
 	case 1:
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
-	// Pins: the enemy sliders seen from the king through our pieces, with
-	// exactly one of ours between.
-	own := p.Colors[us]
-	for s := generic.SlidingObstructionDifferenceRook(k, p.occupiedBy(them)) & rq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
-			m.pinHV |= ray | s&-s
-		}
-	}
-	for s := generic.SlidingObstructionDifferenceBishop(k, p.occupiedBy(them)) & bq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
-			m.pinD |= ray | s&-s
-		}
-	}
-	// Danger: every square the enemy attacks, our king removed so that it
-	// cannot step back along a checking ray.
-	occ = p.withoutKing(occ, us, k)
-	pawns := e[board.Pawn]
-	if them == board.White {
-		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
-	} else {
-		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
-	}
-	m.danger |= board.KingAttacks[p.king(them)]
-	for b := e[board.Knight]; b != 0; b &= b - 1 {
-		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
-	}
-	for b := bq; b != 0; b &= b - 1 {
-		m.danger |= generic.SlidingObstructionDifferenceBishop(board.Square(bits.TrailingZeros64(b)), occ)
-	}
-	for b := rq; b != 0; b &= b - 1 {
-		m.danger |= generic.SlidingObstructionDifferenceRook(board.Square(bits.TrailingZeros64(b)), occ)
-	}
 	return m
+}
+
+// dangerObstructionDifference is danger with slider=obstruction-difference.
+func (p *Position) dangerObstructionDifference(k board.Square) uint64 {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	occ := p.withoutKing(p.occupied(), us, k)
+	pawns := e[board.Pawn]
+	var d uint64
+	if them == board.White {
+		d = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		d = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	d |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		d |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := e[board.Bishop] | e[board.Queen]; b != 0; b &= b - 1 {
+		d |= generic.SlidingObstructionDifferenceBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := e[board.Rook] | e[board.Queen]; b != 0; b &= b - 1 {
+		d |= generic.SlidingObstructionDifferenceRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return d
 }
 
 // enPassantLegalObstructionDifference is enPassantLegal with slider=obstruction-difference.
@@ -1673,6 +1943,14 @@ func perftRayLoop(p Position, depth int) uint64 {
 	var l MoveList
 	p.generateRayLoop(&l)
 	var n uint64
+	if depth == 2 {
+		// The leaves' parents counted here rather than by a call each.
+		for _, m := range l.Moves[:l.N] {
+			q := p.Play(m)
+			n += uint64(q.generateRayLoop(nil))
+		}
+		return n
+	}
 	for _, m := range l.Moves[:l.N] {
 		n += perftRayLoop(p.Play(m), depth-1)
 	}
@@ -1700,23 +1978,37 @@ func (p *Position) generateRayLoop(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
-	if m.check == 0 {
-		return n // double check: only the king moves
-	}
+	// The king's moves and castlings. The danger map is computed only
+	// when the king has a square to step to or a castling whose squares
+	// are empty: a king boxed in by its own pieces needs none.
 	occ := p.Occupied
-	sliding := p.occupied() // occ as the sliders read it
+	kingMoves := board.KingAttacks[k] &^ own
+	var castlings uint8 // rights whose squares are empty, to test for attacks
 	if m.checkers == 0 {
-		// Chess960's xray square, beyond the castling rook, never holds
-		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
+				castlings |= c.rights
+			}
+		}
+	}
+	if kingMoves != 0 || castlings != 0 {
+		danger := p.dangerRayLoop(k)
+		leaper(board.King, k, kingMoves&^danger)
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
+		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
+			c := &castles[p.setup][i]
+			if castlings&c.rights != 0 && danger&c.safe == 0 &&
 				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
 				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
@@ -1780,52 +2072,60 @@ func (p *Position) masksRayLoop() masks {
 	us, them := p.Side, p.Side^1
 	e := &p.Pieces[them]
 	k := p.king(us)
-	occ := p.occupied()
-	var m masks
+	own := p.Colors[us]
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
-	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
-		p.slidersChecking(k, occ, rq, bq, generic.SlidingRayLoopRook(k, occ)&rq|generic.SlidingRayLoopBishop(k, occ)&bq)
+	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
+	enemy := p.occupiedBy(them)
+	for s := generic.SlidingRayLoopRook(k, enemy) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		switch ours := ray & own; {
+		case ours == 0:
+			m.checkers |= s & -s
+		case ours&(ours-1) == 0:
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := generic.SlidingRayLoopBishop(k, enemy) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		switch ours := ray & own; {
+		case ours == 0:
+			m.checkers |= s & -s
+		case ours&(ours-1) == 0:
+			m.pinD |= ray | s&-s
+		}
+	}
 	switch bits.OnesCount64(m.checkers) {
 	case 0:
 		m.check = ^uint64(0)
 	case 1:
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
-	// Pins: the enemy sliders seen from the king through our pieces, with
-	// exactly one of ours between.
-	own := p.Colors[us]
-	for s := generic.SlidingRayLoopRook(k, p.occupiedBy(them)) & rq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
-			m.pinHV |= ray | s&-s
-		}
-	}
-	for s := generic.SlidingRayLoopBishop(k, p.occupiedBy(them)) & bq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
-			m.pinD |= ray | s&-s
-		}
-	}
-	// Danger: every square the enemy attacks, our king removed so that it
-	// cannot step back along a checking ray.
-	occ = p.withoutKing(occ, us, k)
-	pawns := e[board.Pawn]
-	if them == board.White {
-		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
-	} else {
-		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
-	}
-	m.danger |= board.KingAttacks[p.king(them)]
-	for b := e[board.Knight]; b != 0; b &= b - 1 {
-		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
-	}
-	for b := bq; b != 0; b &= b - 1 {
-		m.danger |= generic.SlidingRayLoopBishop(board.Square(bits.TrailingZeros64(b)), occ)
-	}
-	for b := rq; b != 0; b &= b - 1 {
-		m.danger |= generic.SlidingRayLoopRook(board.Square(bits.TrailingZeros64(b)), occ)
-	}
 	return m
+}
+
+// dangerRayLoop is danger with slider=ray-loop.
+func (p *Position) dangerRayLoop(k board.Square) uint64 {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	occ := p.withoutKing(p.occupied(), us, k)
+	pawns := e[board.Pawn]
+	var d uint64
+	if them == board.White {
+		d = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		d = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	d |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		d |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := e[board.Bishop] | e[board.Queen]; b != 0; b &= b - 1 {
+		d |= generic.SlidingRayLoopBishop(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := e[board.Rook] | e[board.Queen]; b != 0; b &= b - 1 {
+		d |= generic.SlidingRayLoopRook(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return d
 }
 
 // enPassantLegalRayLoop is enPassantLegal with slider=ray-loop.

@@ -89,62 +89,75 @@ type masks struct {
 	check    uint64 // squares a move other than the king's must land on
 	pinHV    uint64 // rank and file pin rays: king to pinner, pinner included
 	pinD     uint64 // diagonal pin rays
-	danger   uint64 // squares the enemy attacks through our king
 }
 
-// masks computes the checkers, the check mask, the pin rays and the king
-// danger squares of the side to move. The sliders read the occupancy a
-// representation keeps (occupied, occupiedBy, withoutKing: repr.go).
+// masks computes the checkers, the check mask and the pin rays of the side
+// to move. One scan finds the checking sliders and the pinners: the enemy
+// rooks, bishops and queens the king sees through our own pieces (the
+// sliders read the enemy's occupancy as a representation keeps it:
+// occupiedBy, repr.go), a checker with none of ours between, a pinner with
+// exactly one.
 func (p *Position) masks() masks {
 	us, them := p.Side, p.Side^1
 	e := &p.Pieces[them]
 	k := p.king(us)
-	occ := p.occupied()
-	var m masks
+	own := p.Colors[us]
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
-	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
-		p.slidersChecking(k, occ, rq, bq, rookAttacks(k, occ)&rq|bishopAttacks(k, occ)&bq)
+	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
+	enemy := p.occupiedBy(them)
+	for s := rookAttacks(k, enemy) & rq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		switch ours := ray & own; {
+		case ours == 0:
+			m.checkers |= s & -s
+		case ours&(ours-1) == 0:
+			m.pinHV |= ray | s&-s
+		}
+	}
+	for s := bishopAttacks(k, enemy) & bq; s != 0; s &= s - 1 {
+		ray := between[k][bits.TrailingZeros64(s)]
+		switch ours := ray & own; {
+		case ours == 0:
+			m.checkers |= s & -s
+		case ours&(ours-1) == 0:
+			m.pinD |= ray | s&-s
+		}
+	}
 	switch bits.OnesCount64(m.checkers) {
 	case 0:
 		m.check = ^uint64(0)
 	case 1:
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
-	// Pins: the enemy sliders seen from the king through our pieces, with
-	// exactly one of ours between.
-	own := p.Colors[us]
-	for s := rookAttacks(k, p.occupiedBy(them)) & rq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
-			m.pinHV |= ray | s&-s
-		}
-	}
-	for s := bishopAttacks(k, p.occupiedBy(them)) & bq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		if ray&own != 0 && (ray&own)&(ray&own-1) == 0 {
-			m.pinD |= ray | s&-s
-		}
-	}
-	// Danger: every square the enemy attacks, our king removed so that it
-	// cannot step back along a checking ray.
-	occ = p.withoutKing(occ, us, k)
-	pawns := e[board.Pawn]
-	if them == board.White {
-		m.danger = (pawns<<7)&^fileH | (pawns<<9)&^fileA
-	} else {
-		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
-	}
-	m.danger |= board.KingAttacks[p.king(them)]
-	for b := e[board.Knight]; b != 0; b &= b - 1 {
-		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
-	}
-	for b := bq; b != 0; b &= b - 1 {
-		m.danger |= bishopAttacks(board.Square(bits.TrailingZeros64(b)), occ)
-	}
-	for b := rq; b != 0; b &= b - 1 {
-		m.danger |= rookAttacks(board.Square(bits.TrailingZeros64(b)), occ)
-	}
 	return m
+}
+
+// danger returns the squares the enemy attacks through the king of the side
+// to move, which stands on k: the king is removed from the occupancy the
+// sliders read (withoutKing, repr.go), so that it cannot step back along a
+// checking ray.
+func (p *Position) danger(k board.Square) uint64 {
+	us, them := p.Side, p.Side^1
+	e := &p.Pieces[them]
+	occ := p.withoutKing(p.occupied(), us, k)
+	pawns := e[board.Pawn]
+	var d uint64
+	if them == board.White {
+		d = (pawns<<7)&^fileH | (pawns<<9)&^fileA
+	} else {
+		d = (pawns>>9)&^fileH | (pawns>>7)&^fileA
+	}
+	d |= board.KingAttacks[p.king(them)]
+	for b := e[board.Knight]; b != 0; b &= b - 1 {
+		d |= board.KnightAttacks[bits.TrailingZeros64(b)]
+	}
+	for b := e[board.Bishop] | e[board.Queen]; b != 0; b &= b - 1 {
+		d |= bishopAttacks(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	for b := e[board.Rook] | e[board.Queen]; b != 0; b &= b - 1 {
+		d |= rookAttacks(board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	return d
 }
 
 // Moves writes the legal moves of the position to l, with the default
@@ -190,23 +203,37 @@ func (p *Position) generate(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
-	if m.check == 0 {
-		return n // double check: only the king moves
-	}
+	// The king's moves and castlings. The danger map is computed only
+	// when the king has a square to step to or a castling whose squares
+	// are empty: a king boxed in by its own pieces needs none.
 	occ := p.Occupied
-	sliding := p.occupied() // occ as the sliders read it
+	kingMoves := board.KingAttacks[k] &^ own
+	var castlings uint8 // rights whose squares are empty, to test for attacks
 	if m.checkers == 0 {
-		// Chess960's xray square, beyond the castling rook, never holds
-		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 && m.danger&c.safe == 0 &&
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
+				castlings |= c.rights
+			}
+		}
+	}
+	if kingMoves != 0 || castlings != 0 {
+		danger := p.danger(k)
+		leaper(board.King, k, kingMoves&^danger)
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
+		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
+			c := &castles[p.setup][i]
+			if castlings&c.rights != 0 && danger&c.safe == 0 &&
 				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
 				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {

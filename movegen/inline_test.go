@@ -28,13 +28,13 @@ func TestInlining(t *testing.T) {
 	fns := []string{
 		"rookAttacks", "bishopAttacks", "(*Position).toggle", "count", "countKernel", "countKernelCntSwar",
 		"(*MoveList).add", "(*MoveList).addLeaper", "(*MoveList).push",
-		"(*Position).occupied", "(*Position).occupiedBy", "(*Position).withoutKing", "(*Position).toggled", "(*Position).keep", "(*Position).slidersChecking",
+		"(*Position).occupied", "(*Position).occupiedBy", "(*Position).withoutKing", "(*Position).toggled", "(*Position).keep",
 		"rookRotated", "bishopRotated", "(*posRotated).keep", "(*posReversed).keep",
 		"rookReversed", "bishopReversed", "rookUnreadReversed", "bishopUnreadRotated",
 		"occReversed.toggle", "occRotated.toggle",
 	}
 	for _, pos := range []string{"(*posReversed).", "(*posRotated)."} {
-		for _, m := range []string{"occupied", "occupiedBy", "withoutKing", "toggled", "slidersChecking"} {
+		for _, m := range []string{"occupied", "occupiedBy", "withoutKing", "toggled"} {
 			fns = append(fns, pos+m)
 		}
 	}

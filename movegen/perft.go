@@ -26,8 +26,7 @@ import (
 // from the side's far rank, by the conditional flipVertical of
 // [cpw-serialization]), Repr the board representation kept up to date
 // beside the bitboards for the slider: none, reversed (Mack's reversed
-// bitboards, with slider hyperbola-reverse reading them and his
-// king-in-check test) or rotated (Hyatt's rotated bitboards, slider
+// bitboards, with slider hyperbola-reverse reading them) or rotated (Hyatt's rotated bitboards, slider
 // rotated); with the default slider a representation is kept but not
 // read, which measures its upkeep.
 type Config = factor.Config
@@ -57,6 +56,14 @@ func perft(p Position, depth int) uint64 {
 	var l MoveList
 	p.generate(&l)
 	var n uint64
+	if depth == 2 {
+		// The leaves' parents counted here rather than by a call each.
+		for _, m := range l.Moves[:l.N] {
+			q := p.Play(m)
+			n += uint64(q.generate(nil))
+		}
+		return n
+	}
 	for _, m := range l.Moves[:l.N] {
 		n += perft(p.Play(m), depth-1)
 	}

@@ -9,8 +9,7 @@
 // and the squares the enemy attacks with our king removed; generation (or,
 // at the last ply, counting) then ANDs each piece's attack set with them,
 // so every generated move is legal without being played. Moves are played
-// by copy-make: [Position.Play] returns the new position, with its Zobrist
-// hash updated incrementally.
+// by copy-make: [Position.Play] returns the new position.
 //
 // Check and pin masks, king danger with the king removed and the
 // en-passant rank case follow the Chess Programming Wiki's move-generation
@@ -44,7 +43,9 @@ const (
 
 // Position is a position as the generator keeps it: piece bitboards by
 // side and type, the sides' and the board's occupancy, and the state FEN
-// holds beyond the pieces, with a Zobrist hash of all of it.
+// holds beyond the pieces. It keeps no hash: perft without a
+// transposition table never reads one, and [PerftTT] computes it where it
+// probes ([Position.Hash]).
 type Position struct {
 	Pieces   [2][6]uint64 // [board.Color][board.Piece]
 	Colors   [2]uint64    // each side's pieces
@@ -53,7 +54,6 @@ type Position struct {
 	Castling uint8        // WhiteKingside | ... as still allowed
 	EP       board.Square // en-passant target square, or board.NoSquare
 	setup    uint8        // the castling setup's index in castles (0: standard chess)
-	Hash     uint64
 }
 
 // FromBoard converts a parsed FEN position. It rejects, naming the rule,
@@ -81,7 +81,6 @@ func FromBoard(b board.Position) (Position, error) {
 	if err := p.parseCastling(b.Castling); err != nil {
 		return p, err
 	}
-	p.Hash = p.zobrist()
 	return p, nil
 }
 
@@ -149,8 +148,9 @@ func init() {
 	}
 }
 
-// zobrist computes the position's hash from scratch.
-func (p *Position) zobrist() uint64 {
+// Hash returns the position's Zobrist hash, computed from its pieces and
+// state.
+func (p *Position) Hash() uint64 {
 	var h uint64
 	for c := range 2 {
 		for pc := range 6 {
@@ -253,15 +253,12 @@ const (
 // is a toggle, followed by keep, so that the representations a
 // configuration keeps beside the bitboards follow the same updates
 // (internal/configs copies Play for them, on their position types).
+// It updates no hash (Position keeps none).
 func (p *Position) Play(m Move) Position {
 	q := *p
 	from, to, kind := m.From(), m.To(), m.Kind()
 	us, them := p.Side, p.Side^1
 	toBB := to.Bitboard()
-	q.Hash ^= sideKey ^ castlingKeys[p.Castling]
-	if p.EP != board.NoSquare {
-		q.Hash ^= epKeys[p.EP.File()]
-	}
 	q.EP = board.NoSquare
 	moved := p.pieceOn(us, from.Bitboard())
 	// A capture: the piece on the target square (en passant: beside it).
@@ -276,7 +273,6 @@ func (p *Position) Play(m Move) Position {
 	switch kind {
 	case DoublePush:
 		q.EP = (from + to) / 2
-		q.Hash ^= epKeys[q.EP.File()]
 	case EnPassant:
 		capSq := board.NewSquare(to.File(), from.Rank())
 		q.toggle(them, board.Pawn, capSq)
@@ -298,7 +294,6 @@ func (p *Position) Play(m Move) Position {
 	q.keep(us, placed, to)
 	q.Castling &= keepRights[p.setup][from] & keepRights[p.setup][to]
 	q.Side = them
-	q.Hash ^= castlingKeys[q.Castling]
 	return q
 }
 
@@ -308,7 +303,6 @@ func (p *Position) toggle(c board.Color, pc board.Piece, s board.Square) {
 	p.Pieces[c][pc] ^= b
 	p.Colors[c] ^= b
 	p.Occupied ^= b
-	p.Hash ^= pieceKeys[c][pc][s]
 }
 
 // pieceOn returns the type of side c's piece on the square of b.

@@ -192,7 +192,6 @@ func refPlay(p *Position, m Move) Position {
 		}
 		q.Occupied |= q.Colors[c]
 	}
-	q.Hash = q.zobrist()
 	return q
 }
 

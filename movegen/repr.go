@@ -36,30 +36,16 @@ func (*Position) toggled(o uint64, s board.Square) uint64 { return o ^ s.Bitboar
 // keeps beyond its bitboards: nothing.
 func (*Position) keep(board.Color, board.Piece, board.Square) {}
 
-// slidersChecking returns the enemy sliders checking the king on k:
-// attacks, the rook attacks from k on occ ANDed with rq (the enemy rooks
-// and queens) ORed with its bishop attacks ANDed with bq. A representation
-// with a king-in-check test of its own answers from k, occ, rq and bq
-// alone: with repr=reversed and its slider, internal/configs calls
-// posReversed.sliderCheckers instead, and attacks is never computed.
-func (*Position) slidersChecking(_ board.Square, _, _, _ uint64, attacks uint64) uint64 {
-	return attacks
-}
-
 // posReversed keeps Ryan Mack's reversed bitboards ([mack-hyperbola]): each
 // side's occupancy reversed (bit 63-x for square x), for Hyperbola
-// Quintessence on all four lines with no reversal of the occupancy, and
-// each side's rooks and queens, bishops and queens reversed, "the four
-// reverse bitboards" of the paper's king-in-check test.
+// Quintessence on all four lines with no reversal of the occupancy. (The
+// paper's king-in-check test, on the sides' sliders reversed, has no
+// place here: the generator's pin scan finds the checking sliders, see
+// masks.)
 type posReversed struct {
 	Position
-	Rev        [2]uint64    // [board.Color]: the side's occupancy, reversed
-	RevSliders [2][2]uint64 // [board.Color][0: rooks and queens, 1: bishops and queens], reversed
+	Rev [2]uint64 // [board.Color]: the side's occupancy, reversed
 }
-
-// sliderLines[pc] selects, for the reversed slider bitboards, whether
-// piece pc moves along rook lines ([0]) and bishop lines ([1]).
-var sliderLines = [6][2]uint64{board.Bishop: {0, ^uint64(0)}, board.Rook: {^uint64(0), 0}, board.Queen: {^uint64(0), ^uint64(0)}}
 
 // keptReversed returns p with its reversed bitboards computed from scratch
 // (at the root of a perft).
@@ -75,15 +61,10 @@ func keptReversed(p Position) posReversed {
 	return q
 }
 
-// keep follows a toggle of side c's piece pc on s in the reversed
-// bitboards: one bit each, at 63-s, in the side's occupancy and in its
-// slider bitboards where pc slides (no branch, no table beyond
-// sliderLines).
-func (p *posReversed) keep(c board.Color, pc board.Piece, s board.Square) {
-	r := generic.ReversedBit(s)
-	p.Rev[c] ^= r
-	p.RevSliders[c][0] ^= r & sliderLines[pc][0]
-	p.RevSliders[c][1] ^= r & sliderLines[pc][1]
+// keep follows a toggle of side c's piece on s in the reversed
+// bitboards: the bit 63-s of the side's reversed occupancy.
+func (p *posReversed) keep(c board.Color, _ board.Piece, s board.Square) {
+	p.Rev[c] ^= generic.ReversedBit(s)
 }
 
 // occReversed is an occupancy with its bit reversal.
@@ -107,34 +88,12 @@ func (*posReversed) withoutKing(o occReversed, _ board.Color, k board.Square) oc
 
 func (*posReversed) toggled(o occReversed, s board.Square) occReversed { return o.toggle(s) }
 
-// slidersChecking is Position's: posReversed's king-in-check test is
-// sliderCheckers, which its slider's configuration calls instead.
-func (*posReversed) slidersChecking(_ board.Square, _ occReversed, _, _ uint64, attacks uint64) uint64 {
-	return attacks
-}
-
 func rookReversed(s board.Square, o occReversed) uint64 {
 	return generic.SlidingReversedRook(s, o.bb, o.rev)
 }
 
 func bishopReversed(s board.Square, o occReversed) uint64 {
 	return generic.SlidingReversedBishop(s, o.bb, o.rev)
-}
-
-// sliderCheckers returns the enemy sliders rq (rooks and queens) and bq
-// (bishops and queens) that attack the king on k, by Mack's king-in-check
-// test ([mack-hyperbola]): the attacks from the king's square in both
-// halves, the lower half left reversed and ANDed with the reversed enemy
-// sliders, all ORed together, one branch. Only when a slider gives check
-// (rarely) are the attacks brought back to name the checkers.
-func (p *posReversed) sliderCheckers(k board.Square, o occReversed, rq, bq uint64) uint64 {
-	rev := &p.RevSliders[p.Side^1]
-	rookUp, rookDown := generic.ReversedRookHalves(k, o.bb, o.rev)
-	bishopUp, bishopDown := generic.ReversedBishopHalves(k, o.bb, o.rev)
-	if rookUp&rq|rookDown&rev[0]|bishopUp&bq|bishopDown&rev[1] == 0 {
-		return 0
-	}
-	return rookReversed(k, o)&rq | bishopReversed(k, o)&bq
 }
 
 // posRotated keeps Robert Hyatt's rotated bitboards ([cpw-sliding],
@@ -176,10 +135,6 @@ func (*posRotated) withoutKing(o occRotated, _ board.Color, k board.Square) occR
 }
 
 func (*posRotated) toggled(o occRotated, s board.Square) occRotated { return o.toggle(s) }
-
-func (*posRotated) slidersChecking(_ board.Square, _ occRotated, _, _ uint64, attacks uint64) uint64 {
-	return attacks
-}
 
 func rookRotated(s board.Square, o occRotated) uint64 {
 	return generic.SlidingRotatedRook(s, o.bb, o.rot)

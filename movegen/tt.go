@@ -50,14 +50,16 @@ func (t *TT) Clear() { clear(t.entries) }
 
 // PerftTT is Perft in the default configuration with the table probed
 // before and filled after every node of depth 2 or more (depth 1 is
-// counted set-wise, cheaper than a probe).
+// counted set-wise, cheaper than a probe), by the position's hash
+// computed at the probe ([Position.Hash]: a few dozen table reads per
+// probe, at a node that generates and plays a list of moves).
 func PerftTT(p *Position, depth int, t *TT) uint64 { return perftTT(*p, depth, t) }
 
 func perftTT(p Position, depth int, t *TT) uint64 {
 	if depth <= 1 {
 		return perft(p, depth)
 	}
-	key := p.Hash ^ depthKeys[depth&63]
+	key := p.Hash() ^ depthKeys[depth&63]
 	e := &t.entries[key&t.mask]
 	if e.key == key {
 		return e.nodes

@@ -67,19 +67,16 @@ type representation struct {
 	pos, kept                string // the position type, and the function that computes its bitboards at the root
 	rook, bishop             string // the reader's sliders
 	unreadRook, unreadBishop string // the default slider on the type's occupancies
-	// checkers, if set, is the type's king-in-check test, which the
-	// reader's configuration calls in place of slidersChecking.
-	checkers string
 }
 
 var representations = map[string]representation{
-	"reversed": {"posReversed", "keptReversed", "rookReversed", "bishopReversed", "rookUnreadReversed", "bishopUnreadReversed", "sliderCheckers"},
-	"rotated":  {"posRotated", "keptRotated", "rookRotated", "bishopRotated", "rookUnreadRotated", "bishopUnreadRotated", ""},
+	"reversed": {"posReversed", "keptReversed", "rookReversed", "bishopReversed", "rookUnreadReversed", "bishopUnreadReversed"},
+	"rotated":  {"posRotated", "keptRotated", "rookRotated", "bishopRotated", "rookUnreadRotated", "bishopUnreadRotated"},
 }
 
 // reprHooks are the methods of Position through which the generator asks
 // for what a representation keeps (repr.go).
-var reprHooks = []string{"occupied", "occupiedBy", "withoutKing", "toggled", "keep", "slidersChecking"}
+var reprHooks = []string{"occupied", "occupiedBy", "withoutKing", "toggled", "keep"}
 
 // variant returns the rewrites of one configuration of movegen: per factor
 // that differs from the default, its hooks' calls made calls of the
@@ -155,10 +152,6 @@ func (r representation) rewrites(v *Variant, c factor.Config, val factor.Value) 
 	switch c.Slider {
 	case val.Reader:
 		rook, bishop = r.rook, r.bishop
-		if r.checkers != "" {
-			i := slices.IndexFunc(v.Rewrites, func(rw Rewrite) bool { return rw.Hook == "(*Position).slidersChecking" })
-			v.Rewrites[i] = Rewrite{Hook: "(*Position).slidersChecking", To: "(*" + r.pos + ")." + r.checkers, Args: []string{"$0", "$1", "$2", "$3"}, Dims: both}
-		}
 	case factor.Slider.Default().Name:
 	default:
 		return fmt.Errorf("%s: repr=%s is read by slider=%s, kept unread by the default slider, and has no configuration with slider=%s", c, val.Name, val.Reader, c.Slider)
