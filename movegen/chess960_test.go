@@ -255,7 +255,8 @@ func TestChess960Games(t *testing.T) {
 				if ref := refPlay(&p, m); q != ref {
 					t.Fatalf("%s: %v plays to %s, the reference to %s", p.FEN(), m, q.FEN(), ref.FEN())
 				}
-				rev, rot = rev.PlayReprReversed(m), rot.PlayReprRotated(m)
+				rev = sided(p.Side, playReprReversed[white], playReprReversed[black])(&rev, m)
+				rot = sided(p.Side, playReprRotated[white], playReprRotated[black])(&rot, m)
 				if rev.Position != q || rev != keptReversed(q) || rot.Position != q || rot != keptRotated(q) {
 					t.Fatalf("%s: after %v the kept representations differ from the position's", p.FEN(), m)
 				}

@@ -21,36 +21,45 @@ func init() {
 
 // perftCntKernighan is perft with count=kernighan.
 func perftCntKernighan(p Position, depth int) uint64 {
+	if p.Side == board.White {
+		return perftSideCntKernighan[white, black](p, depth)
+	}
+	return perftSideCntKernighan[black, white](p, depth)
+}
+
+// perftSideCntKernighan is perftSide with count=kernighan.
+func perftSideCntKernighan[Us, Them side](p Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(p.generateCntKernighan(nil))
+		return uint64(generateCntKernighan[Us](&p, nil))
 	}
 	var l MoveList
-	p.generateCntKernighan(&l)
+	generateCntKernighan[Us](&p, &l)
 	var n uint64
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
-			q := p.Play(m)
-			n += uint64(q.generateCntKernighan(nil))
+			q := play[Us](&p, m)
+			n += uint64(generateCntKernighan[Them](&q, nil))
 		}
 		return n
 	}
 	for _, m := range l.Moves[:l.N] {
-		n += perftCntKernighan(p.Play(m), depth-1)
+		n += perftSideCntKernighan[Them, Us](play[Us](&p, m), depth-1)
 	}
 	return n
 }
 
 // generateCntKernighan is generate with count=kernighan.
-func (p *Position) generateCntKernighan(l *MoveList) int {
-	us, them := p.Side, p.Side^1
+func generateCntKernighan[Us side](p *Position, l *MoveList) int {
+	us := sideOf[Us]()
+	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
 	mine := &p.Pieces[us]
 	k := p.king(us)
-	m := p.masks()
+	m := legalMasks[Us](p)
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if l != nil {
@@ -80,13 +89,17 @@ func (p *Position) generateCntKernighan(l *MoveList) int {
 		}
 	}
 	if kingMoves != 0 || castlings != 0 {
-		danger := p.danger(k)
-		leaper(board.King, k, kingMoves&^danger)
+		targets := kingMoves
+		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
+			targets |= castles[p.setup][i].safe
+		}
+		attacked := danger[Us](p, k, targets)
+		leaper(board.King, k, kingMoves&^attacked)
 		// Chess960's xray square, beyond the castling rook, never holds
 		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
-			if castlings&c.rights != 0 && danger&c.safe == 0 &&
+			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
 				emit(k, c.to.Bitboard(), Castle)
 			}
@@ -146,7 +159,7 @@ func (p *Position) generateCntKernighan(l *MoveList) int {
 	if p.EP != board.NoSquare {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
-			if p.enPassantLegal(from, k) {
+			if enPassantLegal[Us](p, from, k) {
 				emit(from, p.EP.Bitboard(), EnPassant)
 			}
 		}
@@ -156,36 +169,45 @@ func (p *Position) generateCntKernighan(l *MoveList) int {
 
 // perftCntSwar is perft with count=swar.
 func perftCntSwar(p Position, depth int) uint64 {
+	if p.Side == board.White {
+		return perftSideCntSwar[white, black](p, depth)
+	}
+	return perftSideCntSwar[black, white](p, depth)
+}
+
+// perftSideCntSwar is perftSide with count=swar.
+func perftSideCntSwar[Us, Them side](p Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(p.generateCntSwar(nil))
+		return uint64(generateCntSwar[Us](&p, nil))
 	}
 	var l MoveList
-	p.generateCntSwar(&l)
+	generateCntSwar[Us](&p, &l)
 	var n uint64
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
-			q := p.Play(m)
-			n += uint64(q.generateCntSwar(nil))
+			q := play[Us](&p, m)
+			n += uint64(generateCntSwar[Them](&q, nil))
 		}
 		return n
 	}
 	for _, m := range l.Moves[:l.N] {
-		n += perftCntSwar(p.Play(m), depth-1)
+		n += perftSideCntSwar[Them, Us](play[Us](&p, m), depth-1)
 	}
 	return n
 }
 
 // generateCntSwar is generate with count=swar.
-func (p *Position) generateCntSwar(l *MoveList) int {
-	us, them := p.Side, p.Side^1
+func generateCntSwar[Us side](p *Position, l *MoveList) int {
+	us := sideOf[Us]()
+	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
 	mine := &p.Pieces[us]
 	k := p.king(us)
-	m := p.masks()
+	m := legalMasks[Us](p)
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if l != nil {
@@ -215,13 +237,17 @@ func (p *Position) generateCntSwar(l *MoveList) int {
 		}
 	}
 	if kingMoves != 0 || castlings != 0 {
-		danger := p.danger(k)
-		leaper(board.King, k, kingMoves&^danger)
+		targets := kingMoves
+		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
+			targets |= castles[p.setup][i].safe
+		}
+		attacked := danger[Us](p, k, targets)
+		leaper(board.King, k, kingMoves&^attacked)
 		// Chess960's xray square, beyond the castling rook, never holds
 		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
-			if castlings&c.rights != 0 && danger&c.safe == 0 &&
+			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
 				emit(k, c.to.Bitboard(), Castle)
 			}
@@ -281,7 +307,7 @@ func (p *Position) generateCntSwar(l *MoveList) int {
 	if p.EP != board.NoSquare {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
-			if p.enPassantLegal(from, k) {
+			if enPassantLegal[Us](p, from, k) {
 				emit(from, p.EP.Bitboard(), EnPassant)
 			}
 		}
@@ -294,36 +320,45 @@ func countKernelCntSwar(b uint64) int { return int(generic.PopcountSwar(b)) }
 
 // perftCntSwarMul is perft with count=swar-mul.
 func perftCntSwarMul(p Position, depth int) uint64 {
+	if p.Side == board.White {
+		return perftSideCntSwarMul[white, black](p, depth)
+	}
+	return perftSideCntSwarMul[black, white](p, depth)
+}
+
+// perftSideCntSwarMul is perftSide with count=swar-mul.
+func perftSideCntSwarMul[Us, Them side](p Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(p.generateCntSwarMul(nil))
+		return uint64(generateCntSwarMul[Us](&p, nil))
 	}
 	var l MoveList
-	p.generateCntSwarMul(&l)
+	generateCntSwarMul[Us](&p, &l)
 	var n uint64
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
-			q := p.Play(m)
-			n += uint64(q.generateCntSwarMul(nil))
+			q := play[Us](&p, m)
+			n += uint64(generateCntSwarMul[Them](&q, nil))
 		}
 		return n
 	}
 	for _, m := range l.Moves[:l.N] {
-		n += perftCntSwarMul(p.Play(m), depth-1)
+		n += perftSideCntSwarMul[Them, Us](play[Us](&p, m), depth-1)
 	}
 	return n
 }
 
 // generateCntSwarMul is generate with count=swar-mul.
-func (p *Position) generateCntSwarMul(l *MoveList) int {
-	us, them := p.Side, p.Side^1
+func generateCntSwarMul[Us side](p *Position, l *MoveList) int {
+	us := sideOf[Us]()
+	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
 	mine := &p.Pieces[us]
 	k := p.king(us)
-	m := p.masks()
+	m := legalMasks[Us](p)
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if l != nil {
@@ -353,13 +388,17 @@ func (p *Position) generateCntSwarMul(l *MoveList) int {
 		}
 	}
 	if kingMoves != 0 || castlings != 0 {
-		danger := p.danger(k)
-		leaper(board.King, k, kingMoves&^danger)
+		targets := kingMoves
+		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
+			targets |= castles[p.setup][i].safe
+		}
+		attacked := danger[Us](p, k, targets)
+		leaper(board.King, k, kingMoves&^attacked)
 		// Chess960's xray square, beyond the castling rook, never holds
 		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
-			if castlings&c.rights != 0 && danger&c.safe == 0 &&
+			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
 				emit(k, c.to.Bitboard(), Castle)
 			}
@@ -419,7 +458,7 @@ func (p *Position) generateCntSwarMul(l *MoveList) int {
 	if p.EP != board.NoSquare {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
-			if p.enPassantLegal(from, k) {
+			if enPassantLegal[Us](p, from, k) {
 				emit(from, p.EP.Bitboard(), EnPassant)
 			}
 		}
@@ -432,36 +471,45 @@ func countKernelCntSwarMul(b uint64) int { return int(generic.PopcountSwarMul(b)
 
 // perftCntTable16 is perft with count=table16.
 func perftCntTable16(p Position, depth int) uint64 {
+	if p.Side == board.White {
+		return perftSideCntTable16[white, black](p, depth)
+	}
+	return perftSideCntTable16[black, white](p, depth)
+}
+
+// perftSideCntTable16 is perftSide with count=table16.
+func perftSideCntTable16[Us, Them side](p Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(p.generateCntTable16(nil))
+		return uint64(generateCntTable16[Us](&p, nil))
 	}
 	var l MoveList
-	p.generateCntTable16(&l)
+	generateCntTable16[Us](&p, &l)
 	var n uint64
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
-			q := p.Play(m)
-			n += uint64(q.generateCntTable16(nil))
+			q := play[Us](&p, m)
+			n += uint64(generateCntTable16[Them](&q, nil))
 		}
 		return n
 	}
 	for _, m := range l.Moves[:l.N] {
-		n += perftCntTable16(p.Play(m), depth-1)
+		n += perftSideCntTable16[Them, Us](play[Us](&p, m), depth-1)
 	}
 	return n
 }
 
 // generateCntTable16 is generate with count=table16.
-func (p *Position) generateCntTable16(l *MoveList) int {
-	us, them := p.Side, p.Side^1
+func generateCntTable16[Us side](p *Position, l *MoveList) int {
+	us := sideOf[Us]()
+	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
 	mine := &p.Pieces[us]
 	k := p.king(us)
-	m := p.masks()
+	m := legalMasks[Us](p)
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if l != nil {
@@ -491,13 +539,17 @@ func (p *Position) generateCntTable16(l *MoveList) int {
 		}
 	}
 	if kingMoves != 0 || castlings != 0 {
-		danger := p.danger(k)
-		leaper(board.King, k, kingMoves&^danger)
+		targets := kingMoves
+		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
+			targets |= castles[p.setup][i].safe
+		}
+		attacked := danger[Us](p, k, targets)
+		leaper(board.King, k, kingMoves&^attacked)
 		// Chess960's xray square, beyond the castling rook, never holds
 		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
-			if castlings&c.rights != 0 && danger&c.safe == 0 &&
+			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
 				emit(k, c.to.Bitboard(), Castle)
 			}
@@ -557,7 +609,7 @@ func (p *Position) generateCntTable16(l *MoveList) int {
 	if p.EP != board.NoSquare {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
-			if p.enPassantLegal(from, k) {
+			if enPassantLegal[Us](p, from, k) {
 				emit(from, p.EP.Bitboard(), EnPassant)
 			}
 		}
@@ -570,36 +622,45 @@ func countKernelCntTable16(b uint64) int { return int(generic.PopcountTable16(b)
 
 // perftCntTable8 is perft with count=table8.
 func perftCntTable8(p Position, depth int) uint64 {
+	if p.Side == board.White {
+		return perftSideCntTable8[white, black](p, depth)
+	}
+	return perftSideCntTable8[black, white](p, depth)
+}
+
+// perftSideCntTable8 is perftSide with count=table8.
+func perftSideCntTable8[Us, Them side](p Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(p.generateCntTable8(nil))
+		return uint64(generateCntTable8[Us](&p, nil))
 	}
 	var l MoveList
-	p.generateCntTable8(&l)
+	generateCntTable8[Us](&p, &l)
 	var n uint64
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
-			q := p.Play(m)
-			n += uint64(q.generateCntTable8(nil))
+			q := play[Us](&p, m)
+			n += uint64(generateCntTable8[Them](&q, nil))
 		}
 		return n
 	}
 	for _, m := range l.Moves[:l.N] {
-		n += perftCntTable8(p.Play(m), depth-1)
+		n += perftSideCntTable8[Them, Us](play[Us](&p, m), depth-1)
 	}
 	return n
 }
 
 // generateCntTable8 is generate with count=table8.
-func (p *Position) generateCntTable8(l *MoveList) int {
-	us, them := p.Side, p.Side^1
+func generateCntTable8[Us side](p *Position, l *MoveList) int {
+	us := sideOf[Us]()
+	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
 	mine := &p.Pieces[us]
 	k := p.king(us)
-	m := p.masks()
+	m := legalMasks[Us](p)
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if l != nil {
@@ -629,13 +690,17 @@ func (p *Position) generateCntTable8(l *MoveList) int {
 		}
 	}
 	if kingMoves != 0 || castlings != 0 {
-		danger := p.danger(k)
-		leaper(board.King, k, kingMoves&^danger)
+		targets := kingMoves
+		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
+			targets |= castles[p.setup][i].safe
+		}
+		attacked := danger[Us](p, k, targets)
+		leaper(board.King, k, kingMoves&^attacked)
 		// Chess960's xray square, beyond the castling rook, never holds
 		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
-			if castlings&c.rights != 0 && danger&c.safe == 0 &&
+			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
 				emit(k, c.to.Bitboard(), Castle)
 			}
@@ -695,7 +760,7 @@ func (p *Position) generateCntTable8(l *MoveList) int {
 	if p.EP != board.NoSquare {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
-			if p.enPassantLegal(from, k) {
+			if enPassantLegal[Us](p, from, k) {
 				emit(from, p.EP.Bitboard(), EnPassant)
 			}
 		}

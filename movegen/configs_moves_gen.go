@@ -18,36 +18,45 @@ func init() {
 
 // perftMvMagicHash is perft with moves=magic-hash.
 func perftMvMagicHash(p Position, depth int) uint64 {
+	if p.Side == board.White {
+		return perftSideMvMagicHash[white, black](p, depth)
+	}
+	return perftSideMvMagicHash[black, white](p, depth)
+}
+
+// perftSideMvMagicHash is perftSide with moves=magic-hash.
+func perftSideMvMagicHash[Us, Them side](p Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(p.generateMvMagicHash(nil))
+		return uint64(generateMvMagicHash[Us](&p, nil))
 	}
 	var l MoveList
-	p.generateMvMagicHash(&l)
+	generateMvMagicHash[Us](&p, &l)
 	var n uint64
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
-			q := p.Play(m)
-			n += uint64(q.generateMvMagicHash(nil))
+			q := play[Us](&p, m)
+			n += uint64(generateMvMagicHash[Them](&q, nil))
 		}
 		return n
 	}
 	for _, m := range l.Moves[:l.N] {
-		n += perftMvMagicHash(p.Play(m), depth-1)
+		n += perftSideMvMagicHash[Them, Us](play[Us](&p, m), depth-1)
 	}
 	return n
 }
 
 // generateMvMagicHash is generate with moves=magic-hash.
-func (p *Position) generateMvMagicHash(l *MoveList) int {
-	us, them := p.Side, p.Side^1
+func generateMvMagicHash[Us side](p *Position, l *MoveList) int {
+	us := sideOf[Us]()
+	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
 	mine := &p.Pieces[us]
 	k := p.king(us)
-	m := p.masks()
+	m := legalMasks[Us](p)
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if l != nil {
@@ -77,13 +86,17 @@ func (p *Position) generateMvMagicHash(l *MoveList) int {
 		}
 	}
 	if kingMoves != 0 || castlings != 0 {
-		danger := p.danger(k)
-		leaper(board.King, k, kingMoves&^danger)
+		targets := kingMoves
+		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
+			targets |= castles[p.setup][i].safe
+		}
+		attacked := danger[Us](p, k, targets)
+		leaper(board.King, k, kingMoves&^attacked)
 		// Chess960's xray square, beyond the castling rook, never holds
 		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
-			if castlings&c.rights != 0 && danger&c.safe == 0 &&
+			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
 				emit(k, c.to.Bitboard(), Castle)
 			}
@@ -143,7 +156,7 @@ func (p *Position) generateMvMagicHash(l *MoveList) int {
 	if p.EP != board.NoSquare {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
-			if p.enPassantLegal(from, k) {
+			if enPassantLegal[Us](p, from, k) {
 				emit(from, p.EP.Bitboard(), EnPassant)
 			}
 		}

@@ -27,36 +27,45 @@ func init() {
 
 // perftHyperbolaReverseReprReversed is perft with slider=hyperbola-reverse, repr=reversed.
 func perftHyperbolaReverseReprReversed(p posReversed, depth int) uint64 {
+	if p.Side == board.White {
+		return perftSideHyperbolaReverseReprReversed[white, black](p, depth)
+	}
+	return perftSideHyperbolaReverseReprReversed[black, white](p, depth)
+}
+
+// perftSideHyperbolaReverseReprReversed is perftSide with slider=hyperbola-reverse, repr=reversed.
+func perftSideHyperbolaReverseReprReversed[Us, Them side](p posReversed, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(p.generateHyperbolaReverseReprReversed(nil))
+		return uint64(generateHyperbolaReverseReprReversed[Us](&p, nil))
 	}
 	var l MoveList
-	p.generateHyperbolaReverseReprReversed(&l)
+	generateHyperbolaReverseReprReversed[Us](&p, &l)
 	var n uint64
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
-			q := p.PlayReprReversed(m)
-			n += uint64(q.generateHyperbolaReverseReprReversed(nil))
+			q := playReprReversed[Us](&p, m)
+			n += uint64(generateHyperbolaReverseReprReversed[Them](&q, nil))
 		}
 		return n
 	}
 	for _, m := range l.Moves[:l.N] {
-		n += perftHyperbolaReverseReprReversed(p.PlayReprReversed(m), depth-1)
+		n += perftSideHyperbolaReverseReprReversed[Them, Us](playReprReversed[Us](&p, m), depth-1)
 	}
 	return n
 }
 
 // generateHyperbolaReverseReprReversed is generate with slider=hyperbola-reverse, repr=reversed.
-func (p *posReversed) generateHyperbolaReverseReprReversed(l *MoveList) int {
-	us, them := p.Side, p.Side^1
+func generateHyperbolaReverseReprReversed[Us side](p *posReversed, l *MoveList) int {
+	us := sideOf[Us]()
+	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
 	mine := &p.Pieces[us]
 	k := p.king(us)
-	m := p.masksHyperbolaReverseReprReversed()
+	m := legalMasksHyperbolaReverseReprReversed[Us](p)
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if l != nil {
@@ -86,13 +95,17 @@ func (p *posReversed) generateHyperbolaReverseReprReversed(l *MoveList) int {
 		}
 	}
 	if kingMoves != 0 || castlings != 0 {
-		danger := p.dangerHyperbolaReverseReprReversed(k)
-		leaper(board.King, k, kingMoves&^danger)
+		targets := kingMoves
+		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
+			targets |= castles[p.setup][i].safe
+		}
+		attacked := dangerHyperbolaReverseReprReversed[Us](p, k, targets)
+		leaper(board.King, k, kingMoves&^attacked)
 		// Chess960's xray square, beyond the castling rook, never holds
 		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
-			if castlings&c.rights != 0 && danger&c.safe == 0 &&
+			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
 				emit(k, c.to.Bitboard(), Castle)
 			}
@@ -152,7 +165,7 @@ func (p *posReversed) generateHyperbolaReverseReprReversed(l *MoveList) int {
 	if p.EP != board.NoSquare {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
-			if p.enPassantLegalHyperbolaReverseReprReversed(from, k) {
+			if enPassantLegalHyperbolaReverseReprReversed[Us](p, from, k) {
 				emit(from, p.EP.Bitboard(), EnPassant)
 			}
 		}
@@ -160,11 +173,12 @@ func (p *posReversed) generateHyperbolaReverseReprReversed(l *MoveList) int {
 	return n
 }
 
-// PlayReprReversed is Play with repr=reversed.
-func (p *posReversed) PlayReprReversed(m Move) posReversed {
+// playReprReversed is play with repr=reversed.
+func playReprReversed[Us side](p *posReversed, m Move) posReversed {
 	q := *p
 	from, to, kind := m.From(), m.To(), m.Kind()
-	us, them := p.Side, p.Side^1
+	us := sideOf[Us]()
+	them := us ^ 1
 	toBB := to.Bitboard()
 	q.EP = board.NoSquare
 	moved := p.pieceOn(us, from.Bitboard())
@@ -204,9 +218,10 @@ func (p *posReversed) PlayReprReversed(m Move) posReversed {
 	return q
 }
 
-// masksHyperbolaReverseReprReversed is masks with slider=hyperbola-reverse, repr=reversed.
-func (p *posReversed) masksHyperbolaReverseReprReversed() masks {
-	us, them := p.Side, p.Side^1
+// legalMasksHyperbolaReverseReprReversed is legalMasks with slider=hyperbola-reverse, repr=reversed.
+func legalMasksHyperbolaReverseReprReversed[Us side](p *posReversed) masks {
+	us := sideOf[Us]()
+	them := us ^ 1
 	e := &p.Pieces[them]
 	k := p.king(us)
 	own := p.Colors[us]
@@ -241,8 +256,9 @@ func (p *posReversed) masksHyperbolaReverseReprReversed() masks {
 }
 
 // dangerHyperbolaReverseReprReversed is danger with slider=hyperbola-reverse, repr=reversed.
-func (p *posReversed) dangerHyperbolaReverseReprReversed(k board.Square) uint64 {
-	us, them := p.Side, p.Side^1
+func dangerHyperbolaReverseReprReversed[Us side](p *posReversed, k board.Square, targets uint64) uint64 {
+	us := sideOf[Us]()
+	them := us ^ 1
 	e := &p.Pieces[them]
 	occ := p.withoutKing(p.occupied(), us, k)
 	pawns := e[board.Pawn]
@@ -257,17 +273,22 @@ func (p *posReversed) dangerHyperbolaReverseReprReversed(k board.Square) uint64 
 		d |= board.KnightAttacks[bits.TrailingZeros64(b)]
 	}
 	for b := e[board.Bishop] | e[board.Queen]; b != 0; b &= b - 1 {
-		d |= bishopReversed(board.Square(bits.TrailingZeros64(b)), occ)
+		if s := board.Square(bits.TrailingZeros64(b)); bishopLines[s]&targets != 0 {
+			d |= bishopReversed(s, occ)
+		}
 	}
 	for b := e[board.Rook] | e[board.Queen]; b != 0; b &= b - 1 {
-		d |= rookReversed(board.Square(bits.TrailingZeros64(b)), occ)
+		if s := board.Square(bits.TrailingZeros64(b)); rookLines[s]&targets != 0 {
+			d |= rookReversed(s, occ)
+		}
 	}
-	return d
+	return d & targets
 }
 
 // enPassantLegalHyperbolaReverseReprReversed is enPassantLegal with slider=hyperbola-reverse, repr=reversed.
-func (p *posReversed) enPassantLegalHyperbolaReverseReprReversed(from, k board.Square) bool {
-	them := p.Side ^ 1
+func enPassantLegalHyperbolaReverseReprReversed[Us side](p *posReversed, from, k board.Square) bool {
+	us := sideOf[Us]()
+	them := us ^ 1
 	e := &p.Pieces[them]
 	capSq := board.NewSquare(p.EP.File(), from.Rank())
 	captured := capSq.Bitboard()
@@ -278,41 +299,50 @@ func (p *posReversed) enPassantLegalHyperbolaReverseReprReversed(from, k board.S
 	}
 	// Knights and pawns still attacking the king give check the capture
 	// does not answer (the captured pawn is gone from e only in effect).
-	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
 }
 
 // perftRotatedReprRotated is perft with slider=rotated, repr=rotated.
 func perftRotatedReprRotated(p posRotated, depth int) uint64 {
+	if p.Side == board.White {
+		return perftSideRotatedReprRotated[white, black](p, depth)
+	}
+	return perftSideRotatedReprRotated[black, white](p, depth)
+}
+
+// perftSideRotatedReprRotated is perftSide with slider=rotated, repr=rotated.
+func perftSideRotatedReprRotated[Us, Them side](p posRotated, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(p.generateRotatedReprRotated(nil))
+		return uint64(generateRotatedReprRotated[Us](&p, nil))
 	}
 	var l MoveList
-	p.generateRotatedReprRotated(&l)
+	generateRotatedReprRotated[Us](&p, &l)
 	var n uint64
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
-			q := p.PlayReprRotated(m)
-			n += uint64(q.generateRotatedReprRotated(nil))
+			q := playReprRotated[Us](&p, m)
+			n += uint64(generateRotatedReprRotated[Them](&q, nil))
 		}
 		return n
 	}
 	for _, m := range l.Moves[:l.N] {
-		n += perftRotatedReprRotated(p.PlayReprRotated(m), depth-1)
+		n += perftSideRotatedReprRotated[Them, Us](playReprRotated[Us](&p, m), depth-1)
 	}
 	return n
 }
 
 // generateRotatedReprRotated is generate with slider=rotated, repr=rotated.
-func (p *posRotated) generateRotatedReprRotated(l *MoveList) int {
-	us, them := p.Side, p.Side^1
+func generateRotatedReprRotated[Us side](p *posRotated, l *MoveList) int {
+	us := sideOf[Us]()
+	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
 	mine := &p.Pieces[us]
 	k := p.king(us)
-	m := p.masksRotatedReprRotated()
+	m := legalMasksRotatedReprRotated[Us](p)
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if l != nil {
@@ -342,13 +372,17 @@ func (p *posRotated) generateRotatedReprRotated(l *MoveList) int {
 		}
 	}
 	if kingMoves != 0 || castlings != 0 {
-		danger := p.dangerRotatedReprRotated(k)
-		leaper(board.King, k, kingMoves&^danger)
+		targets := kingMoves
+		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
+			targets |= castles[p.setup][i].safe
+		}
+		attacked := dangerRotatedReprRotated[Us](p, k, targets)
+		leaper(board.King, k, kingMoves&^attacked)
 		// Chess960's xray square, beyond the castling rook, never holds
 		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
-			if castlings&c.rights != 0 && danger&c.safe == 0 &&
+			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
 				emit(k, c.to.Bitboard(), Castle)
 			}
@@ -408,7 +442,7 @@ func (p *posRotated) generateRotatedReprRotated(l *MoveList) int {
 	if p.EP != board.NoSquare {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
-			if p.enPassantLegalRotatedReprRotated(from, k) {
+			if enPassantLegalRotatedReprRotated[Us](p, from, k) {
 				emit(from, p.EP.Bitboard(), EnPassant)
 			}
 		}
@@ -416,11 +450,12 @@ func (p *posRotated) generateRotatedReprRotated(l *MoveList) int {
 	return n
 }
 
-// PlayReprRotated is Play with repr=rotated.
-func (p *posRotated) PlayReprRotated(m Move) posRotated {
+// playReprRotated is play with repr=rotated.
+func playReprRotated[Us side](p *posRotated, m Move) posRotated {
 	q := *p
 	from, to, kind := m.From(), m.To(), m.Kind()
-	us, them := p.Side, p.Side^1
+	us := sideOf[Us]()
+	them := us ^ 1
 	toBB := to.Bitboard()
 	q.EP = board.NoSquare
 	moved := p.pieceOn(us, from.Bitboard())
@@ -460,9 +495,10 @@ func (p *posRotated) PlayReprRotated(m Move) posRotated {
 	return q
 }
 
-// masksRotatedReprRotated is masks with slider=rotated, repr=rotated.
-func (p *posRotated) masksRotatedReprRotated() masks {
-	us, them := p.Side, p.Side^1
+// legalMasksRotatedReprRotated is legalMasks with slider=rotated, repr=rotated.
+func legalMasksRotatedReprRotated[Us side](p *posRotated) masks {
+	us := sideOf[Us]()
+	them := us ^ 1
 	e := &p.Pieces[them]
 	k := p.king(us)
 	own := p.Colors[us]
@@ -497,8 +533,9 @@ func (p *posRotated) masksRotatedReprRotated() masks {
 }
 
 // dangerRotatedReprRotated is danger with slider=rotated, repr=rotated.
-func (p *posRotated) dangerRotatedReprRotated(k board.Square) uint64 {
-	us, them := p.Side, p.Side^1
+func dangerRotatedReprRotated[Us side](p *posRotated, k board.Square, targets uint64) uint64 {
+	us := sideOf[Us]()
+	them := us ^ 1
 	e := &p.Pieces[them]
 	occ := p.withoutKing(p.occupied(), us, k)
 	pawns := e[board.Pawn]
@@ -513,17 +550,22 @@ func (p *posRotated) dangerRotatedReprRotated(k board.Square) uint64 {
 		d |= board.KnightAttacks[bits.TrailingZeros64(b)]
 	}
 	for b := e[board.Bishop] | e[board.Queen]; b != 0; b &= b - 1 {
-		d |= bishopRotated(board.Square(bits.TrailingZeros64(b)), occ)
+		if s := board.Square(bits.TrailingZeros64(b)); bishopLines[s]&targets != 0 {
+			d |= bishopRotated(s, occ)
+		}
 	}
 	for b := e[board.Rook] | e[board.Queen]; b != 0; b &= b - 1 {
-		d |= rookRotated(board.Square(bits.TrailingZeros64(b)), occ)
+		if s := board.Square(bits.TrailingZeros64(b)); rookLines[s]&targets != 0 {
+			d |= rookRotated(s, occ)
+		}
 	}
-	return d
+	return d & targets
 }
 
 // enPassantLegalRotatedReprRotated is enPassantLegal with slider=rotated, repr=rotated.
-func (p *posRotated) enPassantLegalRotatedReprRotated(from, k board.Square) bool {
-	them := p.Side ^ 1
+func enPassantLegalRotatedReprRotated[Us side](p *posRotated, from, k board.Square) bool {
+	us := sideOf[Us]()
+	them := us ^ 1
 	e := &p.Pieces[them]
 	capSq := board.NewSquare(p.EP.File(), from.Rank())
 	captured := capSq.Bitboard()
@@ -534,41 +576,50 @@ func (p *posRotated) enPassantLegalRotatedReprRotated(from, k board.Square) bool
 	}
 	// Knights and pawns still attacking the king give check the capture
 	// does not answer (the captured pawn is gone from e only in effect).
-	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
 }
 
 // perftReprReversed is perft with repr=reversed.
 func perftReprReversed(p posReversed, depth int) uint64 {
+	if p.Side == board.White {
+		return perftSideReprReversed[white, black](p, depth)
+	}
+	return perftSideReprReversed[black, white](p, depth)
+}
+
+// perftSideReprReversed is perftSide with repr=reversed.
+func perftSideReprReversed[Us, Them side](p posReversed, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(p.generateReprReversed(nil))
+		return uint64(generateReprReversed[Us](&p, nil))
 	}
 	var l MoveList
-	p.generateReprReversed(&l)
+	generateReprReversed[Us](&p, &l)
 	var n uint64
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
-			q := p.PlayReprReversed(m)
-			n += uint64(q.generateReprReversed(nil))
+			q := playReprReversed[Us](&p, m)
+			n += uint64(generateReprReversed[Them](&q, nil))
 		}
 		return n
 	}
 	for _, m := range l.Moves[:l.N] {
-		n += perftReprReversed(p.PlayReprReversed(m), depth-1)
+		n += perftSideReprReversed[Them, Us](playReprReversed[Us](&p, m), depth-1)
 	}
 	return n
 }
 
 // generateReprReversed is generate with repr=reversed.
-func (p *posReversed) generateReprReversed(l *MoveList) int {
-	us, them := p.Side, p.Side^1
+func generateReprReversed[Us side](p *posReversed, l *MoveList) int {
+	us := sideOf[Us]()
+	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
 	mine := &p.Pieces[us]
 	k := p.king(us)
-	m := p.masksReprReversed()
+	m := legalMasksReprReversed[Us](p)
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if l != nil {
@@ -598,13 +649,17 @@ func (p *posReversed) generateReprReversed(l *MoveList) int {
 		}
 	}
 	if kingMoves != 0 || castlings != 0 {
-		danger := p.dangerReprReversed(k)
-		leaper(board.King, k, kingMoves&^danger)
+		targets := kingMoves
+		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
+			targets |= castles[p.setup][i].safe
+		}
+		attacked := dangerReprReversed[Us](p, k, targets)
+		leaper(board.King, k, kingMoves&^attacked)
 		// Chess960's xray square, beyond the castling rook, never holds
 		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
-			if castlings&c.rights != 0 && danger&c.safe == 0 &&
+			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
 				emit(k, c.to.Bitboard(), Castle)
 			}
@@ -664,7 +719,7 @@ func (p *posReversed) generateReprReversed(l *MoveList) int {
 	if p.EP != board.NoSquare {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
-			if p.enPassantLegalReprReversed(from, k) {
+			if enPassantLegalReprReversed[Us](p, from, k) {
 				emit(from, p.EP.Bitboard(), EnPassant)
 			}
 		}
@@ -672,9 +727,10 @@ func (p *posReversed) generateReprReversed(l *MoveList) int {
 	return n
 }
 
-// masksReprReversed is masks with repr=reversed.
-func (p *posReversed) masksReprReversed() masks {
-	us, them := p.Side, p.Side^1
+// legalMasksReprReversed is legalMasks with repr=reversed.
+func legalMasksReprReversed[Us side](p *posReversed) masks {
+	us := sideOf[Us]()
+	them := us ^ 1
 	e := &p.Pieces[them]
 	k := p.king(us)
 	own := p.Colors[us]
@@ -709,8 +765,9 @@ func (p *posReversed) masksReprReversed() masks {
 }
 
 // dangerReprReversed is danger with repr=reversed.
-func (p *posReversed) dangerReprReversed(k board.Square) uint64 {
-	us, them := p.Side, p.Side^1
+func dangerReprReversed[Us side](p *posReversed, k board.Square, targets uint64) uint64 {
+	us := sideOf[Us]()
+	them := us ^ 1
 	e := &p.Pieces[them]
 	occ := p.withoutKing(p.occupied(), us, k)
 	pawns := e[board.Pawn]
@@ -725,17 +782,22 @@ func (p *posReversed) dangerReprReversed(k board.Square) uint64 {
 		d |= board.KnightAttacks[bits.TrailingZeros64(b)]
 	}
 	for b := e[board.Bishop] | e[board.Queen]; b != 0; b &= b - 1 {
-		d |= bishopUnreadReversed(board.Square(bits.TrailingZeros64(b)), occ)
+		if s := board.Square(bits.TrailingZeros64(b)); bishopLines[s]&targets != 0 {
+			d |= bishopUnreadReversed(s, occ)
+		}
 	}
 	for b := e[board.Rook] | e[board.Queen]; b != 0; b &= b - 1 {
-		d |= rookUnreadReversed(board.Square(bits.TrailingZeros64(b)), occ)
+		if s := board.Square(bits.TrailingZeros64(b)); rookLines[s]&targets != 0 {
+			d |= rookUnreadReversed(s, occ)
+		}
 	}
-	return d
+	return d & targets
 }
 
 // enPassantLegalReprReversed is enPassantLegal with repr=reversed.
-func (p *posReversed) enPassantLegalReprReversed(from, k board.Square) bool {
-	them := p.Side ^ 1
+func enPassantLegalReprReversed[Us side](p *posReversed, from, k board.Square) bool {
+	us := sideOf[Us]()
+	them := us ^ 1
 	e := &p.Pieces[them]
 	capSq := board.NewSquare(p.EP.File(), from.Rank())
 	captured := capSq.Bitboard()
@@ -746,41 +808,50 @@ func (p *posReversed) enPassantLegalReprReversed(from, k board.Square) bool {
 	}
 	// Knights and pawns still attacking the king give check the capture
 	// does not answer (the captured pawn is gone from e only in effect).
-	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
 }
 
 // perftReprRotated is perft with repr=rotated.
 func perftReprRotated(p posRotated, depth int) uint64 {
+	if p.Side == board.White {
+		return perftSideReprRotated[white, black](p, depth)
+	}
+	return perftSideReprRotated[black, white](p, depth)
+}
+
+// perftSideReprRotated is perftSide with repr=rotated.
+func perftSideReprRotated[Us, Them side](p posRotated, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(p.generateReprRotated(nil))
+		return uint64(generateReprRotated[Us](&p, nil))
 	}
 	var l MoveList
-	p.generateReprRotated(&l)
+	generateReprRotated[Us](&p, &l)
 	var n uint64
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
-			q := p.PlayReprRotated(m)
-			n += uint64(q.generateReprRotated(nil))
+			q := playReprRotated[Us](&p, m)
+			n += uint64(generateReprRotated[Them](&q, nil))
 		}
 		return n
 	}
 	for _, m := range l.Moves[:l.N] {
-		n += perftReprRotated(p.PlayReprRotated(m), depth-1)
+		n += perftSideReprRotated[Them, Us](playReprRotated[Us](&p, m), depth-1)
 	}
 	return n
 }
 
 // generateReprRotated is generate with repr=rotated.
-func (p *posRotated) generateReprRotated(l *MoveList) int {
-	us, them := p.Side, p.Side^1
+func generateReprRotated[Us side](p *posRotated, l *MoveList) int {
+	us := sideOf[Us]()
+	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
 	mine := &p.Pieces[us]
 	k := p.king(us)
-	m := p.masksReprRotated()
+	m := legalMasksReprRotated[Us](p)
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if l != nil {
@@ -810,13 +881,17 @@ func (p *posRotated) generateReprRotated(l *MoveList) int {
 		}
 	}
 	if kingMoves != 0 || castlings != 0 {
-		danger := p.dangerReprRotated(k)
-		leaper(board.King, k, kingMoves&^danger)
+		targets := kingMoves
+		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
+			targets |= castles[p.setup][i].safe
+		}
+		attacked := dangerReprRotated[Us](p, k, targets)
+		leaper(board.King, k, kingMoves&^attacked)
 		// Chess960's xray square, beyond the castling rook, never holds
 		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
-			if castlings&c.rights != 0 && danger&c.safe == 0 &&
+			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
 				emit(k, c.to.Bitboard(), Castle)
 			}
@@ -876,7 +951,7 @@ func (p *posRotated) generateReprRotated(l *MoveList) int {
 	if p.EP != board.NoSquare {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
-			if p.enPassantLegalReprRotated(from, k) {
+			if enPassantLegalReprRotated[Us](p, from, k) {
 				emit(from, p.EP.Bitboard(), EnPassant)
 			}
 		}
@@ -884,9 +959,10 @@ func (p *posRotated) generateReprRotated(l *MoveList) int {
 	return n
 }
 
-// masksReprRotated is masks with repr=rotated.
-func (p *posRotated) masksReprRotated() masks {
-	us, them := p.Side, p.Side^1
+// legalMasksReprRotated is legalMasks with repr=rotated.
+func legalMasksReprRotated[Us side](p *posRotated) masks {
+	us := sideOf[Us]()
+	them := us ^ 1
 	e := &p.Pieces[them]
 	k := p.king(us)
 	own := p.Colors[us]
@@ -921,8 +997,9 @@ func (p *posRotated) masksReprRotated() masks {
 }
 
 // dangerReprRotated is danger with repr=rotated.
-func (p *posRotated) dangerReprRotated(k board.Square) uint64 {
-	us, them := p.Side, p.Side^1
+func dangerReprRotated[Us side](p *posRotated, k board.Square, targets uint64) uint64 {
+	us := sideOf[Us]()
+	them := us ^ 1
 	e := &p.Pieces[them]
 	occ := p.withoutKing(p.occupied(), us, k)
 	pawns := e[board.Pawn]
@@ -937,17 +1014,22 @@ func (p *posRotated) dangerReprRotated(k board.Square) uint64 {
 		d |= board.KnightAttacks[bits.TrailingZeros64(b)]
 	}
 	for b := e[board.Bishop] | e[board.Queen]; b != 0; b &= b - 1 {
-		d |= bishopUnreadRotated(board.Square(bits.TrailingZeros64(b)), occ)
+		if s := board.Square(bits.TrailingZeros64(b)); bishopLines[s]&targets != 0 {
+			d |= bishopUnreadRotated(s, occ)
+		}
 	}
 	for b := e[board.Rook] | e[board.Queen]; b != 0; b &= b - 1 {
-		d |= rookUnreadRotated(board.Square(bits.TrailingZeros64(b)), occ)
+		if s := board.Square(bits.TrailingZeros64(b)); rookLines[s]&targets != 0 {
+			d |= rookUnreadRotated(s, occ)
+		}
 	}
-	return d
+	return d & targets
 }
 
 // enPassantLegalReprRotated is enPassantLegal with repr=rotated.
-func (p *posRotated) enPassantLegalReprRotated(from, k board.Square) bool {
-	them := p.Side ^ 1
+func enPassantLegalReprRotated[Us side](p *posRotated, from, k board.Square) bool {
+	us := sideOf[Us]()
+	them := us ^ 1
 	e := &p.Pieces[them]
 	capSq := board.NewSquare(p.EP.File(), from.Rank())
 	captured := capSq.Bitboard()
@@ -958,5 +1040,5 @@ func (p *posRotated) enPassantLegalReprRotated(from, k board.Square) bool {
 	}
 	// Knights and pawns still attacking the king give check the capture
 	// does not answer (the captured pawn is gone from e only in effect).
-	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
 }

@@ -23,36 +23,45 @@ func init() {
 
 // perftSerBytes is perft with serialize=bytes.
 func perftSerBytes(p Position, depth int) uint64 {
+	if p.Side == board.White {
+		return perftSideSerBytes[white, black](p, depth)
+	}
+	return perftSideSerBytes[black, white](p, depth)
+}
+
+// perftSideSerBytes is perftSide with serialize=bytes.
+func perftSideSerBytes[Us, Them side](p Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(p.generateSerBytes(nil))
+		return uint64(generateSerBytes[Us](&p, nil))
 	}
 	var l MoveList
-	p.generateSerBytes(&l)
+	generateSerBytes[Us](&p, &l)
 	var n uint64
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
-			q := p.Play(m)
-			n += uint64(q.generateSerBytes(nil))
+			q := play[Us](&p, m)
+			n += uint64(generateSerBytes[Them](&q, nil))
 		}
 		return n
 	}
 	for _, m := range l.Moves[:l.N] {
-		n += perftSerBytes(p.Play(m), depth-1)
+		n += perftSideSerBytes[Them, Us](play[Us](&p, m), depth-1)
 	}
 	return n
 }
 
 // generateSerBytes is generate with serialize=bytes.
-func (p *Position) generateSerBytes(l *MoveList) int {
-	us, them := p.Side, p.Side^1
+func generateSerBytes[Us side](p *Position, l *MoveList) int {
+	us := sideOf[Us]()
+	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
 	mine := &p.Pieces[us]
 	k := p.king(us)
-	m := p.masks()
+	m := legalMasks[Us](p)
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if l != nil {
@@ -82,13 +91,17 @@ func (p *Position) generateSerBytes(l *MoveList) int {
 		}
 	}
 	if kingMoves != 0 || castlings != 0 {
-		danger := p.danger(k)
-		leaper(board.King, k, kingMoves&^danger)
+		targets := kingMoves
+		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
+			targets |= castles[p.setup][i].safe
+		}
+		attacked := danger[Us](p, k, targets)
+		leaper(board.King, k, kingMoves&^attacked)
 		// Chess960's xray square, beyond the castling rook, never holds
 		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
-			if castlings&c.rights != 0 && danger&c.safe == 0 &&
+			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
 				emit(k, c.to.Bitboard(), Castle)
 			}
@@ -148,7 +161,7 @@ func (p *Position) generateSerBytes(l *MoveList) int {
 	if p.EP != board.NoSquare {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
-			if p.enPassantLegal(from, k) {
+			if enPassantLegal[Us](p, from, k) {
 				emit(from, p.EP.Bitboard(), EnPassant)
 			}
 		}
@@ -183,36 +196,45 @@ func (l *MoveList) addPawnsSquaresSerBytes(targets uint64, delta int, kind int) 
 
 // perftSerForward is perft with serialize=forward.
 func perftSerForward(p Position, depth int) uint64 {
+	if p.Side == board.White {
+		return perftSideSerForward[white, black](p, depth)
+	}
+	return perftSideSerForward[black, white](p, depth)
+}
+
+// perftSideSerForward is perftSide with serialize=forward.
+func perftSideSerForward[Us, Them side](p Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(p.generateSerForward(nil))
+		return uint64(generateSerForward[Us](&p, nil))
 	}
 	var l MoveList
-	p.generateSerForward(&l)
+	generateSerForward[Us](&p, &l)
 	var n uint64
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
-			q := p.Play(m)
-			n += uint64(q.generateSerForward(nil))
+			q := play[Us](&p, m)
+			n += uint64(generateSerForward[Them](&q, nil))
 		}
 		return n
 	}
 	for _, m := range l.Moves[:l.N] {
-		n += perftSerForward(p.Play(m), depth-1)
+		n += perftSideSerForward[Them, Us](play[Us](&p, m), depth-1)
 	}
 	return n
 }
 
 // generateSerForward is generate with serialize=forward.
-func (p *Position) generateSerForward(l *MoveList) int {
-	us, them := p.Side, p.Side^1
+func generateSerForward[Us side](p *Position, l *MoveList) int {
+	us := sideOf[Us]()
+	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
 	mine := &p.Pieces[us]
 	k := p.king(us)
-	m := p.masks()
+	m := legalMasks[Us](p)
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if l != nil {
@@ -242,13 +264,17 @@ func (p *Position) generateSerForward(l *MoveList) int {
 		}
 	}
 	if kingMoves != 0 || castlings != 0 {
-		danger := p.danger(k)
-		leaper(board.King, k, kingMoves&^danger)
+		targets := kingMoves
+		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
+			targets |= castles[p.setup][i].safe
+		}
+		attacked := danger[Us](p, k, targets)
+		leaper(board.King, k, kingMoves&^attacked)
 		// Chess960's xray square, beyond the castling rook, never holds
 		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
-			if castlings&c.rights != 0 && danger&c.safe == 0 &&
+			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
 				emit(k, c.to.Bitboard(), Castle)
 			}
@@ -308,7 +334,7 @@ func (p *Position) generateSerForward(l *MoveList) int {
 	if p.EP != board.NoSquare {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
-			if p.enPassantLegal(from, k) {
+			if enPassantLegal[Us](p, from, k) {
 				emit(from, p.EP.Bitboard(), EnPassant)
 			}
 		}
@@ -318,36 +344,45 @@ func (p *Position) generateSerForward(l *MoveList) int {
 
 // perftSerIterator is perft with serialize=iterator.
 func perftSerIterator(p Position, depth int) uint64 {
+	if p.Side == board.White {
+		return perftSideSerIterator[white, black](p, depth)
+	}
+	return perftSideSerIterator[black, white](p, depth)
+}
+
+// perftSideSerIterator is perftSide with serialize=iterator.
+func perftSideSerIterator[Us, Them side](p Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(p.generateSerIterator(nil))
+		return uint64(generateSerIterator[Us](&p, nil))
 	}
 	var l MoveList
-	p.generateSerIterator(&l)
+	generateSerIterator[Us](&p, &l)
 	var n uint64
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
-			q := p.Play(m)
-			n += uint64(q.generateSerIterator(nil))
+			q := play[Us](&p, m)
+			n += uint64(generateSerIterator[Them](&q, nil))
 		}
 		return n
 	}
 	for _, m := range l.Moves[:l.N] {
-		n += perftSerIterator(p.Play(m), depth-1)
+		n += perftSideSerIterator[Them, Us](play[Us](&p, m), depth-1)
 	}
 	return n
 }
 
 // generateSerIterator is generate with serialize=iterator.
-func (p *Position) generateSerIterator(l *MoveList) int {
-	us, them := p.Side, p.Side^1
+func generateSerIterator[Us side](p *Position, l *MoveList) int {
+	us := sideOf[Us]()
+	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
 	mine := &p.Pieces[us]
 	k := p.king(us)
-	m := p.masks()
+	m := legalMasks[Us](p)
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if l != nil {
@@ -377,13 +412,17 @@ func (p *Position) generateSerIterator(l *MoveList) int {
 		}
 	}
 	if kingMoves != 0 || castlings != 0 {
-		danger := p.danger(k)
-		leaper(board.King, k, kingMoves&^danger)
+		targets := kingMoves
+		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
+			targets |= castles[p.setup][i].safe
+		}
+		attacked := danger[Us](p, k, targets)
+		leaper(board.King, k, kingMoves&^attacked)
 		// Chess960's xray square, beyond the castling rook, never holds
 		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
-			if castlings&c.rights != 0 && danger&c.safe == 0 &&
+			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
 				emit(k, c.to.Bitboard(), Castle)
 			}
@@ -443,7 +482,7 @@ func (p *Position) generateSerIterator(l *MoveList) int {
 	if p.EP != board.NoSquare {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
-			if p.enPassantLegal(from, k) {
+			if enPassantLegal[Us](p, from, k) {
 				emit(from, p.EP.Bitboard(), EnPassant)
 			}
 		}
@@ -478,36 +517,45 @@ func (l *MoveList) addPawnsSquaresSerIterator(targets uint64, delta int, kind in
 
 // perftSerReverse is perft with serialize=reverse.
 func perftSerReverse(p Position, depth int) uint64 {
+	if p.Side == board.White {
+		return perftSideSerReverse[white, black](p, depth)
+	}
+	return perftSideSerReverse[black, white](p, depth)
+}
+
+// perftSideSerReverse is perftSide with serialize=reverse.
+func perftSideSerReverse[Us, Them side](p Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(p.generateSerReverse(nil))
+		return uint64(generateSerReverse[Us](&p, nil))
 	}
 	var l MoveList
-	p.generateSerReverse(&l)
+	generateSerReverse[Us](&p, &l)
 	var n uint64
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
-			q := p.Play(m)
-			n += uint64(q.generateSerReverse(nil))
+			q := play[Us](&p, m)
+			n += uint64(generateSerReverse[Them](&q, nil))
 		}
 		return n
 	}
 	for _, m := range l.Moves[:l.N] {
-		n += perftSerReverse(p.Play(m), depth-1)
+		n += perftSideSerReverse[Them, Us](play[Us](&p, m), depth-1)
 	}
 	return n
 }
 
 // generateSerReverse is generate with serialize=reverse.
-func (p *Position) generateSerReverse(l *MoveList) int {
-	us, them := p.Side, p.Side^1
+func generateSerReverse[Us side](p *Position, l *MoveList) int {
+	us := sideOf[Us]()
+	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
 	mine := &p.Pieces[us]
 	k := p.king(us)
-	m := p.masks()
+	m := legalMasks[Us](p)
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if l != nil {
@@ -537,13 +585,17 @@ func (p *Position) generateSerReverse(l *MoveList) int {
 		}
 	}
 	if kingMoves != 0 || castlings != 0 {
-		danger := p.danger(k)
-		leaper(board.King, k, kingMoves&^danger)
+		targets := kingMoves
+		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
+			targets |= castles[p.setup][i].safe
+		}
+		attacked := danger[Us](p, k, targets)
+		leaper(board.King, k, kingMoves&^attacked)
 		// Chess960's xray square, beyond the castling rook, never holds
 		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
-			if castlings&c.rights != 0 && danger&c.safe == 0 &&
+			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
 				emit(k, c.to.Bitboard(), Castle)
 			}
@@ -603,7 +655,7 @@ func (p *Position) generateSerReverse(l *MoveList) int {
 	if p.EP != board.NoSquare {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
-			if p.enPassantLegal(from, k) {
+			if enPassantLegal[Us](p, from, k) {
 				emit(from, p.EP.Bitboard(), EnPassant)
 			}
 		}
@@ -638,36 +690,45 @@ func (l *MoveList) addPawnsSquaresSerReverse(targets uint64, delta int, kind int
 
 // perftSerScanReset is perft with serialize=scan-reset.
 func perftSerScanReset(p Position, depth int) uint64 {
+	if p.Side == board.White {
+		return perftSideSerScanReset[white, black](p, depth)
+	}
+	return perftSideSerScanReset[black, white](p, depth)
+}
+
+// perftSideSerScanReset is perftSide with serialize=scan-reset.
+func perftSideSerScanReset[Us, Them side](p Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(p.generateSerScanReset(nil))
+		return uint64(generateSerScanReset[Us](&p, nil))
 	}
 	var l MoveList
-	p.generateSerScanReset(&l)
+	generateSerScanReset[Us](&p, &l)
 	var n uint64
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
-			q := p.Play(m)
-			n += uint64(q.generateSerScanReset(nil))
+			q := play[Us](&p, m)
+			n += uint64(generateSerScanReset[Them](&q, nil))
 		}
 		return n
 	}
 	for _, m := range l.Moves[:l.N] {
-		n += perftSerScanReset(p.Play(m), depth-1)
+		n += perftSideSerScanReset[Them, Us](play[Us](&p, m), depth-1)
 	}
 	return n
 }
 
 // generateSerScanReset is generate with serialize=scan-reset.
-func (p *Position) generateSerScanReset(l *MoveList) int {
-	us, them := p.Side, p.Side^1
+func generateSerScanReset[Us side](p *Position, l *MoveList) int {
+	us := sideOf[Us]()
+	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
 	mine := &p.Pieces[us]
 	k := p.king(us)
-	m := p.masks()
+	m := legalMasks[Us](p)
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if l != nil {
@@ -697,13 +758,17 @@ func (p *Position) generateSerScanReset(l *MoveList) int {
 		}
 	}
 	if kingMoves != 0 || castlings != 0 {
-		danger := p.danger(k)
-		leaper(board.King, k, kingMoves&^danger)
+		targets := kingMoves
+		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
+			targets |= castles[p.setup][i].safe
+		}
+		attacked := danger[Us](p, k, targets)
+		leaper(board.King, k, kingMoves&^attacked)
 		// Chess960's xray square, beyond the castling rook, never holds
 		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
-			if castlings&c.rights != 0 && danger&c.safe == 0 &&
+			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
 				emit(k, c.to.Bitboard(), Castle)
 			}
@@ -763,7 +828,7 @@ func (p *Position) generateSerScanReset(l *MoveList) int {
 	if p.EP != board.NoSquare {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
-			if p.enPassantLegal(from, k) {
+			if enPassantLegal[Us](p, from, k) {
 				emit(from, p.EP.Bitboard(), EnPassant)
 			}
 		}
@@ -798,36 +863,45 @@ func (l *MoveList) addPawnsSquaresSerScanReset(targets uint64, delta int, kind i
 
 // perftSerUnrolled is perft with serialize=unrolled.
 func perftSerUnrolled(p Position, depth int) uint64 {
+	if p.Side == board.White {
+		return perftSideSerUnrolled[white, black](p, depth)
+	}
+	return perftSideSerUnrolled[black, white](p, depth)
+}
+
+// perftSideSerUnrolled is perftSide with serialize=unrolled.
+func perftSideSerUnrolled[Us, Them side](p Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(p.generateSerUnrolled(nil))
+		return uint64(generateSerUnrolled[Us](&p, nil))
 	}
 	var l MoveList
-	p.generateSerUnrolled(&l)
+	generateSerUnrolled[Us](&p, &l)
 	var n uint64
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
-			q := p.Play(m)
-			n += uint64(q.generateSerUnrolled(nil))
+			q := play[Us](&p, m)
+			n += uint64(generateSerUnrolled[Them](&q, nil))
 		}
 		return n
 	}
 	for _, m := range l.Moves[:l.N] {
-		n += perftSerUnrolled(p.Play(m), depth-1)
+		n += perftSideSerUnrolled[Them, Us](play[Us](&p, m), depth-1)
 	}
 	return n
 }
 
 // generateSerUnrolled is generate with serialize=unrolled.
-func (p *Position) generateSerUnrolled(l *MoveList) int {
-	us, them := p.Side, p.Side^1
+func generateSerUnrolled[Us side](p *Position, l *MoveList) int {
+	us := sideOf[Us]()
+	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
 	mine := &p.Pieces[us]
 	k := p.king(us)
-	m := p.masks()
+	m := legalMasks[Us](p)
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if l != nil {
@@ -857,13 +931,17 @@ func (p *Position) generateSerUnrolled(l *MoveList) int {
 		}
 	}
 	if kingMoves != 0 || castlings != 0 {
-		danger := p.danger(k)
-		leaper(board.King, k, kingMoves&^danger)
+		targets := kingMoves
+		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
+			targets |= castles[p.setup][i].safe
+		}
+		attacked := danger[Us](p, k, targets)
+		leaper(board.King, k, kingMoves&^attacked)
 		// Chess960's xray square, beyond the castling rook, never holds
 		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
-			if castlings&c.rights != 0 && danger&c.safe == 0 &&
+			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
 				emit(k, c.to.Bitboard(), Castle)
 			}
@@ -923,7 +1001,7 @@ func (p *Position) generateSerUnrolled(l *MoveList) int {
 	if p.EP != board.NoSquare {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
-			if p.enPassantLegal(from, k) {
+			if enPassantLegal[Us](p, from, k) {
 				emit(from, p.EP.Bitboard(), EnPassant)
 			}
 		}
@@ -958,36 +1036,45 @@ func (l *MoveList) addPawnsSquaresSerUnrolled(targets uint64, delta int, kind in
 
 // perftSerWords16 is perft with serialize=words16.
 func perftSerWords16(p Position, depth int) uint64 {
+	if p.Side == board.White {
+		return perftSideSerWords16[white, black](p, depth)
+	}
+	return perftSideSerWords16[black, white](p, depth)
+}
+
+// perftSideSerWords16 is perftSide with serialize=words16.
+func perftSideSerWords16[Us, Them side](p Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(p.generateSerWords16(nil))
+		return uint64(generateSerWords16[Us](&p, nil))
 	}
 	var l MoveList
-	p.generateSerWords16(&l)
+	generateSerWords16[Us](&p, &l)
 	var n uint64
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
-			q := p.Play(m)
-			n += uint64(q.generateSerWords16(nil))
+			q := play[Us](&p, m)
+			n += uint64(generateSerWords16[Them](&q, nil))
 		}
 		return n
 	}
 	for _, m := range l.Moves[:l.N] {
-		n += perftSerWords16(p.Play(m), depth-1)
+		n += perftSideSerWords16[Them, Us](play[Us](&p, m), depth-1)
 	}
 	return n
 }
 
 // generateSerWords16 is generate with serialize=words16.
-func (p *Position) generateSerWords16(l *MoveList) int {
-	us, them := p.Side, p.Side^1
+func generateSerWords16[Us side](p *Position, l *MoveList) int {
+	us := sideOf[Us]()
+	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
 	mine := &p.Pieces[us]
 	k := p.king(us)
-	m := p.masks()
+	m := legalMasks[Us](p)
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if l != nil {
@@ -1017,13 +1104,17 @@ func (p *Position) generateSerWords16(l *MoveList) int {
 		}
 	}
 	if kingMoves != 0 || castlings != 0 {
-		danger := p.danger(k)
-		leaper(board.King, k, kingMoves&^danger)
+		targets := kingMoves
+		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
+			targets |= castles[p.setup][i].safe
+		}
+		attacked := danger[Us](p, k, targets)
+		leaper(board.King, k, kingMoves&^attacked)
 		// Chess960's xray square, beyond the castling rook, never holds
 		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
-			if castlings&c.rights != 0 && danger&c.safe == 0 &&
+			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
 				emit(k, c.to.Bitboard(), Castle)
 			}
@@ -1083,7 +1174,7 @@ func (p *Position) generateSerWords16(l *MoveList) int {
 	if p.EP != board.NoSquare {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
-			if p.enPassantLegal(from, k) {
+			if enPassantLegal[Us](p, from, k) {
 				emit(from, p.EP.Bitboard(), EnPassant)
 			}
 		}

@@ -21,36 +21,45 @@ func init() {
 
 // perftPext is perft with slider=pext.
 func perftPext(p Position, depth int) uint64 {
+	if p.Side == board.White {
+		return perftSidePext[white, black](p, depth)
+	}
+	return perftSidePext[black, white](p, depth)
+}
+
+// perftSidePext is perftSide with slider=pext.
+func perftSidePext[Us, Them side](p Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(p.generatePext(nil))
+		return uint64(generatePext[Us](&p, nil))
 	}
 	var l MoveList
-	p.generatePext(&l)
+	generatePext[Us](&p, &l)
 	var n uint64
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
-			q := p.Play(m)
-			n += uint64(q.generatePext(nil))
+			q := play[Us](&p, m)
+			n += uint64(generatePext[Them](&q, nil))
 		}
 		return n
 	}
 	for _, m := range l.Moves[:l.N] {
-		n += perftPext(p.Play(m), depth-1)
+		n += perftSidePext[Them, Us](play[Us](&p, m), depth-1)
 	}
 	return n
 }
 
 // generatePext is generate with slider=pext.
-func (p *Position) generatePext(l *MoveList) int {
-	us, them := p.Side, p.Side^1
+func generatePext[Us side](p *Position, l *MoveList) int {
+	us := sideOf[Us]()
+	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
 	mine := &p.Pieces[us]
 	k := p.king(us)
-	m := p.masksPext()
+	m := legalMasksPext[Us](p)
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if l != nil {
@@ -80,13 +89,17 @@ func (p *Position) generatePext(l *MoveList) int {
 		}
 	}
 	if kingMoves != 0 || castlings != 0 {
-		danger := p.dangerPext(k)
-		leaper(board.King, k, kingMoves&^danger)
+		targets := kingMoves
+		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
+			targets |= castles[p.setup][i].safe
+		}
+		attacked := dangerPext[Us](p, k, targets)
+		leaper(board.King, k, kingMoves&^attacked)
 		// Chess960's xray square, beyond the castling rook, never holds
 		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
-			if castlings&c.rights != 0 && danger&c.safe == 0 &&
+			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
 				emit(k, c.to.Bitboard(), Castle)
 			}
@@ -146,7 +159,7 @@ func (p *Position) generatePext(l *MoveList) int {
 	if p.EP != board.NoSquare {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
-			if p.enPassantLegalPext(from, k) {
+			if enPassantLegalPext[Us](p, from, k) {
 				emit(from, p.EP.Bitboard(), EnPassant)
 			}
 		}
@@ -154,9 +167,10 @@ func (p *Position) generatePext(l *MoveList) int {
 	return n
 }
 
-// masksPext is masks with slider=pext.
-func (p *Position) masksPext() masks {
-	us, them := p.Side, p.Side^1
+// legalMasksPext is legalMasks with slider=pext.
+func legalMasksPext[Us side](p *Position) masks {
+	us := sideOf[Us]()
+	them := us ^ 1
 	e := &p.Pieces[them]
 	k := p.king(us)
 	own := p.Colors[us]
@@ -191,8 +205,9 @@ func (p *Position) masksPext() masks {
 }
 
 // dangerPext is danger with slider=pext.
-func (p *Position) dangerPext(k board.Square) uint64 {
-	us, them := p.Side, p.Side^1
+func dangerPext[Us side](p *Position, k board.Square, targets uint64) uint64 {
+	us := sideOf[Us]()
+	them := us ^ 1
 	e := &p.Pieces[them]
 	occ := p.withoutKing(p.occupied(), us, k)
 	pawns := e[board.Pawn]
@@ -207,17 +222,22 @@ func (p *Position) dangerPext(k board.Square) uint64 {
 		d |= board.KnightAttacks[bits.TrailingZeros64(b)]
 	}
 	for b := e[board.Bishop] | e[board.Queen]; b != 0; b &= b - 1 {
-		d |= amd64.SlidingPextBishop(board.Square(bits.TrailingZeros64(b)), occ)
+		if s := board.Square(bits.TrailingZeros64(b)); bishopLines[s]&targets != 0 {
+			d |= amd64.SlidingPextBishop(s, occ)
+		}
 	}
 	for b := e[board.Rook] | e[board.Queen]; b != 0; b &= b - 1 {
-		d |= amd64.SlidingPextRook(board.Square(bits.TrailingZeros64(b)), occ)
+		if s := board.Square(bits.TrailingZeros64(b)); rookLines[s]&targets != 0 {
+			d |= amd64.SlidingPextRook(s, occ)
+		}
 	}
-	return d
+	return d & targets
 }
 
 // enPassantLegalPext is enPassantLegal with slider=pext.
-func (p *Position) enPassantLegalPext(from, k board.Square) bool {
-	them := p.Side ^ 1
+func enPassantLegalPext[Us side](p *Position, from, k board.Square) bool {
+	us := sideOf[Us]()
+	them := us ^ 1
 	e := &p.Pieces[them]
 	capSq := board.NewSquare(p.EP.File(), from.Rank())
 	captured := capSq.Bitboard()
@@ -228,41 +248,50 @@ func (p *Position) enPassantLegalPext(from, k board.Square) bool {
 	}
 	// Knights and pawns still attacking the king give check the capture
 	// does not answer (the captured pawn is gone from e only in effect).
-	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
 }
 
 // perftMagicFancyAsm is perft with slider=magic-fancy-asm.
 func perftMagicFancyAsm(p Position, depth int) uint64 {
+	if p.Side == board.White {
+		return perftSideMagicFancyAsm[white, black](p, depth)
+	}
+	return perftSideMagicFancyAsm[black, white](p, depth)
+}
+
+// perftSideMagicFancyAsm is perftSide with slider=magic-fancy-asm.
+func perftSideMagicFancyAsm[Us, Them side](p Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(p.generateMagicFancyAsm(nil))
+		return uint64(generateMagicFancyAsm[Us](&p, nil))
 	}
 	var l MoveList
-	p.generateMagicFancyAsm(&l)
+	generateMagicFancyAsm[Us](&p, &l)
 	var n uint64
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
-			q := p.Play(m)
-			n += uint64(q.generateMagicFancyAsm(nil))
+			q := play[Us](&p, m)
+			n += uint64(generateMagicFancyAsm[Them](&q, nil))
 		}
 		return n
 	}
 	for _, m := range l.Moves[:l.N] {
-		n += perftMagicFancyAsm(p.Play(m), depth-1)
+		n += perftSideMagicFancyAsm[Them, Us](play[Us](&p, m), depth-1)
 	}
 	return n
 }
 
 // generateMagicFancyAsm is generate with slider=magic-fancy-asm.
-func (p *Position) generateMagicFancyAsm(l *MoveList) int {
-	us, them := p.Side, p.Side^1
+func generateMagicFancyAsm[Us side](p *Position, l *MoveList) int {
+	us := sideOf[Us]()
+	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
 	mine := &p.Pieces[us]
 	k := p.king(us)
-	m := p.masksMagicFancyAsm()
+	m := legalMasksMagicFancyAsm[Us](p)
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if l != nil {
@@ -292,13 +321,17 @@ func (p *Position) generateMagicFancyAsm(l *MoveList) int {
 		}
 	}
 	if kingMoves != 0 || castlings != 0 {
-		danger := p.dangerMagicFancyAsm(k)
-		leaper(board.King, k, kingMoves&^danger)
+		targets := kingMoves
+		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
+			targets |= castles[p.setup][i].safe
+		}
+		attacked := dangerMagicFancyAsm[Us](p, k, targets)
+		leaper(board.King, k, kingMoves&^attacked)
 		// Chess960's xray square, beyond the castling rook, never holds
 		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
-			if castlings&c.rights != 0 && danger&c.safe == 0 &&
+			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
 				emit(k, c.to.Bitboard(), Castle)
 			}
@@ -358,7 +391,7 @@ func (p *Position) generateMagicFancyAsm(l *MoveList) int {
 	if p.EP != board.NoSquare {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
-			if p.enPassantLegalMagicFancyAsm(from, k) {
+			if enPassantLegalMagicFancyAsm[Us](p, from, k) {
 				emit(from, p.EP.Bitboard(), EnPassant)
 			}
 		}
@@ -366,9 +399,10 @@ func (p *Position) generateMagicFancyAsm(l *MoveList) int {
 	return n
 }
 
-// masksMagicFancyAsm is masks with slider=magic-fancy-asm.
-func (p *Position) masksMagicFancyAsm() masks {
-	us, them := p.Side, p.Side^1
+// legalMasksMagicFancyAsm is legalMasks with slider=magic-fancy-asm.
+func legalMasksMagicFancyAsm[Us side](p *Position) masks {
+	us := sideOf[Us]()
+	them := us ^ 1
 	e := &p.Pieces[them]
 	k := p.king(us)
 	own := p.Colors[us]
@@ -403,8 +437,9 @@ func (p *Position) masksMagicFancyAsm() masks {
 }
 
 // dangerMagicFancyAsm is danger with slider=magic-fancy-asm.
-func (p *Position) dangerMagicFancyAsm(k board.Square) uint64 {
-	us, them := p.Side, p.Side^1
+func dangerMagicFancyAsm[Us side](p *Position, k board.Square, targets uint64) uint64 {
+	us := sideOf[Us]()
+	them := us ^ 1
 	e := &p.Pieces[them]
 	occ := p.withoutKing(p.occupied(), us, k)
 	pawns := e[board.Pawn]
@@ -419,17 +454,22 @@ func (p *Position) dangerMagicFancyAsm(k board.Square) uint64 {
 		d |= board.KnightAttacks[bits.TrailingZeros64(b)]
 	}
 	for b := e[board.Bishop] | e[board.Queen]; b != 0; b &= b - 1 {
-		d |= amd64.SlidingMagicFancyAsmBishop(board.Square(bits.TrailingZeros64(b)), occ)
+		if s := board.Square(bits.TrailingZeros64(b)); bishopLines[s]&targets != 0 {
+			d |= amd64.SlidingMagicFancyAsmBishop(s, occ)
+		}
 	}
 	for b := e[board.Rook] | e[board.Queen]; b != 0; b &= b - 1 {
-		d |= amd64.SlidingMagicFancyAsmRook(board.Square(bits.TrailingZeros64(b)), occ)
+		if s := board.Square(bits.TrailingZeros64(b)); rookLines[s]&targets != 0 {
+			d |= amd64.SlidingMagicFancyAsmRook(s, occ)
+		}
 	}
-	return d
+	return d & targets
 }
 
 // enPassantLegalMagicFancyAsm is enPassantLegal with slider=magic-fancy-asm.
-func (p *Position) enPassantLegalMagicFancyAsm(from, k board.Square) bool {
-	them := p.Side ^ 1
+func enPassantLegalMagicFancyAsm[Us side](p *Position, from, k board.Square) bool {
+	us := sideOf[Us]()
+	them := us ^ 1
 	e := &p.Pieces[them]
 	capSq := board.NewSquare(p.EP.File(), from.Rank())
 	captured := capSq.Bitboard()
@@ -440,41 +480,50 @@ func (p *Position) enPassantLegalMagicFancyAsm(from, k board.Square) bool {
 	}
 	// Knights and pawns still attacking the king give check the capture
 	// does not answer (the captured pawn is gone from e only in effect).
-	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
 }
 
 // perftMagicBlackAsm is perft with slider=magic-black-asm.
 func perftMagicBlackAsm(p Position, depth int) uint64 {
+	if p.Side == board.White {
+		return perftSideMagicBlackAsm[white, black](p, depth)
+	}
+	return perftSideMagicBlackAsm[black, white](p, depth)
+}
+
+// perftSideMagicBlackAsm is perftSide with slider=magic-black-asm.
+func perftSideMagicBlackAsm[Us, Them side](p Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(p.generateMagicBlackAsm(nil))
+		return uint64(generateMagicBlackAsm[Us](&p, nil))
 	}
 	var l MoveList
-	p.generateMagicBlackAsm(&l)
+	generateMagicBlackAsm[Us](&p, &l)
 	var n uint64
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
-			q := p.Play(m)
-			n += uint64(q.generateMagicBlackAsm(nil))
+			q := play[Us](&p, m)
+			n += uint64(generateMagicBlackAsm[Them](&q, nil))
 		}
 		return n
 	}
 	for _, m := range l.Moves[:l.N] {
-		n += perftMagicBlackAsm(p.Play(m), depth-1)
+		n += perftSideMagicBlackAsm[Them, Us](play[Us](&p, m), depth-1)
 	}
 	return n
 }
 
 // generateMagicBlackAsm is generate with slider=magic-black-asm.
-func (p *Position) generateMagicBlackAsm(l *MoveList) int {
-	us, them := p.Side, p.Side^1
+func generateMagicBlackAsm[Us side](p *Position, l *MoveList) int {
+	us := sideOf[Us]()
+	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
 	mine := &p.Pieces[us]
 	k := p.king(us)
-	m := p.masksMagicBlackAsm()
+	m := legalMasksMagicBlackAsm[Us](p)
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if l != nil {
@@ -504,13 +553,17 @@ func (p *Position) generateMagicBlackAsm(l *MoveList) int {
 		}
 	}
 	if kingMoves != 0 || castlings != 0 {
-		danger := p.dangerMagicBlackAsm(k)
-		leaper(board.King, k, kingMoves&^danger)
+		targets := kingMoves
+		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
+			targets |= castles[p.setup][i].safe
+		}
+		attacked := dangerMagicBlackAsm[Us](p, k, targets)
+		leaper(board.King, k, kingMoves&^attacked)
 		// Chess960's xray square, beyond the castling rook, never holds
 		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
-			if castlings&c.rights != 0 && danger&c.safe == 0 &&
+			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
 				emit(k, c.to.Bitboard(), Castle)
 			}
@@ -570,7 +623,7 @@ func (p *Position) generateMagicBlackAsm(l *MoveList) int {
 	if p.EP != board.NoSquare {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
-			if p.enPassantLegalMagicBlackAsm(from, k) {
+			if enPassantLegalMagicBlackAsm[Us](p, from, k) {
 				emit(from, p.EP.Bitboard(), EnPassant)
 			}
 		}
@@ -578,9 +631,10 @@ func (p *Position) generateMagicBlackAsm(l *MoveList) int {
 	return n
 }
 
-// masksMagicBlackAsm is masks with slider=magic-black-asm.
-func (p *Position) masksMagicBlackAsm() masks {
-	us, them := p.Side, p.Side^1
+// legalMasksMagicBlackAsm is legalMasks with slider=magic-black-asm.
+func legalMasksMagicBlackAsm[Us side](p *Position) masks {
+	us := sideOf[Us]()
+	them := us ^ 1
 	e := &p.Pieces[them]
 	k := p.king(us)
 	own := p.Colors[us]
@@ -615,8 +669,9 @@ func (p *Position) masksMagicBlackAsm() masks {
 }
 
 // dangerMagicBlackAsm is danger with slider=magic-black-asm.
-func (p *Position) dangerMagicBlackAsm(k board.Square) uint64 {
-	us, them := p.Side, p.Side^1
+func dangerMagicBlackAsm[Us side](p *Position, k board.Square, targets uint64) uint64 {
+	us := sideOf[Us]()
+	them := us ^ 1
 	e := &p.Pieces[them]
 	occ := p.withoutKing(p.occupied(), us, k)
 	pawns := e[board.Pawn]
@@ -631,17 +686,22 @@ func (p *Position) dangerMagicBlackAsm(k board.Square) uint64 {
 		d |= board.KnightAttacks[bits.TrailingZeros64(b)]
 	}
 	for b := e[board.Bishop] | e[board.Queen]; b != 0; b &= b - 1 {
-		d |= amd64.SlidingMagicBlackAsmBishop(board.Square(bits.TrailingZeros64(b)), occ)
+		if s := board.Square(bits.TrailingZeros64(b)); bishopLines[s]&targets != 0 {
+			d |= amd64.SlidingMagicBlackAsmBishop(s, occ)
+		}
 	}
 	for b := e[board.Rook] | e[board.Queen]; b != 0; b &= b - 1 {
-		d |= amd64.SlidingMagicBlackAsmRook(board.Square(bits.TrailingZeros64(b)), occ)
+		if s := board.Square(bits.TrailingZeros64(b)); rookLines[s]&targets != 0 {
+			d |= amd64.SlidingMagicBlackAsmRook(s, occ)
+		}
 	}
-	return d
+	return d & targets
 }
 
 // enPassantLegalMagicBlackAsm is enPassantLegal with slider=magic-black-asm.
-func (p *Position) enPassantLegalMagicBlackAsm(from, k board.Square) bool {
-	them := p.Side ^ 1
+func enPassantLegalMagicBlackAsm[Us side](p *Position, from, k board.Square) bool {
+	us := sideOf[Us]()
+	them := us ^ 1
 	e := &p.Pieces[them]
 	capSq := board.NewSquare(p.EP.File(), from.Rank())
 	captured := capSq.Bitboard()
@@ -652,5 +712,5 @@ func (p *Position) enPassantLegalMagicBlackAsm(from, k board.Square) bool {
 	}
 	// Knights and pawns still attacking the king give check the capture
 	// does not answer (the captured pawn is gone from e only in effect).
-	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
 }

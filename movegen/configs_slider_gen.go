@@ -26,36 +26,45 @@ func init() {
 
 // perftClassical is perft with slider=classical.
 func perftClassical(p Position, depth int) uint64 {
+	if p.Side == board.White {
+		return perftSideClassical[white, black](p, depth)
+	}
+	return perftSideClassical[black, white](p, depth)
+}
+
+// perftSideClassical is perftSide with slider=classical.
+func perftSideClassical[Us, Them side](p Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(p.generateClassical(nil))
+		return uint64(generateClassical[Us](&p, nil))
 	}
 	var l MoveList
-	p.generateClassical(&l)
+	generateClassical[Us](&p, &l)
 	var n uint64
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
-			q := p.Play(m)
-			n += uint64(q.generateClassical(nil))
+			q := play[Us](&p, m)
+			n += uint64(generateClassical[Them](&q, nil))
 		}
 		return n
 	}
 	for _, m := range l.Moves[:l.N] {
-		n += perftClassical(p.Play(m), depth-1)
+		n += perftSideClassical[Them, Us](play[Us](&p, m), depth-1)
 	}
 	return n
 }
 
 // generateClassical is generate with slider=classical.
-func (p *Position) generateClassical(l *MoveList) int {
-	us, them := p.Side, p.Side^1
+func generateClassical[Us side](p *Position, l *MoveList) int {
+	us := sideOf[Us]()
+	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
 	mine := &p.Pieces[us]
 	k := p.king(us)
-	m := p.masksClassical()
+	m := legalMasksClassical[Us](p)
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if l != nil {
@@ -85,13 +94,17 @@ func (p *Position) generateClassical(l *MoveList) int {
 		}
 	}
 	if kingMoves != 0 || castlings != 0 {
-		danger := p.dangerClassical(k)
-		leaper(board.King, k, kingMoves&^danger)
+		targets := kingMoves
+		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
+			targets |= castles[p.setup][i].safe
+		}
+		attacked := dangerClassical[Us](p, k, targets)
+		leaper(board.King, k, kingMoves&^attacked)
 		// Chess960's xray square, beyond the castling rook, never holds
 		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
-			if castlings&c.rights != 0 && danger&c.safe == 0 &&
+			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
 				emit(k, c.to.Bitboard(), Castle)
 			}
@@ -151,7 +164,7 @@ func (p *Position) generateClassical(l *MoveList) int {
 	if p.EP != board.NoSquare {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
-			if p.enPassantLegalClassical(from, k) {
+			if enPassantLegalClassical[Us](p, from, k) {
 				emit(from, p.EP.Bitboard(), EnPassant)
 			}
 		}
@@ -159,9 +172,10 @@ func (p *Position) generateClassical(l *MoveList) int {
 	return n
 }
 
-// masksClassical is masks with slider=classical.
-func (p *Position) masksClassical() masks {
-	us, them := p.Side, p.Side^1
+// legalMasksClassical is legalMasks with slider=classical.
+func legalMasksClassical[Us side](p *Position) masks {
+	us := sideOf[Us]()
+	them := us ^ 1
 	e := &p.Pieces[them]
 	k := p.king(us)
 	own := p.Colors[us]
@@ -196,8 +210,9 @@ func (p *Position) masksClassical() masks {
 }
 
 // dangerClassical is danger with slider=classical.
-func (p *Position) dangerClassical(k board.Square) uint64 {
-	us, them := p.Side, p.Side^1
+func dangerClassical[Us side](p *Position, k board.Square, targets uint64) uint64 {
+	us := sideOf[Us]()
+	them := us ^ 1
 	e := &p.Pieces[them]
 	occ := p.withoutKing(p.occupied(), us, k)
 	pawns := e[board.Pawn]
@@ -212,17 +227,22 @@ func (p *Position) dangerClassical(k board.Square) uint64 {
 		d |= board.KnightAttacks[bits.TrailingZeros64(b)]
 	}
 	for b := e[board.Bishop] | e[board.Queen]; b != 0; b &= b - 1 {
-		d |= generic.SlidingClassicalBishop(board.Square(bits.TrailingZeros64(b)), occ)
+		if s := board.Square(bits.TrailingZeros64(b)); bishopLines[s]&targets != 0 {
+			d |= generic.SlidingClassicalBishop(s, occ)
+		}
 	}
 	for b := e[board.Rook] | e[board.Queen]; b != 0; b &= b - 1 {
-		d |= generic.SlidingClassicalRook(board.Square(bits.TrailingZeros64(b)), occ)
+		if s := board.Square(bits.TrailingZeros64(b)); rookLines[s]&targets != 0 {
+			d |= generic.SlidingClassicalRook(s, occ)
+		}
 	}
-	return d
+	return d & targets
 }
 
 // enPassantLegalClassical is enPassantLegal with slider=classical.
-func (p *Position) enPassantLegalClassical(from, k board.Square) bool {
-	them := p.Side ^ 1
+func enPassantLegalClassical[Us side](p *Position, from, k board.Square) bool {
+	us := sideOf[Us]()
+	them := us ^ 1
 	e := &p.Pieces[them]
 	capSq := board.NewSquare(p.EP.File(), from.Rank())
 	captured := capSq.Bitboard()
@@ -233,41 +253,50 @@ func (p *Position) enPassantLegalClassical(from, k board.Square) bool {
 	}
 	// Knights and pawns still attacking the king give check the capture
 	// does not answer (the captured pawn is gone from e only in effect).
-	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
 }
 
 // perftDumb7fill is perft with slider=dumb7fill.
 func perftDumb7fill(p Position, depth int) uint64 {
+	if p.Side == board.White {
+		return perftSideDumb7fill[white, black](p, depth)
+	}
+	return perftSideDumb7fill[black, white](p, depth)
+}
+
+// perftSideDumb7fill is perftSide with slider=dumb7fill.
+func perftSideDumb7fill[Us, Them side](p Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(p.generateDumb7fill(nil))
+		return uint64(generateDumb7fill[Us](&p, nil))
 	}
 	var l MoveList
-	p.generateDumb7fill(&l)
+	generateDumb7fill[Us](&p, &l)
 	var n uint64
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
-			q := p.Play(m)
-			n += uint64(q.generateDumb7fill(nil))
+			q := play[Us](&p, m)
+			n += uint64(generateDumb7fill[Them](&q, nil))
 		}
 		return n
 	}
 	for _, m := range l.Moves[:l.N] {
-		n += perftDumb7fill(p.Play(m), depth-1)
+		n += perftSideDumb7fill[Them, Us](play[Us](&p, m), depth-1)
 	}
 	return n
 }
 
 // generateDumb7fill is generate with slider=dumb7fill.
-func (p *Position) generateDumb7fill(l *MoveList) int {
-	us, them := p.Side, p.Side^1
+func generateDumb7fill[Us side](p *Position, l *MoveList) int {
+	us := sideOf[Us]()
+	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
 	mine := &p.Pieces[us]
 	k := p.king(us)
-	m := p.masksDumb7fill()
+	m := legalMasksDumb7fill[Us](p)
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if l != nil {
@@ -297,13 +326,17 @@ func (p *Position) generateDumb7fill(l *MoveList) int {
 		}
 	}
 	if kingMoves != 0 || castlings != 0 {
-		danger := p.dangerDumb7fill(k)
-		leaper(board.King, k, kingMoves&^danger)
+		targets := kingMoves
+		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
+			targets |= castles[p.setup][i].safe
+		}
+		attacked := dangerDumb7fill[Us](p, k, targets)
+		leaper(board.King, k, kingMoves&^attacked)
 		// Chess960's xray square, beyond the castling rook, never holds
 		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
-			if castlings&c.rights != 0 && danger&c.safe == 0 &&
+			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
 				emit(k, c.to.Bitboard(), Castle)
 			}
@@ -363,7 +396,7 @@ func (p *Position) generateDumb7fill(l *MoveList) int {
 	if p.EP != board.NoSquare {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
-			if p.enPassantLegalDumb7fill(from, k) {
+			if enPassantLegalDumb7fill[Us](p, from, k) {
 				emit(from, p.EP.Bitboard(), EnPassant)
 			}
 		}
@@ -371,9 +404,10 @@ func (p *Position) generateDumb7fill(l *MoveList) int {
 	return n
 }
 
-// masksDumb7fill is masks with slider=dumb7fill.
-func (p *Position) masksDumb7fill() masks {
-	us, them := p.Side, p.Side^1
+// legalMasksDumb7fill is legalMasks with slider=dumb7fill.
+func legalMasksDumb7fill[Us side](p *Position) masks {
+	us := sideOf[Us]()
+	them := us ^ 1
 	e := &p.Pieces[them]
 	k := p.king(us)
 	own := p.Colors[us]
@@ -408,8 +442,9 @@ func (p *Position) masksDumb7fill() masks {
 }
 
 // dangerDumb7fill is danger with slider=dumb7fill.
-func (p *Position) dangerDumb7fill(k board.Square) uint64 {
-	us, them := p.Side, p.Side^1
+func dangerDumb7fill[Us side](p *Position, k board.Square, targets uint64) uint64 {
+	us := sideOf[Us]()
+	them := us ^ 1
 	e := &p.Pieces[them]
 	occ := p.withoutKing(p.occupied(), us, k)
 	pawns := e[board.Pawn]
@@ -424,17 +459,22 @@ func (p *Position) dangerDumb7fill(k board.Square) uint64 {
 		d |= board.KnightAttacks[bits.TrailingZeros64(b)]
 	}
 	for b := e[board.Bishop] | e[board.Queen]; b != 0; b &= b - 1 {
-		d |= generic.SlidingDumb7fillBishop(board.Square(bits.TrailingZeros64(b)), occ)
+		if s := board.Square(bits.TrailingZeros64(b)); bishopLines[s]&targets != 0 {
+			d |= generic.SlidingDumb7fillBishop(s, occ)
+		}
 	}
 	for b := e[board.Rook] | e[board.Queen]; b != 0; b &= b - 1 {
-		d |= generic.SlidingDumb7fillRook(board.Square(bits.TrailingZeros64(b)), occ)
+		if s := board.Square(bits.TrailingZeros64(b)); rookLines[s]&targets != 0 {
+			d |= generic.SlidingDumb7fillRook(s, occ)
+		}
 	}
-	return d
+	return d & targets
 }
 
 // enPassantLegalDumb7fill is enPassantLegal with slider=dumb7fill.
-func (p *Position) enPassantLegalDumb7fill(from, k board.Square) bool {
-	them := p.Side ^ 1
+func enPassantLegalDumb7fill[Us side](p *Position, from, k board.Square) bool {
+	us := sideOf[Us]()
+	them := us ^ 1
 	e := &p.Pieces[them]
 	capSq := board.NewSquare(p.EP.File(), from.Rank())
 	captured := capSq.Bitboard()
@@ -445,41 +485,50 @@ func (p *Position) enPassantLegalDumb7fill(from, k board.Square) bool {
 	}
 	// Knights and pawns still attacking the king give check the capture
 	// does not answer (the captured pawn is gone from e only in effect).
-	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
 }
 
 // perftHyperbolaBswap is perft with slider=hyperbola-bswap.
 func perftHyperbolaBswap(p Position, depth int) uint64 {
+	if p.Side == board.White {
+		return perftSideHyperbolaBswap[white, black](p, depth)
+	}
+	return perftSideHyperbolaBswap[black, white](p, depth)
+}
+
+// perftSideHyperbolaBswap is perftSide with slider=hyperbola-bswap.
+func perftSideHyperbolaBswap[Us, Them side](p Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(p.generateHyperbolaBswap(nil))
+		return uint64(generateHyperbolaBswap[Us](&p, nil))
 	}
 	var l MoveList
-	p.generateHyperbolaBswap(&l)
+	generateHyperbolaBswap[Us](&p, &l)
 	var n uint64
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
-			q := p.Play(m)
-			n += uint64(q.generateHyperbolaBswap(nil))
+			q := play[Us](&p, m)
+			n += uint64(generateHyperbolaBswap[Them](&q, nil))
 		}
 		return n
 	}
 	for _, m := range l.Moves[:l.N] {
-		n += perftHyperbolaBswap(p.Play(m), depth-1)
+		n += perftSideHyperbolaBswap[Them, Us](play[Us](&p, m), depth-1)
 	}
 	return n
 }
 
 // generateHyperbolaBswap is generate with slider=hyperbola-bswap.
-func (p *Position) generateHyperbolaBswap(l *MoveList) int {
-	us, them := p.Side, p.Side^1
+func generateHyperbolaBswap[Us side](p *Position, l *MoveList) int {
+	us := sideOf[Us]()
+	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
 	mine := &p.Pieces[us]
 	k := p.king(us)
-	m := p.masksHyperbolaBswap()
+	m := legalMasksHyperbolaBswap[Us](p)
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if l != nil {
@@ -509,13 +558,17 @@ func (p *Position) generateHyperbolaBswap(l *MoveList) int {
 		}
 	}
 	if kingMoves != 0 || castlings != 0 {
-		danger := p.dangerHyperbolaBswap(k)
-		leaper(board.King, k, kingMoves&^danger)
+		targets := kingMoves
+		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
+			targets |= castles[p.setup][i].safe
+		}
+		attacked := dangerHyperbolaBswap[Us](p, k, targets)
+		leaper(board.King, k, kingMoves&^attacked)
 		// Chess960's xray square, beyond the castling rook, never holds
 		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
-			if castlings&c.rights != 0 && danger&c.safe == 0 &&
+			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
 				emit(k, c.to.Bitboard(), Castle)
 			}
@@ -575,7 +628,7 @@ func (p *Position) generateHyperbolaBswap(l *MoveList) int {
 	if p.EP != board.NoSquare {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
-			if p.enPassantLegalHyperbolaBswap(from, k) {
+			if enPassantLegalHyperbolaBswap[Us](p, from, k) {
 				emit(from, p.EP.Bitboard(), EnPassant)
 			}
 		}
@@ -583,9 +636,10 @@ func (p *Position) generateHyperbolaBswap(l *MoveList) int {
 	return n
 }
 
-// masksHyperbolaBswap is masks with slider=hyperbola-bswap.
-func (p *Position) masksHyperbolaBswap() masks {
-	us, them := p.Side, p.Side^1
+// legalMasksHyperbolaBswap is legalMasks with slider=hyperbola-bswap.
+func legalMasksHyperbolaBswap[Us side](p *Position) masks {
+	us := sideOf[Us]()
+	them := us ^ 1
 	e := &p.Pieces[them]
 	k := p.king(us)
 	own := p.Colors[us]
@@ -620,8 +674,9 @@ func (p *Position) masksHyperbolaBswap() masks {
 }
 
 // dangerHyperbolaBswap is danger with slider=hyperbola-bswap.
-func (p *Position) dangerHyperbolaBswap(k board.Square) uint64 {
-	us, them := p.Side, p.Side^1
+func dangerHyperbolaBswap[Us side](p *Position, k board.Square, targets uint64) uint64 {
+	us := sideOf[Us]()
+	them := us ^ 1
 	e := &p.Pieces[them]
 	occ := p.withoutKing(p.occupied(), us, k)
 	pawns := e[board.Pawn]
@@ -636,17 +691,22 @@ func (p *Position) dangerHyperbolaBswap(k board.Square) uint64 {
 		d |= board.KnightAttacks[bits.TrailingZeros64(b)]
 	}
 	for b := e[board.Bishop] | e[board.Queen]; b != 0; b &= b - 1 {
-		d |= generic.SlidingHyperbolaBswapBishop(board.Square(bits.TrailingZeros64(b)), occ)
+		if s := board.Square(bits.TrailingZeros64(b)); bishopLines[s]&targets != 0 {
+			d |= generic.SlidingHyperbolaBswapBishop(s, occ)
+		}
 	}
 	for b := e[board.Rook] | e[board.Queen]; b != 0; b &= b - 1 {
-		d |= generic.SlidingHyperbolaBswapRook(board.Square(bits.TrailingZeros64(b)), occ)
+		if s := board.Square(bits.TrailingZeros64(b)); rookLines[s]&targets != 0 {
+			d |= generic.SlidingHyperbolaBswapRook(s, occ)
+		}
 	}
-	return d
+	return d & targets
 }
 
 // enPassantLegalHyperbolaBswap is enPassantLegal with slider=hyperbola-bswap.
-func (p *Position) enPassantLegalHyperbolaBswap(from, k board.Square) bool {
-	them := p.Side ^ 1
+func enPassantLegalHyperbolaBswap[Us side](p *Position, from, k board.Square) bool {
+	us := sideOf[Us]()
+	them := us ^ 1
 	e := &p.Pieces[them]
 	capSq := board.NewSquare(p.EP.File(), from.Rank())
 	captured := capSq.Bitboard()
@@ -657,41 +717,50 @@ func (p *Position) enPassantLegalHyperbolaBswap(from, k board.Square) bool {
 	}
 	// Knights and pawns still attacking the king give check the capture
 	// does not answer (the captured pawn is gone from e only in effect).
-	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
 }
 
 // perftHyperbolaReverse is perft with slider=hyperbola-reverse.
 func perftHyperbolaReverse(p Position, depth int) uint64 {
+	if p.Side == board.White {
+		return perftSideHyperbolaReverse[white, black](p, depth)
+	}
+	return perftSideHyperbolaReverse[black, white](p, depth)
+}
+
+// perftSideHyperbolaReverse is perftSide with slider=hyperbola-reverse.
+func perftSideHyperbolaReverse[Us, Them side](p Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(p.generateHyperbolaReverse(nil))
+		return uint64(generateHyperbolaReverse[Us](&p, nil))
 	}
 	var l MoveList
-	p.generateHyperbolaReverse(&l)
+	generateHyperbolaReverse[Us](&p, &l)
 	var n uint64
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
-			q := p.Play(m)
-			n += uint64(q.generateHyperbolaReverse(nil))
+			q := play[Us](&p, m)
+			n += uint64(generateHyperbolaReverse[Them](&q, nil))
 		}
 		return n
 	}
 	for _, m := range l.Moves[:l.N] {
-		n += perftHyperbolaReverse(p.Play(m), depth-1)
+		n += perftSideHyperbolaReverse[Them, Us](play[Us](&p, m), depth-1)
 	}
 	return n
 }
 
 // generateHyperbolaReverse is generate with slider=hyperbola-reverse.
-func (p *Position) generateHyperbolaReverse(l *MoveList) int {
-	us, them := p.Side, p.Side^1
+func generateHyperbolaReverse[Us side](p *Position, l *MoveList) int {
+	us := sideOf[Us]()
+	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
 	mine := &p.Pieces[us]
 	k := p.king(us)
-	m := p.masksHyperbolaReverse()
+	m := legalMasksHyperbolaReverse[Us](p)
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if l != nil {
@@ -721,13 +790,17 @@ func (p *Position) generateHyperbolaReverse(l *MoveList) int {
 		}
 	}
 	if kingMoves != 0 || castlings != 0 {
-		danger := p.dangerHyperbolaReverse(k)
-		leaper(board.King, k, kingMoves&^danger)
+		targets := kingMoves
+		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
+			targets |= castles[p.setup][i].safe
+		}
+		attacked := dangerHyperbolaReverse[Us](p, k, targets)
+		leaper(board.King, k, kingMoves&^attacked)
 		// Chess960's xray square, beyond the castling rook, never holds
 		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
-			if castlings&c.rights != 0 && danger&c.safe == 0 &&
+			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
 				emit(k, c.to.Bitboard(), Castle)
 			}
@@ -787,7 +860,7 @@ func (p *Position) generateHyperbolaReverse(l *MoveList) int {
 	if p.EP != board.NoSquare {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
-			if p.enPassantLegalHyperbolaReverse(from, k) {
+			if enPassantLegalHyperbolaReverse[Us](p, from, k) {
 				emit(from, p.EP.Bitboard(), EnPassant)
 			}
 		}
@@ -795,9 +868,10 @@ func (p *Position) generateHyperbolaReverse(l *MoveList) int {
 	return n
 }
 
-// masksHyperbolaReverse is masks with slider=hyperbola-reverse.
-func (p *Position) masksHyperbolaReverse() masks {
-	us, them := p.Side, p.Side^1
+// legalMasksHyperbolaReverse is legalMasks with slider=hyperbola-reverse.
+func legalMasksHyperbolaReverse[Us side](p *Position) masks {
+	us := sideOf[Us]()
+	them := us ^ 1
 	e := &p.Pieces[them]
 	k := p.king(us)
 	own := p.Colors[us]
@@ -832,8 +906,9 @@ func (p *Position) masksHyperbolaReverse() masks {
 }
 
 // dangerHyperbolaReverse is danger with slider=hyperbola-reverse.
-func (p *Position) dangerHyperbolaReverse(k board.Square) uint64 {
-	us, them := p.Side, p.Side^1
+func dangerHyperbolaReverse[Us side](p *Position, k board.Square, targets uint64) uint64 {
+	us := sideOf[Us]()
+	them := us ^ 1
 	e := &p.Pieces[them]
 	occ := p.withoutKing(p.occupied(), us, k)
 	pawns := e[board.Pawn]
@@ -848,17 +923,22 @@ func (p *Position) dangerHyperbolaReverse(k board.Square) uint64 {
 		d |= board.KnightAttacks[bits.TrailingZeros64(b)]
 	}
 	for b := e[board.Bishop] | e[board.Queen]; b != 0; b &= b - 1 {
-		d |= generic.SlidingHyperbolaReverseBishop(board.Square(bits.TrailingZeros64(b)), occ)
+		if s := board.Square(bits.TrailingZeros64(b)); bishopLines[s]&targets != 0 {
+			d |= generic.SlidingHyperbolaReverseBishop(s, occ)
+		}
 	}
 	for b := e[board.Rook] | e[board.Queen]; b != 0; b &= b - 1 {
-		d |= generic.SlidingHyperbolaReverseRook(board.Square(bits.TrailingZeros64(b)), occ)
+		if s := board.Square(bits.TrailingZeros64(b)); rookLines[s]&targets != 0 {
+			d |= generic.SlidingHyperbolaReverseRook(s, occ)
+		}
 	}
-	return d
+	return d & targets
 }
 
 // enPassantLegalHyperbolaReverse is enPassantLegal with slider=hyperbola-reverse.
-func (p *Position) enPassantLegalHyperbolaReverse(from, k board.Square) bool {
-	them := p.Side ^ 1
+func enPassantLegalHyperbolaReverse[Us side](p *Position, from, k board.Square) bool {
+	us := sideOf[Us]()
+	them := us ^ 1
 	e := &p.Pieces[them]
 	capSq := board.NewSquare(p.EP.File(), from.Rank())
 	captured := capSq.Bitboard()
@@ -869,41 +949,50 @@ func (p *Position) enPassantLegalHyperbolaReverse(from, k board.Square) bool {
 	}
 	// Knights and pawns still attacking the king give check the capture
 	// does not answer (the captured pawn is gone from e only in effect).
-	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
 }
 
 // perftKindergarten is perft with slider=kindergarten.
 func perftKindergarten(p Position, depth int) uint64 {
+	if p.Side == board.White {
+		return perftSideKindergarten[white, black](p, depth)
+	}
+	return perftSideKindergarten[black, white](p, depth)
+}
+
+// perftSideKindergarten is perftSide with slider=kindergarten.
+func perftSideKindergarten[Us, Them side](p Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(p.generateKindergarten(nil))
+		return uint64(generateKindergarten[Us](&p, nil))
 	}
 	var l MoveList
-	p.generateKindergarten(&l)
+	generateKindergarten[Us](&p, &l)
 	var n uint64
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
-			q := p.Play(m)
-			n += uint64(q.generateKindergarten(nil))
+			q := play[Us](&p, m)
+			n += uint64(generateKindergarten[Them](&q, nil))
 		}
 		return n
 	}
 	for _, m := range l.Moves[:l.N] {
-		n += perftKindergarten(p.Play(m), depth-1)
+		n += perftSideKindergarten[Them, Us](play[Us](&p, m), depth-1)
 	}
 	return n
 }
 
 // generateKindergarten is generate with slider=kindergarten.
-func (p *Position) generateKindergarten(l *MoveList) int {
-	us, them := p.Side, p.Side^1
+func generateKindergarten[Us side](p *Position, l *MoveList) int {
+	us := sideOf[Us]()
+	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
 	mine := &p.Pieces[us]
 	k := p.king(us)
-	m := p.masksKindergarten()
+	m := legalMasksKindergarten[Us](p)
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if l != nil {
@@ -933,13 +1022,17 @@ func (p *Position) generateKindergarten(l *MoveList) int {
 		}
 	}
 	if kingMoves != 0 || castlings != 0 {
-		danger := p.dangerKindergarten(k)
-		leaper(board.King, k, kingMoves&^danger)
+		targets := kingMoves
+		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
+			targets |= castles[p.setup][i].safe
+		}
+		attacked := dangerKindergarten[Us](p, k, targets)
+		leaper(board.King, k, kingMoves&^attacked)
 		// Chess960's xray square, beyond the castling rook, never holds
 		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
-			if castlings&c.rights != 0 && danger&c.safe == 0 &&
+			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
 				emit(k, c.to.Bitboard(), Castle)
 			}
@@ -999,7 +1092,7 @@ func (p *Position) generateKindergarten(l *MoveList) int {
 	if p.EP != board.NoSquare {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
-			if p.enPassantLegalKindergarten(from, k) {
+			if enPassantLegalKindergarten[Us](p, from, k) {
 				emit(from, p.EP.Bitboard(), EnPassant)
 			}
 		}
@@ -1007,9 +1100,10 @@ func (p *Position) generateKindergarten(l *MoveList) int {
 	return n
 }
 
-// masksKindergarten is masks with slider=kindergarten.
-func (p *Position) masksKindergarten() masks {
-	us, them := p.Side, p.Side^1
+// legalMasksKindergarten is legalMasks with slider=kindergarten.
+func legalMasksKindergarten[Us side](p *Position) masks {
+	us := sideOf[Us]()
+	them := us ^ 1
 	e := &p.Pieces[them]
 	k := p.king(us)
 	own := p.Colors[us]
@@ -1044,8 +1138,9 @@ func (p *Position) masksKindergarten() masks {
 }
 
 // dangerKindergarten is danger with slider=kindergarten.
-func (p *Position) dangerKindergarten(k board.Square) uint64 {
-	us, them := p.Side, p.Side^1
+func dangerKindergarten[Us side](p *Position, k board.Square, targets uint64) uint64 {
+	us := sideOf[Us]()
+	them := us ^ 1
 	e := &p.Pieces[them]
 	occ := p.withoutKing(p.occupied(), us, k)
 	pawns := e[board.Pawn]
@@ -1060,17 +1155,22 @@ func (p *Position) dangerKindergarten(k board.Square) uint64 {
 		d |= board.KnightAttacks[bits.TrailingZeros64(b)]
 	}
 	for b := e[board.Bishop] | e[board.Queen]; b != 0; b &= b - 1 {
-		d |= generic.SlidingKindergartenBishop(board.Square(bits.TrailingZeros64(b)), occ)
+		if s := board.Square(bits.TrailingZeros64(b)); bishopLines[s]&targets != 0 {
+			d |= generic.SlidingKindergartenBishop(s, occ)
+		}
 	}
 	for b := e[board.Rook] | e[board.Queen]; b != 0; b &= b - 1 {
-		d |= generic.SlidingKindergartenRook(board.Square(bits.TrailingZeros64(b)), occ)
+		if s := board.Square(bits.TrailingZeros64(b)); rookLines[s]&targets != 0 {
+			d |= generic.SlidingKindergartenRook(s, occ)
+		}
 	}
-	return d
+	return d & targets
 }
 
 // enPassantLegalKindergarten is enPassantLegal with slider=kindergarten.
-func (p *Position) enPassantLegalKindergarten(from, k board.Square) bool {
-	them := p.Side ^ 1
+func enPassantLegalKindergarten[Us side](p *Position, from, k board.Square) bool {
+	us := sideOf[Us]()
+	them := us ^ 1
 	e := &p.Pieces[them]
 	capSq := board.NewSquare(p.EP.File(), from.Rank())
 	captured := capSq.Bitboard()
@@ -1081,41 +1181,50 @@ func (p *Position) enPassantLegalKindergarten(from, k board.Square) bool {
 	}
 	// Knights and pawns still attacking the king give check the capture
 	// does not answer (the captured pawn is gone from e only in effect).
-	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
 }
 
 // perftKoggeStone is perft with slider=kogge-stone.
 func perftKoggeStone(p Position, depth int) uint64 {
+	if p.Side == board.White {
+		return perftSideKoggeStone[white, black](p, depth)
+	}
+	return perftSideKoggeStone[black, white](p, depth)
+}
+
+// perftSideKoggeStone is perftSide with slider=kogge-stone.
+func perftSideKoggeStone[Us, Them side](p Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(p.generateKoggeStone(nil))
+		return uint64(generateKoggeStone[Us](&p, nil))
 	}
 	var l MoveList
-	p.generateKoggeStone(&l)
+	generateKoggeStone[Us](&p, &l)
 	var n uint64
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
-			q := p.Play(m)
-			n += uint64(q.generateKoggeStone(nil))
+			q := play[Us](&p, m)
+			n += uint64(generateKoggeStone[Them](&q, nil))
 		}
 		return n
 	}
 	for _, m := range l.Moves[:l.N] {
-		n += perftKoggeStone(p.Play(m), depth-1)
+		n += perftSideKoggeStone[Them, Us](play[Us](&p, m), depth-1)
 	}
 	return n
 }
 
 // generateKoggeStone is generate with slider=kogge-stone.
-func (p *Position) generateKoggeStone(l *MoveList) int {
-	us, them := p.Side, p.Side^1
+func generateKoggeStone[Us side](p *Position, l *MoveList) int {
+	us := sideOf[Us]()
+	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
 	mine := &p.Pieces[us]
 	k := p.king(us)
-	m := p.masksKoggeStone()
+	m := legalMasksKoggeStone[Us](p)
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if l != nil {
@@ -1145,13 +1254,17 @@ func (p *Position) generateKoggeStone(l *MoveList) int {
 		}
 	}
 	if kingMoves != 0 || castlings != 0 {
-		danger := p.dangerKoggeStone(k)
-		leaper(board.King, k, kingMoves&^danger)
+		targets := kingMoves
+		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
+			targets |= castles[p.setup][i].safe
+		}
+		attacked := dangerKoggeStone[Us](p, k, targets)
+		leaper(board.King, k, kingMoves&^attacked)
 		// Chess960's xray square, beyond the castling rook, never holds
 		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
-			if castlings&c.rights != 0 && danger&c.safe == 0 &&
+			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
 				emit(k, c.to.Bitboard(), Castle)
 			}
@@ -1211,7 +1324,7 @@ func (p *Position) generateKoggeStone(l *MoveList) int {
 	if p.EP != board.NoSquare {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
-			if p.enPassantLegalKoggeStone(from, k) {
+			if enPassantLegalKoggeStone[Us](p, from, k) {
 				emit(from, p.EP.Bitboard(), EnPassant)
 			}
 		}
@@ -1219,9 +1332,10 @@ func (p *Position) generateKoggeStone(l *MoveList) int {
 	return n
 }
 
-// masksKoggeStone is masks with slider=kogge-stone.
-func (p *Position) masksKoggeStone() masks {
-	us, them := p.Side, p.Side^1
+// legalMasksKoggeStone is legalMasks with slider=kogge-stone.
+func legalMasksKoggeStone[Us side](p *Position) masks {
+	us := sideOf[Us]()
+	them := us ^ 1
 	e := &p.Pieces[them]
 	k := p.king(us)
 	own := p.Colors[us]
@@ -1256,8 +1370,9 @@ func (p *Position) masksKoggeStone() masks {
 }
 
 // dangerKoggeStone is danger with slider=kogge-stone.
-func (p *Position) dangerKoggeStone(k board.Square) uint64 {
-	us, them := p.Side, p.Side^1
+func dangerKoggeStone[Us side](p *Position, k board.Square, targets uint64) uint64 {
+	us := sideOf[Us]()
+	them := us ^ 1
 	e := &p.Pieces[them]
 	occ := p.withoutKing(p.occupied(), us, k)
 	pawns := e[board.Pawn]
@@ -1272,17 +1387,22 @@ func (p *Position) dangerKoggeStone(k board.Square) uint64 {
 		d |= board.KnightAttacks[bits.TrailingZeros64(b)]
 	}
 	for b := e[board.Bishop] | e[board.Queen]; b != 0; b &= b - 1 {
-		d |= generic.SlidingKoggeStoneBishop(board.Square(bits.TrailingZeros64(b)), occ)
+		if s := board.Square(bits.TrailingZeros64(b)); bishopLines[s]&targets != 0 {
+			d |= generic.SlidingKoggeStoneBishop(s, occ)
+		}
 	}
 	for b := e[board.Rook] | e[board.Queen]; b != 0; b &= b - 1 {
-		d |= generic.SlidingKoggeStoneRook(board.Square(bits.TrailingZeros64(b)), occ)
+		if s := board.Square(bits.TrailingZeros64(b)); rookLines[s]&targets != 0 {
+			d |= generic.SlidingKoggeStoneRook(s, occ)
+		}
 	}
-	return d
+	return d & targets
 }
 
 // enPassantLegalKoggeStone is enPassantLegal with slider=kogge-stone.
-func (p *Position) enPassantLegalKoggeStone(from, k board.Square) bool {
-	them := p.Side ^ 1
+func enPassantLegalKoggeStone[Us side](p *Position, from, k board.Square) bool {
+	us := sideOf[Us]()
+	them := us ^ 1
 	e := &p.Pieces[them]
 	capSq := board.NewSquare(p.EP.File(), from.Rank())
 	captured := capSq.Bitboard()
@@ -1293,41 +1413,50 @@ func (p *Position) enPassantLegalKoggeStone(from, k board.Square) bool {
 	}
 	// Knights and pawns still attacking the king give check the capture
 	// does not answer (the captured pawn is gone from e only in effect).
-	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
 }
 
 // perftMagicBlack is perft with slider=magic-black.
 func perftMagicBlack(p Position, depth int) uint64 {
+	if p.Side == board.White {
+		return perftSideMagicBlack[white, black](p, depth)
+	}
+	return perftSideMagicBlack[black, white](p, depth)
+}
+
+// perftSideMagicBlack is perftSide with slider=magic-black.
+func perftSideMagicBlack[Us, Them side](p Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(p.generateMagicBlack(nil))
+		return uint64(generateMagicBlack[Us](&p, nil))
 	}
 	var l MoveList
-	p.generateMagicBlack(&l)
+	generateMagicBlack[Us](&p, &l)
 	var n uint64
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
-			q := p.Play(m)
-			n += uint64(q.generateMagicBlack(nil))
+			q := play[Us](&p, m)
+			n += uint64(generateMagicBlack[Them](&q, nil))
 		}
 		return n
 	}
 	for _, m := range l.Moves[:l.N] {
-		n += perftMagicBlack(p.Play(m), depth-1)
+		n += perftSideMagicBlack[Them, Us](play[Us](&p, m), depth-1)
 	}
 	return n
 }
 
 // generateMagicBlack is generate with slider=magic-black.
-func (p *Position) generateMagicBlack(l *MoveList) int {
-	us, them := p.Side, p.Side^1
+func generateMagicBlack[Us side](p *Position, l *MoveList) int {
+	us := sideOf[Us]()
+	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
 	mine := &p.Pieces[us]
 	k := p.king(us)
-	m := p.masksMagicBlack()
+	m := legalMasksMagicBlack[Us](p)
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if l != nil {
@@ -1357,13 +1486,17 @@ func (p *Position) generateMagicBlack(l *MoveList) int {
 		}
 	}
 	if kingMoves != 0 || castlings != 0 {
-		danger := p.dangerMagicBlack(k)
-		leaper(board.King, k, kingMoves&^danger)
+		targets := kingMoves
+		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
+			targets |= castles[p.setup][i].safe
+		}
+		attacked := dangerMagicBlack[Us](p, k, targets)
+		leaper(board.King, k, kingMoves&^attacked)
 		// Chess960's xray square, beyond the castling rook, never holds
 		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
-			if castlings&c.rights != 0 && danger&c.safe == 0 &&
+			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
 				emit(k, c.to.Bitboard(), Castle)
 			}
@@ -1423,7 +1556,7 @@ func (p *Position) generateMagicBlack(l *MoveList) int {
 	if p.EP != board.NoSquare {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
-			if p.enPassantLegalMagicBlack(from, k) {
+			if enPassantLegalMagicBlack[Us](p, from, k) {
 				emit(from, p.EP.Bitboard(), EnPassant)
 			}
 		}
@@ -1431,9 +1564,10 @@ func (p *Position) generateMagicBlack(l *MoveList) int {
 	return n
 }
 
-// masksMagicBlack is masks with slider=magic-black.
-func (p *Position) masksMagicBlack() masks {
-	us, them := p.Side, p.Side^1
+// legalMasksMagicBlack is legalMasks with slider=magic-black.
+func legalMasksMagicBlack[Us side](p *Position) masks {
+	us := sideOf[Us]()
+	them := us ^ 1
 	e := &p.Pieces[them]
 	k := p.king(us)
 	own := p.Colors[us]
@@ -1468,8 +1602,9 @@ func (p *Position) masksMagicBlack() masks {
 }
 
 // dangerMagicBlack is danger with slider=magic-black.
-func (p *Position) dangerMagicBlack(k board.Square) uint64 {
-	us, them := p.Side, p.Side^1
+func dangerMagicBlack[Us side](p *Position, k board.Square, targets uint64) uint64 {
+	us := sideOf[Us]()
+	them := us ^ 1
 	e := &p.Pieces[them]
 	occ := p.withoutKing(p.occupied(), us, k)
 	pawns := e[board.Pawn]
@@ -1484,17 +1619,22 @@ func (p *Position) dangerMagicBlack(k board.Square) uint64 {
 		d |= board.KnightAttacks[bits.TrailingZeros64(b)]
 	}
 	for b := e[board.Bishop] | e[board.Queen]; b != 0; b &= b - 1 {
-		d |= generic.SlidingMagicBlackBishop(board.Square(bits.TrailingZeros64(b)), occ)
+		if s := board.Square(bits.TrailingZeros64(b)); bishopLines[s]&targets != 0 {
+			d |= generic.SlidingMagicBlackBishop(s, occ)
+		}
 	}
 	for b := e[board.Rook] | e[board.Queen]; b != 0; b &= b - 1 {
-		d |= generic.SlidingMagicBlackRook(board.Square(bits.TrailingZeros64(b)), occ)
+		if s := board.Square(bits.TrailingZeros64(b)); rookLines[s]&targets != 0 {
+			d |= generic.SlidingMagicBlackRook(s, occ)
+		}
 	}
-	return d
+	return d & targets
 }
 
 // enPassantLegalMagicBlack is enPassantLegal with slider=magic-black.
-func (p *Position) enPassantLegalMagicBlack(from, k board.Square) bool {
-	them := p.Side ^ 1
+func enPassantLegalMagicBlack[Us side](p *Position, from, k board.Square) bool {
+	us := sideOf[Us]()
+	them := us ^ 1
 	e := &p.Pieces[them]
 	capSq := board.NewSquare(p.EP.File(), from.Rank())
 	captured := capSq.Bitboard()
@@ -1505,41 +1645,50 @@ func (p *Position) enPassantLegalMagicBlack(from, k board.Square) bool {
 	}
 	// Knights and pawns still attacking the king give check the capture
 	// does not answer (the captured pawn is gone from e only in effect).
-	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
 }
 
 // perftMagicPlain is perft with slider=magic-plain.
 func perftMagicPlain(p Position, depth int) uint64 {
+	if p.Side == board.White {
+		return perftSideMagicPlain[white, black](p, depth)
+	}
+	return perftSideMagicPlain[black, white](p, depth)
+}
+
+// perftSideMagicPlain is perftSide with slider=magic-plain.
+func perftSideMagicPlain[Us, Them side](p Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(p.generateMagicPlain(nil))
+		return uint64(generateMagicPlain[Us](&p, nil))
 	}
 	var l MoveList
-	p.generateMagicPlain(&l)
+	generateMagicPlain[Us](&p, &l)
 	var n uint64
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
-			q := p.Play(m)
-			n += uint64(q.generateMagicPlain(nil))
+			q := play[Us](&p, m)
+			n += uint64(generateMagicPlain[Them](&q, nil))
 		}
 		return n
 	}
 	for _, m := range l.Moves[:l.N] {
-		n += perftMagicPlain(p.Play(m), depth-1)
+		n += perftSideMagicPlain[Them, Us](play[Us](&p, m), depth-1)
 	}
 	return n
 }
 
 // generateMagicPlain is generate with slider=magic-plain.
-func (p *Position) generateMagicPlain(l *MoveList) int {
-	us, them := p.Side, p.Side^1
+func generateMagicPlain[Us side](p *Position, l *MoveList) int {
+	us := sideOf[Us]()
+	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
 	mine := &p.Pieces[us]
 	k := p.king(us)
-	m := p.masksMagicPlain()
+	m := legalMasksMagicPlain[Us](p)
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if l != nil {
@@ -1569,13 +1718,17 @@ func (p *Position) generateMagicPlain(l *MoveList) int {
 		}
 	}
 	if kingMoves != 0 || castlings != 0 {
-		danger := p.dangerMagicPlain(k)
-		leaper(board.King, k, kingMoves&^danger)
+		targets := kingMoves
+		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
+			targets |= castles[p.setup][i].safe
+		}
+		attacked := dangerMagicPlain[Us](p, k, targets)
+		leaper(board.King, k, kingMoves&^attacked)
 		// Chess960's xray square, beyond the castling rook, never holds
 		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
-			if castlings&c.rights != 0 && danger&c.safe == 0 &&
+			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
 				emit(k, c.to.Bitboard(), Castle)
 			}
@@ -1635,7 +1788,7 @@ func (p *Position) generateMagicPlain(l *MoveList) int {
 	if p.EP != board.NoSquare {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
-			if p.enPassantLegalMagicPlain(from, k) {
+			if enPassantLegalMagicPlain[Us](p, from, k) {
 				emit(from, p.EP.Bitboard(), EnPassant)
 			}
 		}
@@ -1643,9 +1796,10 @@ func (p *Position) generateMagicPlain(l *MoveList) int {
 	return n
 }
 
-// masksMagicPlain is masks with slider=magic-plain.
-func (p *Position) masksMagicPlain() masks {
-	us, them := p.Side, p.Side^1
+// legalMasksMagicPlain is legalMasks with slider=magic-plain.
+func legalMasksMagicPlain[Us side](p *Position) masks {
+	us := sideOf[Us]()
+	them := us ^ 1
 	e := &p.Pieces[them]
 	k := p.king(us)
 	own := p.Colors[us]
@@ -1680,8 +1834,9 @@ func (p *Position) masksMagicPlain() masks {
 }
 
 // dangerMagicPlain is danger with slider=magic-plain.
-func (p *Position) dangerMagicPlain(k board.Square) uint64 {
-	us, them := p.Side, p.Side^1
+func dangerMagicPlain[Us side](p *Position, k board.Square, targets uint64) uint64 {
+	us := sideOf[Us]()
+	them := us ^ 1
 	e := &p.Pieces[them]
 	occ := p.withoutKing(p.occupied(), us, k)
 	pawns := e[board.Pawn]
@@ -1696,17 +1851,22 @@ func (p *Position) dangerMagicPlain(k board.Square) uint64 {
 		d |= board.KnightAttacks[bits.TrailingZeros64(b)]
 	}
 	for b := e[board.Bishop] | e[board.Queen]; b != 0; b &= b - 1 {
-		d |= generic.SlidingMagicPlainBishop(board.Square(bits.TrailingZeros64(b)), occ)
+		if s := board.Square(bits.TrailingZeros64(b)); bishopLines[s]&targets != 0 {
+			d |= generic.SlidingMagicPlainBishop(s, occ)
+		}
 	}
 	for b := e[board.Rook] | e[board.Queen]; b != 0; b &= b - 1 {
-		d |= generic.SlidingMagicPlainRook(board.Square(bits.TrailingZeros64(b)), occ)
+		if s := board.Square(bits.TrailingZeros64(b)); rookLines[s]&targets != 0 {
+			d |= generic.SlidingMagicPlainRook(s, occ)
+		}
 	}
-	return d
+	return d & targets
 }
 
 // enPassantLegalMagicPlain is enPassantLegal with slider=magic-plain.
-func (p *Position) enPassantLegalMagicPlain(from, k board.Square) bool {
-	them := p.Side ^ 1
+func enPassantLegalMagicPlain[Us side](p *Position, from, k board.Square) bool {
+	us := sideOf[Us]()
+	them := us ^ 1
 	e := &p.Pieces[them]
 	capSq := board.NewSquare(p.EP.File(), from.Rank())
 	captured := capSq.Bitboard()
@@ -1717,41 +1877,50 @@ func (p *Position) enPassantLegalMagicPlain(from, k board.Square) bool {
 	}
 	// Knights and pawns still attacking the king give check the capture
 	// does not answer (the captured pawn is gone from e only in effect).
-	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
 }
 
 // perftObstructionDifference is perft with slider=obstruction-difference.
 func perftObstructionDifference(p Position, depth int) uint64 {
+	if p.Side == board.White {
+		return perftSideObstructionDifference[white, black](p, depth)
+	}
+	return perftSideObstructionDifference[black, white](p, depth)
+}
+
+// perftSideObstructionDifference is perftSide with slider=obstruction-difference.
+func perftSideObstructionDifference[Us, Them side](p Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(p.generateObstructionDifference(nil))
+		return uint64(generateObstructionDifference[Us](&p, nil))
 	}
 	var l MoveList
-	p.generateObstructionDifference(&l)
+	generateObstructionDifference[Us](&p, &l)
 	var n uint64
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
-			q := p.Play(m)
-			n += uint64(q.generateObstructionDifference(nil))
+			q := play[Us](&p, m)
+			n += uint64(generateObstructionDifference[Them](&q, nil))
 		}
 		return n
 	}
 	for _, m := range l.Moves[:l.N] {
-		n += perftObstructionDifference(p.Play(m), depth-1)
+		n += perftSideObstructionDifference[Them, Us](play[Us](&p, m), depth-1)
 	}
 	return n
 }
 
 // generateObstructionDifference is generate with slider=obstruction-difference.
-func (p *Position) generateObstructionDifference(l *MoveList) int {
-	us, them := p.Side, p.Side^1
+func generateObstructionDifference[Us side](p *Position, l *MoveList) int {
+	us := sideOf[Us]()
+	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
 	mine := &p.Pieces[us]
 	k := p.king(us)
-	m := p.masksObstructionDifference()
+	m := legalMasksObstructionDifference[Us](p)
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if l != nil {
@@ -1781,13 +1950,17 @@ func (p *Position) generateObstructionDifference(l *MoveList) int {
 		}
 	}
 	if kingMoves != 0 || castlings != 0 {
-		danger := p.dangerObstructionDifference(k)
-		leaper(board.King, k, kingMoves&^danger)
+		targets := kingMoves
+		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
+			targets |= castles[p.setup][i].safe
+		}
+		attacked := dangerObstructionDifference[Us](p, k, targets)
+		leaper(board.King, k, kingMoves&^attacked)
 		// Chess960's xray square, beyond the castling rook, never holds
 		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
-			if castlings&c.rights != 0 && danger&c.safe == 0 &&
+			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
 				emit(k, c.to.Bitboard(), Castle)
 			}
@@ -1847,7 +2020,7 @@ func (p *Position) generateObstructionDifference(l *MoveList) int {
 	if p.EP != board.NoSquare {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
-			if p.enPassantLegalObstructionDifference(from, k) {
+			if enPassantLegalObstructionDifference[Us](p, from, k) {
 				emit(from, p.EP.Bitboard(), EnPassant)
 			}
 		}
@@ -1855,9 +2028,10 @@ func (p *Position) generateObstructionDifference(l *MoveList) int {
 	return n
 }
 
-// masksObstructionDifference is masks with slider=obstruction-difference.
-func (p *Position) masksObstructionDifference() masks {
-	us, them := p.Side, p.Side^1
+// legalMasksObstructionDifference is legalMasks with slider=obstruction-difference.
+func legalMasksObstructionDifference[Us side](p *Position) masks {
+	us := sideOf[Us]()
+	them := us ^ 1
 	e := &p.Pieces[them]
 	k := p.king(us)
 	own := p.Colors[us]
@@ -1892,8 +2066,9 @@ func (p *Position) masksObstructionDifference() masks {
 }
 
 // dangerObstructionDifference is danger with slider=obstruction-difference.
-func (p *Position) dangerObstructionDifference(k board.Square) uint64 {
-	us, them := p.Side, p.Side^1
+func dangerObstructionDifference[Us side](p *Position, k board.Square, targets uint64) uint64 {
+	us := sideOf[Us]()
+	them := us ^ 1
 	e := &p.Pieces[them]
 	occ := p.withoutKing(p.occupied(), us, k)
 	pawns := e[board.Pawn]
@@ -1908,17 +2083,22 @@ func (p *Position) dangerObstructionDifference(k board.Square) uint64 {
 		d |= board.KnightAttacks[bits.TrailingZeros64(b)]
 	}
 	for b := e[board.Bishop] | e[board.Queen]; b != 0; b &= b - 1 {
-		d |= generic.SlidingObstructionDifferenceBishop(board.Square(bits.TrailingZeros64(b)), occ)
+		if s := board.Square(bits.TrailingZeros64(b)); bishopLines[s]&targets != 0 {
+			d |= generic.SlidingObstructionDifferenceBishop(s, occ)
+		}
 	}
 	for b := e[board.Rook] | e[board.Queen]; b != 0; b &= b - 1 {
-		d |= generic.SlidingObstructionDifferenceRook(board.Square(bits.TrailingZeros64(b)), occ)
+		if s := board.Square(bits.TrailingZeros64(b)); rookLines[s]&targets != 0 {
+			d |= generic.SlidingObstructionDifferenceRook(s, occ)
+		}
 	}
-	return d
+	return d & targets
 }
 
 // enPassantLegalObstructionDifference is enPassantLegal with slider=obstruction-difference.
-func (p *Position) enPassantLegalObstructionDifference(from, k board.Square) bool {
-	them := p.Side ^ 1
+func enPassantLegalObstructionDifference[Us side](p *Position, from, k board.Square) bool {
+	us := sideOf[Us]()
+	them := us ^ 1
 	e := &p.Pieces[them]
 	capSq := board.NewSquare(p.EP.File(), from.Rank())
 	captured := capSq.Bitboard()
@@ -1929,41 +2109,50 @@ func (p *Position) enPassantLegalObstructionDifference(from, k board.Square) boo
 	}
 	// Knights and pawns still attacking the king give check the capture
 	// does not answer (the captured pawn is gone from e only in effect).
-	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
 }
 
 // perftRayLoop is perft with slider=ray-loop.
 func perftRayLoop(p Position, depth int) uint64 {
+	if p.Side == board.White {
+		return perftSideRayLoop[white, black](p, depth)
+	}
+	return perftSideRayLoop[black, white](p, depth)
+}
+
+// perftSideRayLoop is perftSide with slider=ray-loop.
+func perftSideRayLoop[Us, Them side](p Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(p.generateRayLoop(nil))
+		return uint64(generateRayLoop[Us](&p, nil))
 	}
 	var l MoveList
-	p.generateRayLoop(&l)
+	generateRayLoop[Us](&p, &l)
 	var n uint64
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
-			q := p.Play(m)
-			n += uint64(q.generateRayLoop(nil))
+			q := play[Us](&p, m)
+			n += uint64(generateRayLoop[Them](&q, nil))
 		}
 		return n
 	}
 	for _, m := range l.Moves[:l.N] {
-		n += perftRayLoop(p.Play(m), depth-1)
+		n += perftSideRayLoop[Them, Us](play[Us](&p, m), depth-1)
 	}
 	return n
 }
 
 // generateRayLoop is generate with slider=ray-loop.
-func (p *Position) generateRayLoop(l *MoveList) int {
-	us, them := p.Side, p.Side^1
+func generateRayLoop[Us side](p *Position, l *MoveList) int {
+	us := sideOf[Us]()
+	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
 	mine := &p.Pieces[us]
 	k := p.king(us)
-	m := p.masksRayLoop()
+	m := legalMasksRayLoop[Us](p)
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if l != nil {
@@ -1993,13 +2182,17 @@ func (p *Position) generateRayLoop(l *MoveList) int {
 		}
 	}
 	if kingMoves != 0 || castlings != 0 {
-		danger := p.dangerRayLoop(k)
-		leaper(board.King, k, kingMoves&^danger)
+		targets := kingMoves
+		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
+			targets |= castles[p.setup][i].safe
+		}
+		attacked := dangerRayLoop[Us](p, k, targets)
+		leaper(board.King, k, kingMoves&^attacked)
 		// Chess960's xray square, beyond the castling rook, never holds
 		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
-			if castlings&c.rights != 0 && danger&c.safe == 0 &&
+			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
 				emit(k, c.to.Bitboard(), Castle)
 			}
@@ -2059,7 +2252,7 @@ func (p *Position) generateRayLoop(l *MoveList) int {
 	if p.EP != board.NoSquare {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
-			if p.enPassantLegalRayLoop(from, k) {
+			if enPassantLegalRayLoop[Us](p, from, k) {
 				emit(from, p.EP.Bitboard(), EnPassant)
 			}
 		}
@@ -2067,9 +2260,10 @@ func (p *Position) generateRayLoop(l *MoveList) int {
 	return n
 }
 
-// masksRayLoop is masks with slider=ray-loop.
-func (p *Position) masksRayLoop() masks {
-	us, them := p.Side, p.Side^1
+// legalMasksRayLoop is legalMasks with slider=ray-loop.
+func legalMasksRayLoop[Us side](p *Position) masks {
+	us := sideOf[Us]()
+	them := us ^ 1
 	e := &p.Pieces[them]
 	k := p.king(us)
 	own := p.Colors[us]
@@ -2104,8 +2298,9 @@ func (p *Position) masksRayLoop() masks {
 }
 
 // dangerRayLoop is danger with slider=ray-loop.
-func (p *Position) dangerRayLoop(k board.Square) uint64 {
-	us, them := p.Side, p.Side^1
+func dangerRayLoop[Us side](p *Position, k board.Square, targets uint64) uint64 {
+	us := sideOf[Us]()
+	them := us ^ 1
 	e := &p.Pieces[them]
 	occ := p.withoutKing(p.occupied(), us, k)
 	pawns := e[board.Pawn]
@@ -2120,17 +2315,22 @@ func (p *Position) dangerRayLoop(k board.Square) uint64 {
 		d |= board.KnightAttacks[bits.TrailingZeros64(b)]
 	}
 	for b := e[board.Bishop] | e[board.Queen]; b != 0; b &= b - 1 {
-		d |= generic.SlidingRayLoopBishop(board.Square(bits.TrailingZeros64(b)), occ)
+		if s := board.Square(bits.TrailingZeros64(b)); bishopLines[s]&targets != 0 {
+			d |= generic.SlidingRayLoopBishop(s, occ)
+		}
 	}
 	for b := e[board.Rook] | e[board.Queen]; b != 0; b &= b - 1 {
-		d |= generic.SlidingRayLoopRook(board.Square(bits.TrailingZeros64(b)), occ)
+		if s := board.Square(bits.TrailingZeros64(b)); rookLines[s]&targets != 0 {
+			d |= generic.SlidingRayLoopRook(s, occ)
+		}
 	}
-	return d
+	return d & targets
 }
 
 // enPassantLegalRayLoop is enPassantLegal with slider=ray-loop.
-func (p *Position) enPassantLegalRayLoop(from, k board.Square) bool {
-	them := p.Side ^ 1
+func enPassantLegalRayLoop[Us side](p *Position, from, k board.Square) bool {
+	us := sideOf[Us]()
+	them := us ^ 1
 	e := &p.Pieces[them]
 	capSq := board.NewSquare(p.EP.File(), from.Rank())
 	captured := capSq.Bitboard()
@@ -2141,5 +2341,5 @@ func (p *Position) enPassantLegalRayLoop(from, k board.Square) bool {
 	}
 	// Knights and pawns still attacking the king give check the capture
 	// does not answer (the captured pawn is gone from e only in effect).
-	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
 }

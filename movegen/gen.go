@@ -91,14 +91,15 @@ type masks struct {
 	pinD     uint64 // diagonal pin rays
 }
 
-// masks computes the checkers, the check mask and the pin rays of the side
+// legalMasks computes the checkers, the check mask and the pin rays of the side
 // to move. One scan finds the checking sliders and the pinners: the enemy
 // rooks, bishops and queens the king sees through our own pieces (the
 // sliders read the enemy's occupancy as a representation keeps it:
 // occupiedBy, repr.go), a checker with none of ours between, a pinner with
 // exactly one.
-func (p *Position) masks() masks {
-	us, them := p.Side, p.Side^1
+func legalMasks[Us side](p *Position) masks {
+	us := sideOf[Us]()
+	them := us ^ 1
 	e := &p.Pieces[them]
 	k := p.king(us)
 	own := p.Colors[us]
@@ -132,12 +133,14 @@ func (p *Position) masks() masks {
 	return m
 }
 
-// danger returns the squares the enemy attacks through the king of the side
-// to move, which stands on k: the king is removed from the occupancy the
-// sliders read (withoutKing, repr.go), so that it cannot step back along a
-// checking ray.
-func (p *Position) danger(k board.Square) uint64 {
-	us, them := p.Side, p.Side^1
+// danger returns the squares of targets the enemy attacks through the king
+// of the side to move, which stands on k: the king is removed from the
+// occupancy the sliders read (withoutKing, repr.go), so that it cannot step
+// back along a checking ray. A slider is looked up only when its lines on
+// the empty board meet targets.
+func danger[Us side](p *Position, k board.Square, targets uint64) uint64 {
+	us := sideOf[Us]()
+	them := us ^ 1
 	e := &p.Pieces[them]
 	occ := p.withoutKing(p.occupied(), us, k)
 	pawns := e[board.Pawn]
@@ -152,25 +155,46 @@ func (p *Position) danger(k board.Square) uint64 {
 		d |= board.KnightAttacks[bits.TrailingZeros64(b)]
 	}
 	for b := e[board.Bishop] | e[board.Queen]; b != 0; b &= b - 1 {
-		d |= bishopAttacks(board.Square(bits.TrailingZeros64(b)), occ)
+		if s := board.Square(bits.TrailingZeros64(b)); bishopLines[s]&targets != 0 {
+			d |= bishopAttacks(s, occ)
+		}
 	}
 	for b := e[board.Rook] | e[board.Queen]; b != 0; b &= b - 1 {
-		d |= rookAttacks(board.Square(bits.TrailingZeros64(b)), occ)
+		if s := board.Square(bits.TrailingZeros64(b)); rookLines[s]&targets != 0 {
+			d |= rookAttacks(s, occ)
+		}
 	}
-	return d
+	return d & targets
 }
+
+// rookLines[s] and bishopLines[s] are the squares a rook and a bishop on s
+// attack on the empty board.
+var rookLines, bishopLines = func() (rook, bishop [64]uint64) {
+	for s := range board.Square(64) {
+		rook[s], bishop[s] = board.RayAttacks(s, 0, board.RookDirections), board.RayAttacks(s, 0, board.BishopDirections)
+	}
+	return rook, bishop
+}()
 
 // Moves writes the legal moves of the position to l, with the default
 // slider.
 func (p *Position) Moves(l *MoveList) {
 	l.N = 0
-	p.generate(l)
+	p.generateAny(l)
 }
 
 // Count returns the number of legal moves of the position: the moves
 // Moves would write, counted set-wise (a popcount per piece) without
 // listing them.
-func (p *Position) Count() int { return p.generate(nil) }
+func (p *Position) Count() int { return p.generateAny(nil) }
+
+// generateAny is generate for the side to move.
+func (p *Position) generateAny(l *MoveList) int {
+	if p.Side == board.White {
+		return generate[white](p, l)
+	}
+	return generate[black](p, l)
+}
 
 // Pawn geometry per side: the shift (as a left rotation) of a push and of
 // the captures toward the a- and the h-file, and the rank a single push
@@ -182,13 +206,15 @@ var (
 	doubleRank = [2]uint64{0xFF << 16, 0xFF << 40}
 )
 
-// generate counts the legal moves, and writes them to l unless l is nil.
-func (p *Position) generate(l *MoveList) int {
-	us, them := p.Side, p.Side^1
+// generate counts the legal moves of side Us, which is to move, and writes
+// them to l unless l is nil.
+func generate[Us side](p *Position, l *MoveList) int {
+	us := sideOf[Us]()
+	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
 	mine := &p.Pieces[us]
 	k := p.king(us)
-	m := p.masks()
+	m := legalMasks[Us](p)
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if l != nil {
@@ -218,13 +244,17 @@ func (p *Position) generate(l *MoveList) int {
 		}
 	}
 	if kingMoves != 0 || castlings != 0 {
-		danger := p.danger(k)
-		leaper(board.King, k, kingMoves&^danger)
+		targets := kingMoves
+		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
+			targets |= castles[p.setup][i].safe
+		}
+		attacked := danger[Us](p, k, targets)
+		leaper(board.King, k, kingMoves&^attacked)
 		// Chess960's xray square, beyond the castling rook, never holds
 		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
-			if castlings&c.rights != 0 && danger&c.safe == 0 &&
+			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
 				emit(k, c.to.Bitboard(), Castle)
 			}
@@ -284,7 +314,7 @@ func (p *Position) generate(l *MoveList) int {
 	if p.EP != board.NoSquare {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
-			if p.enPassantLegal(from, k) {
+			if enPassantLegal[Us](p, from, k) {
 				emit(from, p.EP.Bitboard(), EnPassant)
 			}
 		}
@@ -297,8 +327,9 @@ func (p *Position) generate(l *MoveList) int {
 // square, no enemy slider sees the king (this covers pins, the rank on
 // which both pawns stood, and checks the capture does not answer), and a
 // check by the captured pawn itself is answered.
-func (p *Position) enPassantLegal(from, k board.Square) bool {
-	them := p.Side ^ 1
+func enPassantLegal[Us side](p *Position, from, k board.Square) bool {
+	us := sideOf[Us]()
+	them := us ^ 1
 	e := &p.Pieces[them]
 	capSq := board.NewSquare(p.EP.File(), from.Rank())
 	captured := capSq.Bitboard()
@@ -309,5 +340,5 @@ func (p *Position) enPassantLegal(from, k board.Square) bool {
 	}
 	// Knights and pawns still attacking the king give check the capture
 	// does not answer (the captured pawn is gone from e only in effect).
-	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
 }

@@ -4,6 +4,7 @@ import (
 	"os/exec"
 	"regexp"
 	"runtime"
+	"sync"
 	"testing"
 )
 
@@ -17,12 +18,9 @@ import (
 // over the inlining budget, are calls in every configuration that uses
 // them, as the notebook says).
 func TestInlining(t *testing.T) {
-	out, err := exec.Command("go", "build", "-gcflags=-m", ".").CombinedOutput()
-	if err != nil {
-		t.Fatalf("go build -gcflags=-m: %v\n%s", err, out)
-	}
+	out := compilerReport(t)
 	inlined := map[string]bool{}
-	for _, m := range regexp.MustCompile(`\w+\.go:\d+:\d+: inlining call to ([\w.()*]+)`).FindAllStringSubmatch(string(out), -1) {
+	for _, m := range regexp.MustCompile(`\w+\.go:\d+:\d+: inlining call to ([\w.()*\[\],]+)`).FindAllStringSubmatch(string(out), -1) {
 		inlined[m[1]] = true
 	}
 	fns := []string{
@@ -40,7 +38,7 @@ func TestInlining(t *testing.T) {
 	}
 	if runtime.GOARCH == "amd64" {
 		fns = append(fns, "(*MoveList).addCompressed", "(*MoveList).addPawnsCompressed",
-			"(*Position).generateSerAvx512Vbmi2.func1", "(*Position).generateSerAvx512Vbmi2.func2")
+			"generateSerAvx512Vbmi2[go.shape.uint8].func1", "generateSerAvx512Vbmi2[go.shape.uint16].func2")
 	}
 	for _, fn := range fns {
 		if !inlined[fn] {
@@ -48,3 +46,19 @@ func TestInlining(t *testing.T) {
 		}
 	}
 }
+
+// compilerReport returns the compiler's optimization report on the
+// package (go build -gcflags=-m=2), built once for the tests that read it.
+var compilerReport = func() func(t *testing.T) []byte {
+	report := sync.OnceValues(func() ([]byte, error) {
+		return exec.Command("go", "build", "-gcflags=-m=2", ".").CombinedOutput()
+	})
+	return func(t *testing.T) []byte {
+		t.Helper()
+		out, err := report()
+		if err != nil {
+			t.Fatalf("go build -gcflags=-m=2: %v\n%s", err, out)
+		}
+		return out
+	}
+}()

@@ -202,8 +202,8 @@ func TestOrderFactor(t *testing.T) {
 		t.Fatal(err)
 	}
 	var plain, flipped MoveList
-	p.generate(&plain)
-	p.generateOrdFlipVertical(&flipped)
+	sided(p.Side, generate[white], generate[black])(&p, &plain)
+	sided(p.Side, generateOrdFlipVertical[white], generateOrdFlipVertical[black])(&p, &flipped)
 	a, b := plain.Slice(), flipped.Slice()
 	if slices.Equal(a, b) {
 		t.Error("flip-vertical listed white's moves in the plain order")
@@ -237,19 +237,22 @@ func TestKeptRepresentations(t *testing.T) {
 			p := start
 			rev, rot := keptReversed(p), keptRotated(p)
 			for ply := range 200 {
-				want := moves(p.generate)
-				if got := moves(rev.generateHyperbolaReverseReprReversed); !slices.Equal(got, want) {
+				want := moves(p.generateAny)
+				revGen := sided(p.Side, generateHyperbolaReverseReprReversed[white], generateHyperbolaReverseReprReversed[black])
+				rotGen := sided(p.Side, generateRotatedReprRotated[white], generateRotatedReprRotated[black])
+				if got := moves(func(l *MoveList) int { return revGen(&rev, l) }); !slices.Equal(got, want) {
 					t.Fatalf("%s: repr=reversed moves %v, want %v", p.FEN(), got, want)
 				}
-				if got := moves(rot.generateRotatedReprRotated); !slices.Equal(got, want) {
+				if got := moves(func(l *MoveList) int { return rotGen(&rot, l) }); !slices.Equal(got, want) {
 					t.Fatalf("%s: repr=rotated moves %v, want %v", p.FEN(), got, want)
 				}
 				if len(want) == 0 {
 					break
 				}
 				m := want[r.IntN(len(want))]
+				rev = sided(p.Side, playReprReversed[white], playReprReversed[black])(&rev, m)
+				rot = sided(p.Side, playReprRotated[white], playReprRotated[black])(&rot, m)
 				p = p.Play(m)
-				rev, rot = rev.PlayReprReversed(m), rot.PlayReprRotated(m)
 				if rev.Position != p || rev != keptReversed(p) {
 					t.Fatalf("%s game %d ply %d: after %v the reversed bitboards are %#x, from scratch %#x",
 						c.Name, game, ply, m, rev.Rev, keptReversed(p).Rev)

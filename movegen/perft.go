@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"slices"
 
+	"bitlab/board"
 	"bitlab/kernels"
 	"bitlab/movegen/factor"
 )
@@ -43,29 +44,39 @@ func DefaultConfig() Config { return factor.Default() }
 func Perft(p *Position, depth int) uint64 { return perft(*p, depth) }
 
 // perft is Perft's recursion, the root of every configuration's copy of
-// the generator (internal/configs). It takes the position by value: a
-// pointer to the caller's copy would make escape analysis, which cannot
-// follow the recursion, move every position to the heap.
+// the generator (internal/configs), compiled for each side to move
+// (perftSide).
 func perft(p Position, depth int) uint64 {
+	if p.Side == board.White {
+		return perftSide[white, black](p, depth)
+	}
+	return perftSide[black, white](p, depth)
+}
+
+// perftSide is perft with side Us to move, Them the other. It takes the
+// position by value: a pointer to the caller's copy would make escape
+// analysis, which cannot follow the recursion, move every position to the
+// heap.
+func perftSide[Us, Them side](p Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(p.generate(nil))
+		return uint64(generate[Us](&p, nil))
 	}
 	var l MoveList
-	p.generate(&l)
+	generate[Us](&p, &l)
 	var n uint64
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
-			q := p.Play(m)
-			n += uint64(q.generate(nil))
+			q := play[Us](&p, m)
+			n += uint64(generate[Them](&q, nil))
 		}
 		return n
 	}
 	for _, m := range l.Moves[:l.N] {
-		n += perft(p.Play(m), depth-1)
+		n += perftSide[Them, Us](play[Us](&p, m), depth-1)
 	}
 	return n
 }

@@ -255,9 +255,18 @@ const (
 // (internal/configs copies Play for them, on their position types).
 // It updates no hash (Position keeps none).
 func (p *Position) Play(m Move) Position {
+	if p.Side == board.White {
+		return play[white](p, m)
+	}
+	return play[black](p, m)
+}
+
+// play is Play with side Us to move.
+func play[Us side](p *Position, m Move) Position {
 	q := *p
 	from, to, kind := m.From(), m.To(), m.Kind()
-	us, them := p.Side, p.Side^1
+	us := sideOf[Us]()
+	them := us ^ 1
 	toBB := to.Bitboard()
 	q.EP = board.NoSquare
 	moved := p.pieceOn(us, from.Bitboard())

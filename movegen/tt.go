@@ -56,7 +56,7 @@ func (t *TT) Clear() { clear(t.entries) }
 func PerftTT(p *Position, depth int, t *TT) uint64 { return perftTT(*p, depth, t) }
 
 func perftTT(p Position, depth int, t *TT) uint64 {
-	if depth <= 1 {
+	if depth <= 2 {
 		return perft(p, depth)
 	}
 	key := p.Hash() ^ depthKeys[depth&63]
@@ -65,7 +65,7 @@ func perftTT(p Position, depth int, t *TT) uint64 {
 		return e.nodes
 	}
 	var l MoveList
-	p.generate(&l)
+	p.generateAny(&l)
 	var n uint64
 	for _, m := range l.Moves[:l.N] {
 		n += perftTT(p.Play(m), depth-1, t)
