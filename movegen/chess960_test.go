@@ -255,8 +255,10 @@ func TestChess960Games(t *testing.T) {
 				if ref := refPlay(&p, m); q != ref {
 					t.Fatalf("%s: %v plays to %s, the reference to %s", p.FEN(), m, q.FEN(), ref.FEN())
 				}
-				rev = sided(p.Side, playReprReversed[white], playReprReversed[black])(&rev, m)
-				rot = sided(p.Side, playReprRotated[white], playReprRotated[black])(&rot, m)
+				prev := rev
+				sided(p.Side, playReprReversed[white], playReprReversed[black])(&rev, &prev, m)
+				prot := rot
+				sided(p.Side, playReprRotated[white], playReprRotated[black])(&rot, &prot, m)
 				if rev.Position != q || rev != keptReversed(q) || rot.Position != q || rot != keptRotated(q) {
 					t.Fatalf("%s: after %v the kept representations differ from the position's", p.FEN(), m)
 				}

@@ -22,32 +22,34 @@ func init() {
 // perftCntKernighan is perft with count=kernighan.
 func perftCntKernighan(p Position, depth int) uint64 {
 	if p.Side == board.White {
-		return perftSideCntKernighan[white, black](p, depth)
+		return perftSideCntKernighan[white, black](&p, depth)
 	}
-	return perftSideCntKernighan[black, white](p, depth)
+	return perftSideCntKernighan[black, white](&p, depth)
 }
 
 // perftSideCntKernighan is perftSide with count=kernighan.
-func perftSideCntKernighan[Us, Them side](p Position, depth int) uint64 {
+func perftSideCntKernighan[Us, Them side](p *Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateCntKernighan[Us](&p, nil))
+		return uint64(generateCntKernighan[Us](p, nil))
 	}
 	var l MoveList
-	generateCntKernighan[Us](&p, &l)
+	generateCntKernighan[Us](p, &l)
 	var n uint64
+	var q Position
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
-			q := play[Us](&p, m)
+			play[Us](&q, p, m)
 			n += uint64(generateCntKernighan[Them](&q, nil))
 		}
 		return n
 	}
 	for _, m := range l.Moves[:l.N] {
-		n += perftSideCntKernighan[Them, Us](play[Us](&p, m), depth-1)
+		play[Us](&q, p, m)
+		n += perftSideCntKernighan[Them, Us](&q, depth-1)
 	}
 	return n
 }
@@ -170,32 +172,34 @@ func generateCntKernighan[Us side](p *Position, l *MoveList) int {
 // perftCntSwar is perft with count=swar.
 func perftCntSwar(p Position, depth int) uint64 {
 	if p.Side == board.White {
-		return perftSideCntSwar[white, black](p, depth)
+		return perftSideCntSwar[white, black](&p, depth)
 	}
-	return perftSideCntSwar[black, white](p, depth)
+	return perftSideCntSwar[black, white](&p, depth)
 }
 
 // perftSideCntSwar is perftSide with count=swar.
-func perftSideCntSwar[Us, Them side](p Position, depth int) uint64 {
+func perftSideCntSwar[Us, Them side](p *Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateCntSwar[Us](&p, nil))
+		return uint64(generateCntSwar[Us](p, nil))
 	}
 	var l MoveList
-	generateCntSwar[Us](&p, &l)
+	generateCntSwar[Us](p, &l)
 	var n uint64
+	var q Position
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
-			q := play[Us](&p, m)
+			play[Us](&q, p, m)
 			n += uint64(generateCntSwar[Them](&q, nil))
 		}
 		return n
 	}
 	for _, m := range l.Moves[:l.N] {
-		n += perftSideCntSwar[Them, Us](play[Us](&p, m), depth-1)
+		play[Us](&q, p, m)
+		n += perftSideCntSwar[Them, Us](&q, depth-1)
 	}
 	return n
 }
@@ -321,32 +325,34 @@ func countKernelCntSwar(b uint64) int { return int(generic.PopcountSwar(b)) }
 // perftCntSwarMul is perft with count=swar-mul.
 func perftCntSwarMul(p Position, depth int) uint64 {
 	if p.Side == board.White {
-		return perftSideCntSwarMul[white, black](p, depth)
+		return perftSideCntSwarMul[white, black](&p, depth)
 	}
-	return perftSideCntSwarMul[black, white](p, depth)
+	return perftSideCntSwarMul[black, white](&p, depth)
 }
 
 // perftSideCntSwarMul is perftSide with count=swar-mul.
-func perftSideCntSwarMul[Us, Them side](p Position, depth int) uint64 {
+func perftSideCntSwarMul[Us, Them side](p *Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateCntSwarMul[Us](&p, nil))
+		return uint64(generateCntSwarMul[Us](p, nil))
 	}
 	var l MoveList
-	generateCntSwarMul[Us](&p, &l)
+	generateCntSwarMul[Us](p, &l)
 	var n uint64
+	var q Position
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
-			q := play[Us](&p, m)
+			play[Us](&q, p, m)
 			n += uint64(generateCntSwarMul[Them](&q, nil))
 		}
 		return n
 	}
 	for _, m := range l.Moves[:l.N] {
-		n += perftSideCntSwarMul[Them, Us](play[Us](&p, m), depth-1)
+		play[Us](&q, p, m)
+		n += perftSideCntSwarMul[Them, Us](&q, depth-1)
 	}
 	return n
 }
@@ -472,32 +478,34 @@ func countKernelCntSwarMul(b uint64) int { return int(generic.PopcountSwarMul(b)
 // perftCntTable16 is perft with count=table16.
 func perftCntTable16(p Position, depth int) uint64 {
 	if p.Side == board.White {
-		return perftSideCntTable16[white, black](p, depth)
+		return perftSideCntTable16[white, black](&p, depth)
 	}
-	return perftSideCntTable16[black, white](p, depth)
+	return perftSideCntTable16[black, white](&p, depth)
 }
 
 // perftSideCntTable16 is perftSide with count=table16.
-func perftSideCntTable16[Us, Them side](p Position, depth int) uint64 {
+func perftSideCntTable16[Us, Them side](p *Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateCntTable16[Us](&p, nil))
+		return uint64(generateCntTable16[Us](p, nil))
 	}
 	var l MoveList
-	generateCntTable16[Us](&p, &l)
+	generateCntTable16[Us](p, &l)
 	var n uint64
+	var q Position
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
-			q := play[Us](&p, m)
+			play[Us](&q, p, m)
 			n += uint64(generateCntTable16[Them](&q, nil))
 		}
 		return n
 	}
 	for _, m := range l.Moves[:l.N] {
-		n += perftSideCntTable16[Them, Us](play[Us](&p, m), depth-1)
+		play[Us](&q, p, m)
+		n += perftSideCntTable16[Them, Us](&q, depth-1)
 	}
 	return n
 }
@@ -623,32 +631,34 @@ func countKernelCntTable16(b uint64) int { return int(generic.PopcountTable16(b)
 // perftCntTable8 is perft with count=table8.
 func perftCntTable8(p Position, depth int) uint64 {
 	if p.Side == board.White {
-		return perftSideCntTable8[white, black](p, depth)
+		return perftSideCntTable8[white, black](&p, depth)
 	}
-	return perftSideCntTable8[black, white](p, depth)
+	return perftSideCntTable8[black, white](&p, depth)
 }
 
 // perftSideCntTable8 is perftSide with count=table8.
-func perftSideCntTable8[Us, Them side](p Position, depth int) uint64 {
+func perftSideCntTable8[Us, Them side](p *Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateCntTable8[Us](&p, nil))
+		return uint64(generateCntTable8[Us](p, nil))
 	}
 	var l MoveList
-	generateCntTable8[Us](&p, &l)
+	generateCntTable8[Us](p, &l)
 	var n uint64
+	var q Position
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
-			q := play[Us](&p, m)
+			play[Us](&q, p, m)
 			n += uint64(generateCntTable8[Them](&q, nil))
 		}
 		return n
 	}
 	for _, m := range l.Moves[:l.N] {
-		n += perftSideCntTable8[Them, Us](play[Us](&p, m), depth-1)
+		play[Us](&q, p, m)
+		n += perftSideCntTable8[Them, Us](&q, depth-1)
 	}
 	return n
 }

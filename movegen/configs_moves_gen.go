@@ -19,32 +19,34 @@ func init() {
 // perftMvMagicHash is perft with moves=magic-hash.
 func perftMvMagicHash(p Position, depth int) uint64 {
 	if p.Side == board.White {
-		return perftSideMvMagicHash[white, black](p, depth)
+		return perftSideMvMagicHash[white, black](&p, depth)
 	}
-	return perftSideMvMagicHash[black, white](p, depth)
+	return perftSideMvMagicHash[black, white](&p, depth)
 }
 
 // perftSideMvMagicHash is perftSide with moves=magic-hash.
-func perftSideMvMagicHash[Us, Them side](p Position, depth int) uint64 {
+func perftSideMvMagicHash[Us, Them side](p *Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateMvMagicHash[Us](&p, nil))
+		return uint64(generateMvMagicHash[Us](p, nil))
 	}
 	var l MoveList
-	generateMvMagicHash[Us](&p, &l)
+	generateMvMagicHash[Us](p, &l)
 	var n uint64
+	var q Position
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
-			q := play[Us](&p, m)
+			play[Us](&q, p, m)
 			n += uint64(generateMvMagicHash[Them](&q, nil))
 		}
 		return n
 	}
 	for _, m := range l.Moves[:l.N] {
-		n += perftSideMvMagicHash[Them, Us](play[Us](&p, m), depth-1)
+		play[Us](&q, p, m)
+		n += perftSideMvMagicHash[Them, Us](&q, depth-1)
 	}
 	return n
 }

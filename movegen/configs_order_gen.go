@@ -19,32 +19,34 @@ func init() {
 // perftOrdFlipVertical is perft with order=flip-vertical.
 func perftOrdFlipVertical(p Position, depth int) uint64 {
 	if p.Side == board.White {
-		return perftSideOrdFlipVertical[white, black](p, depth)
+		return perftSideOrdFlipVertical[white, black](&p, depth)
 	}
-	return perftSideOrdFlipVertical[black, white](p, depth)
+	return perftSideOrdFlipVertical[black, white](&p, depth)
 }
 
 // perftSideOrdFlipVertical is perftSide with order=flip-vertical.
-func perftSideOrdFlipVertical[Us, Them side](p Position, depth int) uint64 {
+func perftSideOrdFlipVertical[Us, Them side](p *Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateOrdFlipVertical[Us](&p, nil))
+		return uint64(generateOrdFlipVertical[Us](p, nil))
 	}
 	var l MoveList
-	generateOrdFlipVertical[Us](&p, &l)
+	generateOrdFlipVertical[Us](p, &l)
 	var n uint64
+	var q Position
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
-			q := play[Us](&p, m)
+			play[Us](&q, p, m)
 			n += uint64(generateOrdFlipVertical[Them](&q, nil))
 		}
 		return n
 	}
 	for _, m := range l.Moves[:l.N] {
-		n += perftSideOrdFlipVertical[Them, Us](play[Us](&p, m), depth-1)
+		play[Us](&q, p, m)
+		n += perftSideOrdFlipVertical[Them, Us](&q, depth-1)
 	}
 	return n
 }

@@ -28,32 +28,34 @@ func init() {
 // perftHyperbolaReverseReprReversed is perft with slider=hyperbola-reverse, repr=reversed.
 func perftHyperbolaReverseReprReversed(p posReversed, depth int) uint64 {
 	if p.Side == board.White {
-		return perftSideHyperbolaReverseReprReversed[white, black](p, depth)
+		return perftSideHyperbolaReverseReprReversed[white, black](&p, depth)
 	}
-	return perftSideHyperbolaReverseReprReversed[black, white](p, depth)
+	return perftSideHyperbolaReverseReprReversed[black, white](&p, depth)
 }
 
 // perftSideHyperbolaReverseReprReversed is perftSide with slider=hyperbola-reverse, repr=reversed.
-func perftSideHyperbolaReverseReprReversed[Us, Them side](p posReversed, depth int) uint64 {
+func perftSideHyperbolaReverseReprReversed[Us, Them side](p *posReversed, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateHyperbolaReverseReprReversed[Us](&p, nil))
+		return uint64(generateHyperbolaReverseReprReversed[Us](p, nil))
 	}
 	var l MoveList
-	generateHyperbolaReverseReprReversed[Us](&p, &l)
+	generateHyperbolaReverseReprReversed[Us](p, &l)
 	var n uint64
+	var q posReversed
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
-			q := playReprReversed[Us](&p, m)
+			playReprReversed[Us](&q, p, m)
 			n += uint64(generateHyperbolaReverseReprReversed[Them](&q, nil))
 		}
 		return n
 	}
 	for _, m := range l.Moves[:l.N] {
-		n += perftSideHyperbolaReverseReprReversed[Them, Us](playReprReversed[Us](&p, m), depth-1)
+		playReprReversed[Us](&q, p, m)
+		n += perftSideHyperbolaReverseReprReversed[Them, Us](&q, depth-1)
 	}
 	return n
 }
@@ -174,17 +176,17 @@ func generateHyperbolaReverseReprReversed[Us side](p *posReversed, l *MoveList) 
 }
 
 // playReprReversed is play with repr=reversed.
-func playReprReversed[Us side](p *posReversed, m Move) posReversed {
-	q := *p
+func playReprReversed[Us side](q, p *posReversed, m Move) {
+	*q = *p
 	from, to, kind := m.From(), m.To(), m.Kind()
 	us := sideOf[Us]()
 	them := us ^ 1
 	toBB := to.Bitboard()
 	q.EP = board.NoSquare
-	moved := p.pieceOn(us, from.Bitboard())
+	moved := p.pieceOn(us, from)
 	// A capture: the piece on the target square (en passant: beside it).
 	if p.Colors[them]&toBB != 0 {
-		victim := p.pieceOn(them, toBB)
+		victim := p.pieceOn(them, to)
 		q.toggle(them, victim, to)
 		q.keep(them, victim, to)
 	}
@@ -215,7 +217,6 @@ func playReprReversed[Us side](p *posReversed, m Move) posReversed {
 	q.keep(us, placed, to)
 	q.Castling &= keepRights[p.setup][from] & keepRights[p.setup][to]
 	q.Side = them
-	return q
 }
 
 // legalMasksHyperbolaReverseReprReversed is legalMasks with slider=hyperbola-reverse, repr=reversed.
@@ -305,32 +306,34 @@ func enPassantLegalHyperbolaReverseReprReversed[Us side](p *posReversed, from, k
 // perftRotatedReprRotated is perft with slider=rotated, repr=rotated.
 func perftRotatedReprRotated(p posRotated, depth int) uint64 {
 	if p.Side == board.White {
-		return perftSideRotatedReprRotated[white, black](p, depth)
+		return perftSideRotatedReprRotated[white, black](&p, depth)
 	}
-	return perftSideRotatedReprRotated[black, white](p, depth)
+	return perftSideRotatedReprRotated[black, white](&p, depth)
 }
 
 // perftSideRotatedReprRotated is perftSide with slider=rotated, repr=rotated.
-func perftSideRotatedReprRotated[Us, Them side](p posRotated, depth int) uint64 {
+func perftSideRotatedReprRotated[Us, Them side](p *posRotated, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateRotatedReprRotated[Us](&p, nil))
+		return uint64(generateRotatedReprRotated[Us](p, nil))
 	}
 	var l MoveList
-	generateRotatedReprRotated[Us](&p, &l)
+	generateRotatedReprRotated[Us](p, &l)
 	var n uint64
+	var q posRotated
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
-			q := playReprRotated[Us](&p, m)
+			playReprRotated[Us](&q, p, m)
 			n += uint64(generateRotatedReprRotated[Them](&q, nil))
 		}
 		return n
 	}
 	for _, m := range l.Moves[:l.N] {
-		n += perftSideRotatedReprRotated[Them, Us](playReprRotated[Us](&p, m), depth-1)
+		playReprRotated[Us](&q, p, m)
+		n += perftSideRotatedReprRotated[Them, Us](&q, depth-1)
 	}
 	return n
 }
@@ -451,17 +454,17 @@ func generateRotatedReprRotated[Us side](p *posRotated, l *MoveList) int {
 }
 
 // playReprRotated is play with repr=rotated.
-func playReprRotated[Us side](p *posRotated, m Move) posRotated {
-	q := *p
+func playReprRotated[Us side](q, p *posRotated, m Move) {
+	*q = *p
 	from, to, kind := m.From(), m.To(), m.Kind()
 	us := sideOf[Us]()
 	them := us ^ 1
 	toBB := to.Bitboard()
 	q.EP = board.NoSquare
-	moved := p.pieceOn(us, from.Bitboard())
+	moved := p.pieceOn(us, from)
 	// A capture: the piece on the target square (en passant: beside it).
 	if p.Colors[them]&toBB != 0 {
-		victim := p.pieceOn(them, toBB)
+		victim := p.pieceOn(them, to)
 		q.toggle(them, victim, to)
 		q.keep(them, victim, to)
 	}
@@ -492,7 +495,6 @@ func playReprRotated[Us side](p *posRotated, m Move) posRotated {
 	q.keep(us, placed, to)
 	q.Castling &= keepRights[p.setup][from] & keepRights[p.setup][to]
 	q.Side = them
-	return q
 }
 
 // legalMasksRotatedReprRotated is legalMasks with slider=rotated, repr=rotated.
@@ -582,32 +584,34 @@ func enPassantLegalRotatedReprRotated[Us side](p *posRotated, from, k board.Squa
 // perftReprReversed is perft with repr=reversed.
 func perftReprReversed(p posReversed, depth int) uint64 {
 	if p.Side == board.White {
-		return perftSideReprReversed[white, black](p, depth)
+		return perftSideReprReversed[white, black](&p, depth)
 	}
-	return perftSideReprReversed[black, white](p, depth)
+	return perftSideReprReversed[black, white](&p, depth)
 }
 
 // perftSideReprReversed is perftSide with repr=reversed.
-func perftSideReprReversed[Us, Them side](p posReversed, depth int) uint64 {
+func perftSideReprReversed[Us, Them side](p *posReversed, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateReprReversed[Us](&p, nil))
+		return uint64(generateReprReversed[Us](p, nil))
 	}
 	var l MoveList
-	generateReprReversed[Us](&p, &l)
+	generateReprReversed[Us](p, &l)
 	var n uint64
+	var q posReversed
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
-			q := playReprReversed[Us](&p, m)
+			playReprReversed[Us](&q, p, m)
 			n += uint64(generateReprReversed[Them](&q, nil))
 		}
 		return n
 	}
 	for _, m := range l.Moves[:l.N] {
-		n += perftSideReprReversed[Them, Us](playReprReversed[Us](&p, m), depth-1)
+		playReprReversed[Us](&q, p, m)
+		n += perftSideReprReversed[Them, Us](&q, depth-1)
 	}
 	return n
 }
@@ -814,32 +818,34 @@ func enPassantLegalReprReversed[Us side](p *posReversed, from, k board.Square) b
 // perftReprRotated is perft with repr=rotated.
 func perftReprRotated(p posRotated, depth int) uint64 {
 	if p.Side == board.White {
-		return perftSideReprRotated[white, black](p, depth)
+		return perftSideReprRotated[white, black](&p, depth)
 	}
-	return perftSideReprRotated[black, white](p, depth)
+	return perftSideReprRotated[black, white](&p, depth)
 }
 
 // perftSideReprRotated is perftSide with repr=rotated.
-func perftSideReprRotated[Us, Them side](p posRotated, depth int) uint64 {
+func perftSideReprRotated[Us, Them side](p *posRotated, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateReprRotated[Us](&p, nil))
+		return uint64(generateReprRotated[Us](p, nil))
 	}
 	var l MoveList
-	generateReprRotated[Us](&p, &l)
+	generateReprRotated[Us](p, &l)
 	var n uint64
+	var q posRotated
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
-			q := playReprRotated[Us](&p, m)
+			playReprRotated[Us](&q, p, m)
 			n += uint64(generateReprRotated[Them](&q, nil))
 		}
 		return n
 	}
 	for _, m := range l.Moves[:l.N] {
-		n += perftSideReprRotated[Them, Us](playReprRotated[Us](&p, m), depth-1)
+		playReprRotated[Us](&q, p, m)
+		n += perftSideReprRotated[Them, Us](&q, depth-1)
 	}
 	return n
 }

@@ -19,32 +19,34 @@ func init() {
 // perftSerAvx512Vbmi2 is perft with serialize=avx512-vbmi2.
 func perftSerAvx512Vbmi2(p Position, depth int) uint64 {
 	if p.Side == board.White {
-		return perftSideSerAvx512Vbmi2[white, black](p, depth)
+		return perftSideSerAvx512Vbmi2[white, black](&p, depth)
 	}
-	return perftSideSerAvx512Vbmi2[black, white](p, depth)
+	return perftSideSerAvx512Vbmi2[black, white](&p, depth)
 }
 
 // perftSideSerAvx512Vbmi2 is perftSide with serialize=avx512-vbmi2.
-func perftSideSerAvx512Vbmi2[Us, Them side](p Position, depth int) uint64 {
+func perftSideSerAvx512Vbmi2[Us, Them side](p *Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateSerAvx512Vbmi2[Us](&p, nil))
+		return uint64(generateSerAvx512Vbmi2[Us](p, nil))
 	}
 	var l MoveList
-	generateSerAvx512Vbmi2[Us](&p, &l)
+	generateSerAvx512Vbmi2[Us](p, &l)
 	var n uint64
+	var q Position
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
-			q := play[Us](&p, m)
+			play[Us](&q, p, m)
 			n += uint64(generateSerAvx512Vbmi2[Them](&q, nil))
 		}
 		return n
 	}
 	for _, m := range l.Moves[:l.N] {
-		n += perftSideSerAvx512Vbmi2[Them, Us](play[Us](&p, m), depth-1)
+		play[Us](&q, p, m)
+		n += perftSideSerAvx512Vbmi2[Them, Us](&q, depth-1)
 	}
 	return n
 }

@@ -24,32 +24,34 @@ func init() {
 // perftSerBytes is perft with serialize=bytes.
 func perftSerBytes(p Position, depth int) uint64 {
 	if p.Side == board.White {
-		return perftSideSerBytes[white, black](p, depth)
+		return perftSideSerBytes[white, black](&p, depth)
 	}
-	return perftSideSerBytes[black, white](p, depth)
+	return perftSideSerBytes[black, white](&p, depth)
 }
 
 // perftSideSerBytes is perftSide with serialize=bytes.
-func perftSideSerBytes[Us, Them side](p Position, depth int) uint64 {
+func perftSideSerBytes[Us, Them side](p *Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateSerBytes[Us](&p, nil))
+		return uint64(generateSerBytes[Us](p, nil))
 	}
 	var l MoveList
-	generateSerBytes[Us](&p, &l)
+	generateSerBytes[Us](p, &l)
 	var n uint64
+	var q Position
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
-			q := play[Us](&p, m)
+			play[Us](&q, p, m)
 			n += uint64(generateSerBytes[Them](&q, nil))
 		}
 		return n
 	}
 	for _, m := range l.Moves[:l.N] {
-		n += perftSideSerBytes[Them, Us](play[Us](&p, m), depth-1)
+		play[Us](&q, p, m)
+		n += perftSideSerBytes[Them, Us](&q, depth-1)
 	}
 	return n
 }
@@ -197,32 +199,34 @@ func (l *MoveList) addPawnsSquaresSerBytes(targets uint64, delta int, kind int) 
 // perftSerForward is perft with serialize=forward.
 func perftSerForward(p Position, depth int) uint64 {
 	if p.Side == board.White {
-		return perftSideSerForward[white, black](p, depth)
+		return perftSideSerForward[white, black](&p, depth)
 	}
-	return perftSideSerForward[black, white](p, depth)
+	return perftSideSerForward[black, white](&p, depth)
 }
 
 // perftSideSerForward is perftSide with serialize=forward.
-func perftSideSerForward[Us, Them side](p Position, depth int) uint64 {
+func perftSideSerForward[Us, Them side](p *Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateSerForward[Us](&p, nil))
+		return uint64(generateSerForward[Us](p, nil))
 	}
 	var l MoveList
-	generateSerForward[Us](&p, &l)
+	generateSerForward[Us](p, &l)
 	var n uint64
+	var q Position
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
-			q := play[Us](&p, m)
+			play[Us](&q, p, m)
 			n += uint64(generateSerForward[Them](&q, nil))
 		}
 		return n
 	}
 	for _, m := range l.Moves[:l.N] {
-		n += perftSideSerForward[Them, Us](play[Us](&p, m), depth-1)
+		play[Us](&q, p, m)
+		n += perftSideSerForward[Them, Us](&q, depth-1)
 	}
 	return n
 }
@@ -345,32 +349,34 @@ func generateSerForward[Us side](p *Position, l *MoveList) int {
 // perftSerIterator is perft with serialize=iterator.
 func perftSerIterator(p Position, depth int) uint64 {
 	if p.Side == board.White {
-		return perftSideSerIterator[white, black](p, depth)
+		return perftSideSerIterator[white, black](&p, depth)
 	}
-	return perftSideSerIterator[black, white](p, depth)
+	return perftSideSerIterator[black, white](&p, depth)
 }
 
 // perftSideSerIterator is perftSide with serialize=iterator.
-func perftSideSerIterator[Us, Them side](p Position, depth int) uint64 {
+func perftSideSerIterator[Us, Them side](p *Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateSerIterator[Us](&p, nil))
+		return uint64(generateSerIterator[Us](p, nil))
 	}
 	var l MoveList
-	generateSerIterator[Us](&p, &l)
+	generateSerIterator[Us](p, &l)
 	var n uint64
+	var q Position
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
-			q := play[Us](&p, m)
+			play[Us](&q, p, m)
 			n += uint64(generateSerIterator[Them](&q, nil))
 		}
 		return n
 	}
 	for _, m := range l.Moves[:l.N] {
-		n += perftSideSerIterator[Them, Us](play[Us](&p, m), depth-1)
+		play[Us](&q, p, m)
+		n += perftSideSerIterator[Them, Us](&q, depth-1)
 	}
 	return n
 }
@@ -518,32 +524,34 @@ func (l *MoveList) addPawnsSquaresSerIterator(targets uint64, delta int, kind in
 // perftSerReverse is perft with serialize=reverse.
 func perftSerReverse(p Position, depth int) uint64 {
 	if p.Side == board.White {
-		return perftSideSerReverse[white, black](p, depth)
+		return perftSideSerReverse[white, black](&p, depth)
 	}
-	return perftSideSerReverse[black, white](p, depth)
+	return perftSideSerReverse[black, white](&p, depth)
 }
 
 // perftSideSerReverse is perftSide with serialize=reverse.
-func perftSideSerReverse[Us, Them side](p Position, depth int) uint64 {
+func perftSideSerReverse[Us, Them side](p *Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateSerReverse[Us](&p, nil))
+		return uint64(generateSerReverse[Us](p, nil))
 	}
 	var l MoveList
-	generateSerReverse[Us](&p, &l)
+	generateSerReverse[Us](p, &l)
 	var n uint64
+	var q Position
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
-			q := play[Us](&p, m)
+			play[Us](&q, p, m)
 			n += uint64(generateSerReverse[Them](&q, nil))
 		}
 		return n
 	}
 	for _, m := range l.Moves[:l.N] {
-		n += perftSideSerReverse[Them, Us](play[Us](&p, m), depth-1)
+		play[Us](&q, p, m)
+		n += perftSideSerReverse[Them, Us](&q, depth-1)
 	}
 	return n
 }
@@ -691,32 +699,34 @@ func (l *MoveList) addPawnsSquaresSerReverse(targets uint64, delta int, kind int
 // perftSerScanReset is perft with serialize=scan-reset.
 func perftSerScanReset(p Position, depth int) uint64 {
 	if p.Side == board.White {
-		return perftSideSerScanReset[white, black](p, depth)
+		return perftSideSerScanReset[white, black](&p, depth)
 	}
-	return perftSideSerScanReset[black, white](p, depth)
+	return perftSideSerScanReset[black, white](&p, depth)
 }
 
 // perftSideSerScanReset is perftSide with serialize=scan-reset.
-func perftSideSerScanReset[Us, Them side](p Position, depth int) uint64 {
+func perftSideSerScanReset[Us, Them side](p *Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateSerScanReset[Us](&p, nil))
+		return uint64(generateSerScanReset[Us](p, nil))
 	}
 	var l MoveList
-	generateSerScanReset[Us](&p, &l)
+	generateSerScanReset[Us](p, &l)
 	var n uint64
+	var q Position
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
-			q := play[Us](&p, m)
+			play[Us](&q, p, m)
 			n += uint64(generateSerScanReset[Them](&q, nil))
 		}
 		return n
 	}
 	for _, m := range l.Moves[:l.N] {
-		n += perftSideSerScanReset[Them, Us](play[Us](&p, m), depth-1)
+		play[Us](&q, p, m)
+		n += perftSideSerScanReset[Them, Us](&q, depth-1)
 	}
 	return n
 }
@@ -864,32 +874,34 @@ func (l *MoveList) addPawnsSquaresSerScanReset(targets uint64, delta int, kind i
 // perftSerUnrolled is perft with serialize=unrolled.
 func perftSerUnrolled(p Position, depth int) uint64 {
 	if p.Side == board.White {
-		return perftSideSerUnrolled[white, black](p, depth)
+		return perftSideSerUnrolled[white, black](&p, depth)
 	}
-	return perftSideSerUnrolled[black, white](p, depth)
+	return perftSideSerUnrolled[black, white](&p, depth)
 }
 
 // perftSideSerUnrolled is perftSide with serialize=unrolled.
-func perftSideSerUnrolled[Us, Them side](p Position, depth int) uint64 {
+func perftSideSerUnrolled[Us, Them side](p *Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateSerUnrolled[Us](&p, nil))
+		return uint64(generateSerUnrolled[Us](p, nil))
 	}
 	var l MoveList
-	generateSerUnrolled[Us](&p, &l)
+	generateSerUnrolled[Us](p, &l)
 	var n uint64
+	var q Position
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
-			q := play[Us](&p, m)
+			play[Us](&q, p, m)
 			n += uint64(generateSerUnrolled[Them](&q, nil))
 		}
 		return n
 	}
 	for _, m := range l.Moves[:l.N] {
-		n += perftSideSerUnrolled[Them, Us](play[Us](&p, m), depth-1)
+		play[Us](&q, p, m)
+		n += perftSideSerUnrolled[Them, Us](&q, depth-1)
 	}
 	return n
 }
@@ -1037,32 +1049,34 @@ func (l *MoveList) addPawnsSquaresSerUnrolled(targets uint64, delta int, kind in
 // perftSerWords16 is perft with serialize=words16.
 func perftSerWords16(p Position, depth int) uint64 {
 	if p.Side == board.White {
-		return perftSideSerWords16[white, black](p, depth)
+		return perftSideSerWords16[white, black](&p, depth)
 	}
-	return perftSideSerWords16[black, white](p, depth)
+	return perftSideSerWords16[black, white](&p, depth)
 }
 
 // perftSideSerWords16 is perftSide with serialize=words16.
-func perftSideSerWords16[Us, Them side](p Position, depth int) uint64 {
+func perftSideSerWords16[Us, Them side](p *Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateSerWords16[Us](&p, nil))
+		return uint64(generateSerWords16[Us](p, nil))
 	}
 	var l MoveList
-	generateSerWords16[Us](&p, &l)
+	generateSerWords16[Us](p, &l)
 	var n uint64
+	var q Position
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
-			q := play[Us](&p, m)
+			play[Us](&q, p, m)
 			n += uint64(generateSerWords16[Them](&q, nil))
 		}
 		return n
 	}
 	for _, m := range l.Moves[:l.N] {
-		n += perftSideSerWords16[Them, Us](play[Us](&p, m), depth-1)
+		play[Us](&q, p, m)
+		n += perftSideSerWords16[Them, Us](&q, depth-1)
 	}
 	return n
 }

@@ -22,32 +22,34 @@ func init() {
 // perftPext is perft with slider=pext.
 func perftPext(p Position, depth int) uint64 {
 	if p.Side == board.White {
-		return perftSidePext[white, black](p, depth)
+		return perftSidePext[white, black](&p, depth)
 	}
-	return perftSidePext[black, white](p, depth)
+	return perftSidePext[black, white](&p, depth)
 }
 
 // perftSidePext is perftSide with slider=pext.
-func perftSidePext[Us, Them side](p Position, depth int) uint64 {
+func perftSidePext[Us, Them side](p *Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generatePext[Us](&p, nil))
+		return uint64(generatePext[Us](p, nil))
 	}
 	var l MoveList
-	generatePext[Us](&p, &l)
+	generatePext[Us](p, &l)
 	var n uint64
+	var q Position
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
-			q := play[Us](&p, m)
+			play[Us](&q, p, m)
 			n += uint64(generatePext[Them](&q, nil))
 		}
 		return n
 	}
 	for _, m := range l.Moves[:l.N] {
-		n += perftSidePext[Them, Us](play[Us](&p, m), depth-1)
+		play[Us](&q, p, m)
+		n += perftSidePext[Them, Us](&q, depth-1)
 	}
 	return n
 }
@@ -254,32 +256,34 @@ func enPassantLegalPext[Us side](p *Position, from, k board.Square) bool {
 // perftMagicFancyAsm is perft with slider=magic-fancy-asm.
 func perftMagicFancyAsm(p Position, depth int) uint64 {
 	if p.Side == board.White {
-		return perftSideMagicFancyAsm[white, black](p, depth)
+		return perftSideMagicFancyAsm[white, black](&p, depth)
 	}
-	return perftSideMagicFancyAsm[black, white](p, depth)
+	return perftSideMagicFancyAsm[black, white](&p, depth)
 }
 
 // perftSideMagicFancyAsm is perftSide with slider=magic-fancy-asm.
-func perftSideMagicFancyAsm[Us, Them side](p Position, depth int) uint64 {
+func perftSideMagicFancyAsm[Us, Them side](p *Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateMagicFancyAsm[Us](&p, nil))
+		return uint64(generateMagicFancyAsm[Us](p, nil))
 	}
 	var l MoveList
-	generateMagicFancyAsm[Us](&p, &l)
+	generateMagicFancyAsm[Us](p, &l)
 	var n uint64
+	var q Position
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
-			q := play[Us](&p, m)
+			play[Us](&q, p, m)
 			n += uint64(generateMagicFancyAsm[Them](&q, nil))
 		}
 		return n
 	}
 	for _, m := range l.Moves[:l.N] {
-		n += perftSideMagicFancyAsm[Them, Us](play[Us](&p, m), depth-1)
+		play[Us](&q, p, m)
+		n += perftSideMagicFancyAsm[Them, Us](&q, depth-1)
 	}
 	return n
 }
@@ -486,32 +490,34 @@ func enPassantLegalMagicFancyAsm[Us side](p *Position, from, k board.Square) boo
 // perftMagicBlackAsm is perft with slider=magic-black-asm.
 func perftMagicBlackAsm(p Position, depth int) uint64 {
 	if p.Side == board.White {
-		return perftSideMagicBlackAsm[white, black](p, depth)
+		return perftSideMagicBlackAsm[white, black](&p, depth)
 	}
-	return perftSideMagicBlackAsm[black, white](p, depth)
+	return perftSideMagicBlackAsm[black, white](&p, depth)
 }
 
 // perftSideMagicBlackAsm is perftSide with slider=magic-black-asm.
-func perftSideMagicBlackAsm[Us, Them side](p Position, depth int) uint64 {
+func perftSideMagicBlackAsm[Us, Them side](p *Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateMagicBlackAsm[Us](&p, nil))
+		return uint64(generateMagicBlackAsm[Us](p, nil))
 	}
 	var l MoveList
-	generateMagicBlackAsm[Us](&p, &l)
+	generateMagicBlackAsm[Us](p, &l)
 	var n uint64
+	var q Position
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
-			q := play[Us](&p, m)
+			play[Us](&q, p, m)
 			n += uint64(generateMagicBlackAsm[Them](&q, nil))
 		}
 		return n
 	}
 	for _, m := range l.Moves[:l.N] {
-		n += perftSideMagicBlackAsm[Them, Us](play[Us](&p, m), depth-1)
+		play[Us](&q, p, m)
+		n += perftSideMagicBlackAsm[Them, Us](&q, depth-1)
 	}
 	return n
 }

@@ -27,32 +27,34 @@ func init() {
 // perftClassical is perft with slider=classical.
 func perftClassical(p Position, depth int) uint64 {
 	if p.Side == board.White {
-		return perftSideClassical[white, black](p, depth)
+		return perftSideClassical[white, black](&p, depth)
 	}
-	return perftSideClassical[black, white](p, depth)
+	return perftSideClassical[black, white](&p, depth)
 }
 
 // perftSideClassical is perftSide with slider=classical.
-func perftSideClassical[Us, Them side](p Position, depth int) uint64 {
+func perftSideClassical[Us, Them side](p *Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateClassical[Us](&p, nil))
+		return uint64(generateClassical[Us](p, nil))
 	}
 	var l MoveList
-	generateClassical[Us](&p, &l)
+	generateClassical[Us](p, &l)
 	var n uint64
+	var q Position
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
-			q := play[Us](&p, m)
+			play[Us](&q, p, m)
 			n += uint64(generateClassical[Them](&q, nil))
 		}
 		return n
 	}
 	for _, m := range l.Moves[:l.N] {
-		n += perftSideClassical[Them, Us](play[Us](&p, m), depth-1)
+		play[Us](&q, p, m)
+		n += perftSideClassical[Them, Us](&q, depth-1)
 	}
 	return n
 }
@@ -259,32 +261,34 @@ func enPassantLegalClassical[Us side](p *Position, from, k board.Square) bool {
 // perftDumb7fill is perft with slider=dumb7fill.
 func perftDumb7fill(p Position, depth int) uint64 {
 	if p.Side == board.White {
-		return perftSideDumb7fill[white, black](p, depth)
+		return perftSideDumb7fill[white, black](&p, depth)
 	}
-	return perftSideDumb7fill[black, white](p, depth)
+	return perftSideDumb7fill[black, white](&p, depth)
 }
 
 // perftSideDumb7fill is perftSide with slider=dumb7fill.
-func perftSideDumb7fill[Us, Them side](p Position, depth int) uint64 {
+func perftSideDumb7fill[Us, Them side](p *Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateDumb7fill[Us](&p, nil))
+		return uint64(generateDumb7fill[Us](p, nil))
 	}
 	var l MoveList
-	generateDumb7fill[Us](&p, &l)
+	generateDumb7fill[Us](p, &l)
 	var n uint64
+	var q Position
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
-			q := play[Us](&p, m)
+			play[Us](&q, p, m)
 			n += uint64(generateDumb7fill[Them](&q, nil))
 		}
 		return n
 	}
 	for _, m := range l.Moves[:l.N] {
-		n += perftSideDumb7fill[Them, Us](play[Us](&p, m), depth-1)
+		play[Us](&q, p, m)
+		n += perftSideDumb7fill[Them, Us](&q, depth-1)
 	}
 	return n
 }
@@ -491,32 +495,34 @@ func enPassantLegalDumb7fill[Us side](p *Position, from, k board.Square) bool {
 // perftHyperbolaBswap is perft with slider=hyperbola-bswap.
 func perftHyperbolaBswap(p Position, depth int) uint64 {
 	if p.Side == board.White {
-		return perftSideHyperbolaBswap[white, black](p, depth)
+		return perftSideHyperbolaBswap[white, black](&p, depth)
 	}
-	return perftSideHyperbolaBswap[black, white](p, depth)
+	return perftSideHyperbolaBswap[black, white](&p, depth)
 }
 
 // perftSideHyperbolaBswap is perftSide with slider=hyperbola-bswap.
-func perftSideHyperbolaBswap[Us, Them side](p Position, depth int) uint64 {
+func perftSideHyperbolaBswap[Us, Them side](p *Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateHyperbolaBswap[Us](&p, nil))
+		return uint64(generateHyperbolaBswap[Us](p, nil))
 	}
 	var l MoveList
-	generateHyperbolaBswap[Us](&p, &l)
+	generateHyperbolaBswap[Us](p, &l)
 	var n uint64
+	var q Position
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
-			q := play[Us](&p, m)
+			play[Us](&q, p, m)
 			n += uint64(generateHyperbolaBswap[Them](&q, nil))
 		}
 		return n
 	}
 	for _, m := range l.Moves[:l.N] {
-		n += perftSideHyperbolaBswap[Them, Us](play[Us](&p, m), depth-1)
+		play[Us](&q, p, m)
+		n += perftSideHyperbolaBswap[Them, Us](&q, depth-1)
 	}
 	return n
 }
@@ -723,32 +729,34 @@ func enPassantLegalHyperbolaBswap[Us side](p *Position, from, k board.Square) bo
 // perftHyperbolaReverse is perft with slider=hyperbola-reverse.
 func perftHyperbolaReverse(p Position, depth int) uint64 {
 	if p.Side == board.White {
-		return perftSideHyperbolaReverse[white, black](p, depth)
+		return perftSideHyperbolaReverse[white, black](&p, depth)
 	}
-	return perftSideHyperbolaReverse[black, white](p, depth)
+	return perftSideHyperbolaReverse[black, white](&p, depth)
 }
 
 // perftSideHyperbolaReverse is perftSide with slider=hyperbola-reverse.
-func perftSideHyperbolaReverse[Us, Them side](p Position, depth int) uint64 {
+func perftSideHyperbolaReverse[Us, Them side](p *Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateHyperbolaReverse[Us](&p, nil))
+		return uint64(generateHyperbolaReverse[Us](p, nil))
 	}
 	var l MoveList
-	generateHyperbolaReverse[Us](&p, &l)
+	generateHyperbolaReverse[Us](p, &l)
 	var n uint64
+	var q Position
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
-			q := play[Us](&p, m)
+			play[Us](&q, p, m)
 			n += uint64(generateHyperbolaReverse[Them](&q, nil))
 		}
 		return n
 	}
 	for _, m := range l.Moves[:l.N] {
-		n += perftSideHyperbolaReverse[Them, Us](play[Us](&p, m), depth-1)
+		play[Us](&q, p, m)
+		n += perftSideHyperbolaReverse[Them, Us](&q, depth-1)
 	}
 	return n
 }
@@ -955,32 +963,34 @@ func enPassantLegalHyperbolaReverse[Us side](p *Position, from, k board.Square) 
 // perftKindergarten is perft with slider=kindergarten.
 func perftKindergarten(p Position, depth int) uint64 {
 	if p.Side == board.White {
-		return perftSideKindergarten[white, black](p, depth)
+		return perftSideKindergarten[white, black](&p, depth)
 	}
-	return perftSideKindergarten[black, white](p, depth)
+	return perftSideKindergarten[black, white](&p, depth)
 }
 
 // perftSideKindergarten is perftSide with slider=kindergarten.
-func perftSideKindergarten[Us, Them side](p Position, depth int) uint64 {
+func perftSideKindergarten[Us, Them side](p *Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateKindergarten[Us](&p, nil))
+		return uint64(generateKindergarten[Us](p, nil))
 	}
 	var l MoveList
-	generateKindergarten[Us](&p, &l)
+	generateKindergarten[Us](p, &l)
 	var n uint64
+	var q Position
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
-			q := play[Us](&p, m)
+			play[Us](&q, p, m)
 			n += uint64(generateKindergarten[Them](&q, nil))
 		}
 		return n
 	}
 	for _, m := range l.Moves[:l.N] {
-		n += perftSideKindergarten[Them, Us](play[Us](&p, m), depth-1)
+		play[Us](&q, p, m)
+		n += perftSideKindergarten[Them, Us](&q, depth-1)
 	}
 	return n
 }
@@ -1187,32 +1197,34 @@ func enPassantLegalKindergarten[Us side](p *Position, from, k board.Square) bool
 // perftKoggeStone is perft with slider=kogge-stone.
 func perftKoggeStone(p Position, depth int) uint64 {
 	if p.Side == board.White {
-		return perftSideKoggeStone[white, black](p, depth)
+		return perftSideKoggeStone[white, black](&p, depth)
 	}
-	return perftSideKoggeStone[black, white](p, depth)
+	return perftSideKoggeStone[black, white](&p, depth)
 }
 
 // perftSideKoggeStone is perftSide with slider=kogge-stone.
-func perftSideKoggeStone[Us, Them side](p Position, depth int) uint64 {
+func perftSideKoggeStone[Us, Them side](p *Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateKoggeStone[Us](&p, nil))
+		return uint64(generateKoggeStone[Us](p, nil))
 	}
 	var l MoveList
-	generateKoggeStone[Us](&p, &l)
+	generateKoggeStone[Us](p, &l)
 	var n uint64
+	var q Position
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
-			q := play[Us](&p, m)
+			play[Us](&q, p, m)
 			n += uint64(generateKoggeStone[Them](&q, nil))
 		}
 		return n
 	}
 	for _, m := range l.Moves[:l.N] {
-		n += perftSideKoggeStone[Them, Us](play[Us](&p, m), depth-1)
+		play[Us](&q, p, m)
+		n += perftSideKoggeStone[Them, Us](&q, depth-1)
 	}
 	return n
 }
@@ -1419,32 +1431,34 @@ func enPassantLegalKoggeStone[Us side](p *Position, from, k board.Square) bool {
 // perftMagicBlack is perft with slider=magic-black.
 func perftMagicBlack(p Position, depth int) uint64 {
 	if p.Side == board.White {
-		return perftSideMagicBlack[white, black](p, depth)
+		return perftSideMagicBlack[white, black](&p, depth)
 	}
-	return perftSideMagicBlack[black, white](p, depth)
+	return perftSideMagicBlack[black, white](&p, depth)
 }
 
 // perftSideMagicBlack is perftSide with slider=magic-black.
-func perftSideMagicBlack[Us, Them side](p Position, depth int) uint64 {
+func perftSideMagicBlack[Us, Them side](p *Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateMagicBlack[Us](&p, nil))
+		return uint64(generateMagicBlack[Us](p, nil))
 	}
 	var l MoveList
-	generateMagicBlack[Us](&p, &l)
+	generateMagicBlack[Us](p, &l)
 	var n uint64
+	var q Position
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
-			q := play[Us](&p, m)
+			play[Us](&q, p, m)
 			n += uint64(generateMagicBlack[Them](&q, nil))
 		}
 		return n
 	}
 	for _, m := range l.Moves[:l.N] {
-		n += perftSideMagicBlack[Them, Us](play[Us](&p, m), depth-1)
+		play[Us](&q, p, m)
+		n += perftSideMagicBlack[Them, Us](&q, depth-1)
 	}
 	return n
 }
@@ -1651,32 +1665,34 @@ func enPassantLegalMagicBlack[Us side](p *Position, from, k board.Square) bool {
 // perftMagicPlain is perft with slider=magic-plain.
 func perftMagicPlain(p Position, depth int) uint64 {
 	if p.Side == board.White {
-		return perftSideMagicPlain[white, black](p, depth)
+		return perftSideMagicPlain[white, black](&p, depth)
 	}
-	return perftSideMagicPlain[black, white](p, depth)
+	return perftSideMagicPlain[black, white](&p, depth)
 }
 
 // perftSideMagicPlain is perftSide with slider=magic-plain.
-func perftSideMagicPlain[Us, Them side](p Position, depth int) uint64 {
+func perftSideMagicPlain[Us, Them side](p *Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateMagicPlain[Us](&p, nil))
+		return uint64(generateMagicPlain[Us](p, nil))
 	}
 	var l MoveList
-	generateMagicPlain[Us](&p, &l)
+	generateMagicPlain[Us](p, &l)
 	var n uint64
+	var q Position
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
-			q := play[Us](&p, m)
+			play[Us](&q, p, m)
 			n += uint64(generateMagicPlain[Them](&q, nil))
 		}
 		return n
 	}
 	for _, m := range l.Moves[:l.N] {
-		n += perftSideMagicPlain[Them, Us](play[Us](&p, m), depth-1)
+		play[Us](&q, p, m)
+		n += perftSideMagicPlain[Them, Us](&q, depth-1)
 	}
 	return n
 }
@@ -1883,32 +1899,34 @@ func enPassantLegalMagicPlain[Us side](p *Position, from, k board.Square) bool {
 // perftObstructionDifference is perft with slider=obstruction-difference.
 func perftObstructionDifference(p Position, depth int) uint64 {
 	if p.Side == board.White {
-		return perftSideObstructionDifference[white, black](p, depth)
+		return perftSideObstructionDifference[white, black](&p, depth)
 	}
-	return perftSideObstructionDifference[black, white](p, depth)
+	return perftSideObstructionDifference[black, white](&p, depth)
 }
 
 // perftSideObstructionDifference is perftSide with slider=obstruction-difference.
-func perftSideObstructionDifference[Us, Them side](p Position, depth int) uint64 {
+func perftSideObstructionDifference[Us, Them side](p *Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateObstructionDifference[Us](&p, nil))
+		return uint64(generateObstructionDifference[Us](p, nil))
 	}
 	var l MoveList
-	generateObstructionDifference[Us](&p, &l)
+	generateObstructionDifference[Us](p, &l)
 	var n uint64
+	var q Position
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
-			q := play[Us](&p, m)
+			play[Us](&q, p, m)
 			n += uint64(generateObstructionDifference[Them](&q, nil))
 		}
 		return n
 	}
 	for _, m := range l.Moves[:l.N] {
-		n += perftSideObstructionDifference[Them, Us](play[Us](&p, m), depth-1)
+		play[Us](&q, p, m)
+		n += perftSideObstructionDifference[Them, Us](&q, depth-1)
 	}
 	return n
 }
@@ -2115,32 +2133,34 @@ func enPassantLegalObstructionDifference[Us side](p *Position, from, k board.Squ
 // perftRayLoop is perft with slider=ray-loop.
 func perftRayLoop(p Position, depth int) uint64 {
 	if p.Side == board.White {
-		return perftSideRayLoop[white, black](p, depth)
+		return perftSideRayLoop[white, black](&p, depth)
 	}
-	return perftSideRayLoop[black, white](p, depth)
+	return perftSideRayLoop[black, white](&p, depth)
 }
 
 // perftSideRayLoop is perftSide with slider=ray-loop.
-func perftSideRayLoop[Us, Them side](p Position, depth int) uint64 {
+func perftSideRayLoop[Us, Them side](p *Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateRayLoop[Us](&p, nil))
+		return uint64(generateRayLoop[Us](p, nil))
 	}
 	var l MoveList
-	generateRayLoop[Us](&p, &l)
+	generateRayLoop[Us](p, &l)
 	var n uint64
+	var q Position
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
-			q := play[Us](&p, m)
+			play[Us](&q, p, m)
 			n += uint64(generateRayLoop[Them](&q, nil))
 		}
 		return n
 	}
 	for _, m := range l.Moves[:l.N] {
-		n += perftSideRayLoop[Them, Us](play[Us](&p, m), depth-1)
+		play[Us](&q, p, m)
+		n += perftSideRayLoop[Them, Us](&q, depth-1)
 	}
 	return n
 }

@@ -250,8 +250,10 @@ func TestKeptRepresentations(t *testing.T) {
 					break
 				}
 				m := want[r.IntN(len(want))]
-				rev = sided(p.Side, playReprReversed[white], playReprReversed[black])(&rev, m)
-				rot = sided(p.Side, playReprRotated[white], playReprRotated[black])(&rot, m)
+				prev := rev
+				sided(p.Side, playReprReversed[white], playReprReversed[black])(&rev, &prev, m)
+				prot := rot
+				sided(p.Side, playReprRotated[white], playReprRotated[black])(&rot, &prot, m)
 				p = p.Play(m)
 				if rev.Position != p || rev != keptReversed(p) {
 					t.Fatalf("%s game %d ply %d: after %v the reversed bitboards are %#x, from scratch %#x",

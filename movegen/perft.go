@@ -48,35 +48,35 @@ func Perft(p *Position, depth int) uint64 { return perft(*p, depth) }
 // (perftSide).
 func perft(p Position, depth int) uint64 {
 	if p.Side == board.White {
-		return perftSide[white, black](p, depth)
+		return perftSide[white, black](&p, depth)
 	}
-	return perftSide[black, white](p, depth)
+	return perftSide[black, white](&p, depth)
 }
 
-// perftSide is perft with side Us to move, Them the other. It takes the
-// position by value: a pointer to the caller's copy would make escape
-// analysis, which cannot follow the recursion, move every position to the
-// heap.
-func perftSide[Us, Them side](p Position, depth int) uint64 {
+// perftSide is perft with side Us to move, Them the other. Each node plays
+// its moves into one position of its own (play writes in place).
+func perftSide[Us, Them side](p *Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generate[Us](&p, nil))
+		return uint64(generate[Us](p, nil))
 	}
 	var l MoveList
-	generate[Us](&p, &l)
+	generate[Us](p, &l)
 	var n uint64
+	var q Position
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
-			q := play[Us](&p, m)
+			play[Us](&q, p, m)
 			n += uint64(generate[Them](&q, nil))
 		}
 		return n
 	}
 	for _, m := range l.Moves[:l.N] {
-		n += perftSide[Them, Us](play[Us](&p, m), depth-1)
+		play[Us](&q, p, m)
+		n += perftSide[Them, Us](&q, depth-1)
 	}
 	return n
 }

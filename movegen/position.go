@@ -255,24 +255,28 @@ const (
 // (internal/configs copies Play for them, on their position types).
 // It updates no hash (Position keeps none).
 func (p *Position) Play(m Move) Position {
+	var q Position
 	if p.Side == board.White {
-		return play[white](p, m)
+		play[white](&q, p, m)
+	} else {
+		play[black](&q, p, m)
 	}
-	return play[black](p, m)
+	return q
 }
 
-// play is Play with side Us to move.
-func play[Us side](p *Position, m Move) Position {
-	q := *p
+// play writes to q the position after move m of side Us, which is to move
+// in p (q is not p: it is written in place, no copy returned).
+func play[Us side](q, p *Position, m Move) {
+	*q = *p
 	from, to, kind := m.From(), m.To(), m.Kind()
 	us := sideOf[Us]()
 	them := us ^ 1
 	toBB := to.Bitboard()
 	q.EP = board.NoSquare
-	moved := p.pieceOn(us, from.Bitboard())
+	moved := p.pieceOn(us, from)
 	// A capture: the piece on the target square (en passant: beside it).
 	if p.Colors[them]&toBB != 0 {
-		victim := p.pieceOn(them, toBB)
+		victim := p.pieceOn(them, to)
 		q.toggle(them, victim, to)
 		q.keep(them, victim, to)
 	}
@@ -303,7 +307,6 @@ func play[Us side](p *Position, m Move) Position {
 	q.keep(us, placed, to)
 	q.Castling &= keepRights[p.setup][from] & keepRights[p.setup][to]
 	q.Side = them
-	return q
 }
 
 // toggle puts side c's piece pc on the empty square s, or takes it off.
@@ -314,12 +317,14 @@ func (p *Position) toggle(c board.Color, pc board.Piece, s board.Square) {
 	p.Occupied ^= b
 }
 
-// pieceOn returns the type of side c's piece on the square of b.
-func (p *Position) pieceOn(c board.Color, b uint64) board.Piece {
-	for pc := board.Pawn; pc < board.King; pc++ {
-		if p.Pieces[c][pc]&b != 0 {
-			return pc
-		}
+// pieceOn returns the type of side c's piece on s, which holds one:
+// without a branch, the sum of each type's bit on s weighted by the type
+// (board.Pawn is 0).
+func (p *Position) pieceOn(c board.Color, s board.Square) board.Piece {
+	b := &p.Pieces[c]
+	var pc uint64
+	for t := board.Knight; t <= board.King; t++ {
+		pc += uint64(t) * (b[t] >> (s & 63) & 1)
 	}
-	return board.King
+	return board.Piece(pc)
 }
