@@ -229,22 +229,29 @@ func legalMasksHyperbolaReverseReprReversed[Us side](p *posReversed) masks {
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
 	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
 	enemy := p.occupiedBy(them)
-	for s := rookReversed(k, enemy) & rq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		switch ours := ray & own; {
-		case ours == 0:
-			m.checkers |= s & -s
-		case ours&(ours-1) == 0:
-			m.pinHV |= ray | s&-s
+	// A slider is looked up only when an enemy slider stands on one of
+	// the king's lines on the empty board (rookLines, bishopLines):
+	// mostly none does.
+	if rq&rookLines[k] != 0 {
+		for s := rookReversed(k, enemy) & rq; s != 0; s &= s - 1 {
+			ray := between[k][bits.TrailingZeros64(s)]
+			switch ours := ray & own; {
+			case ours == 0:
+				m.checkers |= s & -s
+			case ours&(ours-1) == 0:
+				m.pinHV |= ray | s&-s
+			}
 		}
 	}
-	for s := bishopReversed(k, enemy) & bq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		switch ours := ray & own; {
-		case ours == 0:
-			m.checkers |= s & -s
-		case ours&(ours-1) == 0:
-			m.pinD |= ray | s&-s
+	if bq&bishopLines[k] != 0 {
+		for s := bishopReversed(k, enemy) & bq; s != 0; s &= s - 1 {
+			ray := between[k][bits.TrailingZeros64(s)]
+			switch ours := ray & own; {
+			case ours == 0:
+				m.checkers |= s & -s
+			case ours&(ours-1) == 0:
+				m.pinD |= ray | s&-s
+			}
 		}
 	}
 	switch bits.OnesCount64(m.checkers) {
@@ -507,22 +514,29 @@ func legalMasksRotatedReprRotated[Us side](p *posRotated) masks {
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
 	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
 	enemy := p.occupiedBy(them)
-	for s := rookRotated(k, enemy) & rq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		switch ours := ray & own; {
-		case ours == 0:
-			m.checkers |= s & -s
-		case ours&(ours-1) == 0:
-			m.pinHV |= ray | s&-s
+	// A slider is looked up only when an enemy slider stands on one of
+	// the king's lines on the empty board (rookLines, bishopLines):
+	// mostly none does.
+	if rq&rookLines[k] != 0 {
+		for s := rookRotated(k, enemy) & rq; s != 0; s &= s - 1 {
+			ray := between[k][bits.TrailingZeros64(s)]
+			switch ours := ray & own; {
+			case ours == 0:
+				m.checkers |= s & -s
+			case ours&(ours-1) == 0:
+				m.pinHV |= ray | s&-s
+			}
 		}
 	}
-	for s := bishopRotated(k, enemy) & bq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		switch ours := ray & own; {
-		case ours == 0:
-			m.checkers |= s & -s
-		case ours&(ours-1) == 0:
-			m.pinD |= ray | s&-s
+	if bq&bishopLines[k] != 0 {
+		for s := bishopRotated(k, enemy) & bq; s != 0; s &= s - 1 {
+			ray := between[k][bits.TrailingZeros64(s)]
+			switch ours := ray & own; {
+			case ours == 0:
+				m.checkers |= s & -s
+			case ours&(ours-1) == 0:
+				m.pinD |= ray | s&-s
+			}
 		}
 	}
 	switch bits.OnesCount64(m.checkers) {
@@ -741,22 +755,29 @@ func legalMasksReprReversed[Us side](p *posReversed) masks {
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
 	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
 	enemy := p.occupiedBy(them)
-	for s := rookUnreadReversed(k, enemy) & rq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		switch ours := ray & own; {
-		case ours == 0:
-			m.checkers |= s & -s
-		case ours&(ours-1) == 0:
-			m.pinHV |= ray | s&-s
+	// A slider is looked up only when an enemy slider stands on one of
+	// the king's lines on the empty board (rookLines, bishopLines):
+	// mostly none does.
+	if rq&rookLines[k] != 0 {
+		for s := rookUnreadReversed(k, enemy) & rq; s != 0; s &= s - 1 {
+			ray := between[k][bits.TrailingZeros64(s)]
+			switch ours := ray & own; {
+			case ours == 0:
+				m.checkers |= s & -s
+			case ours&(ours-1) == 0:
+				m.pinHV |= ray | s&-s
+			}
 		}
 	}
-	for s := bishopUnreadReversed(k, enemy) & bq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		switch ours := ray & own; {
-		case ours == 0:
-			m.checkers |= s & -s
-		case ours&(ours-1) == 0:
-			m.pinD |= ray | s&-s
+	if bq&bishopLines[k] != 0 {
+		for s := bishopUnreadReversed(k, enemy) & bq; s != 0; s &= s - 1 {
+			ray := between[k][bits.TrailingZeros64(s)]
+			switch ours := ray & own; {
+			case ours == 0:
+				m.checkers |= s & -s
+			case ours&(ours-1) == 0:
+				m.pinD |= ray | s&-s
+			}
 		}
 	}
 	switch bits.OnesCount64(m.checkers) {
@@ -975,22 +996,29 @@ func legalMasksReprRotated[Us side](p *posRotated) masks {
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
 	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
 	enemy := p.occupiedBy(them)
-	for s := rookUnreadRotated(k, enemy) & rq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		switch ours := ray & own; {
-		case ours == 0:
-			m.checkers |= s & -s
-		case ours&(ours-1) == 0:
-			m.pinHV |= ray | s&-s
+	// A slider is looked up only when an enemy slider stands on one of
+	// the king's lines on the empty board (rookLines, bishopLines):
+	// mostly none does.
+	if rq&rookLines[k] != 0 {
+		for s := rookUnreadRotated(k, enemy) & rq; s != 0; s &= s - 1 {
+			ray := between[k][bits.TrailingZeros64(s)]
+			switch ours := ray & own; {
+			case ours == 0:
+				m.checkers |= s & -s
+			case ours&(ours-1) == 0:
+				m.pinHV |= ray | s&-s
+			}
 		}
 	}
-	for s := bishopUnreadRotated(k, enemy) & bq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		switch ours := ray & own; {
-		case ours == 0:
-			m.checkers |= s & -s
-		case ours&(ours-1) == 0:
-			m.pinD |= ray | s&-s
+	if bq&bishopLines[k] != 0 {
+		for s := bishopUnreadRotated(k, enemy) & bq; s != 0; s &= s - 1 {
+			ray := between[k][bits.TrailingZeros64(s)]
+			switch ours := ray & own; {
+			case ours == 0:
+				m.checkers |= s & -s
+			case ours&(ours-1) == 0:
+				m.pinD |= ray | s&-s
+			}
 		}
 	}
 	switch bits.OnesCount64(m.checkers) {

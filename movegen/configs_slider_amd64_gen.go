@@ -179,22 +179,29 @@ func legalMasksPext[Us side](p *Position) masks {
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
 	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
 	enemy := p.occupiedBy(them)
-	for s := amd64.SlidingPextRook(k, enemy) & rq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		switch ours := ray & own; {
-		case ours == 0:
-			m.checkers |= s & -s
-		case ours&(ours-1) == 0:
-			m.pinHV |= ray | s&-s
+	// A slider is looked up only when an enemy slider stands on one of
+	// the king's lines on the empty board (rookLines, bishopLines):
+	// mostly none does.
+	if rq&rookLines[k] != 0 {
+		for s := amd64.SlidingPextRook(k, enemy) & rq; s != 0; s &= s - 1 {
+			ray := between[k][bits.TrailingZeros64(s)]
+			switch ours := ray & own; {
+			case ours == 0:
+				m.checkers |= s & -s
+			case ours&(ours-1) == 0:
+				m.pinHV |= ray | s&-s
+			}
 		}
 	}
-	for s := amd64.SlidingPextBishop(k, enemy) & bq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		switch ours := ray & own; {
-		case ours == 0:
-			m.checkers |= s & -s
-		case ours&(ours-1) == 0:
-			m.pinD |= ray | s&-s
+	if bq&bishopLines[k] != 0 {
+		for s := amd64.SlidingPextBishop(k, enemy) & bq; s != 0; s &= s - 1 {
+			ray := between[k][bits.TrailingZeros64(s)]
+			switch ours := ray & own; {
+			case ours == 0:
+				m.checkers |= s & -s
+			case ours&(ours-1) == 0:
+				m.pinD |= ray | s&-s
+			}
 		}
 	}
 	switch bits.OnesCount64(m.checkers) {
@@ -413,22 +420,29 @@ func legalMasksMagicFancyAsm[Us side](p *Position) masks {
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
 	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
 	enemy := p.occupiedBy(them)
-	for s := amd64.SlidingMagicFancyAsmRook(k, enemy) & rq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		switch ours := ray & own; {
-		case ours == 0:
-			m.checkers |= s & -s
-		case ours&(ours-1) == 0:
-			m.pinHV |= ray | s&-s
+	// A slider is looked up only when an enemy slider stands on one of
+	// the king's lines on the empty board (rookLines, bishopLines):
+	// mostly none does.
+	if rq&rookLines[k] != 0 {
+		for s := amd64.SlidingMagicFancyAsmRook(k, enemy) & rq; s != 0; s &= s - 1 {
+			ray := between[k][bits.TrailingZeros64(s)]
+			switch ours := ray & own; {
+			case ours == 0:
+				m.checkers |= s & -s
+			case ours&(ours-1) == 0:
+				m.pinHV |= ray | s&-s
+			}
 		}
 	}
-	for s := amd64.SlidingMagicFancyAsmBishop(k, enemy) & bq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		switch ours := ray & own; {
-		case ours == 0:
-			m.checkers |= s & -s
-		case ours&(ours-1) == 0:
-			m.pinD |= ray | s&-s
+	if bq&bishopLines[k] != 0 {
+		for s := amd64.SlidingMagicFancyAsmBishop(k, enemy) & bq; s != 0; s &= s - 1 {
+			ray := between[k][bits.TrailingZeros64(s)]
+			switch ours := ray & own; {
+			case ours == 0:
+				m.checkers |= s & -s
+			case ours&(ours-1) == 0:
+				m.pinD |= ray | s&-s
+			}
 		}
 	}
 	switch bits.OnesCount64(m.checkers) {
@@ -647,22 +661,29 @@ func legalMasksMagicBlackAsm[Us side](p *Position) masks {
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
 	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
 	enemy := p.occupiedBy(them)
-	for s := amd64.SlidingMagicBlackAsmRook(k, enemy) & rq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		switch ours := ray & own; {
-		case ours == 0:
-			m.checkers |= s & -s
-		case ours&(ours-1) == 0:
-			m.pinHV |= ray | s&-s
+	// A slider is looked up only when an enemy slider stands on one of
+	// the king's lines on the empty board (rookLines, bishopLines):
+	// mostly none does.
+	if rq&rookLines[k] != 0 {
+		for s := amd64.SlidingMagicBlackAsmRook(k, enemy) & rq; s != 0; s &= s - 1 {
+			ray := between[k][bits.TrailingZeros64(s)]
+			switch ours := ray & own; {
+			case ours == 0:
+				m.checkers |= s & -s
+			case ours&(ours-1) == 0:
+				m.pinHV |= ray | s&-s
+			}
 		}
 	}
-	for s := amd64.SlidingMagicBlackAsmBishop(k, enemy) & bq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		switch ours := ray & own; {
-		case ours == 0:
-			m.checkers |= s & -s
-		case ours&(ours-1) == 0:
-			m.pinD |= ray | s&-s
+	if bq&bishopLines[k] != 0 {
+		for s := amd64.SlidingMagicBlackAsmBishop(k, enemy) & bq; s != 0; s &= s - 1 {
+			ray := between[k][bits.TrailingZeros64(s)]
+			switch ours := ray & own; {
+			case ours == 0:
+				m.checkers |= s & -s
+			case ours&(ours-1) == 0:
+				m.pinD |= ray | s&-s
+			}
 		}
 	}
 	switch bits.OnesCount64(m.checkers) {

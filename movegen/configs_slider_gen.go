@@ -184,22 +184,29 @@ func legalMasksClassical[Us side](p *Position) masks {
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
 	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
 	enemy := p.occupiedBy(them)
-	for s := generic.SlidingClassicalRook(k, enemy) & rq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		switch ours := ray & own; {
-		case ours == 0:
-			m.checkers |= s & -s
-		case ours&(ours-1) == 0:
-			m.pinHV |= ray | s&-s
+	// A slider is looked up only when an enemy slider stands on one of
+	// the king's lines on the empty board (rookLines, bishopLines):
+	// mostly none does.
+	if rq&rookLines[k] != 0 {
+		for s := generic.SlidingClassicalRook(k, enemy) & rq; s != 0; s &= s - 1 {
+			ray := between[k][bits.TrailingZeros64(s)]
+			switch ours := ray & own; {
+			case ours == 0:
+				m.checkers |= s & -s
+			case ours&(ours-1) == 0:
+				m.pinHV |= ray | s&-s
+			}
 		}
 	}
-	for s := generic.SlidingClassicalBishop(k, enemy) & bq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		switch ours := ray & own; {
-		case ours == 0:
-			m.checkers |= s & -s
-		case ours&(ours-1) == 0:
-			m.pinD |= ray | s&-s
+	if bq&bishopLines[k] != 0 {
+		for s := generic.SlidingClassicalBishop(k, enemy) & bq; s != 0; s &= s - 1 {
+			ray := between[k][bits.TrailingZeros64(s)]
+			switch ours := ray & own; {
+			case ours == 0:
+				m.checkers |= s & -s
+			case ours&(ours-1) == 0:
+				m.pinD |= ray | s&-s
+			}
 		}
 	}
 	switch bits.OnesCount64(m.checkers) {
@@ -418,22 +425,29 @@ func legalMasksDumb7fill[Us side](p *Position) masks {
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
 	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
 	enemy := p.occupiedBy(them)
-	for s := generic.SlidingDumb7fillRook(k, enemy) & rq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		switch ours := ray & own; {
-		case ours == 0:
-			m.checkers |= s & -s
-		case ours&(ours-1) == 0:
-			m.pinHV |= ray | s&-s
+	// A slider is looked up only when an enemy slider stands on one of
+	// the king's lines on the empty board (rookLines, bishopLines):
+	// mostly none does.
+	if rq&rookLines[k] != 0 {
+		for s := generic.SlidingDumb7fillRook(k, enemy) & rq; s != 0; s &= s - 1 {
+			ray := between[k][bits.TrailingZeros64(s)]
+			switch ours := ray & own; {
+			case ours == 0:
+				m.checkers |= s & -s
+			case ours&(ours-1) == 0:
+				m.pinHV |= ray | s&-s
+			}
 		}
 	}
-	for s := generic.SlidingDumb7fillBishop(k, enemy) & bq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		switch ours := ray & own; {
-		case ours == 0:
-			m.checkers |= s & -s
-		case ours&(ours-1) == 0:
-			m.pinD |= ray | s&-s
+	if bq&bishopLines[k] != 0 {
+		for s := generic.SlidingDumb7fillBishop(k, enemy) & bq; s != 0; s &= s - 1 {
+			ray := between[k][bits.TrailingZeros64(s)]
+			switch ours := ray & own; {
+			case ours == 0:
+				m.checkers |= s & -s
+			case ours&(ours-1) == 0:
+				m.pinD |= ray | s&-s
+			}
 		}
 	}
 	switch bits.OnesCount64(m.checkers) {
@@ -652,22 +666,29 @@ func legalMasksHyperbolaBswap[Us side](p *Position) masks {
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
 	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
 	enemy := p.occupiedBy(them)
-	for s := generic.SlidingHyperbolaBswapRook(k, enemy) & rq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		switch ours := ray & own; {
-		case ours == 0:
-			m.checkers |= s & -s
-		case ours&(ours-1) == 0:
-			m.pinHV |= ray | s&-s
+	// A slider is looked up only when an enemy slider stands on one of
+	// the king's lines on the empty board (rookLines, bishopLines):
+	// mostly none does.
+	if rq&rookLines[k] != 0 {
+		for s := generic.SlidingHyperbolaBswapRook(k, enemy) & rq; s != 0; s &= s - 1 {
+			ray := between[k][bits.TrailingZeros64(s)]
+			switch ours := ray & own; {
+			case ours == 0:
+				m.checkers |= s & -s
+			case ours&(ours-1) == 0:
+				m.pinHV |= ray | s&-s
+			}
 		}
 	}
-	for s := generic.SlidingHyperbolaBswapBishop(k, enemy) & bq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		switch ours := ray & own; {
-		case ours == 0:
-			m.checkers |= s & -s
-		case ours&(ours-1) == 0:
-			m.pinD |= ray | s&-s
+	if bq&bishopLines[k] != 0 {
+		for s := generic.SlidingHyperbolaBswapBishop(k, enemy) & bq; s != 0; s &= s - 1 {
+			ray := between[k][bits.TrailingZeros64(s)]
+			switch ours := ray & own; {
+			case ours == 0:
+				m.checkers |= s & -s
+			case ours&(ours-1) == 0:
+				m.pinD |= ray | s&-s
+			}
 		}
 	}
 	switch bits.OnesCount64(m.checkers) {
@@ -886,22 +907,29 @@ func legalMasksHyperbolaReverse[Us side](p *Position) masks {
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
 	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
 	enemy := p.occupiedBy(them)
-	for s := generic.SlidingHyperbolaReverseRook(k, enemy) & rq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		switch ours := ray & own; {
-		case ours == 0:
-			m.checkers |= s & -s
-		case ours&(ours-1) == 0:
-			m.pinHV |= ray | s&-s
+	// A slider is looked up only when an enemy slider stands on one of
+	// the king's lines on the empty board (rookLines, bishopLines):
+	// mostly none does.
+	if rq&rookLines[k] != 0 {
+		for s := generic.SlidingHyperbolaReverseRook(k, enemy) & rq; s != 0; s &= s - 1 {
+			ray := between[k][bits.TrailingZeros64(s)]
+			switch ours := ray & own; {
+			case ours == 0:
+				m.checkers |= s & -s
+			case ours&(ours-1) == 0:
+				m.pinHV |= ray | s&-s
+			}
 		}
 	}
-	for s := generic.SlidingHyperbolaReverseBishop(k, enemy) & bq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		switch ours := ray & own; {
-		case ours == 0:
-			m.checkers |= s & -s
-		case ours&(ours-1) == 0:
-			m.pinD |= ray | s&-s
+	if bq&bishopLines[k] != 0 {
+		for s := generic.SlidingHyperbolaReverseBishop(k, enemy) & bq; s != 0; s &= s - 1 {
+			ray := between[k][bits.TrailingZeros64(s)]
+			switch ours := ray & own; {
+			case ours == 0:
+				m.checkers |= s & -s
+			case ours&(ours-1) == 0:
+				m.pinD |= ray | s&-s
+			}
 		}
 	}
 	switch bits.OnesCount64(m.checkers) {
@@ -1120,22 +1148,29 @@ func legalMasksKindergarten[Us side](p *Position) masks {
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
 	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
 	enemy := p.occupiedBy(them)
-	for s := generic.SlidingKindergartenRook(k, enemy) & rq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		switch ours := ray & own; {
-		case ours == 0:
-			m.checkers |= s & -s
-		case ours&(ours-1) == 0:
-			m.pinHV |= ray | s&-s
+	// A slider is looked up only when an enemy slider stands on one of
+	// the king's lines on the empty board (rookLines, bishopLines):
+	// mostly none does.
+	if rq&rookLines[k] != 0 {
+		for s := generic.SlidingKindergartenRook(k, enemy) & rq; s != 0; s &= s - 1 {
+			ray := between[k][bits.TrailingZeros64(s)]
+			switch ours := ray & own; {
+			case ours == 0:
+				m.checkers |= s & -s
+			case ours&(ours-1) == 0:
+				m.pinHV |= ray | s&-s
+			}
 		}
 	}
-	for s := generic.SlidingKindergartenBishop(k, enemy) & bq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		switch ours := ray & own; {
-		case ours == 0:
-			m.checkers |= s & -s
-		case ours&(ours-1) == 0:
-			m.pinD |= ray | s&-s
+	if bq&bishopLines[k] != 0 {
+		for s := generic.SlidingKindergartenBishop(k, enemy) & bq; s != 0; s &= s - 1 {
+			ray := between[k][bits.TrailingZeros64(s)]
+			switch ours := ray & own; {
+			case ours == 0:
+				m.checkers |= s & -s
+			case ours&(ours-1) == 0:
+				m.pinD |= ray | s&-s
+			}
 		}
 	}
 	switch bits.OnesCount64(m.checkers) {
@@ -1354,22 +1389,29 @@ func legalMasksKoggeStone[Us side](p *Position) masks {
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
 	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
 	enemy := p.occupiedBy(them)
-	for s := generic.SlidingKoggeStoneRook(k, enemy) & rq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		switch ours := ray & own; {
-		case ours == 0:
-			m.checkers |= s & -s
-		case ours&(ours-1) == 0:
-			m.pinHV |= ray | s&-s
+	// A slider is looked up only when an enemy slider stands on one of
+	// the king's lines on the empty board (rookLines, bishopLines):
+	// mostly none does.
+	if rq&rookLines[k] != 0 {
+		for s := generic.SlidingKoggeStoneRook(k, enemy) & rq; s != 0; s &= s - 1 {
+			ray := between[k][bits.TrailingZeros64(s)]
+			switch ours := ray & own; {
+			case ours == 0:
+				m.checkers |= s & -s
+			case ours&(ours-1) == 0:
+				m.pinHV |= ray | s&-s
+			}
 		}
 	}
-	for s := generic.SlidingKoggeStoneBishop(k, enemy) & bq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		switch ours := ray & own; {
-		case ours == 0:
-			m.checkers |= s & -s
-		case ours&(ours-1) == 0:
-			m.pinD |= ray | s&-s
+	if bq&bishopLines[k] != 0 {
+		for s := generic.SlidingKoggeStoneBishop(k, enemy) & bq; s != 0; s &= s - 1 {
+			ray := between[k][bits.TrailingZeros64(s)]
+			switch ours := ray & own; {
+			case ours == 0:
+				m.checkers |= s & -s
+			case ours&(ours-1) == 0:
+				m.pinD |= ray | s&-s
+			}
 		}
 	}
 	switch bits.OnesCount64(m.checkers) {
@@ -1588,22 +1630,29 @@ func legalMasksMagicBlack[Us side](p *Position) masks {
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
 	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
 	enemy := p.occupiedBy(them)
-	for s := generic.SlidingMagicBlackRook(k, enemy) & rq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		switch ours := ray & own; {
-		case ours == 0:
-			m.checkers |= s & -s
-		case ours&(ours-1) == 0:
-			m.pinHV |= ray | s&-s
+	// A slider is looked up only when an enemy slider stands on one of
+	// the king's lines on the empty board (rookLines, bishopLines):
+	// mostly none does.
+	if rq&rookLines[k] != 0 {
+		for s := generic.SlidingMagicBlackRook(k, enemy) & rq; s != 0; s &= s - 1 {
+			ray := between[k][bits.TrailingZeros64(s)]
+			switch ours := ray & own; {
+			case ours == 0:
+				m.checkers |= s & -s
+			case ours&(ours-1) == 0:
+				m.pinHV |= ray | s&-s
+			}
 		}
 	}
-	for s := generic.SlidingMagicBlackBishop(k, enemy) & bq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		switch ours := ray & own; {
-		case ours == 0:
-			m.checkers |= s & -s
-		case ours&(ours-1) == 0:
-			m.pinD |= ray | s&-s
+	if bq&bishopLines[k] != 0 {
+		for s := generic.SlidingMagicBlackBishop(k, enemy) & bq; s != 0; s &= s - 1 {
+			ray := between[k][bits.TrailingZeros64(s)]
+			switch ours := ray & own; {
+			case ours == 0:
+				m.checkers |= s & -s
+			case ours&(ours-1) == 0:
+				m.pinD |= ray | s&-s
+			}
 		}
 	}
 	switch bits.OnesCount64(m.checkers) {
@@ -1822,22 +1871,29 @@ func legalMasksMagicPlain[Us side](p *Position) masks {
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
 	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
 	enemy := p.occupiedBy(them)
-	for s := generic.SlidingMagicPlainRook(k, enemy) & rq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		switch ours := ray & own; {
-		case ours == 0:
-			m.checkers |= s & -s
-		case ours&(ours-1) == 0:
-			m.pinHV |= ray | s&-s
+	// A slider is looked up only when an enemy slider stands on one of
+	// the king's lines on the empty board (rookLines, bishopLines):
+	// mostly none does.
+	if rq&rookLines[k] != 0 {
+		for s := generic.SlidingMagicPlainRook(k, enemy) & rq; s != 0; s &= s - 1 {
+			ray := between[k][bits.TrailingZeros64(s)]
+			switch ours := ray & own; {
+			case ours == 0:
+				m.checkers |= s & -s
+			case ours&(ours-1) == 0:
+				m.pinHV |= ray | s&-s
+			}
 		}
 	}
-	for s := generic.SlidingMagicPlainBishop(k, enemy) & bq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		switch ours := ray & own; {
-		case ours == 0:
-			m.checkers |= s & -s
-		case ours&(ours-1) == 0:
-			m.pinD |= ray | s&-s
+	if bq&bishopLines[k] != 0 {
+		for s := generic.SlidingMagicPlainBishop(k, enemy) & bq; s != 0; s &= s - 1 {
+			ray := between[k][bits.TrailingZeros64(s)]
+			switch ours := ray & own; {
+			case ours == 0:
+				m.checkers |= s & -s
+			case ours&(ours-1) == 0:
+				m.pinD |= ray | s&-s
+			}
 		}
 	}
 	switch bits.OnesCount64(m.checkers) {
@@ -2056,22 +2112,29 @@ func legalMasksObstructionDifference[Us side](p *Position) masks {
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
 	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
 	enemy := p.occupiedBy(them)
-	for s := generic.SlidingObstructionDifferenceRook(k, enemy) & rq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		switch ours := ray & own; {
-		case ours == 0:
-			m.checkers |= s & -s
-		case ours&(ours-1) == 0:
-			m.pinHV |= ray | s&-s
+	// A slider is looked up only when an enemy slider stands on one of
+	// the king's lines on the empty board (rookLines, bishopLines):
+	// mostly none does.
+	if rq&rookLines[k] != 0 {
+		for s := generic.SlidingObstructionDifferenceRook(k, enemy) & rq; s != 0; s &= s - 1 {
+			ray := between[k][bits.TrailingZeros64(s)]
+			switch ours := ray & own; {
+			case ours == 0:
+				m.checkers |= s & -s
+			case ours&(ours-1) == 0:
+				m.pinHV |= ray | s&-s
+			}
 		}
 	}
-	for s := generic.SlidingObstructionDifferenceBishop(k, enemy) & bq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		switch ours := ray & own; {
-		case ours == 0:
-			m.checkers |= s & -s
-		case ours&(ours-1) == 0:
-			m.pinD |= ray | s&-s
+	if bq&bishopLines[k] != 0 {
+		for s := generic.SlidingObstructionDifferenceBishop(k, enemy) & bq; s != 0; s &= s - 1 {
+			ray := between[k][bits.TrailingZeros64(s)]
+			switch ours := ray & own; {
+			case ours == 0:
+				m.checkers |= s & -s
+			case ours&(ours-1) == 0:
+				m.pinD |= ray | s&-s
+			}
 		}
 	}
 	switch bits.OnesCount64(m.checkers) {
@@ -2290,22 +2353,29 @@ func legalMasksRayLoop[Us side](p *Position) masks {
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
 	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
 	enemy := p.occupiedBy(them)
-	for s := generic.SlidingRayLoopRook(k, enemy) & rq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		switch ours := ray & own; {
-		case ours == 0:
-			m.checkers |= s & -s
-		case ours&(ours-1) == 0:
-			m.pinHV |= ray | s&-s
+	// A slider is looked up only when an enemy slider stands on one of
+	// the king's lines on the empty board (rookLines, bishopLines):
+	// mostly none does.
+	if rq&rookLines[k] != 0 {
+		for s := generic.SlidingRayLoopRook(k, enemy) & rq; s != 0; s &= s - 1 {
+			ray := between[k][bits.TrailingZeros64(s)]
+			switch ours := ray & own; {
+			case ours == 0:
+				m.checkers |= s & -s
+			case ours&(ours-1) == 0:
+				m.pinHV |= ray | s&-s
+			}
 		}
 	}
-	for s := generic.SlidingRayLoopBishop(k, enemy) & bq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		switch ours := ray & own; {
-		case ours == 0:
-			m.checkers |= s & -s
-		case ours&(ours-1) == 0:
-			m.pinD |= ray | s&-s
+	if bq&bishopLines[k] != 0 {
+		for s := generic.SlidingRayLoopBishop(k, enemy) & bq; s != 0; s &= s - 1 {
+			ray := between[k][bits.TrailingZeros64(s)]
+			switch ours := ray & own; {
+			case ours == 0:
+				m.checkers |= s & -s
+			case ours&(ours-1) == 0:
+				m.pinD |= ray | s&-s
+			}
 		}
 	}
 	switch bits.OnesCount64(m.checkers) {

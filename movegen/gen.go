@@ -106,22 +106,29 @@ func legalMasks[Us side](p *Position) masks {
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
 	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
 	enemy := p.occupiedBy(them)
-	for s := rookAttacks(k, enemy) & rq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		switch ours := ray & own; {
-		case ours == 0:
-			m.checkers |= s & -s
-		case ours&(ours-1) == 0:
-			m.pinHV |= ray | s&-s
+	// A slider is looked up only when an enemy slider stands on one of
+	// the king's lines on the empty board (rookLines, bishopLines):
+	// mostly none does.
+	if rq&rookLines[k] != 0 {
+		for s := rookAttacks(k, enemy) & rq; s != 0; s &= s - 1 {
+			ray := between[k][bits.TrailingZeros64(s)]
+			switch ours := ray & own; {
+			case ours == 0:
+				m.checkers |= s & -s
+			case ours&(ours-1) == 0:
+				m.pinHV |= ray | s&-s
+			}
 		}
 	}
-	for s := bishopAttacks(k, enemy) & bq; s != 0; s &= s - 1 {
-		ray := between[k][bits.TrailingZeros64(s)]
-		switch ours := ray & own; {
-		case ours == 0:
-			m.checkers |= s & -s
-		case ours&(ours-1) == 0:
-			m.pinD |= ray | s&-s
+	if bq&bishopLines[k] != 0 {
+		for s := bishopAttacks(k, enemy) & bq; s != 0; s &= s - 1 {
+			ray := between[k][bits.TrailingZeros64(s)]
+			switch ours := ray & own; {
+			case ours == 0:
+				m.checkers |= s & -s
+			case ours&(ours-1) == 0:
+				m.pinD |= ray | s&-s
+			}
 		}
 	}
 	switch bits.OnesCount64(m.checkers) {
