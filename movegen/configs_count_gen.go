@@ -33,17 +33,17 @@ func perftSideCntKernighan[Us, Them side](p *Position, depth int) uint64 {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateCntKernighan[Us](p, nil))
+		return uint64(generateCntKernighan[Us, counts](p, nil))
 	}
 	var l MoveList
-	generateCntKernighan[Us](p, &l)
+	generateCntKernighan[Us, lists](p, &l)
 	var n uint64
 	var q Position
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
 			play[Us](&q, p, m)
-			n += uint64(generateCntKernighan[Them](&q, nil))
+			n += uint64(generateCntKernighan[Them, counts](&q, nil))
 		}
 		return n
 	}
@@ -55,7 +55,7 @@ func perftSideCntKernighan[Us, Them side](p *Position, depth int) uint64 {
 }
 
 // generateCntKernighan is generate with count=kernighan.
-func generateCntKernighan[Us side](p *Position, l *MoveList) int {
+func generateCntKernighan[Us side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -64,14 +64,14 @@ func generateCntKernighan[Us side](p *Position, l *MoveList) int {
 	m := legalMasks[Us](p)
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
-		if l != nil {
+		if listing[J]() {
 			l.add(from, targets, kind)
 		}
 		n += countKernel(targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
-		if l != nil {
+		if listing[J]() {
 			l.addLeaper(us, piece, from, targets)
 		}
 		n += countKernel(targets)
@@ -152,7 +152,7 @@ func generateCntKernighan[Us side](p *Position, l *MoveList) int {
 	// Each promotion is four moves.
 	n += countKernel(single) + countKernel(double) + countKernel(capA) + countKernel(capH) +
 		3*(countKernel(single&promo)+countKernel(capA&promo)+countKernel(capH&promo))
-	if l != nil {
+	if listing[J]() {
 		l.addPawns(single, pushStep[us], Quiet)
 		l.addPawns(double, 2*pushStep[us], DoublePush)
 		l.addPawns(capA, captureA[us], Quiet)
@@ -183,17 +183,17 @@ func perftSideCntSwar[Us, Them side](p *Position, depth int) uint64 {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateCntSwar[Us](p, nil))
+		return uint64(generateCntSwar[Us, counts](p, nil))
 	}
 	var l MoveList
-	generateCntSwar[Us](p, &l)
+	generateCntSwar[Us, lists](p, &l)
 	var n uint64
 	var q Position
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
 			play[Us](&q, p, m)
-			n += uint64(generateCntSwar[Them](&q, nil))
+			n += uint64(generateCntSwar[Them, counts](&q, nil))
 		}
 		return n
 	}
@@ -205,7 +205,7 @@ func perftSideCntSwar[Us, Them side](p *Position, depth int) uint64 {
 }
 
 // generateCntSwar is generate with count=swar.
-func generateCntSwar[Us side](p *Position, l *MoveList) int {
+func generateCntSwar[Us side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -214,14 +214,14 @@ func generateCntSwar[Us side](p *Position, l *MoveList) int {
 	m := legalMasks[Us](p)
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
-		if l != nil {
+		if listing[J]() {
 			l.add(from, targets, kind)
 		}
 		n += countKernelCntSwar(targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
-		if l != nil {
+		if listing[J]() {
 			l.addLeaper(us, piece, from, targets)
 		}
 		n += countKernelCntSwar(targets)
@@ -302,7 +302,7 @@ func generateCntSwar[Us side](p *Position, l *MoveList) int {
 	// Each promotion is four moves.
 	n += countKernelCntSwar(single) + countKernelCntSwar(double) + countKernelCntSwar(capA) + countKernelCntSwar(capH) +
 		3*(countKernelCntSwar(single&promo)+countKernelCntSwar(capA&promo)+countKernelCntSwar(capH&promo))
-	if l != nil {
+	if listing[J]() {
 		l.addPawns(single, pushStep[us], Quiet)
 		l.addPawns(double, 2*pushStep[us], DoublePush)
 		l.addPawns(capA, captureA[us], Quiet)
@@ -336,17 +336,17 @@ func perftSideCntSwarMul[Us, Them side](p *Position, depth int) uint64 {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateCntSwarMul[Us](p, nil))
+		return uint64(generateCntSwarMul[Us, counts](p, nil))
 	}
 	var l MoveList
-	generateCntSwarMul[Us](p, &l)
+	generateCntSwarMul[Us, lists](p, &l)
 	var n uint64
 	var q Position
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
 			play[Us](&q, p, m)
-			n += uint64(generateCntSwarMul[Them](&q, nil))
+			n += uint64(generateCntSwarMul[Them, counts](&q, nil))
 		}
 		return n
 	}
@@ -358,7 +358,7 @@ func perftSideCntSwarMul[Us, Them side](p *Position, depth int) uint64 {
 }
 
 // generateCntSwarMul is generate with count=swar-mul.
-func generateCntSwarMul[Us side](p *Position, l *MoveList) int {
+func generateCntSwarMul[Us side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -367,14 +367,14 @@ func generateCntSwarMul[Us side](p *Position, l *MoveList) int {
 	m := legalMasks[Us](p)
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
-		if l != nil {
+		if listing[J]() {
 			l.add(from, targets, kind)
 		}
 		n += countKernelCntSwarMul(targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
-		if l != nil {
+		if listing[J]() {
 			l.addLeaper(us, piece, from, targets)
 		}
 		n += countKernelCntSwarMul(targets)
@@ -455,7 +455,7 @@ func generateCntSwarMul[Us side](p *Position, l *MoveList) int {
 	// Each promotion is four moves.
 	n += countKernelCntSwarMul(single) + countKernelCntSwarMul(double) + countKernelCntSwarMul(capA) + countKernelCntSwarMul(capH) +
 		3*(countKernelCntSwarMul(single&promo)+countKernelCntSwarMul(capA&promo)+countKernelCntSwarMul(capH&promo))
-	if l != nil {
+	if listing[J]() {
 		l.addPawns(single, pushStep[us], Quiet)
 		l.addPawns(double, 2*pushStep[us], DoublePush)
 		l.addPawns(capA, captureA[us], Quiet)
@@ -489,17 +489,17 @@ func perftSideCntTable16[Us, Them side](p *Position, depth int) uint64 {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateCntTable16[Us](p, nil))
+		return uint64(generateCntTable16[Us, counts](p, nil))
 	}
 	var l MoveList
-	generateCntTable16[Us](p, &l)
+	generateCntTable16[Us, lists](p, &l)
 	var n uint64
 	var q Position
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
 			play[Us](&q, p, m)
-			n += uint64(generateCntTable16[Them](&q, nil))
+			n += uint64(generateCntTable16[Them, counts](&q, nil))
 		}
 		return n
 	}
@@ -511,7 +511,7 @@ func perftSideCntTable16[Us, Them side](p *Position, depth int) uint64 {
 }
 
 // generateCntTable16 is generate with count=table16.
-func generateCntTable16[Us side](p *Position, l *MoveList) int {
+func generateCntTable16[Us side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -520,14 +520,14 @@ func generateCntTable16[Us side](p *Position, l *MoveList) int {
 	m := legalMasks[Us](p)
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
-		if l != nil {
+		if listing[J]() {
 			l.add(from, targets, kind)
 		}
 		n += countKernelCntTable16(targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
-		if l != nil {
+		if listing[J]() {
 			l.addLeaper(us, piece, from, targets)
 		}
 		n += countKernelCntTable16(targets)
@@ -608,7 +608,7 @@ func generateCntTable16[Us side](p *Position, l *MoveList) int {
 	// Each promotion is four moves.
 	n += countKernelCntTable16(single) + countKernelCntTable16(double) + countKernelCntTable16(capA) + countKernelCntTable16(capH) +
 		3*(countKernelCntTable16(single&promo)+countKernelCntTable16(capA&promo)+countKernelCntTable16(capH&promo))
-	if l != nil {
+	if listing[J]() {
 		l.addPawns(single, pushStep[us], Quiet)
 		l.addPawns(double, 2*pushStep[us], DoublePush)
 		l.addPawns(capA, captureA[us], Quiet)
@@ -642,17 +642,17 @@ func perftSideCntTable8[Us, Them side](p *Position, depth int) uint64 {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateCntTable8[Us](p, nil))
+		return uint64(generateCntTable8[Us, counts](p, nil))
 	}
 	var l MoveList
-	generateCntTable8[Us](p, &l)
+	generateCntTable8[Us, lists](p, &l)
 	var n uint64
 	var q Position
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
 			play[Us](&q, p, m)
-			n += uint64(generateCntTable8[Them](&q, nil))
+			n += uint64(generateCntTable8[Them, counts](&q, nil))
 		}
 		return n
 	}
@@ -664,7 +664,7 @@ func perftSideCntTable8[Us, Them side](p *Position, depth int) uint64 {
 }
 
 // generateCntTable8 is generate with count=table8.
-func generateCntTable8[Us side](p *Position, l *MoveList) int {
+func generateCntTable8[Us side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -673,14 +673,14 @@ func generateCntTable8[Us side](p *Position, l *MoveList) int {
 	m := legalMasks[Us](p)
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
-		if l != nil {
+		if listing[J]() {
 			l.add(from, targets, kind)
 		}
 		n += countKernelCntTable8(targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
-		if l != nil {
+		if listing[J]() {
 			l.addLeaper(us, piece, from, targets)
 		}
 		n += countKernelCntTable8(targets)
@@ -761,7 +761,7 @@ func generateCntTable8[Us side](p *Position, l *MoveList) int {
 	// Each promotion is four moves.
 	n += countKernelCntTable8(single) + countKernelCntTable8(double) + countKernelCntTable8(capA) + countKernelCntTable8(capH) +
 		3*(countKernelCntTable8(single&promo)+countKernelCntTable8(capA&promo)+countKernelCntTable8(capH&promo))
-	if l != nil {
+	if listing[J]() {
 		l.addPawns(single, pushStep[us], Quiet)
 		l.addPawns(double, 2*pushStep[us], DoublePush)
 		l.addPawns(capA, captureA[us], Quiet)

@@ -30,17 +30,17 @@ func perftSideMvMagicHash[Us, Them side](p *Position, depth int) uint64 {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateMvMagicHash[Us](p, nil))
+		return uint64(generateMvMagicHash[Us, counts](p, nil))
 	}
 	var l MoveList
-	generateMvMagicHash[Us](p, &l)
+	generateMvMagicHash[Us, lists](p, &l)
 	var n uint64
 	var q Position
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
 			play[Us](&q, p, m)
-			n += uint64(generateMvMagicHash[Them](&q, nil))
+			n += uint64(generateMvMagicHash[Them, counts](&q, nil))
 		}
 		return n
 	}
@@ -52,7 +52,7 @@ func perftSideMvMagicHash[Us, Them side](p *Position, depth int) uint64 {
 }
 
 // generateMvMagicHash is generate with moves=magic-hash.
-func generateMvMagicHash[Us side](p *Position, l *MoveList) int {
+func generateMvMagicHash[Us side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -61,14 +61,14 @@ func generateMvMagicHash[Us side](p *Position, l *MoveList) int {
 	m := legalMasks[Us](p)
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
-		if l != nil {
+		if listing[J]() {
 			l.add(from, targets, kind)
 		}
 		n += count(targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
-		if l != nil {
+		if listing[J]() {
 			l.addListedMvMagicHash(piece, from, targets)
 		}
 		n += count(targets)
@@ -149,7 +149,7 @@ func generateMvMagicHash[Us side](p *Position, l *MoveList) int {
 	// Each promotion is four moves.
 	n += count(single) + count(double) + count(capA) + count(capH) +
 		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
-	if l != nil {
+	if listing[J]() {
 		l.addPawns(single, pushStep[us], Quiet)
 		l.addPawns(double, 2*pushStep[us], DoublePush)
 		l.addPawns(capA, captureA[us], Quiet)

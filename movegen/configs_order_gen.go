@@ -30,17 +30,17 @@ func perftSideOrdFlipVertical[Us, Them side](p *Position, depth int) uint64 {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateOrdFlipVertical[Us](p, nil))
+		return uint64(generateOrdFlipVertical[Us, counts](p, nil))
 	}
 	var l MoveList
-	generateOrdFlipVertical[Us](p, &l)
+	generateOrdFlipVertical[Us, lists](p, &l)
 	var n uint64
 	var q Position
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
 			play[Us](&q, p, m)
-			n += uint64(generateOrdFlipVertical[Them](&q, nil))
+			n += uint64(generateOrdFlipVertical[Them, counts](&q, nil))
 		}
 		return n
 	}
@@ -52,7 +52,7 @@ func perftSideOrdFlipVertical[Us, Them side](p *Position, depth int) uint64 {
 }
 
 // generateOrdFlipVertical is generate with order=flip-vertical.
-func generateOrdFlipVertical[Us side](p *Position, l *MoveList) int {
+func generateOrdFlipVertical[Us side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -61,14 +61,14 @@ func generateOrdFlipVertical[Us side](p *Position, l *MoveList) int {
 	m := legalMasks[Us](p)
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
-		if l != nil {
+		if listing[J]() {
 			l.addColoredOrdFlipVertical(us, from, targets, kind)
 		}
 		n += count(targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
-		if l != nil {
+		if listing[J]() {
 			l.addColoredOrdFlipVertical(us, from, targets, Quiet)
 		}
 		n += count(targets)
@@ -149,7 +149,7 @@ func generateOrdFlipVertical[Us side](p *Position, l *MoveList) int {
 	// Each promotion is four moves.
 	n += count(single) + count(double) + count(capA) + count(capH) +
 		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
-	if l != nil {
+	if listing[J]() {
 		l.addPawnsColoredOrdFlipVertical(us, single, pushStep[us], Quiet)
 		l.addPawnsColoredOrdFlipVertical(us, double, 2*pushStep[us], DoublePush)
 		l.addPawnsColoredOrdFlipVertical(us, capA, captureA[us], Quiet)

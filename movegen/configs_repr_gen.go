@@ -39,17 +39,17 @@ func perftSideHyperbolaReverseReprReversed[Us, Them side](p *posReversed, depth 
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateHyperbolaReverseReprReversed[Us](p, nil))
+		return uint64(generateHyperbolaReverseReprReversed[Us, counts](p, nil))
 	}
 	var l MoveList
-	generateHyperbolaReverseReprReversed[Us](p, &l)
+	generateHyperbolaReverseReprReversed[Us, lists](p, &l)
 	var n uint64
 	var q posReversed
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
 			playReprReversed[Us](&q, p, m)
-			n += uint64(generateHyperbolaReverseReprReversed[Them](&q, nil))
+			n += uint64(generateHyperbolaReverseReprReversed[Them, counts](&q, nil))
 		}
 		return n
 	}
@@ -61,7 +61,7 @@ func perftSideHyperbolaReverseReprReversed[Us, Them side](p *posReversed, depth 
 }
 
 // generateHyperbolaReverseReprReversed is generate with slider=hyperbola-reverse, repr=reversed.
-func generateHyperbolaReverseReprReversed[Us side](p *posReversed, l *MoveList) int {
+func generateHyperbolaReverseReprReversed[Us side, J job](p *posReversed, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -70,14 +70,14 @@ func generateHyperbolaReverseReprReversed[Us side](p *posReversed, l *MoveList) 
 	m := legalMasksHyperbolaReverseReprReversed[Us](p)
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
-		if l != nil {
+		if listing[J]() {
 			l.add(from, targets, kind)
 		}
 		n += count(targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
-		if l != nil {
+		if listing[J]() {
 			l.addLeaper(us, piece, from, targets)
 		}
 		n += count(targets)
@@ -158,7 +158,7 @@ func generateHyperbolaReverseReprReversed[Us side](p *posReversed, l *MoveList) 
 	// Each promotion is four moves.
 	n += count(single) + count(double) + count(capA) + count(capH) +
 		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
-	if l != nil {
+	if listing[J]() {
 		l.addPawns(single, pushStep[us], Quiet)
 		l.addPawns(double, 2*pushStep[us], DoublePush)
 		l.addPawns(capA, captureA[us], Quiet)
@@ -324,17 +324,17 @@ func perftSideRotatedReprRotated[Us, Them side](p *posRotated, depth int) uint64
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateRotatedReprRotated[Us](p, nil))
+		return uint64(generateRotatedReprRotated[Us, counts](p, nil))
 	}
 	var l MoveList
-	generateRotatedReprRotated[Us](p, &l)
+	generateRotatedReprRotated[Us, lists](p, &l)
 	var n uint64
 	var q posRotated
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
 			playReprRotated[Us](&q, p, m)
-			n += uint64(generateRotatedReprRotated[Them](&q, nil))
+			n += uint64(generateRotatedReprRotated[Them, counts](&q, nil))
 		}
 		return n
 	}
@@ -346,7 +346,7 @@ func perftSideRotatedReprRotated[Us, Them side](p *posRotated, depth int) uint64
 }
 
 // generateRotatedReprRotated is generate with slider=rotated, repr=rotated.
-func generateRotatedReprRotated[Us side](p *posRotated, l *MoveList) int {
+func generateRotatedReprRotated[Us side, J job](p *posRotated, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -355,14 +355,14 @@ func generateRotatedReprRotated[Us side](p *posRotated, l *MoveList) int {
 	m := legalMasksRotatedReprRotated[Us](p)
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
-		if l != nil {
+		if listing[J]() {
 			l.add(from, targets, kind)
 		}
 		n += count(targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
-		if l != nil {
+		if listing[J]() {
 			l.addLeaper(us, piece, from, targets)
 		}
 		n += count(targets)
@@ -443,7 +443,7 @@ func generateRotatedReprRotated[Us side](p *posRotated, l *MoveList) int {
 	// Each promotion is four moves.
 	n += count(single) + count(double) + count(capA) + count(capH) +
 		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
-	if l != nil {
+	if listing[J]() {
 		l.addPawns(single, pushStep[us], Quiet)
 		l.addPawns(double, 2*pushStep[us], DoublePush)
 		l.addPawns(capA, captureA[us], Quiet)
@@ -609,17 +609,17 @@ func perftSideReprReversed[Us, Them side](p *posReversed, depth int) uint64 {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateReprReversed[Us](p, nil))
+		return uint64(generateReprReversed[Us, counts](p, nil))
 	}
 	var l MoveList
-	generateReprReversed[Us](p, &l)
+	generateReprReversed[Us, lists](p, &l)
 	var n uint64
 	var q posReversed
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
 			playReprReversed[Us](&q, p, m)
-			n += uint64(generateReprReversed[Them](&q, nil))
+			n += uint64(generateReprReversed[Them, counts](&q, nil))
 		}
 		return n
 	}
@@ -631,7 +631,7 @@ func perftSideReprReversed[Us, Them side](p *posReversed, depth int) uint64 {
 }
 
 // generateReprReversed is generate with repr=reversed.
-func generateReprReversed[Us side](p *posReversed, l *MoveList) int {
+func generateReprReversed[Us side, J job](p *posReversed, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -640,14 +640,14 @@ func generateReprReversed[Us side](p *posReversed, l *MoveList) int {
 	m := legalMasksReprReversed[Us](p)
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
-		if l != nil {
+		if listing[J]() {
 			l.add(from, targets, kind)
 		}
 		n += count(targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
-		if l != nil {
+		if listing[J]() {
 			l.addLeaper(us, piece, from, targets)
 		}
 		n += count(targets)
@@ -728,7 +728,7 @@ func generateReprReversed[Us side](p *posReversed, l *MoveList) int {
 	// Each promotion is four moves.
 	n += count(single) + count(double) + count(capA) + count(capH) +
 		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
-	if l != nil {
+	if listing[J]() {
 		l.addPawns(single, pushStep[us], Quiet)
 		l.addPawns(double, 2*pushStep[us], DoublePush)
 		l.addPawns(capA, captureA[us], Quiet)
@@ -850,17 +850,17 @@ func perftSideReprRotated[Us, Them side](p *posRotated, depth int) uint64 {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateReprRotated[Us](p, nil))
+		return uint64(generateReprRotated[Us, counts](p, nil))
 	}
 	var l MoveList
-	generateReprRotated[Us](p, &l)
+	generateReprRotated[Us, lists](p, &l)
 	var n uint64
 	var q posRotated
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
 			playReprRotated[Us](&q, p, m)
-			n += uint64(generateReprRotated[Them](&q, nil))
+			n += uint64(generateReprRotated[Them, counts](&q, nil))
 		}
 		return n
 	}
@@ -872,7 +872,7 @@ func perftSideReprRotated[Us, Them side](p *posRotated, depth int) uint64 {
 }
 
 // generateReprRotated is generate with repr=rotated.
-func generateReprRotated[Us side](p *posRotated, l *MoveList) int {
+func generateReprRotated[Us side, J job](p *posRotated, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -881,14 +881,14 @@ func generateReprRotated[Us side](p *posRotated, l *MoveList) int {
 	m := legalMasksReprRotated[Us](p)
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
-		if l != nil {
+		if listing[J]() {
 			l.add(from, targets, kind)
 		}
 		n += count(targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
-		if l != nil {
+		if listing[J]() {
 			l.addLeaper(us, piece, from, targets)
 		}
 		n += count(targets)
@@ -969,7 +969,7 @@ func generateReprRotated[Us side](p *posRotated, l *MoveList) int {
 	// Each promotion is four moves.
 	n += count(single) + count(double) + count(capA) + count(capH) +
 		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
-	if l != nil {
+	if listing[J]() {
 		l.addPawns(single, pushStep[us], Quiet)
 		l.addPawns(double, 2*pushStep[us], DoublePush)
 		l.addPawns(capA, captureA[us], Quiet)

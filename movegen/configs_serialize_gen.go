@@ -35,17 +35,17 @@ func perftSideSerBytes[Us, Them side](p *Position, depth int) uint64 {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateSerBytes[Us](p, nil))
+		return uint64(generateSerBytes[Us, counts](p, nil))
 	}
 	var l MoveList
-	generateSerBytes[Us](p, &l)
+	generateSerBytes[Us, lists](p, &l)
 	var n uint64
 	var q Position
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
 			play[Us](&q, p, m)
-			n += uint64(generateSerBytes[Them](&q, nil))
+			n += uint64(generateSerBytes[Them, counts](&q, nil))
 		}
 		return n
 	}
@@ -57,7 +57,7 @@ func perftSideSerBytes[Us, Them side](p *Position, depth int) uint64 {
 }
 
 // generateSerBytes is generate with serialize=bytes.
-func generateSerBytes[Us side](p *Position, l *MoveList) int {
+func generateSerBytes[Us side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -66,14 +66,14 @@ func generateSerBytes[Us side](p *Position, l *MoveList) int {
 	m := legalMasks[Us](p)
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
-		if l != nil {
+		if listing[J]() {
 			l.addSquaresSerBytes(from, targets, kind)
 		}
 		n += count(targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
-		if l != nil {
+		if listing[J]() {
 			l.addSquaresSerBytes(from, targets, Quiet)
 		}
 		n += count(targets)
@@ -154,7 +154,7 @@ func generateSerBytes[Us side](p *Position, l *MoveList) int {
 	// Each promotion is four moves.
 	n += count(single) + count(double) + count(capA) + count(capH) +
 		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
-	if l != nil {
+	if listing[J]() {
 		l.addPawnsSquaresSerBytes(single, pushStep[us], Quiet)
 		l.addPawnsSquaresSerBytes(double, 2*pushStep[us], DoublePush)
 		l.addPawnsSquaresSerBytes(capA, captureA[us], Quiet)
@@ -210,17 +210,17 @@ func perftSideSerForward[Us, Them side](p *Position, depth int) uint64 {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateSerForward[Us](p, nil))
+		return uint64(generateSerForward[Us, counts](p, nil))
 	}
 	var l MoveList
-	generateSerForward[Us](p, &l)
+	generateSerForward[Us, lists](p, &l)
 	var n uint64
 	var q Position
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
 			play[Us](&q, p, m)
-			n += uint64(generateSerForward[Them](&q, nil))
+			n += uint64(generateSerForward[Them, counts](&q, nil))
 		}
 		return n
 	}
@@ -232,7 +232,7 @@ func perftSideSerForward[Us, Them side](p *Position, depth int) uint64 {
 }
 
 // generateSerForward is generate with serialize=forward.
-func generateSerForward[Us side](p *Position, l *MoveList) int {
+func generateSerForward[Us side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -241,14 +241,14 @@ func generateSerForward[Us side](p *Position, l *MoveList) int {
 	m := legalMasks[Us](p)
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
-		if l != nil {
+		if listing[J]() {
 			l.addSquares(from, targets, kind)
 		}
 		n += count(targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
-		if l != nil {
+		if listing[J]() {
 			l.addSquares(from, targets, Quiet)
 		}
 		n += count(targets)
@@ -329,7 +329,7 @@ func generateSerForward[Us side](p *Position, l *MoveList) int {
 	// Each promotion is four moves.
 	n += count(single) + count(double) + count(capA) + count(capH) +
 		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
-	if l != nil {
+	if listing[J]() {
 		l.addPawnsSquares(single, pushStep[us], Quiet)
 		l.addPawnsSquares(double, 2*pushStep[us], DoublePush)
 		l.addPawnsSquares(capA, captureA[us], Quiet)
@@ -360,17 +360,17 @@ func perftSideSerIterator[Us, Them side](p *Position, depth int) uint64 {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateSerIterator[Us](p, nil))
+		return uint64(generateSerIterator[Us, counts](p, nil))
 	}
 	var l MoveList
-	generateSerIterator[Us](p, &l)
+	generateSerIterator[Us, lists](p, &l)
 	var n uint64
 	var q Position
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
 			play[Us](&q, p, m)
-			n += uint64(generateSerIterator[Them](&q, nil))
+			n += uint64(generateSerIterator[Them, counts](&q, nil))
 		}
 		return n
 	}
@@ -382,7 +382,7 @@ func perftSideSerIterator[Us, Them side](p *Position, depth int) uint64 {
 }
 
 // generateSerIterator is generate with serialize=iterator.
-func generateSerIterator[Us side](p *Position, l *MoveList) int {
+func generateSerIterator[Us side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -391,14 +391,14 @@ func generateSerIterator[Us side](p *Position, l *MoveList) int {
 	m := legalMasks[Us](p)
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
-		if l != nil {
+		if listing[J]() {
 			l.addSquaresSerIterator(from, targets, kind)
 		}
 		n += count(targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
-		if l != nil {
+		if listing[J]() {
 			l.addSquaresSerIterator(from, targets, Quiet)
 		}
 		n += count(targets)
@@ -479,7 +479,7 @@ func generateSerIterator[Us side](p *Position, l *MoveList) int {
 	// Each promotion is four moves.
 	n += count(single) + count(double) + count(capA) + count(capH) +
 		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
-	if l != nil {
+	if listing[J]() {
 		l.addPawnsSquaresSerIterator(single, pushStep[us], Quiet)
 		l.addPawnsSquaresSerIterator(double, 2*pushStep[us], DoublePush)
 		l.addPawnsSquaresSerIterator(capA, captureA[us], Quiet)
@@ -535,17 +535,17 @@ func perftSideSerReverse[Us, Them side](p *Position, depth int) uint64 {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateSerReverse[Us](p, nil))
+		return uint64(generateSerReverse[Us, counts](p, nil))
 	}
 	var l MoveList
-	generateSerReverse[Us](p, &l)
+	generateSerReverse[Us, lists](p, &l)
 	var n uint64
 	var q Position
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
 			play[Us](&q, p, m)
-			n += uint64(generateSerReverse[Them](&q, nil))
+			n += uint64(generateSerReverse[Them, counts](&q, nil))
 		}
 		return n
 	}
@@ -557,7 +557,7 @@ func perftSideSerReverse[Us, Them side](p *Position, depth int) uint64 {
 }
 
 // generateSerReverse is generate with serialize=reverse.
-func generateSerReverse[Us side](p *Position, l *MoveList) int {
+func generateSerReverse[Us side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -566,14 +566,14 @@ func generateSerReverse[Us side](p *Position, l *MoveList) int {
 	m := legalMasks[Us](p)
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
-		if l != nil {
+		if listing[J]() {
 			l.addSquaresSerReverse(from, targets, kind)
 		}
 		n += count(targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
-		if l != nil {
+		if listing[J]() {
 			l.addSquaresSerReverse(from, targets, Quiet)
 		}
 		n += count(targets)
@@ -654,7 +654,7 @@ func generateSerReverse[Us side](p *Position, l *MoveList) int {
 	// Each promotion is four moves.
 	n += count(single) + count(double) + count(capA) + count(capH) +
 		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
-	if l != nil {
+	if listing[J]() {
 		l.addPawnsSquaresSerReverse(single, pushStep[us], Quiet)
 		l.addPawnsSquaresSerReverse(double, 2*pushStep[us], DoublePush)
 		l.addPawnsSquaresSerReverse(capA, captureA[us], Quiet)
@@ -710,17 +710,17 @@ func perftSideSerScanReset[Us, Them side](p *Position, depth int) uint64 {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateSerScanReset[Us](p, nil))
+		return uint64(generateSerScanReset[Us, counts](p, nil))
 	}
 	var l MoveList
-	generateSerScanReset[Us](p, &l)
+	generateSerScanReset[Us, lists](p, &l)
 	var n uint64
 	var q Position
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
 			play[Us](&q, p, m)
-			n += uint64(generateSerScanReset[Them](&q, nil))
+			n += uint64(generateSerScanReset[Them, counts](&q, nil))
 		}
 		return n
 	}
@@ -732,7 +732,7 @@ func perftSideSerScanReset[Us, Them side](p *Position, depth int) uint64 {
 }
 
 // generateSerScanReset is generate with serialize=scan-reset.
-func generateSerScanReset[Us side](p *Position, l *MoveList) int {
+func generateSerScanReset[Us side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -741,14 +741,14 @@ func generateSerScanReset[Us side](p *Position, l *MoveList) int {
 	m := legalMasks[Us](p)
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
-		if l != nil {
+		if listing[J]() {
 			l.addSquaresSerScanReset(from, targets, kind)
 		}
 		n += count(targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
-		if l != nil {
+		if listing[J]() {
 			l.addSquaresSerScanReset(from, targets, Quiet)
 		}
 		n += count(targets)
@@ -829,7 +829,7 @@ func generateSerScanReset[Us side](p *Position, l *MoveList) int {
 	// Each promotion is four moves.
 	n += count(single) + count(double) + count(capA) + count(capH) +
 		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
-	if l != nil {
+	if listing[J]() {
 		l.addPawnsSquaresSerScanReset(single, pushStep[us], Quiet)
 		l.addPawnsSquaresSerScanReset(double, 2*pushStep[us], DoublePush)
 		l.addPawnsSquaresSerScanReset(capA, captureA[us], Quiet)
@@ -885,17 +885,17 @@ func perftSideSerUnrolled[Us, Them side](p *Position, depth int) uint64 {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateSerUnrolled[Us](p, nil))
+		return uint64(generateSerUnrolled[Us, counts](p, nil))
 	}
 	var l MoveList
-	generateSerUnrolled[Us](p, &l)
+	generateSerUnrolled[Us, lists](p, &l)
 	var n uint64
 	var q Position
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
 			play[Us](&q, p, m)
-			n += uint64(generateSerUnrolled[Them](&q, nil))
+			n += uint64(generateSerUnrolled[Them, counts](&q, nil))
 		}
 		return n
 	}
@@ -907,7 +907,7 @@ func perftSideSerUnrolled[Us, Them side](p *Position, depth int) uint64 {
 }
 
 // generateSerUnrolled is generate with serialize=unrolled.
-func generateSerUnrolled[Us side](p *Position, l *MoveList) int {
+func generateSerUnrolled[Us side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -916,14 +916,14 @@ func generateSerUnrolled[Us side](p *Position, l *MoveList) int {
 	m := legalMasks[Us](p)
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
-		if l != nil {
+		if listing[J]() {
 			l.addSquaresSerUnrolled(from, targets, kind)
 		}
 		n += count(targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
-		if l != nil {
+		if listing[J]() {
 			l.addSquaresSerUnrolled(from, targets, Quiet)
 		}
 		n += count(targets)
@@ -1004,7 +1004,7 @@ func generateSerUnrolled[Us side](p *Position, l *MoveList) int {
 	// Each promotion is four moves.
 	n += count(single) + count(double) + count(capA) + count(capH) +
 		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
-	if l != nil {
+	if listing[J]() {
 		l.addPawnsSquaresSerUnrolled(single, pushStep[us], Quiet)
 		l.addPawnsSquaresSerUnrolled(double, 2*pushStep[us], DoublePush)
 		l.addPawnsSquaresSerUnrolled(capA, captureA[us], Quiet)
@@ -1060,17 +1060,17 @@ func perftSideSerWords16[Us, Them side](p *Position, depth int) uint64 {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateSerWords16[Us](p, nil))
+		return uint64(generateSerWords16[Us, counts](p, nil))
 	}
 	var l MoveList
-	generateSerWords16[Us](p, &l)
+	generateSerWords16[Us, lists](p, &l)
 	var n uint64
 	var q Position
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
 			play[Us](&q, p, m)
-			n += uint64(generateSerWords16[Them](&q, nil))
+			n += uint64(generateSerWords16[Them, counts](&q, nil))
 		}
 		return n
 	}
@@ -1082,7 +1082,7 @@ func perftSideSerWords16[Us, Them side](p *Position, depth int) uint64 {
 }
 
 // generateSerWords16 is generate with serialize=words16.
-func generateSerWords16[Us side](p *Position, l *MoveList) int {
+func generateSerWords16[Us side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -1091,14 +1091,14 @@ func generateSerWords16[Us side](p *Position, l *MoveList) int {
 	m := legalMasks[Us](p)
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
-		if l != nil {
+		if listing[J]() {
 			l.addSquaresSerWords16(from, targets, kind)
 		}
 		n += count(targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
-		if l != nil {
+		if listing[J]() {
 			l.addSquaresSerWords16(from, targets, Quiet)
 		}
 		n += count(targets)
@@ -1179,7 +1179,7 @@ func generateSerWords16[Us side](p *Position, l *MoveList) int {
 	// Each promotion is four moves.
 	n += count(single) + count(double) + count(capA) + count(capH) +
 		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
-	if l != nil {
+	if listing[J]() {
 		l.addPawnsSquaresSerWords16(single, pushStep[us], Quiet)
 		l.addPawnsSquaresSerWords16(double, 2*pushStep[us], DoublePush)
 		l.addPawnsSquaresSerWords16(capA, captureA[us], Quiet)

@@ -33,17 +33,17 @@ func perftSidePext[Us, Them side](p *Position, depth int) uint64 {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generatePext[Us](p, nil))
+		return uint64(generatePext[Us, counts](p, nil))
 	}
 	var l MoveList
-	generatePext[Us](p, &l)
+	generatePext[Us, lists](p, &l)
 	var n uint64
 	var q Position
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
 			play[Us](&q, p, m)
-			n += uint64(generatePext[Them](&q, nil))
+			n += uint64(generatePext[Them, counts](&q, nil))
 		}
 		return n
 	}
@@ -55,7 +55,7 @@ func perftSidePext[Us, Them side](p *Position, depth int) uint64 {
 }
 
 // generatePext is generate with slider=pext.
-func generatePext[Us side](p *Position, l *MoveList) int {
+func generatePext[Us side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -64,14 +64,14 @@ func generatePext[Us side](p *Position, l *MoveList) int {
 	m := legalMasksPext[Us](p)
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
-		if l != nil {
+		if listing[J]() {
 			l.add(from, targets, kind)
 		}
 		n += count(targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
-		if l != nil {
+		if listing[J]() {
 			l.addLeaper(us, piece, from, targets)
 		}
 		n += count(targets)
@@ -152,7 +152,7 @@ func generatePext[Us side](p *Position, l *MoveList) int {
 	// Each promotion is four moves.
 	n += count(single) + count(double) + count(capA) + count(capH) +
 		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
-	if l != nil {
+	if listing[J]() {
 		l.addPawns(single, pushStep[us], Quiet)
 		l.addPawns(double, 2*pushStep[us], DoublePush)
 		l.addPawns(capA, captureA[us], Quiet)
@@ -274,17 +274,17 @@ func perftSideMagicFancyAsm[Us, Them side](p *Position, depth int) uint64 {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateMagicFancyAsm[Us](p, nil))
+		return uint64(generateMagicFancyAsm[Us, counts](p, nil))
 	}
 	var l MoveList
-	generateMagicFancyAsm[Us](p, &l)
+	generateMagicFancyAsm[Us, lists](p, &l)
 	var n uint64
 	var q Position
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
 			play[Us](&q, p, m)
-			n += uint64(generateMagicFancyAsm[Them](&q, nil))
+			n += uint64(generateMagicFancyAsm[Them, counts](&q, nil))
 		}
 		return n
 	}
@@ -296,7 +296,7 @@ func perftSideMagicFancyAsm[Us, Them side](p *Position, depth int) uint64 {
 }
 
 // generateMagicFancyAsm is generate with slider=magic-fancy-asm.
-func generateMagicFancyAsm[Us side](p *Position, l *MoveList) int {
+func generateMagicFancyAsm[Us side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -305,14 +305,14 @@ func generateMagicFancyAsm[Us side](p *Position, l *MoveList) int {
 	m := legalMasksMagicFancyAsm[Us](p)
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
-		if l != nil {
+		if listing[J]() {
 			l.add(from, targets, kind)
 		}
 		n += count(targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
-		if l != nil {
+		if listing[J]() {
 			l.addLeaper(us, piece, from, targets)
 		}
 		n += count(targets)
@@ -393,7 +393,7 @@ func generateMagicFancyAsm[Us side](p *Position, l *MoveList) int {
 	// Each promotion is four moves.
 	n += count(single) + count(double) + count(capA) + count(capH) +
 		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
-	if l != nil {
+	if listing[J]() {
 		l.addPawns(single, pushStep[us], Quiet)
 		l.addPawns(double, 2*pushStep[us], DoublePush)
 		l.addPawns(capA, captureA[us], Quiet)
@@ -515,17 +515,17 @@ func perftSideMagicBlackAsm[Us, Them side](p *Position, depth int) uint64 {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateMagicBlackAsm[Us](p, nil))
+		return uint64(generateMagicBlackAsm[Us, counts](p, nil))
 	}
 	var l MoveList
-	generateMagicBlackAsm[Us](p, &l)
+	generateMagicBlackAsm[Us, lists](p, &l)
 	var n uint64
 	var q Position
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
 			play[Us](&q, p, m)
-			n += uint64(generateMagicBlackAsm[Them](&q, nil))
+			n += uint64(generateMagicBlackAsm[Them, counts](&q, nil))
 		}
 		return n
 	}
@@ -537,7 +537,7 @@ func perftSideMagicBlackAsm[Us, Them side](p *Position, depth int) uint64 {
 }
 
 // generateMagicBlackAsm is generate with slider=magic-black-asm.
-func generateMagicBlackAsm[Us side](p *Position, l *MoveList) int {
+func generateMagicBlackAsm[Us side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -546,14 +546,14 @@ func generateMagicBlackAsm[Us side](p *Position, l *MoveList) int {
 	m := legalMasksMagicBlackAsm[Us](p)
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
-		if l != nil {
+		if listing[J]() {
 			l.add(from, targets, kind)
 		}
 		n += count(targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
-		if l != nil {
+		if listing[J]() {
 			l.addLeaper(us, piece, from, targets)
 		}
 		n += count(targets)
@@ -634,7 +634,7 @@ func generateMagicBlackAsm[Us side](p *Position, l *MoveList) int {
 	// Each promotion is four moves.
 	n += count(single) + count(double) + count(capA) + count(capH) +
 		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
-	if l != nil {
+	if listing[J]() {
 		l.addPawns(single, pushStep[us], Quiet)
 		l.addPawns(double, 2*pushStep[us], DoublePush)
 		l.addPawns(capA, captureA[us], Quiet)

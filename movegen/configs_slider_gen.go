@@ -38,17 +38,17 @@ func perftSideClassical[Us, Them side](p *Position, depth int) uint64 {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateClassical[Us](p, nil))
+		return uint64(generateClassical[Us, counts](p, nil))
 	}
 	var l MoveList
-	generateClassical[Us](p, &l)
+	generateClassical[Us, lists](p, &l)
 	var n uint64
 	var q Position
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
 			play[Us](&q, p, m)
-			n += uint64(generateClassical[Them](&q, nil))
+			n += uint64(generateClassical[Them, counts](&q, nil))
 		}
 		return n
 	}
@@ -60,7 +60,7 @@ func perftSideClassical[Us, Them side](p *Position, depth int) uint64 {
 }
 
 // generateClassical is generate with slider=classical.
-func generateClassical[Us side](p *Position, l *MoveList) int {
+func generateClassical[Us side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -69,14 +69,14 @@ func generateClassical[Us side](p *Position, l *MoveList) int {
 	m := legalMasksClassical[Us](p)
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
-		if l != nil {
+		if listing[J]() {
 			l.add(from, targets, kind)
 		}
 		n += count(targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
-		if l != nil {
+		if listing[J]() {
 			l.addLeaper(us, piece, from, targets)
 		}
 		n += count(targets)
@@ -157,7 +157,7 @@ func generateClassical[Us side](p *Position, l *MoveList) int {
 	// Each promotion is four moves.
 	n += count(single) + count(double) + count(capA) + count(capH) +
 		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
-	if l != nil {
+	if listing[J]() {
 		l.addPawns(single, pushStep[us], Quiet)
 		l.addPawns(double, 2*pushStep[us], DoublePush)
 		l.addPawns(capA, captureA[us], Quiet)
@@ -279,17 +279,17 @@ func perftSideDumb7fill[Us, Them side](p *Position, depth int) uint64 {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateDumb7fill[Us](p, nil))
+		return uint64(generateDumb7fill[Us, counts](p, nil))
 	}
 	var l MoveList
-	generateDumb7fill[Us](p, &l)
+	generateDumb7fill[Us, lists](p, &l)
 	var n uint64
 	var q Position
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
 			play[Us](&q, p, m)
-			n += uint64(generateDumb7fill[Them](&q, nil))
+			n += uint64(generateDumb7fill[Them, counts](&q, nil))
 		}
 		return n
 	}
@@ -301,7 +301,7 @@ func perftSideDumb7fill[Us, Them side](p *Position, depth int) uint64 {
 }
 
 // generateDumb7fill is generate with slider=dumb7fill.
-func generateDumb7fill[Us side](p *Position, l *MoveList) int {
+func generateDumb7fill[Us side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -310,14 +310,14 @@ func generateDumb7fill[Us side](p *Position, l *MoveList) int {
 	m := legalMasksDumb7fill[Us](p)
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
-		if l != nil {
+		if listing[J]() {
 			l.add(from, targets, kind)
 		}
 		n += count(targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
-		if l != nil {
+		if listing[J]() {
 			l.addLeaper(us, piece, from, targets)
 		}
 		n += count(targets)
@@ -398,7 +398,7 @@ func generateDumb7fill[Us side](p *Position, l *MoveList) int {
 	// Each promotion is four moves.
 	n += count(single) + count(double) + count(capA) + count(capH) +
 		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
-	if l != nil {
+	if listing[J]() {
 		l.addPawns(single, pushStep[us], Quiet)
 		l.addPawns(double, 2*pushStep[us], DoublePush)
 		l.addPawns(capA, captureA[us], Quiet)
@@ -520,17 +520,17 @@ func perftSideHyperbolaBswap[Us, Them side](p *Position, depth int) uint64 {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateHyperbolaBswap[Us](p, nil))
+		return uint64(generateHyperbolaBswap[Us, counts](p, nil))
 	}
 	var l MoveList
-	generateHyperbolaBswap[Us](p, &l)
+	generateHyperbolaBswap[Us, lists](p, &l)
 	var n uint64
 	var q Position
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
 			play[Us](&q, p, m)
-			n += uint64(generateHyperbolaBswap[Them](&q, nil))
+			n += uint64(generateHyperbolaBswap[Them, counts](&q, nil))
 		}
 		return n
 	}
@@ -542,7 +542,7 @@ func perftSideHyperbolaBswap[Us, Them side](p *Position, depth int) uint64 {
 }
 
 // generateHyperbolaBswap is generate with slider=hyperbola-bswap.
-func generateHyperbolaBswap[Us side](p *Position, l *MoveList) int {
+func generateHyperbolaBswap[Us side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -551,14 +551,14 @@ func generateHyperbolaBswap[Us side](p *Position, l *MoveList) int {
 	m := legalMasksHyperbolaBswap[Us](p)
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
-		if l != nil {
+		if listing[J]() {
 			l.add(from, targets, kind)
 		}
 		n += count(targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
-		if l != nil {
+		if listing[J]() {
 			l.addLeaper(us, piece, from, targets)
 		}
 		n += count(targets)
@@ -639,7 +639,7 @@ func generateHyperbolaBswap[Us side](p *Position, l *MoveList) int {
 	// Each promotion is four moves.
 	n += count(single) + count(double) + count(capA) + count(capH) +
 		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
-	if l != nil {
+	if listing[J]() {
 		l.addPawns(single, pushStep[us], Quiet)
 		l.addPawns(double, 2*pushStep[us], DoublePush)
 		l.addPawns(capA, captureA[us], Quiet)
@@ -761,17 +761,17 @@ func perftSideHyperbolaReverse[Us, Them side](p *Position, depth int) uint64 {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateHyperbolaReverse[Us](p, nil))
+		return uint64(generateHyperbolaReverse[Us, counts](p, nil))
 	}
 	var l MoveList
-	generateHyperbolaReverse[Us](p, &l)
+	generateHyperbolaReverse[Us, lists](p, &l)
 	var n uint64
 	var q Position
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
 			play[Us](&q, p, m)
-			n += uint64(generateHyperbolaReverse[Them](&q, nil))
+			n += uint64(generateHyperbolaReverse[Them, counts](&q, nil))
 		}
 		return n
 	}
@@ -783,7 +783,7 @@ func perftSideHyperbolaReverse[Us, Them side](p *Position, depth int) uint64 {
 }
 
 // generateHyperbolaReverse is generate with slider=hyperbola-reverse.
-func generateHyperbolaReverse[Us side](p *Position, l *MoveList) int {
+func generateHyperbolaReverse[Us side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -792,14 +792,14 @@ func generateHyperbolaReverse[Us side](p *Position, l *MoveList) int {
 	m := legalMasksHyperbolaReverse[Us](p)
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
-		if l != nil {
+		if listing[J]() {
 			l.add(from, targets, kind)
 		}
 		n += count(targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
-		if l != nil {
+		if listing[J]() {
 			l.addLeaper(us, piece, from, targets)
 		}
 		n += count(targets)
@@ -880,7 +880,7 @@ func generateHyperbolaReverse[Us side](p *Position, l *MoveList) int {
 	// Each promotion is four moves.
 	n += count(single) + count(double) + count(capA) + count(capH) +
 		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
-	if l != nil {
+	if listing[J]() {
 		l.addPawns(single, pushStep[us], Quiet)
 		l.addPawns(double, 2*pushStep[us], DoublePush)
 		l.addPawns(capA, captureA[us], Quiet)
@@ -1002,17 +1002,17 @@ func perftSideKindergarten[Us, Them side](p *Position, depth int) uint64 {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateKindergarten[Us](p, nil))
+		return uint64(generateKindergarten[Us, counts](p, nil))
 	}
 	var l MoveList
-	generateKindergarten[Us](p, &l)
+	generateKindergarten[Us, lists](p, &l)
 	var n uint64
 	var q Position
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
 			play[Us](&q, p, m)
-			n += uint64(generateKindergarten[Them](&q, nil))
+			n += uint64(generateKindergarten[Them, counts](&q, nil))
 		}
 		return n
 	}
@@ -1024,7 +1024,7 @@ func perftSideKindergarten[Us, Them side](p *Position, depth int) uint64 {
 }
 
 // generateKindergarten is generate with slider=kindergarten.
-func generateKindergarten[Us side](p *Position, l *MoveList) int {
+func generateKindergarten[Us side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -1033,14 +1033,14 @@ func generateKindergarten[Us side](p *Position, l *MoveList) int {
 	m := legalMasksKindergarten[Us](p)
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
-		if l != nil {
+		if listing[J]() {
 			l.add(from, targets, kind)
 		}
 		n += count(targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
-		if l != nil {
+		if listing[J]() {
 			l.addLeaper(us, piece, from, targets)
 		}
 		n += count(targets)
@@ -1121,7 +1121,7 @@ func generateKindergarten[Us side](p *Position, l *MoveList) int {
 	// Each promotion is four moves.
 	n += count(single) + count(double) + count(capA) + count(capH) +
 		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
-	if l != nil {
+	if listing[J]() {
 		l.addPawns(single, pushStep[us], Quiet)
 		l.addPawns(double, 2*pushStep[us], DoublePush)
 		l.addPawns(capA, captureA[us], Quiet)
@@ -1243,17 +1243,17 @@ func perftSideKoggeStone[Us, Them side](p *Position, depth int) uint64 {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateKoggeStone[Us](p, nil))
+		return uint64(generateKoggeStone[Us, counts](p, nil))
 	}
 	var l MoveList
-	generateKoggeStone[Us](p, &l)
+	generateKoggeStone[Us, lists](p, &l)
 	var n uint64
 	var q Position
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
 			play[Us](&q, p, m)
-			n += uint64(generateKoggeStone[Them](&q, nil))
+			n += uint64(generateKoggeStone[Them, counts](&q, nil))
 		}
 		return n
 	}
@@ -1265,7 +1265,7 @@ func perftSideKoggeStone[Us, Them side](p *Position, depth int) uint64 {
 }
 
 // generateKoggeStone is generate with slider=kogge-stone.
-func generateKoggeStone[Us side](p *Position, l *MoveList) int {
+func generateKoggeStone[Us side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -1274,14 +1274,14 @@ func generateKoggeStone[Us side](p *Position, l *MoveList) int {
 	m := legalMasksKoggeStone[Us](p)
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
-		if l != nil {
+		if listing[J]() {
 			l.add(from, targets, kind)
 		}
 		n += count(targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
-		if l != nil {
+		if listing[J]() {
 			l.addLeaper(us, piece, from, targets)
 		}
 		n += count(targets)
@@ -1362,7 +1362,7 @@ func generateKoggeStone[Us side](p *Position, l *MoveList) int {
 	// Each promotion is four moves.
 	n += count(single) + count(double) + count(capA) + count(capH) +
 		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
-	if l != nil {
+	if listing[J]() {
 		l.addPawns(single, pushStep[us], Quiet)
 		l.addPawns(double, 2*pushStep[us], DoublePush)
 		l.addPawns(capA, captureA[us], Quiet)
@@ -1484,17 +1484,17 @@ func perftSideMagicBlack[Us, Them side](p *Position, depth int) uint64 {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateMagicBlack[Us](p, nil))
+		return uint64(generateMagicBlack[Us, counts](p, nil))
 	}
 	var l MoveList
-	generateMagicBlack[Us](p, &l)
+	generateMagicBlack[Us, lists](p, &l)
 	var n uint64
 	var q Position
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
 			play[Us](&q, p, m)
-			n += uint64(generateMagicBlack[Them](&q, nil))
+			n += uint64(generateMagicBlack[Them, counts](&q, nil))
 		}
 		return n
 	}
@@ -1506,7 +1506,7 @@ func perftSideMagicBlack[Us, Them side](p *Position, depth int) uint64 {
 }
 
 // generateMagicBlack is generate with slider=magic-black.
-func generateMagicBlack[Us side](p *Position, l *MoveList) int {
+func generateMagicBlack[Us side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -1515,14 +1515,14 @@ func generateMagicBlack[Us side](p *Position, l *MoveList) int {
 	m := legalMasksMagicBlack[Us](p)
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
-		if l != nil {
+		if listing[J]() {
 			l.add(from, targets, kind)
 		}
 		n += count(targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
-		if l != nil {
+		if listing[J]() {
 			l.addLeaper(us, piece, from, targets)
 		}
 		n += count(targets)
@@ -1603,7 +1603,7 @@ func generateMagicBlack[Us side](p *Position, l *MoveList) int {
 	// Each promotion is four moves.
 	n += count(single) + count(double) + count(capA) + count(capH) +
 		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
-	if l != nil {
+	if listing[J]() {
 		l.addPawns(single, pushStep[us], Quiet)
 		l.addPawns(double, 2*pushStep[us], DoublePush)
 		l.addPawns(capA, captureA[us], Quiet)
@@ -1725,17 +1725,17 @@ func perftSideMagicPlain[Us, Them side](p *Position, depth int) uint64 {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateMagicPlain[Us](p, nil))
+		return uint64(generateMagicPlain[Us, counts](p, nil))
 	}
 	var l MoveList
-	generateMagicPlain[Us](p, &l)
+	generateMagicPlain[Us, lists](p, &l)
 	var n uint64
 	var q Position
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
 			play[Us](&q, p, m)
-			n += uint64(generateMagicPlain[Them](&q, nil))
+			n += uint64(generateMagicPlain[Them, counts](&q, nil))
 		}
 		return n
 	}
@@ -1747,7 +1747,7 @@ func perftSideMagicPlain[Us, Them side](p *Position, depth int) uint64 {
 }
 
 // generateMagicPlain is generate with slider=magic-plain.
-func generateMagicPlain[Us side](p *Position, l *MoveList) int {
+func generateMagicPlain[Us side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -1756,14 +1756,14 @@ func generateMagicPlain[Us side](p *Position, l *MoveList) int {
 	m := legalMasksMagicPlain[Us](p)
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
-		if l != nil {
+		if listing[J]() {
 			l.add(from, targets, kind)
 		}
 		n += count(targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
-		if l != nil {
+		if listing[J]() {
 			l.addLeaper(us, piece, from, targets)
 		}
 		n += count(targets)
@@ -1844,7 +1844,7 @@ func generateMagicPlain[Us side](p *Position, l *MoveList) int {
 	// Each promotion is four moves.
 	n += count(single) + count(double) + count(capA) + count(capH) +
 		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
-	if l != nil {
+	if listing[J]() {
 		l.addPawns(single, pushStep[us], Quiet)
 		l.addPawns(double, 2*pushStep[us], DoublePush)
 		l.addPawns(capA, captureA[us], Quiet)
@@ -1966,17 +1966,17 @@ func perftSideObstructionDifference[Us, Them side](p *Position, depth int) uint6
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateObstructionDifference[Us](p, nil))
+		return uint64(generateObstructionDifference[Us, counts](p, nil))
 	}
 	var l MoveList
-	generateObstructionDifference[Us](p, &l)
+	generateObstructionDifference[Us, lists](p, &l)
 	var n uint64
 	var q Position
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
 			play[Us](&q, p, m)
-			n += uint64(generateObstructionDifference[Them](&q, nil))
+			n += uint64(generateObstructionDifference[Them, counts](&q, nil))
 		}
 		return n
 	}
@@ -1988,7 +1988,7 @@ func perftSideObstructionDifference[Us, Them side](p *Position, depth int) uint6
 }
 
 // generateObstructionDifference is generate with slider=obstruction-difference.
-func generateObstructionDifference[Us side](p *Position, l *MoveList) int {
+func generateObstructionDifference[Us side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -1997,14 +1997,14 @@ func generateObstructionDifference[Us side](p *Position, l *MoveList) int {
 	m := legalMasksObstructionDifference[Us](p)
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
-		if l != nil {
+		if listing[J]() {
 			l.add(from, targets, kind)
 		}
 		n += count(targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
-		if l != nil {
+		if listing[J]() {
 			l.addLeaper(us, piece, from, targets)
 		}
 		n += count(targets)
@@ -2085,7 +2085,7 @@ func generateObstructionDifference[Us side](p *Position, l *MoveList) int {
 	// Each promotion is four moves.
 	n += count(single) + count(double) + count(capA) + count(capH) +
 		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
-	if l != nil {
+	if listing[J]() {
 		l.addPawns(single, pushStep[us], Quiet)
 		l.addPawns(double, 2*pushStep[us], DoublePush)
 		l.addPawns(capA, captureA[us], Quiet)
@@ -2207,17 +2207,17 @@ func perftSideRayLoop[Us, Them side](p *Position, depth int) uint64 {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateRayLoop[Us](p, nil))
+		return uint64(generateRayLoop[Us, counts](p, nil))
 	}
 	var l MoveList
-	generateRayLoop[Us](p, &l)
+	generateRayLoop[Us, lists](p, &l)
 	var n uint64
 	var q Position
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
 			play[Us](&q, p, m)
-			n += uint64(generateRayLoop[Them](&q, nil))
+			n += uint64(generateRayLoop[Them, counts](&q, nil))
 		}
 		return n
 	}
@@ -2229,7 +2229,7 @@ func perftSideRayLoop[Us, Them side](p *Position, depth int) uint64 {
 }
 
 // generateRayLoop is generate with slider=ray-loop.
-func generateRayLoop[Us side](p *Position, l *MoveList) int {
+func generateRayLoop[Us side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -2238,14 +2238,14 @@ func generateRayLoop[Us side](p *Position, l *MoveList) int {
 	m := legalMasksRayLoop[Us](p)
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
-		if l != nil {
+		if listing[J]() {
 			l.add(from, targets, kind)
 		}
 		n += count(targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
-		if l != nil {
+		if listing[J]() {
 			l.addLeaper(us, piece, from, targets)
 		}
 		n += count(targets)
@@ -2326,7 +2326,7 @@ func generateRayLoop[Us side](p *Position, l *MoveList) int {
 	// Each promotion is four moves.
 	n += count(single) + count(double) + count(capA) + count(capH) +
 		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
-	if l != nil {
+	if listing[J]() {
 		l.addPawns(single, pushStep[us], Quiet)
 		l.addPawns(double, 2*pushStep[us], DoublePush)
 		l.addPawns(capA, captureA[us], Quiet)

@@ -197,10 +197,15 @@ func (p *Position) Count() int { return p.generateAny(nil) }
 
 // generateAny is generate for the side to move.
 func (p *Position) generateAny(l *MoveList) int {
-	if p.Side == board.White {
-		return generate[white](p, l)
+	switch {
+	case l == nil && p.Side == board.White:
+		return generate[white, counts](p, nil)
+	case l == nil:
+		return generate[black, counts](p, nil)
+	case p.Side == board.White:
+		return generate[white, lists](p, l)
 	}
-	return generate[black](p, l)
+	return generate[black, lists](p, l)
 }
 
 // Pawn geometry per side: the shift (as a left rotation) of a push and of
@@ -213,9 +218,9 @@ var (
 	doubleRank = [2]uint64{0xFF << 16, 0xFF << 40}
 )
 
-// generate counts the legal moves of side Us, which is to move, and writes
-// them to l unless l is nil.
-func generate[Us side](p *Position, l *MoveList) int {
+// generate counts the legal moves of side Us, which is to move, and with
+// J = lists writes them to l (with J = counts, l is nil).
+func generate[Us side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -224,14 +229,14 @@ func generate[Us side](p *Position, l *MoveList) int {
 	m := legalMasks[Us](p)
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
-		if l != nil {
+		if listing[J]() {
 			l.add(from, targets, kind)
 		}
 		n += count(targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
-		if l != nil {
+		if listing[J]() {
 			l.addLeaper(us, piece, from, targets)
 		}
 		n += count(targets)
@@ -312,7 +317,7 @@ func generate[Us side](p *Position, l *MoveList) int {
 	// Each promotion is four moves.
 	n += count(single) + count(double) + count(capA) + count(capH) +
 		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
-	if l != nil {
+	if listing[J]() {
 		l.addPawns(single, pushStep[us], Quiet)
 		l.addPawns(double, 2*pushStep[us], DoublePush)
 		l.addPawns(capA, captureA[us], Quiet)

@@ -60,17 +60,17 @@ func perftSide[Us, Them side](p *Position, depth int) uint64 {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generate[Us](p, nil))
+		return uint64(generate[Us, counts](p, nil))
 	}
 	var l MoveList
-	generate[Us](p, &l)
+	generate[Us, lists](p, &l)
 	var n uint64
 	var q Position
 	if depth == 2 {
 		// The leaves' parents counted here rather than by a call each.
 		for _, m := range l.Moves[:l.N] {
 			play[Us](&q, p, m)
-			n += uint64(generate[Them](&q, nil))
+			n += uint64(generate[Them, counts](&q, nil))
 		}
 		return n
 	}

@@ -24,6 +24,24 @@ type (
 // side is the type parameter's constraint: white or black.
 type side interface{ white | black }
 
+// The generator's job as a type parameter, compiled the same way as the
+// side: listing the moves (interior nodes) or only counting them (the
+// leaves' parents), so that the test of which is gone from the compiled
+// generator.
+type (
+	counts uint8  // count the moves, list none
+	lists  uint16 // list the moves (and count them)
+)
+
+// job is the type parameter's constraint: counts or lists.
+type job interface{ counts | lists }
+
+// listing reports whether J lists the moves.
+func listing[J job]() bool {
+	var j J
+	return unsafe.Sizeof(j) == 2
+}
+
 // sideOf returns the side S stands for: board.White for white, board.Black
 // for black.
 func sideOf[S side]() board.Color {

@@ -25,14 +25,25 @@ func TestSideOf(t *testing.T) {
 
 // TestSideSpecialized reads the compiler's report: the generator is
 // compiled once per side (a body per GC shape of the side types), not once
-// for both with the side read at run time, for the template and for a
-// generated configuration.
+// for both with the side read at run time, and generate once per side and
+// job, for the template and for a generated configuration.
 func TestSideSpecialized(t *testing.T) {
 	out := string(compilerReport(t))
-	for _, fn := range []string{"perftSide", "generate", "legalMasks", "danger", "play", "enPassantLegal", "generateCntSwar", "perftSideCntSwar"} {
-		for _, shape := range []string{"uint8", "uint16"} {
-			if !strings.Contains(out, ": cannot inline "+fn+"[go.shape."+shape) {
-				t.Errorf("the compiler reports no body of %s for go.shape.%s", fn, shape)
+	shapes := []string{"[go.shape.uint8", "[go.shape.uint16"}
+	for _, fn := range []string{"perftSide", "legalMasks", "danger", "play", "enPassantLegal", "perftSideCntSwar"} {
+		for _, shape := range shapes {
+			if !strings.Contains(out, ": cannot inline "+fn+shape) {
+				t.Errorf("the compiler reports no body %s%s]", fn, shape)
+			}
+		}
+	}
+	for _, fn := range []string{"generate", "generateCntSwar"} {
+		for _, us := range shapes {
+			for _, job := range shapes {
+				body := fn + us + "," + job[1:] + "]"
+				if !strings.Contains(out, ": cannot inline "+body) {
+					t.Errorf("the compiler reports no body %s", body)
+				}
 			}
 		}
 	}

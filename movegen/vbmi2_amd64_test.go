@@ -42,7 +42,7 @@ func TestVBMI2Lists(t *testing.T) {
 			for range 200 {
 				var want, got MoveList
 				n := p.generateAny(&want)
-				if m := sided(p.Side, generateSerAvx512Vbmi2[white], generateSerAvx512Vbmi2[black])(&p, &got); m != n || !slices.Equal(got.Slice(), want.Slice()) {
+				if m := sided(p.Side, generateSerAvx512Vbmi2[white, lists], generateSerAvx512Vbmi2[black, lists])(&p, &got); m != n || !slices.Equal(got.Slice(), want.Slice()) {
 					t.Fatalf("%s: count %d, moves %v; want %d, %v", p.FEN(), m, got.Slice(), n, want.Slice())
 				}
 				if want.N == 0 {
@@ -91,7 +91,7 @@ func TestVBMI2Slack(t *testing.T) {
 	reset()
 	var want MoveList
 	p.Moves(&want)
-	if n := sided(p.Side, generateSerAvx512Vbmi2[white], generateSerAvx512Vbmi2[black])(&p, &buf.l); n != 218 || want.N != 218 || !slices.Equal(buf.l.Slice(), want.Slice()) {
+	if n := sided(p.Side, generateSerAvx512Vbmi2[white, lists], generateSerAvx512Vbmi2[black, lists])(&p, &buf.l); n != 218 || want.N != 218 || !slices.Equal(buf.l.Slice(), want.Slice()) {
 		t.Fatalf("%d moves %v, want 218: %v", n, buf.l.Slice(), want.Slice())
 	}
 	last := slices.IndexFunc(buf.l.Moves[buf.l.N:], func(m Move) bool { return m == mark })
