@@ -23,6 +23,9 @@ import (
 // setup's index: the generator's test of a right stays the standard one,
 // the right's bit and three mask tests.
 
+// sideRights[c] are side c's castling rights.
+var sideRights = [2]uint8{WhiteKingside | WhiteQueenside, BlackKingside | BlackQueenside}
+
 // castle is one right's castling in one setup: the squares of the king
 // and the rook before and after, the to-square of its move, the squares
 // that must be empty (those the king and the rook cross or land on, but

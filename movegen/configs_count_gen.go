@@ -82,7 +82,7 @@ func generateCntKernighan[Us side, J job](p *Position, l *MoveList) int {
 	occ := p.Occupied
 	kingMoves := board.KingAttacks[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
-	if m.checkers == 0 {
+	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
 			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
@@ -232,7 +232,7 @@ func generateCntSwar[Us side, J job](p *Position, l *MoveList) int {
 	occ := p.Occupied
 	kingMoves := board.KingAttacks[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
-	if m.checkers == 0 {
+	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
 			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
@@ -385,7 +385,7 @@ func generateCntSwarMul[Us side, J job](p *Position, l *MoveList) int {
 	occ := p.Occupied
 	kingMoves := board.KingAttacks[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
-	if m.checkers == 0 {
+	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
 			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
@@ -538,7 +538,7 @@ func generateCntTable16[Us side, J job](p *Position, l *MoveList) int {
 	occ := p.Occupied
 	kingMoves := board.KingAttacks[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
-	if m.checkers == 0 {
+	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
 			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
@@ -691,7 +691,7 @@ func generateCntTable8[Us side, J job](p *Position, l *MoveList) int {
 	occ := p.Occupied
 	kingMoves := board.KingAttacks[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
-	if m.checkers == 0 {
+	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
 			if p.Castling&c.rights != 0 && occ&c.empty == 0 {

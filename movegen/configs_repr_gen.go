@@ -88,7 +88,7 @@ func generateHyperbolaReverseReprReversed[Us side, J job](p *posReversed, l *Mov
 	occ := p.Occupied
 	kingMoves := board.KingAttacks[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
-	if m.checkers == 0 {
+	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
 			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
@@ -373,7 +373,7 @@ func generateRotatedReprRotated[Us side, J job](p *posRotated, l *MoveList) int 
 	occ := p.Occupied
 	kingMoves := board.KingAttacks[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
-	if m.checkers == 0 {
+	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
 			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
@@ -658,7 +658,7 @@ func generateReprReversed[Us side, J job](p *posReversed, l *MoveList) int {
 	occ := p.Occupied
 	kingMoves := board.KingAttacks[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
-	if m.checkers == 0 {
+	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
 			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
@@ -899,7 +899,7 @@ func generateReprRotated[Us side, J job](p *posRotated, l *MoveList) int {
 	occ := p.Occupied
 	kingMoves := board.KingAttacks[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
-	if m.checkers == 0 {
+	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
 			if p.Castling&c.rights != 0 && occ&c.empty == 0 {

@@ -84,7 +84,7 @@ func generateSerBytes[Us side, J job](p *Position, l *MoveList) int {
 	occ := p.Occupied
 	kingMoves := board.KingAttacks[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
-	if m.checkers == 0 {
+	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
 			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
@@ -259,7 +259,7 @@ func generateSerForward[Us side, J job](p *Position, l *MoveList) int {
 	occ := p.Occupied
 	kingMoves := board.KingAttacks[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
-	if m.checkers == 0 {
+	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
 			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
@@ -409,7 +409,7 @@ func generateSerIterator[Us side, J job](p *Position, l *MoveList) int {
 	occ := p.Occupied
 	kingMoves := board.KingAttacks[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
-	if m.checkers == 0 {
+	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
 			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
@@ -584,7 +584,7 @@ func generateSerReverse[Us side, J job](p *Position, l *MoveList) int {
 	occ := p.Occupied
 	kingMoves := board.KingAttacks[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
-	if m.checkers == 0 {
+	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
 			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
@@ -759,7 +759,7 @@ func generateSerScanReset[Us side, J job](p *Position, l *MoveList) int {
 	occ := p.Occupied
 	kingMoves := board.KingAttacks[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
-	if m.checkers == 0 {
+	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
 			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
@@ -934,7 +934,7 @@ func generateSerUnrolled[Us side, J job](p *Position, l *MoveList) int {
 	occ := p.Occupied
 	kingMoves := board.KingAttacks[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
-	if m.checkers == 0 {
+	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
 			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
@@ -1109,7 +1109,7 @@ func generateSerWords16[Us side, J job](p *Position, l *MoveList) int {
 	occ := p.Occupied
 	kingMoves := board.KingAttacks[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
-	if m.checkers == 0 {
+	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
 			if p.Castling&c.rights != 0 && occ&c.empty == 0 {

@@ -82,7 +82,7 @@ func generatePext[Us side, J job](p *Position, l *MoveList) int {
 	occ := p.Occupied
 	kingMoves := board.KingAttacks[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
-	if m.checkers == 0 {
+	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
 			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
@@ -323,7 +323,7 @@ func generateMagicFancyAsm[Us side, J job](p *Position, l *MoveList) int {
 	occ := p.Occupied
 	kingMoves := board.KingAttacks[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
-	if m.checkers == 0 {
+	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
 			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
@@ -564,7 +564,7 @@ func generateMagicBlackAsm[Us side, J job](p *Position, l *MoveList) int {
 	occ := p.Occupied
 	kingMoves := board.KingAttacks[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
-	if m.checkers == 0 {
+	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
 			if p.Castling&c.rights != 0 && occ&c.empty == 0 {

@@ -87,7 +87,7 @@ func generateClassical[Us side, J job](p *Position, l *MoveList) int {
 	occ := p.Occupied
 	kingMoves := board.KingAttacks[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
-	if m.checkers == 0 {
+	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
 			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
@@ -328,7 +328,7 @@ func generateDumb7fill[Us side, J job](p *Position, l *MoveList) int {
 	occ := p.Occupied
 	kingMoves := board.KingAttacks[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
-	if m.checkers == 0 {
+	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
 			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
@@ -569,7 +569,7 @@ func generateHyperbolaBswap[Us side, J job](p *Position, l *MoveList) int {
 	occ := p.Occupied
 	kingMoves := board.KingAttacks[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
-	if m.checkers == 0 {
+	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
 			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
@@ -810,7 +810,7 @@ func generateHyperbolaReverse[Us side, J job](p *Position, l *MoveList) int {
 	occ := p.Occupied
 	kingMoves := board.KingAttacks[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
-	if m.checkers == 0 {
+	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
 			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
@@ -1051,7 +1051,7 @@ func generateKindergarten[Us side, J job](p *Position, l *MoveList) int {
 	occ := p.Occupied
 	kingMoves := board.KingAttacks[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
-	if m.checkers == 0 {
+	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
 			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
@@ -1292,7 +1292,7 @@ func generateKoggeStone[Us side, J job](p *Position, l *MoveList) int {
 	occ := p.Occupied
 	kingMoves := board.KingAttacks[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
-	if m.checkers == 0 {
+	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
 			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
@@ -1533,7 +1533,7 @@ func generateMagicBlack[Us side, J job](p *Position, l *MoveList) int {
 	occ := p.Occupied
 	kingMoves := board.KingAttacks[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
-	if m.checkers == 0 {
+	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
 			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
@@ -1774,7 +1774,7 @@ func generateMagicPlain[Us side, J job](p *Position, l *MoveList) int {
 	occ := p.Occupied
 	kingMoves := board.KingAttacks[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
-	if m.checkers == 0 {
+	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
 			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
@@ -2015,7 +2015,7 @@ func generateObstructionDifference[Us side, J job](p *Position, l *MoveList) int
 	occ := p.Occupied
 	kingMoves := board.KingAttacks[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
-	if m.checkers == 0 {
+	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
 			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
@@ -2256,7 +2256,7 @@ func generateRayLoop[Us side, J job](p *Position, l *MoveList) int {
 	occ := p.Occupied
 	kingMoves := board.KingAttacks[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
-	if m.checkers == 0 {
+	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
 			if p.Castling&c.rights != 0 && occ&c.empty == 0 {

@@ -317,14 +317,15 @@ func (p *Position) toggle(c board.Color, pc board.Piece, s board.Square) {
 	p.Occupied ^= b
 }
 
-// pieceOn returns the type of side c's piece on s, which holds one:
-// without a branch, the sum of each type's bit on s weighted by the type
-// (board.Pawn is 0).
+// pieceOn returns the type of side c's piece on s, which holds one,
+// without a branch: the type's three bits, each the bit on s of the
+// bitboards of the types that have it (board.Pawn is 0, board.Knight 1 ...
+// board.King 5).
 func (p *Position) pieceOn(c board.Color, s board.Square) board.Piece {
 	b := &p.Pieces[c]
-	var pc uint64
-	for t := board.Knight; t <= board.King; t++ {
-		pc += uint64(t) * (b[t] >> (s & 63) & 1)
-	}
-	return board.Piece(pc)
+	s &= 63
+	bit0 := (b[board.Knight] | b[board.Rook] | b[board.King]) >> s & 1
+	bit1 := (b[board.Bishop] | b[board.Rook]) >> s & 1
+	bit2 := (b[board.Queen] | b[board.King]) >> s & 1
+	return board.Piece(bit0 | bit1<<1 | bit2<<2)
 }
