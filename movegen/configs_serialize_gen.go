@@ -63,7 +63,50 @@ func generateSerBytes[Us side, J job](p *Position, l *MoveList) int {
 	own, opp := p.Colors[us], p.Colors[them]
 	mine := &p.Pieces[us]
 	k := p.king(us)
-	m := legalMasks[Us](p)
+	// The checkers, the check mask and the pin rays. One scan finds the
+	// checking sliders and the pinners: the enemy rooks, bishops and
+	// queens the king sees through our own pieces (the sliders read the
+	// enemy's occupancy as a representation keeps it: occupiedBy,
+	// repr.go), a checker with none of ours between, a pinner with
+	// exactly one. A slider is looked up only when an enemy slider stands
+	// on one of the king's lines on the empty board (rookLines,
+	// bishopLines): mostly none does.
+	//
+	// This section and the danger map below are written in place, not as
+	// functions: Go's register ABI saves no register across a call, so a
+	// call here spills every live value of the generator (perft measured
+	// 3-8% slower with the two as functions).
+	e := &p.Pieces[them]
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
+	if enemy := p.occupiedBy(them); rq&rookLines[k] != 0 {
+		for s := rookAttacks(k, enemy) & rq; s != 0; s &= s - 1 {
+			ray := between[k][bits.TrailingZeros64(s)]
+			switch ours := ray & own; {
+			case ours == 0:
+				m.checkers |= s & -s
+			case ours&(ours-1) == 0:
+				m.pinHV |= ray | s&-s
+			}
+		}
+	}
+	if enemy := p.occupiedBy(them); bq&bishopLines[k] != 0 {
+		for s := bishopAttacks(k, enemy) & bq; s != 0; s &= s - 1 {
+			ray := between[k][bits.TrailingZeros64(s)]
+			switch ours := ray & own; {
+			case ours == 0:
+				m.checkers |= s & -s
+			case ours&(ours-1) == 0:
+				m.pinD |= ray | s&-s
+			}
+		}
+	}
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if listing[J]() {
@@ -97,14 +140,39 @@ func generateSerBytes[Us side, J job](p *Position, l *MoveList) int {
 		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
 			targets |= castles[p.setup][i].safe
 		}
-		attacked := danger[Us](p, k, targets)
+		// The danger map: the squares of targets the enemy attacks through
+		// our king, which is removed from the occupancy the sliders read
+		// (withoutKing, repr.go) so that it cannot step back along a
+		// checking ray. A slider is looked up only when its lines on the
+		// empty board meet targets.
+		attacked := board.KingAttacks[p.king(them)]
+		if pawns := e[board.Pawn]; them == board.White {
+			attacked |= (pawns<<7)&^fileH | (pawns<<9)&^fileA
+		} else {
+			attacked |= (pawns>>9)&^fileH | (pawns>>7)&^fileA
+		}
+		for b := e[board.Knight]; b != 0; b &= b - 1 {
+			attacked |= board.KnightAttacks[bits.TrailingZeros64(b)]
+		}
+		kingless := p.withoutKing(p.occupied(), us, k)
+		for b := bq; b != 0; b &= b - 1 {
+			if s := board.Square(bits.TrailingZeros64(b)); bishopLines[s]&targets != 0 {
+				attacked |= bishopAttacks(s, kingless)
+			}
+		}
+		for b := rq; b != 0; b &= b - 1 {
+			if s := board.Square(bits.TrailingZeros64(b)); rookLines[s]&targets != 0 {
+				attacked |= rookAttacks(s, kingless)
+			}
+		}
+		attacked &= targets
 		leaper(board.King, k, kingMoves&^attacked)
 		// Chess960's xray square, beyond the castling rook, never holds
 		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
 			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
-				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				(c.xray == 0 || c.xray&rq == 0) {
 				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
@@ -238,7 +306,50 @@ func generateSerForward[Us side, J job](p *Position, l *MoveList) int {
 	own, opp := p.Colors[us], p.Colors[them]
 	mine := &p.Pieces[us]
 	k := p.king(us)
-	m := legalMasks[Us](p)
+	// The checkers, the check mask and the pin rays. One scan finds the
+	// checking sliders and the pinners: the enemy rooks, bishops and
+	// queens the king sees through our own pieces (the sliders read the
+	// enemy's occupancy as a representation keeps it: occupiedBy,
+	// repr.go), a checker with none of ours between, a pinner with
+	// exactly one. A slider is looked up only when an enemy slider stands
+	// on one of the king's lines on the empty board (rookLines,
+	// bishopLines): mostly none does.
+	//
+	// This section and the danger map below are written in place, not as
+	// functions: Go's register ABI saves no register across a call, so a
+	// call here spills every live value of the generator (perft measured
+	// 3-8% slower with the two as functions).
+	e := &p.Pieces[them]
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
+	if enemy := p.occupiedBy(them); rq&rookLines[k] != 0 {
+		for s := rookAttacks(k, enemy) & rq; s != 0; s &= s - 1 {
+			ray := between[k][bits.TrailingZeros64(s)]
+			switch ours := ray & own; {
+			case ours == 0:
+				m.checkers |= s & -s
+			case ours&(ours-1) == 0:
+				m.pinHV |= ray | s&-s
+			}
+		}
+	}
+	if enemy := p.occupiedBy(them); bq&bishopLines[k] != 0 {
+		for s := bishopAttacks(k, enemy) & bq; s != 0; s &= s - 1 {
+			ray := between[k][bits.TrailingZeros64(s)]
+			switch ours := ray & own; {
+			case ours == 0:
+				m.checkers |= s & -s
+			case ours&(ours-1) == 0:
+				m.pinD |= ray | s&-s
+			}
+		}
+	}
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if listing[J]() {
@@ -272,14 +383,39 @@ func generateSerForward[Us side, J job](p *Position, l *MoveList) int {
 		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
 			targets |= castles[p.setup][i].safe
 		}
-		attacked := danger[Us](p, k, targets)
+		// The danger map: the squares of targets the enemy attacks through
+		// our king, which is removed from the occupancy the sliders read
+		// (withoutKing, repr.go) so that it cannot step back along a
+		// checking ray. A slider is looked up only when its lines on the
+		// empty board meet targets.
+		attacked := board.KingAttacks[p.king(them)]
+		if pawns := e[board.Pawn]; them == board.White {
+			attacked |= (pawns<<7)&^fileH | (pawns<<9)&^fileA
+		} else {
+			attacked |= (pawns>>9)&^fileH | (pawns>>7)&^fileA
+		}
+		for b := e[board.Knight]; b != 0; b &= b - 1 {
+			attacked |= board.KnightAttacks[bits.TrailingZeros64(b)]
+		}
+		kingless := p.withoutKing(p.occupied(), us, k)
+		for b := bq; b != 0; b &= b - 1 {
+			if s := board.Square(bits.TrailingZeros64(b)); bishopLines[s]&targets != 0 {
+				attacked |= bishopAttacks(s, kingless)
+			}
+		}
+		for b := rq; b != 0; b &= b - 1 {
+			if s := board.Square(bits.TrailingZeros64(b)); rookLines[s]&targets != 0 {
+				attacked |= rookAttacks(s, kingless)
+			}
+		}
+		attacked &= targets
 		leaper(board.King, k, kingMoves&^attacked)
 		// Chess960's xray square, beyond the castling rook, never holds
 		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
 			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
-				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				(c.xray == 0 || c.xray&rq == 0) {
 				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
@@ -388,7 +524,50 @@ func generateSerIterator[Us side, J job](p *Position, l *MoveList) int {
 	own, opp := p.Colors[us], p.Colors[them]
 	mine := &p.Pieces[us]
 	k := p.king(us)
-	m := legalMasks[Us](p)
+	// The checkers, the check mask and the pin rays. One scan finds the
+	// checking sliders and the pinners: the enemy rooks, bishops and
+	// queens the king sees through our own pieces (the sliders read the
+	// enemy's occupancy as a representation keeps it: occupiedBy,
+	// repr.go), a checker with none of ours between, a pinner with
+	// exactly one. A slider is looked up only when an enemy slider stands
+	// on one of the king's lines on the empty board (rookLines,
+	// bishopLines): mostly none does.
+	//
+	// This section and the danger map below are written in place, not as
+	// functions: Go's register ABI saves no register across a call, so a
+	// call here spills every live value of the generator (perft measured
+	// 3-8% slower with the two as functions).
+	e := &p.Pieces[them]
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
+	if enemy := p.occupiedBy(them); rq&rookLines[k] != 0 {
+		for s := rookAttacks(k, enemy) & rq; s != 0; s &= s - 1 {
+			ray := between[k][bits.TrailingZeros64(s)]
+			switch ours := ray & own; {
+			case ours == 0:
+				m.checkers |= s & -s
+			case ours&(ours-1) == 0:
+				m.pinHV |= ray | s&-s
+			}
+		}
+	}
+	if enemy := p.occupiedBy(them); bq&bishopLines[k] != 0 {
+		for s := bishopAttacks(k, enemy) & bq; s != 0; s &= s - 1 {
+			ray := between[k][bits.TrailingZeros64(s)]
+			switch ours := ray & own; {
+			case ours == 0:
+				m.checkers |= s & -s
+			case ours&(ours-1) == 0:
+				m.pinD |= ray | s&-s
+			}
+		}
+	}
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if listing[J]() {
@@ -422,14 +601,39 @@ func generateSerIterator[Us side, J job](p *Position, l *MoveList) int {
 		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
 			targets |= castles[p.setup][i].safe
 		}
-		attacked := danger[Us](p, k, targets)
+		// The danger map: the squares of targets the enemy attacks through
+		// our king, which is removed from the occupancy the sliders read
+		// (withoutKing, repr.go) so that it cannot step back along a
+		// checking ray. A slider is looked up only when its lines on the
+		// empty board meet targets.
+		attacked := board.KingAttacks[p.king(them)]
+		if pawns := e[board.Pawn]; them == board.White {
+			attacked |= (pawns<<7)&^fileH | (pawns<<9)&^fileA
+		} else {
+			attacked |= (pawns>>9)&^fileH | (pawns>>7)&^fileA
+		}
+		for b := e[board.Knight]; b != 0; b &= b - 1 {
+			attacked |= board.KnightAttacks[bits.TrailingZeros64(b)]
+		}
+		kingless := p.withoutKing(p.occupied(), us, k)
+		for b := bq; b != 0; b &= b - 1 {
+			if s := board.Square(bits.TrailingZeros64(b)); bishopLines[s]&targets != 0 {
+				attacked |= bishopAttacks(s, kingless)
+			}
+		}
+		for b := rq; b != 0; b &= b - 1 {
+			if s := board.Square(bits.TrailingZeros64(b)); rookLines[s]&targets != 0 {
+				attacked |= rookAttacks(s, kingless)
+			}
+		}
+		attacked &= targets
 		leaper(board.King, k, kingMoves&^attacked)
 		// Chess960's xray square, beyond the castling rook, never holds
 		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
 			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
-				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				(c.xray == 0 || c.xray&rq == 0) {
 				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
@@ -563,7 +767,50 @@ func generateSerReverse[Us side, J job](p *Position, l *MoveList) int {
 	own, opp := p.Colors[us], p.Colors[them]
 	mine := &p.Pieces[us]
 	k := p.king(us)
-	m := legalMasks[Us](p)
+	// The checkers, the check mask and the pin rays. One scan finds the
+	// checking sliders and the pinners: the enemy rooks, bishops and
+	// queens the king sees through our own pieces (the sliders read the
+	// enemy's occupancy as a representation keeps it: occupiedBy,
+	// repr.go), a checker with none of ours between, a pinner with
+	// exactly one. A slider is looked up only when an enemy slider stands
+	// on one of the king's lines on the empty board (rookLines,
+	// bishopLines): mostly none does.
+	//
+	// This section and the danger map below are written in place, not as
+	// functions: Go's register ABI saves no register across a call, so a
+	// call here spills every live value of the generator (perft measured
+	// 3-8% slower with the two as functions).
+	e := &p.Pieces[them]
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
+	if enemy := p.occupiedBy(them); rq&rookLines[k] != 0 {
+		for s := rookAttacks(k, enemy) & rq; s != 0; s &= s - 1 {
+			ray := between[k][bits.TrailingZeros64(s)]
+			switch ours := ray & own; {
+			case ours == 0:
+				m.checkers |= s & -s
+			case ours&(ours-1) == 0:
+				m.pinHV |= ray | s&-s
+			}
+		}
+	}
+	if enemy := p.occupiedBy(them); bq&bishopLines[k] != 0 {
+		for s := bishopAttacks(k, enemy) & bq; s != 0; s &= s - 1 {
+			ray := between[k][bits.TrailingZeros64(s)]
+			switch ours := ray & own; {
+			case ours == 0:
+				m.checkers |= s & -s
+			case ours&(ours-1) == 0:
+				m.pinD |= ray | s&-s
+			}
+		}
+	}
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if listing[J]() {
@@ -597,14 +844,39 @@ func generateSerReverse[Us side, J job](p *Position, l *MoveList) int {
 		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
 			targets |= castles[p.setup][i].safe
 		}
-		attacked := danger[Us](p, k, targets)
+		// The danger map: the squares of targets the enemy attacks through
+		// our king, which is removed from the occupancy the sliders read
+		// (withoutKing, repr.go) so that it cannot step back along a
+		// checking ray. A slider is looked up only when its lines on the
+		// empty board meet targets.
+		attacked := board.KingAttacks[p.king(them)]
+		if pawns := e[board.Pawn]; them == board.White {
+			attacked |= (pawns<<7)&^fileH | (pawns<<9)&^fileA
+		} else {
+			attacked |= (pawns>>9)&^fileH | (pawns>>7)&^fileA
+		}
+		for b := e[board.Knight]; b != 0; b &= b - 1 {
+			attacked |= board.KnightAttacks[bits.TrailingZeros64(b)]
+		}
+		kingless := p.withoutKing(p.occupied(), us, k)
+		for b := bq; b != 0; b &= b - 1 {
+			if s := board.Square(bits.TrailingZeros64(b)); bishopLines[s]&targets != 0 {
+				attacked |= bishopAttacks(s, kingless)
+			}
+		}
+		for b := rq; b != 0; b &= b - 1 {
+			if s := board.Square(bits.TrailingZeros64(b)); rookLines[s]&targets != 0 {
+				attacked |= rookAttacks(s, kingless)
+			}
+		}
+		attacked &= targets
 		leaper(board.King, k, kingMoves&^attacked)
 		// Chess960's xray square, beyond the castling rook, never holds
 		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
 			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
-				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				(c.xray == 0 || c.xray&rq == 0) {
 				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
@@ -738,7 +1010,50 @@ func generateSerScanReset[Us side, J job](p *Position, l *MoveList) int {
 	own, opp := p.Colors[us], p.Colors[them]
 	mine := &p.Pieces[us]
 	k := p.king(us)
-	m := legalMasks[Us](p)
+	// The checkers, the check mask and the pin rays. One scan finds the
+	// checking sliders and the pinners: the enemy rooks, bishops and
+	// queens the king sees through our own pieces (the sliders read the
+	// enemy's occupancy as a representation keeps it: occupiedBy,
+	// repr.go), a checker with none of ours between, a pinner with
+	// exactly one. A slider is looked up only when an enemy slider stands
+	// on one of the king's lines on the empty board (rookLines,
+	// bishopLines): mostly none does.
+	//
+	// This section and the danger map below are written in place, not as
+	// functions: Go's register ABI saves no register across a call, so a
+	// call here spills every live value of the generator (perft measured
+	// 3-8% slower with the two as functions).
+	e := &p.Pieces[them]
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
+	if enemy := p.occupiedBy(them); rq&rookLines[k] != 0 {
+		for s := rookAttacks(k, enemy) & rq; s != 0; s &= s - 1 {
+			ray := between[k][bits.TrailingZeros64(s)]
+			switch ours := ray & own; {
+			case ours == 0:
+				m.checkers |= s & -s
+			case ours&(ours-1) == 0:
+				m.pinHV |= ray | s&-s
+			}
+		}
+	}
+	if enemy := p.occupiedBy(them); bq&bishopLines[k] != 0 {
+		for s := bishopAttacks(k, enemy) & bq; s != 0; s &= s - 1 {
+			ray := between[k][bits.TrailingZeros64(s)]
+			switch ours := ray & own; {
+			case ours == 0:
+				m.checkers |= s & -s
+			case ours&(ours-1) == 0:
+				m.pinD |= ray | s&-s
+			}
+		}
+	}
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if listing[J]() {
@@ -772,14 +1087,39 @@ func generateSerScanReset[Us side, J job](p *Position, l *MoveList) int {
 		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
 			targets |= castles[p.setup][i].safe
 		}
-		attacked := danger[Us](p, k, targets)
+		// The danger map: the squares of targets the enemy attacks through
+		// our king, which is removed from the occupancy the sliders read
+		// (withoutKing, repr.go) so that it cannot step back along a
+		// checking ray. A slider is looked up only when its lines on the
+		// empty board meet targets.
+		attacked := board.KingAttacks[p.king(them)]
+		if pawns := e[board.Pawn]; them == board.White {
+			attacked |= (pawns<<7)&^fileH | (pawns<<9)&^fileA
+		} else {
+			attacked |= (pawns>>9)&^fileH | (pawns>>7)&^fileA
+		}
+		for b := e[board.Knight]; b != 0; b &= b - 1 {
+			attacked |= board.KnightAttacks[bits.TrailingZeros64(b)]
+		}
+		kingless := p.withoutKing(p.occupied(), us, k)
+		for b := bq; b != 0; b &= b - 1 {
+			if s := board.Square(bits.TrailingZeros64(b)); bishopLines[s]&targets != 0 {
+				attacked |= bishopAttacks(s, kingless)
+			}
+		}
+		for b := rq; b != 0; b &= b - 1 {
+			if s := board.Square(bits.TrailingZeros64(b)); rookLines[s]&targets != 0 {
+				attacked |= rookAttacks(s, kingless)
+			}
+		}
+		attacked &= targets
 		leaper(board.King, k, kingMoves&^attacked)
 		// Chess960's xray square, beyond the castling rook, never holds
 		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
 			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
-				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				(c.xray == 0 || c.xray&rq == 0) {
 				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
@@ -913,7 +1253,50 @@ func generateSerUnrolled[Us side, J job](p *Position, l *MoveList) int {
 	own, opp := p.Colors[us], p.Colors[them]
 	mine := &p.Pieces[us]
 	k := p.king(us)
-	m := legalMasks[Us](p)
+	// The checkers, the check mask and the pin rays. One scan finds the
+	// checking sliders and the pinners: the enemy rooks, bishops and
+	// queens the king sees through our own pieces (the sliders read the
+	// enemy's occupancy as a representation keeps it: occupiedBy,
+	// repr.go), a checker with none of ours between, a pinner with
+	// exactly one. A slider is looked up only when an enemy slider stands
+	// on one of the king's lines on the empty board (rookLines,
+	// bishopLines): mostly none does.
+	//
+	// This section and the danger map below are written in place, not as
+	// functions: Go's register ABI saves no register across a call, so a
+	// call here spills every live value of the generator (perft measured
+	// 3-8% slower with the two as functions).
+	e := &p.Pieces[them]
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
+	if enemy := p.occupiedBy(them); rq&rookLines[k] != 0 {
+		for s := rookAttacks(k, enemy) & rq; s != 0; s &= s - 1 {
+			ray := between[k][bits.TrailingZeros64(s)]
+			switch ours := ray & own; {
+			case ours == 0:
+				m.checkers |= s & -s
+			case ours&(ours-1) == 0:
+				m.pinHV |= ray | s&-s
+			}
+		}
+	}
+	if enemy := p.occupiedBy(them); bq&bishopLines[k] != 0 {
+		for s := bishopAttacks(k, enemy) & bq; s != 0; s &= s - 1 {
+			ray := between[k][bits.TrailingZeros64(s)]
+			switch ours := ray & own; {
+			case ours == 0:
+				m.checkers |= s & -s
+			case ours&(ours-1) == 0:
+				m.pinD |= ray | s&-s
+			}
+		}
+	}
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if listing[J]() {
@@ -947,14 +1330,39 @@ func generateSerUnrolled[Us side, J job](p *Position, l *MoveList) int {
 		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
 			targets |= castles[p.setup][i].safe
 		}
-		attacked := danger[Us](p, k, targets)
+		// The danger map: the squares of targets the enemy attacks through
+		// our king, which is removed from the occupancy the sliders read
+		// (withoutKing, repr.go) so that it cannot step back along a
+		// checking ray. A slider is looked up only when its lines on the
+		// empty board meet targets.
+		attacked := board.KingAttacks[p.king(them)]
+		if pawns := e[board.Pawn]; them == board.White {
+			attacked |= (pawns<<7)&^fileH | (pawns<<9)&^fileA
+		} else {
+			attacked |= (pawns>>9)&^fileH | (pawns>>7)&^fileA
+		}
+		for b := e[board.Knight]; b != 0; b &= b - 1 {
+			attacked |= board.KnightAttacks[bits.TrailingZeros64(b)]
+		}
+		kingless := p.withoutKing(p.occupied(), us, k)
+		for b := bq; b != 0; b &= b - 1 {
+			if s := board.Square(bits.TrailingZeros64(b)); bishopLines[s]&targets != 0 {
+				attacked |= bishopAttacks(s, kingless)
+			}
+		}
+		for b := rq; b != 0; b &= b - 1 {
+			if s := board.Square(bits.TrailingZeros64(b)); rookLines[s]&targets != 0 {
+				attacked |= rookAttacks(s, kingless)
+			}
+		}
+		attacked &= targets
 		leaper(board.King, k, kingMoves&^attacked)
 		// Chess960's xray square, beyond the castling rook, never holds
 		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
 			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
-				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				(c.xray == 0 || c.xray&rq == 0) {
 				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
@@ -1088,7 +1496,50 @@ func generateSerWords16[Us side, J job](p *Position, l *MoveList) int {
 	own, opp := p.Colors[us], p.Colors[them]
 	mine := &p.Pieces[us]
 	k := p.king(us)
-	m := legalMasks[Us](p)
+	// The checkers, the check mask and the pin rays. One scan finds the
+	// checking sliders and the pinners: the enemy rooks, bishops and
+	// queens the king sees through our own pieces (the sliders read the
+	// enemy's occupancy as a representation keeps it: occupiedBy,
+	// repr.go), a checker with none of ours between, a pinner with
+	// exactly one. A slider is looked up only when an enemy slider stands
+	// on one of the king's lines on the empty board (rookLines,
+	// bishopLines): mostly none does.
+	//
+	// This section and the danger map below are written in place, not as
+	// functions: Go's register ABI saves no register across a call, so a
+	// call here spills every live value of the generator (perft measured
+	// 3-8% slower with the two as functions).
+	e := &p.Pieces[them]
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
+	if enemy := p.occupiedBy(them); rq&rookLines[k] != 0 {
+		for s := rookAttacks(k, enemy) & rq; s != 0; s &= s - 1 {
+			ray := between[k][bits.TrailingZeros64(s)]
+			switch ours := ray & own; {
+			case ours == 0:
+				m.checkers |= s & -s
+			case ours&(ours-1) == 0:
+				m.pinHV |= ray | s&-s
+			}
+		}
+	}
+	if enemy := p.occupiedBy(them); bq&bishopLines[k] != 0 {
+		for s := bishopAttacks(k, enemy) & bq; s != 0; s &= s - 1 {
+			ray := between[k][bits.TrailingZeros64(s)]
+			switch ours := ray & own; {
+			case ours == 0:
+				m.checkers |= s & -s
+			case ours&(ours-1) == 0:
+				m.pinD |= ray | s&-s
+			}
+		}
+	}
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if listing[J]() {
@@ -1122,14 +1573,39 @@ func generateSerWords16[Us side, J job](p *Position, l *MoveList) int {
 		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
 			targets |= castles[p.setup][i].safe
 		}
-		attacked := danger[Us](p, k, targets)
+		// The danger map: the squares of targets the enemy attacks through
+		// our king, which is removed from the occupancy the sliders read
+		// (withoutKing, repr.go) so that it cannot step back along a
+		// checking ray. A slider is looked up only when its lines on the
+		// empty board meet targets.
+		attacked := board.KingAttacks[p.king(them)]
+		if pawns := e[board.Pawn]; them == board.White {
+			attacked |= (pawns<<7)&^fileH | (pawns<<9)&^fileA
+		} else {
+			attacked |= (pawns>>9)&^fileH | (pawns>>7)&^fileA
+		}
+		for b := e[board.Knight]; b != 0; b &= b - 1 {
+			attacked |= board.KnightAttacks[bits.TrailingZeros64(b)]
+		}
+		kingless := p.withoutKing(p.occupied(), us, k)
+		for b := bq; b != 0; b &= b - 1 {
+			if s := board.Square(bits.TrailingZeros64(b)); bishopLines[s]&targets != 0 {
+				attacked |= bishopAttacks(s, kingless)
+			}
+		}
+		for b := rq; b != 0; b &= b - 1 {
+			if s := board.Square(bits.TrailingZeros64(b)); rookLines[s]&targets != 0 {
+				attacked |= rookAttacks(s, kingless)
+			}
+		}
+		attacked &= targets
 		leaper(board.King, k, kingMoves&^attacked)
 		// Chess960's xray square, beyond the castling rook, never holds
 		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
 			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
-				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				(c.xray == 0 || c.xray&rq == 0) {
 				emit(k, c.to.Bitboard(), Castle)
 			}
 		}

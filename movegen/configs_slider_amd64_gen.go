@@ -61,7 +61,50 @@ func generatePext[Us side, J job](p *Position, l *MoveList) int {
 	own, opp := p.Colors[us], p.Colors[them]
 	mine := &p.Pieces[us]
 	k := p.king(us)
-	m := legalMasksPext[Us](p)
+	// The checkers, the check mask and the pin rays. One scan finds the
+	// checking sliders and the pinners: the enemy rooks, bishops and
+	// queens the king sees through our own pieces (the sliders read the
+	// enemy's occupancy as a representation keeps it: occupiedBy,
+	// repr.go), a checker with none of ours between, a pinner with
+	// exactly one. A slider is looked up only when an enemy slider stands
+	// on one of the king's lines on the empty board (rookLines,
+	// bishopLines): mostly none does.
+	//
+	// This section and the danger map below are written in place, not as
+	// functions: Go's register ABI saves no register across a call, so a
+	// call here spills every live value of the generator (perft measured
+	// 3-8% slower with the two as functions).
+	e := &p.Pieces[them]
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
+	if enemy := p.occupiedBy(them); rq&rookLines[k] != 0 {
+		for s := amd64.SlidingPextRook(k, enemy) & rq; s != 0; s &= s - 1 {
+			ray := between[k][bits.TrailingZeros64(s)]
+			switch ours := ray & own; {
+			case ours == 0:
+				m.checkers |= s & -s
+			case ours&(ours-1) == 0:
+				m.pinHV |= ray | s&-s
+			}
+		}
+	}
+	if enemy := p.occupiedBy(them); bq&bishopLines[k] != 0 {
+		for s := amd64.SlidingPextBishop(k, enemy) & bq; s != 0; s &= s - 1 {
+			ray := between[k][bits.TrailingZeros64(s)]
+			switch ours := ray & own; {
+			case ours == 0:
+				m.checkers |= s & -s
+			case ours&(ours-1) == 0:
+				m.pinD |= ray | s&-s
+			}
+		}
+	}
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if listing[J]() {
@@ -95,14 +138,39 @@ func generatePext[Us side, J job](p *Position, l *MoveList) int {
 		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
 			targets |= castles[p.setup][i].safe
 		}
-		attacked := dangerPext[Us](p, k, targets)
+		// The danger map: the squares of targets the enemy attacks through
+		// our king, which is removed from the occupancy the sliders read
+		// (withoutKing, repr.go) so that it cannot step back along a
+		// checking ray. A slider is looked up only when its lines on the
+		// empty board meet targets.
+		attacked := board.KingAttacks[p.king(them)]
+		if pawns := e[board.Pawn]; them == board.White {
+			attacked |= (pawns<<7)&^fileH | (pawns<<9)&^fileA
+		} else {
+			attacked |= (pawns>>9)&^fileH | (pawns>>7)&^fileA
+		}
+		for b := e[board.Knight]; b != 0; b &= b - 1 {
+			attacked |= board.KnightAttacks[bits.TrailingZeros64(b)]
+		}
+		kingless := p.withoutKing(p.occupied(), us, k)
+		for b := bq; b != 0; b &= b - 1 {
+			if s := board.Square(bits.TrailingZeros64(b)); bishopLines[s]&targets != 0 {
+				attacked |= amd64.SlidingPextBishop(s, kingless)
+			}
+		}
+		for b := rq; b != 0; b &= b - 1 {
+			if s := board.Square(bits.TrailingZeros64(b)); rookLines[s]&targets != 0 {
+				attacked |= amd64.SlidingPextRook(s, kingless)
+			}
+		}
+		attacked &= targets
 		leaper(board.King, k, kingMoves&^attacked)
 		// Chess960's xray square, beyond the castling rook, never holds
 		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
 			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
-				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				(c.xray == 0 || c.xray&rq == 0) {
 				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
@@ -169,80 +237,6 @@ func generatePext[Us side, J job](p *Position, l *MoveList) int {
 	return n
 }
 
-// legalMasksPext is legalMasks with slider=pext.
-func legalMasksPext[Us side](p *Position) masks {
-	us := sideOf[Us]()
-	them := us ^ 1
-	e := &p.Pieces[them]
-	k := p.king(us)
-	own := p.Colors[us]
-	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
-	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
-	enemy := p.occupiedBy(them)
-	// A slider is looked up only when an enemy slider stands on one of
-	// the king's lines on the empty board (rookLines, bishopLines):
-	// mostly none does.
-	if rq&rookLines[k] != 0 {
-		for s := amd64.SlidingPextRook(k, enemy) & rq; s != 0; s &= s - 1 {
-			ray := between[k][bits.TrailingZeros64(s)]
-			switch ours := ray & own; {
-			case ours == 0:
-				m.checkers |= s & -s
-			case ours&(ours-1) == 0:
-				m.pinHV |= ray | s&-s
-			}
-		}
-	}
-	if bq&bishopLines[k] != 0 {
-		for s := amd64.SlidingPextBishop(k, enemy) & bq; s != 0; s &= s - 1 {
-			ray := between[k][bits.TrailingZeros64(s)]
-			switch ours := ray & own; {
-			case ours == 0:
-				m.checkers |= s & -s
-			case ours&(ours-1) == 0:
-				m.pinD |= ray | s&-s
-			}
-		}
-	}
-	switch bits.OnesCount64(m.checkers) {
-	case 0:
-		m.check = ^uint64(0)
-	case 1:
-		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
-	}
-	return m
-}
-
-// dangerPext is danger with slider=pext.
-func dangerPext[Us side](p *Position, k board.Square, targets uint64) uint64 {
-	us := sideOf[Us]()
-	them := us ^ 1
-	e := &p.Pieces[them]
-	occ := p.withoutKing(p.occupied(), us, k)
-	pawns := e[board.Pawn]
-	var d uint64
-	if them == board.White {
-		d = (pawns<<7)&^fileH | (pawns<<9)&^fileA
-	} else {
-		d = (pawns>>9)&^fileH | (pawns>>7)&^fileA
-	}
-	d |= board.KingAttacks[p.king(them)]
-	for b := e[board.Knight]; b != 0; b &= b - 1 {
-		d |= board.KnightAttacks[bits.TrailingZeros64(b)]
-	}
-	for b := e[board.Bishop] | e[board.Queen]; b != 0; b &= b - 1 {
-		if s := board.Square(bits.TrailingZeros64(b)); bishopLines[s]&targets != 0 {
-			d |= amd64.SlidingPextBishop(s, occ)
-		}
-	}
-	for b := e[board.Rook] | e[board.Queen]; b != 0; b &= b - 1 {
-		if s := board.Square(bits.TrailingZeros64(b)); rookLines[s]&targets != 0 {
-			d |= amd64.SlidingPextRook(s, occ)
-		}
-	}
-	return d & targets
-}
-
 // enPassantLegalPext is enPassantLegal with slider=pext.
 func enPassantLegalPext[Us side](p *Position, from, k board.Square) bool {
 	us := sideOf[Us]()
@@ -302,7 +296,50 @@ func generateMagicFancyAsm[Us side, J job](p *Position, l *MoveList) int {
 	own, opp := p.Colors[us], p.Colors[them]
 	mine := &p.Pieces[us]
 	k := p.king(us)
-	m := legalMasksMagicFancyAsm[Us](p)
+	// The checkers, the check mask and the pin rays. One scan finds the
+	// checking sliders and the pinners: the enemy rooks, bishops and
+	// queens the king sees through our own pieces (the sliders read the
+	// enemy's occupancy as a representation keeps it: occupiedBy,
+	// repr.go), a checker with none of ours between, a pinner with
+	// exactly one. A slider is looked up only when an enemy slider stands
+	// on one of the king's lines on the empty board (rookLines,
+	// bishopLines): mostly none does.
+	//
+	// This section and the danger map below are written in place, not as
+	// functions: Go's register ABI saves no register across a call, so a
+	// call here spills every live value of the generator (perft measured
+	// 3-8% slower with the two as functions).
+	e := &p.Pieces[them]
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
+	if enemy := p.occupiedBy(them); rq&rookLines[k] != 0 {
+		for s := amd64.SlidingMagicFancyAsmRook(k, enemy) & rq; s != 0; s &= s - 1 {
+			ray := between[k][bits.TrailingZeros64(s)]
+			switch ours := ray & own; {
+			case ours == 0:
+				m.checkers |= s & -s
+			case ours&(ours-1) == 0:
+				m.pinHV |= ray | s&-s
+			}
+		}
+	}
+	if enemy := p.occupiedBy(them); bq&bishopLines[k] != 0 {
+		for s := amd64.SlidingMagicFancyAsmBishop(k, enemy) & bq; s != 0; s &= s - 1 {
+			ray := between[k][bits.TrailingZeros64(s)]
+			switch ours := ray & own; {
+			case ours == 0:
+				m.checkers |= s & -s
+			case ours&(ours-1) == 0:
+				m.pinD |= ray | s&-s
+			}
+		}
+	}
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if listing[J]() {
@@ -336,14 +373,39 @@ func generateMagicFancyAsm[Us side, J job](p *Position, l *MoveList) int {
 		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
 			targets |= castles[p.setup][i].safe
 		}
-		attacked := dangerMagicFancyAsm[Us](p, k, targets)
+		// The danger map: the squares of targets the enemy attacks through
+		// our king, which is removed from the occupancy the sliders read
+		// (withoutKing, repr.go) so that it cannot step back along a
+		// checking ray. A slider is looked up only when its lines on the
+		// empty board meet targets.
+		attacked := board.KingAttacks[p.king(them)]
+		if pawns := e[board.Pawn]; them == board.White {
+			attacked |= (pawns<<7)&^fileH | (pawns<<9)&^fileA
+		} else {
+			attacked |= (pawns>>9)&^fileH | (pawns>>7)&^fileA
+		}
+		for b := e[board.Knight]; b != 0; b &= b - 1 {
+			attacked |= board.KnightAttacks[bits.TrailingZeros64(b)]
+		}
+		kingless := p.withoutKing(p.occupied(), us, k)
+		for b := bq; b != 0; b &= b - 1 {
+			if s := board.Square(bits.TrailingZeros64(b)); bishopLines[s]&targets != 0 {
+				attacked |= amd64.SlidingMagicFancyAsmBishop(s, kingless)
+			}
+		}
+		for b := rq; b != 0; b &= b - 1 {
+			if s := board.Square(bits.TrailingZeros64(b)); rookLines[s]&targets != 0 {
+				attacked |= amd64.SlidingMagicFancyAsmRook(s, kingless)
+			}
+		}
+		attacked &= targets
 		leaper(board.King, k, kingMoves&^attacked)
 		// Chess960's xray square, beyond the castling rook, never holds
 		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
 			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
-				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				(c.xray == 0 || c.xray&rq == 0) {
 				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
@@ -410,80 +472,6 @@ func generateMagicFancyAsm[Us side, J job](p *Position, l *MoveList) int {
 	return n
 }
 
-// legalMasksMagicFancyAsm is legalMasks with slider=magic-fancy-asm.
-func legalMasksMagicFancyAsm[Us side](p *Position) masks {
-	us := sideOf[Us]()
-	them := us ^ 1
-	e := &p.Pieces[them]
-	k := p.king(us)
-	own := p.Colors[us]
-	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
-	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
-	enemy := p.occupiedBy(them)
-	// A slider is looked up only when an enemy slider stands on one of
-	// the king's lines on the empty board (rookLines, bishopLines):
-	// mostly none does.
-	if rq&rookLines[k] != 0 {
-		for s := amd64.SlidingMagicFancyAsmRook(k, enemy) & rq; s != 0; s &= s - 1 {
-			ray := between[k][bits.TrailingZeros64(s)]
-			switch ours := ray & own; {
-			case ours == 0:
-				m.checkers |= s & -s
-			case ours&(ours-1) == 0:
-				m.pinHV |= ray | s&-s
-			}
-		}
-	}
-	if bq&bishopLines[k] != 0 {
-		for s := amd64.SlidingMagicFancyAsmBishop(k, enemy) & bq; s != 0; s &= s - 1 {
-			ray := between[k][bits.TrailingZeros64(s)]
-			switch ours := ray & own; {
-			case ours == 0:
-				m.checkers |= s & -s
-			case ours&(ours-1) == 0:
-				m.pinD |= ray | s&-s
-			}
-		}
-	}
-	switch bits.OnesCount64(m.checkers) {
-	case 0:
-		m.check = ^uint64(0)
-	case 1:
-		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
-	}
-	return m
-}
-
-// dangerMagicFancyAsm is danger with slider=magic-fancy-asm.
-func dangerMagicFancyAsm[Us side](p *Position, k board.Square, targets uint64) uint64 {
-	us := sideOf[Us]()
-	them := us ^ 1
-	e := &p.Pieces[them]
-	occ := p.withoutKing(p.occupied(), us, k)
-	pawns := e[board.Pawn]
-	var d uint64
-	if them == board.White {
-		d = (pawns<<7)&^fileH | (pawns<<9)&^fileA
-	} else {
-		d = (pawns>>9)&^fileH | (pawns>>7)&^fileA
-	}
-	d |= board.KingAttacks[p.king(them)]
-	for b := e[board.Knight]; b != 0; b &= b - 1 {
-		d |= board.KnightAttacks[bits.TrailingZeros64(b)]
-	}
-	for b := e[board.Bishop] | e[board.Queen]; b != 0; b &= b - 1 {
-		if s := board.Square(bits.TrailingZeros64(b)); bishopLines[s]&targets != 0 {
-			d |= amd64.SlidingMagicFancyAsmBishop(s, occ)
-		}
-	}
-	for b := e[board.Rook] | e[board.Queen]; b != 0; b &= b - 1 {
-		if s := board.Square(bits.TrailingZeros64(b)); rookLines[s]&targets != 0 {
-			d |= amd64.SlidingMagicFancyAsmRook(s, occ)
-		}
-	}
-	return d & targets
-}
-
 // enPassantLegalMagicFancyAsm is enPassantLegal with slider=magic-fancy-asm.
 func enPassantLegalMagicFancyAsm[Us side](p *Position, from, k board.Square) bool {
 	us := sideOf[Us]()
@@ -543,7 +531,50 @@ func generateMagicBlackAsm[Us side, J job](p *Position, l *MoveList) int {
 	own, opp := p.Colors[us], p.Colors[them]
 	mine := &p.Pieces[us]
 	k := p.king(us)
-	m := legalMasksMagicBlackAsm[Us](p)
+	// The checkers, the check mask and the pin rays. One scan finds the
+	// checking sliders and the pinners: the enemy rooks, bishops and
+	// queens the king sees through our own pieces (the sliders read the
+	// enemy's occupancy as a representation keeps it: occupiedBy,
+	// repr.go), a checker with none of ours between, a pinner with
+	// exactly one. A slider is looked up only when an enemy slider stands
+	// on one of the king's lines on the empty board (rookLines,
+	// bishopLines): mostly none does.
+	//
+	// This section and the danger map below are written in place, not as
+	// functions: Go's register ABI saves no register across a call, so a
+	// call here spills every live value of the generator (perft measured
+	// 3-8% slower with the two as functions).
+	e := &p.Pieces[them]
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
+	if enemy := p.occupiedBy(them); rq&rookLines[k] != 0 {
+		for s := amd64.SlidingMagicBlackAsmRook(k, enemy) & rq; s != 0; s &= s - 1 {
+			ray := between[k][bits.TrailingZeros64(s)]
+			switch ours := ray & own; {
+			case ours == 0:
+				m.checkers |= s & -s
+			case ours&(ours-1) == 0:
+				m.pinHV |= ray | s&-s
+			}
+		}
+	}
+	if enemy := p.occupiedBy(them); bq&bishopLines[k] != 0 {
+		for s := amd64.SlidingMagicBlackAsmBishop(k, enemy) & bq; s != 0; s &= s - 1 {
+			ray := between[k][bits.TrailingZeros64(s)]
+			switch ours := ray & own; {
+			case ours == 0:
+				m.checkers |= s & -s
+			case ours&(ours-1) == 0:
+				m.pinD |= ray | s&-s
+			}
+		}
+	}
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if listing[J]() {
@@ -577,14 +608,39 @@ func generateMagicBlackAsm[Us side, J job](p *Position, l *MoveList) int {
 		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
 			targets |= castles[p.setup][i].safe
 		}
-		attacked := dangerMagicBlackAsm[Us](p, k, targets)
+		// The danger map: the squares of targets the enemy attacks through
+		// our king, which is removed from the occupancy the sliders read
+		// (withoutKing, repr.go) so that it cannot step back along a
+		// checking ray. A slider is looked up only when its lines on the
+		// empty board meet targets.
+		attacked := board.KingAttacks[p.king(them)]
+		if pawns := e[board.Pawn]; them == board.White {
+			attacked |= (pawns<<7)&^fileH | (pawns<<9)&^fileA
+		} else {
+			attacked |= (pawns>>9)&^fileH | (pawns>>7)&^fileA
+		}
+		for b := e[board.Knight]; b != 0; b &= b - 1 {
+			attacked |= board.KnightAttacks[bits.TrailingZeros64(b)]
+		}
+		kingless := p.withoutKing(p.occupied(), us, k)
+		for b := bq; b != 0; b &= b - 1 {
+			if s := board.Square(bits.TrailingZeros64(b)); bishopLines[s]&targets != 0 {
+				attacked |= amd64.SlidingMagicBlackAsmBishop(s, kingless)
+			}
+		}
+		for b := rq; b != 0; b &= b - 1 {
+			if s := board.Square(bits.TrailingZeros64(b)); rookLines[s]&targets != 0 {
+				attacked |= amd64.SlidingMagicBlackAsmRook(s, kingless)
+			}
+		}
+		attacked &= targets
 		leaper(board.King, k, kingMoves&^attacked)
 		// Chess960's xray square, beyond the castling rook, never holds
 		// a bit in standard chess: the test stops at c.xray == 0.
 		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
 			c := &castles[p.setup][i]
 			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
-				(c.xray == 0 || c.xray&(p.Pieces[them][board.Rook]|p.Pieces[them][board.Queen]) == 0) {
+				(c.xray == 0 || c.xray&rq == 0) {
 				emit(k, c.to.Bitboard(), Castle)
 			}
 		}
@@ -649,80 +705,6 @@ func generateMagicBlackAsm[Us side, J job](p *Position, l *MoveList) int {
 		}
 	}
 	return n
-}
-
-// legalMasksMagicBlackAsm is legalMasks with slider=magic-black-asm.
-func legalMasksMagicBlackAsm[Us side](p *Position) masks {
-	us := sideOf[Us]()
-	them := us ^ 1
-	e := &p.Pieces[them]
-	k := p.king(us)
-	own := p.Colors[us]
-	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
-	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
-	enemy := p.occupiedBy(them)
-	// A slider is looked up only when an enemy slider stands on one of
-	// the king's lines on the empty board (rookLines, bishopLines):
-	// mostly none does.
-	if rq&rookLines[k] != 0 {
-		for s := amd64.SlidingMagicBlackAsmRook(k, enemy) & rq; s != 0; s &= s - 1 {
-			ray := between[k][bits.TrailingZeros64(s)]
-			switch ours := ray & own; {
-			case ours == 0:
-				m.checkers |= s & -s
-			case ours&(ours-1) == 0:
-				m.pinHV |= ray | s&-s
-			}
-		}
-	}
-	if bq&bishopLines[k] != 0 {
-		for s := amd64.SlidingMagicBlackAsmBishop(k, enemy) & bq; s != 0; s &= s - 1 {
-			ray := between[k][bits.TrailingZeros64(s)]
-			switch ours := ray & own; {
-			case ours == 0:
-				m.checkers |= s & -s
-			case ours&(ours-1) == 0:
-				m.pinD |= ray | s&-s
-			}
-		}
-	}
-	switch bits.OnesCount64(m.checkers) {
-	case 0:
-		m.check = ^uint64(0)
-	case 1:
-		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
-	}
-	return m
-}
-
-// dangerMagicBlackAsm is danger with slider=magic-black-asm.
-func dangerMagicBlackAsm[Us side](p *Position, k board.Square, targets uint64) uint64 {
-	us := sideOf[Us]()
-	them := us ^ 1
-	e := &p.Pieces[them]
-	occ := p.withoutKing(p.occupied(), us, k)
-	pawns := e[board.Pawn]
-	var d uint64
-	if them == board.White {
-		d = (pawns<<7)&^fileH | (pawns<<9)&^fileA
-	} else {
-		d = (pawns>>9)&^fileH | (pawns>>7)&^fileA
-	}
-	d |= board.KingAttacks[p.king(them)]
-	for b := e[board.Knight]; b != 0; b &= b - 1 {
-		d |= board.KnightAttacks[bits.TrailingZeros64(b)]
-	}
-	for b := e[board.Bishop] | e[board.Queen]; b != 0; b &= b - 1 {
-		if s := board.Square(bits.TrailingZeros64(b)); bishopLines[s]&targets != 0 {
-			d |= amd64.SlidingMagicBlackAsmBishop(s, occ)
-		}
-	}
-	for b := e[board.Rook] | e[board.Queen]; b != 0; b &= b - 1 {
-		if s := board.Square(bits.TrailingZeros64(b)); rookLines[s]&targets != 0 {
-			d |= amd64.SlidingMagicBlackAsmRook(s, occ)
-		}
-	}
-	return d & targets
 }
 
 // enPassantLegalMagicBlackAsm is enPassantLegal with slider=magic-black-asm.
