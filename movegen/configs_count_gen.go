@@ -216,10 +216,15 @@ func generateCntKernighan[Us side, J job](p *Position, l *MoveList) int {
 		return free &^ edge & opp & m.check
 	}
 	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	// Counted with four popcounts rather than seven: a single push never
+	// lands on the two ranks behind the side's pawns, so the double pushes
+	// are moved there (from the fourth rank to the second: a rotation by
+	// two pushes back), and the promotions of the three sets (each on the
+	// last rank, one byte) are moved to three bytes of one word, counted
+	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
-	// Each promotion is four moves.
-	n += countKernel(single) + countKernel(double) + countKernel(capA) + countKernel(capH) +
-		3*(countKernel(single&promo)+countKernel(capA&promo)+countKernel(capH&promo))
+	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
+	n += countKernel(single|bits.RotateLeft64(double, -2*pushStep[us])) + countKernel(capA) + countKernel(capH) + 3*countKernel(promotions)
 	if listing[J]() {
 		l.addPawns(single, pushStep[us], Quiet)
 		l.addPawns(double, 2*pushStep[us], DoublePush)
@@ -434,10 +439,15 @@ func generateCntSwar[Us side, J job](p *Position, l *MoveList) int {
 		return free &^ edge & opp & m.check
 	}
 	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	// Counted with four popcounts rather than seven: a single push never
+	// lands on the two ranks behind the side's pawns, so the double pushes
+	// are moved there (from the fourth rank to the second: a rotation by
+	// two pushes back), and the promotions of the three sets (each on the
+	// last rank, one byte) are moved to three bytes of one word, counted
+	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
-	// Each promotion is four moves.
-	n += countKernelCntSwar(single) + countKernelCntSwar(double) + countKernelCntSwar(capA) + countKernelCntSwar(capH) +
-		3*(countKernelCntSwar(single&promo)+countKernelCntSwar(capA&promo)+countKernelCntSwar(capH&promo))
+	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
+	n += countKernelCntSwar(single|bits.RotateLeft64(double, -2*pushStep[us])) + countKernelCntSwar(capA) + countKernelCntSwar(capH) + 3*countKernelCntSwar(promotions)
 	if listing[J]() {
 		l.addPawns(single, pushStep[us], Quiet)
 		l.addPawns(double, 2*pushStep[us], DoublePush)
@@ -655,10 +665,15 @@ func generateCntSwarMul[Us side, J job](p *Position, l *MoveList) int {
 		return free &^ edge & opp & m.check
 	}
 	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	// Counted with four popcounts rather than seven: a single push never
+	// lands on the two ranks behind the side's pawns, so the double pushes
+	// are moved there (from the fourth rank to the second: a rotation by
+	// two pushes back), and the promotions of the three sets (each on the
+	// last rank, one byte) are moved to three bytes of one word, counted
+	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
-	// Each promotion is four moves.
-	n += countKernelCntSwarMul(single) + countKernelCntSwarMul(double) + countKernelCntSwarMul(capA) + countKernelCntSwarMul(capH) +
-		3*(countKernelCntSwarMul(single&promo)+countKernelCntSwarMul(capA&promo)+countKernelCntSwarMul(capH&promo))
+	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
+	n += countKernelCntSwarMul(single|bits.RotateLeft64(double, -2*pushStep[us])) + countKernelCntSwarMul(capA) + countKernelCntSwarMul(capH) + 3*countKernelCntSwarMul(promotions)
 	if listing[J]() {
 		l.addPawns(single, pushStep[us], Quiet)
 		l.addPawns(double, 2*pushStep[us], DoublePush)
@@ -876,10 +891,15 @@ func generateCntTable16[Us side, J job](p *Position, l *MoveList) int {
 		return free &^ edge & opp & m.check
 	}
 	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	// Counted with four popcounts rather than seven: a single push never
+	// lands on the two ranks behind the side's pawns, so the double pushes
+	// are moved there (from the fourth rank to the second: a rotation by
+	// two pushes back), and the promotions of the three sets (each on the
+	// last rank, one byte) are moved to three bytes of one word, counted
+	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
-	// Each promotion is four moves.
-	n += countKernelCntTable16(single) + countKernelCntTable16(double) + countKernelCntTable16(capA) + countKernelCntTable16(capH) +
-		3*(countKernelCntTable16(single&promo)+countKernelCntTable16(capA&promo)+countKernelCntTable16(capH&promo))
+	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
+	n += countKernelCntTable16(single|bits.RotateLeft64(double, -2*pushStep[us])) + countKernelCntTable16(capA) + countKernelCntTable16(capH) + 3*countKernelCntTable16(promotions)
 	if listing[J]() {
 		l.addPawns(single, pushStep[us], Quiet)
 		l.addPawns(double, 2*pushStep[us], DoublePush)
@@ -1097,10 +1117,15 @@ func generateCntTable8[Us side, J job](p *Position, l *MoveList) int {
 		return free &^ edge & opp & m.check
 	}
 	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	// Counted with four popcounts rather than seven: a single push never
+	// lands on the two ranks behind the side's pawns, so the double pushes
+	// are moved there (from the fourth rank to the second: a rotation by
+	// two pushes back), and the promotions of the three sets (each on the
+	// last rank, one byte) are moved to three bytes of one word, counted
+	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
-	// Each promotion is four moves.
-	n += countKernelCntTable8(single) + countKernelCntTable8(double) + countKernelCntTable8(capA) + countKernelCntTable8(capH) +
-		3*(countKernelCntTable8(single&promo)+countKernelCntTable8(capA&promo)+countKernelCntTable8(capH&promo))
+	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
+	n += countKernelCntTable8(single|bits.RotateLeft64(double, -2*pushStep[us])) + countKernelCntTable8(capA) + countKernelCntTable8(capH) + 3*countKernelCntTable8(promotions)
 	if listing[J]() {
 		l.addPawns(single, pushStep[us], Quiet)
 		l.addPawns(double, 2*pushStep[us], DoublePush)

@@ -213,10 +213,15 @@ func generateOrdFlipVertical[Us side, J job](p *Position, l *MoveList) int {
 		return free &^ edge & opp & m.check
 	}
 	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	// Counted with four popcounts rather than seven: a single push never
+	// lands on the two ranks behind the side's pawns, so the double pushes
+	// are moved there (from the fourth rank to the second: a rotation by
+	// two pushes back), and the promotions of the three sets (each on the
+	// last rank, one byte) are moved to three bytes of one word, counted
+	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
-	// Each promotion is four moves.
-	n += count(single) + count(double) + count(capA) + count(capH) +
-		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
+	n += count(single|bits.RotateLeft64(double, -2*pushStep[us])) + count(capA) + count(capH) + 3*count(promotions)
 	if listing[J]() {
 		l.addPawnsColoredOrdFlipVertical(us, single, pushStep[us], Quiet)
 		l.addPawnsColoredOrdFlipVertical(us, double, 2*pushStep[us], DoublePush)

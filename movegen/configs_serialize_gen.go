@@ -218,10 +218,15 @@ func generateSerBytes[Us side, J job](p *Position, l *MoveList) int {
 		return free &^ edge & opp & m.check
 	}
 	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	// Counted with four popcounts rather than seven: a single push never
+	// lands on the two ranks behind the side's pawns, so the double pushes
+	// are moved there (from the fourth rank to the second: a rotation by
+	// two pushes back), and the promotions of the three sets (each on the
+	// last rank, one byte) are moved to three bytes of one word, counted
+	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
-	// Each promotion is four moves.
-	n += count(single) + count(double) + count(capA) + count(capH) +
-		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
+	n += count(single|bits.RotateLeft64(double, -2*pushStep[us])) + count(capA) + count(capH) + 3*count(promotions)
 	if listing[J]() {
 		l.addPawnsSquaresSerBytes(single, pushStep[us], Quiet)
 		l.addPawnsSquaresSerBytes(double, 2*pushStep[us], DoublePush)
@@ -461,10 +466,15 @@ func generateSerForward[Us side, J job](p *Position, l *MoveList) int {
 		return free &^ edge & opp & m.check
 	}
 	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	// Counted with four popcounts rather than seven: a single push never
+	// lands on the two ranks behind the side's pawns, so the double pushes
+	// are moved there (from the fourth rank to the second: a rotation by
+	// two pushes back), and the promotions of the three sets (each on the
+	// last rank, one byte) are moved to three bytes of one word, counted
+	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
-	// Each promotion is four moves.
-	n += count(single) + count(double) + count(capA) + count(capH) +
-		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
+	n += count(single|bits.RotateLeft64(double, -2*pushStep[us])) + count(capA) + count(capH) + 3*count(promotions)
 	if listing[J]() {
 		l.addPawnsSquares(single, pushStep[us], Quiet)
 		l.addPawnsSquares(double, 2*pushStep[us], DoublePush)
@@ -679,10 +689,15 @@ func generateSerIterator[Us side, J job](p *Position, l *MoveList) int {
 		return free &^ edge & opp & m.check
 	}
 	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	// Counted with four popcounts rather than seven: a single push never
+	// lands on the two ranks behind the side's pawns, so the double pushes
+	// are moved there (from the fourth rank to the second: a rotation by
+	// two pushes back), and the promotions of the three sets (each on the
+	// last rank, one byte) are moved to three bytes of one word, counted
+	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
-	// Each promotion is four moves.
-	n += count(single) + count(double) + count(capA) + count(capH) +
-		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
+	n += count(single|bits.RotateLeft64(double, -2*pushStep[us])) + count(capA) + count(capH) + 3*count(promotions)
 	if listing[J]() {
 		l.addPawnsSquaresSerIterator(single, pushStep[us], Quiet)
 		l.addPawnsSquaresSerIterator(double, 2*pushStep[us], DoublePush)
@@ -922,10 +937,15 @@ func generateSerReverse[Us side, J job](p *Position, l *MoveList) int {
 		return free &^ edge & opp & m.check
 	}
 	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	// Counted with four popcounts rather than seven: a single push never
+	// lands on the two ranks behind the side's pawns, so the double pushes
+	// are moved there (from the fourth rank to the second: a rotation by
+	// two pushes back), and the promotions of the three sets (each on the
+	// last rank, one byte) are moved to three bytes of one word, counted
+	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
-	// Each promotion is four moves.
-	n += count(single) + count(double) + count(capA) + count(capH) +
-		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
+	n += count(single|bits.RotateLeft64(double, -2*pushStep[us])) + count(capA) + count(capH) + 3*count(promotions)
 	if listing[J]() {
 		l.addPawnsSquaresSerReverse(single, pushStep[us], Quiet)
 		l.addPawnsSquaresSerReverse(double, 2*pushStep[us], DoublePush)
@@ -1165,10 +1185,15 @@ func generateSerScanReset[Us side, J job](p *Position, l *MoveList) int {
 		return free &^ edge & opp & m.check
 	}
 	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	// Counted with four popcounts rather than seven: a single push never
+	// lands on the two ranks behind the side's pawns, so the double pushes
+	// are moved there (from the fourth rank to the second: a rotation by
+	// two pushes back), and the promotions of the three sets (each on the
+	// last rank, one byte) are moved to three bytes of one word, counted
+	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
-	// Each promotion is four moves.
-	n += count(single) + count(double) + count(capA) + count(capH) +
-		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
+	n += count(single|bits.RotateLeft64(double, -2*pushStep[us])) + count(capA) + count(capH) + 3*count(promotions)
 	if listing[J]() {
 		l.addPawnsSquaresSerScanReset(single, pushStep[us], Quiet)
 		l.addPawnsSquaresSerScanReset(double, 2*pushStep[us], DoublePush)
@@ -1408,10 +1433,15 @@ func generateSerUnrolled[Us side, J job](p *Position, l *MoveList) int {
 		return free &^ edge & opp & m.check
 	}
 	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	// Counted with four popcounts rather than seven: a single push never
+	// lands on the two ranks behind the side's pawns, so the double pushes
+	// are moved there (from the fourth rank to the second: a rotation by
+	// two pushes back), and the promotions of the three sets (each on the
+	// last rank, one byte) are moved to three bytes of one word, counted
+	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
-	// Each promotion is four moves.
-	n += count(single) + count(double) + count(capA) + count(capH) +
-		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
+	n += count(single|bits.RotateLeft64(double, -2*pushStep[us])) + count(capA) + count(capH) + 3*count(promotions)
 	if listing[J]() {
 		l.addPawnsSquaresSerUnrolled(single, pushStep[us], Quiet)
 		l.addPawnsSquaresSerUnrolled(double, 2*pushStep[us], DoublePush)
@@ -1651,10 +1681,15 @@ func generateSerWords16[Us side, J job](p *Position, l *MoveList) int {
 		return free &^ edge & opp & m.check
 	}
 	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	// Counted with four popcounts rather than seven: a single push never
+	// lands on the two ranks behind the side's pawns, so the double pushes
+	// are moved there (from the fourth rank to the second: a rotation by
+	// two pushes back), and the promotions of the three sets (each on the
+	// last rank, one byte) are moved to three bytes of one word, counted
+	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
-	// Each promotion is four moves.
-	n += count(single) + count(double) + count(capA) + count(capH) +
-		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
+	n += count(single|bits.RotateLeft64(double, -2*pushStep[us])) + count(capA) + count(capH) + 3*count(promotions)
 	if listing[J]() {
 		l.addPawnsSquaresSerWords16(single, pushStep[us], Quiet)
 		l.addPawnsSquaresSerWords16(double, 2*pushStep[us], DoublePush)

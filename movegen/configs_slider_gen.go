@@ -221,10 +221,15 @@ func generateClassical[Us side, J job](p *Position, l *MoveList) int {
 		return free &^ edge & opp & m.check
 	}
 	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	// Counted with four popcounts rather than seven: a single push never
+	// lands on the two ranks behind the side's pawns, so the double pushes
+	// are moved there (from the fourth rank to the second: a rotation by
+	// two pushes back), and the promotions of the three sets (each on the
+	// last rank, one byte) are moved to three bytes of one word, counted
+	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
-	// Each promotion is four moves.
-	n += count(single) + count(double) + count(capA) + count(capH) +
-		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
+	n += count(single|bits.RotateLeft64(double, -2*pushStep[us])) + count(capA) + count(capH) + 3*count(promotions)
 	if listing[J]() {
 		l.addPawns(single, pushStep[us], Quiet)
 		l.addPawns(double, 2*pushStep[us], DoublePush)
@@ -456,10 +461,15 @@ func generateDumb7fill[Us side, J job](p *Position, l *MoveList) int {
 		return free &^ edge & opp & m.check
 	}
 	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	// Counted with four popcounts rather than seven: a single push never
+	// lands on the two ranks behind the side's pawns, so the double pushes
+	// are moved there (from the fourth rank to the second: a rotation by
+	// two pushes back), and the promotions of the three sets (each on the
+	// last rank, one byte) are moved to three bytes of one word, counted
+	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
-	// Each promotion is four moves.
-	n += count(single) + count(double) + count(capA) + count(capH) +
-		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
+	n += count(single|bits.RotateLeft64(double, -2*pushStep[us])) + count(capA) + count(capH) + 3*count(promotions)
 	if listing[J]() {
 		l.addPawns(single, pushStep[us], Quiet)
 		l.addPawns(double, 2*pushStep[us], DoublePush)
@@ -691,10 +701,15 @@ func generateHyperbolaBswap[Us side, J job](p *Position, l *MoveList) int {
 		return free &^ edge & opp & m.check
 	}
 	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	// Counted with four popcounts rather than seven: a single push never
+	// lands on the two ranks behind the side's pawns, so the double pushes
+	// are moved there (from the fourth rank to the second: a rotation by
+	// two pushes back), and the promotions of the three sets (each on the
+	// last rank, one byte) are moved to three bytes of one word, counted
+	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
-	// Each promotion is four moves.
-	n += count(single) + count(double) + count(capA) + count(capH) +
-		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
+	n += count(single|bits.RotateLeft64(double, -2*pushStep[us])) + count(capA) + count(capH) + 3*count(promotions)
 	if listing[J]() {
 		l.addPawns(single, pushStep[us], Quiet)
 		l.addPawns(double, 2*pushStep[us], DoublePush)
@@ -926,10 +941,15 @@ func generateHyperbolaReverse[Us side, J job](p *Position, l *MoveList) int {
 		return free &^ edge & opp & m.check
 	}
 	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	// Counted with four popcounts rather than seven: a single push never
+	// lands on the two ranks behind the side's pawns, so the double pushes
+	// are moved there (from the fourth rank to the second: a rotation by
+	// two pushes back), and the promotions of the three sets (each on the
+	// last rank, one byte) are moved to three bytes of one word, counted
+	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
-	// Each promotion is four moves.
-	n += count(single) + count(double) + count(capA) + count(capH) +
-		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
+	n += count(single|bits.RotateLeft64(double, -2*pushStep[us])) + count(capA) + count(capH) + 3*count(promotions)
 	if listing[J]() {
 		l.addPawns(single, pushStep[us], Quiet)
 		l.addPawns(double, 2*pushStep[us], DoublePush)
@@ -1161,10 +1181,15 @@ func generateKindergarten[Us side, J job](p *Position, l *MoveList) int {
 		return free &^ edge & opp & m.check
 	}
 	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	// Counted with four popcounts rather than seven: a single push never
+	// lands on the two ranks behind the side's pawns, so the double pushes
+	// are moved there (from the fourth rank to the second: a rotation by
+	// two pushes back), and the promotions of the three sets (each on the
+	// last rank, one byte) are moved to three bytes of one word, counted
+	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
-	// Each promotion is four moves.
-	n += count(single) + count(double) + count(capA) + count(capH) +
-		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
+	n += count(single|bits.RotateLeft64(double, -2*pushStep[us])) + count(capA) + count(capH) + 3*count(promotions)
 	if listing[J]() {
 		l.addPawns(single, pushStep[us], Quiet)
 		l.addPawns(double, 2*pushStep[us], DoublePush)
@@ -1396,10 +1421,15 @@ func generateKoggeStone[Us side, J job](p *Position, l *MoveList) int {
 		return free &^ edge & opp & m.check
 	}
 	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	// Counted with four popcounts rather than seven: a single push never
+	// lands on the two ranks behind the side's pawns, so the double pushes
+	// are moved there (from the fourth rank to the second: a rotation by
+	// two pushes back), and the promotions of the three sets (each on the
+	// last rank, one byte) are moved to three bytes of one word, counted
+	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
-	// Each promotion is four moves.
-	n += count(single) + count(double) + count(capA) + count(capH) +
-		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
+	n += count(single|bits.RotateLeft64(double, -2*pushStep[us])) + count(capA) + count(capH) + 3*count(promotions)
 	if listing[J]() {
 		l.addPawns(single, pushStep[us], Quiet)
 		l.addPawns(double, 2*pushStep[us], DoublePush)
@@ -1631,10 +1661,15 @@ func generateMagicBlack[Us side, J job](p *Position, l *MoveList) int {
 		return free &^ edge & opp & m.check
 	}
 	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	// Counted with four popcounts rather than seven: a single push never
+	// lands on the two ranks behind the side's pawns, so the double pushes
+	// are moved there (from the fourth rank to the second: a rotation by
+	// two pushes back), and the promotions of the three sets (each on the
+	// last rank, one byte) are moved to three bytes of one word, counted
+	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
-	// Each promotion is four moves.
-	n += count(single) + count(double) + count(capA) + count(capH) +
-		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
+	n += count(single|bits.RotateLeft64(double, -2*pushStep[us])) + count(capA) + count(capH) + 3*count(promotions)
 	if listing[J]() {
 		l.addPawns(single, pushStep[us], Quiet)
 		l.addPawns(double, 2*pushStep[us], DoublePush)
@@ -1866,10 +1901,15 @@ func generateMagicPlain[Us side, J job](p *Position, l *MoveList) int {
 		return free &^ edge & opp & m.check
 	}
 	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	// Counted with four popcounts rather than seven: a single push never
+	// lands on the two ranks behind the side's pawns, so the double pushes
+	// are moved there (from the fourth rank to the second: a rotation by
+	// two pushes back), and the promotions of the three sets (each on the
+	// last rank, one byte) are moved to three bytes of one word, counted
+	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
-	// Each promotion is four moves.
-	n += count(single) + count(double) + count(capA) + count(capH) +
-		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
+	n += count(single|bits.RotateLeft64(double, -2*pushStep[us])) + count(capA) + count(capH) + 3*count(promotions)
 	if listing[J]() {
 		l.addPawns(single, pushStep[us], Quiet)
 		l.addPawns(double, 2*pushStep[us], DoublePush)
@@ -2101,10 +2141,15 @@ func generateObstructionDifference[Us side, J job](p *Position, l *MoveList) int
 		return free &^ edge & opp & m.check
 	}
 	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	// Counted with four popcounts rather than seven: a single push never
+	// lands on the two ranks behind the side's pawns, so the double pushes
+	// are moved there (from the fourth rank to the second: a rotation by
+	// two pushes back), and the promotions of the three sets (each on the
+	// last rank, one byte) are moved to three bytes of one word, counted
+	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
-	// Each promotion is four moves.
-	n += count(single) + count(double) + count(capA) + count(capH) +
-		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
+	n += count(single|bits.RotateLeft64(double, -2*pushStep[us])) + count(capA) + count(capH) + 3*count(promotions)
 	if listing[J]() {
 		l.addPawns(single, pushStep[us], Quiet)
 		l.addPawns(double, 2*pushStep[us], DoublePush)
@@ -2336,10 +2381,15 @@ func generateRayLoop[Us side, J job](p *Position, l *MoveList) int {
 		return free &^ edge & opp & m.check
 	}
 	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	// Counted with four popcounts rather than seven: a single push never
+	// lands on the two ranks behind the side's pawns, so the double pushes
+	// are moved there (from the fourth rank to the second: a rotation by
+	// two pushes back), and the promotions of the three sets (each on the
+	// last rank, one byte) are moved to three bytes of one word, counted
+	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
-	// Each promotion is four moves.
-	n += count(single) + count(double) + count(capA) + count(capH) +
-		3*(count(single&promo)+count(capA&promo)+count(capH&promo))
+	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
+	n += count(single|bits.RotateLeft64(double, -2*pushStep[us])) + count(capA) + count(capH) + 3*count(promotions)
 	if listing[J]() {
 		l.addPawns(single, pushStep[us], Quiet)
 		l.addPawns(double, 2*pushStep[us], DoublePush)
