@@ -24,7 +24,7 @@ func TestInlining(t *testing.T) {
 		inlined[m[1]] = true
 	}
 	fns := []string{
-		"rookAttacks", "bishopAttacks", "(*Position).toggle", "count", "countKernel", "countKernelCntSwar",
+		"rookAttacks", "bishopAttacks", "(*Position).pieceOn", "count", "countKernel", "countKernelCntSwar",
 		"(*MoveList).add", "(*MoveList).addLeaper", "(*MoveList).push",
 		"(*Position).occupied", "(*Position).occupiedBy", "(*Position).withoutKing", "(*Position).toggled", "(*Position).keep",
 		"rookRotated", "bishopRotated", "(*posRotated).keep", "(*posReversed).keep",

@@ -249,11 +249,7 @@ const (
 )
 
 // Play returns the position after move m, which must be legal here (a
-// move of [Position.Moves]): every piece it moves, captures or promotes
-// is a toggle, followed by keep, so that the representations a
-// configuration keeps beside the bitboards follow the same updates
-// (internal/configs copies Play for them, on their position types).
-// It updates no hash (Position keeps none).
+// move of [Position.Moves]). It updates no hash (Position keeps none).
 func (p *Position) Play(m Move) Position {
 	var q Position
 	if p.Side == board.White {
@@ -265,56 +261,65 @@ func (p *Position) Play(m Move) Position {
 }
 
 // play writes to q the position after move m of side Us, which is to move
-// in p (q is not p: it is written in place, no copy returned).
+// in p (q is not p: it is written in place, no copy returned). Every
+// bitboard it changes is written once, from p's value and the squares the
+// move toggles (a field read back right after the copy of p into q would
+// wait for that copy's store to be forwarded); keep follows each toggled
+// piece, so that the representations a configuration keeps beside the
+// bitboards follow the same updates (internal/configs copies play for
+// them, on their position types).
 func play[Us side](q, p *Position, m Move) {
-	*q = *p
 	from, to, kind := m.From(), m.To(), m.Kind()
 	us := sideOf[Us]()
 	them := us ^ 1
-	toBB := to.Bitboard()
+	*q = *p
 	q.EP = board.NoSquare
 	moved := p.pieceOn(us, from)
-	// A capture: the piece on the target square (en passant: beside it).
-	if p.Colors[them]&toBB != 0 {
-		victim := p.pieceOn(them, to)
-		q.toggle(them, victim, to)
-		q.keep(them, victim, to)
-	}
-	q.toggle(us, moved, from)
-	q.keep(us, moved, from)
 	placed := moved
+	var theirs, rooks uint64 // the squares of their pieces, and of our rook, the move toggles
+	// A capture: the piece on the target square (en passant: beside it).
+	if p.Colors[them]&to.Bitboard() != 0 {
+		victim := p.pieceOn(them, to)
+		q.Pieces[them][victim] = p.Pieces[them][victim] ^ to.Bitboard()
+		q.keep(them, victim, to)
+		theirs = to.Bitboard()
+	}
+	q.keep(us, moved, from)
 	switch kind {
 	case DoublePush:
 		q.EP = (from + to) / 2
 	case EnPassant:
 		capSq := board.NewSquare(to.File(), from.Rank())
-		q.toggle(them, board.Pawn, capSq)
+		q.Pieces[them][board.Pawn] = p.Pieces[them][board.Pawn] ^ capSq.Bitboard()
 		q.keep(them, board.Pawn, capSq)
+		theirs = capSq.Bitboard()
 	case Castle:
 		// The king lands on its destination, whether to is that or the
-		// rook's square (Chess960's move text); the rook is moved first,
-		// since in Chess960 either may stand where the other lands.
+		// rook's square (Chess960's move text); the rook moves too (in
+		// Chess960 either may stand where the other lands, or the rook
+		// not move at all: the toggles cancel).
 		c := &castles[p.setup][castleIndex(us, from, to)]
-		q.toggle(us, board.Rook, c.rookFrom)
+		rooks = c.rookFrom.Bitboard() ^ c.rookTo.Bitboard()
+		q.Pieces[us][board.Rook] = p.Pieces[us][board.Rook] ^ rooks
 		q.keep(us, board.Rook, c.rookFrom)
-		q.toggle(us, board.Rook, c.rookTo)
 		q.keep(us, board.Rook, c.rookTo)
 		to = c.kingTo
 	case PromoKnight, PromoBishop, PromoRook, PromoQueen:
 		placed = board.Knight + board.Piece(kind-PromoKnight)
 	}
-	q.toggle(us, placed, to)
+	ours := from.Bitboard() ^ to.Bitboard()
+	if placed == moved {
+		q.Pieces[us][moved] = p.Pieces[us][moved] ^ ours
+	} else {
+		q.Pieces[us][moved] = p.Pieces[us][moved] ^ from.Bitboard()
+		q.Pieces[us][placed] = p.Pieces[us][placed] ^ to.Bitboard()
+	}
 	q.keep(us, placed, to)
-	q.Castling &= keepRights[p.setup][from] & keepRights[p.setup][to]
+	q.Colors[us] = p.Colors[us] ^ ours ^ rooks
+	q.Colors[them] = p.Colors[them] ^ theirs
+	q.Occupied = p.Occupied ^ ours ^ rooks ^ theirs
+	q.Castling = p.Castling & keepRights[p.setup][from] & keepRights[p.setup][to]
 	q.Side = them
-}
-
-// toggle puts side c's piece pc on the empty square s, or takes it off.
-func (p *Position) toggle(c board.Color, pc board.Piece, s board.Square) {
-	b := s.Bitboard()
-	p.Pieces[c][pc] ^= b
-	p.Colors[c] ^= b
-	p.Occupied ^= b
 }
 
 // pieceOn returns the type of side c's piece on s, which holds one,
