@@ -207,15 +207,15 @@ func generateCntKernighan[Us side, J job](p *Position, l *MoveList) int {
 	pawns := mine[board.Pawn]
 	empty := ^occ
 	push := pawns &^ m.pinD
-	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
-	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep(us)) | bits.RotateLeft64(push&m.pinHV, pushStep(us))&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank(us), pushStep(us)) & empty & m.check
 	single &= m.check
 	capturers := pawns &^ m.pinHV
 	capture := func(step int, edge uint64) uint64 {
 		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
 		return free &^ edge & opp & m.check
 	}
-	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	capA, capH := capture(captureA(us), fileH), capture(captureH(us), fileA)
 	// Counted with four popcounts rather than seven: a single push never
 	// lands on the two ranks behind the side's pawns, so the double pushes
 	// are moved there (from the fourth rank to the second: a rotation by
@@ -224,12 +224,12 @@ func generateCntKernighan[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += countKernel(single|bits.RotateLeft64(double, -2*pushStep[us])) + countKernel(capA) + countKernel(capH) + 3*countKernel(promotions)
+	n += countKernel(single|bits.RotateLeft64(double, -2*pushStep(us))) + countKernel(capA) + countKernel(capH) + 3*countKernel(promotions)
 	if listing[J]() {
-		l.addPawns(single, pushStep[us], Quiet)
-		l.addPawns(double, 2*pushStep[us], DoublePush)
-		l.addPawns(capA, captureA[us], Quiet)
-		l.addPawns(capH, captureH[us], Quiet)
+		l.addPawns(single, pushStep(us), Quiet)
+		l.addPawns(double, 2*pushStep(us), DoublePush)
+		l.addPawns(capA, captureA(us), Quiet)
+		l.addPawns(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
@@ -430,15 +430,15 @@ func generateCntSwar[Us side, J job](p *Position, l *MoveList) int {
 	pawns := mine[board.Pawn]
 	empty := ^occ
 	push := pawns &^ m.pinD
-	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
-	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep(us)) | bits.RotateLeft64(push&m.pinHV, pushStep(us))&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank(us), pushStep(us)) & empty & m.check
 	single &= m.check
 	capturers := pawns &^ m.pinHV
 	capture := func(step int, edge uint64) uint64 {
 		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
 		return free &^ edge & opp & m.check
 	}
-	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	capA, capH := capture(captureA(us), fileH), capture(captureH(us), fileA)
 	// Counted with four popcounts rather than seven: a single push never
 	// lands on the two ranks behind the side's pawns, so the double pushes
 	// are moved there (from the fourth rank to the second: a rotation by
@@ -447,12 +447,12 @@ func generateCntSwar[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += countKernelCntSwar(single|bits.RotateLeft64(double, -2*pushStep[us])) + countKernelCntSwar(capA) + countKernelCntSwar(capH) + 3*countKernelCntSwar(promotions)
+	n += countKernelCntSwar(single|bits.RotateLeft64(double, -2*pushStep(us))) + countKernelCntSwar(capA) + countKernelCntSwar(capH) + 3*countKernelCntSwar(promotions)
 	if listing[J]() {
-		l.addPawns(single, pushStep[us], Quiet)
-		l.addPawns(double, 2*pushStep[us], DoublePush)
-		l.addPawns(capA, captureA[us], Quiet)
-		l.addPawns(capH, captureH[us], Quiet)
+		l.addPawns(single, pushStep(us), Quiet)
+		l.addPawns(double, 2*pushStep(us), DoublePush)
+		l.addPawns(capA, captureA(us), Quiet)
+		l.addPawns(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
@@ -656,15 +656,15 @@ func generateCntSwarMul[Us side, J job](p *Position, l *MoveList) int {
 	pawns := mine[board.Pawn]
 	empty := ^occ
 	push := pawns &^ m.pinD
-	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
-	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep(us)) | bits.RotateLeft64(push&m.pinHV, pushStep(us))&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank(us), pushStep(us)) & empty & m.check
 	single &= m.check
 	capturers := pawns &^ m.pinHV
 	capture := func(step int, edge uint64) uint64 {
 		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
 		return free &^ edge & opp & m.check
 	}
-	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	capA, capH := capture(captureA(us), fileH), capture(captureH(us), fileA)
 	// Counted with four popcounts rather than seven: a single push never
 	// lands on the two ranks behind the side's pawns, so the double pushes
 	// are moved there (from the fourth rank to the second: a rotation by
@@ -673,12 +673,12 @@ func generateCntSwarMul[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += countKernelCntSwarMul(single|bits.RotateLeft64(double, -2*pushStep[us])) + countKernelCntSwarMul(capA) + countKernelCntSwarMul(capH) + 3*countKernelCntSwarMul(promotions)
+	n += countKernelCntSwarMul(single|bits.RotateLeft64(double, -2*pushStep(us))) + countKernelCntSwarMul(capA) + countKernelCntSwarMul(capH) + 3*countKernelCntSwarMul(promotions)
 	if listing[J]() {
-		l.addPawns(single, pushStep[us], Quiet)
-		l.addPawns(double, 2*pushStep[us], DoublePush)
-		l.addPawns(capA, captureA[us], Quiet)
-		l.addPawns(capH, captureH[us], Quiet)
+		l.addPawns(single, pushStep(us), Quiet)
+		l.addPawns(double, 2*pushStep(us), DoublePush)
+		l.addPawns(capA, captureA(us), Quiet)
+		l.addPawns(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
@@ -882,15 +882,15 @@ func generateCntTable16[Us side, J job](p *Position, l *MoveList) int {
 	pawns := mine[board.Pawn]
 	empty := ^occ
 	push := pawns &^ m.pinD
-	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
-	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep(us)) | bits.RotateLeft64(push&m.pinHV, pushStep(us))&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank(us), pushStep(us)) & empty & m.check
 	single &= m.check
 	capturers := pawns &^ m.pinHV
 	capture := func(step int, edge uint64) uint64 {
 		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
 		return free &^ edge & opp & m.check
 	}
-	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	capA, capH := capture(captureA(us), fileH), capture(captureH(us), fileA)
 	// Counted with four popcounts rather than seven: a single push never
 	// lands on the two ranks behind the side's pawns, so the double pushes
 	// are moved there (from the fourth rank to the second: a rotation by
@@ -899,12 +899,12 @@ func generateCntTable16[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += countKernelCntTable16(single|bits.RotateLeft64(double, -2*pushStep[us])) + countKernelCntTable16(capA) + countKernelCntTable16(capH) + 3*countKernelCntTable16(promotions)
+	n += countKernelCntTable16(single|bits.RotateLeft64(double, -2*pushStep(us))) + countKernelCntTable16(capA) + countKernelCntTable16(capH) + 3*countKernelCntTable16(promotions)
 	if listing[J]() {
-		l.addPawns(single, pushStep[us], Quiet)
-		l.addPawns(double, 2*pushStep[us], DoublePush)
-		l.addPawns(capA, captureA[us], Quiet)
-		l.addPawns(capH, captureH[us], Quiet)
+		l.addPawns(single, pushStep(us), Quiet)
+		l.addPawns(double, 2*pushStep(us), DoublePush)
+		l.addPawns(capA, captureA(us), Quiet)
+		l.addPawns(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
@@ -1108,15 +1108,15 @@ func generateCntTable8[Us side, J job](p *Position, l *MoveList) int {
 	pawns := mine[board.Pawn]
 	empty := ^occ
 	push := pawns &^ m.pinD
-	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
-	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep(us)) | bits.RotateLeft64(push&m.pinHV, pushStep(us))&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank(us), pushStep(us)) & empty & m.check
 	single &= m.check
 	capturers := pawns &^ m.pinHV
 	capture := func(step int, edge uint64) uint64 {
 		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
 		return free &^ edge & opp & m.check
 	}
-	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	capA, capH := capture(captureA(us), fileH), capture(captureH(us), fileA)
 	// Counted with four popcounts rather than seven: a single push never
 	// lands on the two ranks behind the side's pawns, so the double pushes
 	// are moved there (from the fourth rank to the second: a rotation by
@@ -1125,12 +1125,12 @@ func generateCntTable8[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += countKernelCntTable8(single|bits.RotateLeft64(double, -2*pushStep[us])) + countKernelCntTable8(capA) + countKernelCntTable8(capH) + 3*countKernelCntTable8(promotions)
+	n += countKernelCntTable8(single|bits.RotateLeft64(double, -2*pushStep(us))) + countKernelCntTable8(capA) + countKernelCntTable8(capH) + 3*countKernelCntTable8(promotions)
 	if listing[J]() {
-		l.addPawns(single, pushStep[us], Quiet)
-		l.addPawns(double, 2*pushStep[us], DoublePush)
-		l.addPawns(capA, captureA[us], Quiet)
-		l.addPawns(capH, captureH[us], Quiet)
+		l.addPawns(single, pushStep(us), Quiet)
+		l.addPawns(double, 2*pushStep(us), DoublePush)
+		l.addPawns(capA, captureA(us), Quiet)
+		l.addPawns(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {

@@ -213,15 +213,15 @@ func generateHyperbolaReverseReprReversed[Us side, J job](p *posReversed, l *Mov
 	pawns := mine[board.Pawn]
 	empty := ^occ
 	push := pawns &^ m.pinD
-	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
-	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep(us)) | bits.RotateLeft64(push&m.pinHV, pushStep(us))&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank(us), pushStep(us)) & empty & m.check
 	single &= m.check
 	capturers := pawns &^ m.pinHV
 	capture := func(step int, edge uint64) uint64 {
 		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
 		return free &^ edge & opp & m.check
 	}
-	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	capA, capH := capture(captureA(us), fileH), capture(captureH(us), fileA)
 	// Counted with four popcounts rather than seven: a single push never
 	// lands on the two ranks behind the side's pawns, so the double pushes
 	// are moved there (from the fourth rank to the second: a rotation by
@@ -230,12 +230,12 @@ func generateHyperbolaReverseReprReversed[Us side, J job](p *posReversed, l *Mov
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep[us])) + count(capA) + count(capH) + 3*count(promotions)
+	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
 	if listing[J]() {
-		l.addPawns(single, pushStep[us], Quiet)
-		l.addPawns(double, 2*pushStep[us], DoublePush)
-		l.addPawns(capA, captureA[us], Quiet)
-		l.addPawns(capH, captureH[us], Quiet)
+		l.addPawns(single, pushStep(us), Quiet)
+		l.addPawns(double, 2*pushStep(us), DoublePush)
+		l.addPawns(capA, captureA(us), Quiet)
+		l.addPawns(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
@@ -508,15 +508,15 @@ func generateRotatedReprRotated[Us side, J job](p *posRotated, l *MoveList) int 
 	pawns := mine[board.Pawn]
 	empty := ^occ
 	push := pawns &^ m.pinD
-	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
-	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep(us)) | bits.RotateLeft64(push&m.pinHV, pushStep(us))&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank(us), pushStep(us)) & empty & m.check
 	single &= m.check
 	capturers := pawns &^ m.pinHV
 	capture := func(step int, edge uint64) uint64 {
 		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
 		return free &^ edge & opp & m.check
 	}
-	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	capA, capH := capture(captureA(us), fileH), capture(captureH(us), fileA)
 	// Counted with four popcounts rather than seven: a single push never
 	// lands on the two ranks behind the side's pawns, so the double pushes
 	// are moved there (from the fourth rank to the second: a rotation by
@@ -525,12 +525,12 @@ func generateRotatedReprRotated[Us side, J job](p *posRotated, l *MoveList) int 
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep[us])) + count(capA) + count(capH) + 3*count(promotions)
+	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
 	if listing[J]() {
-		l.addPawns(single, pushStep[us], Quiet)
-		l.addPawns(double, 2*pushStep[us], DoublePush)
-		l.addPawns(capA, captureA[us], Quiet)
-		l.addPawns(capH, captureH[us], Quiet)
+		l.addPawns(single, pushStep(us), Quiet)
+		l.addPawns(double, 2*pushStep(us), DoublePush)
+		l.addPawns(capA, captureA(us), Quiet)
+		l.addPawns(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
@@ -803,15 +803,15 @@ func generateReprReversed[Us side, J job](p *posReversed, l *MoveList) int {
 	pawns := mine[board.Pawn]
 	empty := ^occ
 	push := pawns &^ m.pinD
-	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
-	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep(us)) | bits.RotateLeft64(push&m.pinHV, pushStep(us))&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank(us), pushStep(us)) & empty & m.check
 	single &= m.check
 	capturers := pawns &^ m.pinHV
 	capture := func(step int, edge uint64) uint64 {
 		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
 		return free &^ edge & opp & m.check
 	}
-	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	capA, capH := capture(captureA(us), fileH), capture(captureH(us), fileA)
 	// Counted with four popcounts rather than seven: a single push never
 	// lands on the two ranks behind the side's pawns, so the double pushes
 	// are moved there (from the fourth rank to the second: a rotation by
@@ -820,12 +820,12 @@ func generateReprReversed[Us side, J job](p *posReversed, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep[us])) + count(capA) + count(capH) + 3*count(promotions)
+	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
 	if listing[J]() {
-		l.addPawns(single, pushStep[us], Quiet)
-		l.addPawns(double, 2*pushStep[us], DoublePush)
-		l.addPawns(capA, captureA[us], Quiet)
-		l.addPawns(capH, captureH[us], Quiet)
+		l.addPawns(single, pushStep(us), Quiet)
+		l.addPawns(double, 2*pushStep(us), DoublePush)
+		l.addPawns(capA, captureA(us), Quiet)
+		l.addPawns(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
@@ -1043,15 +1043,15 @@ func generateReprRotated[Us side, J job](p *posRotated, l *MoveList) int {
 	pawns := mine[board.Pawn]
 	empty := ^occ
 	push := pawns &^ m.pinD
-	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
-	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep(us)) | bits.RotateLeft64(push&m.pinHV, pushStep(us))&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank(us), pushStep(us)) & empty & m.check
 	single &= m.check
 	capturers := pawns &^ m.pinHV
 	capture := func(step int, edge uint64) uint64 {
 		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
 		return free &^ edge & opp & m.check
 	}
-	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	capA, capH := capture(captureA(us), fileH), capture(captureH(us), fileA)
 	// Counted with four popcounts rather than seven: a single push never
 	// lands on the two ranks behind the side's pawns, so the double pushes
 	// are moved there (from the fourth rank to the second: a rotation by
@@ -1060,12 +1060,12 @@ func generateReprRotated[Us side, J job](p *posRotated, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep[us])) + count(capA) + count(capH) + 3*count(promotions)
+	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
 	if listing[J]() {
-		l.addPawns(single, pushStep[us], Quiet)
-		l.addPawns(double, 2*pushStep[us], DoublePush)
-		l.addPawns(capA, captureA[us], Quiet)
-		l.addPawns(capH, captureH[us], Quiet)
+		l.addPawns(single, pushStep(us), Quiet)
+		l.addPawns(double, 2*pushStep(us), DoublePush)
+		l.addPawns(capA, captureA(us), Quiet)
+		l.addPawns(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {

@@ -209,15 +209,15 @@ func generateSerBytes[Us side, J job](p *Position, l *MoveList) int {
 	pawns := mine[board.Pawn]
 	empty := ^occ
 	push := pawns &^ m.pinD
-	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
-	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep(us)) | bits.RotateLeft64(push&m.pinHV, pushStep(us))&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank(us), pushStep(us)) & empty & m.check
 	single &= m.check
 	capturers := pawns &^ m.pinHV
 	capture := func(step int, edge uint64) uint64 {
 		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
 		return free &^ edge & opp & m.check
 	}
-	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	capA, capH := capture(captureA(us), fileH), capture(captureH(us), fileA)
 	// Counted with four popcounts rather than seven: a single push never
 	// lands on the two ranks behind the side's pawns, so the double pushes
 	// are moved there (from the fourth rank to the second: a rotation by
@@ -226,12 +226,12 @@ func generateSerBytes[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep[us])) + count(capA) + count(capH) + 3*count(promotions)
+	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
 	if listing[J]() {
-		l.addPawnsSquaresSerBytes(single, pushStep[us], Quiet)
-		l.addPawnsSquaresSerBytes(double, 2*pushStep[us], DoublePush)
-		l.addPawnsSquaresSerBytes(capA, captureA[us], Quiet)
-		l.addPawnsSquaresSerBytes(capH, captureH[us], Quiet)
+		l.addPawnsSquaresSerBytes(single, pushStep(us), Quiet)
+		l.addPawnsSquaresSerBytes(double, 2*pushStep(us), DoublePush)
+		l.addPawnsSquaresSerBytes(capA, captureA(us), Quiet)
+		l.addPawnsSquaresSerBytes(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
@@ -457,15 +457,15 @@ func generateSerForward[Us side, J job](p *Position, l *MoveList) int {
 	pawns := mine[board.Pawn]
 	empty := ^occ
 	push := pawns &^ m.pinD
-	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
-	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep(us)) | bits.RotateLeft64(push&m.pinHV, pushStep(us))&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank(us), pushStep(us)) & empty & m.check
 	single &= m.check
 	capturers := pawns &^ m.pinHV
 	capture := func(step int, edge uint64) uint64 {
 		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
 		return free &^ edge & opp & m.check
 	}
-	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	capA, capH := capture(captureA(us), fileH), capture(captureH(us), fileA)
 	// Counted with four popcounts rather than seven: a single push never
 	// lands on the two ranks behind the side's pawns, so the double pushes
 	// are moved there (from the fourth rank to the second: a rotation by
@@ -474,12 +474,12 @@ func generateSerForward[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep[us])) + count(capA) + count(capH) + 3*count(promotions)
+	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
 	if listing[J]() {
-		l.addPawnsSquares(single, pushStep[us], Quiet)
-		l.addPawnsSquares(double, 2*pushStep[us], DoublePush)
-		l.addPawnsSquares(capA, captureA[us], Quiet)
-		l.addPawnsSquares(capH, captureH[us], Quiet)
+		l.addPawnsSquares(single, pushStep(us), Quiet)
+		l.addPawnsSquares(double, 2*pushStep(us), DoublePush)
+		l.addPawnsSquares(capA, captureA(us), Quiet)
+		l.addPawnsSquares(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
@@ -680,15 +680,15 @@ func generateSerIterator[Us side, J job](p *Position, l *MoveList) int {
 	pawns := mine[board.Pawn]
 	empty := ^occ
 	push := pawns &^ m.pinD
-	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
-	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep(us)) | bits.RotateLeft64(push&m.pinHV, pushStep(us))&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank(us), pushStep(us)) & empty & m.check
 	single &= m.check
 	capturers := pawns &^ m.pinHV
 	capture := func(step int, edge uint64) uint64 {
 		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
 		return free &^ edge & opp & m.check
 	}
-	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	capA, capH := capture(captureA(us), fileH), capture(captureH(us), fileA)
 	// Counted with four popcounts rather than seven: a single push never
 	// lands on the two ranks behind the side's pawns, so the double pushes
 	// are moved there (from the fourth rank to the second: a rotation by
@@ -697,12 +697,12 @@ func generateSerIterator[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep[us])) + count(capA) + count(capH) + 3*count(promotions)
+	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
 	if listing[J]() {
-		l.addPawnsSquaresSerIterator(single, pushStep[us], Quiet)
-		l.addPawnsSquaresSerIterator(double, 2*pushStep[us], DoublePush)
-		l.addPawnsSquaresSerIterator(capA, captureA[us], Quiet)
-		l.addPawnsSquaresSerIterator(capH, captureH[us], Quiet)
+		l.addPawnsSquaresSerIterator(single, pushStep(us), Quiet)
+		l.addPawnsSquaresSerIterator(double, 2*pushStep(us), DoublePush)
+		l.addPawnsSquaresSerIterator(capA, captureA(us), Quiet)
+		l.addPawnsSquaresSerIterator(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
@@ -928,15 +928,15 @@ func generateSerReverse[Us side, J job](p *Position, l *MoveList) int {
 	pawns := mine[board.Pawn]
 	empty := ^occ
 	push := pawns &^ m.pinD
-	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
-	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep(us)) | bits.RotateLeft64(push&m.pinHV, pushStep(us))&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank(us), pushStep(us)) & empty & m.check
 	single &= m.check
 	capturers := pawns &^ m.pinHV
 	capture := func(step int, edge uint64) uint64 {
 		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
 		return free &^ edge & opp & m.check
 	}
-	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	capA, capH := capture(captureA(us), fileH), capture(captureH(us), fileA)
 	// Counted with four popcounts rather than seven: a single push never
 	// lands on the two ranks behind the side's pawns, so the double pushes
 	// are moved there (from the fourth rank to the second: a rotation by
@@ -945,12 +945,12 @@ func generateSerReverse[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep[us])) + count(capA) + count(capH) + 3*count(promotions)
+	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
 	if listing[J]() {
-		l.addPawnsSquaresSerReverse(single, pushStep[us], Quiet)
-		l.addPawnsSquaresSerReverse(double, 2*pushStep[us], DoublePush)
-		l.addPawnsSquaresSerReverse(capA, captureA[us], Quiet)
-		l.addPawnsSquaresSerReverse(capH, captureH[us], Quiet)
+		l.addPawnsSquaresSerReverse(single, pushStep(us), Quiet)
+		l.addPawnsSquaresSerReverse(double, 2*pushStep(us), DoublePush)
+		l.addPawnsSquaresSerReverse(capA, captureA(us), Quiet)
+		l.addPawnsSquaresSerReverse(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
@@ -1176,15 +1176,15 @@ func generateSerScanReset[Us side, J job](p *Position, l *MoveList) int {
 	pawns := mine[board.Pawn]
 	empty := ^occ
 	push := pawns &^ m.pinD
-	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
-	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep(us)) | bits.RotateLeft64(push&m.pinHV, pushStep(us))&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank(us), pushStep(us)) & empty & m.check
 	single &= m.check
 	capturers := pawns &^ m.pinHV
 	capture := func(step int, edge uint64) uint64 {
 		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
 		return free &^ edge & opp & m.check
 	}
-	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	capA, capH := capture(captureA(us), fileH), capture(captureH(us), fileA)
 	// Counted with four popcounts rather than seven: a single push never
 	// lands on the two ranks behind the side's pawns, so the double pushes
 	// are moved there (from the fourth rank to the second: a rotation by
@@ -1193,12 +1193,12 @@ func generateSerScanReset[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep[us])) + count(capA) + count(capH) + 3*count(promotions)
+	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
 	if listing[J]() {
-		l.addPawnsSquaresSerScanReset(single, pushStep[us], Quiet)
-		l.addPawnsSquaresSerScanReset(double, 2*pushStep[us], DoublePush)
-		l.addPawnsSquaresSerScanReset(capA, captureA[us], Quiet)
-		l.addPawnsSquaresSerScanReset(capH, captureH[us], Quiet)
+		l.addPawnsSquaresSerScanReset(single, pushStep(us), Quiet)
+		l.addPawnsSquaresSerScanReset(double, 2*pushStep(us), DoublePush)
+		l.addPawnsSquaresSerScanReset(capA, captureA(us), Quiet)
+		l.addPawnsSquaresSerScanReset(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
@@ -1424,15 +1424,15 @@ func generateSerUnrolled[Us side, J job](p *Position, l *MoveList) int {
 	pawns := mine[board.Pawn]
 	empty := ^occ
 	push := pawns &^ m.pinD
-	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
-	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep(us)) | bits.RotateLeft64(push&m.pinHV, pushStep(us))&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank(us), pushStep(us)) & empty & m.check
 	single &= m.check
 	capturers := pawns &^ m.pinHV
 	capture := func(step int, edge uint64) uint64 {
 		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
 		return free &^ edge & opp & m.check
 	}
-	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	capA, capH := capture(captureA(us), fileH), capture(captureH(us), fileA)
 	// Counted with four popcounts rather than seven: a single push never
 	// lands on the two ranks behind the side's pawns, so the double pushes
 	// are moved there (from the fourth rank to the second: a rotation by
@@ -1441,12 +1441,12 @@ func generateSerUnrolled[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep[us])) + count(capA) + count(capH) + 3*count(promotions)
+	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
 	if listing[J]() {
-		l.addPawnsSquaresSerUnrolled(single, pushStep[us], Quiet)
-		l.addPawnsSquaresSerUnrolled(double, 2*pushStep[us], DoublePush)
-		l.addPawnsSquaresSerUnrolled(capA, captureA[us], Quiet)
-		l.addPawnsSquaresSerUnrolled(capH, captureH[us], Quiet)
+		l.addPawnsSquaresSerUnrolled(single, pushStep(us), Quiet)
+		l.addPawnsSquaresSerUnrolled(double, 2*pushStep(us), DoublePush)
+		l.addPawnsSquaresSerUnrolled(capA, captureA(us), Quiet)
+		l.addPawnsSquaresSerUnrolled(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
@@ -1672,15 +1672,15 @@ func generateSerWords16[Us side, J job](p *Position, l *MoveList) int {
 	pawns := mine[board.Pawn]
 	empty := ^occ
 	push := pawns &^ m.pinD
-	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
-	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep(us)) | bits.RotateLeft64(push&m.pinHV, pushStep(us))&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank(us), pushStep(us)) & empty & m.check
 	single &= m.check
 	capturers := pawns &^ m.pinHV
 	capture := func(step int, edge uint64) uint64 {
 		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
 		return free &^ edge & opp & m.check
 	}
-	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	capA, capH := capture(captureA(us), fileH), capture(captureH(us), fileA)
 	// Counted with four popcounts rather than seven: a single push never
 	// lands on the two ranks behind the side's pawns, so the double pushes
 	// are moved there (from the fourth rank to the second: a rotation by
@@ -1689,12 +1689,12 @@ func generateSerWords16[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep[us])) + count(capA) + count(capH) + 3*count(promotions)
+	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
 	if listing[J]() {
-		l.addPawnsSquaresSerWords16(single, pushStep[us], Quiet)
-		l.addPawnsSquaresSerWords16(double, 2*pushStep[us], DoublePush)
-		l.addPawnsSquaresSerWords16(capA, captureA[us], Quiet)
-		l.addPawnsSquaresSerWords16(capH, captureH[us], Quiet)
+		l.addPawnsSquaresSerWords16(single, pushStep(us), Quiet)
+		l.addPawnsSquaresSerWords16(double, 2*pushStep(us), DoublePush)
+		l.addPawnsSquaresSerWords16(capA, captureA(us), Quiet)
+		l.addPawnsSquaresSerWords16(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {

@@ -212,15 +212,15 @@ func generateClassical[Us side, J job](p *Position, l *MoveList) int {
 	pawns := mine[board.Pawn]
 	empty := ^occ
 	push := pawns &^ m.pinD
-	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
-	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep(us)) | bits.RotateLeft64(push&m.pinHV, pushStep(us))&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank(us), pushStep(us)) & empty & m.check
 	single &= m.check
 	capturers := pawns &^ m.pinHV
 	capture := func(step int, edge uint64) uint64 {
 		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
 		return free &^ edge & opp & m.check
 	}
-	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	capA, capH := capture(captureA(us), fileH), capture(captureH(us), fileA)
 	// Counted with four popcounts rather than seven: a single push never
 	// lands on the two ranks behind the side's pawns, so the double pushes
 	// are moved there (from the fourth rank to the second: a rotation by
@@ -229,12 +229,12 @@ func generateClassical[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep[us])) + count(capA) + count(capH) + 3*count(promotions)
+	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
 	if listing[J]() {
-		l.addPawns(single, pushStep[us], Quiet)
-		l.addPawns(double, 2*pushStep[us], DoublePush)
-		l.addPawns(capA, captureA[us], Quiet)
-		l.addPawns(capH, captureH[us], Quiet)
+		l.addPawns(single, pushStep(us), Quiet)
+		l.addPawns(double, 2*pushStep(us), DoublePush)
+		l.addPawns(capA, captureA(us), Quiet)
+		l.addPawns(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
@@ -452,15 +452,15 @@ func generateDumb7fill[Us side, J job](p *Position, l *MoveList) int {
 	pawns := mine[board.Pawn]
 	empty := ^occ
 	push := pawns &^ m.pinD
-	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
-	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep(us)) | bits.RotateLeft64(push&m.pinHV, pushStep(us))&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank(us), pushStep(us)) & empty & m.check
 	single &= m.check
 	capturers := pawns &^ m.pinHV
 	capture := func(step int, edge uint64) uint64 {
 		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
 		return free &^ edge & opp & m.check
 	}
-	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	capA, capH := capture(captureA(us), fileH), capture(captureH(us), fileA)
 	// Counted with four popcounts rather than seven: a single push never
 	// lands on the two ranks behind the side's pawns, so the double pushes
 	// are moved there (from the fourth rank to the second: a rotation by
@@ -469,12 +469,12 @@ func generateDumb7fill[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep[us])) + count(capA) + count(capH) + 3*count(promotions)
+	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
 	if listing[J]() {
-		l.addPawns(single, pushStep[us], Quiet)
-		l.addPawns(double, 2*pushStep[us], DoublePush)
-		l.addPawns(capA, captureA[us], Quiet)
-		l.addPawns(capH, captureH[us], Quiet)
+		l.addPawns(single, pushStep(us), Quiet)
+		l.addPawns(double, 2*pushStep(us), DoublePush)
+		l.addPawns(capA, captureA(us), Quiet)
+		l.addPawns(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
@@ -692,15 +692,15 @@ func generateHyperbolaBswap[Us side, J job](p *Position, l *MoveList) int {
 	pawns := mine[board.Pawn]
 	empty := ^occ
 	push := pawns &^ m.pinD
-	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
-	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep(us)) | bits.RotateLeft64(push&m.pinHV, pushStep(us))&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank(us), pushStep(us)) & empty & m.check
 	single &= m.check
 	capturers := pawns &^ m.pinHV
 	capture := func(step int, edge uint64) uint64 {
 		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
 		return free &^ edge & opp & m.check
 	}
-	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	capA, capH := capture(captureA(us), fileH), capture(captureH(us), fileA)
 	// Counted with four popcounts rather than seven: a single push never
 	// lands on the two ranks behind the side's pawns, so the double pushes
 	// are moved there (from the fourth rank to the second: a rotation by
@@ -709,12 +709,12 @@ func generateHyperbolaBswap[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep[us])) + count(capA) + count(capH) + 3*count(promotions)
+	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
 	if listing[J]() {
-		l.addPawns(single, pushStep[us], Quiet)
-		l.addPawns(double, 2*pushStep[us], DoublePush)
-		l.addPawns(capA, captureA[us], Quiet)
-		l.addPawns(capH, captureH[us], Quiet)
+		l.addPawns(single, pushStep(us), Quiet)
+		l.addPawns(double, 2*pushStep(us), DoublePush)
+		l.addPawns(capA, captureA(us), Quiet)
+		l.addPawns(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
@@ -932,15 +932,15 @@ func generateHyperbolaReverse[Us side, J job](p *Position, l *MoveList) int {
 	pawns := mine[board.Pawn]
 	empty := ^occ
 	push := pawns &^ m.pinD
-	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
-	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep(us)) | bits.RotateLeft64(push&m.pinHV, pushStep(us))&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank(us), pushStep(us)) & empty & m.check
 	single &= m.check
 	capturers := pawns &^ m.pinHV
 	capture := func(step int, edge uint64) uint64 {
 		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
 		return free &^ edge & opp & m.check
 	}
-	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	capA, capH := capture(captureA(us), fileH), capture(captureH(us), fileA)
 	// Counted with four popcounts rather than seven: a single push never
 	// lands on the two ranks behind the side's pawns, so the double pushes
 	// are moved there (from the fourth rank to the second: a rotation by
@@ -949,12 +949,12 @@ func generateHyperbolaReverse[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep[us])) + count(capA) + count(capH) + 3*count(promotions)
+	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
 	if listing[J]() {
-		l.addPawns(single, pushStep[us], Quiet)
-		l.addPawns(double, 2*pushStep[us], DoublePush)
-		l.addPawns(capA, captureA[us], Quiet)
-		l.addPawns(capH, captureH[us], Quiet)
+		l.addPawns(single, pushStep(us), Quiet)
+		l.addPawns(double, 2*pushStep(us), DoublePush)
+		l.addPawns(capA, captureA(us), Quiet)
+		l.addPawns(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
@@ -1172,15 +1172,15 @@ func generateKindergarten[Us side, J job](p *Position, l *MoveList) int {
 	pawns := mine[board.Pawn]
 	empty := ^occ
 	push := pawns &^ m.pinD
-	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
-	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep(us)) | bits.RotateLeft64(push&m.pinHV, pushStep(us))&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank(us), pushStep(us)) & empty & m.check
 	single &= m.check
 	capturers := pawns &^ m.pinHV
 	capture := func(step int, edge uint64) uint64 {
 		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
 		return free &^ edge & opp & m.check
 	}
-	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	capA, capH := capture(captureA(us), fileH), capture(captureH(us), fileA)
 	// Counted with four popcounts rather than seven: a single push never
 	// lands on the two ranks behind the side's pawns, so the double pushes
 	// are moved there (from the fourth rank to the second: a rotation by
@@ -1189,12 +1189,12 @@ func generateKindergarten[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep[us])) + count(capA) + count(capH) + 3*count(promotions)
+	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
 	if listing[J]() {
-		l.addPawns(single, pushStep[us], Quiet)
-		l.addPawns(double, 2*pushStep[us], DoublePush)
-		l.addPawns(capA, captureA[us], Quiet)
-		l.addPawns(capH, captureH[us], Quiet)
+		l.addPawns(single, pushStep(us), Quiet)
+		l.addPawns(double, 2*pushStep(us), DoublePush)
+		l.addPawns(capA, captureA(us), Quiet)
+		l.addPawns(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
@@ -1412,15 +1412,15 @@ func generateKoggeStone[Us side, J job](p *Position, l *MoveList) int {
 	pawns := mine[board.Pawn]
 	empty := ^occ
 	push := pawns &^ m.pinD
-	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
-	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep(us)) | bits.RotateLeft64(push&m.pinHV, pushStep(us))&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank(us), pushStep(us)) & empty & m.check
 	single &= m.check
 	capturers := pawns &^ m.pinHV
 	capture := func(step int, edge uint64) uint64 {
 		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
 		return free &^ edge & opp & m.check
 	}
-	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	capA, capH := capture(captureA(us), fileH), capture(captureH(us), fileA)
 	// Counted with four popcounts rather than seven: a single push never
 	// lands on the two ranks behind the side's pawns, so the double pushes
 	// are moved there (from the fourth rank to the second: a rotation by
@@ -1429,12 +1429,12 @@ func generateKoggeStone[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep[us])) + count(capA) + count(capH) + 3*count(promotions)
+	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
 	if listing[J]() {
-		l.addPawns(single, pushStep[us], Quiet)
-		l.addPawns(double, 2*pushStep[us], DoublePush)
-		l.addPawns(capA, captureA[us], Quiet)
-		l.addPawns(capH, captureH[us], Quiet)
+		l.addPawns(single, pushStep(us), Quiet)
+		l.addPawns(double, 2*pushStep(us), DoublePush)
+		l.addPawns(capA, captureA(us), Quiet)
+		l.addPawns(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
@@ -1652,15 +1652,15 @@ func generateMagicBlack[Us side, J job](p *Position, l *MoveList) int {
 	pawns := mine[board.Pawn]
 	empty := ^occ
 	push := pawns &^ m.pinD
-	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
-	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep(us)) | bits.RotateLeft64(push&m.pinHV, pushStep(us))&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank(us), pushStep(us)) & empty & m.check
 	single &= m.check
 	capturers := pawns &^ m.pinHV
 	capture := func(step int, edge uint64) uint64 {
 		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
 		return free &^ edge & opp & m.check
 	}
-	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	capA, capH := capture(captureA(us), fileH), capture(captureH(us), fileA)
 	// Counted with four popcounts rather than seven: a single push never
 	// lands on the two ranks behind the side's pawns, so the double pushes
 	// are moved there (from the fourth rank to the second: a rotation by
@@ -1669,12 +1669,12 @@ func generateMagicBlack[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep[us])) + count(capA) + count(capH) + 3*count(promotions)
+	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
 	if listing[J]() {
-		l.addPawns(single, pushStep[us], Quiet)
-		l.addPawns(double, 2*pushStep[us], DoublePush)
-		l.addPawns(capA, captureA[us], Quiet)
-		l.addPawns(capH, captureH[us], Quiet)
+		l.addPawns(single, pushStep(us), Quiet)
+		l.addPawns(double, 2*pushStep(us), DoublePush)
+		l.addPawns(capA, captureA(us), Quiet)
+		l.addPawns(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
@@ -1892,15 +1892,15 @@ func generateMagicPlain[Us side, J job](p *Position, l *MoveList) int {
 	pawns := mine[board.Pawn]
 	empty := ^occ
 	push := pawns &^ m.pinD
-	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
-	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep(us)) | bits.RotateLeft64(push&m.pinHV, pushStep(us))&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank(us), pushStep(us)) & empty & m.check
 	single &= m.check
 	capturers := pawns &^ m.pinHV
 	capture := func(step int, edge uint64) uint64 {
 		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
 		return free &^ edge & opp & m.check
 	}
-	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	capA, capH := capture(captureA(us), fileH), capture(captureH(us), fileA)
 	// Counted with four popcounts rather than seven: a single push never
 	// lands on the two ranks behind the side's pawns, so the double pushes
 	// are moved there (from the fourth rank to the second: a rotation by
@@ -1909,12 +1909,12 @@ func generateMagicPlain[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep[us])) + count(capA) + count(capH) + 3*count(promotions)
+	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
 	if listing[J]() {
-		l.addPawns(single, pushStep[us], Quiet)
-		l.addPawns(double, 2*pushStep[us], DoublePush)
-		l.addPawns(capA, captureA[us], Quiet)
-		l.addPawns(capH, captureH[us], Quiet)
+		l.addPawns(single, pushStep(us), Quiet)
+		l.addPawns(double, 2*pushStep(us), DoublePush)
+		l.addPawns(capA, captureA(us), Quiet)
+		l.addPawns(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
@@ -2132,15 +2132,15 @@ func generateObstructionDifference[Us side, J job](p *Position, l *MoveList) int
 	pawns := mine[board.Pawn]
 	empty := ^occ
 	push := pawns &^ m.pinD
-	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
-	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep(us)) | bits.RotateLeft64(push&m.pinHV, pushStep(us))&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank(us), pushStep(us)) & empty & m.check
 	single &= m.check
 	capturers := pawns &^ m.pinHV
 	capture := func(step int, edge uint64) uint64 {
 		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
 		return free &^ edge & opp & m.check
 	}
-	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	capA, capH := capture(captureA(us), fileH), capture(captureH(us), fileA)
 	// Counted with four popcounts rather than seven: a single push never
 	// lands on the two ranks behind the side's pawns, so the double pushes
 	// are moved there (from the fourth rank to the second: a rotation by
@@ -2149,12 +2149,12 @@ func generateObstructionDifference[Us side, J job](p *Position, l *MoveList) int
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep[us])) + count(capA) + count(capH) + 3*count(promotions)
+	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
 	if listing[J]() {
-		l.addPawns(single, pushStep[us], Quiet)
-		l.addPawns(double, 2*pushStep[us], DoublePush)
-		l.addPawns(capA, captureA[us], Quiet)
-		l.addPawns(capH, captureH[us], Quiet)
+		l.addPawns(single, pushStep(us), Quiet)
+		l.addPawns(double, 2*pushStep(us), DoublePush)
+		l.addPawns(capA, captureA(us), Quiet)
+		l.addPawns(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
@@ -2372,15 +2372,15 @@ func generateRayLoop[Us side, J job](p *Position, l *MoveList) int {
 	pawns := mine[board.Pawn]
 	empty := ^occ
 	push := pawns &^ m.pinD
-	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
-	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep(us)) | bits.RotateLeft64(push&m.pinHV, pushStep(us))&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank(us), pushStep(us)) & empty & m.check
 	single &= m.check
 	capturers := pawns &^ m.pinHV
 	capture := func(step int, edge uint64) uint64 {
 		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
 		return free &^ edge & opp & m.check
 	}
-	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	capA, capH := capture(captureA(us), fileH), capture(captureH(us), fileA)
 	// Counted with four popcounts rather than seven: a single push never
 	// lands on the two ranks behind the side's pawns, so the double pushes
 	// are moved there (from the fourth rank to the second: a rotation by
@@ -2389,12 +2389,12 @@ func generateRayLoop[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep[us])) + count(capA) + count(capH) + 3*count(promotions)
+	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
 	if listing[J]() {
-		l.addPawns(single, pushStep[us], Quiet)
-		l.addPawns(double, 2*pushStep[us], DoublePush)
-		l.addPawns(capA, captureA[us], Quiet)
-		l.addPawns(capH, captureH[us], Quiet)
+		l.addPawns(single, pushStep(us), Quiet)
+		l.addPawns(double, 2*pushStep(us), DoublePush)
+		l.addPawns(capA, captureA(us), Quiet)
+		l.addPawns(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {

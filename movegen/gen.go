@@ -126,15 +126,22 @@ func (p *Position) generateAny(l *MoveList) int {
 	return generate[black, lists](p, l)
 }
 
-// Pawn geometry per side: the shift (as a left rotation) of a push and of
-// the captures toward the a- and the h-file, and the rank a single push
-// reaches from which a double push continues.
-var (
-	pushStep   = [2]int{8, -8}
-	captureA   = [2]int{7, -9}
-	captureH   = [2]int{9, -7}
-	doubleRank = [2]uint64{0xFF << 16, 0xFF << 40}
-)
+// Pawn geometry per side, as functions the side-specialized generator
+// folds to constants (tables would be loads).
+
+// pushStep returns the rotation (left, mod 64) of side c's pawn push: 8 or
+// -8.
+func pushStep(c board.Color) int { return 8 - 16*int(c) }
+
+// captureA returns the rotation of side c's pawn capture toward the a-file.
+func captureA(c board.Color) int { return 7 - 16*int(c) }
+
+// captureH returns the rotation of side c's pawn capture toward the h-file.
+func captureH(c board.Color) int { return 9 - 16*int(c) }
+
+// doubleRank returns the rank side c's single pushes reach from which a
+// double push continues: the third.
+func doubleRank(c board.Color) uint64 { return 0xFF << (16 + 24*c) }
 
 // generate counts the legal moves of side Us, which is to move, and with
 // J = lists writes them to l (with J = counts, l is nil).
@@ -290,15 +297,15 @@ func generate[Us side, J job](p *Position, l *MoveList) int {
 	pawns := mine[board.Pawn]
 	empty := ^occ
 	push := pawns &^ m.pinD
-	single := (bits.RotateLeft64(push&^m.pinHV, pushStep[us]) | bits.RotateLeft64(push&m.pinHV, pushStep[us])&m.pinHV) & empty
-	double := bits.RotateLeft64(single&doubleRank[us], pushStep[us]) & empty & m.check
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep(us)) | bits.RotateLeft64(push&m.pinHV, pushStep(us))&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank(us), pushStep(us)) & empty & m.check
 	single &= m.check
 	capturers := pawns &^ m.pinHV
 	capture := func(step int, edge uint64) uint64 {
 		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
 		return free &^ edge & opp & m.check
 	}
-	capA, capH := capture(captureA[us], fileH), capture(captureH[us], fileA)
+	capA, capH := capture(captureA(us), fileH), capture(captureH(us), fileA)
 	// Counted with four popcounts rather than seven: a single push never
 	// lands on the two ranks behind the side's pawns, so the double pushes
 	// are moved there (from the fourth rank to the second: a rotation by
@@ -307,12 +314,12 @@ func generate[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep[us])) + count(capA) + count(capH) + 3*count(promotions)
+	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
 	if listing[J]() {
-		l.addPawns(single, pushStep[us], Quiet)
-		l.addPawns(double, 2*pushStep[us], DoublePush)
-		l.addPawns(capA, captureA[us], Quiet)
-		l.addPawns(capH, captureH[us], Quiet)
+		l.addPawns(single, pushStep(us), Quiet)
+		l.addPawns(double, 2*pushStep(us), DoublePush)
+		l.addPawns(capA, captureA(us), Quiet)
+		l.addPawns(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
