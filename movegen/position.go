@@ -105,8 +105,10 @@ func (p *Position) FEN() string {
 	return b.FEN()
 }
 
+// king returns the square of side c's king (which every position has: the
+// mask spares the tables it indexes a bounds check).
 func (p *Position) king(c board.Color) board.Square {
-	return board.Square(bits.TrailingZeros64(p.Pieces[c][board.King]))
+	return board.Square(bits.TrailingZeros64(p.Pieces[c][board.King]) & 63)
 }
 
 // attacked reports whether side by attacks square s through occupancy occ,
