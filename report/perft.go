@@ -96,7 +96,7 @@ func (s *Set) PerftTable(w io.Writer, cfg string) error {
 		rows[r][col] = c
 	}
 	if len(cols) == 0 {
-		return fmt.Errorf("no perft results in %s", cfg)
+		return noData("no perft results in %s", cfg)
 	}
 	slices.SortFunc(cols, func(a, b column) int { return cmp.Or(cmp.Compare(a.position, b.position), a.depth-b.depth) })
 	// Each cell's summary and speed relative to the default, computed once.

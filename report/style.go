@@ -1,11 +1,15 @@
 package report
 
 import (
+	"cmp"
+	"fmt"
 	"image/color"
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
+	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -386,4 +390,48 @@ func diagonal(lo, hi float64) (*plotter.Line, error) {
 	l.Dashes = []vg.Length{vg.Points(3), vg.Points(3)}
 	l.Color = color.Gray{Y: 140}
 	return l, nil
+}
+
+// title names a configuration in chart titles: the core and model, and the
+// build, "Zen 3 (AMD EPYC), GOAMD64=v3".
+func (s *Set) title(cfg string) string {
+	c, ok := s.Config(cfg)
+	if !ok {
+		return cfg
+	}
+	name, _, _ := strings.Cut(c.CPU, " (")
+	t := fmt.Sprintf("%s (%s)", cpuLabel(c.CPU, c.Uarch), name)
+	if c.Level != "" {
+		return t + ", GOAMD64=" + c.Level
+	}
+	return t + ", " + c.GOARCH
+}
+
+// byLastValue orders series names by the y of their last point, highest
+// first, so that the legend lists them in the order the lines end in.
+func byLastValue(names []string, xys map[string]plotter.XYs) []string {
+	last := func(n string) float64 {
+		if pts := xys[n]; len(pts) > 0 {
+			return pts[len(pts)-1].Y
+		}
+		return math.Inf(-1)
+	}
+	out := slices.Clone(names)
+	slices.SortStableFunc(out, func(a, b string) int { return cmp.Compare(last(b), last(a)) })
+	return out
+}
+
+// cpuNames names the CPUs of the configurations, "Zen 3 (AMD EPYC)" or a
+// list when they differ.
+func (s *Set) cpuNames(cols []string) string {
+	var names []string
+	for _, l := range cols {
+		c := s.cfgOf[l]
+		name, _, _ := strings.Cut(c.CPU, " (")
+		n := fmt.Sprintf("%s (%s)", cpuLabel(c.CPU, c.Uarch), name)
+		if !slices.Contains(names, n) {
+			names = append(names, n)
+		}
+	}
+	return strings.Join(names, "; ")
 }
