@@ -129,7 +129,8 @@ func tableKinds() []tableKind {
 type KindDoc struct {
 	Name  string
 	Chart bool
-	// Scope says what one is drawn for.
+	// Scope says what one is drawn for: "per family and configuration"
+	// or "per page".
 	Scope string
 	// Block is the notebook block that shows one, with its arguments;
 	// "" for none.
@@ -137,19 +138,25 @@ type KindDoc struct {
 	Doc   string
 }
 
+// The scopes of KindDoc.
+const (
+	perFamily = "per family and configuration"
+	perPage   = "per page"
+)
+
 // Kinds describes every kind of chart and table, from the registry.
 func Kinds() []KindDoc {
 	var out []KindDoc
 	for _, c := range familyCharts() {
-		out = append(out, KindDoc{Name: c.name, Chart: true, Scope: "family", Block: "chart family=F kind=" + c.name + " [config=C]", Doc: c.doc})
+		out = append(out, KindDoc{Name: c.name, Chart: true, Scope: perFamily, Block: "chart family=F kind=" + c.name + " [config=C]", Doc: c.doc})
 	}
 	for _, c := range pageCharts() {
-		out = append(out, KindDoc{Name: c.name, Chart: true, Scope: "page", Block: c.block, Doc: c.doc})
+		out = append(out, KindDoc{Name: c.name, Chart: true, Scope: perPage, Block: c.block, Doc: c.doc})
 	}
 	for _, t := range tableKinds() {
-		scope := "family"
+		scope := perFamily
 		if t.family == nil {
-			scope = "page"
+			scope = perPage
 		}
 		out = append(out, KindDoc{Name: t.name, Scope: scope, Block: t.name + " " + t.args, Doc: t.doc})
 	}

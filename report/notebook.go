@@ -20,10 +20,14 @@ import (
 //
 // KIND is "chart" (a family chart: family=F kind=K, K one of familyCharts),
 // a table's name (tableKinds) or a page chart's with a block (pageCharts);
-// Kinds lists each with its arguments. config defaults to the last
-// configuration (the highest GOAMD64 level), mode to throughput. Charts are
-// linked from chartsDir, where Page wrote them.
+// Kinds lists each with its arguments, NotebookHelp the defaults. Charts
+// are linked from the charts folder Page wrote them into.
 var blockPattern = regexp.MustCompile(`(?s)(<!-- bitlab:begin ([a-z]+)([^>]*?) -->\n)(.*?)(<!-- bitlab:end -->)`)
+
+// NotebookHelp describes the generated blocks of notebooks, for plot -h.
+const NotebookHelp = "A block is a table or the link to a chart, as BLOCK names it below; config defaults to the last " +
+	"configuration (the highest GOAMD64 level), mode to throughput, size to the L1 batch, dists to all, base to the " +
+	"first file's configuration."
 
 // chartBlock is the block kind of a family chart.
 const chartBlock = "chart"
