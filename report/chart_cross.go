@@ -47,33 +47,62 @@ func (s *Set) CrossChart(dir, base string) (string, error) {
 	if len(cols) == 0 {
 		return "", noData("one configuration only: nothing to compare")
 	}
-	type cell struct {
-		at   plotter.XY
-		text string
-		z    float64 // the log of the cost ratio, 0 for no change
+	g, cells, span := s.speeds(base, cols)
+	if len(g.rows) == 0 {
+		return "", noData("no implementation measured in %s and another configuration", base)
 	}
-	g := speedGrid{cols: cols}
-	var cells []cell
-	span := math.Log(1.25)
+	shade := func(z float64) color.Color { return speedColour(z, span) }
+	f := newFigure()
+	p := f.p
+	p.Add(cellFill{grid: g, colour: shade})
+	lb, err := cellLabels(cells, len(g.rows), shade)
+	if err != nil {
+		return "", err
+	}
+	p.Add(lb)
+	speedScale(&f.legend, base, span, shade)
+	p.Title.Text = fmt.Sprintf("speed relative to %s (base cost / cost: >1 is faster; throughput, %d elements)\n%s",
+		base, schema.L1Elements, s.cpuNames(append([]string{base}, cols...)))
+	p.NominalX(cols...)
+	p.NominalY(g.rows...)
+	p.X.Label.Text = "configuration, against " + base
+	h := vg.Length(1.4+0.22*float64(len(g.rows))) * vg.Inch
+	return f.save(vg.Length(3.2+1.1*float64(len(cols)))*vg.Inch, h, dir, crossFile(base))
+}
+
+// speedCell is a labelled cell of the heat map.
+type speedCell struct {
+	at   plotter.XY // its column, and its row counted from the top
+	text string
+	z    float64 // the log of the cost ratio, 0 for no change
+}
+
+// speeds returns the heat map's grid, a row per implementation of base's
+// families measured in base and another configuration (the bottom row
+// first, so that the chart reads top-down in the families' order), its
+// labelled cells, and the span of the colour scale: the largest change,
+// at least a factor of 1.25.
+func (s *Set) speeds(base string, cols []string) (g speedGrid, cells []speedCell, span float64) {
+	g.cols = cols
+	span = math.Log(1.25)
 	for _, fam := range s.Families(base) {
 		for _, im := range s.Impls(base, fam) {
 			row := make([]float64, len(cols))
-			var rowCells []cell
+			var rowCells []speedCell
 			for j, c := range cols {
 				row[j] = math.NaN()
-				at := plotter.XY{X: float64(j), Y: float64(len(g.rows))}
 				r, ok := s.Relative(c, base, fam, im)
 				if !ok {
 					continue
 				}
+				cell := speedCell{at: plotter.XY{X: float64(j), Y: float64(len(g.rows))}, text: fmt.Sprintf("%.2fx", r.Speedup)}
 				if r.SpeedupLo <= 1 && 1 <= r.SpeedupHi {
-					row[j] = 0
-					rowCells = append(rowCells, cell{at: at, text: fmt.Sprintf("~%.2fx", r.Speedup)})
-					continue
+					row[j], cell.text = 0, "~"+cell.text
+				} else {
+					row[j] = -math.Log(r.Speedup)
+					cell.z, span = row[j], max(span, math.Abs(row[j]))
 				}
-				row[j] = -math.Log(r.Speedup)
-				span = max(span, math.Abs(row[j]))
-				rowCells = append(rowCells, cell{at: at, text: fmt.Sprintf("%.2fx", r.Speedup), z: row[j]})
+				rowCells = append(rowCells, cell)
 			}
 			if len(rowCells) == 0 {
 				continue
@@ -83,35 +112,37 @@ func (s *Set) CrossChart(dir, base string) (string, error) {
 			g.z = append(g.z, row)
 		}
 	}
-	if len(g.rows) == 0 {
-		return "", noData("no implementation measured in %s and another configuration", base)
-	}
 	// Row 0 is drawn at the bottom: reverse so that the listing reads top-down.
 	slices.Reverse(g.rows)
 	slices.Reverse(g.z)
-	shade := func(z float64) color.Color { return speedColour(z, span) }
-	f := newFigure()
-	p := f.p
+	return g, cells, span
+}
+
+// cellLabels writes each cell's text in its middle, in black or white,
+// whichever reads on its colour; rows is the number of rows.
+func cellLabels(cells []speedCell, rows int, shade func(float64) color.Color) (*plotter.Labels, error) {
 	var labels plotter.XYLabels
 	for _, c := range cells {
-		c.at.Y = float64(len(g.rows)-1) - c.at.Y
+		c.at.Y = float64(rows-1) - c.at.Y
 		labels.XYs = append(labels.XYs, c.at)
 		labels.Labels = append(labels.Labels, c.text)
 	}
-	p.Add(cellFill{grid: g, colour: shade})
 	lb, err := plotter.NewLabels(labels)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	for i, c := range cells {
 		ts := &lb.TextStyle[i]
 		ts.XAlign, ts.YAlign = draw.XCenter, draw.YCenter
 		ts.Color = readableOn(shade(c.z))
 	}
-	p.Add(lb)
-	// The scale: speed-ups from the fastest down to the slowest, in steps
-	// of the colour map.
-	f.legend.Add("speed relative to "+base+":", noThumb{})
+	return lb, nil
+}
+
+// speedScale adds the colour scale to the legend: speed-ups from the
+// fastest down to the slowest, in steps of the colour map.
+func speedScale(legend *plot.Legend, base string, span float64, shade func(float64) color.Color) {
+	legend.Add("speed relative to "+base+":", noThumb{})
 	for _, z := range []float64{-span, -2 * span / 3, -span / 3, 0, span / 3, 2 * span / 3, span} {
 		label := fmt.Sprintf("%.2fx", math.Exp(-z))
 		switch {
@@ -122,15 +153,8 @@ func (s *Set) CrossChart(dir, base string) (string, error) {
 		case z == span:
 			label += " slower"
 		}
-		f.legend.Add(label, swatch{shade(z), 0})
+		legend.Add(label, swatch{shade(z), 0})
 	}
-	p.Title.Text = fmt.Sprintf("speed relative to %s (base cost / cost: >1 is faster; throughput, %d elements)\n%s",
-		base, schema.L1Elements, s.cpuNames(append([]string{base}, cols...)))
-	p.NominalX(cols...)
-	p.NominalY(g.rows...)
-	p.X.Label.Text = "configuration, against " + base
-	h := vg.Length(1.4+0.22*float64(len(g.rows))) * vg.Inch
-	return f.save(vg.Length(3.2+1.1*float64(len(cols)))*vg.Inch, h, dir, crossFile(base))
 }
 
 // speedColour returns the heat map's colour of a cost ratio z (its
