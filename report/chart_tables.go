@@ -29,9 +29,54 @@ func (s *Set) tablesChart(dir string, k ChartKey) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	var xys, under plotter.XYs
-	var labels []string
-	var rises []plotter.XYs // per pressed implementation: its hot and its pressed cost
+	pts, err := s.atTableBytes(family, hot, pressed)
+	if err != nil {
+		return "", err
+	}
+	f := newFigure()
+	p := f.p
+	p.Title.Text = fmt.Sprintf("%s: throughput cost against lookup-table bytes (%s)\n%s", family, what, s.title(cfg))
+	p.X.Label.Text = fmt.Sprintf("bytes of lookup tables read (none: at %d)", noTableBytes)
+	p.Y.Label.Text = unit + " (throughput, geometric mean of medians)"
+	p.Add(plotter.NewGrid())
+	if err := pts.addPressed(f); err != nil {
+		return "", err
+	}
+	labelled := newPointLabels(f, pts.hot, pts.names)
+	labelled.obstacles = pts.pressed
+	p.Add(labelled)
+	if len(pts.pressed) > 0 {
+		f.legend.Add("hot (no pressure)", glyphThumb(namedStyle))
+	}
+	xlo, xhi, ylo, yhi := math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
+	for _, xy := range append(slices.Clone(pts.hot), pts.pressed...) {
+		xlo, xhi, ylo, yhi = min(xlo, xy.X), max(xhi, xy.X), min(ylo, xy.Y), max(yhi, xy.Y)
+	}
+	p.X.Min, p.X.Max = xlo/2, xhi*8 // room for the labels right of the points
+	p.X.Scale, p.X.Tick.Marker = plot.LogScale{}, byteTicks{}
+	p.Y.Min, p.Y.Max = ylo/1.3, yhi*1.3
+	logAbove(&p.Y, ylo, yhi, 4)
+	w, h := 7*vg.Inch, 5*vg.Inch
+	if len(pts.names) > 8 {
+		h = 7 * vg.Inch
+	}
+	labelled.keyCrowded(w, h)
+	return f.save(w, h, dir, k.File())
+}
+
+// tablePoints are the points of a tables chart, each at its
+// implementation's table bytes.
+type tablePoints struct {
+	hot     plotter.XYs // each implementation's cost without pressure
+	names   []string    // the implementations of hot
+	pressed plotter.XYs // the cost under the strongest pressure, where measured
+	rises   []plotter.XYs
+}
+
+// atTableBytes places the costs of each implementation at its table bytes,
+// in name order; ErrNoData when none declares a table.
+func (s *Set) atTableBytes(family string, hot, pressed map[string]float64) (tablePoints, error) {
+	var pts tablePoints
 	withTables := 0
 	for _, im := range slices.Sorted(maps.Keys(hot)) {
 		bytes := float64(s.Tables(family, im))
@@ -40,63 +85,42 @@ func (s *Set) tablesChart(dir string, k ChartKey) (string, error) {
 		} else {
 			bytes = noTableBytes
 		}
-		xys = append(xys, plotter.XY{X: bytes, Y: hot[im]})
-		labels = append(labels, im)
+		pts.hot = append(pts.hot, plotter.XY{X: bytes, Y: hot[im]})
+		pts.names = append(pts.names, im)
 		if c, ok := pressed[im]; ok {
-			under = append(under, plotter.XY{X: bytes, Y: c})
-			rises = append(rises, plotter.XYs{{X: bytes, Y: hot[im]}, {X: bytes, Y: c}})
+			pts.pressed = append(pts.pressed, plotter.XY{X: bytes, Y: c})
+			pts.rises = append(pts.rises, plotter.XYs{{X: bytes, Y: hot[im]}, {X: bytes, Y: c}})
 		}
 	}
 	if withTables == 0 {
-		return "", noData("%s declares no lookup tables", family)
+		return pts, noData("%s declares no lookup tables", family)
 	}
-	f := newFigure()
-	p := f.p
-	p.Title.Text = fmt.Sprintf("%s: throughput cost against lookup-table bytes (%s)\n%s", family, what, s.title(cfg))
-	p.X.Label.Text = fmt.Sprintf("bytes of lookup tables read (none: at %d)", noTableBytes)
-	p.Y.Label.Text = unit + " (throughput, geometric mean of medians)"
-	p.Add(plotter.NewGrid())
-	all := xys
-	if len(under) > 0 {
-		// Each implementation's rise under pressure: a thin line from its
-		// hot cost up to its cost with the caches flushed, and a hollow mark.
-		for _, rise := range rises {
-			l, err := plotter.NewLine(rise)
-			if err != nil {
-				return "", err
-			}
-			l.LineStyle.Color = color.RGBA{R: 0xE8, G: 0xA8, B: 0x80, A: 0xFF}
-			p.Add(l)
-		}
-		sc, err := plotter.NewScatter(under)
+	return pts, nil
+}
+
+// addPressed draws each implementation's rise under pressure, where there
+// are pressed costs: a thin line from its hot cost up to its cost with the
+// caches flushed, and a hollow mark named in the legend.
+func (pts tablePoints) addPressed(f *figure) error {
+	if len(pts.pressed) == 0 {
+		return nil
+	}
+	for _, rise := range pts.rises {
+		l, err := plotter.NewLine(rise)
 		if err != nil {
-			return "", err
+			return err
 		}
-		sc.GlyphStyle = draw.GlyphStyle{Shape: draw.RingGlyph{}, Radius: vg.Points(3), Color: colorOf(4)}
-		p.Add(sc)
-		f.legend.Add("after the walk", sc)
-		all = append(slices.Clone(xys), under...)
+		l.LineStyle.Color = color.RGBA{R: 0xE8, G: 0xA8, B: 0x80, A: 0xFF}
+		f.p.Add(l)
 	}
-	labelled := newPointLabels(f, xys, labels)
-	labelled.obstacles = under
-	p.Add(labelled)
-	if len(under) > 0 {
-		f.legend.Add("hot (no pressure)", glyphThumb(namedStyle))
+	sc, err := plotter.NewScatter(pts.pressed)
+	if err != nil {
+		return err
 	}
-	xlo, xhi, ylo, yhi := math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
-	for _, xy := range all {
-		xlo, xhi, ylo, yhi = min(xlo, xy.X), max(xhi, xy.X), min(ylo, xy.Y), max(yhi, xy.Y)
-	}
-	p.X.Min, p.X.Max = xlo/2, xhi*8 // room for the labels right of the points
-	p.X.Scale, p.X.Tick.Marker = plot.LogScale{}, byteTicks{}
-	p.Y.Min, p.Y.Max = ylo/1.3, yhi*1.3
-	logAbove(&p.Y, ylo, yhi, 4)
-	w, h := 7*vg.Inch, 5*vg.Inch
-	if len(labels) > 8 {
-		h = 7 * vg.Inch
-	}
-	labelled.keyCrowded(w, h)
-	return f.save(w, h, dir, k.File())
+	sc.GlyphStyle = draw.GlyphStyle{Shape: draw.RingGlyph{}, Radius: vg.Points(3), Color: colorOf(4)}
+	f.p.Add(sc)
+	f.legend.Add("after the walk", sc)
+	return nil
 }
 
 // tableCosts returns the costs the tables chart plots, by implementation:

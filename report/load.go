@@ -252,6 +252,8 @@ func (s *Set) label() {
 	slices.SortFunc(s.Configs, func(a, b *Config) int { return cmp.Compare(a.Label, b.Label) })
 }
 
+// read reads one results file: its header lines, then every result,
+// kernel or perft; a line of another benchmark is skipped with a warning.
 func (s *Set) read(file string) ([]Warning, error) {
 	data, err := os.ReadFile(file)
 	if err != nil {
@@ -279,47 +281,17 @@ func (s *Set) read(file string) ([]Warning, error) {
 		case *benchfmt.Result:
 			_, line := rec.Pos()
 			name, err := schema.ParseName(rec.Name)
+			var w []Warning
+			m := 0
 			if pc, ok := name.Perft(); err == nil && ok {
-				w, m := s.readPerft(rec, pc, file, line)
-				warns, n = append(warns, w...), n+m
-				continue
-			}
-			kc, ok := name.Kernel()
-			if err != nil || !ok {
-				warns = append(warns, Warning{file, line, fmt.Sprintf("skipped %q: not a bitlab kernel benchmark", rec.Name)})
-				continue
-			}
-			key := Key{Family: kc.Family, Impl: kc.Impl, Dist: kc.Dist, Size: kc.Size, Mode: kc.Mode, Pressure: kc.Pressure, Config: s.config(rec, file)}
-			if !slices.Contains(s.families, key.Family) {
-				s.families = append(s.families, key.Family)
-			}
-			if b := rec.GetConfig(schema.KeyBaseline); b != "" {
-				s.baseline[key.Family] = b
-			}
-			if t := rec.GetConfig(schema.KeyTables); t != "" {
-				m, err := schema.ParseTables(t)
-				if err != nil {
-					return warns, fmt.Errorf("%s:%d: %v", file, line, err)
+				w, m = s.readPerft(rec, pc, file, line)
+			} else if kc, ok := name.Kernel(); err == nil && ok {
+				if w, m, err = s.readKernel(rec, kc, file, line); err != nil {
+					return append(warns, w...), err
 				}
-				s.tables[key.Family] = m
+			} else {
+				w = []Warning{{file, line, fmt.Sprintf("skipped %q: not a bitlab kernel benchmark", rec.Name)}}
 			}
-			if u := rec.GetConfig(schema.KeyUsage); u != "" {
-				m, err := schema.ParseUsage(u)
-				if err != nil {
-					return warns, fmt.Errorf("%s:%d: %v", file, line, err)
-				}
-				s.usage[key.Family] = m
-			}
-			if h, err := strconv.Atoi(rec.GetConfig(schema.KeyHeadline)); err == nil && h > 0 {
-				s.headline[key.Family] = h
-			}
-			w, m := readValues(rec, file, line, func(unit string) bool {
-				_, known := schema.ReadUnit(unit)
-				return known
-			}, func(unit string, v float64) {
-				key.Unit = unit
-				s.Values[key] = append(s.Values[key], v)
-			})
 			warns, n = append(warns, w...), n+m
 		}
 	}
@@ -330,6 +302,52 @@ func (s *Set) read(file string) ([]Warning, error) {
 		return warns, fmt.Errorf("%s: %w", file, ErrNoResults)
 	}
 	return warns, nil
+}
+
+// readKernel records the values of a kernel's result and its family's
+// configuration lines.
+func (s *Set) readKernel(rec *benchfmt.Result, kc schema.KernelCase, file string, line int) ([]Warning, int, error) {
+	key := Key{Family: kc.Family, Impl: kc.Impl, Dist: kc.Dist, Size: kc.Size, Mode: kc.Mode, Pressure: kc.Pressure, Config: s.config(rec, file)}
+	if !slices.Contains(s.families, key.Family) {
+		s.families = append(s.families, key.Family)
+	}
+	if err := s.readFamilyLines(rec, key.Family); err != nil {
+		return nil, 0, fmt.Errorf("%s:%d: %v", file, line, err)
+	}
+	w, n := readValues(rec, file, line, func(unit string) bool {
+		_, known := schema.ReadUnit(unit)
+		return known
+	}, func(unit string, v float64) {
+		key.Unit = unit
+		s.Values[key] = append(s.Values[key], v)
+	})
+	return w, n, nil
+}
+
+// readFamilyLines records what a result's configuration lines say of its
+// family: its baseline, lookup tables, usages and headline size.
+func (s *Set) readFamilyLines(rec *benchfmt.Result, family string) error {
+	if b := rec.GetConfig(schema.KeyBaseline); b != "" {
+		s.baseline[family] = b
+	}
+	if t := rec.GetConfig(schema.KeyTables); t != "" {
+		m, err := schema.ParseTables(t)
+		if err != nil {
+			return err
+		}
+		s.tables[family] = m
+	}
+	if u := rec.GetConfig(schema.KeyUsage); u != "" {
+		m, err := schema.ParseUsage(u)
+		if err != nil {
+			return err
+		}
+		s.usage[family] = m
+	}
+	if h, err := strconv.Atoi(rec.GetConfig(schema.KeyHeadline)); err == nil && h > 0 {
+		s.headline[family] = h
+	}
+	return nil
 }
 
 // checkLines rejects, with its file and line, what the benchmark-format
