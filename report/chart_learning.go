@@ -1,8 +1,8 @@
 package report
 
 import (
+	"cmp"
 	"fmt"
-	"math"
 	"slices"
 	"strconv"
 
@@ -20,15 +20,11 @@ import (
 // learned the repeated inputs: its reach on this core.
 func (s *Set) learningChart(dir string, k ChartKey) (string, error) {
 	cfg, family := k.Config, k.Family
-	type point struct {
-		r    int
-		dist string
-	}
-	var pts []point
+	var pts []costPoint
 	base := ""
 	for _, d := range s.Dists(cfg, family, schema.Throughput, schema.StreamElements) {
 		if dist, err := schema.ParseDist(d); err == nil && dist.Period > 0 {
-			pts = append(pts, point{dist.Period, d})
+			pts = append(pts, costPoint{float64(dist.Period), d})
 			dist.Period = 0
 			base = dist.String()
 		}
@@ -36,21 +32,9 @@ func (s *Set) learningChart(dir string, k ChartKey) (string, error) {
 	if len(pts) < 3 {
 		return "", noData("%s in %s has no learning curve", family, cfg)
 	}
-	slices.SortFunc(pts, func(a, b point) int { return a.r - b.r })
-	pts = append(pts, point{schema.StreamElements, base})
-	lines := map[string]plotter.XYs{}
-	lo, hi := math.Inf(1), math.Inf(-1)
-	var unit string
-	for _, im := range s.Impls(cfg, family) {
-		for _, pt := range pts {
-			k, scale, u := s.Cost(Key{Config: cfg, Family: family, Impl: im, Dist: pt.dist, Size: schema.StreamElements, Mode: schema.Throughput}, false)
-			unit = u
-			if sum, ok := s.Summary(k); ok && sum.Center > 0 {
-				lines[im] = append(lines[im], plotter.XY{X: float64(pt.r), Y: sum.Center * scale})
-				lo, hi = min(lo, sum.Center*scale), max(hi, sum.Center*scale)
-			}
-		}
-	}
+	slices.SortFunc(pts, func(a, b costPoint) int { return cmp.Compare(a.x, b.x) })
+	pts = append(pts, costPoint{schema.StreamElements, base})
+	lines, lo, hi, unit := s.costLines(cfg, family, schema.StreamElements, pts)
 	f := newFigure()
 	p := f.p
 	p.Title.Text = fmt.Sprintf("%s: throughput against distinct %s inputs before they repeat (%d-element batches)\n%s", family, base, schema.StreamElements, s.title(cfg))
@@ -59,18 +43,16 @@ func (s *Set) learningChart(dir string, k ChartKey) (string, error) {
 	p.X.Scale = plot.LogScale{}
 	var ticks []plot.Tick
 	for _, pt := range pts {
-		label := strconv.Itoa(pt.r)
+		label := strconv.Itoa(int(pt.x))
 		if pt.dist == base {
 			label = "never"
 		}
-		ticks = append(ticks, plot.Tick{Value: float64(pt.r), Label: label})
+		ticks = append(ticks, plot.Tick{Value: pt.x, Label: label})
 	}
 	p.X.Tick.Marker = plot.ConstantTicks(ticks)
 	p.Add(plotter.NewGrid())
-	for i, im := range byLastValue(s.Impls(cfg, family), lines) {
-		if err := f.addSeries(i, im, lines[im]); err != nil {
-			return "", err
-		}
+	if err := f.addLines(s.Impls(cfg, family), lines); err != nil {
+		return "", err
 	}
 	logIfWide(&p.Y, lo, hi)
 	return f.save(7*vg.Inch, 4.5*vg.Inch, dir, k.File())

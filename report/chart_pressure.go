@@ -34,10 +34,8 @@ func (s *Set) pressureChart(dir string, k ChartKey) (string, error) {
 		}
 	}
 	p.Add(plotter.NewGrid())
-	for i, im := range byLastValue(pc.Impls, lines) {
-		if err := f.addSeries(i, im, lines[im]); err != nil {
-			return "", err
-		}
+	if err := f.addLines(pc.Impls, lines); err != nil {
+		return "", err
 	}
 	names := make([]string, len(pc.Pressures))
 	for i, pr := range pc.Pressures {

@@ -15,6 +15,8 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+
+	"bitlab/schema"
 )
 
 // formats are the image formats every chart is written in.
@@ -108,6 +110,43 @@ func (f *figure) addSeries(i int, name string, xys plotter.XYs) error {
 	f.p.Add(l, pts)
 	f.legend.Add(name, l, pts)
 	return nil
+}
+
+// addLines draws a line per name, the legend listing them in the order
+// the lines end in (byLastValue).
+func (f *figure) addLines(names []string, lines map[string]plotter.XYs) error {
+	for i, name := range byLastValue(names, lines) {
+		if err := f.addSeries(i, name, lines[name]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// costPoint is a point of a line chart of costs: its x, and the
+// distribution whose cost is its y.
+type costPoint struct {
+	x    float64
+	dist string
+}
+
+// costLines returns a line per implementation of a family through its
+// median throughput costs at batch size size on the points' distributions
+// (where measured), the range of those costs and their unit.
+func (s *Set) costLines(cfg, family string, size int, pts []costPoint) (lines map[string]plotter.XYs, lo, hi float64, unit string) {
+	lines = map[string]plotter.XYs{}
+	lo, hi = math.Inf(1), math.Inf(-1)
+	for _, im := range s.Impls(cfg, family) {
+		for _, pt := range pts {
+			k, scale, u := s.Cost(Key{Config: cfg, Family: family, Impl: im, Dist: pt.dist, Size: size, Mode: schema.Throughput}, false)
+			unit = u
+			if sum, ok := s.Summary(k); ok && sum.Center > 0 {
+				lines[im] = append(lines[im], plotter.XY{X: pt.x, Y: sum.Center * scale})
+				lo, hi = min(lo, sum.Center*scale), max(hi, sum.Center*scale)
+			}
+		}
+	}
+	return lines, lo, hi, unit
 }
 
 // figure is a chart: the plot, and its legend in a column of its own to
