@@ -1,6 +1,3 @@
-// Package report turns runbench results into benchstat-style Markdown
-// tables, gonum/plot charts, per-machine pages and the generated parts of
-// the notebooks.
 package report
 
 import (
