@@ -148,7 +148,7 @@ const (
 func Kinds() []KindDoc {
 	var out []KindDoc
 	for _, c := range familyCharts() {
-		out = append(out, KindDoc{Name: c.name, Chart: true, Scope: perFamily, Block: "chart family=F kind=" + c.name + " [config=C]", Doc: c.doc})
+		out = append(out, KindDoc{Name: c.name, Chart: true, Scope: perFamily, Block: chartBlock + " family=F kind=" + c.name + " [config=C]", Doc: c.doc})
 	}
 	for _, c := range pageCharts() {
 		out = append(out, KindDoc{Name: c.name, Chart: true, Scope: perPage, Block: c.block, Doc: c.doc})
