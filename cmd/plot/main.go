@@ -470,9 +470,11 @@ func updateNotebooks(dir string, paths []string, stdout, stderr io.Writer) error
 		return err
 	}
 	// Results from before the baseline line take it from their neighbours.
-	if all, err := load([]string{filepath.Dir(filepath.Clean(paths[0]))}, io.Discard); err == nil {
-		s.InheritBaselines(all)
+	all, err := load([]string{filepath.Dir(filepath.Clean(paths[0]))}, io.Discard)
+	if err != nil {
+		return err
 	}
+	s.InheritBaselines(all)
 	books, _ := filepath.Glob(filepath.Join(dir, "*.md"))
 	if len(books) == 0 {
 		return fmt.Errorf("no notebooks in %s", dir)
