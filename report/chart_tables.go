@@ -189,6 +189,6 @@ func bytesLabel(v float64) string {
 	return strconv.FormatFloat(v, 'g', 4, 64) + " B"
 }
 
-// noTableBytes is where TablesChart places implementations without tables
+// noTableBytes is where the tables chart places implementations without tables
 // on its log axis.
 const noTableBytes = 16
