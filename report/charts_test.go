@@ -155,11 +155,11 @@ func TestRenderedColours(t *testing.T) {
 	dir := t.TempDir()
 	const impls = 18
 	s := manySeries(t, dir, impls)
-	bars, err := s.BarChart(dir, "v1", "popcount")
+	bars, err := s.Chart(dir, ChartKey{Kind: "bars", Config: "v1", Family: "popcount"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	sweep, err := s.SweepChart(dir, "v1", "popcount")
+	sweep, err := s.Chart(dir, ChartKey{Kind: "sweep", Config: "v1", Family: "popcount"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -283,8 +283,8 @@ func TestCleanTicks(t *testing.T) {
 func TestChartTitles(t *testing.T) {
 	dir := t.TempDir()
 	s := manySeries(t, dir, 4)
-	for _, chart := range []func(string, string, string) (string, error){s.BarChart, s.SweepChart, s.LatencyChart} {
-		base, err := chart(dir, "v1", "popcount")
+	for _, kind := range []string{"bars", "sweep", "latency"} {
+		base, err := s.Chart(dir, ChartKey{Kind: kind, Config: "v1", Family: "popcount"})
 		if err != nil {
 			t.Fatal(err)
 		}

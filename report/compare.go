@@ -239,43 +239,13 @@ func fileList(s *Set) string {
 	return strings.Join(fs, ", ")
 }
 
-// compareConfigs compares configuration o of old with n of new.
+// compareConfigs compares configuration o of old with n of new: the cases
+// both measured, their noise beyond each case's own spread, the gate's
+// units and the decision on each.
 func compareConfigs(old, new *Set, o, n *Config, opt CompareOptions) *Comparison {
 	c := &Comparison{Old: o, New: n, OldSet: old, NewSet: new, Options: opt}
 	var cases []Compared
-	for k, nv := range new.Values {
-		if k.Config != n.Label {
-			continue
-		}
-		u, ok := schema.ReadUnit(k.Unit)
-		if !ok || u.Event || u.PerOutput {
-			continue
-		}
-		ok2 := k
-		ok2.Config = o.Label
-		ov := old.Values[ok2]
-		if len(ov) == 0 {
-			continue
-		}
-		if !u.Cycles { // time only where either run lacks cycles
-			kc, okc := k, ok2
-			kc.Unit, okc.Unit = schema.CyclesPerOp.Read, schema.CyclesPerOp.Read
-			if len(new.Values[kc]) > 0 && len(old.Values[okc]) > 0 {
-				continue
-			}
-		}
-		key := k
-		key.Config, key.Unit = "", ""
-		e, ok := yuen(ov, nv)
-		if !ok {
-			c.Untested = append(c.Untested, caseName(key))
-			continue
-		}
-		scale, name := u.Scale()
-		cases = append(cases, Compared{Key: key, Unit: name, Scale: scale, Old: geomean(ov), New: geomean(nv), change: e})
-	}
-	slices.SortFunc(cases, func(a, b Compared) int { return compareKeys(a.Key, b.Key) })
-	slices.Sort(c.Untested)
+	cases, c.Untested = pairCases(old, new, o.Label, n.Label)
 	c.Cases = len(cases)
 	if len(cases) == 0 {
 		return c
@@ -286,16 +256,7 @@ func compareConfigs(old, new *Set, o, n *Config, opt CompareOptions) *Comparison
 	}
 	caseExtra := extraVariance(es)
 	c.CaseNoise = math.Sqrt(caseExtra)
-	groups := map[string][]Compared{}
-	var names []string
-	for _, cs := range cases {
-		cs.change = cs.change.plus(caseExtra)
-		g := opt.Gate.group(cs.Key)
-		if groups[g] == nil {
-			names = append(names, g)
-		}
-		groups[g] = append(groups[g], cs)
-	}
+	names, groups := byGateUnit(cases, caseExtra, opt.Gate)
 	units := make([]estimate, len(names))
 	for i, g := range names {
 		ms := make([]estimate, len(groups[g]))
@@ -311,21 +272,90 @@ func compareConfigs(old, new *Set, o, n *Config, opt CompareOptions) *Comparison
 			units[i] = units[i].plus(extra)
 		}
 	}
-	tau := math.Log1p(opt.Threshold)
-	slower, faster := make([]float64, len(units)), make([]float64, len(units))
-	for i, e := range units {
+	for _, g := range names {
+		c.Units = append(c.Units, GateUnit{Name: g, Cases: groups[g]})
+	}
+	decide(c.Units, units, opt.Threshold)
+	return c
+}
+
+// pairCases returns the cases configuration n of new and o of old both
+// measured in a cost unit, in name order: in cycles where both runs have
+// them, else in time; and, by name, those with fewer than two rounds in a
+// run, which cannot be tested.
+func pairCases(old, new *Set, o, n string) (cases []Compared, untested []string) {
+	for k, nv := range new.Values {
+		if k.Config != n {
+			continue
+		}
+		u, ok := schema.ReadUnit(k.Unit)
+		if !ok || u.Event || u.PerOutput {
+			continue
+		}
+		ok2 := k
+		ok2.Config = o
+		ov := old.Values[ok2]
+		if len(ov) == 0 {
+			continue
+		}
+		if !u.Cycles { // time only where either run lacks cycles
+			kc, okc := k, ok2
+			kc.Unit, okc.Unit = schema.CyclesPerOp.Read, schema.CyclesPerOp.Read
+			if len(new.Values[kc]) > 0 && len(old.Values[okc]) > 0 {
+				continue
+			}
+		}
+		key := k
+		key.Config, key.Unit = "", ""
+		e, ok := yuen(ov, nv)
+		if !ok {
+			untested = append(untested, caseName(key))
+			continue
+		}
+		scale, name := u.Scale()
+		cases = append(cases, Compared{Key: key, Unit: name, Scale: scale, Old: geomean(ov), New: geomean(nv), change: e})
+	}
+	slices.SortFunc(cases, func(a, b Compared) int { return compareKeys(a.Key, b.Key) })
+	slices.Sort(untested)
+	return cases, untested
+}
+
+// byGateUnit groups the cases, each change's variance widened by the
+// extra noise per case, by the gate's unit they belong to; names lists the
+// units in the order of their first case.
+func byGateUnit(cases []Compared, extra float64, gate Gate) (names []string, groups map[string][]Compared) {
+	groups = map[string][]Compared{}
+	for _, cs := range cases {
+		cs.change = cs.change.plus(extra)
+		g := gate.group(cs.Key)
+		if groups[g] == nil {
+			names = append(names, g)
+		}
+		groups[g] = append(groups[g], cs)
+	}
+	return names, groups
+}
+
+// decide fills in each unit's ratio, its interval and q-values from its
+// estimate, and whether it is slower or faster: beyond the threshold, with
+// a Benjamini-Hochberg q-value at most 1 - schema.Confidence over all the
+// units.
+func decide(units []GateUnit, es []estimate, threshold float64) {
+	tau := math.Log1p(threshold)
+	slower, faster := make([]float64, len(es)), make([]float64, len(es))
+	for i, e := range es {
 		slower[i] = above(e)
 		faster[i] = above(estimate{d: -e.d, v: e.v, vOverDf: e.vOverDf})
 	}
 	qs, qf := benjaminiHochberg(slower), benjaminiHochberg(faster)
 	alpha := 1 - schema.Confidence
-	for i, g := range names {
-		e := units[i]
+	for i, e := range es {
 		w := quantile(alpha/2, e.df()) * math.Sqrt(e.v)
-		c.Units = append(c.Units, GateUnit{Name: g, Cases: groups[g], Ratio: math.Exp(e.d), Lo: math.Exp(e.d - w), Hi: math.Exp(e.d + w),
-			QSlower: qs[i], QFaster: qf[i], Slower: qs[i] <= alpha && e.d > tau, Faster: qf[i] <= alpha && e.d < -tau})
+		u := &units[i]
+		u.Ratio, u.Lo, u.Hi = math.Exp(e.d), math.Exp(e.d-w), math.Exp(e.d+w)
+		u.QSlower, u.QFaster = qs[i], qf[i]
+		u.Slower, u.Faster = qs[i] <= alpha && e.d > tau, qf[i] <= alpha && e.d < -tau
 	}
-	return c
 }
 
 func compareKeys(a, b Key) int {

@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -37,8 +38,11 @@ func (s *Set) CrossPage(dir string) error {
 	if err := cleanCharts(charts); err != nil {
 		return err
 	}
-	if name, err := s.MicroPerftChart(charts); err == nil {
+	switch name, err := s.MicroPerftChart(charts); {
+	case err == nil:
 		fmt.Fprintf(&b, "![micro speed-up against perft speed-up](%s)\n\n", relPath(dir, name+".svg"))
+	case !errors.Is(err, ErrNoData):
+		return fmt.Errorf("the chart of micro against perft speed-ups: %w", err)
 	}
 	for _, fam := range s.allFamilies() {
 		fmt.Fprintf(&b, "## %s\n\nbaseline `%s`\n\n", fam, s.Baseline(fam))

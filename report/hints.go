@@ -1,10 +1,10 @@
 package report
 
 import (
-	"bitlab/movegen/factor"
 	"fmt"
 	"strings"
 
+	"bitlab/movegen/factor"
 	"bitlab/schema"
 )
 

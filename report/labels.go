@@ -21,94 +21,141 @@ type placement struct {
 
 // The geometry of labels: a point's mark covers markRadius around it; a
 // label goes beside its point, its nearest edge at one of labelDistances
-// from the mark, in one of 16 directions, the nearest free place first,
-// and keeps labelGap from every other label.
-var labelDistances = []vg.Length{2, 6, 10, 14}
+// from the mark, in one of labelDirections (degrees, in the order tried),
+// the nearest free place first, and keeps labelGap from every other label.
+var (
+	labelDistances  = []vg.Length{2, 6, 10, 14}
+	labelDirections = []float64{0, 180, 90, 270, 45, 135, 315, 225, 22.5, 157.5, 337.5, 202.5, 67.5, 112.5, 292.5, 247.5}
+)
 
 const (
 	markRadius = vg.Length(4)
 	labelGap   = vg.Length(5)
 	ownMargin  = vg.Length(3)
+	// crowdRadius is how near another point counts as a neighbour.
+	crowdRadius = 40
 )
 
 // placeLabels places the labels of points pts, each of the given size
 // (text extent), inside bounds, covering no point's mark and no other
-// label or obstacle's mark, each nearer to its own point than to any other. The points with
-// the fewest neighbours are placed first, each at its nearest free place;
-// those whose name fits nowhere beside them are crowded, numbered 1, 2 ...
-// in the order of pts.
+// label or obstacle's mark, each nearer to its own point than to any
+// other. The points with the fewest neighbours are placed first, each at
+// its nearest free place; those whose name fits nowhere beside them are
+// crowded, numbered 1, 2 ... in the order of pts.
 func placeLabels(pts, sizes, obstacles []vg.Point, bounds vg.Rectangle) []placement {
-	var marks, labels []vg.Rectangle
+	l := &labelLayout{pts: pts, bounds: bounds}
 	for _, p := range append(slices.Clone(pts), obstacles...) {
-		marks = append(marks, vg.Rectangle{Min: vg.Point{X: p.X - markRadius, Y: p.Y - markRadius}, Max: vg.Point{X: p.X + markRadius, Y: p.Y + markRadius}})
+		l.marks = append(l.marks, vg.Rectangle{Min: vg.Point{X: p.X - markRadius, Y: p.Y - markRadius}, Max: vg.Point{X: p.X + markRadius, Y: p.Y + markRadius}})
 	}
-	overlap := func(a, b vg.Rectangle, gap vg.Length) bool {
-		return a.Min.X < b.Max.X+gap && b.Min.X < a.Max.X+gap && a.Min.Y < b.Max.Y+gap && b.Min.Y < a.Max.Y+gap
+	out := make([]placement, len(pts))
+	var crowded []int
+	for _, i := range fewestNeighboursFirst(pts) {
+		box, ok := l.beside(i, sizes[i])
+		if !ok {
+			crowded = append(crowded, i)
+			continue
+		}
+		out[i].box = box
+		l.labels = append(l.labels, box)
 	}
-	free := func(r vg.Rectangle) bool {
-		if r.Min.X < bounds.Min.X || r.Max.X > bounds.Max.X || r.Min.Y < bounds.Min.Y || r.Max.Y > bounds.Max.Y {
+	slices.Sort(crowded)
+	for n, i := range crowded {
+		out[i].crowded = n + 1
+	}
+	return out
+}
+
+// labelLayout is placeLabels' page: the points, the marks of the points and
+// obstacles, the labels placed so far, and the bounds.
+type labelLayout struct {
+	pts           []vg.Point
+	marks, labels []vg.Rectangle
+	bounds        vg.Rectangle
+}
+
+// beside returns the nearest free box of the size beside point i that is
+// its own.
+func (l *labelLayout) beside(i int, size vg.Point) (vg.Rectangle, bool) {
+	for _, d := range labelDistances {
+		for _, deg := range labelDirections {
+			if box := boxBeside(l.pts[i], size, d, deg); l.free(box) && l.own(box, i) {
+				return box, true
+			}
+		}
+	}
+	return vg.Rectangle{}, false
+}
+
+// boxBeside returns the box of the size in direction deg from p whose
+// nearest point to p is d beyond p's mark.
+func boxBeside(p, size vg.Point, d vg.Length, deg float64) vg.Rectangle {
+	cx, cy := math.Cos(deg*math.Pi/180), math.Sin(deg*math.Pi/180)
+	anchor := vg.Point{X: p.X + (markRadius+d)*vg.Length(cx), Y: p.Y + (markRadius+d)*vg.Length(cy)}
+	var box vg.Rectangle
+	switch {
+	case cx > 0.3:
+		box.Min.X = anchor.X
+	case cx < -0.3:
+		box.Min.X = anchor.X - size.X
+	default:
+		box.Min.X = anchor.X - size.X/2
+	}
+	switch {
+	case cy > 0.3:
+		box.Min.Y = anchor.Y
+	case cy < -0.3:
+		box.Min.Y = anchor.Y - size.Y
+	default:
+		box.Min.Y = anchor.Y - size.Y/2
+	}
+	box.Max = box.Min.Add(size)
+	return box
+}
+
+// free reports whether box r lies within the bounds, covers no mark and
+// keeps labelGap from every label placed.
+func (l *labelLayout) free(r vg.Rectangle) bool {
+	b := l.bounds
+	if r.Min.X < b.Min.X || r.Max.X > b.Max.X || r.Min.Y < b.Min.Y || r.Max.Y > b.Max.Y {
+		return false
+	}
+	for _, m := range l.marks {
+		if overlap(r, m, 0) {
 			return false
 		}
-		for _, m := range marks {
-			if overlap(r, m, 0) {
-				return false
-			}
-		}
-		for _, l := range labels {
-			if overlap(r, l, labelGap) {
-				return false
-			}
-		}
-		return true
 	}
-	// own reports whether box is nearer to point i than to any other by
-	// ownMargin: a reader pairs it with its point.
-	own := func(box vg.Rectangle, i int) bool {
-		d := boxDistance(box, pts[i])
-		for j, q := range pts {
-			if j != i && boxDistance(box, q) < d+ownMargin {
-				return false
-			}
+	for _, o := range l.labels {
+		if overlap(r, o, labelGap) {
+			return false
 		}
-		return true
 	}
-	// beside returns the nearest free box of the size beside point i.
-	beside := func(i int, size vg.Point) (vg.Rectangle, bool) {
-		p := pts[i]
-		for _, d := range labelDistances {
-			for _, deg := range []float64{0, 180, 90, 270, 45, 135, 315, 225, 22.5, 157.5, 337.5, 202.5, 67.5, 112.5, 292.5, 247.5} {
-				cx, cy := math.Cos(deg*math.Pi/180), math.Sin(deg*math.Pi/180)
-				// The box's nearest point to p is d beyond the mark.
-				anchor := vg.Point{X: p.X + (markRadius+d)*vg.Length(cx), Y: p.Y + (markRadius+d)*vg.Length(cy)}
-				var box vg.Rectangle
-				switch {
-				case cx > 0.3:
-					box.Min.X = anchor.X
-				case cx < -0.3:
-					box.Min.X = anchor.X - size.X
-				default:
-					box.Min.X = anchor.X - size.X/2
-				}
-				switch {
-				case cy > 0.3:
-					box.Min.Y = anchor.Y
-				case cy < -0.3:
-					box.Min.Y = anchor.Y - size.Y
-				default:
-					box.Min.Y = anchor.Y - size.Y/2
-				}
-				box.Max = box.Min.Add(size)
-				if free(box) && own(box, i) {
-					return box, true
-				}
-			}
+	return true
+}
+
+// overlap reports whether rectangles a and b come nearer than gap.
+func overlap(a, b vg.Rectangle, gap vg.Length) bool {
+	return a.Min.X < b.Max.X+gap && b.Min.X < a.Max.X+gap && a.Min.Y < b.Max.Y+gap && b.Min.Y < a.Max.Y+gap
+}
+
+// own reports whether box is nearer to point i than to any other by
+// ownMargin: a reader pairs it with its point.
+func (l *labelLayout) own(box vg.Rectangle, i int) bool {
+	d := boxDistance(box, l.pts[i])
+	for j, q := range l.pts {
+		if j != i && boxDistance(box, q) < d+ownMargin {
+			return false
 		}
-		return vg.Rectangle{}, false
 	}
+	return true
+}
+
+// fewestNeighboursFirst returns the indices of pts ordered by the number of
+// points within crowdRadius of each, fewest first.
+func fewestNeighboursFirst(pts []vg.Point) []int {
 	neighbours := make([]int, len(pts))
 	for i, p := range pts {
 		for _, q := range pts {
-			if math.Hypot(float64(p.X-q.X), float64(p.Y-q.Y)) < 40 {
+			if math.Hypot(float64(p.X-q.X), float64(p.Y-q.Y)) < crowdRadius {
 				neighbours[i]++
 			}
 		}
@@ -118,22 +165,7 @@ func placeLabels(pts, sizes, obstacles []vg.Point, bounds vg.Rectangle) []placem
 		order[i] = i
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return neighbours[a] - neighbours[b] })
-	out := make([]placement, len(pts))
-	var crowded []int
-	for _, i := range order {
-		box, ok := beside(i, sizes[i])
-		if !ok {
-			crowded = append(crowded, i)
-			continue
-		}
-		out[i].box = box
-		labels = append(labels, box)
-	}
-	slices.Sort(crowded)
-	for n, i := range crowded {
-		out[i].crowded = n + 1
-	}
-	return out
+	return order
 }
 
 // crowdedStyle is the mark of the n-th crowded point: a colour and glyph

@@ -1,6 +1,3 @@
-// Package report turns runbench results into benchstat-style Markdown
-// tables, gonum/plot charts, per-machine pages and the generated parts of
-// the notebooks.
 package report
 
 import (
@@ -51,6 +48,22 @@ type Config struct {
 	Level  string // GOAMD64 level
 	Uarch  string // the microarchitecture, "" in results from before the uarch line
 	Files  []string
+	id     configID // while loading
+}
+
+// configID identifies a configuration while loading: the machine and build
+// its results' configuration lines name, and the revision of its files.
+type configID struct {
+	CPU, GOARCH, Level, Revision string
+}
+
+// build returns the machine and build of an identity, without its revision.
+func (id configID) build() configID { return configID{CPU: id.CPU, GOARCH: id.GOARCH, Level: id.Level} }
+
+// key returns the identity as a Key's Config while loading; label
+// replaces it with the configuration's label.
+func (id configID) key() string {
+	return strings.Join([]string{id.CPU, id.GOARCH, id.Level, id.Revision}, "\x00")
 }
 
 // Set is every observation read from a number of results files.
@@ -60,7 +73,7 @@ type Set struct {
 	Values   map[Key][]float64            // the samples of every case
 	header   map[string][]string          // the comment lines of each file
 	files    map[string]*File             // what each file says of itself
-	cfgOf    map[string]*Config           // by label (by identity while loading)
+	cfgOf    map[string]*Config           // by label (by configID.key while loading)
 	families []string                     // in order of first appearance
 	baseline map[string]string            // by family, from the baseline configuration lines
 	tables   map[string]map[string]int    // by family and implementation: lookup-table bytes
@@ -166,7 +179,7 @@ func (s *Set) mergeRevisions() {
 	into := map[string]string{} // merged id -> the id it joined
 	for i, id := range ids {
 		for _, to := range ids[:i] {
-			if into[to] != "" || baseOf(to) != baseOf(id) || overlaps(cases[to], cases[id]) {
+			if into[to] != "" || s.cfgOf[to].id.build() != s.cfgOf[id].id.build() || overlaps(cases[to], cases[id]) {
 				continue
 			}
 			into[id] = to
@@ -190,13 +203,6 @@ func (s *Set) mergeRevisions() {
 	s.perft = perft
 }
 
-// baseOf returns the machine and build of a configuration identity (see
-// config), without its revision.
-func baseOf(id string) string {
-	i := strings.LastIndex(id, "\x00")
-	return id[:i]
-}
-
 func overlaps(a, b map[any]bool) bool {
 	for k := range b {
 		if a[k] {
@@ -212,10 +218,10 @@ func overlaps(a, b map[any]bool) bool {
 // label ends in its revision ("v1 @1e10a9c").
 func (s *Set) label() {
 	cpus := map[string]bool{}
-	perBase := map[string]int{}
-	for id, c := range s.cfgOf {
+	perBase := map[configID]int{}
+	for _, c := range s.cfgOf {
 		cpus[c.CPU] = true
-		perBase[baseOf(id)]++
+		perBase[c.id.build()]++
 		s.Configs = append(s.Configs, c)
 	}
 	ids := map[string]string{}
@@ -224,7 +230,7 @@ func (s *Set) label() {
 		if len(cpus) > 1 {
 			c.Label = cpuLabel(c.CPU, c.Uarch) + " " + c.Label
 		}
-		if perBase[baseOf(id)] > 1 {
+		if perBase[c.id.build()] > 1 {
 			f := s.files[c.Files[0]]
 			c.Label += " @" + f.ShortRevision()
 			if f.Revision == "" || f.Dirty {
@@ -252,6 +258,8 @@ func (s *Set) label() {
 	slices.SortFunc(s.Configs, func(a, b *Config) int { return cmp.Compare(a.Label, b.Label) })
 }
 
+// read reads one results file: its header lines, then every result,
+// kernel or perft; a line of another benchmark is skipped with a warning.
 func (s *Set) read(file string) ([]Warning, error) {
 	data, err := os.ReadFile(file)
 	if err != nil {
@@ -279,47 +287,17 @@ func (s *Set) read(file string) ([]Warning, error) {
 		case *benchfmt.Result:
 			_, line := rec.Pos()
 			name, err := schema.ParseName(rec.Name)
+			var w []Warning
+			m := 0
 			if pc, ok := name.Perft(); err == nil && ok {
-				w, m := s.readPerft(rec, pc, file, line)
-				warns, n = append(warns, w...), n+m
-				continue
-			}
-			kc, ok := name.Kernel()
-			if err != nil || !ok {
-				warns = append(warns, Warning{file, line, fmt.Sprintf("skipped %q: not a bitlab kernel benchmark", rec.Name)})
-				continue
-			}
-			key := Key{Family: kc.Family, Impl: kc.Impl, Dist: kc.Dist, Size: kc.Size, Mode: kc.Mode, Pressure: kc.Pressure, Config: s.config(rec, file)}
-			if !slices.Contains(s.families, key.Family) {
-				s.families = append(s.families, key.Family)
-			}
-			if b := rec.GetConfig(schema.KeyBaseline); b != "" {
-				s.baseline[key.Family] = b
-			}
-			if t := rec.GetConfig(schema.KeyTables); t != "" {
-				m, err := schema.ParseTables(t)
-				if err != nil {
-					return warns, fmt.Errorf("%s:%d: %v", file, line, err)
+				w, m = s.readPerft(rec, pc, file, line)
+			} else if kc, ok := name.Kernel(); err == nil && ok {
+				if w, m, err = s.readKernel(rec, kc, file, line); err != nil {
+					return append(warns, w...), err
 				}
-				s.tables[key.Family] = m
+			} else {
+				w = []Warning{{file, line, fmt.Sprintf("skipped %q: not a bitlab kernel benchmark", rec.Name)}}
 			}
-			if u := rec.GetConfig(schema.KeyUsage); u != "" {
-				m, err := schema.ParseUsage(u)
-				if err != nil {
-					return warns, fmt.Errorf("%s:%d: %v", file, line, err)
-				}
-				s.usage[key.Family] = m
-			}
-			if h, err := strconv.Atoi(rec.GetConfig(schema.KeyHeadline)); err == nil && h > 0 {
-				s.headline[key.Family] = h
-			}
-			w, m := readValues(rec, file, line, func(unit string) bool {
-				_, known := schema.ReadUnit(unit)
-				return known
-			}, func(unit string, v float64) {
-				key.Unit = unit
-				s.Values[key] = append(s.Values[key], v)
-			})
 			warns, n = append(warns, w...), n+m
 		}
 	}
@@ -330,6 +308,52 @@ func (s *Set) read(file string) ([]Warning, error) {
 		return warns, fmt.Errorf("%s: %w", file, ErrNoResults)
 	}
 	return warns, nil
+}
+
+// readKernel records the values of a kernel's result and its family's
+// configuration lines.
+func (s *Set) readKernel(rec *benchfmt.Result, kc schema.KernelCase, file string, line int) ([]Warning, int, error) {
+	key := Key{Family: kc.Family, Impl: kc.Impl, Dist: kc.Dist, Size: kc.Size, Mode: kc.Mode, Pressure: kc.Pressure, Config: s.config(rec, file)}
+	if !slices.Contains(s.families, key.Family) {
+		s.families = append(s.families, key.Family)
+	}
+	if err := s.readFamilyLines(rec, key.Family); err != nil {
+		return nil, 0, fmt.Errorf("%s:%d: %v", file, line, err)
+	}
+	w, n := readValues(rec, file, line, func(unit string) bool {
+		_, known := schema.ReadUnit(unit)
+		return known
+	}, func(unit string, v float64) {
+		key.Unit = unit
+		s.Values[key] = append(s.Values[key], v)
+	})
+	return w, n, nil
+}
+
+// readFamilyLines records what a result's configuration lines say of its
+// family: its baseline, lookup tables, usages and headline size.
+func (s *Set) readFamilyLines(rec *benchfmt.Result, family string) error {
+	if b := rec.GetConfig(schema.KeyBaseline); b != "" {
+		s.baseline[family] = b
+	}
+	if t := rec.GetConfig(schema.KeyTables); t != "" {
+		m, err := schema.ParseTables(t)
+		if err != nil {
+			return err
+		}
+		s.tables[family] = m
+	}
+	if u := rec.GetConfig(schema.KeyUsage); u != "" {
+		m, err := schema.ParseUsage(u)
+		if err != nil {
+			return err
+		}
+		s.usage[family] = m
+	}
+	if h, err := strconv.Atoi(rec.GetConfig(schema.KeyHeadline)); err == nil && h > 0 {
+		s.headline[family] = h
+	}
+	return nil
 }
 
 // checkLines rejects, with its file and line, what the benchmark-format
@@ -380,21 +404,20 @@ func readValues(rec *benchfmt.Result, file string, line int, known func(unit str
 }
 
 // config returns the identity of a result's configuration (CPU, GOARCH,
-// GOAMD64 and the file's revision), recording it on first use;
-// mergeRevisions joins those that can share a label, and label turns
-// identities into labels.
+// GOAMD64 and the file's revision) as a Key's Config, recording it on
+// first use; mergeRevisions joins those that can share a label, and label
+// turns identities into labels.
 func (s *Set) config(r *benchfmt.Result, file string) string {
-	cpu, arch, level, core := r.GetConfig(schema.KeyCPU), r.GetConfig(schema.KeyGOARCH), r.GetConfig(schema.KeyGOAMD64), r.GetConfig(schema.KeyUarch)
-	id := cpu + "\x00" + arch + "\x00" + level + "\x00" + s.files[file].revisionOf()
-	c := s.cfgOf[id]
+	id := configID{CPU: r.GetConfig(schema.KeyCPU), GOARCH: r.GetConfig(schema.KeyGOARCH), Level: r.GetConfig(schema.KeyGOAMD64), Revision: s.files[file].revisionOf()}
+	c := s.cfgOf[id.key()]
 	if c == nil {
-		c = &Config{CPU: cpu, GOARCH: arch, Level: level, Uarch: core}
-		s.cfgOf[id] = c
+		c = &Config{CPU: id.CPU, GOARCH: id.GOARCH, Level: id.Level, Uarch: r.GetConfig(schema.KeyUarch), id: id}
+		s.cfgOf[id.key()] = c
 	}
 	if !slices.Contains(c.Files, file) {
 		c.Files = append(c.Files, file)
 	}
-	return id
+	return id.key()
 }
 
 // Config returns the configuration with the given label.

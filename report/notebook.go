@@ -3,9 +3,11 @@ package report
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 
 	"bitlab/schema"
@@ -16,17 +18,19 @@ import (
 //	<!-- bitlab:begin KIND key=value ... -->
 //	<!-- bitlab:end -->
 //
-// The kinds:
-//
-//	table family=F [config=C] [mode=M] [size=N] [dists=d1,d2]   a Markdown table
-//	chart family=F kind=bars|sweep|latency|learning|pressure|tables [config=C]  a chart image
-//	pressure family=F [config=C]                      the table of costs against cache pressure
-//	perft [config=C]                                  the table of perft speeds per generator configuration
-//	cross [base=C]                                    the cross-configuration chart
-//
-// config defaults to the last configuration (the highest GOAMD64 level),
-// mode to throughput. Charts are linked from chartsDir, where Page wrote them.
-var block = regexp.MustCompile(`(?s)(<!-- bitlab:begin ([a-z]+)([^>]*?) -->\n)(.*?)(<!-- bitlab:end -->)`)
+// KIND is "chart" (a family chart: family=F kind=K, K one of familyCharts),
+// a table's name (tableKinds) or a page chart's with a block (pageCharts);
+// Kinds lists each with its arguments, NotebookHelp the defaults. Charts
+// are linked from the charts folder Page wrote them into.
+var blockPattern = regexp.MustCompile(`(?s)(<!-- bitlab:begin ([a-z]+)([^>]*?) -->\n)(.*?)(<!-- bitlab:end -->)`)
+
+// NotebookHelp describes the generated blocks of notebooks, for plot -h.
+const NotebookHelp = "A block is a table or the link to a chart, as BLOCK names it below; config defaults to the last " +
+	"configuration (the highest GOAMD64 level), mode to throughput, size to the L1 batch, dists to all, base to the " +
+	"first file's configuration."
+
+// chartBlock is the block kind of a family chart.
+const chartBlock = "chart"
 
 // UpdateNotebook regenerates the blocks of the Markdown file at path and
 // reports whether the file changed.
@@ -36,8 +40,8 @@ func (s *Set) UpdateNotebook(path, chartsDir string) (bool, error) {
 		return false, err
 	}
 	var firstErr error
-	out := block.ReplaceAllFunc(old, func(m []byte) []byte {
-		g := block.FindSubmatch(m)
+	out := blockPattern.ReplaceAllFunc(old, func(m []byte) []byte {
+		g := blockPattern.FindSubmatch(m)
 		body, err := s.generate(string(g[2]), args(string(g[3])), filepath.Dir(path), chartsDir)
 		if err != nil {
 			if firstErr == nil {
@@ -65,61 +69,87 @@ func args(s string) map[string]string {
 	return m
 }
 
+// block is one generated block of a notebook: its arguments, its
+// configuration, and where it links charts from.
+type block struct {
+	args                   map[string]string
+	cfg                    string
+	notebookDir, chartsDir string
+}
+
+// link returns the Markdown image of the chart file name (without
+// extension) in the charts folder, which must exist.
+func (b block) link(name, alt string) (string, error) {
+	file := filepath.Join(b.chartsDir, name+".svg")
+	if _, err := os.Stat(file); err != nil {
+		return "", fmt.Errorf("chart %s missing: run go run ./cmd/plot -pages first", file)
+	}
+	return fmt.Sprintf("![%s](%s)\n", alt, relPath(b.notebookDir, file)), nil
+}
+
+// generate returns the body of a block of the given kind.
 func (s *Set) generate(kind string, a map[string]string, notebookDir, chartsDir string) (string, error) {
-	cfg := a["config"]
-	if cfg == "" {
-		cfg = s.Configs[len(s.Configs)-1].Label
+	b := block{args: a, cfg: a["config"], notebookDir: notebookDir, chartsDir: chartsDir}
+	if b.cfg == "" {
+		b.cfg = s.Configs[len(s.Configs)-1].Label
 	}
-	if _, ok := s.cfgOf[cfg]; !ok {
-		return "", fmt.Errorf("no configuration %q", cfg)
+	if _, ok := s.cfgOf[b.cfg]; !ok {
+		return "", fmt.Errorf("no configuration %q", b.cfg)
 	}
-	link := func(name, alt string) (string, error) {
-		file := filepath.Join(chartsDir, name+".svg")
-		if _, err := os.Stat(file); err != nil {
-			return "", fmt.Errorf("chart %s missing: run go run ./cmd/plot -pages first", file)
+	if kind == chartBlock {
+		k := ChartKey{Kind: a["kind"], Config: b.cfg, Family: a["family"]}
+		if !slices.Contains(familyChartNames(), k.Kind) {
+			return "", fmt.Errorf("unknown chart kind %q (want %s)", k.Kind, strings.Join(familyChartNames(), ", "))
 		}
-		return fmt.Sprintf("![%s](%s)\n", alt, relPath(notebookDir, file)), nil
+		return b.link(k.File(), fmt.Sprintf("%s %s (%s)", k.Family, k.Kind, k.Config))
 	}
-	switch kind {
-	case "table":
-		var dists []string
-		if d := a["dists"]; d != "" {
-			dists = strings.Split(d, ",")
+	for _, t := range tableKinds() {
+		if t.name == kind {
+			var w bytes.Buffer
+			err := t.block(s, &w, b)
+			return w.String(), err
 		}
-		mode := schema.Mode(a["mode"])
-		if mode == "" {
-			mode = schema.Throughput
-		}
-		size := schema.L1Elements
-		if n := a["size"]; n != "" {
-			if _, err := fmt.Sscan(n, &size); err != nil {
-				return "", fmt.Errorf("bad size %q", n)
-			}
-		}
-		var b bytes.Buffer
-		err := s.TableAt(&b, cfg, a["family"], mode, size, dists)
-		return b.String(), err
-	case "chart":
-		fam := a["family"]
-		switch a["kind"] {
-		case "bars", "sweep", "latency", "learning", "pressure", "tables":
-			return link(fam+"-"+a["kind"]+"-"+schema.Slug(cfg), fmt.Sprintf("%s %s (%s)", fam, a["kind"], cfg))
-		}
-		return "", fmt.Errorf("unknown chart kind %q", a["kind"])
-	case "pressure":
-		var b bytes.Buffer
-		err := s.PressureTable(&b, cfg, a["family"])
-		return b.String(), err
-	case "perft":
-		var b bytes.Buffer
-		err := s.PerftTable(&b, cfg)
-		return b.String(), err
-	case "cross":
-		base := a["base"]
-		if base == "" {
-			base = s.First()
-		}
-		return link("configurations-vs-"+schema.Slug(base), "speed relative to "+base)
 	}
-	return "", fmt.Errorf("unknown block kind %q", kind)
+	for _, c := range pageCharts() {
+		if c.name == kind && c.link != nil {
+			return b.link(c.link(s, b))
+		}
+	}
+	return "", fmt.Errorf("unknown block kind %q (want %s)", kind, strings.Join(blockKinds(), ", "))
+}
+
+// blockKinds returns the kinds of notebook blocks.
+func blockKinds() []string {
+	kinds := []string{chartBlock}
+	for _, t := range tableKinds() {
+		kinds = append(kinds, t.name)
+	}
+	for _, c := range pageCharts() {
+		if c.link != nil {
+			kinds = append(kinds, c.name)
+		}
+	}
+	return kinds
+}
+
+// tableBlock writes the table a notebook's table block asks for: mode
+// (default throughput), size (default the L1 batch) and dists (default
+// all).
+func (s *Set) tableBlock(w io.Writer, b block) error {
+	a := b.args
+	var dists []string
+	if d := a["dists"]; d != "" {
+		dists = strings.Split(d, ",")
+	}
+	mode := schema.Mode(a["mode"])
+	if mode == "" {
+		mode = schema.Throughput
+	}
+	size := schema.L1Elements
+	if n := a["size"]; n != "" {
+		if _, err := fmt.Sscan(n, &size); err != nil {
+			return fmt.Errorf("bad size %q", n)
+		}
+	}
+	return s.TableAt(w, b.cfg, a["family"], mode, size, dists)
 }

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"slices"
 	"strconv"
@@ -78,61 +79,10 @@ func (s *Set) perftChange(c schema.PerftCase) string {
 // ordered by their geometric mean speed relative to the default, fastest
 // first.
 func (s *Set) PerftTable(w io.Writer, cfg string) error {
-	type column struct {
-		position string
-		depth    int
-	}
-	var cols []column
-	rows := map[string]map[column]schema.PerftCase{}
-	for _, c := range s.perftCases(cfg) {
-		col := column{c.Position, c.Depth}
-		if !slices.Contains(cols, col) {
-			cols = append(cols, col)
-		}
-		r := s.perftChange(c)
-		if rows[r] == nil {
-			rows[r] = map[column]schema.PerftCase{}
-		}
-		rows[r][col] = c
-	}
+	cols, cells := s.perftCells(cfg)
 	if len(cols) == 0 {
-		return fmt.Errorf("no perft results in %s", cfg)
+		return noData("no perft results in %s", cfg)
 	}
-	slices.SortFunc(cols, func(a, b column) int { return cmp.Or(cmp.Compare(a.position, b.position), a.depth-b.depth) })
-	// Each cell's summary and speed relative to the default, computed once.
-	type result struct {
-		sum   schema.Summary
-		speed float64 // 0 where the default or the cell is missing
-	}
-	cells := map[string]map[column]result{}
-	for r, cs := range rows {
-		cells[r] = map[column]result{}
-		for col, c := range cs {
-			if v := s.perft[PerftKey{Config: cfg, Case: c, Unit: schema.NodesPerSec.Read}]; len(v) > 0 {
-				cells[r][col] = result{sum: schema.Summarize(v)}
-			}
-		}
-	}
-	geomean := map[string]float64{}
-	for r := range rows {
-		sum, n := 0.0, 0
-		for col, res := range cells[r] {
-			if d, ok := cells["default"][col]; ok {
-				res.speed = res.sum.Center / d.sum.Center
-				cells[r][col] = res
-				sum, n = sum+math.Log(res.speed), n+1
-			}
-		}
-		if n > 0 {
-			geomean[r] = math.Exp(sum / float64(n))
-		}
-	}
-	names := make([]string, 0, len(rows))
-	for r := range rows {
-		names = append(names, r)
-	}
-	slices.SortFunc(names, func(a, b string) int { return cmp.Or(cmp.Compare(geomean[b], geomean[a]), cmp.Compare(a, b)) })
-
 	def := s.perftDef
 	if def == "" {
 		def = "not named in the results"
@@ -143,7 +93,7 @@ func (s *Set) PerftTable(w io.Writer, cfg string) error {
 		b = append(b, col.position+" depth "+strconv.Itoa(col.depth))
 	}
 	fmt.Fprintf(w, "| %s |\n|---%s|\n", strings.Join(b, " | "), strings.Repeat("|---:", len(cols)))
-	for _, r := range names {
+	for _, r := range byRelativeSpeed(cells) {
 		b = b[:0]
 		b = append(b, r)
 		for _, col := range cols {
@@ -161,4 +111,68 @@ func (s *Set) PerftTable(w io.Writer, cfg string) error {
 		fmt.Fprintf(w, "| %s |\n", strings.Join(b, " | "))
 	}
 	return nil
+}
+
+// perftColumn is a column of the perft table: a position at a depth.
+type perftColumn struct {
+	position string
+	depth    int
+}
+
+// perftCell is a cell of the perft table.
+type perftCell struct {
+	sum   schema.Summary // nodes per second
+	speed float64        // relative to the default configuration; 0 where it has no cell here
+}
+
+// perftCells returns the columns of a configuration's perft table, by
+// position and depth, and its cells by row (the generator configuration
+// as perftChange names it) and column.
+func (s *Set) perftCells(cfg string) ([]perftColumn, map[string]map[perftColumn]perftCell) {
+	var cols []perftColumn
+	cells := map[string]map[perftColumn]perftCell{}
+	for _, c := range s.perftCases(cfg) {
+		col := perftColumn{c.Position, c.Depth}
+		if !slices.Contains(cols, col) {
+			cols = append(cols, col)
+		}
+		r := s.perftChange(c)
+		if cells[r] == nil {
+			cells[r] = map[perftColumn]perftCell{}
+		}
+		if v := s.perft[PerftKey{Config: cfg, Case: c, Unit: schema.NodesPerSec.Read}]; len(v) > 0 {
+			cells[r][col] = perftCell{sum: schema.Summarize(v)}
+		}
+	}
+	slices.SortFunc(cols, func(a, b perftColumn) int { return cmp.Or(cmp.Compare(a.position, b.position), a.depth-b.depth) })
+	for r := range cells {
+		for col, res := range cells[r] {
+			if d, ok := cells["default"][col]; ok {
+				res.speed = res.sum.Center / d.sum.Center
+				cells[r][col] = res
+			}
+		}
+	}
+	return cols, cells
+}
+
+// byRelativeSpeed returns the rows of the perft table ordered by their
+// geometric mean speed relative to the default, fastest first, then by
+// name.
+func byRelativeSpeed(cells map[string]map[perftColumn]perftCell) []string {
+	geomean := map[string]float64{}
+	for r, row := range cells {
+		sum, n := 0.0, 0
+		for _, res := range row {
+			if res.speed > 0 {
+				sum, n = sum+math.Log(res.speed), n+1
+			}
+		}
+		if n > 0 {
+			geomean[r] = math.Exp(sum / float64(n))
+		}
+	}
+	names := slices.Collect(maps.Keys(cells))
+	slices.SortFunc(names, func(a, b string) int { return cmp.Or(cmp.Compare(geomean[b], geomean[a]), cmp.Compare(a, b)) })
+	return names
 }

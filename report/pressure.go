@@ -8,9 +8,6 @@ import (
 	"slices"
 	"strings"
 
-	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/vg"
-
 	"bitlab/schema"
 )
 
@@ -97,7 +94,7 @@ func (s *Set) PressureFamilies(cfg string) iter.Seq[string] {
 func (s *Set) PressureTable(w io.Writer, cfg, family string) error {
 	pc, ok := s.Pressure(cfg, family)
 	if !ok {
-		return fmt.Errorf("%s in %s did not run under cache pressure", family, cfg)
+		return noData("%s in %s did not run under cache pressure", family, cfg)
 	}
 	fmt.Fprintf(w, "Under cache pressure (%s, geometric mean over %s; batches of %d elements, each after an untimed walk of a buffer the size of the named cache; in brackets the ratio to none):\n\n",
 		pc.Unit, strings.Join(pc.Dists, ", "), pc.Size)
@@ -121,45 +118,4 @@ func (s *Set) PressureTable(w io.Writer, cfg, family string) error {
 		fmt.Fprintf(w, "| %s |\n", strings.Join(cells, " | "))
 	}
 	return nil
-}
-
-// PressureChart draws a family's cost per element against the cache
-// pressure, a line per implementation: where a line rises, the pressure
-// pushed the implementation's tables (or inputs) out of a cache level.
-func (s *Set) PressureChart(dir, cfg, family string) (string, error) {
-	pc, ok := s.Pressure(cfg, family)
-	if !ok {
-		return "", fmt.Errorf("%s in %s did not run under cache pressure", family, cfg)
-	}
-	f := newFigure()
-	p := f.p
-	p.Title.Text = fmt.Sprintf("%s: throughput under cache pressure (%d-element batches; %s)\n%s", family, pc.Size, strings.Join(pc.Dists, ", "), s.title(cfg))
-	p.X.Label.Text = "data walked before each batch (the size of the named cache)"
-	p.Y.Label.Text = pc.Unit + " (geometric mean of medians)"
-	lo, hi := math.Inf(1), math.Inf(-1)
-	lines := map[string]plotter.XYs{}
-	for i, im := range pc.Impls {
-		for j, c := range pc.Cost[i] {
-			if c > 0 {
-				lines[im] = append(lines[im], plotter.XY{X: float64(j), Y: c})
-				lo, hi = min(lo, c), max(hi, c)
-			}
-		}
-	}
-	p.Add(plotter.NewGrid())
-	for i, im := range byLastValue(pc.Impls, lines) {
-		if err := f.addSeries(i, im, lines[im]); err != nil {
-			return "", err
-		}
-	}
-	names := make([]string, len(pc.Pressures))
-	for i, pr := range pc.Pressures {
-		names[i] = string(pr)
-	}
-	p.NominalX(names...)
-	// Costs that differ by a factor show as ratios: equal rises, equal slopes.
-	logAbove(&p.Y, lo, hi, 4)
-	// Tall enough for the legend's line per implementation.
-	height := max(4.5*vg.Inch, vg.Length(len(pc.Impls))*0.2*vg.Inch+1.2*vg.Inch)
-	return f.save(7*vg.Inch, height, dir, family+"-pressure-"+schema.Slug(cfg))
 }

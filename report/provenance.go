@@ -75,7 +75,11 @@ func fileHeader(path string, comments []string) (*File, error) {
 				f.Revision = rev
 			}
 		case strings.HasPrefix(c, "date: "):
-			f.Date, _ = time.Parse(time.RFC3339, strings.TrimPrefix(c, "date: "))
+			d, err := time.Parse(time.RFC3339, strings.TrimPrefix(c, "date: "))
+			if err != nil {
+				return nil, fmt.Errorf("%s: the date line: %v", path, err)
+			}
+			f.Date = d
 		case strings.HasPrefix(c, "suite: "):
 			suite = strings.TrimPrefix(c, "suite: ")
 		case strings.HasPrefix(c, "command: "):

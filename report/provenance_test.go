@@ -102,3 +102,17 @@ func TestPageFiles(t *testing.T) {
 		t.Errorf("left out: %v", reasons)
 	}
 }
+
+// TestBadHeaderLines: a run or date line that does not parse is an error
+// naming the file, not a file of unknown run or date.
+func TestBadHeaderLines(t *testing.T) {
+	for _, line := range []string{"date: yesterday", "date: 2026-11-20 10:00", "run: nonesuch"} {
+		if _, err := fileHeader("r.txt", []string{line}); err == nil || !strings.Contains(err.Error(), "r.txt") {
+			t.Errorf("%q: %v", line, err)
+		}
+	}
+	f, err := fileHeader("r.txt", []string{"date: 2026-11-20T10:00:00Z"})
+	if err != nil || f.Date.IsZero() {
+		t.Errorf("a good date: %v, %v", f, err)
+	}
+}

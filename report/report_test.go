@@ -223,7 +223,7 @@ func TestPressure(t *testing.T) {
 	if !strings.Contains(b.String(), "| popcnt | 1.02 | 2.02 (1.98x) | 4.02 (3.94x) |") {
 		t.Errorf("pressure table:\n%s", b.String())
 	}
-	if _, err := s.PressureChart(dir, "v1", "popcount"); err != nil {
+	if _, err := s.Chart(dir, ChartKey{Kind: "pressure", Config: "v1", Family: "popcount"}); err != nil {
 		t.Error(err)
 	}
 	if _, ok := s.Pressure("v1", "nonesuch"); ok {
@@ -235,13 +235,14 @@ func TestPressure(t *testing.T) {
 // that declares tables, and labels the bytes axis in B, KiB and MiB.
 func TestTablesChart(t *testing.T) {
 	dir := t.TempDir()
+	tables := ChartKey{Kind: "tables", Config: "v1", Family: "popcount"}
 	plain := results(t, dir, "a.txt", "v1", 1)
 	s, _, err := Load(plain)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.TablesChart(dir, "v1", "popcount"); err == nil {
-		t.Error("a tables chart for a family without tables")
+	if _, err := s.Chart(dir, tables); !errors.Is(err, ErrNoData) {
+		t.Errorf("a tables chart for a family without tables: %v", err)
 	}
 	data, _ := os.ReadFile(plain)
 	withTables := filepath.Join(dir, "b.txt")
@@ -249,7 +250,7 @@ func TestTablesChart(t *testing.T) {
 	if s, _, err = Load(withTables); err != nil {
 		t.Fatal(err)
 	}
-	name, err := s.TablesChart(dir, "v1", "popcount")
+	name, err := s.Chart(dir, tables)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -272,7 +273,7 @@ func TestTablesChart(t *testing.T) {
 	if err != nil || math.Abs(hot["popcnt"]-2.025) > 0.01 || math.Abs(pressed["popcnt"]-8.025) > 0.01 || len(hot) != 1 || !strings.Contains(what, "2llc") {
 		t.Errorf("table costs with a pressure run: hot %v, pressed %v, %q, %v", hot, pressed, what, err)
 	}
-	if name, err = s.TablesChart(dir, "v1", "popcount"); err != nil {
+	if name, err = s.Chart(dir, tables); err != nil {
 		t.Fatal(err)
 	}
 	if svg, _ := os.ReadFile(name + ".svg"); !bytes.Contains(svg, []byte("after the walk")) {

@@ -1,16 +1,22 @@
 package report
 
 import (
+	"cmp"
+	"fmt"
 	"image/color"
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
+	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+
+	"bitlab/schema"
 )
 
 // formats are the image formats every chart is written in.
@@ -104,6 +110,43 @@ func (f *figure) addSeries(i int, name string, xys plotter.XYs) error {
 	f.p.Add(l, pts)
 	f.legend.Add(name, l, pts)
 	return nil
+}
+
+// addLines draws a line per name, the legend listing them in the order
+// the lines end in (byLastValue).
+func (f *figure) addLines(names []string, lines map[string]plotter.XYs) error {
+	for i, name := range byLastValue(names, lines) {
+		if err := f.addSeries(i, name, lines[name]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// costPoint is a point of a line chart of costs: its x, and the
+// distribution whose cost is its y.
+type costPoint struct {
+	x    float64
+	dist string
+}
+
+// costLines returns a line per implementation of a family through its
+// median throughput costs at batch size size on the points' distributions
+// (where measured), the range of those costs and their unit.
+func (s *Set) costLines(cfg, family string, size int, pts []costPoint) (lines map[string]plotter.XYs, lo, hi float64, unit string) {
+	lines = map[string]plotter.XYs{}
+	lo, hi = math.Inf(1), math.Inf(-1)
+	for _, im := range s.Impls(cfg, family) {
+		for _, pt := range pts {
+			k, scale, u := s.Cost(Key{Config: cfg, Family: family, Impl: im, Dist: pt.dist, Size: size, Mode: schema.Throughput}, false)
+			unit = u
+			if sum, ok := s.Summary(k); ok && sum.Center > 0 {
+				lines[im] = append(lines[im], plotter.XY{X: pt.x, Y: sum.Center * scale})
+				lo, hi = min(lo, sum.Center*scale), max(hi, sum.Center*scale)
+			}
+		}
+	}
+	return lines, lo, hi, unit
 }
 
 // figure is a chart: the plot, and its legend in a column of its own to
@@ -386,4 +429,48 @@ func diagonal(lo, hi float64) (*plotter.Line, error) {
 	l.Dashes = []vg.Length{vg.Points(3), vg.Points(3)}
 	l.Color = color.Gray{Y: 140}
 	return l, nil
+}
+
+// title names a configuration in chart titles: the core and model, and the
+// build, "Zen 3 (AMD EPYC), GOAMD64=v3".
+func (s *Set) title(cfg string) string {
+	c, ok := s.Config(cfg)
+	if !ok {
+		return cfg
+	}
+	name, _, _ := strings.Cut(c.CPU, " (")
+	t := fmt.Sprintf("%s (%s)", cpuLabel(c.CPU, c.Uarch), name)
+	if c.Level != "" {
+		return t + ", GOAMD64=" + c.Level
+	}
+	return t + ", " + c.GOARCH
+}
+
+// byLastValue orders series names by the y of their last point, highest
+// first, so that the legend lists them in the order the lines end in.
+func byLastValue(names []string, xys map[string]plotter.XYs) []string {
+	last := func(n string) float64 {
+		if pts := xys[n]; len(pts) > 0 {
+			return pts[len(pts)-1].Y
+		}
+		return math.Inf(-1)
+	}
+	out := slices.Clone(names)
+	slices.SortStableFunc(out, func(a, b string) int { return cmp.Compare(last(b), last(a)) })
+	return out
+}
+
+// cpuNames names the CPUs of the configurations, "Zen 3 (AMD EPYC)" or a
+// list when they differ.
+func (s *Set) cpuNames(cols []string) string {
+	var names []string
+	for _, l := range cols {
+		c := s.cfgOf[l]
+		name, _, _ := strings.Cut(c.CPU, " (")
+		n := fmt.Sprintf("%s (%s)", cpuLabel(c.CPU, c.Uarch), name)
+		if !slices.Contains(names, n) {
+			names = append(names, n)
+		}
+	}
+	return strings.Join(names, "; ")
 }

@@ -44,7 +44,7 @@ func (s *Set) TableAt(w io.Writer, cfg, family string, mode schema.Mode, size in
 	}
 	impls = slices.DeleteFunc(impls, func(im string) bool { return !s.measured(cfg, family, im, mode, size) })
 	if len(impls) == 0 || len(dists) == 0 {
-		return fmt.Errorf("no %s results for %s in %s at size %d", mode, family, cfg, size)
+		return noData("no %s results for %s in %s at size %d", mode, family, cfg, size)
 	}
 	_, scale, unit := s.Cost(Key{Config: cfg, Family: family, Impl: impls[0], Dist: dists[0], Size: size, Mode: mode}, false)
 	fmt.Fprintf(w, "%s, %s, %d elements, %s: median, ±95%% confidence interval\n\n", family, mode, size, unit)

@@ -18,7 +18,7 @@ import (
 	"bitlab/schema"
 )
 
-const usage = `usage: plot [flags] RESULTS...
+var usage = `usage: plot [flags] RESULTS...
 
 RESULTS are results files or folders of them (every *.txt below a folder).
 
@@ -52,17 +52,55 @@ Which files -pages and -notebooks read: ` + report.PageRule + `.
 
 Comparisons: ` + report.Method + `
 
-Charts: per family, bars of each implementation's cost per distribution
-(cheapest first) with 95% confidence intervals; cost against one-bits per
-bitboard (k = 0..64) where swept; latency against throughput; the learning
-curve; costs under cache pressure and against lookup-table bytes; and every
-implementation's speed in every configuration (CPU, GOAMD64 level, GOARCH)
-relative to -baseline as a heat map.
-
+` + kindsHelp() + `
 flags:
 `
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
+
+// kindsHelp describes every kind of chart and table the pages draw and the
+// notebooks' blocks show, from report's registry (report.Kinds), grouped
+// as it lists them.
+func kindsHelp() string {
+	var b strings.Builder
+	b.WriteString("Notebooks: plot -notebooks regenerates each block between the lines\n" +
+		"    <!-- bitlab:begin BLOCK -->\n    <!-- bitlab:end -->\n" + wrap(report.NotebookHelp, "", 76) + "\n")
+	heading := ""
+	for _, k := range report.Kinds() {
+		what := "Tables"
+		if k.Chart {
+			what = "Charts"
+		}
+		if h := what + ", " + k.Scope + ":"; h != heading {
+			heading = h
+			b.WriteString("\n" + h + "\n")
+		}
+		doc := wrap(k.Doc, strings.Repeat(" ", 15), 76)
+		fmt.Fprintf(&b, "  %-12s %s\n", k.Name, doc[15:])
+		if k.Block != "" {
+			fmt.Fprintf(&b, "%15sblock: %s\n", "", k.Block)
+		}
+	}
+	return b.String()
+}
+
+// wrap breaks text into lines of at most width columns (a longer word
+// keeps its own line), each begun with indent.
+func wrap(text, indent string, width int) string {
+	var lines []string
+	line := indent
+	for _, w := range strings.Fields(text) {
+		if line != indent && len(line)+1+len(w) > width {
+			lines = append(lines, line)
+			line = indent
+		}
+		if line != indent {
+			line += " "
+		}
+		line += w
+	}
+	return strings.Join(append(lines, line), "\n")
+}
 
 func run(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("plot", flag.ContinueOnError)
@@ -432,9 +470,11 @@ func updateNotebooks(dir string, paths []string, stdout, stderr io.Writer) error
 		return err
 	}
 	// Results from before the baseline line take it from their neighbours.
-	if all, err := load([]string{filepath.Dir(filepath.Clean(paths[0]))}, io.Discard); err == nil {
-		s.InheritBaselines(all)
+	all, err := load([]string{filepath.Dir(filepath.Clean(paths[0]))}, io.Discard)
+	if err != nil {
+		return err
 	}
+	s.InheritBaselines(all)
 	books, _ := filepath.Glob(filepath.Join(dir, "*.md"))
 	if len(books) == 0 {
 		return fmt.Errorf("no notebooks in %s", dir)

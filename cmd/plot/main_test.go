@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"bitlab/report"
 	"bitlab/schema"
 )
 
@@ -57,6 +58,38 @@ func TestUsageErrors(t *testing.T) {
 	stderr.Reset()
 	if code := run([]string{"-o", t.TempDir(), empty}, io.Discard, &stderr); code != 1 || !strings.Contains(stderr.String(), "empty.txt: no results") {
 		t.Errorf("empty file: exit %d, %q", code, stderr.String())
+	}
+}
+
+// TestUsageListsKinds: plot -h lists every kind of chart and table in
+// report's registry, in its order, each with its description and notebook
+// block.
+func TestUsageListsKinds(t *testing.T) {
+	var stderr bytes.Buffer
+	if code := run([]string{"-h"}, io.Discard, &stderr); code != 0 {
+		t.Fatalf("plot -h: exit %d", code)
+	}
+	help := stderr.String()
+	kinds := report.Kinds()
+	if len(kinds) == 0 {
+		t.Fatal("no kinds registered")
+	}
+	for _, k := range kinds {
+		// Each entry after the one before: "pressure" is a chart and a table.
+		at := regexp.MustCompile(`(?m)^  ` + regexp.QuoteMeta(k.Name) + ` +(.*)\n((?: {15}.*\n)*)`).FindStringSubmatchIndex(help)
+		if at == nil {
+			t.Errorf("plot -h does not list %q after the kinds before it", k.Name)
+			continue
+		}
+		entry, doc, more := help[at[0]:at[1]], help[at[2]:at[3]], help[at[4]:at[5]]
+		help = help[at[1]:]
+		text := strings.Join(strings.Fields(doc+" "+more), " ")
+		if !strings.HasPrefix(text, strings.Join(strings.Fields(k.Doc), " ")) {
+			t.Errorf("plot -h on %s: %q, want its description %q", k.Name, text, k.Doc)
+		}
+		if k.Block != "" && !strings.Contains(more, "block: "+k.Block+"\n") {
+			t.Errorf("plot -h on %s does not give its block %q:\n%s", k.Name, k.Block, entry)
+		}
 	}
 }
 

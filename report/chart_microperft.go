@@ -73,7 +73,7 @@ const (
 func (s *Set) MicroPerftChart(dir string) (string, error) {
 	pts := s.MicroPerft()
 	if len(pts) == 0 {
-		return "", fmt.Errorf("no configuration has both perft and micro results")
+		return "", noData("no configuration has both perft and micro results")
 	}
 	f := newFigure()
 	p := f.p
