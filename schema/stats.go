@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"maps"
 	"math"
 	"slices"
 
@@ -46,8 +47,10 @@ func Stand(impl, baseline map[string][]float64) Standing {
 	var lg, lr, llo, lhi float64
 	n, nr := 0, 0
 	bounded := true
-	for d, v := range impl {
-		s := Summarize(v)
+	// In the keys' order: the sums' last bits must not depend on a map's
+	// iteration order (a page made twice is the same page).
+	for _, d := range slices.Sorted(maps.Keys(impl)) {
+		s := Summarize(impl[d])
 		if s.Center <= 0 {
 			continue
 		}
