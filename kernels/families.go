@@ -358,21 +358,23 @@ func refMoveList(dst []Move, t Targets) []Move {
 	return dst
 }
 
-func refSliding(q Query) uint64 { return sliderRays(q, board.RookDirections, board.BishopDirections) }
+func refSliding(q Query) uint64 { return sliderRays(q, board.RookAttacks, board.BishopAttacks) }
 
 func refSlidingRotated(q RotatedQuery) uint64 { return refSliding(q.Query) }
 
 func refSlidingRay(q Query) uint64 {
-	return sliderRays(q, board.PositiveRook, board.PositiveBishop)
+	return sliderRays(q, board.PositiveRookAttacks, board.PositiveBishopAttacks)
 }
 
-func sliderRays(q Query, orthogonal, diagonal []board.Direction) uint64 {
+// sliderRays returns the attacks of q's slider: those of orthogonal
+// (rook) and diagonal (bishop) lines its piece has, by the given ray walks.
+func sliderRays(q Query, orthogonal, diagonal func(board.Square, uint64) uint64) uint64 {
 	var a uint64
 	if q.Piece&Orthogonal != 0 {
-		a |= board.RayAttacks(q.Sq, q.Occ, orthogonal)
+		a |= orthogonal(q.Sq, q.Occ)
 	}
 	if q.Piece&Diagonal != 0 {
-		a |= board.RayAttacks(q.Sq, q.Occ, diagonal)
+		a |= diagonal(q.Sq, q.Occ)
 	}
 	return a
 }
@@ -398,8 +400,7 @@ func refQuadFill(f Fill) qbb.QBB {
 	for i, gen := range f.Gen {
 		for s := range board.Square(64) {
 			if gen&s.Bitboard() != 0 {
-				a[i] |= sliderRays(Query{Occ: ^f.Empty, Sq: s, Piece: QueenLines},
-					board.RookDirections, board.BishopDirections)
+				a[i] |= sliderRays(Query{Occ: ^f.Empty, Sq: s, Piece: QueenLines}, board.RookAttacks, board.BishopAttacks)
 			}
 		}
 	}

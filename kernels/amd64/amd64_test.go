@@ -132,13 +132,13 @@ func TestQueries(t *testing.T) {
 		}
 		n := 0
 		for s := range board.Square(64) {
-			board.Subsets(board.RookRelevant[s], func(o uint64) {
+			board.Subsets(board.RookRelevant()[s], func(o uint64) {
 				n++
 				if got, want := c.rook(s, o), board.RookAttacks(s, o); got != want {
 					t.Fatalf("%s rook %v occupancy %#x: %#x, want %#x", c.impl, s, o, got, want)
 				}
 			})
-			board.Subsets(board.BishopRelevant[s], func(o uint64) {
+			board.Subsets(board.BishopRelevant()[s], func(o uint64) {
 				n++
 				if got, want := c.bishop(s, o), board.BishopAttacks(s, o); got != want {
 					t.Fatalf("%s bishop %v occupancy %#x: %#x, want %#x", c.impl, s, o, got, want)

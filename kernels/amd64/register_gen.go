@@ -150,7 +150,7 @@ func init() {
 		Features: []kernels.Feature{kernels.BMI2},
 		Source:   "[cpw-magic], Fancy Magic Bitboards, in assembly; SHRX (BMI2) for the per-square shift",
 		Doc:      "Fancy magic in assembly: both lines of every query from per-square, per-slider entries, a missing line's magic 0, no branch",
-		Tables:   kernels.TableBytes(&fancy, &magic.FancyAttacks),
+		Tables:   kernels.TableBytes(&fancy, magic.FancyAttacks()),
 	}, adapt.SliderThroughput(slidingFancyThroughput, &fancy), adapt.SliderLatency(slidingFancyLatency, &fancy))
 	kernels.Sliding.Register(kernels.Info{
 		Impl:   "magic-black-asm",
@@ -158,7 +158,7 @@ func init() {
 		Usage:  kernels.PerQuery,
 		Source: "[cpw-magic], Black Magic Bitboards, in assembly",
 		Doc:    "Black magic in assembly: both lines of every query from per-square, per-slider entries, a missing line's magic 0, no branch",
-		Tables: kernels.TableBytes(&black, &magic.BlackAttacks),
+		Tables: kernels.TableBytes(&black, magic.BlackAttacks()),
 	}, adapt.SliderThroughput(slidingBlackThroughput, &black), adapt.SliderLatency(slidingBlackLatency, &black))
 	kernels.Quad2Hex.Register(kernels.Info{
 		Impl:   "sse2",

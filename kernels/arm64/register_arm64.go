@@ -24,7 +24,7 @@ const (
 // never per element.
 func init() {
 	for s := range board.Square(64) {
-		lines[s] = [4]uint64{board.FileMask[s], board.RankMask[s], board.DiagonalMask[s], board.AntiDiagonalMask[s]}
+		lines[s] = [4]uint64{board.FileMasks()[s], board.RankMasks()[s], board.DiagonalMasks()[s], board.AntiDiagonalMasks()[s]}
 	}
 	kernels.Popcount.Register(kernels.Info{Impl: "cnt", Arch: kernels.ARM64, Usage: kernels.LoopOnly,
 		Source: arm + ": CNT and UADDLV (Advanced SIMD), the hardware form of [heinz-darkthought]'s population count",

@@ -1255,7 +1255,7 @@ func init() {
 		Usage:  kernels.PerQuery,
 		Source: "[mack-hyperbola], Gerd Isenberg: the bswap approach based on o^(o-2r) (Hyperbola Quintessence)",
 		Doc:    "Is Hyperbola Quintessence: o ^ (o - 2r) with a byte swap for the file, a first-rank lookup for the rank",
-		Tables: kernels.TableBytes(&board.FileMask, &board.DiagonalMask, &board.AntiDiagonalMask, &board.FirstRankAttacks),
+		Tables: kernels.TableBytes(&fileMasks, &diagonalMasks, &antiDiagonalMasks, &firstRankAttacks),
 	}, slidingHyperbolaBswapThroughput, slidingHyperbolaBswapLatency)
 	kernels.Sliding.Register(kernels.Info{
 		Impl:   "hyperbola-reverse",
@@ -1263,7 +1263,7 @@ func init() {
 		Usage:  kernels.PerQuery,
 		Source: "[mack-hyperbola], Ryan Mack, The Hyperbola Project: reversed bitboards",
 		Doc:    "Uses reversed bitboards (full bit reversal by the paper's SWAR steps) for the file and the rank alike",
-		Tables: kernels.TableBytes(&board.FileMask, &board.RankMask, &board.DiagonalMask, &board.AntiDiagonalMask),
+		Tables: kernels.TableBytes(&fileMasks, &rankMasks, &diagonalMasks, &antiDiagonalMasks),
 	}, slidingHyperbolaReverseThroughput, slidingHyperbolaReverseLatency)
 	kernels.Sliding.Register(kernels.Info{
 		Impl:   "kindergarten",
@@ -1271,7 +1271,7 @@ func init() {
 		Usage:  kernels.PerQuery,
 		Source: "[cpw-sliding], Kindergarten Bitboards",
 		Doc:    "Computes the rank like a diagonal and the file by shifting it to the a-file and multiplying its occupancy onto six bits",
-		Tables: kernels.TableBytes(&kindergartenFill, &kindergartenFile, &board.RankMask, &board.DiagonalMask, &board.AntiDiagonalMask),
+		Tables: kernels.TableBytes(&kindergartenFill, &kindergartenFile, &rankMasks, &diagonalMasks, &antiDiagonalMasks),
 	}, slidingKindergartenThroughput, slidingKindergartenLatency)
 	kernels.Sliding.Register(kernels.Info{
 		Impl:   "kogge-stone",
@@ -1287,7 +1287,7 @@ func init() {
 		Usage:  kernels.PerQuery,
 		Source: "[cpw-magic], Black Magic Bitboards",
 		Doc:    "Sets the squares outside the mask instead of clearing them, (occupancy | ^mask) * magic >> 52, and looks up one table that all squares share: their parts overlap wherever they agree",
-		Tables: kernels.TableBytes(&magic.RookBlack, &magic.BishopBlack, &magic.RookNotMask, &magic.BishopNotMask, &magic.BlackAttacks),
+		Tables: kernels.TableBytes(magic.RookBlack(), magic.BishopBlack(), magic.RookNotMasks(), magic.BishopNotMasks(), magic.BlackAttacks()),
 	}, slidingMagicBlackThroughput, slidingMagicBlackLatency)
 	kernels.Sliding.Register(kernels.Info{
 		Impl:   "magic-fancy",
@@ -1295,7 +1295,7 @@ func init() {
 		Usage:  kernels.PerQuery,
 		Source: "[cpw-magic], Fancy Magic Bitboards",
 		Doc:    "Looks the attacks up in one table of all squares, each square's part as long as its relevant occupancies: (occupancy & mask) * magic >> (64 - n) plus the square's offset",
-		Tables: kernels.TableBytes(&magic.RookFancy, &magic.BishopFancy, &magic.FancyAttacks),
+		Tables: kernels.TableBytes(magic.RookFancy(), magic.BishopFancy(), magic.FancyAttacks()),
 	}, slidingMagicFancyThroughput, slidingMagicFancyLatency)
 	kernels.Sliding.Register(kernels.Info{
 		Impl:   "magic-plain",
@@ -1303,7 +1303,7 @@ func init() {
 		Usage:  kernels.PerQuery,
 		Source: "[cpw-magic], Plain Magic Bitboards",
 		Doc:    "Looks the attacks up in the square's own 4,096-entry table: (occupancy & mask) * magic >> 52",
-		Tables: kernels.TableBytes(&magic.RookPlain, &magic.BishopPlain, &magic.RookFancy, &magic.BishopFancy),
+		Tables: kernels.TableBytes(magic.RookPlain(), magic.BishopPlain(), magic.RookFancy(), magic.BishopFancy()),
 	}, slidingMagicPlainThroughput, slidingMagicPlainLatency)
 	kernels.Sliding.Register(kernels.Info{
 		Impl:   "obstruction-difference",
@@ -1311,7 +1311,7 @@ func init() {
 		Usage:  kernels.PerQuery,
 		Source: "[cpw-sliding], Obstruction Difference (Michael Hoffmann)",
 		Doc:    "Is Obstruction Difference on the file and the rank",
-		Tables: kernels.TableBytes(&board.FileMask, &board.RankMask, &board.DiagonalMask, &board.AntiDiagonalMask),
+		Tables: kernels.TableBytes(&fileMasks, &rankMasks, &diagonalMasks, &antiDiagonalMasks),
 	}, slidingObstructionDifferenceThroughput, slidingObstructionDifferenceLatency)
 	kernels.Sliding.Register(kernels.Info{
 		Impl:   "ray-loop",
@@ -1327,7 +1327,7 @@ func init() {
 		Usage:  kernels.PerQuery,
 		Source: "the square-by-square ray walk (bitlab's reference)",
 		Doc:    "Walks the north and east rays square by square",
-		Tables: kernels.TableBytes(&board.PositiveRook, &board.PositiveBishop),
+		Tables: kernels.TableBytes(board.PositiveRook(), board.PositiveBishop()),
 	}, slidingRayRayLoopThroughput, slidingRayRayLoopLatency)
 	kernels.SlidingRay.Register(kernels.Info{
 		Impl:   "subtract",
@@ -1335,7 +1335,7 @@ func init() {
 		Usage:  kernels.PerQuery,
 		Source: "[mack-hyperbola], Ryan Mack: x XOR (x - 2) \"calculates attacks in the positive direction\"",
 		Doc:    "Computes the north and east rays with o ^ (o - 2r)",
-		Tables: kernels.TableBytes(&board.FileMask, &board.RankMask, &board.DiagonalMask, &board.AntiDiagonalMask),
+		Tables: kernels.TableBytes(&fileMasks, &rankMasks, &diagonalMasks, &antiDiagonalMasks),
 	}, slidingRaySubtractThroughput, slidingRaySubtractLatency)
 	kernels.SlidingRotated.Register(kernels.Info{
 		Impl:   "ray-loop",
@@ -1351,7 +1351,7 @@ func init() {
 		Usage:  kernels.PerQuery,
 		Source: "[cpw-sliding], Rotated Bitboards (Robert Hyatt): three incrementally kept rotated occupancies index per-line tables",
 		Doc:    "Returns the rook attacks from s with Hyatt's rotated bitboards ([cpw-sliding], Rotated Bitboards): the rank's inner occupancy read from the normal occupancy occ, the file's from the 90-degree frame r.Files, each indexing a per-square table",
-		Tables: kernels.TableBytes(&rotatedAttacks, &board.Frames),
+		Tables: kernels.TableBytes(&rotatedAttacks, &frames),
 	}, slidingRotatedRotatedThroughput, nil)
 }
 

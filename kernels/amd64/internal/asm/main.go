@@ -1030,12 +1030,12 @@ func slidingMagic(l layout, black bool) {
 	name, kind := "slidingFancy", "fancy"
 	k := &kernel{id: "sliding/magic-fancy-asm", source: "[cpw-magic], Fancy Magic Bitboards, in assembly; SHRX (BMI2) for the per-square shift",
 		doc:      "Fancy magic in assembly: both lines of every query from per-square, per-slider entries, a missing line's magic 0, no branch",
-		features: []kernels.Feature{kernels.BMI2}, usage: kernels.PerQuery, tables: []string{"fancy", "magic.FancyAttacks"}}
+		features: []kernels.Feature{kernels.BMI2}, usage: kernels.PerQuery, tables: []string{"fancy", "magic.FancyAttacks()"}}
 	if black {
 		name, kind = "slidingBlack", "black"
 		k = &kernel{id: "sliding/magic-black-asm", source: "[cpw-magic], Black Magic Bitboards, in assembly",
 			doc:   "Black magic in assembly: both lines of every query from per-square, per-slider entries, a missing line's magic 0, no branch",
-			usage: kernels.PerQuery, tables: []string{"black", "magic.BlackAttacks"}}
+			usage: kernels.PerQuery, tables: []string{"black", "magic.BlackAttacks()"}}
 	}
 	entryLookups(l, name, k, "looks attacks up by "+kind+" magic hashing of the occupancy, both lines of every query; no branch on the slider.",
 		"magicEntry", func(line string, occ, i reg.GPVirtual, field func(string) Mem, step func()) {

@@ -34,10 +34,11 @@ type kernel struct {
 	doc      string // one line on what it does
 	features []kernels.Feature
 	usage    kernels.Usage
-	// tables are the package-level variables of the lookup tables it reads,
-	// as Go expressions in package amd64 ("count8", "magic.FancyAttacks"):
-	// Info.Tables is kernels.TableBytes of them. A slider's first table is
-	// the one its assembly's t parameter points to.
+	// tables are the lookup tables it reads, as Go expressions in package
+	// amd64: package-level variables ("count8") or calls of another
+	// package's accessors ("magic.FancyAttacks()"); Info.Tables is
+	// kernels.TableBytes of them. A slider's first table is the one its
+	// assembly's t parameter points to.
 	tables []string
 	// forms are the main loops of its throughput and latency forms: the
 	// assembly symbol of each form, and its loop for package explain,
@@ -218,12 +219,11 @@ func writeRegistrations(l layout, out string) {
 		}
 		w.printf("Source: %q,\nDoc: %q,\n", k.source, k.doc)
 		if len(k.tables) > 0 {
-			ptrs := make([]string, len(k.tables))
+			args := make([]string, len(k.tables))
 			for i, t := range k.tables {
-				w.tableVar(k, t)
-				ptrs[i] = "&" + t
+				args[i] = w.tableArg(k, t)
 			}
-			w.printf("Tables: %s.TableBytes(%s),\n", w.pkg("bitlab/kernels"), strings.Join(ptrs, ", "))
+			w.printf("Tables: %s.TableBytes(%s),\n", w.pkg("bitlab/kernels"), strings.Join(args, ", "))
 		}
 		tp, lat := k.form(kernels.Throughput), k.form(kernels.Latency)
 		if tp == nil {
@@ -253,13 +253,16 @@ func (k *kernel) form(m kernels.Mode) *kernels.Loop {
 	return found
 }
 
-// tableVar checks that the expression t of one of k's tables names a
-// package-level variable of package amd64 or of a package it imports, and
-// records that package's import.
-func (w *writer) tableVar(k *kernel, t string) {
+// tableArg returns the argument of kernels.TableBytes for the expression
+// t of one of k's tables, checking what it names and recording its
+// package's import: the address of a package-level variable of package
+// amd64 or of a package it imports ("count8", "pkg.V"), or the call of an
+// imported package's accessor that returns a table by address
+// ("magic.FancyAttacks()"), as it is.
+func (w *writer) tableArg(k *kernel, t string) string {
+	name, accessor := strings.CutSuffix(t, "()")
 	scope := w.l.pkg.Scope()
-	name := t
-	if pkg, n, ok := strings.Cut(t, "."); ok {
+	if pkg, n, ok := strings.Cut(name, "."); ok {
 		scope, name = nil, n
 		for _, imp := range w.l.pkg.Imports() {
 			if imp.Name() == pkg {
@@ -269,11 +272,22 @@ func (w *writer) tableVar(k *kernel, t string) {
 		}
 	}
 	if scope != nil {
-		if _, ok := scope.Lookup(name).(*types.Var); ok {
-			return
+		switch obj := scope.Lookup(name).(type) {
+		case *types.Var:
+			if !accessor {
+				return "&" + t
+			}
+		case *types.Func:
+			sig := obj.Type().(*types.Signature)
+			if _, ptr := sig.Results().At(0).Type().(*types.Pointer); accessor && scope != w.l.pkg.Scope() &&
+				sig.Params().Len() == 0 && sig.Results().Len() == 1 && ptr {
+				return t
+			}
 		}
 	}
-	log.Fatalf("%s: its table %s is no package-level variable of %s or of a package it imports", k.id, t, w.l.pkg.Path())
+	log.Fatalf("%s: its table %s is neither a package-level variable of %s or of a package it imports, "+
+		"nor the call of an imported package's accessor returning a pointer", k.id, t, w.l.pkg.Path())
+	return ""
 }
 
 // signature returns the Go signature of the assembly function sym: the

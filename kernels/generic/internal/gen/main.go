@@ -13,9 +13,11 @@
 //
 // Besides //bitlab:kernel FAMILY/IMPL [rook|bishop], a function's doc may
 // carry //bitlab:source (the reference), //bitlab:order (reversed or
-// unordered lists) and //bitlab:tables V1, V2 (the lookup-table variables it
-// reads: Info.Tables is kernels.TableBytes of them; kernels' TestTablesDeclared
-// requires every table the kernel's code reads to be listed).
+// unordered lists) and //bitlab:tables T1, T2 (the lookup tables it reads:
+// package-level variables, or calls of another package's accessors that
+// return a table, such as board.FileMasks(); Info.Tables is
+// kernels.TableBytes of them; kernels' TestTablesDeclared requires every
+// table the kernel's code reads to be listed).
 //
 // With -overhead it writes instead package harness's empty kernel: the map
 // loops of a one-output kernel around the element function empty, so the
@@ -63,7 +65,7 @@ type impl struct {
 	family, name    string
 	source, doc     string
 	order           string   // "", "reversed" or "unordered"
-	tables          []string // the variables of the lookup tables it reads
+	tables          []string // TableBytes' arguments: the lookup tables it reads
 	shape           shape
 	fn              string // element function (map, list) or rook function (slider)
 	bishop          string // bishop function (slider)
@@ -224,7 +226,11 @@ func collect(families map[string]family, impls map[string]*impl, fd *ast.FuncDec
 			source = arg
 		case "tables":
 			for _, v := range strings.Split(arg, ",") {
-				tables = append(tables, strings.TrimSpace(v))
+				t, err := tableArg(strings.TrimSpace(v))
+				if err != nil {
+					return err
+				}
+				tables = append(tables, t)
 			}
 		case "order":
 			if arg != "reversed" && arg != "unordered" {
@@ -299,6 +305,25 @@ func collect(families map[string]family, impls map[string]*impl, fd *ast.FuncDec
 		return fmt.Errorf("%s does not have the shape of family %s", fd.Name.Name, fam)
 	}
 	return nil
+}
+
+// tableArg returns the argument of kernels.TableBytes for one table of a
+// //bitlab:tables directive: the address of a variable (v or pkg.V), or an
+// accessor's call (pkg.F()) as it is.
+func tableArg(table string) (string, error) {
+	e, err := parser.ParseExpr(table)
+	if err != nil {
+		return "", fmt.Errorf("//bitlab:tables %q: %v", table, err)
+	}
+	switch e := e.(type) {
+	case *ast.Ident, *ast.SelectorExpr:
+		return "&" + table, nil
+	case *ast.CallExpr:
+		if _, ok := e.Fun.(*ast.SelectorExpr); ok && len(e.Args) == 0 {
+			return table, nil
+		}
+	}
+	return "", fmt.Errorf("//bitlab:tables %q: want a variable (v, pkg.V) or an accessor's call (pkg.F())", table)
 }
 
 // docLine returns the first sentence of the doc comment without the leading
@@ -419,11 +444,7 @@ func generate(families map[string]family, list []*impl) []byte {
 			w("\t\tOrder: kernels.%s,\n", map[string]string{"reversed": "Reversed", "unordered": "Unordered"}[im.order])
 		}
 		if len(im.tables) > 0 {
-			ptrs := make([]string, len(im.tables))
-			for i, v := range im.tables {
-				ptrs[i] = "&" + v
-			}
-			w("\t\tTables: kernels.TableBytes(%s),\n", strings.Join(ptrs, ", "))
+			w("\t\tTables: kernels.TableBytes(%s),\n", strings.Join(im.tables, ", "))
 		}
 		w("\t}, %sThroughput, %s)\n", base, latency)
 	}
