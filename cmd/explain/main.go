@@ -35,7 +35,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	list := fs.Bool("list", false, "print every kernel's extracted main loop and why it is or is not estimated, and stop (needs no llvm-mca)")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, usage)
-		for _, m := range explain.Models {
+		for _, m := range explain.Models() {
 			b := ""
 			if m.Borrowed != "" {
 				b = " (LLVM's " + m.Borrowed + " model)"
@@ -58,13 +58,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	defer os.RemoveAll(work)
 	if *list {
-		if err := explain.List(stdout, ".", work, explain.Targets); err != nil {
+		if err := explain.List(stdout, ".", work, explain.Targets()); err != nil {
 			fmt.Fprintln(stderr, "explain:", err)
 			return 1
 		}
 		return 0
 	}
-	chosen := explain.Models
+	chosen := explain.Models()
 	if *models != "" {
 		chosen = nil
 		for _, c := range strings.Split(*models, ",") {
@@ -94,7 +94,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			folders[m.Core.Name] = explain.Folder{Dir: *results + "/" + m.Slug, CPU: m.CPU}
 		}
 	}
-	ests, err := explain.Run(".", work, mca, chosen, explain.Targets)
+	ests, err := explain.Run(".", work, mca, chosen, explain.Targets())
 	if err != nil {
 		fmt.Fprintln(stderr, "explain:", err)
 		return 1

@@ -15,7 +15,7 @@ import (
 // (with the caller's live registers spilled around it, Go having no
 // callee-saved registers) is part of what a Go engine pays for the
 // technique. They execute serialize/avx512-vbmi2's features
-// (kernels.Serialize's Info): a caller checks kernels.Supported first.
+// ([kernels.Serialize]'s Info): a caller checks [kernels.Supported] first.
 
 // The move lists the entry points append to: their index wraps at
 // ListMoves (a list of moves of chess positions holds fewer; a power of

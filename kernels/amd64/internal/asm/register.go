@@ -75,14 +75,16 @@ func mainLoop(k *kernel, l kernels.Loop) {
 
 // family is what the registration needs of a family of package kernels.
 type family struct {
-	variable string     // the kernels.Family variable, such as "Popcount"
+	accessor string     // the function returning the kernels.Family, such as "Popcount"
 	in, out  types.Type // its element types
 }
 
 // readFamilies returns the families package kernels declares, by name:
-// every package-level variable "V = newFamily(Spec[In, Out]{Name: ...})".
+// every package-level variable "v = newFamily(Spec[In, Out]{Name: ...})"
+// with its accessor "func V() *Family[In, Out] { return v }".
 func readFamilies(kp *packages.Package) map[string]family {
 	families := map[string]family{}
+	accessors := familyAccessors(kp)
 	for _, f := range kp.Syntax {
 		ast.Inspect(f, func(n ast.Node) bool {
 			vs, ok := n.(*ast.ValueSpec)
@@ -114,8 +116,11 @@ func readFamilies(kp *packages.Package) map[string]family {
 				if name == "" || ptr == nil {
 					log.Fatalf("%v: a family's Name must be a constant string", kp.Fset.Position(call.Pos()))
 				}
+				if accessors[obj] == "" {
+					log.Fatalf("%v: family %s has no accessor (func F() *Family[In, Out] { return %s })", kp.Fset.Position(call.Pos()), name, obj.Name())
+				}
 				args := ptr.Elem().(*types.Named).TypeArgs()
-				families[name] = family{obj.Name(), args.At(0), args.At(1)}
+				families[name] = family{accessors[obj], args.At(0), args.At(1)}
 			}
 			return false
 		})
@@ -124,6 +129,26 @@ func readFamilies(kp *packages.Package) map[string]family {
 		log.Fatalf("%s declares no families", kp.PkgPath)
 	}
 	return families
+}
+
+// familyAccessors returns the exported functions of package kernels that
+// return a package-level variable, by the variable: "func V() T { return v }".
+func familyAccessors(kp *packages.Package) map[types.Object]string {
+	accessors := map[types.Object]string{}
+	for _, f := range kp.Syntax {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Recv != nil || !fd.Name.IsExported() || fd.Type.Params.NumFields() != 0 || len(fd.Body.List) != 1 {
+				continue
+			}
+			if ret, ok := fd.Body.List[0].(*ast.ReturnStmt); ok && len(ret.Results) == 1 {
+				if id, ok := ret.Results[0].(*ast.Ident); ok {
+					accessors[kp.TypesInfo.Uses[id]] = fd.Name.Name
+				}
+			}
+		}
+	}
+	return accessors
 }
 
 // writer writes a Go file of package amd64, recording the packages its
@@ -207,7 +232,7 @@ func writeRegistrations(l layout, out string) {
 		if k.source == "" || k.doc == "" || k.usage == 0 {
 			log.Fatalf("%s: declare its source, doc and usage", k.id)
 		}
-		w.printf("%s.%s.Register(%s.Info{\n", w.pkg("bitlab/kernels"), f.variable, w.pkg("bitlab/kernels"))
+		w.printf("%s.%s().Register(%s.Info{\n", w.pkg("bitlab/kernels"), f.accessor, w.pkg("bitlab/kernels"))
 		w.printf("Impl: %q,\nArch: %s,\n", impl, w.constName("Arch", constant.MakeString(string(kernels.AMD64))))
 		w.printf("Usage: %s,\n", w.constName("Usage", constant.MakeUint64(uint64(k.usage))))
 		if len(k.features) > 0 {

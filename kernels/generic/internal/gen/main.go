@@ -1,7 +1,7 @@
 // Command gen writes kernels_gen.go for package generic: for every element
 // function marked //bitlab:kernel, the implementation's own throughput and
 // latency loops around it, and its registration with package kernels. The
-// families (their variables and latency chains) come from their declarations
+// families (their accessors and latency chains) come from their declarations
 // in package kernels (-families), so each family is declared once.
 //
 // The element function's signature decides the loop:
@@ -56,7 +56,7 @@ const (
 // family is what the loops need of one kernels family, read from its
 // declaration in package kernels.
 type family struct {
-	variable string // the kernels.Family variable
+	accessor string // the function returning the kernels.Family
 	next     string // the latency chain function, "" for no latency form
 }
 
@@ -133,11 +133,20 @@ func write(out string, src []byte) {
 }
 
 // readFamilies reads the family declarations of package kernels: every
-// package-level "Var = newFamily(Spec[In, Out]{Name: ..., Next: ...})".
+// package-level "v = newFamily(Spec[In, Out]{Name: ..., Next: ...})" with
+// its accessor "func V() *Family[In, Out] { return v }".
 func readFamilies(file string) (map[string]family, error) {
 	f, err := parser.ParseFile(fset, file, nil, 0)
 	if err != nil {
 		return nil, err
+	}
+	accessors := map[string]string{} // by the variable it returns
+	for _, d := range f.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Name.IsExported() && len(fd.Body.List) == 1 {
+			if ret, ok := fd.Body.List[0].(*ast.ReturnStmt); ok && len(ret.Results) == 1 {
+				accessors[expr(ret.Results[0])] = fd.Name.Name
+			}
+		}
 	}
 	families := map[string]family{}
 	for _, d := range f.Decls {
@@ -156,7 +165,7 @@ func readFamilies(file string) (map[string]family, error) {
 				if !ok {
 					return nil, fmt.Errorf("%v: newFamily takes a Spec literal", fset.Position(call.Pos()))
 				}
-				fam, name := family{variable: vs.Names[i].Name}, ""
+				fam, name := family{accessor: accessors[vs.Names[i].Name]}, ""
 				for _, e := range lit.Elts {
 					kv, ok := e.(*ast.KeyValueExpr)
 					if !ok {
@@ -173,6 +182,10 @@ func readFamilies(file string) (map[string]family, error) {
 				}
 				if name == "" {
 					return nil, fmt.Errorf("%v: family without a Name", fset.Position(call.Pos()))
+				}
+				if fam.accessor == "" {
+					return nil, fmt.Errorf("%v: family %s without an accessor (func F() *Family[In, Out] { return %s })",
+						fset.Position(call.Pos()), name, vs.Names[i].Name)
 				}
 				families[name] = fam
 			}
@@ -438,7 +451,7 @@ func generate(families map[string]family, list []*impl) []byte {
 		// Every portable kernel is a loop around its element function,
 		// which a move generator calls (and the compiler may inline) once
 		// per query.
-		w("\tkernels.%s.Register(kernels.Info{\n\t\tImpl: %q,\n\t\tArch: kernels.Generic,\n\t\tUsage: kernels.PerQuery,\n", fi.variable, im.name)
+		w("\tkernels.%s().Register(kernels.Info{\n\t\tImpl: %q,\n\t\tArch: kernels.Generic,\n\t\tUsage: kernels.PerQuery,\n", fi.accessor, im.name)
 		w("\t\tSource: %s,\n\t\tDoc: %s,\n", strconv.Quote(im.source), strconv.Quote(im.doc))
 		if im.order != "" {
 			w("\t\tOrder: kernels.%s,\n", map[string]string{"reversed": "Reversed", "unordered": "Unordered"}[im.order])
