@@ -5,7 +5,7 @@ import "slices"
 // Direction is one of the eight compass steps on the board.
 type Direction struct{ DFile, DRank int }
 
-// The eight directions. The first four (North, East, NorthEast, NorthWest)
+// The eight directions. The first four ([North], [East], [NorthEast], [NorthWest])
 // are the positive rays: they lead to higher square numbers.
 
 // North is one rank up (toward rank 8).
@@ -43,7 +43,7 @@ var (
 // PositiveRook returns the rook's positive directions, North and East.
 func PositiveRook() []Direction { return slices.Clone(positiveRook) }
 
-// PositiveBishop returns the bishop's positive directions, NorthEast and
+// PositiveBishop returns the bishop's positive directions, [NorthEast] and
 // NorthWest.
 func PositiveBishop() []Direction { return slices.Clone(positiveBishop) }
 
@@ -83,7 +83,7 @@ func BishopAttacks(s Square, occ uint64) uint64 { return RayAttacks(s, occ, Bish
 func PositiveRookAttacks(s Square, occ uint64) uint64 { return RayAttacks(s, occ, positiveRook) }
 
 // PositiveBishopAttacks returns the bishop attacks from s with occupancy
-// occ along the positive rays only, NorthEast and NorthWest (ray loop).
+// occ along the positive rays only, [NorthEast] and [NorthWest] (ray loop).
 func PositiveBishopAttacks(s Square, occ uint64) uint64 {
 	return RayAttacks(s, occ, positiveBishop)
 }

@@ -36,9 +36,9 @@ type Frame struct {
 var frames [4]Frame
 
 // Frames returns the table of the layouts of the four frames, indexed by
-// FrameRanks ... FrameAntiDiagonals. Each frame lays its lines out one after the other, each from its lowest
-// square up, so that a line's squares are consecutive bits in increasing
-// square order.
+// [FrameRanks] ... [FrameAntiDiagonals]. Each frame lays its lines out one
+// after the other, each from its lowest square up, so that a line's
+// squares are consecutive bits in increasing square order.
 func Frames() *[4]Frame { return &frames }
 
 func init() {

@@ -58,7 +58,7 @@ func (s Square) DarkThought() uint8 { return uint8(s) ^ 7 }
 // to bitlab's numbering.
 func FromDarkThought(n uint8) Square { return Square(n ^ 7) }
 
-// String returns the square's name, such as "e4", or "-" for NoSquare.
+// String returns the square's name, such as "e4", or "-" for [NoSquare].
 func (s Square) String() string {
 	if s > 63 {
 		return "-"

@@ -26,7 +26,7 @@ type Estimate struct {
 	Instructions int  // the loop's instructions
 	Asm          bool // the kernel is written in assembly
 	// Path names the input the estimate holds for where the loop's cost
-	// depends on it (kernels.PathQueen); "" for every input.
+	// depends on it ([kernels.PathQueen]); "" for every input.
 	Path string
 	// Cycles is the estimated cost per input element; 0 when Missing says
 	// why there is none.

@@ -151,7 +151,7 @@ func (r SelfCheckRow) Deviations() (latency, throughput float64, ok bool) {
 }
 
 // The self-check's bands, as fractions of a published cost. A deviation
-// must also exceed NoiseMargin times the measurement's own spread.
+// must also exceed [NoiseMargin] times the measurement's own spread.
 const (
 	// SelfCheckTolerance is the deviation beyond which most of the
 	// latencies (or most throughputs) moving the same way is a warning:
@@ -215,7 +215,7 @@ func (d deviation) beyond(tol float64) bool {
 // (the latencies are the clock's check); with the latencies right, most
 // throughputs slower than published mean something may share the core's
 // execution ports. One instruction that disagrees while the others agree
-// gets a note beyond LoneTolerance: its published figure comes from
+// gets a note beyond [LoneTolerance]: its published figure comes from
 // another loop (the published BLSR throughput of Zen 5, 0.46 cycles, is
 // slower than the core runs independent BLSRs, about 0.34).
 func SelfCheckFindings(core uarch.Core, rows []SelfCheckRow) []Finding {
@@ -250,7 +250,7 @@ func selfCheckDeviations(rows []SelfCheckRow) (lats, tps []deviation) {
 	return lats, tps
 }
 
-// mostOff returns the deviations beyond SelfCheckTolerance in the
+// mostOff returns the deviations beyond [SelfCheckTolerance] in the
 // direction most of them take, if they are more than half of ds.
 func mostOff(ds []deviation) []deviation {
 	var slow, fast []deviation
@@ -304,7 +304,7 @@ func loneDeviations(core uarch.Core, lats, tps []deviation) []Finding {
 }
 
 // perInstr returns the cycles per instruction of a chain function and its
-// spread (see SelfCheckRow): 16 samples in two halves, each half's figure
+// spread (see [SelfCheckRow]): 16 samples in two halves, each half's figure
 // the fewest cycles of its samples (with the calibrated clock, samples
 // alternate with ADD-chain samples and the ratio of the two fastest is
 // taken, so that a clock change between calibration and measurement cannot

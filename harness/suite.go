@@ -25,7 +25,7 @@ type Suite struct {
 	Quick              bool // fewer distributions
 	Seed               uint64
 	// Pressures lists the cache pressures each case runs under; nil runs
-	// the ordinary cases (schema.NoPressure).
+	// the ordinary cases ([schema.NoPressure]).
 	Pressures []schema.Pressure
 }
 

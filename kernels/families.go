@@ -25,7 +25,7 @@ type (
 	// RotatedQuery is a Query that also carries its occupancy in the
 	// rotated frames of Hyatt's rotated bitboards, as an engine keeps them
 	// up to date beside the occupancy ([cpw-sliding], Rotated Bitboards).
-	// Rot must equal board.Rotate(Occ).
+	// Rot must equal [board.Rotate](Occ).
 	RotatedQuery struct {
 		Query
 		Rot board.Rotated
@@ -43,7 +43,7 @@ type (
 	Targets struct {
 		BB    uint64
 		From  board.Square
-		Piece board.Piece // board.King or board.Knight
+		Piece board.Piece // [board.King] or [board.Knight]
 	}
 
 	// Move is a move as the source's assembly stores it: the to-square in bits

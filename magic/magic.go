@@ -62,7 +62,7 @@ var (
 )
 
 // RookPlain returns the rook's plain tables, indexed by square and
-// ((occupancy & mask) * magic) >> RookShift with the mask and magic of
+// ((occupancy & mask) * magic) >> [RookShift] with the mask and magic of
 // [RookFancy]; most of their entries are unused.
 func RookPlain() *[64][1 << (64 - RookShift)]uint64 { return &rookPlain }
 

@@ -11,10 +11,10 @@ import (
 
 // slidingPext indexes its entries by a query's square and slider lines
 // read as one 16-bit word, sliderIndex(sq, piece) = sq | piece<<8
-// (kernels.Query's Piece follows Sq): one entry per square and slider, so
+// ([kernels.Query]'s Piece follows Sq): one entry per square and slider, so
 // a rook, bishop or queen query runs the same code, the lines a slider
 // lacks under zero masks.
-const sliderEntries = 4 << 8 // every kernels.Slider value 0..3
+const sliderEntries = 4 << 8 // every [kernels.Slider] value 0..3
 
 // sliderIndex returns the table entry of a slider on square s.
 func sliderIndex(s board.Square, p kernels.Slider) int { return int(s) | int(p)<<8 }
@@ -92,7 +92,7 @@ type zmmTables struct {
 	file, rank       [8]uint64  // by file, by rank
 	fileRev, rankRev [8]uint64  // by file and rank: file 7-f, rank 7-r, the lines of square 63-s, reversed
 	diag, anti       [16]uint64 // by (file-rank)&15, by file+rank
-	orth, diagonal   uint64     // kernels.Orthogonal and kernels.Diagonal, shifted to Piece's byte
+	orth, diagonal   uint64     // [kernels.Orthogonal] and [kernels.Diagonal], shifted to Piece's byte
 }
 
 // count8 is popcount/table8-asm's table: count8[b] is the number of

@@ -31,7 +31,7 @@ func ReversedRookHalves(s board.Square, occ, rev uint64) (up, down uint64) {
 		positiveRay(t, rev, fileMasks[t]) | positiveRay(t, rev, rankMasks[t])
 }
 
-// ReversedBishopHalves is ReversedRookHalves along the diagonals: up
+// ReversedBishopHalves is [ReversedRookHalves] along the diagonals: up
 // toward north-east and north-west, down (reversed) toward south-west and
 // south-east. Reversal maps each diagonal through s onto the diagonal of
 // the same direction through 63-s, so the masks come from the same tables.
@@ -51,7 +51,7 @@ func SlidingReversedRook(s board.Square, occ, rev uint64) uint64 {
 	return up | bitReverseSWAR(down)
 }
 
-// SlidingReversedBishop is SlidingReversedRook along the diagonals.
+// SlidingReversedBishop is [SlidingReversedRook] along the diagonals.
 func SlidingReversedBishop(s board.Square, occ, rev uint64) uint64 {
 	up, down := ReversedBishopHalves(s, occ, rev)
 	return up | bitReverseSWAR(down)

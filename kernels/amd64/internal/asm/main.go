@@ -528,8 +528,8 @@ func store(r, dst, i reg.GPVirtual, k, outBytes int) {
 }
 
 // chainLoop emits k's latency form, func(src []uint64) out: y = emit(x ^
-// y) along src, the chain of kernels.NextCount, NextSquare and
-// NextBitboard, with the mapper setup returns before the loop.
+// y) along src, the chain of [kernels.NextCount], [kernels.NextSquare] and
+// [kernels.NextBitboard], with the mapper setup returns before the loop.
 func chainLoop(name string, k *kernel, doc, out string, setup func() mapper) {
 	text(name, fmt.Sprintf("func(src []uint64) %s", out))
 	Doc(name + " " + doc)
@@ -797,7 +797,7 @@ func bitReverseSWAR() {
 }
 
 // sliderLoops emits the throughput and latency forms of a slider kernel
-// over kernels.Query; attacks computes the attack set of the query q with
+// over [kernels.Query]; attacks computes the attack set of the query q with
 // occupancy occ and table pointer t in function fn (a prefix for labels),
 // calling step between its instructions. With pairs the throughput loop
 // answers two queries per iteration, their instructions interleaved step
@@ -808,7 +808,7 @@ func bitReverseSWAR() {
 // On Zen 4, with the entries holding their sets' addresses, a query per
 // iteration was 4% (PEXT) to 10% (fancy) slower against Gigantua's
 // program than pairs. varies says whether and why the cost of the
-// forms' main loops varies with the query (kernels.Loop's Varies and
+// forms' main loops varies with the query ([kernels.Loop]'s Varies and
 // Path).
 func sliderLoops(l layout, k *kernel, varies kernels.Loop, name, doc string, pairs bool, attacks sliderAttacks) {
 	for _, latency := range []bool{false, true} {

@@ -23,7 +23,7 @@ import (
 )
 
 // kernel declares one kernel of package amd64, once: what package kernels
-// is told of it (kernels.Info) and its forms. The generator writes from
+// is told of it ([kernels.Info]) and its forms. The generator writes from
 // these declarations the kernels' registration (-register) and their main
 // loops for package explain (-loops). The kernels it emits are declared
 // beside the code that emits them; those of the hand-written assembly in
