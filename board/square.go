@@ -18,7 +18,7 @@
 // The lookup tables, filled once at start-up, are reached through
 // accessors such as [FileMasks] that return the table by address, so that
 // table-driven code indexes it in place and kernels can declare its size
-// (kernels.TableBytes). Callers read them and never write to them; small
+// ([bitlab/kernels.TableBytes]). Callers read them and never write to them; small
 // sets such as [PositiveRook] are returned as copies.
 package board
 

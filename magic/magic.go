@@ -9,7 +9,7 @@
 //
 // Accessors such as [FancyAttacks] return the tables by address, so that
 // the kernels index them in place and declare their sizes
-// (kernels.TableBytes); callers read them and never write to them.
+// ([bitlab/kernels.TableBytes]); callers read them and never write to them.
 package magic
 
 import (

@@ -20,8 +20,8 @@ import (
 
 // TestDocLinks resolves the doc links of every package of the module,
 // built for linux/amd64 and linux/arm64 (so that both architectures' files
-// are read), against the type-checked package and the packages it imports
-// or, as go doc allows, the standard library.
+// are read), against the type-checked package, the packages it imports and
+// those the links name by import path.
 func TestDocLinks(t *testing.T) {
 	if testing.Short() {
 		t.Skip("loads and type-checks the module twice")
@@ -30,13 +30,13 @@ func TestDocLinks(t *testing.T) {
 	links := 0
 	for _, goarch := range []string{"amd64", "arm64"} {
 		pkgs := load(t, goarch, "./...")
-		std := stdPackages(t, goarch, pkgs)
+		linked := linkedPackages(t, goarch, pkgs)
 		for _, p := range pkgs {
 			for _, f := range p.Syntax {
 				if ast.IsGenerated(f) {
 					continue
 				}
-				r := newResolver(p, f, std)
+				r := newResolver(p, f, linked)
 				for _, g := range f.Comments {
 					pos := p.Fset.Position(g.Pos())
 					if seen[pos] {
@@ -79,16 +79,17 @@ func load(t *testing.T, goarch string, patterns ...string) []*packages.Package {
 	return pkgs
 }
 
-// stdPackages loads the standard-library packages that comments link to
-// without their files importing them ([strings.Builder] in a file that
-// does not import strings), by import path.
-func stdPackages(t *testing.T, goarch string, pkgs []*packages.Package) map[string]*types.Package {
+// linkedPackages loads the packages that comments link to by import path
+// without their files importing them: the standard library's by name
+// ([strings.Builder] in a file that does not import strings), any other by
+// its full path ([bitlab/kernels.Loop]).
+func linkedPackages(t *testing.T, goarch string, pkgs []*packages.Package) map[string]*types.Package {
 	t.Helper()
 	var paths []string
 	for _, p := range pkgs {
 		for _, f := range p.Syntax {
 			for _, g := range f.Comments {
-				for _, l := range docLinks(stdParser.Parse(g.Text())) {
+				for _, l := range docLinks(pathParser.Parse(g.Text())) {
 					if l.ImportPath != "" && !slices.Contains(paths, l.ImportPath) {
 						paths = append(paths, l.ImportPath)
 					}
@@ -96,18 +97,18 @@ func stdPackages(t *testing.T, goarch string, pkgs []*packages.Package) map[stri
 			}
 		}
 	}
-	std := map[string]*types.Package{}
+	linked := map[string]*types.Package{}
 	if len(paths) > 0 {
 		for _, p := range load(t, goarch, paths...) {
-			std[p.PkgPath] = p.Types
+			linked[p.PkgPath] = p.Types
 		}
 	}
-	return std
+	return linked
 }
 
-// stdParser parses only the links to standard-library packages by their
-// full path, as go doc does for a package name a file does not import.
-var stdParser = comment.Parser{
+// pathParser parses only the links that name their package by its import
+// path, as go doc does for a package a file does not import.
+var pathParser = comment.Parser{
 	LookupPackage: func(string) (string, bool) { return "", false },
 	LookupSym:     func(string, string) bool { return true },
 }
@@ -116,11 +117,11 @@ var stdParser = comment.Parser{
 type resolver struct {
 	pkg     *types.Package
 	imports map[string]*types.Package // by the name the file uses
-	std     map[string]*types.Package // by import path
+	linked  map[string]*types.Package // by import path
 }
 
-func newResolver(p *packages.Package, f *ast.File, std map[string]*types.Package) *resolver {
-	r := &resolver{pkg: p.Types, imports: map[string]*types.Package{}, std: std}
+func newResolver(p *packages.Package, f *ast.File, linked map[string]*types.Package) *resolver {
+	r := &resolver{pkg: p.Types, imports: map[string]*types.Package{}, linked: linked}
 	for _, s := range f.Imports {
 		path, _ := strconv.Unquote(s.Path.Value)
 		imp := p.Imports[path]
@@ -155,14 +156,14 @@ func (r *resolver) parser() *comment.Parser {
 func (r *resolver) resolve(l *comment.DocLink) string {
 	pkg := r.pkg
 	if l.ImportPath != "" {
-		pkg = r.std[l.ImportPath]
+		pkg = r.linked[l.ImportPath]
 		for _, p := range r.imports {
 			if p.Path() == l.ImportPath {
 				pkg = p
 			}
 		}
 		if pkg == nil {
-			return "no package " + l.ImportPath + " among the file's imports or the standard library"
+			return "no package " + l.ImportPath
 		}
 		if l.Name == "" {
 			return ""

@@ -37,7 +37,7 @@ type kernel struct {
 	// tables are the lookup tables it reads, as Go expressions in package
 	// amd64: package-level variables ("count8") or calls of another
 	// package's accessors ("magic.FancyAttacks()"); Info.Tables is
-	// kernels.TableBytes of them. A slider's first table is the one its
+	// [kernels.TableBytes] of them. A slider's first table is the one its
 	// assembly's t parameter points to.
 	tables []string
 	// forms are the main loops of its throughput and latency forms: the

@@ -16,7 +16,7 @@
 // unordered lists) and //bitlab:tables T1, T2 (the lookup tables it reads:
 // package-level variables, or calls of another package's accessors that
 // return a table, such as board.FileMasks(); Info.Tables is
-// kernels.TableBytes of them; kernels' TestTablesDeclared requires every
+// [bitlab/kernels.TableBytes] of them; kernels' TestTablesDeclared requires every
 // table the kernel's code reads to be listed).
 //
 // With -overhead it writes instead package harness's empty kernel: the map
