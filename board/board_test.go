@@ -47,9 +47,9 @@ func TestFlips(t *testing.T) {
 func TestGeometry(t *testing.T) {
 	rook, bishop := 0, 0
 	for s := range Square(64) {
-		rook += 1 << bits.OnesCount64(RookRelevant[s])
-		bishop += 1 << bits.OnesCount64(BishopRelevant[s])
-		if FileMask[s]|RankMask[s] != RookAttacks(s, 0) || DiagonalMask[s]|AntiDiagonalMask[s] != BishopAttacks(s, 0) {
+		rook += 1 << bits.OnesCount64(rookRelevant[s])
+		bishop += 1 << bits.OnesCount64(bishopRelevant[s])
+		if fileMasks[s]|rankMasks[s] != RookAttacks(s, 0) || diagonalMasks[s]|antiDiagonalMasks[s] != BishopAttacks(s, 0) {
 			t.Errorf("%v: line masks disagree with the empty-board attacks", s)
 		}
 	}

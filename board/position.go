@@ -47,7 +47,7 @@ type Position struct {
 	Pieces    [2][6]uint64 // [color][piece]
 	Side      Color        // side to move
 	Castling  string       // FEN castling field, "-" for none
-	EnPassant Square       // en-passant target square or NoSquare
+	EnPassant Square       // en-passant target square or [NoSquare]
 	Halfmove  int
 	Fullmove  int
 }

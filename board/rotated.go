@@ -11,7 +11,7 @@ import "math/bits"
 // Toggle.
 type Rotated struct{ Files, Diagonals, AntiDiagonals uint64 }
 
-// The frames, in Frames' order: the normal one (ranks) and the three
+// The frames, in [Frames]' order: the normal one (ranks) and the three
 // rotated ones.
 const (
 	FrameRanks = iota
@@ -33,14 +33,17 @@ type Frame struct {
 	Lines [2]Direction
 }
 
-// Frames are the layouts of the four frames. Each lays its lines out one
+var frames [4]Frame
+
+// Frames returns the table of the layouts of the four frames, indexed by
+// [FrameRanks] ... [FrameAntiDiagonals]. Each frame lays its lines out one
 // after the other, each from its lowest square up, so that a line's
 // squares are consecutive bits in increasing square order.
-var Frames [4]Frame
+func Frames() *[4]Frame { return &frames }
 
 func init() {
-	for i, dirs := range [4][2]Direction{{East, West}, {North, South}, {NorthEast, SouthWest}, {NorthWest, SouthEast}} {
-		f := &Frames[i]
+	for i, dirs := range [4][2]Direction{{East(), West()}, {North(), South()}, {NorthEast(), SouthWest()}, {NorthWest(), SouthEast()}} {
+		f := &frames[i]
 		f.Lines = dirs
 		next := 0
 		for s := range Square(64) {
@@ -65,9 +68,9 @@ func init() {
 // table look-ups an engine pays per square a move empties or fills.
 func (r Rotated) Toggle(s Square) Rotated {
 	s &= 63
-	r.Files ^= Frames[FrameFiles].Bit[s]
-	r.Diagonals ^= Frames[FrameDiagonals].Bit[s]
-	r.AntiDiagonals ^= Frames[FrameAntiDiagonals].Bit[s]
+	r.Files ^= frames[FrameFiles].Bit[s]
+	r.Diagonals ^= frames[FrameDiagonals].Bit[s]
+	r.AntiDiagonals ^= frames[FrameAntiDiagonals].Bit[s]
 	return r
 }
 

@@ -10,7 +10,7 @@ import (
 // permutation of the 64 squares, every line's squares consecutive from
 // its lowest, and Toggle and Or keep Rotate exact.
 func TestFrames(t *testing.T) {
-	for i, f := range Frames {
+	for i, f := range frames {
 		var all uint64
 		for s := range Square(64) {
 			b := f.Bit[s]
@@ -30,7 +30,7 @@ func TestFrames(t *testing.T) {
 			}
 		}
 	}
-	if Frames[FrameRanks].Bit != func() (b [64]uint64) {
+	if frames[FrameRanks].Bit != func() (b [64]uint64) {
 		for s := range Square(64) {
 			b[s] = s.Bitboard()
 		}

@@ -12,6 +12,14 @@
 // and of [mack-hyperbola]. DarkThought ([heinz-darkthought]) numbers a8 = 63 ... h1 = 0, which
 // mirrors the files; [FromDarkThought] and [Square.DarkThought] map between
 // the two.
+//
+// # Tables
+//
+// The lookup tables, filled once at start-up, are reached through
+// accessors such as [FileMasks] that return the table by address, so that
+// table-driven code indexes it in place and kernels can declare its size
+// ([bitlab/kernels.TableBytes]). Callers read them and never write to them; small
+// sets such as [PositiveRook] are returned as copies.
 package board
 
 import (
@@ -50,7 +58,7 @@ func (s Square) DarkThought() uint8 { return uint8(s) ^ 7 }
 // to bitlab's numbering.
 func FromDarkThought(n uint8) Square { return Square(n ^ 7) }
 
-// String returns the square's name, such as "e4", or "-" for NoSquare.
+// String returns the square's name, such as "e4", or "-" for [NoSquare].
 func (s Square) String() string {
 	if s > 63 {
 		return "-"

@@ -22,9 +22,9 @@ func (t Target) String() string {
 	return t.GOARCH + " " + t.GOAMD64
 }
 
-// Targets are the builds explain models: the levels the committed
-// measurements ran at, and arm64.
-var Targets = []Target{{"amd64", "v1"}, {"amd64", "v3"}, {"arm64", ""}}
+// Targets returns the builds explain models, a fresh list: the levels the
+// committed measurements ran at, and arm64.
+func Targets() []Target { return []Target{{"amd64", "v1"}, {"amd64", "v3"}, {"arm64", ""}} }
 
 // build compiles runbench for target t from the module at root into dir
 // and returns the binary's path.

@@ -9,8 +9,9 @@
 //     bitlab/kernels/generic.NAME for the generated Go loops) and decode it
 //     with golang.org/x/arch (x86asm or arm64asm), printed in GNU syntax.
 //  3. Cut out the main loop the kernel's generator declared
-//     (kernels.Loop: amd64.Loops from internal/asm, generic.Loops from
-//     internal/gen, the hand-written kernels' own): the backward branch
+//     ([bitlab/kernels.Loop]: [bitlab/kernels/amd64.Loops] from
+//     internal/asm, [bitlab/kernels/generic.Loops] from internal/gen, the
+//     hand-written kernels' own): the backward branch
 //     closing a loop of exactly the declared number of instructions, or a Go
 //     function's outermost loop. A loop with a loop or a call inside, or a
 //     declared data-dependent branch without a named path, is not estimated:

@@ -26,7 +26,7 @@ type Estimate struct {
 	Instructions int  // the loop's instructions
 	Asm          bool // the kernel is written in assembly
 	// Path names the input the estimate holds for where the loop's cost
-	// depends on it (kernels.PathQueen); "" for every input.
+	// depends on it ([kernels.PathQueen]); "" for every input.
 	Path string
 	// Cycles is the estimated cost per input element; 0 when Missing says
 	// why there is none.
@@ -125,64 +125,19 @@ func Run(root, work string, mca MCA, models []Model, targets []Target) ([]Estima
 		if err != nil {
 			return nil, err
 		}
-		path, err := build(root, dir, t)
+		loops, srcs, err := targetLoops(root, dir, t)
 		if err != nil {
 			return nil, err
-		}
-		bin, err := openBinary(path)
-		if err != nil {
-			return nil, err
-		}
-		loops, err := extract(bin, t.GOARCH)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", t, err)
-		}
-		var srcs []source
-		for i, e := range loops {
-			if e.missing != "" {
-				continue
-			}
-			var b strings.Builder
-			if err := region(&b, t.GOARCH, regionName(e.Kernel, e.Mode), i, e.body.code); err != nil {
-				return nil, fmt.Errorf("%s %s: %v", e.Kernel, e.Mode, err)
-			}
-			srcs = append(srcs, source{regionName(e.Kernel, e.Mode), b.String()})
 		}
 		for _, m := range models {
 			if m.Arch != t.GOARCH {
 				continue
 			}
-			lacking := map[string][]string{}
-			var runnable []source
-			for _, e := range loops {
-				name := regionName(e.Kernel, e.Mode)
-				if lacking[name] = m.lacks(features(e.Kernel)); e.missing == "" && len(lacking[name]) == 0 {
-					runnable = append(runnable, srcs[slices.IndexFunc(srcs, func(s source) bool { return s.name == name })])
-				}
-			}
-			res, err := mca.run(dir, m, runnable)
+			ests, err := mca.estimate(dir, t, m, loops, srcs)
 			if err != nil {
 				return nil, err
 			}
-			for _, e := range loops {
-				est := Estimate{Kernel: e.Kernel, Mode: e.Mode, Target: t, Model: m, Elements: e.Elements, Asm: e.Asm,
-					Instructions: len(e.body.code), Path: e.Path, Missing: e.missing}
-				name := regionName(e.Kernel, e.Mode)
-				if est.Missing == "" {
-					r, ok := res[name]
-					if l := lacking[name]; len(l) > 0 {
-						est.Missing = "n/a: " + m.Label + " lacks " + strings.Join(l, ", ")
-					} else if !ok {
-						return nil, fmt.Errorf("llvm-mca -mcpu=%s: no region %s in its output", m.CPU, name)
-					} else if r.Unsupported != "" {
-						est.Missing = "n/a: the model's CPU lacks an instruction (" + r.Unsupported + ")"
-					} else {
-						est.Cycles = r.Cycles / float64(copies*e.Elements)
-						est.Bottleneck = bottleneck(r)
-					}
-				}
-				out = append(out, est)
-			}
+			out = append(out, ests...)
 		}
 		if err := os.RemoveAll(dir); err != nil {
 			return nil, err
@@ -192,6 +147,75 @@ func Run(root, work string, mca MCA, models []Model, targets []Target) ([]Estima
 		return cmp.Or(cmp.Compare(a.Model.CPU, b.Model.CPU), cmp.Compare(a.Target.GOAMD64, b.Target.GOAMD64),
 			cmp.Compare(a.Kernel, b.Kernel), cmp.Compare(a.Mode, b.Mode))
 	})
+	return out, nil
+}
+
+// targetLoops builds runbench for target t in dir and cuts out every
+// kernel's main loop, with the llvm-mca region of each loop it can
+// estimate.
+func targetLoops(root, dir string, t Target) ([]extracted, []source, error) {
+	path, err := build(root, dir, t)
+	if err != nil {
+		return nil, nil, err
+	}
+	bin, err := openBinary(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	loops, err := extract(bin, t.GOARCH)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", t, err)
+	}
+	var srcs []source
+	for i, e := range loops {
+		if e.missing != "" {
+			continue
+		}
+		var b strings.Builder
+		if err := region(&b, t.GOARCH, regionName(e.Kernel, e.Mode), i, e.body.code); err != nil {
+			return nil, nil, fmt.Errorf("%s %s: %v", e.Kernel, e.Mode, err)
+		}
+		srcs = append(srcs, source{regionName(e.Kernel, e.Mode), b.String()})
+	}
+	return loops, srcs, nil
+}
+
+// estimate runs model m on the regions srcs of target t's loops whose
+// features the model's core has, and returns an estimate per loop: its
+// cycles and bottleneck, or why it has none.
+func (mca MCA) estimate(dir string, t Target, m Model, loops []extracted, srcs []source) ([]Estimate, error) {
+	lacking := map[string][]string{}
+	var runnable []source
+	for _, e := range loops {
+		name := regionName(e.Kernel, e.Mode)
+		if lacking[name] = m.lacks(features(e.Kernel)); e.missing == "" && len(lacking[name]) == 0 {
+			runnable = append(runnable, srcs[slices.IndexFunc(srcs, func(s source) bool { return s.name == name })])
+		}
+	}
+	res, err := mca.run(dir, m, runnable)
+	if err != nil {
+		return nil, err
+	}
+	var out []Estimate
+	for _, e := range loops {
+		est := Estimate{Kernel: e.Kernel, Mode: e.Mode, Target: t, Model: m, Elements: e.Elements, Asm: e.Asm,
+			Instructions: len(e.body.code), Path: e.Path, Missing: e.missing}
+		name := regionName(e.Kernel, e.Mode)
+		if est.Missing == "" {
+			r, ok := res[name]
+			if l := lacking[name]; len(l) > 0 {
+				est.Missing = "n/a: " + m.Label + " lacks " + strings.Join(l, ", ")
+			} else if !ok {
+				return nil, fmt.Errorf("llvm-mca -mcpu=%s: no region %s in its output", m.CPU, name)
+			} else if r.Unsupported != "" {
+				est.Missing = "n/a: the model's CPU lacks an instruction (" + r.Unsupported + ")"
+			} else {
+				est.Cycles = r.Cycles / float64(copies*e.Elements)
+				est.Bottleneck = bottleneck(r)
+			}
+		}
+		out = append(out, est)
+	}
 	return out, nil
 }
 

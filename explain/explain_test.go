@@ -55,7 +55,7 @@ func TestLoopsExtract(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds runbench three times")
 	}
-	for _, tg := range Targets {
+	for _, tg := range Targets() {
 		path, err := build("..", t.TempDir(), tg)
 		if err != nil {
 			t.Fatal(err)
@@ -107,7 +107,7 @@ func TestMCAParsesEveryLoop(t *testing.T) {
 		}
 		models = append(models, m)
 	}
-	ests, err := Run("..", t.TempDir(), mca, models, Targets)
+	ests, err := Run("..", t.TempDir(), mca, models, Targets())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -91,69 +91,24 @@ func (mca MCA) run(dir string, m Model, srcs []source) (map[string]result, error
 	out := map[string]result{}
 	left := slices.Clone(srcs)
 	for len(left) > 0 {
-		var b strings.Builder
-		var ends []int // the last line of each region
-		line := 0
-		for _, s := range left {
-			b.WriteString(s.text)
-			line += strings.Count(s.text, "\n")
-			ends = append(ends, line)
-		}
 		file := filepath.Join(dir, m.CPU+".s")
-		if err := os.WriteFile(file, []byte(b.String()), 0o644); err != nil {
+		ends, err := writeRegions(file, left)
+		if err != nil {
 			return nil, err
 		}
 		cmd := exec.Command(mca.Path, "-mtriple="+triple(m.Arch), "-mcpu="+m.CPU, "--json", file)
 		var stdout, stderr bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &stdout, &stderr
-		err := cmd.Run()
-		if err == nil {
-			var j mcaJSON
-			if err := json.Unmarshal(stdout.Bytes(), &j); err != nil {
-				return nil, fmt.Errorf("llvm-mca -mcpu=%s: reading its JSON: %v", m.CPU, err)
-			}
-			for _, r := range j.CodeRegions {
-				sv := r.SummaryView
-				if sv.Iterations == 0 {
-					return nil, fmt.Errorf("llvm-mca -mcpu=%s: region %s ran no iteration", m.CPU, r.Name)
-				}
-				res := result{Cycles: sv.TotalCycles / sv.Iterations, UOps: sv.TotaluOps / sv.Iterations, Dispatch: int(sv.DispatchWidth), Busy: map[string]float64{}}
-				for _, p := range r.ResourcePressureView.ResourcePressureInfo {
-					// The row past the last instruction is the totals.
-					if p.InstructionIndex == len(r.Instructions) && p.ResourceIndex < len(j.TargetInfo.Resources) {
-						res.Busy[j.TargetInfo.Resources[p.ResourceIndex]] += p.ResourceUsage
-					}
-				}
-				out[r.Name] = res
-			}
-			return out, nil
+		runErr := cmd.Run()
+		if runErr == nil {
+			return parseRegions(out, stdout.Bytes(), m.CPU)
 		}
-		bad := map[int]string{}
-		for _, e := range errorLine.FindAllStringSubmatch(stderr.String(), -1) {
-			n, _ := strconv.Atoi(e[1])
-			i, _ := slices.BinarySearch(ends, n)
-			if i < len(left) && bad[i] == "" {
-				bad[i] = e[2]
-			}
-		}
-		if len(bad) == 0 && len(left) > 1 {
-			// A diagnostic without a line, such as an instruction the
-			// model has no scheduling data for: each region on its own.
-			for i, s := range left {
-				r, err := mca.run(dir, m, []source{s})
-				if err != nil {
-					return nil, err
-				}
-				if u := r[s.name].Unsupported; u != "" {
-					bad[i] = u
-				}
-			}
-		}
-		if len(bad) == 0 && len(left) == 1 {
-			bad[0] = diagnostic(stderr.String())
+		bad, err := mca.badRegions(dir, m, left, ends, stderr.String())
+		if err != nil {
+			return nil, err
 		}
 		if len(bad) == 0 {
-			return nil, fmt.Errorf("llvm-mca -mcpu=%s %s: %v\n%s", m.CPU, file, err, stderr.String())
+			return nil, fmt.Errorf("llvm-mca -mcpu=%s %s: %v\n%s", m.CPU, file, runErr, stderr.String())
 		}
 		var keep []source
 		for i, s := range left {
@@ -166,6 +121,76 @@ func (mca MCA) run(dir string, m Model, srcs []source) (map[string]result, error
 		left = keep
 	}
 	return out, nil
+}
+
+// writeRegions writes the sources to file, one after the other, and
+// returns the last line of each.
+func writeRegions(file string, srcs []source) (ends []int, err error) {
+	var b strings.Builder
+	line := 0
+	for _, s := range srcs {
+		b.WriteString(s.text)
+		line += strings.Count(s.text, "\n")
+		ends = append(ends, line)
+	}
+	return ends, os.WriteFile(file, []byte(b.String()), 0o644)
+}
+
+// parseRegions adds to out the result of every region of llvm-mca's JSON
+// output for -mcpu=cpu, and returns out.
+func parseRegions(out map[string]result, data []byte, cpu string) (map[string]result, error) {
+	var j mcaJSON
+	if err := json.Unmarshal(data, &j); err != nil {
+		return nil, fmt.Errorf("llvm-mca -mcpu=%s: reading its JSON: %v", cpu, err)
+	}
+	for _, r := range j.CodeRegions {
+		sv := r.SummaryView
+		if sv.Iterations == 0 {
+			return nil, fmt.Errorf("llvm-mca -mcpu=%s: region %s ran no iteration", cpu, r.Name)
+		}
+		res := result{Cycles: sv.TotalCycles / sv.Iterations, UOps: sv.TotaluOps / sv.Iterations, Dispatch: int(sv.DispatchWidth), Busy: map[string]float64{}}
+		for _, p := range r.ResourcePressureView.ResourcePressureInfo {
+			// The row past the last instruction is the totals.
+			if p.InstructionIndex == len(r.Instructions) && p.ResourceIndex < len(j.TargetInfo.Resources) {
+				res.Busy[j.TargetInfo.Resources[p.ResourceIndex]] += p.ResourceUsage
+			}
+		}
+		out[r.Name] = res
+	}
+	return out, nil
+}
+
+// badRegions returns, by index in left, the regions whose errors stopped
+// llvm-mca (its stderr), with the error: those its diagnostics name by
+// line (ends are the regions' last lines), else, where it names none, each
+// region that fails on its own, and for a lone region the diagnostic.
+// None means llvm-mca failed for another reason.
+func (mca MCA) badRegions(dir string, m Model, left []source, ends []int, stderr string) (map[int]string, error) {
+	bad := map[int]string{}
+	for _, e := range errorLine.FindAllStringSubmatch(stderr, -1) {
+		n, _ := strconv.Atoi(e[1])
+		i, _ := slices.BinarySearch(ends, n)
+		if i < len(left) && bad[i] == "" {
+			bad[i] = e[2]
+		}
+	}
+	if len(bad) == 0 && len(left) > 1 {
+		// A diagnostic without a line, such as an instruction the
+		// model has no scheduling data for: each region on its own.
+		for i, s := range left {
+			r, err := mca.run(dir, m, []source{s})
+			if err != nil {
+				return nil, err
+			}
+			if u := r[s.name].Unsupported; u != "" {
+				bad[i] = u
+			}
+		}
+	}
+	if len(bad) == 0 && len(left) == 1 {
+		bad[0] = diagnostic(stderr)
+	}
+	return bad, nil
 }
 
 // diagnostic returns llvm-mca's complaint in one line: its error and the

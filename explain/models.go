@@ -24,12 +24,15 @@ type Model struct {
 	Features []kernels.Feature
 }
 
-// The feature sets of the modelled x86 cores.
-var (
-	x86v3  = []kernels.Feature{kernels.POPCNT, kernels.BMI1, kernels.BMI2, kernels.LZCNT, kernels.AVX2}
-	avx512 = append(slices.Clip(x86v3), kernels.AVX512F, kernels.AVX512BW, kernels.AVX512VL, kernels.AVX512VBMI,
+// x86v3 and avx512 return the feature sets of the modelled x86 cores.
+func x86v3() []kernels.Feature {
+	return []kernels.Feature{kernels.POPCNT, kernels.BMI1, kernels.BMI2, kernels.LZCNT, kernels.AVX2}
+}
+
+func avx512() []kernels.Feature {
+	return append(x86v3(), kernels.AVX512F, kernels.AVX512BW, kernels.AVX512VL, kernels.AVX512VBMI,
 		kernels.AVX512VBMI2, kernels.AVX512VPOPCNTDQ, kernels.AVX512GFNI)
-)
+}
 
 // lacks returns the features of fs the model's core does not have.
 func (m Model) lacks(fs []kernels.Feature) []string {
@@ -42,26 +45,28 @@ func (m Model) lacks(fs []kernels.Feature) []string {
 	return out
 }
 
-// Models are the models explain estimates with ([llvm-mca]): AMD's Zen 3,
-// 4 and 5, Intel's Skylake, Sunny Cove, Golden Cove (client and server),
-// and Arm's Neoverse N1 and V2. LLVM 19 has no Zen 5 model: znver5 runs
-// the Zen 4 one.
-var Models = []Model{
-	{CPU: "znver3", Arch: "amd64", Label: "Zen 3", Core: "Zen 3", Features: x86v3},
-	{CPU: "znver4", Arch: "amd64", Label: "Zen 4", Core: "Zen 4", Features: avx512},
-	{CPU: "znver5", Arch: "amd64", Label: "Zen 5", Core: "Zen 5", Borrowed: "Zen 4", Features: avx512},
-	{CPU: "skylake", Arch: "amd64", Label: "Skylake", Core: "Skylake", Features: x86v3},
-	{CPU: "icelake-server", Arch: "amd64", Label: "Sunny Cove (Ice Lake server)", Core: "Sunny Cove", Features: avx512},
-	{CPU: "alderlake", Arch: "amd64", Label: "Golden Cove (Alder Lake P-core)", Core: "Golden Cove", Features: x86v3},
-	{CPU: "sapphirerapids", Arch: "amd64", Label: "Golden Cove (Sapphire Rapids)", Features: avx512},
-	{CPU: "neoverse-n1", Arch: "arm64", Label: "Neoverse N1", Core: "Neoverse N1"},
-	{CPU: "neoverse-v2", Arch: "arm64", Label: "Neoverse V2", Core: "Neoverse V2"},
+// Models returns the models explain estimates with ([llvm-mca]), a fresh
+// list: AMD's Zen 3, 4 and 5, Intel's Skylake, Sunny Cove, Golden Cove
+// (client and server), and Arm's Neoverse N1 and V2. LLVM 19 has no Zen 5
+// model: znver5 runs the Zen 4 one.
+func Models() []Model {
+	return []Model{
+		{CPU: "znver3", Arch: "amd64", Label: "Zen 3", Core: "Zen 3", Features: x86v3()},
+		{CPU: "znver4", Arch: "amd64", Label: "Zen 4", Core: "Zen 4", Features: avx512()},
+		{CPU: "znver5", Arch: "amd64", Label: "Zen 5", Core: "Zen 5", Borrowed: "Zen 4", Features: avx512()},
+		{CPU: "skylake", Arch: "amd64", Label: "Skylake", Core: "Skylake", Features: x86v3()},
+		{CPU: "icelake-server", Arch: "amd64", Label: "Sunny Cove (Ice Lake server)", Core: "Sunny Cove", Features: avx512()},
+		{CPU: "alderlake", Arch: "amd64", Label: "Golden Cove (Alder Lake P-core)", Core: "Golden Cove", Features: x86v3()},
+		{CPU: "sapphirerapids", Arch: "amd64", Label: "Golden Cove (Sapphire Rapids)", Features: avx512()},
+		{CPU: "neoverse-n1", Arch: "arm64", Label: "Neoverse N1", Core: "Neoverse N1"},
+		{CPU: "neoverse-v2", Arch: "arm64", Label: "Neoverse V2", Core: "Neoverse V2"},
+	}
 }
 
 // ModelFor returns the model of a core package uarch names, if explain has
 // one.
 func ModelFor(core string) (Model, bool) {
-	for _, m := range Models {
+	for _, m := range Models() {
 		if m.Core != "" && m.Core == core {
 			return m, true
 		}
@@ -72,7 +77,7 @@ func ModelFor(core string) (Model, bool) {
 // LookupModel returns the model of an -mcpu name.
 func LookupModel(cpu string) (Model, error) {
 	var names []string
-	for _, m := range Models {
+	for _, m := range Models() {
 		if m.CPU == cpu {
 			return m, nil
 		}

@@ -151,7 +151,7 @@ func (r SelfCheckRow) Deviations() (latency, throughput float64, ok bool) {
 }
 
 // The self-check's bands, as fractions of a published cost. A deviation
-// must also exceed NoiseMargin times the measurement's own spread.
+// must also exceed [NoiseMargin] times the measurement's own spread.
 const (
 	// SelfCheckTolerance is the deviation beyond which most of the
 	// latencies (or most throughputs) moving the same way is a warning:
@@ -215,11 +215,28 @@ func (d deviation) beyond(tol float64) bool {
 // (the latencies are the clock's check); with the latencies right, most
 // throughputs slower than published mean something may share the core's
 // execution ports. One instruction that disagrees while the others agree
-// gets a note beyond LoneTolerance: its published figure comes from
+// gets a note beyond [LoneTolerance]: its published figure comes from
 // another loop (the published BLSR throughput of Zen 5, 0.46 cycles, is
 // slower than the core runs independent BLSRs, about 0.34).
 func SelfCheckFindings(core uarch.Core, rows []SelfCheckRow) []Finding {
-	var lats, tps []deviation
+	lats, tps := selfCheckDeviations(rows)
+	if off := mostOff(lats); off != nil {
+		return []Finding{{true, fmt.Sprintf("%d of %d latencies are off %s's published costs (%s): the cycle clock or the instrument is off "+
+			"(was the machine busy, or the clock changing fast?); rerun on an idle machine before trusting cycle figures", len(off), len(lats), core, deviationList(off))}}
+	}
+	var fs []Finding
+	if slow := mostOff(tps); slow != nil && slow[0].dev > 0 {
+		fs = append(fs, Finding{true, fmt.Sprintf("%d of %d throughputs are slower than %s's published costs (%s) while the latencies agree, so the clock is right: "+
+			"something may share this core's execution ports (a busy sibling hardware thread; in a VM, another guest): "+
+			"if the machine should be idle, look for what runs beside the benchmark; throughput figures may be pessimistic", len(slow), len(tps), core, deviationList(slow))})
+		tps = nil // the warning covers them
+	}
+	return append(fs, loneDeviations(core, lats, tps)...)
+}
+
+// selfCheckDeviations returns the deviations from the published costs of
+// the rows that have them: every latency, and the throughputs published.
+func selfCheckDeviations(rows []SelfCheckRow) (lats, tps []deviation) {
 	for _, r := range rows {
 		lat, tp, ok := r.Deviations()
 		if !ok {
@@ -230,47 +247,44 @@ func SelfCheckFindings(core uarch.Core, rows []SelfCheckRow) []Finding {
 			tps = append(tps, deviation{r.Instr, string(schema.Throughput), tp, r.Throughput, r.Published.Throughput, r.ThroughputSpread})
 		}
 	}
-	line := func(d deviation) string {
-		return fmt.Sprintf("%s %s %.3f cycles is %+.1f%% off %s's published %g", d.instr, d.what, d.measured, 100*d.dev, core, d.publ)
-	}
-	// most returns the deviations beyond the band in the direction most
-	// of them take, if they are more than half of ds.
-	most := func(ds []deviation) []deviation {
-		var slow, fast []deviation
-		for _, d := range ds {
-			switch {
-			case !d.beyond(SelfCheckTolerance):
-			case d.dev > 0:
-				slow = append(slow, d)
-			default:
-				fast = append(fast, d)
-			}
+	return lats, tps
+}
+
+// mostOff returns the deviations beyond [SelfCheckTolerance] in the
+// direction most of them take, if they are more than half of ds.
+func mostOff(ds []deviation) []deviation {
+	var slow, fast []deviation
+	for _, d := range ds {
+		switch {
+		case !d.beyond(SelfCheckTolerance):
+		case d.dev > 0:
+			slow = append(slow, d)
+		default:
+			fast = append(fast, d)
 		}
-		for _, side := range [][]deviation{slow, fast} {
-			if 2*len(side) > len(ds) {
-				return side
-			}
-		}
-		return nil
 	}
-	lines := func(ds []deviation) string {
-		var parts []string
-		for _, d := range ds {
-			parts = append(parts, fmt.Sprintf("%s %+.1f%%", d.instr, 100*d.dev))
+	for _, side := range [][]deviation{slow, fast} {
+		if 2*len(side) > len(ds) {
+			return side
 		}
-		return strings.Join(parts, ", ")
 	}
+	return nil
+}
+
+// deviationList names each deviation and its size: "POPCNT +12.0%, ...".
+func deviationList(ds []deviation) string {
+	var parts []string
+	for _, d := range ds {
+		parts = append(parts, fmt.Sprintf("%s %+.1f%%", d.instr, 100*d.dev))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// loneDeviations returns a note for every latency and throughput beyond
+// LoneTolerance, the others agreeing: the core runs that chain faster or
+// slower than its published figure, measured in another loop, says.
+func loneDeviations(core uarch.Core, lats, tps []deviation) []Finding {
 	var fs []Finding
-	if off := most(lats); off != nil {
-		return append(fs, Finding{true, fmt.Sprintf("%d of %d latencies are off %s's published costs (%s): the cycle clock or the instrument is off "+
-			"(was the machine busy, or the clock changing fast?); rerun on an idle machine before trusting cycle figures", len(off), len(lats), core, lines(off))})
-	}
-	if slow := most(tps); slow != nil && slow[0].dev > 0 {
-		fs = append(fs, Finding{true, fmt.Sprintf("%d of %d throughputs are slower than %s's published costs (%s) while the latencies agree, so the clock is right: "+
-			"something may share this core's execution ports (a busy sibling hardware thread; in a VM, another guest): "+
-			"if the machine should be idle, look for what runs beside the benchmark; throughput figures may be pessimistic", len(slow), len(tps), core, lines(slow))})
-		tps = nil // the warning covers them
-	}
 	for _, ds := range [][]deviation{lats, tps} {
 		for _, d := range ds {
 			if !d.beyond(LoneTolerance) {
@@ -282,14 +296,15 @@ func SelfCheckFindings(core uarch.Core, rows []SelfCheckRow) []Finding {
 			}
 			why := "most other figures agree, so the clock is right: this core runs this chain " + faster +
 				" than the published figure says (measured in another loop); nothing to do"
-			fs = append(fs, Finding{false, line(d) + ": " + why})
+			fs = append(fs, Finding{false, fmt.Sprintf("%s %s %.3f cycles is %+.1f%% off %s's published %g: %s",
+				d.instr, d.what, d.measured, 100*d.dev, core, d.publ, why)})
 		}
 	}
 	return fs
 }
 
 // perInstr returns the cycles per instruction of a chain function and its
-// spread (see SelfCheckRow): 16 samples in two halves, each half's figure
+// spread (see [SelfCheckRow]): 16 samples in two halves, each half's figure
 // the fewest cycles of its samples (with the calibrated clock, samples
 // alternate with ADD-chain samples and the ratio of the two fastest is
 // taken, so that a clock change between calibration and measurement cannot

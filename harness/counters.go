@@ -24,7 +24,7 @@ type Counters struct {
 }
 
 // OpenCounters opens the group of events on the calling thread, which the
-// caller keeps locked to its OS thread (NewCycles does so).
+// caller keeps locked to its OS thread ([NewCycles] does so).
 func OpenCounters(events []Event) *Counters {
 	c := &Counters{Events: events}
 	c.group, c.Err = openGroup(events)
@@ -86,5 +86,5 @@ func (e Event) String() string {
 }
 
 // HardwareEvents returns the events runbench counts where it can: the
-// platform's perf_event_open events for schema.Events(), none elsewhere.
+// platform's perf_event_open events for [schema.Events], none elsewhere.
 func HardwareEvents() []Event { return slices.Clone(hardwareEvents) }

@@ -15,7 +15,7 @@ import (
 )
 
 func TestDistributions(t *testing.T) {
-	pop := kernels.Popcount
+	pop := kernels.Popcount()
 	for k := 0; k <= 64; k++ {
 		in, err := Inputs(pop, Workload{Dist: "k" + strconv.Itoa(k), Size: 500, Seed: 7})
 		if err != nil {
@@ -52,7 +52,7 @@ func TestDistributions(t *testing.T) {
 			t.Errorf("distribution %q accepted", bad)
 		}
 	}
-	if _, err := Inputs(kernels.Sliding, Workload{Dist: "k8", Size: 10}); err == nil {
+	if _, err := Inputs(kernels.Sliding(), Workload{Dist: "k8", Size: 10}); err == nil {
 		t.Error("k8 accepted for sliders")
 	}
 }
@@ -120,7 +120,7 @@ func TestSuiteSelection(t *testing.T) {
 			t.Errorf("unsupported kernel selected: %s", c.Name())
 		}
 	}
-	if want := 2 * len(kernels.Popcount.Impls()); len(cases) > want || len(cases) == 0 {
+	if want := 2 * len(kernels.Popcount().Impls()); len(cases) > want || len(cases) == 0 {
 		t.Errorf("%d cases, want at most %d", len(cases), want)
 	}
 	q, _, _ := Suite{Modes: []kernels.Mode{kernels.Throughput}, Sizes: schema.SizeClasses(), Quick: true}.Cases(m)
@@ -135,7 +135,7 @@ func TestSuiteSelection(t *testing.T) {
 	// A size given as a number runs the headline size's distributions.
 	fixed, _, err := Suite{Family: regexp.MustCompile("^serialize$"), Impl: regexp.MustCompile("^forward$"),
 		Modes: []kernels.Mode{kernels.Throughput}, Sizes: []schema.SizeClass{"65536"}}.Cases(m)
-	if err != nil || len(fixed) != len(kernels.Serialize.Plans()[schema.Stream].Dists) {
+	if err != nil || len(fixed) != len(kernels.Serialize().Plans()[schema.Stream].Dists) {
 		t.Errorf("-sizes 65536: %d cases (%v), want one per stream distribution", len(fixed), err)
 	}
 	for _, c := range fixed {
@@ -271,7 +271,7 @@ func TestSliderDistributions(t *testing.T) {
 		dist  string
 		piece kernels.Slider
 	}{{"rook", kernels.Orthogonal}, {"bishop", kernels.Diagonal}, {"gigantua", kernels.QueenLines}} {
-		in, err := Inputs(kernels.Sliding, Workload{Dist: c.dist, Size: 100, Seed: 1})
+		in, err := Inputs(kernels.Sliding(), Workload{Dist: c.dist, Size: 100, Seed: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -281,7 +281,7 @@ func TestSliderDistributions(t *testing.T) {
 			}
 		}
 	}
-	in, _ := Inputs(kernels.Sliding, Workload{Dist: "gigantua", Size: 24, Seed: 99})
+	in, _ := Inputs(kernels.Sliding(), Workload{Dist: "gigantua", Size: 24, Seed: 99})
 	qs := in.([]kernels.Query)
 	want := []struct {
 		occ uint64
@@ -297,7 +297,7 @@ func TestSliderDistributions(t *testing.T) {
 			}
 		}
 	}
-	if _, err := Inputs(kernels.Popcount, Workload{Dist: "rook", Size: 10}); err == nil {
+	if _, err := Inputs(kernels.Popcount(), Workload{Dist: "rook", Size: 10}); err == nil {
 		t.Error("rook accepted for bitboards")
 	}
 }

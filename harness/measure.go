@@ -47,7 +47,7 @@ func (c *Case) Key() schema.KernelCase {
 
 // Name returns the benchmark name, without the "Benchmark" prefix, as
 // runbench and go test -bench write it:
-// Kernel/family=F/impl=I/dist=D/size=N/mode=M (schema.KernelCase).
+// Kernel/family=F/impl=I/dist=D/size=N/mode=M ([schema.KernelCase]).
 func (c *Case) Name() string { return c.Key().Name().String() }
 
 // OutputsPerOp returns the outputs (set bits, for the list families) per
@@ -184,7 +184,7 @@ var ErrInterrupted = fmt.Errorf("harness: interrupted")
 // and more within seconds.
 const Recalibrate = 100 * time.Millisecond
 
-// Timed is what Run samples: a kernel Case or a PerftCase.
+// Timed is what Run samples: a kernel Case or a [PerftCase].
 type Timed interface {
 	// calibrate picks the repetitions per sample so that one lasts about d.
 	calibrate(d time.Duration)

@@ -27,7 +27,7 @@ func AvailableMemory() (MemoryLimit, bool) {
 // rlimInfinity is RLIM_INFINITY: no address-space limit.
 const rlimInfinity = ^uint64(0)
 
-// memoryLimits reads the bounds AvailableMemory compares through read
+// memoryLimits reads the bounds [AvailableMemory] compares through read
 // (os.ReadFile), with the address-space limit as. Limits of 2^62 bytes
 // and more are none: cgroup v1 writes "no limit" as the largest page
 // multiple below 2^63.

@@ -247,7 +247,7 @@ func (r *ResultsFile) Lines() int {
 // Close completes the file: it syncs the partial file and links it to the
 // final name (numbered if that name appeared during the run: Path says
 // which). A file without result lines is removed instead, and Close
-// returns ErrNoResults.
+// returns [ErrNoResults].
 func (r *ResultsFile) Close() error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -295,7 +295,7 @@ func (r *ResultsFile) link() error {
 
 // Abort ends the file at once, from any goroutine: it keeps the lines up
 // to the last Flush (the completed rounds), adds the comment note, and
-// links the file into place as Close does; it returns ErrNoResults, and
+// links the file into place as Close does; it returns [ErrNoResults], and
 // leaves no file, when no round was completed. Writes after Abort are
 // dropped. On standard output it flushes the completed rounds.
 func (r *ResultsFile) Abort(note string) error {
@@ -366,7 +366,7 @@ func DefaultPath(dir string, m Machine, t time.Time) string {
 }
 
 // Run returns what the suite selects, for the results header's run line
-// (schema.RunComment): full, quick, a selection with its flags, or a
+// ([schema.RunComment]): full, quick, a selection with its flags, or a
 // cache-pressure run.
 func (s Suite) Run() schema.Run {
 	re := func(r Selector) string {

@@ -25,7 +25,7 @@ type Suite struct {
 	Quick              bool // fewer distributions
 	Seed               uint64
 	// Pressures lists the cache pressures each case runs under; nil runs
-	// the ordinary cases (schema.NoPressure).
+	// the ordinary cases ([schema.NoPressure]).
 	Pressures []schema.Pressure
 }
 
@@ -42,25 +42,17 @@ type Skip struct {
 
 // Cases returns the suite's cases on machine m, and the kernels it skips.
 func (s Suite) Cases(m Machine) ([]*Case, []Skip, error) {
-	var cases []*Case
-	var skipped []Skip
 	for _, class := range s.Sizes {
 		if _, err := Elements(class, m); err != nil {
 			return nil, nil, err
 		}
 	}
-	// One eviction buffer per pressure, shared by the cases.
-	evictors := []*Evictor{nil}
-	if s.Pressures != nil {
-		evictors = nil
+	evictors, err := s.evictors(m)
+	if err != nil {
+		return nil, nil, err
 	}
-	for _, p := range s.Pressures {
-		e, err := NewEvictor(p, m)
-		if err != nil {
-			return nil, nil, err
-		}
-		evictors = append(evictors, e)
-	}
+	var cases []*Case
+	var skipped []Skip
 	for _, k := range kernels.All() {
 		info := k.Info()
 		if !match(s.Family, info.Family) || !match(s.Impl, info.Impl) {
@@ -70,44 +62,69 @@ func (s Suite) Cases(m Machine) ([]*Case, []Skip, error) {
 			skipped = append(skipped, Skip{info.ID(), err.Error()})
 			continue
 		}
-		plans := k.FamilyOf().Plans()
 		for _, class := range s.Sizes {
-			// A size given as a number runs the plan of the family's
-			// headline size.
-			_, fixed := class.Fixed()
-			p, ok := plans[class]
-			if fixed {
-				p, ok = plans[k.FamilyOf().Headline()]
-			}
-			if !ok {
-				continue
-			}
-			n, _ := Elements(class, m)
-			dists := p.Dists
-			if s.Quick {
-				if class != schema.L1 && class != k.FamilyOf().Headline() && !fixed {
-					continue
-				}
-				if s.Dist == nil { // an explicit -dist chooses among all of them
-					dists = p.QuickDists
-				}
-			}
-			for _, d := range dists {
-				if !match(s.Dist, d) {
-					continue
-				}
-				for _, mode := range s.Modes {
-					if (p.Modes != nil && !slices.Contains(p.Modes, mode)) || (mode == kernels.Latency && !k.HasLatency()) {
-						continue
-					}
-					for _, e := range evictors {
-						cases = append(cases, &Case{Kernel: k, Workload: Workload{Dist: d, Size: n, Seed: s.Seed}, Class: class, Mode: mode, Evict: e})
-					}
-				}
-			}
+			cases = append(cases, s.classCases(k, class, m, evictors)...)
 		}
 	}
 	return cases, skipped, nil
+}
+
+// evictors returns one eviction buffer per pressure of the suite, which
+// its cases share, or a nil one for a suite without pressures.
+func (s Suite) evictors(m Machine) ([]*Evictor, error) {
+	if s.Pressures == nil {
+		return []*Evictor{nil}, nil
+	}
+	var evictors []*Evictor
+	for _, p := range s.Pressures {
+		e, err := NewEvictor(p, m)
+		if err != nil {
+			return nil, err
+		}
+		evictors = append(evictors, e)
+	}
+	return evictors, nil
+}
+
+// classCases returns kernel k's cases of one size class: those of its
+// family's plan for the class (a size given as a number runs the plan of
+// the family's headline size) that the suite selects, each under every
+// eviction buffer.
+func (s Suite) classCases(k kernels.Kernel, class schema.SizeClass, m Machine, evictors []*Evictor) []*Case {
+	plans := k.FamilyOf().Plans()
+	_, fixed := class.Fixed()
+	p, ok := plans[class]
+	if fixed {
+		p, ok = plans[k.FamilyOf().Headline()]
+	}
+	if !ok {
+		return nil
+	}
+	n, _ := Elements(class, m)
+	dists := p.Dists
+	if s.Quick {
+		if class != schema.L1 && class != k.FamilyOf().Headline() && !fixed {
+			return nil
+		}
+		if s.Dist == nil { // an explicit -dist chooses among all of them
+			dists = p.QuickDists
+		}
+	}
+	var cases []*Case
+	for _, d := range dists {
+		if !match(s.Dist, d) {
+			continue
+		}
+		for _, mode := range s.Modes {
+			if (p.Modes != nil && !slices.Contains(p.Modes, mode)) || (mode == kernels.Latency && !k.HasLatency()) {
+				continue
+			}
+			for _, e := range evictors {
+				cases = append(cases, &Case{Kernel: k, Workload: Workload{Dist: d, Size: n, Seed: s.Seed}, Class: class, Mode: mode, Evict: e})
+			}
+		}
+	}
+	return cases
 }
 
 func match(sel Selector, s string) bool { return sel == nil || sel.MatchString(s) }

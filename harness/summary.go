@@ -22,7 +22,7 @@ type SummaryRow struct {
 }
 
 // Summarize ranks the implementations of every family by their throughput
-// at the family's headline size, without cache pressure: schema.Stand over
+// at the family's headline size, without cache pressure: [schema.Stand] over
 // the distributions of each round's median cycles per element (ns where
 // there is no cycle source): the result lines the results file holds, so
 // that report's pages, read from the file, give the same figures.
@@ -122,9 +122,9 @@ func (l Learned) Change() float64 { return l.Repeated/l.Stream - 1 }
 // Learn compares, for every family whose headline is the stream, each
 // implementation's throughput on the repeated L1 batch with its throughput
 // on the stream of the same distribution, and returns the pairs that differ
-// by more than schema.LearnedTolerance: there the predictor learned the repeated
-// inputs (or the caches changed the cost), so the L1 figure is not the
-// unpredictable case.
+// by more than [schema.LearnedTolerance]: there the predictor learned the
+// repeated inputs (or the caches changed the cost), so the L1 figure is not
+// the unpredictable case.
 func Learn(cases []*Case) []Learned {
 	type key struct{ family, impl, dist string }
 	l1, stream := map[key]float64{}, map[key]float64{}

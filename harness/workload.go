@@ -15,7 +15,7 @@ import (
 )
 
 // A Workload is a deterministic input batch: Size elements drawn from the
-// distribution Dist (schema.Dist's grammar) with the generator seeded by
+// distribution Dist ([schema.Dist]'s grammar) with the generator seeded by
 // Seed. For the families' input types:
 //
 //	k<N>, d<N>  bitboards, and bitboards of a random side
@@ -74,7 +74,7 @@ func typed[T any](gen func(*rand.Rand, kernels.AnyFamily, schema.Dist) T) func(*
 }
 
 // Inputs builds the workload for a family: a slice of the family's input
-// element type, ready for kernels.Kernel.Bind.
+// element type, ready for [kernels.Kernel.Bind].
 func Inputs(fam kernels.AnyFamily, w Workload) (any, error) {
 	d, err := schema.ParseDist(w.Dist)
 	if err != nil {

@@ -15,7 +15,7 @@ type Batch interface {
 	// list length for the list families, Len otherwise).
 	Outputs() int
 	// Verify checks both forms against the reference on the batch, or on
-	// its first VerifyLimit elements when it is longer.
+	// its first [VerifyLimit] elements when it is longer.
 	Verify() error
 }
 

@@ -69,7 +69,7 @@ func TestOutOfDomainInputs(t *testing.T) {
 	}
 	// Check, the verification path, reports instead of panicking.
 	bad := []kernels.Query{{Sq: 64, Piece: kernels.Orthogonal}}
-	for _, k := range kernels.Sliding.Impls() {
+	for _, k := range kernels.Sliding().Impls() {
 		if err := k.Check(bad, kernels.Expected[uint64]{Off: []int{0, 1}, Out: []uint64{0}}); err == nil || !strings.Contains(err.Error(), "square 64") {
 			t.Errorf("%s: Check gave %v", k.Info().ID(), err)
 		}

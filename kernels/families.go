@@ -25,7 +25,7 @@ type (
 	// RotatedQuery is a Query that also carries its occupancy in the
 	// rotated frames of Hyatt's rotated bitboards, as an engine keeps them
 	// up to date beside the occupancy ([cpw-sliding], Rotated Bitboards).
-	// Rot must equal board.Rotate(Occ).
+	// Rot must equal [board.Rotate](Occ).
 	RotatedQuery struct {
 		Query
 		Rot board.Rotated
@@ -43,7 +43,7 @@ type (
 	Targets struct {
 		BB    uint64
 		From  board.Square
-		Piece board.Piece // board.King or board.Knight
+		Piece board.Piece // [board.King] or [board.Knight]
 	}
 
 	// Move is a move as the source's assembly stores it: the to-square in bits
@@ -142,10 +142,12 @@ var slidingPlans = Plans{
 	schema.Stream: {Dists: []string{"gigantua"}, Modes: throughputOnly},
 }
 
-// The families, in listing order. kernels/generic's loop generator reads
-// these declarations: each family's variable, name and Next function.
+// The families, in listing order, returned by the accessors that follow.
+// kernels/generic's loop generator and kernels/amd64's assembly generator
+// read these declarations: each family's variable, name and Next function,
+// and the accessor that returns the variable.
 var (
-	Popcount = newFamily(Spec[uint64, uint8]{
+	popcount = newFamily(Spec[uint64, uint8]{
 		Name: "popcount", Doc: "bitboard -> number of one-bits (uint8)", MaxOut: 1, Baseline: "kernighan",
 		Reference: one(refPopcount), Next: NextCount,
 		Plans: Plans{schema.L1: sweptL1,
@@ -154,24 +156,24 @@ var (
 			schema.Mem:    {Dists: []string{"random"}, Modes: throughputOnly}},
 	})
 
-	BitscanForward = newFamily(Spec[uint64, board.Square]{
+	bitscanForward = newFamily(Spec[uint64, board.Square]{
 		Name: "bitscan-forward", Doc: "bitboard -> index of the least significant one-bit; 64 for the empty set",
 		MaxOut: 1, Baseline: "table16", Reference: one(refBitscanForward), Next: NextSquare,
 		Plans: Plans{schema.L1: sweptL1},
 	})
 
-	BitscanReverse = newFamily(Spec[uint64, board.Square]{
+	bitscanReverse = newFamily(Spec[uint64, board.Square]{
 		Name: "bitscan-reverse", Doc: "bitboard -> index of the most significant one-bit; 64 for the empty set",
 		MaxOut: 1, Baseline: "table16", Reference: one(refBitscanReverse), Next: NextSquare,
 		Plans: Plans{schema.L1: sweptL1},
 	})
 
-	LS1BReset = newFamily(Spec[uint64, uint64]{
+	ls1bReset = newFamily(Spec[uint64, uint64]{
 		Name: "ls1b-reset", Doc: "bitboard -> the bitboard without its least significant one-bit",
 		MaxOut: 1, Baseline: "and", Reference: one(refLS1BReset), Next: NextBitboard,
 	})
 
-	Serialize = newFamily(Spec[uint64, board.Square]{
+	serialize = newFamily(Spec[uint64, board.Square]{
 		Name: "serialize", Doc: "bitboard -> list of its square indices, ascending unless the implementation says otherwise",
 		MaxOut: 64, Baseline: "forward", Reference: refSerialize,
 		// The L1 sweep repeats 4,096 words: what a predictor can learn, the
@@ -180,7 +182,7 @@ var (
 		Plans: Plans{schema.L1: sweptL1, schema.Stream: streamPlan}, Headline: schema.Stream,
 	})
 
-	SerializeColor = newFamily(Spec[ColoredBB, board.Square]{
+	serializeColor = newFamily(Spec[ColoredBB, board.Square]{
 		Name: "serialize-color", Doc: "bitboard + side -> squares from the side's far rank: black a1..h1, a2..; white a8..h8, a7..",
 		MaxOut: 64, Baseline: "flip-branchy", Reference: refSerializeColor, Valid: validColoredBB,
 		Plans: Plans{schema.L1: {Dists: []string{"d8", "random", "chess"}, QuickDists: []string{"d8", "chess"}},
@@ -188,7 +190,7 @@ var (
 		Headline: schema.Stream,
 	})
 
-	MoveList = newFamily(Spec[Targets, Move]{
+	moveList = newFamily(Spec[Targets, Move]{
 		Name: "movelist", Doc: "king or knight on a square + target subset -> moves in ascending to-square order",
 		MaxOut: 8, Baseline: "loop", Reference: refMoveList, Valid: validTargets,
 		Plans: Plans{schema.L1: defaultPlans[schema.L1],
@@ -196,43 +198,85 @@ var (
 		Headline: schema.Stream,
 	})
 
-	BitReverse = newFamily(Spec[uint64, uint64]{
+	bitReverse = newFamily(Spec[uint64, uint64]{
 		Name: "bitreverse", Doc: "bitboard -> bitboard with bit i moved to bit 63-i",
 		MaxOut: 1, Baseline: "swar", Reference: one(refBitReverse), Next: NextBitboard,
 	})
 
-	Sliding = newFamily(Spec[Query, uint64]{
+	sliding = newFamily(Spec[Query, uint64]{
 		Name: "sliding", Doc: "rook, bishop or queen square + occupancy -> attack set",
 		MaxOut: 1, Baseline: "ray-loop", Reference: one(refSliding), Next: NextQuery, Valid: validQuery,
 		RandomSliders: []Slider{QueenLines}, Plans: slidingPlans,
 	})
 
-	SlidingRotated = newFamily(Spec[RotatedQuery, uint64]{
+	slidingRotated = newFamily(Spec[RotatedQuery, uint64]{
 		Name: "sliding-rotated", Doc: "slider square + occupancy + its rotated occupancies -> attack set (the sliding family's queries, carrying what rotated bitboards keep)",
 		MaxOut: 1, Baseline: "ray-loop", Reference: one(refSlidingRotated), Valid: validRotatedQuery,
 		RandomSliders: []Slider{QueenLines}, Plans: slidingPlans,
 	})
 
-	SlidingRay = newFamily(Spec[Query, uint64]{
+	slidingRay = newFamily(Spec[Query, uint64]{
 		Name: "sliding-ray", Doc: "slider square + occupancy -> attacks along the positive rays only (north, east, north-east, north-west)",
 		MaxOut: 1, Baseline: "ray-loop", Reference: one(refSlidingRay), Next: NextQuery, Valid: validQuery,
 	})
 
-	Quad2Hex = newFamily(Spec[qbb.QBB, Hex]{
+	quad2Hex = newFamily(Spec[qbb.QBB, Hex]{
 		Name: "quad2hex", Doc: "quad-bitboard -> 16 disjoint bitboards, one per square code",
 		MaxOut: 1, Baseline: "generic", Reference: one(refQuad2Hex),
 	})
 
-	Quad2Board = newFamily(Spec[qbb.QBB, Mailbox]{
+	quad2Board = newFamily(Spec[qbb.QBB, Mailbox]{
 		Name: "quad2board", Doc: "quad-bitboard -> 64-byte mailbox of square codes",
 		MaxOut: 1, Baseline: "generic", Reference: one(refQuad2Board),
 	})
 
-	QuadFill = newFamily(Spec[Fill, qbb.QBB]{
+	quadFill = newFamily(Spec[Fill, qbb.QBB]{
 		Name: "quad-fill", Doc: "quad-bitboard of generators + empty squares -> queen-line attacks of each of the four sets",
 		MaxOut: 1, Baseline: "kogge-stone", Reference: one(refQuadFill),
 	})
 )
+
+// Popcount returns the popcount family.
+func Popcount() *Family[uint64, uint8] { return popcount }
+
+// BitscanForward returns the bitscan-forward family.
+func BitscanForward() *Family[uint64, board.Square] { return bitscanForward }
+
+// BitscanReverse returns the bitscan-reverse family.
+func BitscanReverse() *Family[uint64, board.Square] { return bitscanReverse }
+
+// LS1BReset returns the ls1b-reset family.
+func LS1BReset() *Family[uint64, uint64] { return ls1bReset }
+
+// Serialize returns the serialize family.
+func Serialize() *Family[uint64, board.Square] { return serialize }
+
+// SerializeColor returns the serialize-color family.
+func SerializeColor() *Family[ColoredBB, board.Square] { return serializeColor }
+
+// MoveList returns the movelist family.
+func MoveList() *Family[Targets, Move] { return moveList }
+
+// BitReverse returns the bitreverse family.
+func BitReverse() *Family[uint64, uint64] { return bitReverse }
+
+// Sliding returns the sliding family.
+func Sliding() *Family[Query, uint64] { return sliding }
+
+// SlidingRotated returns the sliding-rotated family.
+func SlidingRotated() *Family[RotatedQuery, uint64] { return slidingRotated }
+
+// SlidingRay returns the sliding-ray family.
+func SlidingRay() *Family[Query, uint64] { return slidingRay }
+
+// Quad2Hex returns the quad2hex family.
+func Quad2Hex() *Family[qbb.QBB, Hex] { return quad2Hex }
+
+// Quad2Board returns the quad2board family.
+func Quad2Board() *Family[qbb.QBB, Mailbox] { return quad2Board }
+
+// QuadFill returns the quad-fill family.
+func QuadFill() *Family[Fill, qbb.QBB] { return quadFill }
 
 // The input domains.
 
@@ -358,21 +402,23 @@ func refMoveList(dst []Move, t Targets) []Move {
 	return dst
 }
 
-func refSliding(q Query) uint64 { return sliderRays(q, board.RookDirections, board.BishopDirections) }
+func refSliding(q Query) uint64 { return sliderRays(q, board.RookAttacks, board.BishopAttacks) }
 
 func refSlidingRotated(q RotatedQuery) uint64 { return refSliding(q.Query) }
 
 func refSlidingRay(q Query) uint64 {
-	return sliderRays(q, board.PositiveRook, board.PositiveBishop)
+	return sliderRays(q, board.PositiveRookAttacks, board.PositiveBishopAttacks)
 }
 
-func sliderRays(q Query, orthogonal, diagonal []board.Direction) uint64 {
+// sliderRays returns the attacks of q's slider: those of orthogonal
+// (rook) and diagonal (bishop) lines its piece has, by the given ray walks.
+func sliderRays(q Query, orthogonal, diagonal func(board.Square, uint64) uint64) uint64 {
 	var a uint64
 	if q.Piece&Orthogonal != 0 {
-		a |= board.RayAttacks(q.Sq, q.Occ, orthogonal)
+		a |= orthogonal(q.Sq, q.Occ)
 	}
 	if q.Piece&Diagonal != 0 {
-		a |= board.RayAttacks(q.Sq, q.Occ, diagonal)
+		a |= diagonal(q.Sq, q.Occ)
 	}
 	return a
 }
@@ -398,8 +444,7 @@ func refQuadFill(f Fill) qbb.QBB {
 	for i, gen := range f.Gen {
 		for s := range board.Square(64) {
 			if gen&s.Bitboard() != 0 {
-				a[i] |= sliderRays(Query{Occ: ^f.Empty, Sq: s, Piece: QueenLines},
-					board.RookDirections, board.BishopDirections)
+				a[i] |= sliderRays(Query{Occ: ^f.Empty, Sq: s, Piece: QueenLines}, board.RookAttacks, board.BishopAttacks)
 			}
 		}
 	}

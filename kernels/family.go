@@ -39,7 +39,7 @@ type Spec[In any, Out comparable] struct {
 	Plans Plans
 	// Headline is the size class of the family's summary figures: L1 (the
 	// default) where the cost does not depend on what a branch predictor can
-	// learn, schema.Stream where it does. Plans must include it.
+	// learn, [schema.Stream] where it does. Plans must include it.
 	Headline schema.SizeClass
 	// RandomSliders are the pieces of the "random" workload's queries
 	// (Query inputs only); nil means every slider.

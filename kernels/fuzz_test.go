@@ -38,7 +38,7 @@ func FuzzSerializeColor(f *testing.F) {
 		if black {
 			side = board.Black
 		}
-		check(t, kernels.SerializeColor, []kernels.ColoredBB{{BB: x, Side: side}, {BB: ^x, Side: 1 - side}})
+		check(t, kernels.SerializeColor(), []kernels.ColoredBB{{BB: x, Side: side}, {BB: ^x, Side: 1 - side}})
 	})
 }
 
@@ -52,7 +52,7 @@ func FuzzMoveList(f *testing.F) {
 		if knight {
 			p, attacks = board.Knight, board.KnightAttacks[s]
 		}
-		check(t, kernels.MoveList, []kernels.Targets{{BB: x & attacks, From: s, Piece: p}})
+		check(t, kernels.MoveList(), []kernels.Targets{{BB: x & attacks, From: s, Piece: p}})
 	})
 }
 
@@ -68,7 +68,7 @@ func fuzzSlider(f *testing.F, fam *kernels.Family[kernels.Query, uint64]) {
 	})
 }
 
-func FuzzSliding(f *testing.F) { fuzzSlider(f, kernels.Sliding) }
+func FuzzSliding(f *testing.F) { fuzzSlider(f, kernels.Sliding()) }
 
 func FuzzSlidingRotated(f *testing.F) {
 	for i, x := range edgeCases {
@@ -76,10 +76,10 @@ func FuzzSlidingRotated(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, occ uint64, sq, piece uint8) {
 		q := kernels.Query{Occ: occ, Sq: board.Square(sq & 63), Piece: kernels.Slider(1 + piece%3)}
-		check(t, kernels.SlidingRotated, []kernels.RotatedQuery{{Query: q, Rot: board.Rotate(occ)}})
+		check(t, kernels.SlidingRotated(), []kernels.RotatedQuery{{Query: q, Rot: board.Rotate(occ)}})
 	})
 }
-func FuzzSlidingRay(f *testing.F) { fuzzSlider(f, kernels.SlidingRay) }
+func FuzzSlidingRay(f *testing.F) { fuzzSlider(f, kernels.SlidingRay()) }
 
 func addQuads(f *testing.F) {
 	for _, q := range suiteQBBs()[:8] {
@@ -89,17 +89,17 @@ func addQuads(f *testing.F) {
 
 func FuzzQuad2Hex(f *testing.F) {
 	addQuads(f)
-	f.Fuzz(func(t *testing.T, a, b, c, d uint64) { check(t, kernels.Quad2Hex, []qbb.QBB{{a, b, c, d}}) })
+	f.Fuzz(func(t *testing.T, a, b, c, d uint64) { check(t, kernels.Quad2Hex(), []qbb.QBB{{a, b, c, d}}) })
 }
 
 func FuzzQuad2Board(f *testing.F) {
 	addQuads(f)
-	f.Fuzz(func(t *testing.T, a, b, c, d uint64) { check(t, kernels.Quad2Board, []qbb.QBB{{a, b, c, d}}) })
+	f.Fuzz(func(t *testing.T, a, b, c, d uint64) { check(t, kernels.Quad2Board(), []qbb.QBB{{a, b, c, d}}) })
 }
 
 func FuzzQuadFill(f *testing.F) {
 	addQuads(f)
 	f.Fuzz(func(t *testing.T, a, b, c, d uint64) {
-		check(t, kernels.QuadFill, []kernels.Fill{{Gen: qbb.QBB{a, b, c, d}, Empty: ^(a | b | c | d)}, {Gen: qbb.QBB{a, b, c, d}, Empty: a ^ d}})
+		check(t, kernels.QuadFill(), []kernels.Fill{{Gen: qbb.QBB{a, b, c, d}, Empty: ^(a | b | c | d)}, {Gen: qbb.QBB{a, b, c, d}, Empty: a ^ d}})
 	})
 }

@@ -50,11 +50,11 @@ func sparseBitboards() []uint64 {
 // occupancies for every slider, with the slider's own square occupied or not.
 func sliderQueries() (qs []kernels.Query, rook, bishop int) {
 	for s := range board.Square(64) {
-		board.Subsets(board.RookRelevant[s], func(o uint64) {
+		board.Subsets(board.RookRelevant()[s], func(o uint64) {
 			qs = append(qs, kernels.Query{Occ: o, Sq: s, Piece: kernels.Orthogonal})
 			rook++
 		})
-		board.Subsets(board.BishopRelevant[s], func(o uint64) {
+		board.Subsets(board.BishopRelevant()[s], func(o uint64) {
 			qs = append(qs, kernels.Query{Occ: o, Sq: s, Piece: kernels.Diagonal})
 			bishop++
 		})

@@ -51,7 +51,7 @@ type Info struct {
 	Source   string    // the bibliography key and section it comes from
 	Doc      string    // one line on what it does
 	// Order is how the implementation's lists relate to the reference's, for
-	// the list families; its Doc says why where it is not InOrder.
+	// the list families; its Doc says why where it is not [InOrder].
 	Order Order
 	// Usage is how a move generator can use the implementation: one query
 	// per call, a batch of queries in SIMD lanes, or whole batches only.
@@ -123,7 +123,7 @@ type AnyFamily interface {
 	Kernels() []Kernel
 }
 
-// Mode is how a kernel is timed: schema.Throughput or schema.Latency.
+// Mode is how a kernel is timed: [schema.Throughput] or [schema.Latency].
 type Mode = schema.Mode
 
 // The modes, as package kernels' callers name them.

@@ -20,12 +20,12 @@ var bitboardFamilies = []struct {
 	name  string
 	check func(*testing.T, []uint64)
 }{
-	{"popcount", func(t *testing.T, src []uint64) { check(t, kernels.Popcount, src) }},
-	{"bitscan-forward", func(t *testing.T, src []uint64) { check(t, kernels.BitscanForward, src) }},
-	{"bitscan-reverse", func(t *testing.T, src []uint64) { check(t, kernels.BitscanReverse, src) }},
-	{"ls1b-reset", func(t *testing.T, src []uint64) { check(t, kernels.LS1BReset, src) }},
-	{"bitreverse", func(t *testing.T, src []uint64) { check(t, kernels.BitReverse, src) }},
-	{"serialize", func(t *testing.T, src []uint64) { check(t, kernels.Serialize, src) }},
+	{"popcount", func(t *testing.T, src []uint64) { check(t, kernels.Popcount(), src) }},
+	{"bitscan-forward", func(t *testing.T, src []uint64) { check(t, kernels.BitscanForward(), src) }},
+	{"bitscan-reverse", func(t *testing.T, src []uint64) { check(t, kernels.BitscanReverse(), src) }},
+	{"ls1b-reset", func(t *testing.T, src []uint64) { check(t, kernels.LS1BReset(), src) }},
+	{"bitreverse", func(t *testing.T, src []uint64) { check(t, kernels.BitReverse(), src) }},
+	{"serialize", func(t *testing.T, src []uint64) { check(t, kernels.Serialize(), src) }},
 }
 
 func TestBitboardFamilies(t *testing.T) {
@@ -44,7 +44,7 @@ func TestSerializeColor(t *testing.T) {
 	for _, x := range sparseBitboards() {
 		src = append(src, kernels.ColoredBB{BB: x, Side: board.White}, kernels.ColoredBB{BB: x, Side: board.Black})
 	}
-	check(t, kernels.SerializeColor, src)
+	check(t, kernels.SerializeColor(), src)
 }
 
 // leaperTargets returns every subset of every square's attack set.
@@ -65,7 +65,7 @@ func TestMoveList(t *testing.T) {
 	if len(king) != 10016 || len(knight) != 5520 {
 		t.Errorf("move-target subsets: %d king, %d knight; the seed counts 10016 and 5520", len(king), len(knight))
 	}
-	check(t, kernels.MoveList, append(king, knight...))
+	check(t, kernels.MoveList(), append(king, knight...))
 	t.Logf("every move-target subset: %d king and %d knight move lists", len(king), len(knight))
 }
 
@@ -75,7 +75,7 @@ func TestSliding(t *testing.T) {
 	if rook != 102400 || bishop != 5248 {
 		t.Errorf("relevant-occupancy cases: %d rook, %d bishop; want 102400 and 5248", rook, bishop)
 	}
-	check(t, kernels.Sliding, qs)
+	check(t, kernels.Sliding(), qs)
 	t.Logf("every square x every relevant occupancy: %d rook and %d bishop cases, then %d random", rook, bishop, len(qs)-rook-bishop)
 }
 
@@ -91,18 +91,18 @@ func rotatedQueries(qs []kernels.Query) []kernels.RotatedQuery {
 func TestSlidingRotated(t *testing.T) {
 	t.Parallel()
 	qs, rook, bishop := sliderQueries()
-	check(t, kernels.SlidingRotated, rotatedQueries(qs))
+	check(t, kernels.SlidingRotated(), rotatedQueries(qs))
 	t.Logf("every square x every relevant occupancy: %d rook and %d bishop cases, then %d random", rook, bishop, len(qs)-rook-bishop)
 }
 
 func TestSlidingRay(t *testing.T) {
 	t.Parallel()
 	qs, _, _ := sliderQueries()
-	check(t, kernels.SlidingRay, qs)
+	check(t, kernels.SlidingRay(), qs)
 }
 
-func TestQuad2Hex(t *testing.T)   { t.Parallel(); check(t, kernels.Quad2Hex, suiteQBBs()) }
-func TestQuad2Board(t *testing.T) { t.Parallel(); check(t, kernels.Quad2Board, suiteQBBs()) }
+func TestQuad2Hex(t *testing.T)   { t.Parallel(); check(t, kernels.Quad2Hex(), suiteQBBs()) }
+func TestQuad2Board(t *testing.T) { t.Parallel(); check(t, kernels.Quad2Board(), suiteQBBs()) }
 
 func TestQuadFill(t *testing.T) {
 	t.Parallel()
@@ -121,30 +121,30 @@ func TestQuadFill(t *testing.T) {
 		src = append(src, kernels.Fill{Gen: qbb.QBB{r.Uint64() & r.Uint64() & r.Uint64(), r.Uint64() & r.Uint64() & r.Uint64(),
 			r.Uint64() & r.Uint64() & r.Uint64(), r.Uint64() & r.Uint64() & r.Uint64()}, Empty: r.Uint64() | r.Uint64()})
 	}
-	check(t, kernels.QuadFill, src)
+	check(t, kernels.QuadFill(), src)
 }
 
 // TestReferences pins the references themselves to math/bits and board on
 // the edge cases, so that a reference bug cannot hide behind agreement.
 func TestReferences(t *testing.T) {
 	for _, x := range append(edgeCases, 0x1234_5678_9abc_def0) {
-		if got := kernels.Popcount.Reference(nil, x)[0]; int(got) != bits.OnesCount64(x) {
+		if got := kernels.Popcount().Reference(nil, x)[0]; int(got) != bits.OnesCount64(x) {
 			t.Errorf("popcount(%#x) = %d", x, got)
 		}
 		fwd, rev := board.NoSquare, board.NoSquare
 		if x != 0 {
 			fwd, rev = board.Square(bits.TrailingZeros64(x)), board.Square(bits.Len64(x)-1)
 		}
-		if got := kernels.BitscanForward.Reference(nil, x)[0]; got != fwd {
+		if got := kernels.BitscanForward().Reference(nil, x)[0]; got != fwd {
 			t.Errorf("bitscan-forward(%#x) = %d, want %d", x, got, fwd)
 		}
-		if got := kernels.BitscanReverse.Reference(nil, x)[0]; got != rev {
+		if got := kernels.BitscanReverse().Reference(nil, x)[0]; got != rev {
 			t.Errorf("bitscan-reverse(%#x) = %d, want %d", x, got, rev)
 		}
-		if got := kernels.BitReverse.Reference(nil, x)[0]; got != bits.Reverse64(x) {
+		if got := kernels.BitReverse().Reference(nil, x)[0]; got != bits.Reverse64(x) {
 			t.Errorf("bitreverse(%#x) = %#x", x, got)
 		}
-		if got := kernels.LS1BReset.Reference(nil, x)[0]; got != x&(x-1) {
+		if got := kernels.LS1BReset().Reference(nil, x)[0]; got != x&(x-1) {
 			t.Errorf("ls1b-reset(%#x) = %#x", x, got)
 		}
 	}
@@ -153,10 +153,10 @@ func TestReferences(t *testing.T) {
 	d4 := board.NewSquare(3, 3)
 	occ := board.NewSquare(3, 5).Bitboard() | board.NewSquare(1, 3).Bitboard()
 	q := kernels.Query{Occ: occ, Sq: d4, Piece: kernels.Orthogonal}
-	if got, want := kernels.Sliding.Reference(nil, q)[0], uint64(0x00_00_08_08_F6_08_08_08); got != want {
+	if got, want := kernels.Sliding().Reference(nil, q)[0], uint64(0x00_00_08_08_F6_08_08_08); got != want {
 		t.Errorf("rook d4: %#x, want %#x", got, want)
 	}
-	if got, want := kernels.SlidingRay.Reference(nil, q)[0], uint64(0x00_00_08_08_F0_00_00_00); got != want {
+	if got, want := kernels.SlidingRay().Reference(nil, q)[0], uint64(0x00_00_08_08_F0_00_00_00); got != want {
 		t.Errorf("rook d4 positive rays: %#x, want %#x", got, want)
 	}
 }
@@ -176,7 +176,7 @@ func lists[In any](k *kernels.Impl[In, board.Square], src []In) [][]board.Square
 // the round trip list -> bitboard, and the empty set.
 func TestSerializeContracts(t *testing.T) {
 	src := sparseBitboards()[:20000]
-	for _, k := range kernels.Serialize.Impls() {
+	for _, k := range kernels.Serialize().Impls() {
 		if k.Supported() != nil {
 			continue
 		}
@@ -207,7 +207,7 @@ func TestSerializeColorSymmetry(t *testing.T) {
 		}
 		return m
 	}
-	for _, k := range kernels.SerializeColor.Impls() {
+	for _, k := range kernels.SerializeColor().Impls() {
 		if k.Supported() != nil {
 			continue
 		}
@@ -321,7 +321,7 @@ func TestUsageDeclared(t *testing.T) {
 					t.Errorf("registration with usage %v did not panic", u)
 				}
 			}()
-			kernels.Popcount.Register(kernels.Info{Impl: "no-usage", Arch: kernels.Generic, Source: "test", Doc: "test", Usage: u},
+			kernels.Popcount().Register(kernels.Info{Impl: "no-usage", Arch: kernels.Generic, Source: "test", Doc: "test", Usage: u},
 				func(dst []uint8, src []uint64) int { return 0 }, nil)
 		}()
 	}

@@ -23,7 +23,7 @@ type Loop struct {
 	// does not: a loop inside the main loop, or a branch on the input.
 	Varies string
 	// Path names the input for which an iteration of a loop that Varies
-	// runs each of its instructions once, "" where no input does: PathQueen
+	// runs each of its instructions once, "" where no input does: [PathQueen]
 	// for a slider that branches on its lines.
 	Path string
 }

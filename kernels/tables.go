@@ -9,17 +9,22 @@ import (
 // implementation reads, for Info.Tables: each argument points to a
 // package-level table (an array, a slice, or a struct of them), whose size
 // counts the arrays that slices in it hold (their length) but nothing
-// behind other pointers. kernels' TestTablesDeclared checks that every
-// table a kernel's code reads is among them. It panics on an argument
-// that is not a non-nil pointer: a declaration error.
+// behind other pointers, or is a slice table itself, as the accessors of a
+// small set return it (such as [board.PositiveRook]: a copy, of the
+// table's size). kernels' TestTablesDeclared checks that every table a
+// kernel's code reads is among them. It panics on any other argument: a
+// declaration error.
 func TableBytes(tables ...any) int {
 	n := 0
 	for _, t := range tables {
 		v := reflect.ValueOf(t)
-		if v.Kind() != reflect.Pointer || v.IsNil() {
-			panic(fmt.Sprintf("kernels: TableBytes takes pointers to tables, not %T", t))
+		switch {
+		case v.Kind() == reflect.Pointer && !v.IsNil():
+			v = v.Elem()
+		case v.Kind() != reflect.Slice:
+			panic(fmt.Sprintf("kernels: TableBytes takes pointers to tables or slices, not %T", t))
 		}
-		n += int(v.Type().Elem().Size()) + heldBytes(v.Elem())
+		n += int(v.Type().Size()) + heldBytes(v)
 	}
 	return n
 }

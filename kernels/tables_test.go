@@ -243,7 +243,7 @@ func (c *codeIndex) registrations(t *testing.T, pkg *packages.Package) []registr
 			if r.impl == "" {
 				t.Fatalf("%s: a registration whose implementation name is not a literal", c.fset.Position(call.Pos()))
 			}
-			declaredTables(pkg, call.Args[0], r.declared)
+			c.declaredTables(pkg, call.Args[0], r.declared)
 			for _, a := range call.Args[1:] {
 				c.collect(pkg, a, r.reads)
 			}
@@ -283,16 +283,46 @@ func literal(e ast.Expr) string {
 }
 
 // declaredTables records the package-level tables an Info expression
-// names: those it passes to kernels.TableBytes.
-func declaredTables(pkg *packages.Package, e ast.Node, tables map[string]bool) {
+// declares: those it passes to kernels.TableBytes, by name or through an
+// accessor it calls there (a function returning a table, such as
+// board.FileMasks: the tables the accessor reads).
+func (c *codeIndex) declaredTables(pkg *packages.Package, e ast.Node, tables map[string]bool) {
 	ast.Inspect(e, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok {
-			if v, ok := pkg.TypesInfo.Uses[id].(*types.Var); ok && isTable(v) {
-				tables[v.Pkg().Path()+"."+v.Name()] = true
-			}
+		call, ok := n.(*ast.CallExpr)
+		if !ok || !isTableBytes(pkg, call.Fun) {
+			return true
 		}
-		return true
+		for _, a := range call.Args {
+			ast.Inspect(a, func(n ast.Node) bool {
+				id, ok := n.(*ast.Ident)
+				if !ok {
+					return true
+				}
+				switch obj := pkg.TypesInfo.Uses[id].(type) {
+				case *types.Var:
+					if isTable(obj) {
+						tables[obj.Pkg().Path()+"."+obj.Name()] = true
+					}
+				case *types.Func:
+					for k := range c.funcReads(obj) {
+						tables[k] = true
+					}
+				}
+				return true
+			})
+		}
+		return false
 	})
+}
+
+// isTableBytes reports whether fun names kernels.TableBytes.
+func isTableBytes(pkg *packages.Package, fun ast.Expr) bool {
+	sel, ok := fun.(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	fn, ok := pkg.TypesInfo.Uses[sel.Sel].(*types.Func)
+	return ok && fn.Pkg().Path() == "bitlab/kernels" && fn.Name() == "TableBytes"
 }
 
 // collect adds to reads every table the code an expression names reads:
@@ -465,7 +495,8 @@ func holdsArray(t types.Type, depth int) bool {
 }
 
 // TestTableBytes sizes tables: arrays by their type, slices by what they
-// hold, and a declaration that is not a pointer panics.
+// hold, a slice given itself like one given by its address, and a
+// declaration that is neither a pointer nor a slice panics.
 func TestTableBytes(t *testing.T) {
 	type lists struct {
 		head  [4]uint64
@@ -476,9 +507,13 @@ func TestTableBytes(t *testing.T) {
 	if got, want := kernels.TableBytes(&arr, &ls), 256+2*(32+24)+13*2; got != want {
 		t.Errorf("TableBytes = %d, want %d", got, want)
 	}
+	dirs := []uint16{1, 2, 3}
+	if got, want := kernels.TableBytes(dirs), kernels.TableBytes(&dirs); got != want || got != 24+3*2 {
+		t.Errorf("TableBytes of a slice = %d, of its address %d, want %d", got, want, 24+3*2)
+	}
 	defer func() {
 		if recover() == nil {
-			t.Error("TableBytes accepted a value")
+			t.Error("TableBytes accepted an array value")
 		}
 	}()
 	kernels.TableBytes(arr)

@@ -34,8 +34,8 @@ func (u Usage) String() string {
 	return fmt.Sprintf("Usage(%d)", uint8(u))
 }
 
-// Written returns the usage as results files write it (schema.UsageQuery,
-// UsageBatch, UsageLoop); "" for an undeclared usage.
+// Written returns the usage as results files write it ([schema.UsageQuery],
+// [schema.UsageBatch], [schema.UsageLoop]); "" for an undeclared usage.
 func (u Usage) Written() string {
 	switch u {
 	case PerQuery:

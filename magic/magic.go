@@ -6,6 +6,10 @@
 // pack the squares' tables of 2^n entries end to end (n the square's
 // relevant squares), and black magics hash occupancy | ^mask with a fixed
 // shift into one table whose squares overlap wherever they agree.
+//
+// Accessors such as [FancyAttacks] return the tables by address, so that
+// the kernels index them in place and declare their sizes
+// ([bitlab/kernels.TableBytes]); callers read them and never write to them.
 package magic
 
 import (
@@ -17,7 +21,7 @@ import (
 //go:generate go run ./internal/search -o magics.go
 
 // Black is one square's black magic and the offset of its entries in
-// BlackAttacks.
+// [BlackAttacks].
 type Black struct {
 	Magic  uint64
 	Offset uint32
@@ -25,7 +29,7 @@ type Black struct {
 
 // Fancy is one square's fancy magic lookup: its relevant squares, the
 // magic, the shift (64 minus their number) and the offset of its part of
-// FancyAttacks.
+// [FancyAttacks].
 type Fancy struct {
 	Mask, Magic uint64
 	Shift       uint8
@@ -46,20 +50,56 @@ const (
 	BishopFancyLen = 5248
 )
 
+// The tables, filled by init.
 var (
-	// RookPlain and BishopPlain are the plain tables, most of their
-	// entries unused.
-	RookPlain   [64][1 << (64 - RookShift)]uint64
-	BishopPlain [64][1 << (64 - BishopShift)]uint64
-	// RookFancy and BishopFancy are the fancy lookups; their magics serve
-	// the plain tables too, with the fixed shifts.
-	RookFancy, BishopFancy [64]Fancy
-	FancyAttacks           [RookFancyLen + BishopFancyLen]uint64
-	// RookNotMask and BishopNotMask are the squares outside each square's
-	// relevant ones, which black magics set.
-	RookNotMask, BishopNotMask [64]uint64
-	BlackAttacks               [BlackLen]uint64
+	rookPlain              [64][1 << (64 - RookShift)]uint64
+	bishopPlain            [64][1 << (64 - BishopShift)]uint64
+	rookFancy, bishopFancy [64]Fancy
+	fancyAttacks           [RookFancyLen + BishopFancyLen]uint64
+	rookNotMasks           [64]uint64
+	bishopNotMasks         [64]uint64
+	blackAttacks           [BlackLen]uint64
 )
+
+// RookPlain returns the rook's plain tables, indexed by square and
+// ((occupancy & mask) * magic) >> [RookShift] with the mask and magic of
+// [RookFancy]; most of their entries are unused.
+func RookPlain() *[64][1 << (64 - RookShift)]uint64 { return &rookPlain }
+
+// BishopPlain returns the bishop's plain tables, as [RookPlain] with
+// BishopShift.
+func BishopPlain() *[64][1 << (64 - BishopShift)]uint64 { return &bishopPlain }
+
+// RookFancy returns the rook's fancy lookups by square; their magics serve
+// the plain tables too, with the fixed shift.
+func RookFancy() *[64]Fancy { return &rookFancy }
+
+// BishopFancy returns the bishop's fancy lookups by square, as
+// [RookFancy].
+func BishopFancy() *[64]Fancy { return &bishopFancy }
+
+// FancyAttacks returns the attack sets of the fancy lookups, every square's
+// part of 2^n entries end to end, rook squares first.
+func FancyAttacks() *[RookFancyLen + BishopFancyLen]uint64 { return &fancyAttacks }
+
+// RookNotMasks returns the squares outside each square's rook-relevant
+// ones, which black magics set.
+func RookNotMasks() *[64]uint64 { return &rookNotMasks }
+
+// BishopNotMasks returns [RookNotMasks] for bishops.
+func BishopNotMasks() *[64]uint64 { return &bishopNotMasks }
+
+// RookBlack returns the rook's black magics and their offsets into
+// [BlackAttacks], by square.
+func RookBlack() *[64]Black { return &rookBlack }
+
+// BishopBlack returns the bishop's black magics and their offsets into
+// [BlackAttacks], by square.
+func BishopBlack() *[64]Black { return &bishopBlack }
+
+// BlackAttacks returns the shared table of the black magics, the squares'
+// entries laid over each other wherever they agree.
+func BlackAttacks() *[BlackLen]uint64 { return &blackAttacks }
 
 func init() {
 	off := uint32(0)
@@ -73,10 +113,10 @@ func init() {
 		plain    func(s board.Square, i uint64) *uint64
 		shift    uint8
 	}{
-		{&board.RookRelevant, &RookMagics, &RookFancy, &RookBlack, &RookNotMask, board.RookAttacks,
-			func(s board.Square, i uint64) *uint64 { return &RookPlain[s][i] }, RookShift},
-		{&board.BishopRelevant, &BishopMagics, &BishopFancy, &BishopBlack, &BishopNotMask, board.BishopAttacks,
-			func(s board.Square, i uint64) *uint64 { return &BishopPlain[s][i] }, BishopShift},
+		{board.RookRelevant(), &rookMagics, &rookFancy, &rookBlack, &rookNotMasks, board.RookAttacks,
+			func(s board.Square, i uint64) *uint64 { return &rookPlain[s][i] }, RookShift},
+		{board.BishopRelevant(), &bishopMagics, &bishopFancy, &bishopBlack, &bishopNotMasks, board.BishopAttacks,
+			func(s board.Square, i uint64) *uint64 { return &bishopPlain[s][i] }, BishopShift},
 	} {
 		for s := range board.Square(64) {
 			mask, magic := p.relevant[s], p.magics[s]
@@ -86,9 +126,9 @@ func init() {
 			b := p.black[s]
 			board.Subsets(mask, func(occ uint64) {
 				a := p.attacks(s, occ)
-				FancyAttacks[off+uint32((occ*magic)>>shift)] = a
+				fancyAttacks[off+uint32((occ*magic)>>shift)] = a
 				*p.plain(s, (occ*magic)>>p.shift) = a
-				BlackAttacks[b.Offset+uint32(((occ|^mask)*b.Magic)>>p.shift)] = a
+				blackAttacks[b.Offset+uint32(((occ|^mask)*b.Magic)>>p.shift)] = a
 			})
 			off += 1 << (64 - shift)
 		}

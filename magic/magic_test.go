@@ -26,28 +26,28 @@ func TestTables(t *testing.T) {
 		attacks  func(board.Square, uint64) uint64
 		lookups  []lookup
 	}{
-		{&board.RookRelevant, board.RookAttacks, []lookup{
+		{board.RookRelevant(), board.RookAttacks, []lookup{
 			{"rook plain", func(s board.Square, o uint64) uint64 {
-				return RookPlain[s][((o&RookFancy[s].Mask)*RookFancy[s].Magic)>>RookShift]
+				return rookPlain[s][((o&rookFancy[s].Mask)*rookFancy[s].Magic)>>RookShift]
 			}},
 			{"rook fancy", func(s board.Square, o uint64) uint64 {
-				f := RookFancy[s]
-				return FancyAttacks[f.Offset+uint32(((o&f.Mask)*f.Magic)>>f.Shift)]
+				f := rookFancy[s]
+				return fancyAttacks[f.Offset+uint32(((o&f.Mask)*f.Magic)>>f.Shift)]
 			}},
 			{"rook black", func(s board.Square, o uint64) uint64 {
-				return BlackAttacks[RookBlack[s].Offset+uint32(((o|RookNotMask[s])*RookBlack[s].Magic)>>RookShift)]
+				return blackAttacks[rookBlack[s].Offset+uint32(((o|rookNotMasks[s])*rookBlack[s].Magic)>>RookShift)]
 			}},
 		}},
-		{&board.BishopRelevant, board.BishopAttacks, []lookup{
+		{board.BishopRelevant(), board.BishopAttacks, []lookup{
 			{"bishop plain", func(s board.Square, o uint64) uint64 {
-				return BishopPlain[s][((o&BishopFancy[s].Mask)*BishopFancy[s].Magic)>>BishopShift]
+				return bishopPlain[s][((o&bishopFancy[s].Mask)*bishopFancy[s].Magic)>>BishopShift]
 			}},
 			{"bishop fancy", func(s board.Square, o uint64) uint64 {
-				f := BishopFancy[s]
-				return FancyAttacks[f.Offset+uint32(((o&f.Mask)*f.Magic)>>f.Shift)]
+				f := bishopFancy[s]
+				return fancyAttacks[f.Offset+uint32(((o&f.Mask)*f.Magic)>>f.Shift)]
 			}},
 			{"bishop black", func(s board.Square, o uint64) uint64 {
-				return BlackAttacks[BishopBlack[s].Offset+uint32(((o|BishopNotMask[s])*BishopBlack[s].Magic)>>BishopShift)]
+				return blackAttacks[bishopBlack[s].Offset+uint32(((o|bishopNotMasks[s])*bishopBlack[s].Magic)>>BishopShift)]
 			}},
 		}},
 	} {

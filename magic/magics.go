@@ -2,9 +2,9 @@
 
 package magic
 
-// RookMagics hash the rook's relevant occupancies with the shift 64 - n
+// rookMagics hash the rook's relevant occupancies with the shift 64 - n
 // (fancy) or 52 (plain).
-var RookMagics = [64]uint64{
+var rookMagics = [64]uint64{
 	0x0380021140026088, // a1
 	0x0240400020001000, // b1
 	0x0880200010000880, // c1
@@ -71,9 +71,9 @@ var RookMagics = [64]uint64{
 	0x40500d0888402402, // h8
 }
 
-// BishopMagics hash the bishop's relevant occupancies with the shift 64 - n
+// bishopMagics hash the bishop's relevant occupancies with the shift 64 - n
 // (fancy) or 55 (plain).
-var BishopMagics = [64]uint64{
+var bishopMagics = [64]uint64{
 	0x0808381004014011, // a1
 	0x0820042400405100, // b1
 	0x00a408060c508000, // c1
@@ -140,8 +140,8 @@ var BishopMagics = [64]uint64{
 	0x0004880204040010, // h8
 }
 
-// RookBlack are the rook's black magics and their offsets into the shared table.
-var RookBlack = [64]Black{
+// rookBlack are the rook's black magics and their offsets into the shared table.
+var rookBlack = [64]Black{
 	{0x0080004000a01082, 0},      // a1
 	{0x40400140b0000620, 46202},  // b1
 	{0x4020002017bc0003, 58403},  // c1
@@ -208,8 +208,8 @@ var RookBlack = [64]Black{
 	{0x11800004122561a6, 8185},   // h8
 }
 
-// BishopBlack are the bishop's black magics and their offsets into the shared table.
-var BishopBlack = [64]Black{
+// bishopBlack are the bishop's black magics and their offsets into the shared table.
+var bishopBlack = [64]Black{
 	{0xc1880200103ff7f9, 20769}, // a1
 	{0xa07f7f800843fe18, 17286}, // b1
 	{0x5c7f1ff01bfe54f6, 17043}, // c1

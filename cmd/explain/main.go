@@ -28,23 +28,8 @@ and runs llvm-mca (LLVM 19) on them for each model:
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
 func run(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("explain", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	results := fs.String("results", "results", "the results folder: estimates go to <cpu>/estimates/ for a core with a folder, else to estimates/<model>/")
-	models := fs.String("models", "", "comma-separated -mcpu names to run (default: every model)")
-	list := fs.Bool("list", false, "print every kernel's extracted main loop and why it is or is not estimated, and stop (needs no llvm-mca)")
-	fs.Usage = func() {
-		fmt.Fprint(stderr, usage)
-		for _, m := range explain.Models {
-			b := ""
-			if m.Borrowed != "" {
-				b = " (LLVM's " + m.Borrowed + " model)"
-			}
-			fmt.Fprintf(stderr, "  %-16s %s%s\n", m.CPU, m.Label, b)
-		}
-		fmt.Fprint(stderr, "\nflags:\n")
-		fs.PrintDefaults()
-	}
+	var o options
+	fs := o.flagSet(stderr)
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
 			return 0
@@ -57,52 +42,92 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer os.RemoveAll(work)
-	if *list {
-		if err := explain.List(stdout, ".", work, explain.Targets); err != nil {
+	if o.list {
+		if err := explain.List(stdout, ".", work, explain.Targets()); err != nil {
 			fmt.Fprintln(stderr, "explain:", err)
 			return 1
 		}
 		return 0
 	}
-	chosen := explain.Models
-	if *models != "" {
-		chosen = nil
-		for _, c := range strings.Split(*models, ",") {
-			m, err := explain.LookupModel(strings.TrimSpace(c))
-			if err != nil {
-				fmt.Fprintln(stderr, "explain: -models:", err)
-				return 2
-			}
-			chosen = append(chosen, m)
-		}
-	}
-	mca, err := explain.FindMCA()
+	chosen, err := chooseModels(o.models)
 	if err != nil {
+		fmt.Fprintln(stderr, "explain: -models:", err)
+		return 2
+	}
+	if err := estimate(stdout, work, o.results, chosen); err != nil {
 		fmt.Fprintln(stderr, "explain:", err)
 		if errors.Is(err, explain.ErrNoMCA) {
 			return 3
 		}
 		return 1
 	}
-	folders, err := explain.ResultsFolders(*results)
-	if err != nil {
-		fmt.Fprintln(stderr, "explain:", err)
-		return 1
-	}
-	if m := harness.ThisMachine(); m.Core.Known() && m.Emulator == "" {
-		if _, ok := folders[m.Core.Name]; !ok {
-			folders[m.Core.Name] = explain.Folder{Dir: *results + "/" + m.Slug, CPU: m.CPU}
+	return 0
+}
+
+// options are the command's flags.
+type options struct {
+	results, models string
+	list            bool
+}
+
+// flagSet returns the command's flags, bound to o, with its usage text.
+func (o *options) flagSet(stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet("explain", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&o.results, "results", "results", "the results folder: estimates go to <cpu>/estimates/ for a core with a folder, else to estimates/<model>/")
+	fs.StringVar(&o.models, "models", "", "comma-separated -mcpu names to run (default: every model)")
+	fs.BoolVar(&o.list, "list", false, "print every kernel's extracted main loop and why it is or is not estimated, and stop (needs no llvm-mca)")
+	fs.Usage = func() {
+		fmt.Fprint(stderr, usage)
+		for _, m := range explain.Models() {
+			b := ""
+			if m.Borrowed != "" {
+				b = " (LLVM's " + m.Borrowed + " model)"
+			}
+			fmt.Fprintf(stderr, "  %-16s %s%s\n", m.CPU, m.Label, b)
 		}
+		fmt.Fprint(stderr, "\nflags:\n")
+		fs.PrintDefaults()
 	}
-	ests, err := explain.Run(".", work, mca, chosen, explain.Targets)
-	if err != nil {
-		fmt.Fprintln(stderr, "explain:", err)
-		return 1
+	return fs
+}
+
+// chooseModels returns the models -models names (comma-separated -mcpu
+// names), or every model for "".
+func chooseModels(names string) ([]explain.Model, error) {
+	if names == "" {
+		return explain.Models(), nil
 	}
-	files, err := explain.Write(*results, folders, ests, mca, revision())
+	var chosen []explain.Model
+	for _, c := range strings.Split(names, ",") {
+		m, err := explain.LookupModel(strings.TrimSpace(c))
+		if err != nil {
+			return nil, err
+		}
+		chosen = append(chosen, m)
+	}
+	return chosen, nil
+}
+
+// estimate runs llvm-mca on every kernel's main loop for the chosen
+// models, in the folder work, writes the estimates under results and
+// prints what it wrote.
+func estimate(stdout io.Writer, work, results string, chosen []explain.Model) error {
+	mca, err := explain.FindMCA()
 	if err != nil {
-		fmt.Fprintln(stderr, "explain:", err)
-		return 1
+		return err
+	}
+	folders, err := resultsFolders(results)
+	if err != nil {
+		return err
+	}
+	ests, err := explain.Run(".", work, mca, chosen, explain.Targets())
+	if err != nil {
+		return err
+	}
+	files, err := explain.Write(results, folders, ests, mca, revision())
+	if err != nil {
+		return err
 	}
 	estimated := 0
 	for _, e := range ests {
@@ -114,7 +139,23 @@ func run(args []string, stdout, stderr io.Writer) int {
 	for _, f := range files {
 		fmt.Fprintln(stdout, "wrote", f)
 	}
-	return 0
+	return nil
+}
+
+// resultsFolders returns the CPU folders of results by core, with this
+// machine's folder added where its core is known and has none yet (not
+// under an emulator).
+func resultsFolders(results string) (map[string]explain.Folder, error) {
+	folders, err := explain.ResultsFolders(results)
+	if err != nil {
+		return nil, err
+	}
+	if m := harness.ThisMachine(); m.Core.Known() && m.Emulator == "" {
+		if _, ok := folders[m.Core.Name]; !ok {
+			folders[m.Core.Name] = explain.Folder{Dir: results + "/" + m.Slug, CPU: m.CPU}
+		}
+	}
+	return folders, nil
 }
 
 // revision returns the checkout's commit, "with uncommitted changes" where

@@ -21,10 +21,10 @@ import (
 var avx512 = []kernels.Feature{kernels.AVX512F, kernels.AVX512BW, kernels.AVX512VL, kernels.AVX512VBMI,
 	kernels.AVX512VBMI2, kernels.AVX512VPOPCNTDQ, kernels.AVX512GFNI}
 
-// Features maps an instruction set as avo names it to the features of
+// features maps an instruction set as avo names it to the features of
 // which a declaration must include one. amd64's baseline (CMOV, SSE, SSE2)
 // and CPUID need none.
-var Features = map[string][]kernels.Feature{
+var features = map[string][]kernels.Feature{
 	"CMOV": nil, "SSE": nil, "SSE2": nil, "CPUID": nil,
 	"POPCNT": {kernels.POPCNT}, "BMI": {kernels.BMI1}, "BMI2": {kernels.BMI2}, "LZCNT": {kernels.LZCNT},
 	"AVX":             append([]kernels.Feature{kernels.AVX2}, avx512...),
@@ -80,7 +80,7 @@ func Parse(files ...string) (map[string][]string, error) {
 func Missing(isas []string, declared []kernels.Feature) []string {
 	var out []string
 	for _, isa := range isas {
-		need, ok := Features[isa]
+		need, ok := features[isa]
 		switch {
 		case !ok:
 			out = append(out, fmt.Sprintf("requires %s, which package requires does not know", isa))

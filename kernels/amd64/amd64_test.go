@@ -59,7 +59,7 @@ func TestSerializeStaysInDst(t *testing.T) {
 			srcs = append(srcs, []uint64{a, b}, []uint64{^uint64(0), a, b}, []uint64{0, 0, a, b})
 		}
 	}
-	f := kernels.Serialize
+	f := kernels.Serialize()
 	for _, k := range f.Impls() {
 		if k.Info().Arch != kernels.AMD64 || k.Supported() != nil {
 			continue
@@ -79,7 +79,7 @@ func TestSerializeStaysInDst(t *testing.T) {
 // a mask) must stay inside dst.
 func TestSlidingStaysInDst(t *testing.T) {
 	const guard, mark = 16, uint64(0xA5A5_A5A5_A5A5_A5A5)
-	for _, k := range kernels.Sliding.Impls() {
+	for _, k := range kernels.Sliding().Impls() {
 		if k.Info().Arch != kernels.AMD64 || k.Supported() != nil {
 			continue
 		}
@@ -122,23 +122,23 @@ func TestQueries(t *testing.T) {
 		{"magic-fancy-asm", SlidingMagicFancyAsmRook, SlidingMagicFancyAsmBishop},
 		{"magic-black-asm", SlidingMagicBlackAsmRook, SlidingMagicBlackAsmBishop},
 	} {
-		i := slices.IndexFunc(kernels.Sliding.Kernels(), func(k kernels.Kernel) bool { return k.Info().Impl == c.impl })
+		i := slices.IndexFunc(kernels.Sliding().Kernels(), func(k kernels.Kernel) bool { return k.Info().Impl == c.impl })
 		if i < 0 {
 			t.Fatalf("no sliding/%s", c.impl)
 		}
-		if err := kernels.Supported(kernels.Sliding.Kernels()[i].Info().Features); err != nil {
+		if err := kernels.Supported(kernels.Sliding().Kernels()[i].Info().Features); err != nil {
 			t.Logf("sliding/%s: %v", c.impl, err)
 			continue
 		}
 		n := 0
 		for s := range board.Square(64) {
-			board.Subsets(board.RookRelevant[s], func(o uint64) {
+			board.Subsets(board.RookRelevant()[s], func(o uint64) {
 				n++
 				if got, want := c.rook(s, o), board.RookAttacks(s, o); got != want {
 					t.Fatalf("%s rook %v occupancy %#x: %#x, want %#x", c.impl, s, o, got, want)
 				}
 			})
-			board.Subsets(board.BishopRelevant[s], func(o uint64) {
+			board.Subsets(board.BishopRelevant()[s], func(o uint64) {
 				n++
 				if got, want := c.bishop(s, o), board.BishopAttacks(s, o); got != want {
 					t.Fatalf("%s bishop %v occupancy %#x: %#x, want %#x", c.impl, s, o, got, want)
@@ -158,7 +158,7 @@ func TestQueries(t *testing.T) {
 // and no write outside the list (nor, for the vector stores, outside the
 // 64 words from the index).
 func TestMoveEntryPoints(t *testing.T) {
-	for _, k := range kernels.Serialize.Kernels() {
+	for _, k := range kernels.Serialize().Kernels() {
 		if i := k.Info(); i.Impl == "avx512-vbmi2" && i.Arch == kernels.AMD64 && k.Supported() != nil {
 			t.Skipf("serialize/avx512-vbmi2: %v", k.Supported())
 		}

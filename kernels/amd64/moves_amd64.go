@@ -9,17 +9,17 @@ import (
 // The move generator's entry points of serialize/avx512-vbmi2 (package
 // movegen's serialize=avx512-vbmi2): one target set's moves appended whole
 // to a move list by VPCOMPRESSW (vbmi2_amd64.s), as 16-bit moves with the
-// to-square in bits 0-5, the from-square in bits 6-11 (kernels.Move) and
+// to-square in bits 0-5, the from-square in bits 6-11 ([kernels.Move]) and
 // movegen's move kind in bits 12-15. Each is a call of assembly, which Go
 // never inlines: the wrappers below inline, and the call per target set
 // (with the caller's live registers spilled around it, Go having no
 // callee-saved registers) is part of what a Go engine pays for the
 // technique. They execute serialize/avx512-vbmi2's features
-// (kernels.Serialize's Info): a caller checks kernels.Supported first.
+// ([kernels.Serialize]'s Info): a caller checks [kernels.Supported] first.
 
 // The move lists the entry points append to: their index wraps at
 // ListMoves (a list of moves of chess positions holds fewer; a power of
-// two, since the assembly wraps by masking with ListMoves-1), and ListLen
+// two, since the assembly wraps by masking with [ListMoves]-1), and [ListLen]
 // has 64 words of slack past it, since the entry points store whole
 // 64-byte vectors, up to 64 words from the index they start at (the moves,
 // then scratch): no store leaves the list, whatever n is.

@@ -11,8 +11,8 @@ import (
 // configurations (package movegen): rook and bishop attacks of a square on
 // an occupancy, by sliding/pext, magic-fancy-asm and magic-black-asm. Each
 // is a call of the kernel's Query entry point, which Go does not inline.
-// They execute their kernel's features (kernels.Sliding's Info): a caller
-// checks kernels.Supported first.
+// They execute their kernel's features ([kernels.Sliding]'s Info): a caller
+// checks [kernels.Supported] first.
 
 // SlidingPextRook returns a rook's attacks by sliding/pext (BMI2).
 func SlidingPextRook(s board.Square, occ uint64) uint64 {

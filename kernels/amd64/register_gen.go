@@ -15,7 +15,7 @@ import (
 // internal/asm declares them. The adapters of package adapt convert
 // slice types and run once per batch, never per element.
 func init() {
-	kernels.Popcount.Register(kernels.Info{
+	kernels.Popcount().Register(kernels.Info{
 		Impl:     "popcnt",
 		Arch:     kernels.AMD64,
 		Usage:    kernels.LoopOnly,
@@ -23,14 +23,14 @@ func init() {
 		Source:   "Intel 64 and IA-32 Architectures Software Developer's Manual: POPCNT, the hardware form of [heinz-darkthought]'s population count",
 		Doc:      "Counts with one POPCNT per bitboard, four bitboards per loop iteration",
 	}, popcntThroughput, popcntLatency)
-	kernels.BitscanForward.Register(kernels.Info{
+	kernels.BitscanForward().Register(kernels.Info{
 		Impl:   "bsf",
 		Arch:   kernels.AMD64,
 		Usage:  kernels.LoopOnly,
 		Source: "[cpw-serialization], Intrinsic Version (_BitScanForward64, _bittestandreset64); BSF",
 		Doc:    "Scans with BSF, a CMOV giving 64 for the empty set",
 	}, adapt.Squares(bsfThroughput), adapt.SquareChain(bsfLatency))
-	kernels.BitscanForward.Register(kernels.Info{
+	kernels.BitscanForward().Register(kernels.Info{
 		Impl:     "tzcnt",
 		Arch:     kernels.AMD64,
 		Usage:    kernels.LoopOnly,
@@ -38,14 +38,14 @@ func init() {
 		Source:   "Intel 64 and IA-32 Architectures Software Developer's Manual: TZCNT (BMI1)",
 		Doc:      "Scans with TZCNT, which gives 64 for the empty set itself",
 	}, adapt.Squares(tzcntThroughput), adapt.SquareChain(tzcntLatency))
-	kernels.BitscanReverse.Register(kernels.Info{
+	kernels.BitscanReverse().Register(kernels.Info{
 		Impl:   "bsr",
 		Arch:   kernels.AMD64,
 		Usage:  kernels.LoopOnly,
 		Source: "[cpw-serialization], Scanning Reverse; BSR",
 		Doc:    "Scans with BSR, a CMOV giving 64 for the empty set",
 	}, adapt.Squares(bsrThroughput), adapt.SquareChain(bsrLatency))
-	kernels.BitscanReverse.Register(kernels.Info{
+	kernels.BitscanReverse().Register(kernels.Info{
 		Impl:     "lzcnt",
 		Arch:     kernels.AMD64,
 		Usage:    kernels.LoopOnly,
@@ -53,14 +53,14 @@ func init() {
 		Source:   "Intel 64 and IA-32 Architectures Software Developer's Manual: LZCNT (ABM)",
 		Doc:      "Scans as 63 - LZCNT, a CMOV giving 64 for the empty set",
 	}, adapt.Squares(lzcntThroughput), adapt.SquareChain(lzcntLatency))
-	kernels.LS1BReset.Register(kernels.Info{
+	kernels.LS1BReset().Register(kernels.Info{
 		Impl:   "btr",
 		Arch:   kernels.AMD64,
 		Usage:  kernels.LoopOnly,
 		Source: "[cpw-serialization], Intrinsic Version (_BitScanForward64, _bittestandreset64)",
 		Doc:    "Finds the least significant one-bit with BSF and resets it with BTR",
 	}, btrThroughput, btrLatency)
-	kernels.LS1BReset.Register(kernels.Info{
+	kernels.LS1BReset().Register(kernels.Info{
 		Impl:     "blsr",
 		Arch:     kernels.AMD64,
 		Usage:    kernels.LoopOnly,
@@ -68,14 +68,14 @@ func init() {
 		Source:   "Intel 64 and IA-32 Architectures Software Developer's Manual: BLSR (BMI1)",
 		Doc:      "Resets the least significant one-bit with one BLSR",
 	}, blsrThroughput, blsrLatency)
-	kernels.Popcount.Register(kernels.Info{
+	kernels.Popcount().Register(kernels.Info{
 		Impl:   "swar-asm",
 		Arch:   kernels.AMD64,
 		Usage:  kernels.LoopOnly,
 		Source: "[heinz-darkthought], Bitboard Infrastructure: non_iterative_popcount, in assembly",
 		Doc:    "Counts with popcount/swar's SWAR sums and 32-bit fold in assembly, the masks loaded once per batch: the technique without the Go compiler's code",
 	}, popcountSWARThroughput, popcountSWARLatency)
-	kernels.Popcount.Register(kernels.Info{
+	kernels.Popcount().Register(kernels.Info{
 		Impl:   "table8-asm",
 		Arch:   kernels.AMD64,
 		Usage:  kernels.LoopOnly,
@@ -83,14 +83,14 @@ func init() {
 		Doc:    "Adds eight lookups of a 256-entry byte-count table in assembly: in the throughput loop the low four bytes shifted out of a register and the high four loaded one by one, in the latency chain all eight shifted out; the technique without the Go compiler's code",
 		Tables: kernels.TableBytes(&count8),
 	}, popcountTable8Throughput, popcountTable8Latency)
-	kernels.Serialize.Register(kernels.Info{
+	kernels.Serialize().Register(kernels.Info{
 		Impl:   "bsf-btr",
 		Arch:   kernels.AMD64,
 		Usage:  kernels.LoopOnly,
 		Source: "[cpw-serialization], Intrinsic Version (_BitScanForward64, _bittestandreset64); the std/stosw store is a MOVB and an INCQ, since Go's ABI requires the direction flag clear",
 		Doc:    "Loops BSF, BTR, store a byte, BSF, JNZ, the source's loop shape",
 	}, adapt.Squares(serializeBsfBtr), nil)
-	kernels.Serialize.Register(kernels.Info{
+	kernels.Serialize().Register(kernels.Info{
 		Impl:     "tzcnt-blsr",
 		Arch:     kernels.AMD64,
 		Usage:    kernels.LoopOnly,
@@ -98,7 +98,7 @@ func init() {
 		Source:   "Intel 64 and IA-32 Architectures Software Developer's Manual: TZCNT and BLSR (BMI1); Lemire's basic bitset decoder",
 		Doc:      "Loops TZCNT, store, BLSR, whose zero flag ends the loop",
 	}, adapt.Squares(serializeTzcntBlsr), nil)
-	kernels.Serialize.Register(kernels.Info{
+	kernels.Serialize().Register(kernels.Info{
 		Impl:     "tzcnt-unrolled",
 		Arch:     kernels.AMD64,
 		Usage:    kernels.LoopOnly,
@@ -106,7 +106,7 @@ func init() {
 		Source:   "[lemire-simdjson] simdjson's bit-set decoder (flatten_bits), in assembly; TZCNT and BLSR (BMI1)",
 		Doc:      "Writes eight indices per bitboard with no test between them (TZCNT, store, BLSR), eight more above a count of eight, loops for the rest, advances by POPCNT",
 	}, adapt.Squares(serializeTzcntUnrolled), nil)
-	kernels.MoveList.Register(kernels.Info{
+	kernels.MoveList().Register(kernels.Info{
 		Impl:   "bsf-btr",
 		Arch:   kernels.AMD64,
 		Usage:  kernels.LoopOnly,
@@ -118,14 +118,14 @@ func init() {
 		}
 		return movelistBsfBtr((*uint16)(&dst[0]), &src[0].BB, len(src))
 	}, nil)
-	kernels.BitReverse.Register(kernels.Info{
+	kernels.BitReverse().Register(kernels.Info{
 		Impl:   "bswap-swar",
 		Arch:   kernels.AMD64,
 		Usage:  kernels.LoopOnly,
 		Source: "[mack-hyperbola], Ryan Mack, The Hyperbola Project: How can the reverse bitboards be converted back to normal?",
 		Doc:    "Swaps bits, pairs and nibbles with SWAR masks, then BSWAP",
 	}, bitReverseThroughput, bitReverseLatency)
-	kernels.Sliding.Register(kernels.Info{
+	kernels.Sliding().Register(kernels.Info{
 		Impl:     "hyperbola-bswap-asm",
 		Arch:     kernels.AMD64,
 		Usage:    kernels.LoopOnly,
@@ -134,7 +134,7 @@ func init() {
 		Doc:      "Hyperbola Quintessence in assembly: BSWAP for files and diagonals, the first-rank table for ranks",
 		Tables:   kernels.TableBytes(&hq),
 	}, adapt.SliderThroughput(hyperbolaBswapThroughput, &hq), adapt.SliderLatency(hyperbolaBswapLatency, &hq))
-	kernels.Sliding.Register(kernels.Info{
+	kernels.Sliding().Register(kernels.Info{
 		Impl:     "pext",
 		Arch:     kernels.AMD64,
 		Usage:    kernels.PerQuery,
@@ -143,38 +143,38 @@ func init() {
 		Doc:      "Looks attacks up at PEXT(occupancy, relevant mask) in per-square, per-slider tables: both lines of every query, a missing line's mask 0, no branch",
 		Tables:   kernels.TableBytes(&pext),
 	}, adapt.SliderThroughput(slidingPextThroughput, &pext), adapt.SliderLatency(slidingPextLatency, &pext))
-	kernels.Sliding.Register(kernels.Info{
+	kernels.Sliding().Register(kernels.Info{
 		Impl:     "magic-fancy-asm",
 		Arch:     kernels.AMD64,
 		Usage:    kernels.PerQuery,
 		Features: []kernels.Feature{kernels.BMI2},
 		Source:   "[cpw-magic], Fancy Magic Bitboards, in assembly; SHRX (BMI2) for the per-square shift",
 		Doc:      "Fancy magic in assembly: both lines of every query from per-square, per-slider entries, a missing line's magic 0, no branch",
-		Tables:   kernels.TableBytes(&fancy, &magic.FancyAttacks),
+		Tables:   kernels.TableBytes(&fancy, magic.FancyAttacks()),
 	}, adapt.SliderThroughput(slidingFancyThroughput, &fancy), adapt.SliderLatency(slidingFancyLatency, &fancy))
-	kernels.Sliding.Register(kernels.Info{
+	kernels.Sliding().Register(kernels.Info{
 		Impl:   "magic-black-asm",
 		Arch:   kernels.AMD64,
 		Usage:  kernels.PerQuery,
 		Source: "[cpw-magic], Black Magic Bitboards, in assembly",
 		Doc:    "Black magic in assembly: both lines of every query from per-square, per-slider entries, a missing line's magic 0, no branch",
-		Tables: kernels.TableBytes(&black, &magic.BlackAttacks),
+		Tables: kernels.TableBytes(&black, magic.BlackAttacks()),
 	}, adapt.SliderThroughput(slidingBlackThroughput, &black), adapt.SliderLatency(slidingBlackLatency, &black))
-	kernels.Quad2Hex.Register(kernels.Info{
+	kernels.Quad2Hex().Register(kernels.Info{
 		Impl:   "sse2",
 		Arch:   kernels.AMD64,
 		Usage:  kernels.LoopOnly,
 		Source: "[cpw-quad], SSE2 Conversions: quad2hexBB",
 		Doc:    "The source's SSE2 sequence: PCMPEQB, POR, PAND, PXOR, PUNPCKLQDQ, PUNPCKHQDQ",
 	}, adapt.Quad[qbb.QBB](func(dst *kernels.Hex, src *uint64, n int) { quad2hexSSE2(&dst[0], src, n) }), nil)
-	kernels.Quad2Board.Register(kernels.Info{
+	kernels.Quad2Board().Register(kernels.Info{
 		Impl:   "sse2",
 		Arch:   kernels.AMD64,
 		Usage:  kernels.LoopOnly,
 		Source: "[cpw-quad], SSE2 Conversions: quadBB2Board",
 		Doc:    "The source's SSE2 sequence: masks, shifts and byte, word and dword unpacks",
 	}, adapt.Quad[qbb.QBB](func(dst *kernels.Mailbox, src *uint64, n int) { quad2boardSSE2((*byte)(&dst[0]), src, n) }), nil)
-	kernels.Quad2Hex.Register(kernels.Info{
+	kernels.Quad2Hex().Register(kernels.Info{
 		Impl:     "avx2",
 		Arch:     kernels.AMD64,
 		Usage:    kernels.LoopOnly,
@@ -182,7 +182,7 @@ func init() {
 		Source:   "[cpw-quad], SSE2 Conversions, with the four bitboards in one YMM register as the source suggests",
 		Doc:      "The products of bb0/bb1 and bb2/bb3 and their complements as two YMM vectors, ANDed by broadcasts",
 	}, adapt.Quad[qbb.QBB](func(dst *kernels.Hex, src *uint64, n int) { quad2hexAVX2(&dst[0], src, n) }), nil)
-	kernels.QuadFill.Register(kernels.Info{
+	kernels.QuadFill().Register(kernels.Info{
 		Impl:     "avx2",
 		Arch:     kernels.AMD64,
 		Usage:    kernels.LoopOnly,
@@ -190,7 +190,7 @@ func init() {
 		Source:   "[cpw-quad], As Sliding Piece Generators: nortOccl on a quad-bitboard in one YMM register",
 		Doc:      "Kogge-Stone occluded fills in all eight directions on the four bitboards at once with AVX2 shifts",
 	}, adapt.Quad[kernels.Fill](func(dst *qbb.QBB, src *uint64, n int) { quadFillAVX2(&dst[0], src, n) }), nil)
-	kernels.Popcount.Register(kernels.Info{
+	kernels.Popcount().Register(kernels.Info{
 		Impl:     "avx2-pshufb",
 		Arch:     kernels.AMD64,
 		Usage:    kernels.SIMDBatch,
@@ -198,7 +198,7 @@ func init() {
 		Source:   "Wojciech Mula, Kurz, Lemire: Faster Population Counts Using AVX2 Instructions (2016), the PSHUFB lookup",
 		Doc:      "Counts nibbles with a VPSHUFB lookup and sums each bitboard's bytes with VPSADBW, sixteen bitboards at a time",
 	}, popcountAVX2, nil)
-	kernels.Popcount.Register(kernels.Info{
+	kernels.Popcount().Register(kernels.Info{
 		Impl:     "avx512-vpopcnt",
 		Arch:     kernels.AMD64,
 		Usage:    kernels.SIMDBatch,
@@ -206,7 +206,7 @@ func init() {
 		Source:   "Intel AVX-512 VPOPCNTDQ (VPOPCNTQ); Mula's sse-popcount avx512-vpopcnt",
 		Doc:      "Counts 64 bitboards per iteration with VPOPCNTQ in eight ZMM registers, packs the counts with shifts, VPTERNLOGQ and one VPERMB (the packing written for Intel Cypress Cove)",
 	}, popcountAVX512, nil)
-	kernels.Popcount.Register(kernels.Info{
+	kernels.Popcount().Register(kernels.Info{
 		Impl:     "avx512-vpopcnt-tree",
 		Arch:     kernels.AMD64,
 		Usage:    kernels.SIMDBatch,
@@ -214,7 +214,7 @@ func init() {
 		Source:   "Intel AVX-512 VPOPCNTDQ (VPOPCNTQ); Mula's sse-popcount avx512-vpopcnt",
 		Doc:      "Counts 64 bitboards per iteration with VPOPCNTQ in eight ZMM registers, packs the counts with a tree of seven VPERMT2B (the faster packing on Zen 5)",
 	}, popcountAVX512Tree, nil)
-	kernels.Serialize.Register(kernels.Info{
+	kernels.Serialize().Register(kernels.Info{
 		Impl:     "avx512-vbmi2",
 		Arch:     kernels.AMD64,
 		Usage:    kernels.PerQuery,
@@ -222,7 +222,7 @@ func init() {
 		Source:   "Daniel Lemire: VPCOMPRESSB bitset decoding (AVX-512 VBMI2), as in simdjson",
 		Doc:      "Compresses the bytes 0..63 under the bitboard as an opmask with VPCOMPRESSB, stores 64 bytes, advances by POPCNT",
 	}, adapt.Squares(serializeVBMI2), nil)
-	kernels.BitReverse.Register(kernels.Info{
+	kernels.BitReverse().Register(kernels.Info{
 		Impl:     "gfni",
 		Arch:     kernels.AMD64,
 		Usage:    kernels.SIMDBatch,
@@ -230,7 +230,7 @@ func init() {
 		Source:   "Intel GFNI: GF2P8AFFINEQB with the bit-reversal matrix 0x8040201008040201 (Wojciech Mula, Geoff Langdale)",
 		Doc:      "Reverses eight bitboards at a time: GF2P8AFFINEQB reverses each byte, VPSHUFB each quadword's bytes",
 	}, bitReverseGFNI, bitReverseGFNILatency)
-	kernels.Sliding.Register(kernels.Info{
+	kernels.Sliding().Register(kernels.Info{
 		Impl:     "hyperbola-gfni",
 		Arch:     kernels.AMD64,
 		Usage:    kernels.LoopOnly,
@@ -239,7 +239,7 @@ func init() {
 		Doc:      "Hyperbola Quintessence on all four lines at once in a YMM register, full bit reversal by GF2P8AFFINEQB and VPSHUFB, ranks included",
 		Tables:   kernels.TableBytes(&gf),
 	}, adapt.SliderThroughput(hyperbolaGFNIThroughput, &gf), adapt.SliderLatency(hyperbolaGFNILatency, &gf))
-	kernels.Sliding.Register(kernels.Info{
+	kernels.Sliding().Register(kernels.Info{
 		Impl:     "hyperbola-gfni-zmm",
 		Arch:     kernels.AMD64,
 		Usage:    kernels.SIMDBatch,

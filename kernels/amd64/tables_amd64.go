@@ -11,15 +11,17 @@ import (
 
 // slidingPext indexes its entries by a query's square and slider lines
 // read as one 16-bit word, sliderIndex(sq, piece) = sq | piece<<8
-// (kernels.Query's Piece follows Sq): one entry per square and slider, so
+// ([kernels.Query]'s Piece follows Sq): one entry per square and slider, so
 // a rook, bishop or queen query runs the same code, the lines a slider
 // lacks under zero masks.
-const sliderEntries = 4 << 8 // every kernels.Slider value 0..3
+const sliderEntries = 4 << 8 // every [kernels.Slider] value 0..3
 
 // sliderIndex returns the table entry of a slider on square s.
 func sliderIndex(s board.Square, p kernels.Slider) int { return int(s) | int(p)<<8 }
 
-// hqTables are the line masks and the first-rank table of hyperbolaBswap.
+// hqTables are the line masks and the first-rank table of hyperbolaBswap,
+// copied from [board.FileMasks], [board.DiagonalMasks],
+// [board.AntiDiagonalMasks] and [board.FirstRankAttacks].
 type hqTables struct {
 	file, diag, anti [64]uint64
 	firstRank        [8][64]uint8
@@ -62,14 +64,14 @@ type magicEntry struct {
 func setsAt(first *uint64) uintptr { return uintptr(unsafe.Pointer(first)) }
 
 // fancyTables are slidingFancy's entries and the empty set; the entries
-// address package magic's FancyAttacks, read where they are.
+// address the sets of [magic.FancyAttacks], read where they are.
 type fancyTables struct {
 	entries [sliderEntries]magicEntry
 	empty   uint64
 }
 
 // blackTables are slidingBlack's entries and the empty set; the entries
-// address package magic's shared BlackAttacks, read where they are.
+// address the sets of the shared [magic.BlackAttacks], read where they are.
 type blackTables struct {
 	entries [sliderEntries]magicEntry
 	empty   uint64
@@ -90,7 +92,7 @@ type zmmTables struct {
 	file, rank       [8]uint64  // by file, by rank
 	fileRev, rankRev [8]uint64  // by file and rank: file 7-f, rank 7-r, the lines of square 63-s, reversed
 	diag, anti       [16]uint64 // by (file-rank)&15, by file+rank
-	orth, diagonal   uint64     // kernels.Orthogonal and kernels.Diagonal, shifted to Piece's byte
+	orth, diagonal   uint64     // [kernels.Orthogonal] and [kernels.Diagonal], shifted to Piece's byte
 }
 
 // count8 is popcount/table8-asm's table: count8[b] is the number of
@@ -112,10 +114,10 @@ var (
 )
 
 func init() {
-	hq.firstRank = board.FirstRankAttacks
+	hq.file, hq.diag, hq.anti = *board.FileMasks(), *board.DiagonalMasks(), *board.AntiDiagonalMasks()
+	hq.firstRank = *board.FirstRankAttacks()
 	for s := range board.Square(64) {
-		hq.file[s], hq.diag[s], hq.anti[s] = board.FileMask[s], board.DiagonalMask[s], board.AntiDiagonalMask[s]
-		gf.lines[s] = [4]uint64{board.FileMask[s], board.RankMask[s], board.DiagonalMask[s], board.AntiDiagonalMask[s]}
+		gf.lines[s] = [4]uint64{board.FileMasks()[s], board.RankMasks()[s], board.DiagonalMasks()[s], board.AntiDiagonalMasks()[s]}
 	}
 	gf.sel = [4][4]uint64{{}, {^uint64(0), ^uint64(0), 0, 0}, {0, 0, ^uint64(0), ^uint64(0)},
 		{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}}
@@ -127,8 +129,8 @@ func init() {
 		attacks  func(board.Square, uint64) uint64
 		sets     *[64]uintptr
 	}{
-		{&board.RookRelevant, board.RookAttacks, &rookSets},
-		{&board.BishopRelevant, board.BishopAttacks, &bishopSets},
+		{board.RookRelevant(), board.RookAttacks, &rookSets},
+		{board.BishopRelevant(), board.BishopAttacks, &bishopSets},
 	} {
 		for s := range board.Square(64) {
 			p.sets[s] = setsAt(&pext.attacks[off])
@@ -144,10 +146,10 @@ func init() {
 			e := &pext.entries[sliderIndex(s, piece)]
 			e.rookSets, e.bishopSets = empty, empty
 			if rook {
-				e.rookMask, e.rookSets = board.RookRelevant[s], rookSets[s]
+				e.rookMask, e.rookSets = board.RookRelevant()[s], rookSets[s]
 			}
 			if bishop {
-				e.bishopMask, e.bishopSets = board.BishopRelevant[s], bishopSets[s]
+				e.bishopMask, e.bishopSets = board.BishopRelevant()[s], bishopSets[s]
 			}
 		}
 	}
@@ -162,14 +164,14 @@ func init() {
 			f.rookSets, f.bishopSets = fancyEmpty, fancyEmpty
 			b.rookSets, b.bishopSets = blackEmpty, blackEmpty
 			if rook {
-				r := magic.RookFancy[s]
-				f.rookMask, f.rookMagic, f.rookShift, f.rookSets = r.Mask, r.Magic, uint64(r.Shift), setsAt(&magic.FancyAttacks[r.Offset])
-				b.rookMask, b.rookMagic, b.rookSets = magic.RookNotMask[s], magic.RookBlack[s].Magic, setsAt(&magic.BlackAttacks[magic.RookBlack[s].Offset])
+				r := magic.RookFancy()[s]
+				f.rookMask, f.rookMagic, f.rookShift, f.rookSets = r.Mask, r.Magic, uint64(r.Shift), setsAt(&magic.FancyAttacks()[r.Offset])
+				b.rookMask, b.rookMagic, b.rookSets = magic.RookNotMasks()[s], magic.RookBlack()[s].Magic, setsAt(&magic.BlackAttacks()[magic.RookBlack()[s].Offset])
 			}
 			if bishop {
-				r := magic.BishopFancy[s]
-				f.bishopMask, f.bishopMagic, f.bishopShift, f.bishopSets = r.Mask, r.Magic, uint64(r.Shift), setsAt(&magic.FancyAttacks[r.Offset])
-				b.bishopMask, b.bishopMagic, b.bishopSets = magic.BishopNotMask[s], magic.BishopBlack[s].Magic, setsAt(&magic.BlackAttacks[magic.BishopBlack[s].Offset])
+				r := magic.BishopFancy()[s]
+				f.bishopMask, f.bishopMagic, f.bishopShift, f.bishopSets = r.Mask, r.Magic, uint64(r.Shift), setsAt(&magic.FancyAttacks()[r.Offset])
+				b.bishopMask, b.bishopMagic, b.bishopSets = magic.BishopNotMasks()[s], magic.BishopBlack()[s].Magic, setsAt(&magic.BlackAttacks()[magic.BishopBlack()[s].Offset])
 			}
 		}
 	}

@@ -2,7 +2,7 @@ package arm64
 
 import "bitlab/kernels"
 
-// Loops returns the main loops of package arm64's kernels (kernels.Loop,
+// Loops returns the main loops of package arm64's kernels ([kernels.Loop],
 // for package explain), with their instructions counted after the
 // assembler has expanded kernels_arm64.s's macros (EACH and CHAIN define
 // the labels eachLoop). This file builds on every GOARCH, so that a host

@@ -987,21 +987,21 @@ func slidingRotatedRotatedThroughput(dst []uint64, src []kernels.RotatedQuery) i
 }
 
 func init() {
-	kernels.BitReverse.Register(kernels.Info{
+	kernels.BitReverse().Register(kernels.Info{
 		Impl:   "mathbits",
 		Arch:   kernels.Generic,
 		Usage:  kernels.PerQuery,
 		Source: "Go standard library math/bits.Reverse64",
 		Doc:    "Calls math/bits.Reverse64",
 	}, bitreverseMathbitsThroughput, bitreverseMathbitsLatency)
-	kernels.BitReverse.Register(kernels.Info{
+	kernels.BitReverse().Register(kernels.Info{
 		Impl:   "swar",
 		Arch:   kernels.Generic,
 		Usage:  kernels.PerQuery,
 		Source: "[mack-hyperbola], Ryan Mack, The Hyperbola Project: How can the reverse bitboards be converted back to normal?",
 		Doc:    "Swaps adjacent bits, then bit pairs, then nibbles with the masks 0x5555..., 0x3333..., 0x0F0F..., and finally reverses the bytes, as Ryan Mack's paper converts a reversed bitboard back (its last two steps, PSHUFW and word shifts, are one byte swap)",
 	}, bitreverseSwarThroughput, bitreverseSwarLatency)
-	kernels.BitReverse.Register(kernels.Info{
+	kernels.BitReverse().Register(kernels.Info{
 		Impl:   "table8",
 		Arch:   kernels.Generic,
 		Usage:  kernels.PerQuery,
@@ -1009,7 +1009,7 @@ func init() {
 		Doc:    "Reverses the bits of each byte in place with a 256-entry table, then swaps the bytes",
 		Tables: kernels.TableBytes(&reverse8),
 	}, bitreverseTable8Throughput, bitreverseTable8Latency)
-	kernels.BitscanForward.Register(kernels.Info{
+	kernels.BitscanForward().Register(kernels.Info{
 		Impl:   "debruijn",
 		Arch:   kernels.Generic,
 		Usage:  kernels.PerQuery,
@@ -1017,14 +1017,14 @@ func init() {
 		Doc:    "Isolates the least significant one-bit with x & -x and looks its index up by a de Bruijn multiply",
 		Tables: kernels.TableBytes(&deBruijnForward),
 	}, bitscanForwardDebruijnThroughput, bitscanForwardDebruijnLatency)
-	kernels.BitscanForward.Register(kernels.Info{
+	kernels.BitscanForward().Register(kernels.Info{
 		Impl:   "mathbits",
 		Arch:   kernels.Generic,
 		Usage:  kernels.PerQuery,
 		Source: "Go standard library math/bits.TrailingZeros64",
 		Doc:    "Calls math/bits.TrailingZeros64 (TZCNT or BSF)",
 	}, bitscanForwardMathbitsThroughput, bitscanForwardMathbitsLatency)
-	kernels.BitscanForward.Register(kernels.Info{
+	kernels.BitscanForward().Register(kernels.Info{
 		Impl:   "msb-trick",
 		Arch:   kernels.Generic,
 		Usage:  kernels.PerQuery,
@@ -1032,7 +1032,7 @@ func init() {
 		Doc:    "Finds the least significant one-bit as the most significant one-bit of x ^ (x - 1), with the 16-bit table reverse scan",
 		Tables: kernels.TableBytes(&msb16),
 	}, bitscanForwardMsbTrickThroughput, bitscanForwardMsbTrickLatency)
-	kernels.BitscanForward.Register(kernels.Info{
+	kernels.BitscanForward().Register(kernels.Info{
 		Impl:   "table16",
 		Arch:   kernels.Generic,
 		Usage:  kernels.PerQuery,
@@ -1040,7 +1040,7 @@ func init() {
 		Doc:    "Looks the lowest non-empty 16-bit word up in a 65,536-entry table of least significant bit indices",
 		Tables: kernels.TableBytes(&lsb16),
 	}, bitscanForwardTable16Throughput, bitscanForwardTable16Latency)
-	kernels.BitscanReverse.Register(kernels.Info{
+	kernels.BitscanReverse().Register(kernels.Info{
 		Impl:   "debruijn",
 		Arch:   kernels.Generic,
 		Usage:  kernels.PerQuery,
@@ -1048,14 +1048,14 @@ func init() {
 		Doc:    "Fills every bit below the most significant one and looks the filled mask up by a de Bruijn multiply",
 		Tables: kernels.TableBytes(&deBruijnReverse),
 	}, bitscanReverseDebruijnThroughput, bitscanReverseDebruijnLatency)
-	kernels.BitscanReverse.Register(kernels.Info{
+	kernels.BitscanReverse().Register(kernels.Info{
 		Impl:   "mathbits",
 		Arch:   kernels.Generic,
 		Usage:  kernels.PerQuery,
 		Source: "Go standard library math/bits.Len64",
 		Doc:    "Calls math/bits.Len64 (BSR or LZCNT)",
 	}, bitscanReverseMathbitsThroughput, bitscanReverseMathbitsLatency)
-	kernels.BitscanReverse.Register(kernels.Info{
+	kernels.BitscanReverse().Register(kernels.Info{
 		Impl:   "table16",
 		Arch:   kernels.Generic,
 		Usage:  kernels.PerQuery,
@@ -1063,28 +1063,28 @@ func init() {
 		Doc:    "Looks the highest non-empty 16-bit word up in a 65,536-entry table of most significant bit indices",
 		Tables: kernels.TableBytes(&msb16),
 	}, bitscanReverseTable16Throughput, bitscanReverseTable16Latency)
-	kernels.LS1BReset.Register(kernels.Info{
+	kernels.LS1BReset().Register(kernels.Info{
 		Impl:   "and",
 		Arch:   kernels.Generic,
 		Usage:  kernels.PerQuery,
 		Source: "[cpw-serialization], Single Bits: x &= x-1",
 		Doc:    "Clears the least significant one-bit with x & (x - 1)",
 	}, ls1bResetAndThroughput, ls1bResetAndLatency)
-	kernels.LS1BReset.Register(kernels.Info{
+	kernels.LS1BReset().Register(kernels.Info{
 		Impl:   "xor",
 		Arch:   kernels.Generic,
 		Usage:  kernels.PerQuery,
 		Source: "[cpw-serialization], Single Bits: x ^= ls1b",
 		Doc:    "Isolates the least significant one-bit with x & -x and clears it with an XOR",
 	}, ls1bResetXorThroughput, ls1bResetXorLatency)
-	kernels.MoveList.Register(kernels.Info{
+	kernels.MoveList().Register(kernels.Info{
 		Impl:   "loop",
 		Arch:   kernels.Generic,
 		Usage:  kernels.PerQuery,
 		Source: "[cpw-serialization], Intrinsic Version (or eax, ecx: combine to- with from-square)",
 		Doc:    "Serializes the target set into moves, combining each to-square with the from-square aspect as the source's assembly does",
 	}, movelistLoopThroughput, nil)
-	kernels.MoveList.Register(kernels.Info{
+	kernels.MoveList().Register(kernels.Info{
 		Impl:   "magic-hash",
 		Arch:   kernels.Generic,
 		Usage:  kernels.PerQuery,
@@ -1092,35 +1092,35 @@ func init() {
 		Doc:    "Multiplies the target set by a magic of four one-bits, shifts the product down to an index into the square's 2^n precomputed move lists (a minimal perfect hash), and copies all eight slots of that list",
 		Tables: kernels.TableBytes(&moveHash),
 	}, movelistMagicHashThroughput, nil)
-	kernels.Popcount.Register(kernels.Info{
+	kernels.Popcount().Register(kernels.Info{
 		Impl:   "kernighan",
 		Arch:   kernels.Generic,
 		Usage:  kernels.PerQuery,
 		Source: "[heinz-darkthought], Bitboard Infrastructure: iterative_popcount",
 		Doc:    "Counts one-bits by clearing the least significant one until none is left, one iteration per one-bit",
 	}, popcountKernighanThroughput, popcountKernighanLatency)
-	kernels.Popcount.Register(kernels.Info{
+	kernels.Popcount().Register(kernels.Info{
 		Impl:   "mathbits",
 		Arch:   kernels.Generic,
 		Usage:  kernels.PerQuery,
 		Source: "Go standard library math/bits.OnesCount64",
 		Doc:    "Calls math/bits.OnesCount64: POPCNT where the compiler may assume it (GOAMD64=v2 and up), a run-time check for it otherwise",
 	}, popcountMathbitsThroughput, popcountMathbitsLatency)
-	kernels.Popcount.Register(kernels.Info{
+	kernels.Popcount().Register(kernels.Info{
 		Impl:   "swar",
 		Arch:   kernels.Generic,
 		Usage:  kernels.PerQuery,
 		Source: "[heinz-darkthought], Bitboard Infrastructure: non_iterative_popcount",
 		Doc:    "Counts one-bits with DarkThought's non-iterative SWAR sums, folding the 64-bit word to 32 bits after the 2-bit step",
 	}, popcountSwarThroughput, popcountSwarLatency)
-	kernels.Popcount.Register(kernels.Info{
+	kernels.Popcount().Register(kernels.Info{
 		Impl:   "swar-mul",
 		Arch:   kernels.Generic,
 		Usage:  kernels.PerQuery,
 		Source: "Hacker's Delight 5-1 (the 64-bit multiply form of [heinz-darkthought]'s SWAR)",
 		Doc:    "Counts one-bits with 64-bit SWAR sums and one multiply that adds the eight byte counts into the top byte",
 	}, popcountSwarMulThroughput, popcountSwarMulLatency)
-	kernels.Popcount.Register(kernels.Info{
+	kernels.Popcount().Register(kernels.Info{
 		Impl:   "table16",
 		Arch:   kernels.Generic,
 		Usage:  kernels.PerQuery,
@@ -1128,7 +1128,7 @@ func init() {
 		Doc:    "Adds four lookups of a 65,536-entry table (64 KiB)",
 		Tables: kernels.TableBytes(&count16),
 	}, popcountTable16Throughput, popcountTable16Latency)
-	kernels.Popcount.Register(kernels.Info{
+	kernels.Popcount().Register(kernels.Info{
 		Impl:   "table8",
 		Arch:   kernels.Generic,
 		Usage:  kernels.PerQuery,
@@ -1136,7 +1136,7 @@ func init() {
 		Doc:    "Adds eight lookups of a 256-entry byte-count table",
 		Tables: kernels.TableBytes(&count8),
 	}, popcountTable8Throughput, popcountTable8Latency)
-	kernels.QuadFill.Register(kernels.Info{
+	kernels.QuadFill().Register(kernels.Info{
 		Impl:   "kogge-stone",
 		Arch:   kernels.Generic,
 		Usage:  kernels.PerQuery,
@@ -1144,7 +1144,7 @@ func init() {
 		Doc:    "Runs the Kogge-Stone occluded fill (the source's nortOccl, generalized by rotation to all eight directions) over all four bitboards of the quad-bitboard with one common propagator, then shifts each fill one more step to get the attacks",
 		Tables: kernels.TableBytes(&fillRotate, &fillAvoidWrap),
 	}, quadFillKoggeStoneThroughput, nil)
-	kernels.Quad2Board.Register(kernels.Info{
+	kernels.Quad2Board().Register(kernels.Info{
 		Impl:   "generic",
 		Arch:   kernels.Generic,
 		Usage:  kernels.PerQuery,
@@ -1152,14 +1152,14 @@ func init() {
 		Doc:    "Spreads each rank byte of the four bitboards to one bit of eight mailbox bytes with a 256-entry table and combines the four",
 		Tables: kernels.TableBytes(&spreadBits),
 	}, quad2boardGenericThroughput, nil)
-	kernels.Quad2Hex.Register(kernels.Info{
+	kernels.Quad2Hex().Register(kernels.Info{
 		Impl:   "generic",
 		Arch:   kernels.Generic,
 		Usage:  kernels.PerQuery,
 		Source: "[cpw-quad], SSE2 Conversions: To Hex Bitboards (scalar form)",
 		Doc:    "Builds the 16 disjoint bitboards as the source's SSE2 code does, in scalar Go: the four products of bb0/bb1 and of bb2/bb3 and their complements, then every pairing of the two",
 	}, quad2hexGenericThroughput, nil)
-	kernels.Serialize.Register(kernels.Info{
+	kernels.Serialize().Register(kernels.Info{
 		Impl:   "bytes",
 		Arch:   kernels.Generic,
 		Usage:  kernels.PerQuery,
@@ -1167,21 +1167,21 @@ func init() {
 		Doc:    "Bisects x into halves and bytes, skipping empty ones, and copies each non-empty byte's precomputed list of up to 8 squares (offset by the byte's first square) eight at a time",
 		Tables: kernels.TableBytes(&byteLists, &count8),
 	}, serializeBytesThroughput, nil)
-	kernels.Serialize.Register(kernels.Info{
+	kernels.Serialize().Register(kernels.Info{
 		Impl:   "forward",
 		Arch:   kernels.Generic,
 		Usage:  kernels.PerQuery,
 		Source: "[cpw-serialization], Scanning Forward",
 		Doc:    "Scans forward and clears the least significant one-bit, in the source's if-do-while shape, where the reset sets the loop condition",
 	}, serializeForwardThroughput, nil)
-	kernels.Serialize.Register(kernels.Info{
+	kernels.Serialize().Register(kernels.Info{
 		Impl:   "iterator",
 		Arch:   kernels.Generic,
 		Usage:  kernels.PerQuery,
 		Source: "[cpw-serialization], STL Iterator (Rein Halbersma's bit_set)",
 		Doc:    "Ranges over an iter.Seq, Go's counterpart of the source's STL-style bit-set iterator",
 	}, serializeIteratorThroughput, nil)
-	kernels.Serialize.Register(kernels.Info{
+	kernels.Serialize().Register(kernels.Info{
 		Impl:   "reverse",
 		Arch:   kernels.Generic,
 		Usage:  kernels.PerQuery,
@@ -1189,21 +1189,21 @@ func init() {
 		Doc:    "Scans in reverse and clears the found bit with x ^= 1 << idx; its lists are in descending order",
 		Order:  kernels.Reversed,
 	}, serializeReverseThroughput, nil)
-	kernels.Serialize.Register(kernels.Info{
+	kernels.Serialize().Register(kernels.Info{
 		Impl:   "scan-reset",
 		Arch:   kernels.Generic,
 		Usage:  kernels.PerQuery,
 		Source: "[cpw-serialization], Scanning with Reset",
 		Doc:    "Loops while x is non-empty over a combined scan-and-reset helper, the source's preferred control structure",
 	}, serializeScanResetThroughput, nil)
-	kernels.Serialize.Register(kernels.Info{
+	kernels.Serialize().Register(kernels.Info{
 		Impl:   "unrolled",
 		Arch:   kernels.Generic,
 		Usage:  kernels.PerQuery,
 		Source: "[lemire-simdjson] simdjson's bit-set decoder (flatten_bits): eight TZCNT-BLSR steps unconditionally, eight more above a count of 8, then a loop",
 		Doc:    "Writes eight indices with no test between them, then eight more if x has more than eight one-bits, then loops over the rest: the branch per one-bit of the scanning loops becomes about one per word",
 	}, serializeUnrolledThroughput, nil)
-	kernels.Serialize.Register(kernels.Info{
+	kernels.Serialize().Register(kernels.Info{
 		Impl:   "words16",
 		Arch:   kernels.Generic,
 		Usage:  kernels.PerQuery,
@@ -1211,21 +1211,21 @@ func init() {
 		Doc:    "Splits x into 16-bit words, skipping empty ones, and copies each word's precomputed list of up to 16 squares from a 1 MiB table, always both halves of it, so that no branch depends on the count",
 		Tables: kernels.TableBytes(&word16Lists, &count16),
 	}, serializeWords16Throughput, nil)
-	kernels.SerializeColor.Register(kernels.Info{
+	kernels.SerializeColor().Register(kernels.Info{
 		Impl:   "flip-branchy",
 		Arch:   kernels.Generic,
 		Usage:  kernels.PerQuery,
 		Source: "[cpw-serialization], Black or White (the branch the source's mask avoids)",
 		Doc:    "Flips the bitboard for white with an if on the side instead of the source's mask; same lists as flip-vertical",
 	}, serializeColorFlipBranchyThroughput, nil)
-	kernels.SerializeColor.Register(kernels.Info{
+	kernels.SerializeColor().Register(kernels.Info{
 		Impl:   "flip-vertical",
 		Arch:   kernels.Generic,
 		Usage:  kernels.PerQuery,
 		Source: "[cpw-serialization], Black or White: conditional flipVertical",
 		Doc:    "Is the source's branchless conditional serialization: a mask from the side to move selects a vertically flipped bitboard once, outside the loop, and idx ^ o maps each scanned square back",
 	}, serializeColorFlipVerticalThroughput, nil)
-	kernels.SerializeColor.Register(kernels.Info{
+	kernels.SerializeColor().Register(kernels.Info{
 		Impl:   "reverse-scan",
 		Arch:   kernels.Generic,
 		Usage:  kernels.PerQuery,
@@ -1233,7 +1233,7 @@ func init() {
 		Doc:    "Scans white bitboards in reverse (h8, g8, ..., a8, h7, ...), black ones forward: rank order as the reference, but the files of white lists are mirrored",
 		Order:  kernels.Unordered,
 	}, serializeColorReverseScanThroughput, nil)
-	kernels.Sliding.Register(kernels.Info{
+	kernels.Sliding().Register(kernels.Info{
 		Impl:   "classical",
 		Arch:   kernels.Generic,
 		Usage:  kernels.PerQuery,
@@ -1241,7 +1241,7 @@ func init() {
 		Doc:    "Is the classical approach: a ray table, and a bit scan to the first blocker in each direction",
 		Tables: kernels.TableBytes(&classicalRays),
 	}, slidingClassicalThroughput, slidingClassicalLatency)
-	kernels.Sliding.Register(kernels.Info{
+	kernels.Sliding().Register(kernels.Info{
 		Impl:   "dumb7fill",
 		Arch:   kernels.Generic,
 		Usage:  kernels.PerQuery,
@@ -1249,31 +1249,31 @@ func init() {
 		Doc:    "Steps each rook direction square by square with whole bitboards ([cpw-sliding], Dumb7Fill)",
 		Tables: kernels.TableBytes(&rookFills, &bishopFills),
 	}, slidingDumb7fillThroughput, slidingDumb7fillLatency)
-	kernels.Sliding.Register(kernels.Info{
+	kernels.Sliding().Register(kernels.Info{
 		Impl:   "hyperbola-bswap",
 		Arch:   kernels.Generic,
 		Usage:  kernels.PerQuery,
 		Source: "[mack-hyperbola], Gerd Isenberg: the bswap approach based on o^(o-2r) (Hyperbola Quintessence)",
 		Doc:    "Is Hyperbola Quintessence: o ^ (o - 2r) with a byte swap for the file, a first-rank lookup for the rank",
-		Tables: kernels.TableBytes(&board.FileMask, &board.DiagonalMask, &board.AntiDiagonalMask, &board.FirstRankAttacks),
+		Tables: kernels.TableBytes(&fileMasks, &diagonalMasks, &antiDiagonalMasks, &firstRankAttacks),
 	}, slidingHyperbolaBswapThroughput, slidingHyperbolaBswapLatency)
-	kernels.Sliding.Register(kernels.Info{
+	kernels.Sliding().Register(kernels.Info{
 		Impl:   "hyperbola-reverse",
 		Arch:   kernels.Generic,
 		Usage:  kernels.PerQuery,
 		Source: "[mack-hyperbola], Ryan Mack, The Hyperbola Project: reversed bitboards",
 		Doc:    "Uses reversed bitboards (full bit reversal by the paper's SWAR steps) for the file and the rank alike",
-		Tables: kernels.TableBytes(&board.FileMask, &board.RankMask, &board.DiagonalMask, &board.AntiDiagonalMask),
+		Tables: kernels.TableBytes(&fileMasks, &rankMasks, &diagonalMasks, &antiDiagonalMasks),
 	}, slidingHyperbolaReverseThroughput, slidingHyperbolaReverseLatency)
-	kernels.Sliding.Register(kernels.Info{
+	kernels.Sliding().Register(kernels.Info{
 		Impl:   "kindergarten",
 		Arch:   kernels.Generic,
 		Usage:  kernels.PerQuery,
 		Source: "[cpw-sliding], Kindergarten Bitboards",
 		Doc:    "Computes the rank like a diagonal and the file by shifting it to the a-file and multiplying its occupancy onto six bits",
-		Tables: kernels.TableBytes(&kindergartenFill, &kindergartenFile, &board.RankMask, &board.DiagonalMask, &board.AntiDiagonalMask),
+		Tables: kernels.TableBytes(&kindergartenFill, &kindergartenFile, &rankMasks, &diagonalMasks, &antiDiagonalMasks),
 	}, slidingKindergartenThroughput, slidingKindergartenLatency)
-	kernels.Sliding.Register(kernels.Info{
+	kernels.Sliding().Register(kernels.Info{
 		Impl:   "kogge-stone",
 		Arch:   kernels.Generic,
 		Usage:  kernels.PerQuery,
@@ -1281,39 +1281,39 @@ func init() {
 		Doc:    "Fills the four rook directions from the square, one query at a time ([cpw-sliding], Kogge-Stone Algorithm, generalized by rotation)",
 		Tables: kernels.TableBytes(&rookFills, &bishopFills),
 	}, slidingKoggeStoneThroughput, slidingKoggeStoneLatency)
-	kernels.Sliding.Register(kernels.Info{
+	kernels.Sliding().Register(kernels.Info{
 		Impl:   "magic-black",
 		Arch:   kernels.Generic,
 		Usage:  kernels.PerQuery,
 		Source: "[cpw-magic], Black Magic Bitboards",
 		Doc:    "Sets the squares outside the mask instead of clearing them, (occupancy | ^mask) * magic >> 52, and looks up one table that all squares share: their parts overlap wherever they agree",
-		Tables: kernels.TableBytes(&magic.RookBlack, &magic.BishopBlack, &magic.RookNotMask, &magic.BishopNotMask, &magic.BlackAttacks),
+		Tables: kernels.TableBytes(magic.RookBlack(), magic.BishopBlack(), magic.RookNotMasks(), magic.BishopNotMasks(), magic.BlackAttacks()),
 	}, slidingMagicBlackThroughput, slidingMagicBlackLatency)
-	kernels.Sliding.Register(kernels.Info{
+	kernels.Sliding().Register(kernels.Info{
 		Impl:   "magic-fancy",
 		Arch:   kernels.Generic,
 		Usage:  kernels.PerQuery,
 		Source: "[cpw-magic], Fancy Magic Bitboards",
 		Doc:    "Looks the attacks up in one table of all squares, each square's part as long as its relevant occupancies: (occupancy & mask) * magic >> (64 - n) plus the square's offset",
-		Tables: kernels.TableBytes(&magic.RookFancy, &magic.BishopFancy, &magic.FancyAttacks),
+		Tables: kernels.TableBytes(magic.RookFancy(), magic.BishopFancy(), magic.FancyAttacks()),
 	}, slidingMagicFancyThroughput, slidingMagicFancyLatency)
-	kernels.Sliding.Register(kernels.Info{
+	kernels.Sliding().Register(kernels.Info{
 		Impl:   "magic-plain",
 		Arch:   kernels.Generic,
 		Usage:  kernels.PerQuery,
 		Source: "[cpw-magic], Plain Magic Bitboards",
 		Doc:    "Looks the attacks up in the square's own 4,096-entry table: (occupancy & mask) * magic >> 52",
-		Tables: kernels.TableBytes(&magic.RookPlain, &magic.BishopPlain, &magic.RookFancy, &magic.BishopFancy),
+		Tables: kernels.TableBytes(magic.RookPlain(), magic.BishopPlain(), magic.RookFancy(), magic.BishopFancy()),
 	}, slidingMagicPlainThroughput, slidingMagicPlainLatency)
-	kernels.Sliding.Register(kernels.Info{
+	kernels.Sliding().Register(kernels.Info{
 		Impl:   "obstruction-difference",
 		Arch:   kernels.Generic,
 		Usage:  kernels.PerQuery,
 		Source: "[cpw-sliding], Obstruction Difference (Michael Hoffmann)",
 		Doc:    "Is Obstruction Difference on the file and the rank",
-		Tables: kernels.TableBytes(&board.FileMask, &board.RankMask, &board.DiagonalMask, &board.AntiDiagonalMask),
+		Tables: kernels.TableBytes(&fileMasks, &rankMasks, &diagonalMasks, &antiDiagonalMasks),
 	}, slidingObstructionDifferenceThroughput, slidingObstructionDifferenceLatency)
-	kernels.Sliding.Register(kernels.Info{
+	kernels.Sliding().Register(kernels.Info{
 		Impl:   "ray-loop",
 		Arch:   kernels.Generic,
 		Usage:  kernels.PerQuery,
@@ -1321,23 +1321,23 @@ func init() {
 		Doc:    "Walks the four rook rays square by square: the reference",
 		Tables: kernels.TableBytes(&board.RookDirections, &board.BishopDirections),
 	}, slidingRayLoopThroughput, slidingRayLoopLatency)
-	kernels.SlidingRay.Register(kernels.Info{
+	kernels.SlidingRay().Register(kernels.Info{
 		Impl:   "ray-loop",
 		Arch:   kernels.Generic,
 		Usage:  kernels.PerQuery,
 		Source: "the square-by-square ray walk (bitlab's reference)",
 		Doc:    "Walks the north and east rays square by square",
-		Tables: kernels.TableBytes(&board.PositiveRook, &board.PositiveBishop),
+		Tables: kernels.TableBytes(board.PositiveRook(), board.PositiveBishop()),
 	}, slidingRayRayLoopThroughput, slidingRayRayLoopLatency)
-	kernels.SlidingRay.Register(kernels.Info{
+	kernels.SlidingRay().Register(kernels.Info{
 		Impl:   "subtract",
 		Arch:   kernels.Generic,
 		Usage:  kernels.PerQuery,
 		Source: "[mack-hyperbola], Ryan Mack: x XOR (x - 2) \"calculates attacks in the positive direction\"",
 		Doc:    "Computes the north and east rays with o ^ (o - 2r)",
-		Tables: kernels.TableBytes(&board.FileMask, &board.RankMask, &board.DiagonalMask, &board.AntiDiagonalMask),
+		Tables: kernels.TableBytes(&fileMasks, &rankMasks, &diagonalMasks, &antiDiagonalMasks),
 	}, slidingRaySubtractThroughput, slidingRaySubtractLatency)
-	kernels.SlidingRotated.Register(kernels.Info{
+	kernels.SlidingRotated().Register(kernels.Info{
 		Impl:   "ray-loop",
 		Arch:   kernels.Generic,
 		Usage:  kernels.PerQuery,
@@ -1345,13 +1345,13 @@ func init() {
 		Doc:    "Walks the rook rays square by square, the rotated occupancies unread: the family's reference point",
 		Tables: kernels.TableBytes(&board.RookDirections, &board.BishopDirections),
 	}, slidingRotatedRayLoopThroughput, nil)
-	kernels.SlidingRotated.Register(kernels.Info{
+	kernels.SlidingRotated().Register(kernels.Info{
 		Impl:   "rotated",
 		Arch:   kernels.Generic,
 		Usage:  kernels.PerQuery,
 		Source: "[cpw-sliding], Rotated Bitboards (Robert Hyatt): three incrementally kept rotated occupancies index per-line tables",
 		Doc:    "Returns the rook attacks from s with Hyatt's rotated bitboards ([cpw-sliding], Rotated Bitboards): the rank's inner occupancy read from the normal occupancy occ, the file's from the 90-degree frame r.Files, each indexing a per-square table",
-		Tables: kernels.TableBytes(&rotatedAttacks, &board.Frames),
+		Tables: kernels.TableBytes(&rotatedAttacks, &frames),
 	}, slidingRotatedRotatedThroughput, nil)
 }
 

@@ -37,9 +37,9 @@ type leaperHash struct {
 	lists  []moveList
 }
 
-// moveHash is indexed by board.King and board.Knight. It is built by its
+// moveHash is indexed by [board.King] and [board.Knight]. It is built by its
 // initializer, before any init function, so that the registration's
-// kernels.TableBytes counts the lists.
+// [kernels.TableBytes] counts the lists.
 var moveHash = newMoveHash()
 
 func newMoveHash() (hash [6]leaperHash) {

@@ -56,8 +56,8 @@ var (
 )
 
 func init() {
-	for i, d := range []board.Direction{board.North, board.NorthEast, board.East, board.SouthEast,
-		board.South, board.SouthWest, board.West, board.NorthWest} {
+	for i, d := range []board.Direction{board.North(), board.NorthEast(), board.East(), board.SouthEast(),
+		board.South(), board.SouthWest(), board.West(), board.NorthWest()} {
 		for s := range board.Square(64) {
 			if f, r := s.File()+d.DFile, s.Rank()+d.DRank; f >= 0 && f < 8 && r >= 0 && r < 8 {
 				fillAvoidWrap[i] |= board.NewSquare(f, r).Bitboard()

@@ -33,7 +33,7 @@ func hyperbolaBswap(occ, mask, r, rr uint64) uint64 {
 // cannot reverse the bits within one rank.
 func rankAttacks(s board.Square, occ uint64) uint64 {
 	shift := s &^ 7
-	return uint64(board.FirstRankAttacks[s&7][occ>>(shift+1)&63]) << shift
+	return uint64(firstRankAttacks[s&7][occ>>(shift+1)&63]) << shift
 }
 
 // rookHyperbolaBswap is Hyperbola Quintessence: o ^ (o - 2r) with a byte
@@ -41,17 +41,17 @@ func rankAttacks(s board.Square, occ uint64) uint64 {
 //
 //bitlab:kernel sliding/hyperbola-bswap rook
 //bitlab:source [mack-hyperbola], Gerd Isenberg: the bswap approach based on o^(o-2r) (Hyperbola Quintessence)
-//bitlab:tables board.FileMask, board.DiagonalMask, board.AntiDiagonalMask, board.FirstRankAttacks
+//bitlab:tables fileMasks, diagonalMasks, antiDiagonalMasks, firstRankAttacks
 func rookHyperbolaBswap(s board.Square, occ uint64) uint64 {
 	r := s.Bitboard()
-	return hyperbolaBswap(occ, board.FileMask[s], r, bits.ReverseBytes64(r)) | rankAttacks(s, occ)
+	return hyperbolaBswap(occ, fileMasks[s], r, bits.ReverseBytes64(r)) | rankAttacks(s, occ)
 }
 
 //bitlab:kernel sliding/hyperbola-bswap bishop
 func bishopHyperbolaBswap(s board.Square, occ uint64) uint64 {
 	r := s.Bitboard()
 	rr := bits.ReverseBytes64(r)
-	return hyperbolaBswap(occ, board.DiagonalMask[s], r, rr) | hyperbolaBswap(occ, board.AntiDiagonalMask[s], r, rr)
+	return hyperbolaBswap(occ, diagonalMasks[s], r, rr) | hyperbolaBswap(occ, antiDiagonalMasks[s], r, rr)
 }
 
 // hyperbolaReverse is hyperbolaBswap with a full bit reversal: Ryan Mack's
@@ -70,28 +70,28 @@ func hyperbolaReverse(s board.Square, occ, mask uint64) uint64 {
 //
 //bitlab:kernel sliding/hyperbola-reverse rook
 //bitlab:source [mack-hyperbola], Ryan Mack, The Hyperbola Project: reversed bitboards
-//bitlab:tables board.FileMask, board.RankMask, board.DiagonalMask, board.AntiDiagonalMask
+//bitlab:tables fileMasks, rankMasks, diagonalMasks, antiDiagonalMasks
 func rookHyperbolaReverse(s board.Square, occ uint64) uint64 {
-	return hyperbolaReverse(s, occ, board.FileMask[s]) | hyperbolaReverse(s, occ, board.RankMask[s])
+	return hyperbolaReverse(s, occ, fileMasks[s]) | hyperbolaReverse(s, occ, rankMasks[s])
 }
 
 //bitlab:kernel sliding/hyperbola-reverse bishop
 func bishopHyperbolaReverse(s board.Square, occ uint64) uint64 {
-	return hyperbolaReverse(s, occ, board.DiagonalMask[s]) | hyperbolaReverse(s, occ, board.AntiDiagonalMask[s])
+	return hyperbolaReverse(s, occ, diagonalMasks[s]) | hyperbolaReverse(s, occ, antiDiagonalMasks[s])
 }
 
 // rookRayLoopPositive walks the north and east rays square by square.
 //
 //bitlab:kernel sliding-ray/ray-loop rook
 //bitlab:source the square-by-square ray walk (bitlab's reference)
-//bitlab:tables board.PositiveRook, board.PositiveBishop
+//bitlab:tables board.PositiveRook(), board.PositiveBishop()
 func rookRayLoopPositive(s board.Square, occ uint64) uint64 {
-	return board.RayAttacks(s, occ, board.PositiveRook)
+	return board.PositiveRookAttacks(s, occ)
 }
 
 //bitlab:kernel sliding-ray/ray-loop bishop
 func bishopRayLoopPositive(s board.Square, occ uint64) uint64 {
-	return board.RayAttacks(s, occ, board.PositiveBishop)
+	return board.PositiveBishopAttacks(s, occ)
 }
 
 // positiveRay returns the attacks toward higher squares along one line with
@@ -107,12 +107,12 @@ func positiveRay(s board.Square, occ, mask uint64) uint64 {
 //
 //bitlab:kernel sliding-ray/subtract rook
 //bitlab:source [mack-hyperbola], Ryan Mack: x XOR (x - 2) "calculates attacks in the positive direction"
-//bitlab:tables board.FileMask, board.RankMask, board.DiagonalMask, board.AntiDiagonalMask
+//bitlab:tables fileMasks, rankMasks, diagonalMasks, antiDiagonalMasks
 func rookSubtract(s board.Square, occ uint64) uint64 {
-	return positiveRay(s, occ, board.FileMask[s]) | positiveRay(s, occ, board.RankMask[s])
+	return positiveRay(s, occ, fileMasks[s]) | positiveRay(s, occ, rankMasks[s])
 }
 
 //bitlab:kernel sliding-ray/subtract bishop
 func bishopSubtract(s board.Square, occ uint64) uint64 {
-	return positiveRay(s, occ, board.DiagonalMask[s]) | positiveRay(s, occ, board.AntiDiagonalMask[s])
+	return positiveRay(s, occ, diagonalMasks[s]) | positiveRay(s, occ, antiDiagonalMasks[s])
 }

@@ -31,7 +31,7 @@ const (
 func init() {
 	for f := range 8 {
 		for o := range 64 {
-			kindergartenFill[f][o] = aFile * uint64(board.FirstRankAttacks[f][o])
+			kindergartenFill[f][o] = aFile * uint64(firstRankAttacks[f][o])
 		}
 	}
 	for r := range board.Square(8) {
@@ -53,16 +53,16 @@ func kindergartenLine(s board.Square, occ, line uint64) uint64 {
 //
 //bitlab:kernel sliding/kindergarten rook
 //bitlab:source [cpw-sliding], Kindergarten Bitboards
-//bitlab:tables kindergartenFill, kindergartenFile, board.RankMask, board.DiagonalMask, board.AntiDiagonalMask
+//bitlab:tables kindergartenFill, kindergartenFile, rankMasks, diagonalMasks, antiDiagonalMasks
 func rookKindergarten(s board.Square, occ uint64) uint64 {
 	f := s & 7
 	file := kindergartenFile[s>>3][((aFile&(occ>>f))*kindergartenA)>>58] << f
-	return file | kindergartenLine(s, occ, board.RankMask[s])
+	return file | kindergartenLine(s, occ, rankMasks[s])
 }
 
 //bitlab:kernel sliding/kindergarten bishop
 func bishopKindergarten(s board.Square, occ uint64) uint64 {
-	return kindergartenLine(s, occ, board.DiagonalMask[s]) | kindergartenLine(s, occ, board.AntiDiagonalMask[s])
+	return kindergartenLine(s, occ, diagonalMasks[s]) | kindergartenLine(s, occ, antiDiagonalMasks[s])
 }
 
 // obstructionLine returns the attacks along one line (slider excluded)
@@ -80,26 +80,27 @@ func obstructionLine(r, occ, line uint64) uint64 {
 //
 //bitlab:kernel sliding/obstruction-difference rook
 //bitlab:source [cpw-sliding], Obstruction Difference (Michael Hoffmann)
-//bitlab:tables board.FileMask, board.RankMask, board.DiagonalMask, board.AntiDiagonalMask
+//bitlab:tables fileMasks, rankMasks, diagonalMasks, antiDiagonalMasks
 func rookObstruction(s board.Square, occ uint64) uint64 {
 	r := s.Bitboard()
-	return obstructionLine(r, occ, board.FileMask[s]) | obstructionLine(r, occ, board.RankMask[s])
+	return obstructionLine(r, occ, fileMasks[s]) | obstructionLine(r, occ, rankMasks[s])
 }
 
 //bitlab:kernel sliding/obstruction-difference bishop
 func bishopObstruction(s board.Square, occ uint64) uint64 {
 	r := s.Bitboard()
-	return obstructionLine(r, occ, board.DiagonalMask[s]) | obstructionLine(r, occ, board.AntiDiagonalMask[s])
+	return obstructionLine(r, occ, diagonalMasks[s]) | obstructionLine(r, occ, antiDiagonalMasks[s])
 }
 
-// classicalRays[d][s] is the ray from s in direction d of board.Directions
-// order: north, east, north-east, north-west (toward higher squares), then
-// south, west, south-west, south-east.
+// classicalRays[d][s] is the ray from s in direction d, in the order of
+// board's directions: [board.North], [board.East], [board.NorthEast],
+// [board.NorthWest] (toward higher squares), then [board.South],
+// [board.West], [board.SouthWest], [board.SouthEast].
 var classicalRays [8][64]uint64
 
 func init() {
-	for d, dir := range []board.Direction{board.North, board.East, board.NorthEast, board.NorthWest,
-		board.South, board.West, board.SouthWest, board.SouthEast} {
+	for d, dir := range []board.Direction{board.North(), board.East(), board.NorthEast(), board.NorthWest(),
+		board.South(), board.West(), board.SouthWest(), board.SouthEast()} {
 		for s := range board.Square(64) {
 			classicalRays[d][s] = board.RayAttacks(s, 0, []board.Direction{dir})
 		}

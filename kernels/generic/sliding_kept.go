@@ -27,18 +27,18 @@ func ReversedBit(s board.Square) uint64 { return 1 << 63 >> (s & 63) }
 // king-in-check test of [mack-hyperbola]) never needs the normal frame.
 func ReversedRookHalves(s board.Square, occ, rev uint64) (up, down uint64) {
 	t := 63 - s&63
-	return positiveRay(s, occ, board.FileMask[s]) | positiveRay(s, occ, board.RankMask[s]),
-		positiveRay(t, rev, board.FileMask[t]) | positiveRay(t, rev, board.RankMask[t])
+	return positiveRay(s, occ, fileMasks[s]) | positiveRay(s, occ, rankMasks[s]),
+		positiveRay(t, rev, fileMasks[t]) | positiveRay(t, rev, rankMasks[t])
 }
 
-// ReversedBishopHalves is ReversedRookHalves along the diagonals: up
+// ReversedBishopHalves is [ReversedRookHalves] along the diagonals: up
 // toward north-east and north-west, down (reversed) toward south-west and
 // south-east. Reversal maps each diagonal through s onto the diagonal of
 // the same direction through 63-s, so the masks come from the same tables.
 func ReversedBishopHalves(s board.Square, occ, rev uint64) (up, down uint64) {
 	t := 63 - s&63
-	return positiveRay(s, occ, board.DiagonalMask[s]) | positiveRay(s, occ, board.AntiDiagonalMask[s]),
-		positiveRay(t, rev, board.DiagonalMask[t]) | positiveRay(t, rev, board.AntiDiagonalMask[t])
+	return positiveRay(s, occ, diagonalMasks[s]) | positiveRay(s, occ, antiDiagonalMasks[s]),
+		positiveRay(t, rev, diagonalMasks[t]) | positiveRay(t, rev, antiDiagonalMasks[t])
 }
 
 // SlidingReversedRook returns the rook attacks from s on the occupancy occ
@@ -51,20 +51,20 @@ func SlidingReversedRook(s board.Square, occ, rev uint64) uint64 {
 	return up | bitReverseSWAR(down)
 }
 
-// SlidingReversedBishop is SlidingReversedRook along the diagonals.
+// SlidingReversedBishop is [SlidingReversedRook] along the diagonals.
 func SlidingReversedBishop(s board.Square, occ, rev uint64) uint64 {
 	up, down := ReversedBishopHalves(s, occ, rev)
 	return up | bitReverseSWAR(down)
 }
 
 // rotatedAttacks[f][s][o] are the attacks along square s's line of frame
-// f (board.Frames) when the line's inner squares have occupancy o: the
+// f (frames) when the line's inner squares have occupancy o: the
 // per-square tables of Hyatt's rotated bitboards, 4 x 32 KiB.
 var rotatedAttacks [4][64][64]uint64
 
 func init() {
-	for i := range board.Frames {
-		f := &board.Frames[i]
+	for i := range frames {
+		f := &frames[i]
 		for s := range board.Square(64) {
 			line := board.RayAttacks(s, 0, f.Lines[:])
 			for o := range f.Inner[s] + 1 {
@@ -84,7 +84,7 @@ func init() {
 // lineAttacks looks up the attacks along s's line of frame i, given the
 // occupancy in that frame.
 func lineAttacks(i int, s board.Square, occ uint64) uint64 {
-	f := &board.Frames[i]
+	f := &frames[i]
 	return rotatedAttacks[i][s][occ>>f.Shift[s]&f.Inner[s]]
 }
 
@@ -95,7 +95,7 @@ func lineAttacks(i int, s board.Square, occ uint64) uint64 {
 //
 //bitlab:kernel sliding-rotated/rotated rook
 //bitlab:source [cpw-sliding], Rotated Bitboards (Robert Hyatt): three incrementally kept rotated occupancies index per-line tables
-//bitlab:tables rotatedAttacks, board.Frames
+//bitlab:tables rotatedAttacks, frames
 func SlidingRotatedRook(s board.Square, occ uint64, r board.Rotated) uint64 {
 	s &= 63
 	return lineAttacks(board.FrameRanks, s, occ) | lineAttacks(board.FrameFiles, s, r.Files)

@@ -29,17 +29,17 @@ func checkKept(t *testing.T, s board.Square, occ uint64) {
 		}
 	}
 	up, down := ReversedRookHalves(s, occ, rev)
-	if want := board.RayAttacks(s, occ, board.PositiveRook); up != want {
+	if want := board.PositiveRookAttacks(s, occ); up != want {
 		t.Fatalf("ReversedRookHalves(%v, %#x) up = %#x, want %#x", s, occ, up, want)
 	}
-	if want := board.RayAttacks(s, occ, []board.Direction{board.South, board.West}); bits.Reverse64(down) != want {
+	if want := board.RayAttacks(s, occ, []board.Direction{board.South(), board.West()}); bits.Reverse64(down) != want {
 		t.Fatalf("ReversedRookHalves(%v, %#x) down reversed = %#x, want %#x", s, occ, bits.Reverse64(down), want)
 	}
 	up, down = ReversedBishopHalves(s, occ, rev)
-	if want := board.RayAttacks(s, occ, board.PositiveBishop); up != want {
+	if want := board.PositiveBishopAttacks(s, occ); up != want {
 		t.Fatalf("ReversedBishopHalves(%v, %#x) up = %#x, want %#x", s, occ, up, want)
 	}
-	if want := board.RayAttacks(s, occ, []board.Direction{board.SouthWest, board.SouthEast}); bits.Reverse64(down) != want {
+	if want := board.RayAttacks(s, occ, []board.Direction{board.SouthWest(), board.SouthEast()}); bits.Reverse64(down) != want {
 		t.Fatalf("ReversedBishopHalves(%v, %#x) down reversed = %#x, want %#x", s, occ, bits.Reverse64(down), want)
 	}
 }
@@ -51,9 +51,9 @@ func checkKept(t *testing.T, s board.Square, occ uint64) {
 func TestKeptSliders(t *testing.T) {
 	n := 0
 	for s := range board.Square(64) {
-		for _, mask := range []uint64{board.RookRelevant[s], board.BishopRelevant[s]} {
+		for _, mask := range []uint64{board.RookRelevant()[s], board.BishopRelevant()[s]} {
 			board.Subsets(mask, func(o uint64) {
-				for _, extra := range []uint64{0, s.Bitboard(), ^(board.RookRelevant[s] | board.BishopRelevant[s])} {
+				for _, extra := range []uint64{0, s.Bitboard(), ^(board.RookRelevant()[s] | board.BishopRelevant()[s])} {
 					checkKept(t, s, o|extra)
 					n++
 				}

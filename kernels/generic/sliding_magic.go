@@ -14,16 +14,16 @@ import (
 //
 //bitlab:kernel sliding/magic-plain rook
 //bitlab:source [cpw-magic], Plain Magic Bitboards
-//bitlab:tables magic.RookPlain, magic.BishopPlain, magic.RookFancy, magic.BishopFancy
+//bitlab:tables magic.RookPlain(), magic.BishopPlain(), magic.RookFancy(), magic.BishopFancy()
 func rookMagicPlain(s board.Square, occ uint64) uint64 {
-	m := &magic.RookFancy[s]
-	return magic.RookPlain[s][((occ&m.Mask)*m.Magic)>>magic.RookShift]
+	m := &magic.RookFancy()[s]
+	return magic.RookPlain()[s][((occ&m.Mask)*m.Magic)>>magic.RookShift]
 }
 
 //bitlab:kernel sliding/magic-plain bishop
 func bishopMagicPlain(s board.Square, occ uint64) uint64 {
-	m := &magic.BishopFancy[s]
-	return magic.BishopPlain[s][((occ&m.Mask)*m.Magic)>>magic.BishopShift]
+	m := &magic.BishopFancy()[s]
+	return magic.BishopPlain()[s][((occ&m.Mask)*m.Magic)>>magic.BishopShift]
 }
 
 // rookMagicFancy looks the attacks up in one table of all squares, each
@@ -32,16 +32,16 @@ func bishopMagicPlain(s board.Square, occ uint64) uint64 {
 //
 //bitlab:kernel sliding/magic-fancy rook
 //bitlab:source [cpw-magic], Fancy Magic Bitboards
-//bitlab:tables magic.RookFancy, magic.BishopFancy, magic.FancyAttacks
+//bitlab:tables magic.RookFancy(), magic.BishopFancy(), magic.FancyAttacks()
 func rookMagicFancy(s board.Square, occ uint64) uint64 {
-	m := &magic.RookFancy[s]
-	return magic.FancyAttacks[m.Offset+uint32(((occ&m.Mask)*m.Magic)>>(m.Shift&63))]
+	m := &magic.RookFancy()[s]
+	return magic.FancyAttacks()[m.Offset+uint32(((occ&m.Mask)*m.Magic)>>(m.Shift&63))]
 }
 
 //bitlab:kernel sliding/magic-fancy bishop
 func bishopMagicFancy(s board.Square, occ uint64) uint64 {
-	m := &magic.BishopFancy[s]
-	return magic.FancyAttacks[m.Offset+uint32(((occ&m.Mask)*m.Magic)>>(m.Shift&63))]
+	m := &magic.BishopFancy()[s]
+	return magic.FancyAttacks()[m.Offset+uint32(((occ&m.Mask)*m.Magic)>>(m.Shift&63))]
 }
 
 // rookMagicBlack sets the squares outside the mask instead of clearing
@@ -50,14 +50,14 @@ func bishopMagicFancy(s board.Square, occ uint64) uint64 {
 //
 //bitlab:kernel sliding/magic-black rook
 //bitlab:source [cpw-magic], Black Magic Bitboards
-//bitlab:tables magic.RookBlack, magic.BishopBlack, magic.RookNotMask, magic.BishopNotMask, magic.BlackAttacks
+//bitlab:tables magic.RookBlack(), magic.BishopBlack(), magic.RookNotMasks(), magic.BishopNotMasks(), magic.BlackAttacks()
 func rookMagicBlack(s board.Square, occ uint64) uint64 {
-	b := &magic.RookBlack[s]
-	return magic.BlackAttacks[b.Offset+uint32(((occ|magic.RookNotMask[s])*b.Magic)>>magic.RookShift)]
+	b := &magic.RookBlack()[s]
+	return magic.BlackAttacks()[b.Offset+uint32(((occ|magic.RookNotMasks()[s])*b.Magic)>>magic.RookShift)]
 }
 
 //bitlab:kernel sliding/magic-black bishop
 func bishopMagicBlack(s board.Square, occ uint64) uint64 {
-	b := &magic.BishopBlack[s]
-	return magic.BlackAttacks[b.Offset+uint32(((occ|magic.BishopNotMask[s])*b.Magic)>>magic.BishopShift)]
+	b := &magic.BishopBlack()[s]
+	return magic.BlackAttacks()[b.Offset+uint32(((occ|magic.BishopNotMasks()[s])*b.Magic)>>magic.BishopShift)]
 }

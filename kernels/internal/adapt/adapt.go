@@ -26,7 +26,7 @@ func SquareChain(lat func([]uint64) byte) func([]uint64) board.Square {
 	return func(src []uint64) board.Square { return board.Square(lat(src)) }
 }
 
-// SliderThroughput adapts a kernel over kernels.Query to its table t.
+// SliderThroughput adapts a kernel over [kernels.Query] to its table t.
 func SliderThroughput[T any](tp func(dst, src *uint64, n int, t *byte) int, t *T) func([]uint64, []kernels.Query) int {
 	return func(dst []uint64, src []kernels.Query) int {
 		if len(src) == 0 {
@@ -36,7 +36,7 @@ func SliderThroughput[T any](tp func(dst, src *uint64, n int, t *byte) int, t *T
 	}
 }
 
-// SliderLatency adapts a latency kernel over kernels.Query to its table t.
+// SliderLatency adapts a latency kernel over [kernels.Query] to its table t.
 func SliderLatency[T any](lat func(src *uint64, n int, t *byte) uint64, t *T) func([]kernels.Query) uint64 {
 	return func(src []kernels.Query) uint64 {
 		if len(src) == 0 {

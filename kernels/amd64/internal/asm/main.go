@@ -528,8 +528,8 @@ func store(r, dst, i reg.GPVirtual, k, outBytes int) {
 }
 
 // chainLoop emits k's latency form, func(src []uint64) out: y = emit(x ^
-// y) along src, the chain of kernels.NextCount, NextSquare and
-// NextBitboard, with the mapper setup returns before the loop.
+// y) along src, the chain of [kernels.NextCount], [kernels.NextSquare] and
+// [kernels.NextBitboard], with the mapper setup returns before the loop.
 func chainLoop(name string, k *kernel, doc, out string, setup func() mapper) {
 	text(name, fmt.Sprintf("func(src []uint64) %s", out))
 	Doc(name + " " + doc)
@@ -558,8 +558,9 @@ func chainLoop(name string, k *kernel, doc, out string, setup func() mapper) {
 }
 
 // serializeLoops emits the source's intrinsic loop (BSF, BTR) and its BMI1
-// form (TZCNT, BLSR) over a batch of bitboards, and the full seed sequence,
-// with the from-square aspect and 16-bit moves, for move lists.
+// form (TZCNT, BLSR) over a batch of bitboards, simdjson's unrolled
+// decoder, and the full seed sequence, with the from-square aspect and
+// 16-bit moves, for move lists.
 func serializeLoops(l layout) {
 	for _, v := range []struct {
 		name string
@@ -574,44 +575,54 @@ func serializeLoops(l layout) {
 			doc: "Loops TZCNT, store, BLSR, whose zero flag ends the loop", features: []kernels.Feature{kernels.BMI1}, usage: kernels.LoopOnly},
 			"scans with TZCNT and clears with BLSR, whose zero flag ends the loop.", true},
 	} {
-		text(v.name, "func(dst []byte, src []uint64) int")
-		Doc(v.name + " " + v.doc)
-		dst := ld(Param("dst").Base())
-		src := ld(Param("src").Base())
-		n := ld(Param("src").Len())
-		out := GP64()
-		MOVQ(dst, out)
-		bitboards(v.name, v.k, src, n, func(x reg.GPVirtual, next LabelRef) {
-			a := GP64()
-			if !v.bmi {
-				BSFQ(x, a)
-				JZ(next)
-				Label(v.name + "Bit")
-				BTRQ(a, x)
-				MOVB(a.As8(), Mem{Base: out})
-				INCQ(out)
-				BSFQ(x, a)
-				JNZ(LabelRef(v.name + "Bit"))
-				return
-			}
-			TESTQ(x, x)
+		serializeBitLoop(v.name, v.k, v.doc, v.bmi)
+	}
+	serializeUnrolled()
+	movelistBsfBtr(l)
+}
+
+// serializeBitLoop emits a serialization of a batch of bitboards into
+// square bytes, one set bit per iteration: BSF and BTR, or with bmi TZCNT
+// and BLSR. doc is the rest of its doc comment.
+func serializeBitLoop(name string, k *kernel, doc string, bmi bool) {
+	text(name, "func(dst []byte, src []uint64) int")
+	Doc(name + " " + doc)
+	dst := ld(Param("dst").Base())
+	src := ld(Param("src").Base())
+	n := ld(Param("src").Len())
+	out := GP64()
+	MOVQ(dst, out)
+	bitboards(name, k, src, n, func(x reg.GPVirtual, next LabelRef) {
+		a := GP64()
+		if !bmi {
+			BSFQ(x, a)
 			JZ(next)
-			Label(v.name + "Bit")
-			TZCNTQ(x, a)
+			Label(name + "Bit")
+			BTRQ(a, x)
 			MOVB(a.As8(), Mem{Base: out})
 			INCQ(out)
-			BLSRQ(x, x)
-			JNZ(LabelRef(v.name + "Bit"))
-		})
-		SUBQ(dst, out)
-		Store(out, ReturnIndex(0))
-		RET()
-	}
+			BSFQ(x, a)
+			JNZ(LabelRef(name + "Bit"))
+			return
+		}
+		TESTQ(x, x)
+		JZ(next)
+		Label(name + "Bit")
+		TZCNTQ(x, a)
+		MOVB(a.As8(), Mem{Base: out})
+		INCQ(out)
+		BLSRQ(x, x)
+		JNZ(LabelRef(name + "Bit"))
+	})
+	SUBQ(dst, out)
+	Store(out, ReturnIndex(0))
+	RET()
+}
 
-	serializeUnrolled()
-
-	// The source's whole sequence, for move lists: the from-square aspect
-	// combined with each to-square, stored as a 16-bit move.
+// movelistBsfBtr emits the source's whole sequence, for move lists: the
+// from-square aspect combined with each to-square, stored as a 16-bit
+// move.
+func movelistBsfBtr(l layout) {
 	name := "movelistBsfBtr"
 	movelist := &kernel{id: "movelist/bsf-btr", source: serial + ": the source's whole assembly loop, from-square aspect and 16-bit store",
 		doc: "Loops BSF, BTR, OR of the from-square aspect, 16-bit store, BSF, JNZ", usage: kernels.LoopOnly}
@@ -786,7 +797,7 @@ func bitReverseSWAR() {
 }
 
 // sliderLoops emits the throughput and latency forms of a slider kernel
-// over kernels.Query; attacks computes the attack set of the query q with
+// over [kernels.Query]; attacks computes the attack set of the query q with
 // occupancy occ and table pointer t in function fn (a prefix for labels),
 // calling step between its instructions. With pairs the throughput loop
 // answers two queries per iteration, their instructions interleaved step
@@ -797,94 +808,111 @@ func bitReverseSWAR() {
 // On Zen 4, with the entries holding their sets' addresses, a query per
 // iteration was 4% (PEXT) to 10% (fancy) slower against Gigantua's
 // program than pairs. varies says whether and why the cost of the
-// forms' main loops varies with the query (kernels.Loop's Varies and
+// forms' main loops varies with the query ([kernels.Loop]'s Varies and
 // Path).
-func sliderLoops(l layout, k *kernel, varies kernels.Loop, name, doc string, pairs bool, attacks func(fn string, q value, occ, t reg.GPVirtual, step func()) reg.GPVirtual) {
+func sliderLoops(l layout, k *kernel, varies kernels.Loop, name, doc string, pairs bool, attacks sliderAttacks) {
 	for _, latency := range []bool{false, true} {
-		// t points to package amd64's table struct of the kernel.
-		fn, sig := name+"Throughput", "func(dst *uint64, src *uint64, n int, t *byte) int"
-		if latency {
-			fn, sig = name+"Latency", "func(src *uint64, n int, t *byte) uint64"
-		}
-		text(fn, sig)
-		Doc(fn+" "+doc, "src points to kernels.Query elements; t to the "+l.table(k)+".")
-		var dst reg.GPVirtual
-		if !latency {
-			dst = ld(Param("dst"))
-		}
-		src := ld(Param("src"))
-		n := ld(Param("n"))
-		t := ld(Param("t"))
-		if !latency {
-			Store(n, ReturnIndex(0))
-		}
-		size := l.size("kernels.Query")
-		loop := varies
-		loop.Mode, loop.Symbol, loop.Label, loop.Elements = kernels.Throughput, fn, fn+"Query", 1
-		if latency {
-			loop.Mode = kernels.Latency
-		}
-		if pairs && !latency {
-			// n counts the queries after this pair: the loop ends when it
-			// borrows, and the tail gets back the one query left, if any.
-			SUBQ(U8(2), n)
-			JB(LabelRef(fn + "Tail"))
-			pair := loop
-			pair.Label, pair.Elements = fn+"Pair", 2
-			mainLoop(k, pair)
-			var bodies []func(step func())
-			for k := range 2 {
-				bodies = append(bodies, func(step func()) {
-					q := l.at("kernels.Query", src)
-					q.addr.Disp += k * size
-					occ := GP64()
-					MOVQ(addr(q.Field("Occ")), occ)
-					step()
-					MOVQ(attacks(fn, q, occ, t, step), Mem{Base: dst, Disp: 8 * k})
-				})
-			}
-			interleave(bodies...)
-			ADDQ(U8(16), dst)
-			ADDQ(U8(2*size), src)
-			SUBQ(U8(2), n)
-			JAE(LabelRef(fn + "Pair"))
-			Label(fn + "Tail")
-			ADDQ(U8(2), n)
-		}
-		var y reg.GPVirtual // the latency chain's last attack set
-		if latency {
-			y = GP64()
-			XORQ(y, y)
-		}
-		TESTQ(n, n)
-		JZ(LabelRef(fn + "Done"))
-		if pairs && !latency {
-			Label(loop.Label) // the tail's one query
-		} else {
-			mainLoop(k, loop)
-		}
-		q := l.at("kernels.Query", src)
-		occ := GP64()
-		MOVQ(addr(q.Field("Occ")), occ)
-		if latency {
-			XORQ(y, occ) // kernels.NextQuery
-		}
-		a := attacks(fn, q, occ, t, func() {})
-		if latency {
-			MOVQ(a, y)
-		} else {
-			MOVQ(a, Mem{Base: dst})
-			ADDQ(U8(8), dst)
-		}
-		ADDQ(U8(size), src)
-		DECQ(n)
-		JNZ(LabelRef(fn + "Query"))
-		Label(fn + "Done")
-		if latency {
-			Store(y, ReturnIndex(0))
-		}
-		RET()
+		sliderForm(l, k, varies, name, doc, pairs && !latency, latency, attacks)
 	}
+}
+
+// sliderAttacks emits the instructions of one query's attack set for
+// sliderLoops: see there.
+type sliderAttacks func(fn string, q value, occ, t reg.GPVirtual, step func()) reg.GPVirtual
+
+// sliderForm emits one form of sliderLoops' kernel: its throughput loop,
+// in pairs of queries if pairs, or with latency its latency chain.
+func sliderForm(l layout, k *kernel, varies kernels.Loop, name, doc string, pairs, latency bool, attacks sliderAttacks) {
+	// t points to package amd64's table struct of the kernel.
+	fn, sig := name+"Throughput", "func(dst *uint64, src *uint64, n int, t *byte) int"
+	if latency {
+		fn, sig = name+"Latency", "func(src *uint64, n int, t *byte) uint64"
+	}
+	text(fn, sig)
+	Doc(fn+" "+doc, "src points to kernels.Query elements; t to the "+l.table(k)+".")
+	var dst reg.GPVirtual
+	if !latency {
+		dst = ld(Param("dst"))
+	}
+	src := ld(Param("src"))
+	n := ld(Param("n"))
+	t := ld(Param("t"))
+	if !latency {
+		Store(n, ReturnIndex(0))
+	}
+	size := l.size("kernels.Query")
+	loop := varies
+	loop.Mode, loop.Symbol, loop.Label, loop.Elements = kernels.Throughput, fn, fn+"Query", 1
+	if latency {
+		loop.Mode = kernels.Latency
+	}
+	if pairs {
+		sliderPairs(l, k, loop, dst, src, n, t, attacks)
+	}
+	var y reg.GPVirtual // the latency chain's last attack set
+	if latency {
+		y = GP64()
+		XORQ(y, y)
+	}
+	TESTQ(n, n)
+	JZ(LabelRef(fn + "Done"))
+	if pairs {
+		Label(loop.Label) // the tail's one query
+	} else {
+		mainLoop(k, loop)
+	}
+	q := l.at("kernels.Query", src)
+	occ := GP64()
+	MOVQ(addr(q.Field("Occ")), occ)
+	if latency {
+		XORQ(y, occ) // kernels.NextQuery
+	}
+	a := attacks(fn, q, occ, t, func() {})
+	if latency {
+		MOVQ(a, y)
+	} else {
+		MOVQ(a, Mem{Base: dst})
+		ADDQ(U8(8), dst)
+	}
+	ADDQ(U8(size), src)
+	DECQ(n)
+	JNZ(LabelRef(fn + "Query"))
+	Label(fn + "Done")
+	if latency {
+		Store(y, ReturnIndex(0))
+	}
+	RET()
+}
+
+// sliderPairs emits the pair loop of a throughput form (loop, function
+// loop.Symbol): two queries per iteration, their instructions interleaved.
+// n counts the queries after this pair: the loop ends when it borrows, and
+// the tail gets back the one query left, if any.
+func sliderPairs(l layout, k *kernel, loop kernels.Loop, dst, src, n, t reg.GPVirtual, attacks sliderAttacks) {
+	fn, size := loop.Symbol, l.size("kernels.Query")
+	SUBQ(U8(2), n)
+	JB(LabelRef(fn + "Tail"))
+	pair := loop
+	pair.Label, pair.Elements = fn+"Pair", 2
+	mainLoop(k, pair)
+	var bodies []func(step func())
+	for k := range 2 {
+		bodies = append(bodies, func(step func()) {
+			q := l.at("kernels.Query", src)
+			q.addr.Disp += k * size
+			occ := GP64()
+			MOVQ(addr(q.Field("Occ")), occ)
+			step()
+			MOVQ(attacks(fn, q, occ, t, step), Mem{Base: dst, Disp: 8 * k})
+		})
+	}
+	interleave(bodies...)
+	ADDQ(U8(16), dst)
+	ADDQ(U8(2*size), src)
+	SUBQ(U8(2), n)
+	JAE(LabelRef(fn + "Pair"))
+	Label(fn + "Tail")
+	ADDQ(U8(2), n)
 }
 
 // interleave emits the bodies' instructions in turns: each body runs until
@@ -1030,12 +1058,12 @@ func slidingMagic(l layout, black bool) {
 	name, kind := "slidingFancy", "fancy"
 	k := &kernel{id: "sliding/magic-fancy-asm", source: "[cpw-magic], Fancy Magic Bitboards, in assembly; SHRX (BMI2) for the per-square shift",
 		doc:      "Fancy magic in assembly: both lines of every query from per-square, per-slider entries, a missing line's magic 0, no branch",
-		features: []kernels.Feature{kernels.BMI2}, usage: kernels.PerQuery, tables: []string{"fancy", "magic.FancyAttacks"}}
+		features: []kernels.Feature{kernels.BMI2}, usage: kernels.PerQuery, tables: []string{"fancy", "magic.FancyAttacks()"}}
 	if black {
 		name, kind = "slidingBlack", "black"
 		k = &kernel{id: "sliding/magic-black-asm", source: "[cpw-magic], Black Magic Bitboards, in assembly",
 			doc:   "Black magic in assembly: both lines of every query from per-square, per-slider entries, a missing line's magic 0, no branch",
-			usage: kernels.PerQuery, tables: []string{"black", "magic.BlackAttacks"}}
+			usage: kernels.PerQuery, tables: []string{"black", "magic.BlackAttacks()"}}
 	}
 	entryLookups(l, name, k, "looks attacks up by "+kind+" magic hashing of the occupancy, both lines of every query; no branch on the slider.",
 		"magicEntry", func(line string, occ, i reg.GPVirtual, field func(string) Mem, step func()) {
@@ -1184,71 +1212,82 @@ func quad2boardSSE2(l layout) {
 	}
 	k := &kernel{id: "quad2board/sse2", source: quadSource + ": quadBB2Board", doc: "The source's SSE2 sequence: masks, shifts and byte, word and dword unpacks", usage: kernels.LoopOnly}
 	quadLoop(l, "quad2boardSSE2", k, "is [cpw-quad]'s quadBB2Board: the 64 vertical nibbles of a quad-bitboard to a mailbox of square codes.", "byte", false, nil,
-		func(in, out reg.GPVirtual) {
-			b := [4]reg.VecVirtual{XMM(), XMM(), XMM(), XMM()}
-			// term returns (t & pm[i]) shifted left (sh > 0) or right.
-			term := func(t reg.VecVirtual, i, sh int) reg.VecVirtual {
-				x := XMM()
-				MOVO(t, x)
-				PAND(pm[i], x)
-				switch {
-				case sh > 0:
-					PSLLQ(U8(sh), x)
-				case sh < 0:
-					PSRLQ(U8(-sh), x)
-				}
-				return x
-			}
-			// shifts[k][i]: bitboard k (code bit k) into b[i].
-			shifts := [4][4]int{{0, -2, -4, -6}, {1, -1, -3, -5}, {2, 0, -2, -4}, {3, 1, -1, -3}}
-			for half := range 2 {
-				t0, t1, t2 := XMM(), XMM(), XMM()
-				MOVOU(Mem{Base: in, Disp: 16 * half}, t0)
-				MOVO(t0, t1)
-				PUNPCKLQDQ(t0, t1) // t1 = unpacklo(t0, t0)
-				MOVO(t0, t2)
-				PUNPCKHQDQ(t0, t2) // t2 = unpackhi(t0, t0)
-				for j, t := range []reg.VecVirtual{t1, t2} {
-					k := 2*half + j
-					for i := range 4 {
-						x := term(t, i, shifts[k][i])
-						if k == 0 {
-							b[i] = x
-						} else {
-							POR(x, b[i])
-						}
-					}
-				}
-			}
-			// Rotate the 8x8 bytes (512 bits) in b0..b3.
-			var t [4]reg.VecVirtual
-			for i := range b {
-				t[i] = XMM()
-				MOVO(b[i], t[i])
-				PUNPCKHQDQ(b[i], t[i])
-				PSRLQ(U8(1), t[i])
-				PUNPCKLBW(t[i], b[i])
-			}
-			u := [4]reg.VecVirtual{XMM(), XMM(), XMM(), XMM()}
-			MOVO(b[0], u[0])
-			PUNPCKLWL(b[1], u[0])
-			MOVO(b[0], u[1])
-			PUNPCKHWL(b[1], u[1])
-			MOVO(b[2], u[2])
-			PUNPCKLWL(b[3], u[2])
-			MOVO(b[2], u[3])
-			PUNPCKHWL(b[3], u[3])
-			for i, p := range [][3]int{{0, 2, 0}, {0, 2, 1}, {1, 3, 0}, {1, 3, 1}} {
-				x := XMM()
-				MOVO(u[p[0]], x)
-				if p[2] == 0 {
-					PUNPCKLLQ(u[p[1]], x)
+		func(in, out reg.GPVirtual) { quad2boardRotate(quad2boardGather(in, pm), out) })
+}
+
+// quad2boardGather emits quadBB2Board's first half: each of the four
+// bitboards at in, masked with the sq2bbMasks pairs pm and shifted, ORed
+// into b[0..3], the 8x8 bytes (512 bits) that quad2boardRotate rotates.
+func quad2boardGather(in reg.GPVirtual, pm [4]Mem) [4]reg.VecVirtual {
+	b := [4]reg.VecVirtual{XMM(), XMM(), XMM(), XMM()}
+	// term returns (t & pm[i]) shifted left (sh > 0) or right.
+	term := func(t reg.VecVirtual, i, sh int) reg.VecVirtual {
+		x := XMM()
+		MOVO(t, x)
+		PAND(pm[i], x)
+		switch {
+		case sh > 0:
+			PSLLQ(U8(sh), x)
+		case sh < 0:
+			PSRLQ(U8(-sh), x)
+		}
+		return x
+	}
+	// shifts[k][i]: bitboard k (code bit k) into b[i].
+	shifts := [4][4]int{{0, -2, -4, -6}, {1, -1, -3, -5}, {2, 0, -2, -4}, {3, 1, -1, -3}}
+	for half := range 2 {
+		t0, t1, t2 := XMM(), XMM(), XMM()
+		MOVOU(Mem{Base: in, Disp: 16 * half}, t0)
+		MOVO(t0, t1)
+		PUNPCKLQDQ(t0, t1) // t1 = unpacklo(t0, t0)
+		MOVO(t0, t2)
+		PUNPCKHQDQ(t0, t2) // t2 = unpackhi(t0, t0)
+		for j, t := range []reg.VecVirtual{t1, t2} {
+			k := 2*half + j
+			for i := range 4 {
+				x := term(t, i, shifts[k][i])
+				if k == 0 {
+					b[i] = x
 				} else {
-					PUNPCKHLQ(u[p[1]], x)
+					POR(x, b[i])
 				}
-				MOVOU(x, Mem{Base: out, Disp: 16 * i})
 			}
-		})
+		}
+	}
+	return b
+}
+
+// quad2boardRotate emits quadBB2Board's second half: it rotates the 8x8
+// bytes (512 bits) in b[0..3] into the 64 square codes and stores them at
+// out.
+func quad2boardRotate(b [4]reg.VecVirtual, out reg.GPVirtual) {
+	var t [4]reg.VecVirtual
+	for i := range b {
+		t[i] = XMM()
+		MOVO(b[i], t[i])
+		PUNPCKHQDQ(b[i], t[i])
+		PSRLQ(U8(1), t[i])
+		PUNPCKLBW(t[i], b[i])
+	}
+	u := [4]reg.VecVirtual{XMM(), XMM(), XMM(), XMM()}
+	MOVO(b[0], u[0])
+	PUNPCKLWL(b[1], u[0])
+	MOVO(b[0], u[1])
+	PUNPCKHWL(b[1], u[1])
+	MOVO(b[2], u[2])
+	PUNPCKLWL(b[3], u[2])
+	MOVO(b[2], u[3])
+	PUNPCKHWL(b[3], u[3])
+	for i, p := range [][3]int{{0, 2, 0}, {0, 2, 1}, {1, 3, 0}, {1, 3, 1}} {
+		x := XMM()
+		MOVO(u[p[0]], x)
+		if p[2] == 0 {
+			PUNPCKLLQ(u[p[1]], x)
+		} else {
+			PUNPCKHLQ(u[p[1]], x)
+		}
+		MOVOU(x, Mem{Base: out, Disp: 16 * i})
+	}
 }
 
 // quad2hexAVX2 keeps the quad-bitboard in one YMM register, as [cpw-quad]
@@ -1355,21 +1394,7 @@ func quadFillAVX2(l layout) {
 // VPSHUFB. Harley-Seal sums a whole array into one count, which is not this
 // family's per-bitboard contract, so it is not used.
 func popcountAVX2() {
-	lut := GLOBL("nibbleCounts", RODATA|NOPTR)
-	for lane := range 2 {
-		for i := range 16 {
-			DATA(16*lane+i, U8(uint8(popcount8(i))))
-		}
-	}
-	perm := GLOBL("packDwords", RODATA|NOPTR)
-	for i, v := range []uint32{0, 2, 4, 6, 1, 3, 5, 7} {
-		DATA(4*i, U32(v))
-	}
-	trans := GLOBL("transpose4x4", RODATA|NOPTR)
-	for e := range 16 {
-		DATA(e, U8(uint8(4*(e%4)+e/4)))
-	}
-
+	lut, perm, trans := popcountAVX2Data()
 	name := "popcountAVX2"
 	k := &kernel{id: "popcount/avx2-pshufb", source: "Wojciech Mula, Kurz, Lemire: Faster Population Counts Using AVX2 Instructions (2016), the PSHUFB lookup",
 		doc:      "Counts nibbles with a VPSHUFB lookup and sums each bitboard's bytes with VPSADBW, sixteen bitboards at a time",
@@ -1393,6 +1418,52 @@ func popcountAVX2() {
 	mainLoop(k, kernels.Loop{Mode: kernels.Throughput, Symbol: name, Label: name + "Sixteen", Elements: 16})
 	CMPQ(i, n16)
 	JGE(LabelRef(name + "One"))
+	packed := popcountSixteen(src, i, table, low, zero)
+	VPERMD(packed, pd, packed)
+	VPSHUFB(tr, packed.AsX(), packed.AsX())
+	VMOVDQU(packed.AsX(), Mem{Base: dst, Index: i, Scale: 1})
+	ADDQ(U8(16), i)
+	JMP(LabelRef(name + "Sixteen"))
+	Label(name + "One")
+	CMPQ(i, n)
+	JGE(LabelRef(name + "Done"))
+	x := load(src, i, 0)
+	POPCNTQ(x, x)
+	store(x, dst, i, 0, 1)
+	INCQ(i)
+	JMP(LabelRef(name + "One"))
+	Label(name + "Done")
+	VZEROUPPER()
+	RET()
+}
+
+// popcountAVX2Data declares popcountAVX2's constants: the nibble counts
+// (the VPSHUFB table, in both lanes), the dword permutation that packs
+// the counts and the byte transpose of a 4x4 block.
+func popcountAVX2Data() (lut, perm, trans Mem) {
+	lut = GLOBL("nibbleCounts", RODATA|NOPTR)
+	for lane := range 2 {
+		for i := range 16 {
+			DATA(16*lane+i, U8(uint8(popcount8(i))))
+		}
+	}
+	perm = GLOBL("packDwords", RODATA|NOPTR)
+	for i, v := range []uint32{0, 2, 4, 6, 1, 3, 5, 7} {
+		DATA(4*i, U32(v))
+	}
+	trans = GLOBL("transpose4x4", RODATA|NOPTR)
+	for e := range 16 {
+		DATA(e, U8(uint8(4*(e%4)+e/4)))
+	}
+	return lut, perm, trans
+}
+
+// popcountSixteen emits the counts of the sixteen bitboards at src+8i,
+// four YMM loads each counted by nibble lookups in table (low masks the
+// low nibbles) and summed per quadword by VPSADBW against zero, and
+// returns them packed: quadword j holds elements j, 4+j, 8+j, 12+j in
+// bytes 0..3.
+func popcountSixteen(src, i reg.GPVirtual, table, low, zero reg.VecVirtual) reg.VecVirtual {
 	var packed reg.VecVirtual
 	for k := range 4 {
 		x, h, c := YMM(), YMM(), YMM()
@@ -1411,23 +1482,7 @@ func popcountAVX2() {
 		VPSLLQ(U8(8*k), c, c)
 		VPOR(c, packed, packed)
 	}
-	// Quadword j now holds elements j, 4+j, 8+j, 12+j in bytes 0..3.
-	VPERMD(packed, pd, packed)
-	VPSHUFB(tr, packed.AsX(), packed.AsX())
-	VMOVDQU(packed.AsX(), Mem{Base: dst, Index: i, Scale: 1})
-	ADDQ(U8(16), i)
-	JMP(LabelRef(name + "Sixteen"))
-	Label(name + "One")
-	CMPQ(i, n)
-	JGE(LabelRef(name + "Done"))
-	x := load(src, i, 0)
-	POPCNTQ(x, x)
-	store(x, dst, i, 0, 1)
-	INCQ(i)
-	JMP(LabelRef(name + "One"))
-	Label(name + "Done")
-	VZEROUPPER()
-	RET()
+	return packed
 }
 
 // lowNibbles returns the address of a byte 0x0F.

@@ -23,7 +23,7 @@ import (
 )
 
 // kernel declares one kernel of package amd64, once: what package kernels
-// is told of it (kernels.Info) and its forms. The generator writes from
+// is told of it ([kernels.Info]) and its forms. The generator writes from
 // these declarations the kernels' registration (-register) and their main
 // loops for package explain (-loops). The kernels it emits are declared
 // beside the code that emits them; those of the hand-written assembly in
@@ -34,10 +34,11 @@ type kernel struct {
 	doc      string // one line on what it does
 	features []kernels.Feature
 	usage    kernels.Usage
-	// tables are the package-level variables of the lookup tables it reads,
-	// as Go expressions in package amd64 ("count8", "magic.FancyAttacks"):
-	// Info.Tables is kernels.TableBytes of them. A slider's first table is
-	// the one its assembly's t parameter points to.
+	// tables are the lookup tables it reads, as Go expressions in package
+	// amd64: package-level variables ("count8") or calls of another
+	// package's accessors ("magic.FancyAttacks()"); Info.Tables is
+	// [kernels.TableBytes] of them. A slider's first table is the one its
+	// assembly's t parameter points to.
 	tables []string
 	// forms are the main loops of its throughput and latency forms: the
 	// assembly symbol of each form, and its loop for package explain,
@@ -74,14 +75,16 @@ func mainLoop(k *kernel, l kernels.Loop) {
 
 // family is what the registration needs of a family of package kernels.
 type family struct {
-	variable string     // the kernels.Family variable, such as "Popcount"
+	accessor string     // the function returning the kernels.Family, such as "Popcount"
 	in, out  types.Type // its element types
 }
 
 // readFamilies returns the families package kernels declares, by name:
-// every package-level variable "V = newFamily(Spec[In, Out]{Name: ...})".
+// every package-level variable "v = newFamily(Spec[In, Out]{Name: ...})"
+// with its accessor "func V() *Family[In, Out] { return v }".
 func readFamilies(kp *packages.Package) map[string]family {
 	families := map[string]family{}
+	accessors := familyAccessors(kp)
 	for _, f := range kp.Syntax {
 		ast.Inspect(f, func(n ast.Node) bool {
 			vs, ok := n.(*ast.ValueSpec)
@@ -113,8 +116,11 @@ func readFamilies(kp *packages.Package) map[string]family {
 				if name == "" || ptr == nil {
 					log.Fatalf("%v: a family's Name must be a constant string", kp.Fset.Position(call.Pos()))
 				}
+				if accessors[obj] == "" {
+					log.Fatalf("%v: family %s has no accessor (func F() *Family[In, Out] { return %s })", kp.Fset.Position(call.Pos()), name, obj.Name())
+				}
 				args := ptr.Elem().(*types.Named).TypeArgs()
-				families[name] = family{obj.Name(), args.At(0), args.At(1)}
+				families[name] = family{accessors[obj], args.At(0), args.At(1)}
 			}
 			return false
 		})
@@ -123,6 +129,26 @@ func readFamilies(kp *packages.Package) map[string]family {
 		log.Fatalf("%s declares no families", kp.PkgPath)
 	}
 	return families
+}
+
+// familyAccessors returns the exported functions of package kernels that
+// return a package-level variable, by the variable: "func V() T { return v }".
+func familyAccessors(kp *packages.Package) map[types.Object]string {
+	accessors := map[types.Object]string{}
+	for _, f := range kp.Syntax {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Recv != nil || !fd.Name.IsExported() || fd.Type.Params.NumFields() != 0 || len(fd.Body.List) != 1 {
+				continue
+			}
+			if ret, ok := fd.Body.List[0].(*ast.ReturnStmt); ok && len(ret.Results) == 1 {
+				if id, ok := ret.Results[0].(*ast.Ident); ok {
+					accessors[kp.TypesInfo.Uses[id]] = fd.Name.Name
+				}
+			}
+		}
+	}
+	return accessors
 }
 
 // writer writes a Go file of package amd64, recording the packages its
@@ -206,7 +232,7 @@ func writeRegistrations(l layout, out string) {
 		if k.source == "" || k.doc == "" || k.usage == 0 {
 			log.Fatalf("%s: declare its source, doc and usage", k.id)
 		}
-		w.printf("%s.%s.Register(%s.Info{\n", w.pkg("bitlab/kernels"), f.variable, w.pkg("bitlab/kernels"))
+		w.printf("%s.%s().Register(%s.Info{\n", w.pkg("bitlab/kernels"), f.accessor, w.pkg("bitlab/kernels"))
 		w.printf("Impl: %q,\nArch: %s,\n", impl, w.constName("Arch", constant.MakeString(string(kernels.AMD64))))
 		w.printf("Usage: %s,\n", w.constName("Usage", constant.MakeUint64(uint64(k.usage))))
 		if len(k.features) > 0 {
@@ -218,12 +244,11 @@ func writeRegistrations(l layout, out string) {
 		}
 		w.printf("Source: %q,\nDoc: %q,\n", k.source, k.doc)
 		if len(k.tables) > 0 {
-			ptrs := make([]string, len(k.tables))
+			args := make([]string, len(k.tables))
 			for i, t := range k.tables {
-				w.tableVar(k, t)
-				ptrs[i] = "&" + t
+				args[i] = w.tableArg(k, t)
 			}
-			w.printf("Tables: %s.TableBytes(%s),\n", w.pkg("bitlab/kernels"), strings.Join(ptrs, ", "))
+			w.printf("Tables: %s.TableBytes(%s),\n", w.pkg("bitlab/kernels"), strings.Join(args, ", "))
 		}
 		tp, lat := k.form(kernels.Throughput), k.form(kernels.Latency)
 		if tp == nil {
@@ -253,13 +278,16 @@ func (k *kernel) form(m kernels.Mode) *kernels.Loop {
 	return found
 }
 
-// tableVar checks that the expression t of one of k's tables names a
-// package-level variable of package amd64 or of a package it imports, and
-// records that package's import.
-func (w *writer) tableVar(k *kernel, t string) {
+// tableArg returns the argument of kernels.TableBytes for the expression
+// t of one of k's tables, checking what it names and recording its
+// package's import: the address of a package-level variable of package
+// amd64 or of a package it imports ("count8", "pkg.V"), or the call of an
+// imported package's accessor that returns a table by address
+// ("magic.FancyAttacks()"), as it is.
+func (w *writer) tableArg(k *kernel, t string) string {
+	name, accessor := strings.CutSuffix(t, "()")
 	scope := w.l.pkg.Scope()
-	name := t
-	if pkg, n, ok := strings.Cut(t, "."); ok {
+	if pkg, n, ok := strings.Cut(name, "."); ok {
 		scope, name = nil, n
 		for _, imp := range w.l.pkg.Imports() {
 			if imp.Name() == pkg {
@@ -269,11 +297,22 @@ func (w *writer) tableVar(k *kernel, t string) {
 		}
 	}
 	if scope != nil {
-		if _, ok := scope.Lookup(name).(*types.Var); ok {
-			return
+		switch obj := scope.Lookup(name).(type) {
+		case *types.Var:
+			if !accessor {
+				return "&" + t
+			}
+		case *types.Func:
+			sig := obj.Type().(*types.Signature)
+			if _, ptr := sig.Results().At(0).Type().(*types.Pointer); accessor && scope != w.l.pkg.Scope() &&
+				sig.Params().Len() == 0 && sig.Results().Len() == 1 && ptr {
+				return t
+			}
 		}
 	}
-	log.Fatalf("%s: its table %s is no package-level variable of %s or of a package it imports", k.id, t, w.l.pkg.Path())
+	log.Fatalf("%s: its table %s is neither a package-level variable of %s or of a package it imports, "+
+		"nor the call of an imported package's accessor returning a pointer", k.id, t, w.l.pkg.Path())
+	return ""
 }
 
 // signature returns the Go signature of the assembly function sym: the

@@ -1,7 +1,7 @@
 // Command gen writes kernels_gen.go for package generic: for every element
 // function marked //bitlab:kernel, the implementation's own throughput and
 // latency loops around it, and its registration with package kernels. The
-// families (their variables and latency chains) come from their declarations
+// families (their accessors and latency chains) come from their declarations
 // in package kernels (-families), so each family is declared once.
 //
 // The element function's signature decides the loop:
@@ -13,9 +13,11 @@
 //
 // Besides //bitlab:kernel FAMILY/IMPL [rook|bishop], a function's doc may
 // carry //bitlab:source (the reference), //bitlab:order (reversed or
-// unordered lists) and //bitlab:tables V1, V2 (the lookup-table variables it
-// reads: Info.Tables is kernels.TableBytes of them; kernels' TestTablesDeclared
-// requires every table the kernel's code reads to be listed).
+// unordered lists) and //bitlab:tables T1, T2 (the lookup tables it reads:
+// package-level variables, or calls of another package's accessors that
+// return a table, such as board.FileMasks(); Info.Tables is
+// [bitlab/kernels.TableBytes] of them; kernels' TestTablesDeclared requires every
+// table the kernel's code reads to be listed).
 //
 // With -overhead it writes instead package harness's empty kernel: the map
 // loops of a one-output kernel around the element function empty, so the
@@ -54,7 +56,7 @@ const (
 // family is what the loops need of one kernels family, read from its
 // declaration in package kernels.
 type family struct {
-	variable string // the kernels.Family variable
+	accessor string // the function returning the kernels.Family
 	next     string // the latency chain function, "" for no latency form
 }
 
@@ -63,7 +65,7 @@ type impl struct {
 	family, name    string
 	source, doc     string
 	order           string   // "", "reversed" or "unordered"
-	tables          []string // the variables of the lookup tables it reads
+	tables          []string // TableBytes' arguments: the lookup tables it reads
 	shape           shape
 	fn              string // element function (map, list) or rook function (slider)
 	bishop          string // bishop function (slider)
@@ -131,12 +133,14 @@ func write(out string, src []byte) {
 }
 
 // readFamilies reads the family declarations of package kernels: every
-// package-level "Var = newFamily(Spec[In, Out]{Name: ..., Next: ...})".
+// package-level "v = newFamily(Spec[In, Out]{Name: ..., Next: ...})" with
+// its accessor "func V() *Family[In, Out] { return v }".
 func readFamilies(file string) (map[string]family, error) {
 	f, err := parser.ParseFile(fset, file, nil, 0)
 	if err != nil {
 		return nil, err
 	}
+	accessorOf := accessors(f)
 	families := map[string]family{}
 	for _, d := range f.Decls {
 		gd, ok := d.(*ast.GenDecl)
@@ -150,29 +154,16 @@ func readFamilies(file string) (map[string]family, error) {
 				if !ok || len(call.Args) != 1 || expr(call.Fun) != "newFamily" {
 					continue
 				}
-				lit, ok := call.Args[0].(*ast.CompositeLit)
-				if !ok {
-					return nil, fmt.Errorf("%v: newFamily takes a Spec literal", fset.Position(call.Pos()))
+				name, next, err := readSpec(call)
+				if err != nil {
+					return nil, err
 				}
-				fam, name := family{variable: vs.Names[i].Name}, ""
-				for _, e := range lit.Elts {
-					kv, ok := e.(*ast.KeyValueExpr)
-					if !ok {
-						continue
-					}
-					switch expr(kv.Key) {
-					case "Name":
-						if name, err = strconv.Unquote(expr(kv.Value)); err != nil {
-							return nil, fmt.Errorf("%v: family name must be a string literal", fset.Position(kv.Pos()))
-						}
-					case "Next":
-						fam.next = "kernels." + expr(kv.Value)
-					}
+				acc := accessorOf[vs.Names[i].Name]
+				if acc == "" {
+					return nil, fmt.Errorf("%v: family %s without an accessor (func F() *Family[In, Out] { return %s })",
+						fset.Position(call.Pos()), name, vs.Names[i].Name)
 				}
-				if name == "" {
-					return nil, fmt.Errorf("%v: family without a Name", fset.Position(call.Pos()))
-				}
-				families[name] = fam
+				families[name] = family{accessor: acc, next: next}
 			}
 		}
 	}
@@ -180,6 +171,47 @@ func readFamilies(file string) (map[string]family, error) {
 		return nil, fmt.Errorf("%s declares no families", file)
 	}
 	return families, nil
+}
+
+// accessors returns the exported functions of f that return a variable,
+// "func V() T { return v }", by the variable.
+func accessors(f *ast.File) map[string]string {
+	byVar := map[string]string{}
+	for _, d := range f.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Name.IsExported() && len(fd.Body.List) == 1 {
+			if ret, ok := fd.Body.List[0].(*ast.ReturnStmt); ok && len(ret.Results) == 1 {
+				byVar[expr(ret.Results[0])] = fd.Name.Name
+			}
+		}
+	}
+	return byVar
+}
+
+// readSpec reads the family name and the latency chain function ("" for
+// none) of the Spec literal a newFamily call declares.
+func readSpec(call *ast.CallExpr) (name, next string, err error) {
+	lit, ok := call.Args[0].(*ast.CompositeLit)
+	if !ok {
+		return "", "", fmt.Errorf("%v: newFamily takes a Spec literal", fset.Position(call.Pos()))
+	}
+	for _, e := range lit.Elts {
+		kv, ok := e.(*ast.KeyValueExpr)
+		if !ok {
+			continue
+		}
+		switch expr(kv.Key) {
+		case "Name":
+			if name, err = strconv.Unquote(expr(kv.Value)); err != nil {
+				return "", "", fmt.Errorf("%v: family name must be a string literal", fset.Position(kv.Pos()))
+			}
+		case "Next":
+			next = "kernels." + expr(kv.Value)
+		}
+	}
+	if name == "" {
+		return "", "", fmt.Errorf("%v: family without a Name", fset.Position(call.Pos()))
+	}
+	return name, next, nil
 }
 
 // mapLoops writes the throughput loop of a map-shaped kernel base with
@@ -207,10 +239,15 @@ func emptyKernel() []byte {
 	return b.Bytes()
 }
 
-// collect records the implementation a function's directives declare.
-func collect(families map[string]family, impls map[string]*impl, fd *ast.FuncDecl) error {
-	var id, role, source, order string
-	var tables []string
+// directives are the //bitlab: lines of one function's doc comment.
+type directives struct {
+	id, role, source, order string
+	tables                  []string // TableBytes' arguments
+}
+
+// readDirectives reads the //bitlab: lines of a function's doc comment.
+func readDirectives(fd *ast.FuncDecl) (directives, error) {
+	var d directives
 	for _, c := range fd.Doc.List {
 		text, ok := strings.CutPrefix(c.Text, "//bitlab:")
 		if !ok {
@@ -219,44 +256,61 @@ func collect(families map[string]family, impls map[string]*impl, fd *ast.FuncDec
 		verb, arg, _ := strings.Cut(text, " ")
 		switch verb {
 		case "kernel":
-			id, role, _ = strings.Cut(arg, " ")
+			d.id, d.role, _ = strings.Cut(arg, " ")
 		case "source":
-			source = arg
+			d.source = arg
 		case "tables":
 			for _, v := range strings.Split(arg, ",") {
-				tables = append(tables, strings.TrimSpace(v))
+				t, err := tableArg(strings.TrimSpace(v))
+				if err != nil {
+					return d, err
+				}
+				d.tables = append(d.tables, t)
 			}
 		case "order":
 			if arg != "reversed" && arg != "unordered" {
-				return fmt.Errorf("//bitlab:order %s: want reversed or unordered", arg)
+				return d, fmt.Errorf("//bitlab:order %s: want reversed or unordered", arg)
 			}
-			order = arg
+			d.order = arg
 		default:
-			return fmt.Errorf("unknown directive //bitlab:%s", verb)
+			return d, fmt.Errorf("unknown directive //bitlab:%s", verb)
 		}
 	}
-	if id == "" {
-		return nil
+	return d, nil
+}
+
+// collect records the implementation a function's directives declare.
+func collect(families map[string]family, impls map[string]*impl, fd *ast.FuncDecl) error {
+	d, err := readDirectives(fd)
+	if err != nil || d.id == "" {
+		return err
 	}
-	fam, name, _ := strings.Cut(id, "/")
+	fam, name, _ := strings.Cut(d.id, "/")
 	if _, ok := families[fam]; !ok {
 		return fmt.Errorf("unknown family %q", fam)
 	}
-	im := impls[id]
+	im := impls[d.id]
 	if im == nil {
 		im = &impl{family: fam, name: name}
-		impls[id] = im
+		impls[d.id] = im
 	}
-	if source != "" {
-		im.source = source
+	if d.source != "" {
+		im.source = d.source
 	}
-	if doc := docLine(fd); doc != "" && (role == "" || role == "rook") {
+	if doc := docLine(fd); doc != "" && (d.role == "" || d.role == "rook") {
 		im.doc = doc
 	}
-	if order != "" {
-		im.order = order
+	if d.order != "" {
+		im.order = d.order
 	}
-	im.tables = append(im.tables, tables...)
+	im.tables = append(im.tables, d.tables...)
+	return im.setShape(fd, d.role)
+}
+
+// setShape records the loop shape that the signature of fd, the element
+// function of im (or its rook or bishop function, by role), calls for,
+// with the element types.
+func (im *impl) setShape(fd *ast.FuncDecl, role string) error {
 	params := fd.Type.Params.List
 	switch {
 	case role == "rook" || role == "bishop":
@@ -296,9 +350,28 @@ func collect(families map[string]family, impls map[string]*impl, fd *ast.FuncDec
 		}
 		im.fn, im.in, im.out, im.length, im.shape = fd.Name.Name, expr(params[1].Type), expr(arr.Elt), expr(arr.Len), listShape
 	default:
-		return fmt.Errorf("%s does not have the shape of family %s", fd.Name.Name, fam)
+		return fmt.Errorf("%s does not have the shape of family %s", fd.Name.Name, im.family)
 	}
 	return nil
+}
+
+// tableArg returns the argument of kernels.TableBytes for one table of a
+// //bitlab:tables directive: the address of a variable (v or pkg.V), or an
+// accessor's call (pkg.F()) as it is.
+func tableArg(table string) (string, error) {
+	e, err := parser.ParseExpr(table)
+	if err != nil {
+		return "", fmt.Errorf("//bitlab:tables %q: %v", table, err)
+	}
+	switch e := e.(type) {
+	case *ast.Ident, *ast.SelectorExpr:
+		return "&" + table, nil
+	case *ast.CallExpr:
+		if _, ok := e.Fun.(*ast.SelectorExpr); ok && len(e.Args) == 0 {
+			return table, nil
+		}
+	}
+	return "", fmt.Errorf("//bitlab:tables %q: want a variable (v, pkg.V) or an accessor's call (pkg.F())", table)
 }
 
 // docLine returns the first sentence of the doc comment without the leading
@@ -335,7 +408,6 @@ func loops(w func(string, ...any), families map[string]family, list []*impl) {
 	w("// outermost loop, one element per iteration.\n")
 	w("func Loops() []kernels.Loop {\n\treturn []kernels.Loop{\n")
 	for _, im := range list {
-		base := naming.Camel(im.family + "/" + im.name)
 		varies := ""
 		switch im.shape {
 		case listShape:
@@ -348,7 +420,7 @@ func loops(w func(string, ...any), families map[string]family, list []*impl) {
 			modes = append(modes, "Latency")
 		}
 		for _, mode := range modes {
-			w("\t\t{Kernel: %q, Mode: kernels.%s, Symbol: %q, Elements: 1%s},\n", im.family+"/"+im.name, mode, base+mode, varies)
+			w("\t\t{Kernel: %q, Mode: kernels.%s, Symbol: %q, Elements: 1%s},\n", im.family+"/"+im.name, mode, im.base()+mode, varies)
 		}
 	}
 	w("\t}\n}\n")
@@ -364,78 +436,109 @@ func generate(families map[string]family, list []*impl) []byte {
 	var b bytes.Buffer
 	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
 	for _, im := range list {
-		fi := families[im.family]
-		base, exp := naming.Camel(im.family+"/"+im.name), naming.Exported(im.family+"/"+im.name)
 		switch im.shape {
 		case mapShape:
-			if im.byPointer {
-				w("func %sThroughput(dst []%s, src []%s) int {\n", base, im.out, im.in)
-				w("\tdst = dst[:len(src)]\n\tfor i := range src {\n\t\t%s(&dst[i], &src[i])\n\t}\n\treturn len(src)\n}\n\n", im.fn)
-				break
-			}
-			mapLoops(&b, "", base, im.fn, im.in, im.out, fi.next)
-			if exported[im.family] {
-				w("// %s is %s's element function.\n", exp, im.family+"/"+im.name)
-				w("func %s(x %s) %s { return %s(x) }\n\n", exp, im.in, im.out, im.fn)
-			}
+			mapFunctions(&b, families[im.family], im)
 		case listShape:
-			if exported[im.family] {
-				w("// %s is %s's element function.\n", exp, im.family+"/"+im.name)
-				w("func %s(d *[%s]%s, x %s) int { return %s(d, x) }\n\n", exp, im.length, im.out, im.in, im.fn)
-			}
-			w("func %sThroughput(dst []%s, src []%s) int {\n\tn := 0\n", base, im.out, im.in)
-			w("\tfor _, x := range src {\n\t\tn += %s((*[%s]%s)(dst[n:]), x)\n\t}\n\treturn n\n}\n\n", im.fn, im.length, im.out)
+			listFunctions(w, im)
 		case sliderShape:
-			body := fmt.Sprintf("\t\tvar a uint64\n\t\tif q.Piece&kernels.Orthogonal != 0 {\n\t\t\ta = %s(%s)\n\t\t}\n"+
-				"\t\tif q.Piece&kernels.Diagonal != 0 {\n\t\t\ta |= %s(%s)\n\t\t}\n", im.fn, im.args, im.bishop, im.args)
-			w("func %sThroughput(dst []uint64, src []%s) int {\n", base, im.in)
-			w("\tdst = dst[:len(src)]\n\tfor i, q := range src {\n%s\t\tdst[i] = a\n\t}\n\treturn len(src)\n}\n\n", body)
-			if fi.next != "" {
-				w("func %sLatency(src []%s) uint64 {\n\tvar y uint64\n", base, im.in)
-				w("\tfor _, q := range src {\n\t\tq = %s(q, y)\n%s\t\ty = a\n\t}\n\treturn y\n}\n\n", fi.next, body)
-			}
-			if exported[im.family] && im.in == "kernels.Query" {
-				for _, f := range []struct{ kind, fn string }{{"Rook", im.fn}, {"Bishop", im.bishop}} {
-					w("// %s%s returns the %s attacks of %s.\n", exp, f.kind, strings.ToLower(f.kind), im.family+"/"+im.name)
-					w("func %s%s(s board.Square, occ uint64) uint64 { return %s(s, occ) }\n\n", exp, f.kind, f.fn)
-				}
-			}
+			sliderFunctions(w, families[im.family], im)
 		}
 	}
+	registrations(w, families, list)
+	loops(w, families, list)
+	return append(header(b.Bytes()), b.Bytes()...)
+}
+
+// exportedName returns the name of im's exported element function.
+func (im *impl) exportedName() string { return naming.Exported(im.family + "/" + im.name) }
+
+// base returns the name that im's loop functions start with.
+func (im *impl) base() string { return naming.Camel(im.family + "/" + im.name) }
+
+// mapFunctions writes the loops of a map-shaped implementation and, for an
+// exported family, its exported element function.
+func mapFunctions(b *bytes.Buffer, fi family, im *impl) {
+	w := func(format string, args ...any) { fmt.Fprintf(b, format, args...) }
+	if im.byPointer {
+		w("func %sThroughput(dst []%s, src []%s) int {\n", im.base(), im.out, im.in)
+		w("\tdst = dst[:len(src)]\n\tfor i := range src {\n\t\t%s(&dst[i], &src[i])\n\t}\n\treturn len(src)\n}\n\n", im.fn)
+		return
+	}
+	mapLoops(b, "", im.base(), im.fn, im.in, im.out, fi.next)
+	if exported[im.family] {
+		w("// %s is %s's element function.\n", im.exportedName(), im.family+"/"+im.name)
+		w("func %s(x %s) %s { return %s(x) }\n\n", im.exportedName(), im.in, im.out, im.fn)
+	}
+}
+
+// listFunctions writes the throughput loop of a list-shaped implementation
+// and, for an exported family, its exported element function.
+func listFunctions(w func(string, ...any), im *impl) {
+	if exported[im.family] {
+		w("// %s is %s's element function.\n", im.exportedName(), im.family+"/"+im.name)
+		w("func %s(d *[%s]%s, x %s) int { return %s(d, x) }\n\n", im.exportedName(), im.length, im.out, im.in, im.fn)
+	}
+	w("func %sThroughput(dst []%s, src []%s) int {\n\tn := 0\n", im.base(), im.out, im.in)
+	w("\tfor _, x := range src {\n\t\tn += %s((*[%s]%s)(dst[n:]), x)\n\t}\n\treturn n\n}\n\n", im.fn, im.length, im.out)
+}
+
+// sliderFunctions writes the loops of a slider, which call its rook and
+// bishop functions by the query's lines, and, for an exported family and
+// plain queries, its exported rook and bishop functions.
+func sliderFunctions(w func(string, ...any), fi family, im *impl) {
+	body := fmt.Sprintf("\t\tvar a uint64\n\t\tif q.Piece&kernels.Orthogonal != 0 {\n\t\t\ta = %s(%s)\n\t\t}\n"+
+		"\t\tif q.Piece&kernels.Diagonal != 0 {\n\t\t\ta |= %s(%s)\n\t\t}\n", im.fn, im.args, im.bishop, im.args)
+	w("func %sThroughput(dst []uint64, src []%s) int {\n", im.base(), im.in)
+	w("\tdst = dst[:len(src)]\n\tfor i, q := range src {\n%s\t\tdst[i] = a\n\t}\n\treturn len(src)\n}\n\n", body)
+	if fi.next != "" {
+		w("func %sLatency(src []%s) uint64 {\n\tvar y uint64\n", im.base(), im.in)
+		w("\tfor _, q := range src {\n\t\tq = %s(q, y)\n%s\t\ty = a\n\t}\n\treturn y\n}\n\n", fi.next, body)
+	}
+	if exported[im.family] && im.in == "kernels.Query" {
+		for _, f := range []struct{ kind, fn string }{{"Rook", im.fn}, {"Bishop", im.bishop}} {
+			w("// %s%s returns the %s attacks of %s.\n", im.exportedName(), f.kind, strings.ToLower(f.kind), im.family+"/"+im.name)
+			w("func %s%s(s board.Square, occ uint64) uint64 { return %s(s, occ) }\n\n", im.exportedName(), f.kind, f.fn)
+		}
+	}
+}
+
+// registrations writes the init function that registers every
+// implementation with package kernels.
+func registrations(w func(string, ...any), families map[string]family, list []*impl) {
 	w("func init() {\n")
 	for _, im := range list {
 		fi := families[im.family]
-		base := naming.Camel(im.family + "/" + im.name)
 		latency := "nil"
 		if fi.next != "" {
-			latency = base + "Latency"
+			latency = im.base() + "Latency"
 		}
 		// Every portable kernel is a loop around its element function,
 		// which a move generator calls (and the compiler may inline) once
 		// per query.
-		w("\tkernels.%s.Register(kernels.Info{\n\t\tImpl: %q,\n\t\tArch: kernels.Generic,\n\t\tUsage: kernels.PerQuery,\n", fi.variable, im.name)
+		w("\tkernels.%s().Register(kernels.Info{\n\t\tImpl: %q,\n\t\tArch: kernels.Generic,\n\t\tUsage: kernels.PerQuery,\n", fi.accessor, im.name)
 		w("\t\tSource: %s,\n\t\tDoc: %s,\n", strconv.Quote(im.source), strconv.Quote(im.doc))
 		if im.order != "" {
 			w("\t\tOrder: kernels.%s,\n", map[string]string{"reversed": "Reversed", "unordered": "Unordered"}[im.order])
 		}
 		if len(im.tables) > 0 {
-			ptrs := make([]string, len(im.tables))
-			for i, v := range im.tables {
-				ptrs[i] = "&" + v
-			}
-			w("\t\tTables: kernels.TableBytes(%s),\n", strings.Join(ptrs, ", "))
+			w("\t\tTables: kernels.TableBytes(%s),\n", strings.Join(im.tables, ", "))
 		}
-		w("\t}, %sThroughput, %s)\n", base, latency)
+		w("\t}, %sThroughput, %s)\n", im.base(), latency)
 	}
 	w("}\n\n")
-	loops(w, families, list)
+}
+
+// header returns the generated file's header and the imports of the
+// packages body refers to.
+func header(body []byte) []byte {
 	var head bytes.Buffer
 	head.WriteString("// Code generated by go run ./internal/gen; DO NOT EDIT.\n\npackage generic\n\nimport (\n")
 	for _, pkg := range []string{"board", "kernels", "magic", "qbb"} {
-		if bytes.Contains(b.Bytes(), []byte(pkg+".")) {
+		if bytes.Contains(body, []byte(pkg+".")) {
 			fmt.Fprintf(&head, "\t%q\n", "bitlab/"+pkg)
 		}
 	}
 	head.WriteString(")\n\n")
-	return append(head.Bytes(), b.Bytes()...)
+	return head.Bytes()
 }
