@@ -57,7 +57,7 @@ func (p *Position) generateCntKernighan(l *MoveList) int {
 		}
 		n += countKernel(targets)
 	}
-	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
+	leaper(board.King, k, board.KingAttacks()[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -78,7 +78,7 @@ func (p *Position) generateCntKernighan(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
+		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -170,7 +170,7 @@ func (p *Position) generateCntSwar(l *MoveList) int {
 		}
 		n += countKernelCntSwar(targets)
 	}
-	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
+	leaper(board.King, k, board.KingAttacks()[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -191,7 +191,7 @@ func (p *Position) generateCntSwar(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
+		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -286,7 +286,7 @@ func (p *Position) generateCntSwarMul(l *MoveList) int {
 		}
 		n += countKernelCntSwarMul(targets)
 	}
-	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
+	leaper(board.King, k, board.KingAttacks()[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -307,7 +307,7 @@ func (p *Position) generateCntSwarMul(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
+		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -402,7 +402,7 @@ func (p *Position) generateCntTable16(l *MoveList) int {
 		}
 		n += countKernelCntTable16(targets)
 	}
-	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
+	leaper(board.King, k, board.KingAttacks()[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -423,7 +423,7 @@ func (p *Position) generateCntTable16(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
+		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -518,7 +518,7 @@ func (p *Position) generateCntTable8(l *MoveList) int {
 		}
 		n += countKernelCntTable8(targets)
 	}
-	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
+	leaper(board.King, k, board.KingAttacks()[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -539,7 +539,7 @@ func (p *Position) generateCntTable8(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
+		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))

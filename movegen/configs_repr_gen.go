@@ -63,7 +63,7 @@ func (p *posReversed) generateHyperbolaReverseReprReversed(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
+	leaper(board.King, k, board.KingAttacks()[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -84,7 +84,7 @@ func (p *posReversed) generateHyperbolaReverseReprReversed(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
+		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -196,7 +196,7 @@ func (p *posReversed) masksHyperbolaReverseReprReversed() masks {
 	occ := p.occupied()
 	var m masks
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
-	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+	m.checkers = board.KnightAttacks()[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
 		p.sliderCheckers(k, occ, rq, bq)
 	switch bits.OnesCount64(m.checkers) {
 	case 0:
@@ -228,9 +228,9 @@ func (p *posReversed) masksHyperbolaReverseReprReversed() masks {
 	} else {
 		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
 	}
-	m.danger |= board.KingAttacks[p.king(them)]
+	m.danger |= board.KingAttacks()[p.king(them)]
 	for b := e[board.Knight]; b != 0; b &= b - 1 {
-		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+		m.danger |= board.KnightAttacks()[bits.TrailingZeros64(b)]
 	}
 	for b := bq; b != 0; b &= b - 1 {
 		m.danger |= bishopReversed(board.Square(bits.TrailingZeros64(b)), occ)
@@ -254,7 +254,7 @@ func (p *posReversed) enPassantLegalHyperbolaReverseReprReversed(from, k board.S
 	}
 	// Knights and pawns still attacking the king give check the capture
 	// does not answer (the captured pawn is gone from e only in effect).
-	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
 }
 
 // perftRotatedReprRotated is perft with slider=rotated, repr=rotated.
@@ -295,7 +295,7 @@ func (p *posRotated) generateRotatedReprRotated(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
+	leaper(board.King, k, board.KingAttacks()[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -316,7 +316,7 @@ func (p *posRotated) generateRotatedReprRotated(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
+		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -428,7 +428,7 @@ func (p *posRotated) masksRotatedReprRotated() masks {
 	occ := p.occupied()
 	var m masks
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
-	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+	m.checkers = board.KnightAttacks()[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
 		p.slidersChecking(k, occ, rq, bq, rookRotated(k, occ)&rq|bishopRotated(k, occ)&bq)
 	switch bits.OnesCount64(m.checkers) {
 	case 0:
@@ -460,9 +460,9 @@ func (p *posRotated) masksRotatedReprRotated() masks {
 	} else {
 		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
 	}
-	m.danger |= board.KingAttacks[p.king(them)]
+	m.danger |= board.KingAttacks()[p.king(them)]
 	for b := e[board.Knight]; b != 0; b &= b - 1 {
-		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+		m.danger |= board.KnightAttacks()[bits.TrailingZeros64(b)]
 	}
 	for b := bq; b != 0; b &= b - 1 {
 		m.danger |= bishopRotated(board.Square(bits.TrailingZeros64(b)), occ)
@@ -486,7 +486,7 @@ func (p *posRotated) enPassantLegalRotatedReprRotated(from, k board.Square) bool
 	}
 	// Knights and pawns still attacking the king give check the capture
 	// does not answer (the captured pawn is gone from e only in effect).
-	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
 }
 
 // perftReprReversed is perft with repr=reversed.
@@ -527,7 +527,7 @@ func (p *posReversed) generateReprReversed(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
+	leaper(board.King, k, board.KingAttacks()[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -548,7 +548,7 @@ func (p *posReversed) generateReprReversed(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
+		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -610,7 +610,7 @@ func (p *posReversed) masksReprReversed() masks {
 	occ := p.occupied()
 	var m masks
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
-	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+	m.checkers = board.KnightAttacks()[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
 		p.slidersChecking(k, occ, rq, bq, rookUnreadReversed(k, occ)&rq|bishopUnreadReversed(k, occ)&bq)
 	switch bits.OnesCount64(m.checkers) {
 	case 0:
@@ -642,9 +642,9 @@ func (p *posReversed) masksReprReversed() masks {
 	} else {
 		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
 	}
-	m.danger |= board.KingAttacks[p.king(them)]
+	m.danger |= board.KingAttacks()[p.king(them)]
 	for b := e[board.Knight]; b != 0; b &= b - 1 {
-		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+		m.danger |= board.KnightAttacks()[bits.TrailingZeros64(b)]
 	}
 	for b := bq; b != 0; b &= b - 1 {
 		m.danger |= bishopUnreadReversed(board.Square(bits.TrailingZeros64(b)), occ)
@@ -668,7 +668,7 @@ func (p *posReversed) enPassantLegalReprReversed(from, k board.Square) bool {
 	}
 	// Knights and pawns still attacking the king give check the capture
 	// does not answer (the captured pawn is gone from e only in effect).
-	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
 }
 
 // perftReprRotated is perft with repr=rotated.
@@ -709,7 +709,7 @@ func (p *posRotated) generateReprRotated(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
+	leaper(board.King, k, board.KingAttacks()[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -730,7 +730,7 @@ func (p *posRotated) generateReprRotated(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
+		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -792,7 +792,7 @@ func (p *posRotated) masksReprRotated() masks {
 	occ := p.occupied()
 	var m masks
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
-	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+	m.checkers = board.KnightAttacks()[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
 		p.slidersChecking(k, occ, rq, bq, rookUnreadRotated(k, occ)&rq|bishopUnreadRotated(k, occ)&bq)
 	switch bits.OnesCount64(m.checkers) {
 	case 0:
@@ -824,9 +824,9 @@ func (p *posRotated) masksReprRotated() masks {
 	} else {
 		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
 	}
-	m.danger |= board.KingAttacks[p.king(them)]
+	m.danger |= board.KingAttacks()[p.king(them)]
 	for b := e[board.Knight]; b != 0; b &= b - 1 {
-		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+		m.danger |= board.KnightAttacks()[bits.TrailingZeros64(b)]
 	}
 	for b := bq; b != 0; b &= b - 1 {
 		m.danger |= bishopUnreadRotated(board.Square(bits.TrailingZeros64(b)), occ)
@@ -850,5 +850,5 @@ func (p *posRotated) enPassantLegalReprRotated(from, k board.Square) bool {
 	}
 	// Knights and pawns still attacking the king give check the capture
 	// does not answer (the captured pawn is gone from e only in effect).
-	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
 }

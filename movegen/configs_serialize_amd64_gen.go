@@ -54,7 +54,7 @@ func (p *Position) generateSerAvx512Vbmi2(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
+	leaper(board.King, k, board.KingAttacks()[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -75,7 +75,7 @@ func (p *Position) generateSerAvx512Vbmi2(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
+		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))

@@ -57,7 +57,7 @@ func (p *Position) generatePext(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
+	leaper(board.King, k, board.KingAttacks()[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -78,7 +78,7 @@ func (p *Position) generatePext(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
+		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -140,7 +140,7 @@ func (p *Position) masksPext() masks {
 	occ := p.occupied()
 	var m masks
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
-	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+	m.checkers = board.KnightAttacks()[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
 		p.slidersChecking(k, occ, rq, bq, amd64.SlidingPextRook(k, occ)&rq|amd64.SlidingPextBishop(k, occ)&bq)
 	switch bits.OnesCount64(m.checkers) {
 	case 0:
@@ -172,9 +172,9 @@ func (p *Position) masksPext() masks {
 	} else {
 		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
 	}
-	m.danger |= board.KingAttacks[p.king(them)]
+	m.danger |= board.KingAttacks()[p.king(them)]
 	for b := e[board.Knight]; b != 0; b &= b - 1 {
-		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+		m.danger |= board.KnightAttacks()[bits.TrailingZeros64(b)]
 	}
 	for b := bq; b != 0; b &= b - 1 {
 		m.danger |= amd64.SlidingPextBishop(board.Square(bits.TrailingZeros64(b)), occ)
@@ -198,7 +198,7 @@ func (p *Position) enPassantLegalPext(from, k board.Square) bool {
 	}
 	// Knights and pawns still attacking the king give check the capture
 	// does not answer (the captured pawn is gone from e only in effect).
-	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
 }
 
 // perftMagicFancyAsm is perft with slider=magic-fancy-asm.
@@ -239,7 +239,7 @@ func (p *Position) generateMagicFancyAsm(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
+	leaper(board.King, k, board.KingAttacks()[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -260,7 +260,7 @@ func (p *Position) generateMagicFancyAsm(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
+		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -322,7 +322,7 @@ func (p *Position) masksMagicFancyAsm() masks {
 	occ := p.occupied()
 	var m masks
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
-	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+	m.checkers = board.KnightAttacks()[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
 		p.slidersChecking(k, occ, rq, bq, amd64.SlidingMagicFancyAsmRook(k, occ)&rq|amd64.SlidingMagicFancyAsmBishop(k, occ)&bq)
 	switch bits.OnesCount64(m.checkers) {
 	case 0:
@@ -354,9 +354,9 @@ func (p *Position) masksMagicFancyAsm() masks {
 	} else {
 		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
 	}
-	m.danger |= board.KingAttacks[p.king(them)]
+	m.danger |= board.KingAttacks()[p.king(them)]
 	for b := e[board.Knight]; b != 0; b &= b - 1 {
-		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+		m.danger |= board.KnightAttacks()[bits.TrailingZeros64(b)]
 	}
 	for b := bq; b != 0; b &= b - 1 {
 		m.danger |= amd64.SlidingMagicFancyAsmBishop(board.Square(bits.TrailingZeros64(b)), occ)
@@ -380,7 +380,7 @@ func (p *Position) enPassantLegalMagicFancyAsm(from, k board.Square) bool {
 	}
 	// Knights and pawns still attacking the king give check the capture
 	// does not answer (the captured pawn is gone from e only in effect).
-	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
 }
 
 // perftMagicBlackAsm is perft with slider=magic-black-asm.
@@ -421,7 +421,7 @@ func (p *Position) generateMagicBlackAsm(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
+	leaper(board.King, k, board.KingAttacks()[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -442,7 +442,7 @@ func (p *Position) generateMagicBlackAsm(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
+		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -504,7 +504,7 @@ func (p *Position) masksMagicBlackAsm() masks {
 	occ := p.occupied()
 	var m masks
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
-	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+	m.checkers = board.KnightAttacks()[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
 		p.slidersChecking(k, occ, rq, bq, amd64.SlidingMagicBlackAsmRook(k, occ)&rq|amd64.SlidingMagicBlackAsmBishop(k, occ)&bq)
 	switch bits.OnesCount64(m.checkers) {
 	case 0:
@@ -536,9 +536,9 @@ func (p *Position) masksMagicBlackAsm() masks {
 	} else {
 		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
 	}
-	m.danger |= board.KingAttacks[p.king(them)]
+	m.danger |= board.KingAttacks()[p.king(them)]
 	for b := e[board.Knight]; b != 0; b &= b - 1 {
-		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+		m.danger |= board.KnightAttacks()[bits.TrailingZeros64(b)]
 	}
 	for b := bq; b != 0; b &= b - 1 {
 		m.danger |= amd64.SlidingMagicBlackAsmBishop(board.Square(bits.TrailingZeros64(b)), occ)
@@ -562,5 +562,5 @@ func (p *Position) enPassantLegalMagicBlackAsm(from, k board.Square) bool {
 	}
 	// Knights and pawns still attacking the king give check the capture
 	// does not answer (the captured pawn is gone from e only in effect).
-	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
 }

@@ -62,7 +62,7 @@ func (p *Position) generateClassical(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
+	leaper(board.King, k, board.KingAttacks()[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -83,7 +83,7 @@ func (p *Position) generateClassical(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
+		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -145,7 +145,7 @@ func (p *Position) masksClassical() masks {
 	occ := p.occupied()
 	var m masks
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
-	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+	m.checkers = board.KnightAttacks()[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
 		p.slidersChecking(k, occ, rq, bq, generic.SlidingClassicalRook(k, occ)&rq|generic.SlidingClassicalBishop(k, occ)&bq)
 	switch bits.OnesCount64(m.checkers) {
 	case 0:
@@ -177,9 +177,9 @@ func (p *Position) masksClassical() masks {
 	} else {
 		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
 	}
-	m.danger |= board.KingAttacks[p.king(them)]
+	m.danger |= board.KingAttacks()[p.king(them)]
 	for b := e[board.Knight]; b != 0; b &= b - 1 {
-		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+		m.danger |= board.KnightAttacks()[bits.TrailingZeros64(b)]
 	}
 	for b := bq; b != 0; b &= b - 1 {
 		m.danger |= generic.SlidingClassicalBishop(board.Square(bits.TrailingZeros64(b)), occ)
@@ -203,7 +203,7 @@ func (p *Position) enPassantLegalClassical(from, k board.Square) bool {
 	}
 	// Knights and pawns still attacking the king give check the capture
 	// does not answer (the captured pawn is gone from e only in effect).
-	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
 }
 
 // perftDumb7fill is perft with slider=dumb7fill.
@@ -244,7 +244,7 @@ func (p *Position) generateDumb7fill(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
+	leaper(board.King, k, board.KingAttacks()[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -265,7 +265,7 @@ func (p *Position) generateDumb7fill(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
+		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -327,7 +327,7 @@ func (p *Position) masksDumb7fill() masks {
 	occ := p.occupied()
 	var m masks
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
-	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+	m.checkers = board.KnightAttacks()[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
 		p.slidersChecking(k, occ, rq, bq, generic.SlidingDumb7fillRook(k, occ)&rq|generic.SlidingDumb7fillBishop(k, occ)&bq)
 	switch bits.OnesCount64(m.checkers) {
 	case 0:
@@ -359,9 +359,9 @@ func (p *Position) masksDumb7fill() masks {
 	} else {
 		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
 	}
-	m.danger |= board.KingAttacks[p.king(them)]
+	m.danger |= board.KingAttacks()[p.king(them)]
 	for b := e[board.Knight]; b != 0; b &= b - 1 {
-		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+		m.danger |= board.KnightAttacks()[bits.TrailingZeros64(b)]
 	}
 	for b := bq; b != 0; b &= b - 1 {
 		m.danger |= generic.SlidingDumb7fillBishop(board.Square(bits.TrailingZeros64(b)), occ)
@@ -385,7 +385,7 @@ func (p *Position) enPassantLegalDumb7fill(from, k board.Square) bool {
 	}
 	// Knights and pawns still attacking the king give check the capture
 	// does not answer (the captured pawn is gone from e only in effect).
-	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
 }
 
 // perftHyperbolaBswap is perft with slider=hyperbola-bswap.
@@ -426,7 +426,7 @@ func (p *Position) generateHyperbolaBswap(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
+	leaper(board.King, k, board.KingAttacks()[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -447,7 +447,7 @@ func (p *Position) generateHyperbolaBswap(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
+		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -509,7 +509,7 @@ func (p *Position) masksHyperbolaBswap() masks {
 	occ := p.occupied()
 	var m masks
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
-	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+	m.checkers = board.KnightAttacks()[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
 		p.slidersChecking(k, occ, rq, bq, generic.SlidingHyperbolaBswapRook(k, occ)&rq|generic.SlidingHyperbolaBswapBishop(k, occ)&bq)
 	switch bits.OnesCount64(m.checkers) {
 	case 0:
@@ -541,9 +541,9 @@ func (p *Position) masksHyperbolaBswap() masks {
 	} else {
 		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
 	}
-	m.danger |= board.KingAttacks[p.king(them)]
+	m.danger |= board.KingAttacks()[p.king(them)]
 	for b := e[board.Knight]; b != 0; b &= b - 1 {
-		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+		m.danger |= board.KnightAttacks()[bits.TrailingZeros64(b)]
 	}
 	for b := bq; b != 0; b &= b - 1 {
 		m.danger |= generic.SlidingHyperbolaBswapBishop(board.Square(bits.TrailingZeros64(b)), occ)
@@ -567,7 +567,7 @@ func (p *Position) enPassantLegalHyperbolaBswap(from, k board.Square) bool {
 	}
 	// Knights and pawns still attacking the king give check the capture
 	// does not answer (the captured pawn is gone from e only in effect).
-	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
 }
 
 // perftHyperbolaReverse is perft with slider=hyperbola-reverse.
@@ -608,7 +608,7 @@ func (p *Position) generateHyperbolaReverse(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
+	leaper(board.King, k, board.KingAttacks()[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -629,7 +629,7 @@ func (p *Position) generateHyperbolaReverse(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
+		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -691,7 +691,7 @@ func (p *Position) masksHyperbolaReverse() masks {
 	occ := p.occupied()
 	var m masks
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
-	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+	m.checkers = board.KnightAttacks()[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
 		p.slidersChecking(k, occ, rq, bq, generic.SlidingHyperbolaReverseRook(k, occ)&rq|generic.SlidingHyperbolaReverseBishop(k, occ)&bq)
 	switch bits.OnesCount64(m.checkers) {
 	case 0:
@@ -723,9 +723,9 @@ func (p *Position) masksHyperbolaReverse() masks {
 	} else {
 		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
 	}
-	m.danger |= board.KingAttacks[p.king(them)]
+	m.danger |= board.KingAttacks()[p.king(them)]
 	for b := e[board.Knight]; b != 0; b &= b - 1 {
-		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+		m.danger |= board.KnightAttacks()[bits.TrailingZeros64(b)]
 	}
 	for b := bq; b != 0; b &= b - 1 {
 		m.danger |= generic.SlidingHyperbolaReverseBishop(board.Square(bits.TrailingZeros64(b)), occ)
@@ -749,7 +749,7 @@ func (p *Position) enPassantLegalHyperbolaReverse(from, k board.Square) bool {
 	}
 	// Knights and pawns still attacking the king give check the capture
 	// does not answer (the captured pawn is gone from e only in effect).
-	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
 }
 
 // perftKindergarten is perft with slider=kindergarten.
@@ -790,7 +790,7 @@ func (p *Position) generateKindergarten(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
+	leaper(board.King, k, board.KingAttacks()[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -811,7 +811,7 @@ func (p *Position) generateKindergarten(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
+		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -873,7 +873,7 @@ func (p *Position) masksKindergarten() masks {
 	occ := p.occupied()
 	var m masks
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
-	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+	m.checkers = board.KnightAttacks()[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
 		p.slidersChecking(k, occ, rq, bq, generic.SlidingKindergartenRook(k, occ)&rq|generic.SlidingKindergartenBishop(k, occ)&bq)
 	switch bits.OnesCount64(m.checkers) {
 	case 0:
@@ -905,9 +905,9 @@ func (p *Position) masksKindergarten() masks {
 	} else {
 		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
 	}
-	m.danger |= board.KingAttacks[p.king(them)]
+	m.danger |= board.KingAttacks()[p.king(them)]
 	for b := e[board.Knight]; b != 0; b &= b - 1 {
-		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+		m.danger |= board.KnightAttacks()[bits.TrailingZeros64(b)]
 	}
 	for b := bq; b != 0; b &= b - 1 {
 		m.danger |= generic.SlidingKindergartenBishop(board.Square(bits.TrailingZeros64(b)), occ)
@@ -931,7 +931,7 @@ func (p *Position) enPassantLegalKindergarten(from, k board.Square) bool {
 	}
 	// Knights and pawns still attacking the king give check the capture
 	// does not answer (the captured pawn is gone from e only in effect).
-	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
 }
 
 // perftKoggeStone is perft with slider=kogge-stone.
@@ -972,7 +972,7 @@ func (p *Position) generateKoggeStone(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
+	leaper(board.King, k, board.KingAttacks()[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -993,7 +993,7 @@ func (p *Position) generateKoggeStone(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
+		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -1055,7 +1055,7 @@ func (p *Position) masksKoggeStone() masks {
 	occ := p.occupied()
 	var m masks
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
-	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+	m.checkers = board.KnightAttacks()[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
 		p.slidersChecking(k, occ, rq, bq, generic.SlidingKoggeStoneRook(k, occ)&rq|generic.SlidingKoggeStoneBishop(k, occ)&bq)
 	switch bits.OnesCount64(m.checkers) {
 	case 0:
@@ -1087,9 +1087,9 @@ func (p *Position) masksKoggeStone() masks {
 	} else {
 		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
 	}
-	m.danger |= board.KingAttacks[p.king(them)]
+	m.danger |= board.KingAttacks()[p.king(them)]
 	for b := e[board.Knight]; b != 0; b &= b - 1 {
-		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+		m.danger |= board.KnightAttacks()[bits.TrailingZeros64(b)]
 	}
 	for b := bq; b != 0; b &= b - 1 {
 		m.danger |= generic.SlidingKoggeStoneBishop(board.Square(bits.TrailingZeros64(b)), occ)
@@ -1113,7 +1113,7 @@ func (p *Position) enPassantLegalKoggeStone(from, k board.Square) bool {
 	}
 	// Knights and pawns still attacking the king give check the capture
 	// does not answer (the captured pawn is gone from e only in effect).
-	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
 }
 
 // perftMagicBlack is perft with slider=magic-black.
@@ -1154,7 +1154,7 @@ func (p *Position) generateMagicBlack(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
+	leaper(board.King, k, board.KingAttacks()[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -1175,7 +1175,7 @@ func (p *Position) generateMagicBlack(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
+		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -1237,7 +1237,7 @@ func (p *Position) masksMagicBlack() masks {
 	occ := p.occupied()
 	var m masks
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
-	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+	m.checkers = board.KnightAttacks()[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
 		p.slidersChecking(k, occ, rq, bq, generic.SlidingMagicBlackRook(k, occ)&rq|generic.SlidingMagicBlackBishop(k, occ)&bq)
 	switch bits.OnesCount64(m.checkers) {
 	case 0:
@@ -1269,9 +1269,9 @@ func (p *Position) masksMagicBlack() masks {
 	} else {
 		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
 	}
-	m.danger |= board.KingAttacks[p.king(them)]
+	m.danger |= board.KingAttacks()[p.king(them)]
 	for b := e[board.Knight]; b != 0; b &= b - 1 {
-		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+		m.danger |= board.KnightAttacks()[bits.TrailingZeros64(b)]
 	}
 	for b := bq; b != 0; b &= b - 1 {
 		m.danger |= generic.SlidingMagicBlackBishop(board.Square(bits.TrailingZeros64(b)), occ)
@@ -1295,7 +1295,7 @@ func (p *Position) enPassantLegalMagicBlack(from, k board.Square) bool {
 	}
 	// Knights and pawns still attacking the king give check the capture
 	// does not answer (the captured pawn is gone from e only in effect).
-	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
 }
 
 // perftMagicPlain is perft with slider=magic-plain.
@@ -1336,7 +1336,7 @@ func (p *Position) generateMagicPlain(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
+	leaper(board.King, k, board.KingAttacks()[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -1357,7 +1357,7 @@ func (p *Position) generateMagicPlain(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
+		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -1419,7 +1419,7 @@ func (p *Position) masksMagicPlain() masks {
 	occ := p.occupied()
 	var m masks
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
-	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+	m.checkers = board.KnightAttacks()[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
 		p.slidersChecking(k, occ, rq, bq, generic.SlidingMagicPlainRook(k, occ)&rq|generic.SlidingMagicPlainBishop(k, occ)&bq)
 	switch bits.OnesCount64(m.checkers) {
 	case 0:
@@ -1451,9 +1451,9 @@ func (p *Position) masksMagicPlain() masks {
 	} else {
 		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
 	}
-	m.danger |= board.KingAttacks[p.king(them)]
+	m.danger |= board.KingAttacks()[p.king(them)]
 	for b := e[board.Knight]; b != 0; b &= b - 1 {
-		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+		m.danger |= board.KnightAttacks()[bits.TrailingZeros64(b)]
 	}
 	for b := bq; b != 0; b &= b - 1 {
 		m.danger |= generic.SlidingMagicPlainBishop(board.Square(bits.TrailingZeros64(b)), occ)
@@ -1477,7 +1477,7 @@ func (p *Position) enPassantLegalMagicPlain(from, k board.Square) bool {
 	}
 	// Knights and pawns still attacking the king give check the capture
 	// does not answer (the captured pawn is gone from e only in effect).
-	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
 }
 
 // perftObstructionDifference is perft with slider=obstruction-difference.
@@ -1518,7 +1518,7 @@ func (p *Position) generateObstructionDifference(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
+	leaper(board.King, k, board.KingAttacks()[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -1539,7 +1539,7 @@ func (p *Position) generateObstructionDifference(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
+		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -1601,7 +1601,7 @@ func (p *Position) masksObstructionDifference() masks {
 	occ := p.occupied()
 	var m masks
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
-	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+	m.checkers = board.KnightAttacks()[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
 		p.slidersChecking(k, occ, rq, bq, generic.SlidingObstructionDifferenceRook(k, occ)&rq|generic.SlidingObstructionDifferenceBishop(k, occ)&bq)
 	switch bits.OnesCount64(m.checkers) {
 	case 0:
@@ -1633,9 +1633,9 @@ func (p *Position) masksObstructionDifference() masks {
 	} else {
 		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
 	}
-	m.danger |= board.KingAttacks[p.king(them)]
+	m.danger |= board.KingAttacks()[p.king(them)]
 	for b := e[board.Knight]; b != 0; b &= b - 1 {
-		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+		m.danger |= board.KnightAttacks()[bits.TrailingZeros64(b)]
 	}
 	for b := bq; b != 0; b &= b - 1 {
 		m.danger |= generic.SlidingObstructionDifferenceBishop(board.Square(bits.TrailingZeros64(b)), occ)
@@ -1659,7 +1659,7 @@ func (p *Position) enPassantLegalObstructionDifference(from, k board.Square) boo
 	}
 	// Knights and pawns still attacking the king give check the capture
 	// does not answer (the captured pawn is gone from e only in effect).
-	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
 }
 
 // perftRayLoop is perft with slider=ray-loop.
@@ -1700,7 +1700,7 @@ func (p *Position) generateRayLoop(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
+	leaper(board.King, k, board.KingAttacks()[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -1721,7 +1721,7 @@ func (p *Position) generateRayLoop(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
+		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -1783,7 +1783,7 @@ func (p *Position) masksRayLoop() masks {
 	occ := p.occupied()
 	var m masks
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
-	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+	m.checkers = board.KnightAttacks()[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
 		p.slidersChecking(k, occ, rq, bq, generic.SlidingRayLoopRook(k, occ)&rq|generic.SlidingRayLoopBishop(k, occ)&bq)
 	switch bits.OnesCount64(m.checkers) {
 	case 0:
@@ -1815,9 +1815,9 @@ func (p *Position) masksRayLoop() masks {
 	} else {
 		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
 	}
-	m.danger |= board.KingAttacks[p.king(them)]
+	m.danger |= board.KingAttacks()[p.king(them)]
 	for b := e[board.Knight]; b != 0; b &= b - 1 {
-		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+		m.danger |= board.KnightAttacks()[bits.TrailingZeros64(b)]
 	}
 	for b := bq; b != 0; b &= b - 1 {
 		m.danger |= generic.SlidingRayLoopBishop(board.Square(bits.TrailingZeros64(b)), occ)
@@ -1841,5 +1841,5 @@ func (p *Position) enPassantLegalRayLoop(from, k board.Square) bool {
 	}
 	// Knights and pawns still attacking the king give check the capture
 	// does not answer (the captured pawn is gone from e only in effect).
-	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
 }

@@ -102,7 +102,7 @@ func (p *Position) masks() masks {
 	occ := p.occupied()
 	var m masks
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
-	m.checkers = board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
+	m.checkers = board.KnightAttacks()[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn] |
 		p.slidersChecking(k, occ, rq, bq, rookAttacks(k, occ)&rq|bishopAttacks(k, occ)&bq)
 	switch bits.OnesCount64(m.checkers) {
 	case 0:
@@ -134,9 +134,9 @@ func (p *Position) masks() masks {
 	} else {
 		m.danger = (pawns>>9)&^fileH | (pawns>>7)&^fileA
 	}
-	m.danger |= board.KingAttacks[p.king(them)]
+	m.danger |= board.KingAttacks()[p.king(them)]
 	for b := e[board.Knight]; b != 0; b &= b - 1 {
-		m.danger |= board.KnightAttacks[bits.TrailingZeros64(b)]
+		m.danger |= board.KnightAttacks()[bits.TrailingZeros64(b)]
 	}
 	for b := bq; b != 0; b &= b - 1 {
 		m.danger |= bishopAttacks(board.Square(bits.TrailingZeros64(b)), occ)
@@ -190,7 +190,7 @@ func (p *Position) generate(l *MoveList) int {
 		}
 		n += count(targets)
 	}
-	leaper(board.King, k, board.KingAttacks[k]&^own&^m.danger)
+	leaper(board.King, k, board.KingAttacks()[k]&^own&^m.danger)
 	if m.check == 0 {
 		return n // double check: only the king moves
 	}
@@ -211,7 +211,7 @@ func (p *Position) generate(l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
+		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -282,5 +282,5 @@ func (p *Position) enPassantLegal(from, k board.Square) bool {
 	}
 	// Knights and pawns still attacking the king give check the capture
 	// does not answer (the captured pawn is gone from e only in effect).
-	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
+	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[p.Side][k]&e[board.Pawn]&^captured == 0
 }
