@@ -59,8 +59,8 @@ func TestGeometry(t *testing.T) {
 	}
 	kings, knights := 0, 0
 	for s := range Square(64) {
-		kings += bits.OnesCount64(KingAttacks[s])
-		knights += bits.OnesCount64(KnightAttacks[s])
+		kings += bits.OnesCount64(kingAttacks[s])
+		knights += bits.OnesCount64(knightAttacks[s])
 	}
 	if kings != 420 || knights != 336 {
 		t.Errorf("leaper moves: %d king, %d knight; want 420 and 336", kings, knights)

@@ -34,11 +34,19 @@ func SouthEast() Direction { return Direction{1, -1} }
 
 // Direction sets of the pieces.
 var (
-	RookDirections   = []Direction{North(), East(), South(), West()}
-	BishopDirections = []Direction{NorthEast(), NorthWest(), SouthWest(), SouthEast()}
+	rookDirections   = []Direction{North(), East(), South(), West()}
+	bishopDirections = []Direction{NorthEast(), NorthWest(), SouthWest(), SouthEast()}
 	positiveRook     = []Direction{North(), East()}
 	positiveBishop   = []Direction{NorthEast(), NorthWest()}
 )
+
+// RookDirections returns the rook's directions, North, East, South and
+// West.
+func RookDirections() []Direction { return slices.Clone(rookDirections) }
+
+// BishopDirections returns the bishop's directions, NorthEast, NorthWest,
+// SouthWest and SouthEast.
+func BishopDirections() []Direction { return slices.Clone(bishopDirections) }
 
 // PositiveRook returns the rook's positive directions, North and East.
 func PositiveRook() []Direction { return slices.Clone(positiveRook) }
@@ -73,10 +81,10 @@ func RayAttacks(s Square, occ uint64, dirs []Direction) uint64 {
 }
 
 // RookAttacks returns the rook attacks from s with occupancy occ (ray loop).
-func RookAttacks(s Square, occ uint64) uint64 { return RayAttacks(s, occ, RookDirections) }
+func RookAttacks(s Square, occ uint64) uint64 { return RayAttacks(s, occ, rookDirections) }
 
 // BishopAttacks returns the bishop attacks from s with occupancy occ (ray loop).
-func BishopAttacks(s Square, occ uint64) uint64 { return RayAttacks(s, occ, BishopDirections) }
+func BishopAttacks(s Square, occ uint64) uint64 { return RayAttacks(s, occ, bishopDirections) }
 
 // PositiveRookAttacks returns the rook attacks from s with occupancy occ
 // along the positive rays only, North and East (ray loop).
@@ -103,11 +111,15 @@ func relevant(s Square, dirs []Direction) uint64 {
 }
 
 // Leaper attack tables and the relevant-occupancy masks of the sliders.
-var (
-	KingAttacks                  [64]uint64
-	KnightAttacks                [64]uint64
-	rookRelevant, bishopRelevant [64]uint64
-)
+var kingAttacks, knightAttacks, rookRelevant, bishopRelevant [64]uint64
+
+// KingAttacks returns the table of the squares a king attacks from each
+// square.
+func KingAttacks() *[64]uint64 { return &kingAttacks }
+
+// KnightAttacks returns the table of the squares a knight attacks from
+// each square.
+func KnightAttacks() *[64]uint64 { return &knightAttacks }
 
 // RookRelevant returns the table of the squares whose occupancy changes
 // the rook attacks from a square: its rays without the last square before
@@ -123,16 +135,16 @@ func init() {
 	for s := Square(0); s < 64; s++ {
 		for _, d := range king {
 			if t, ok := step(s, d); ok {
-				KingAttacks[s] |= t.Bitboard()
+				kingAttacks[s] |= t.Bitboard()
 			}
 		}
 		for _, d := range knight {
 			if t, ok := step(s, d); ok {
-				KnightAttacks[s] |= t.Bitboard()
+				knightAttacks[s] |= t.Bitboard()
 			}
 		}
-		rookRelevant[s] = relevant(s, RookDirections)
-		bishopRelevant[s] = relevant(s, BishopDirections)
+		rookRelevant[s] = relevant(s, rookDirections)
+		bishopRelevant[s] = relevant(s, bishopDirections)
 	}
 }
 

@@ -205,9 +205,9 @@ func targets(r *rand.Rand, _ kernels.AnyFamily, d schema.Dist) kernels.Targets {
 		pool := chessTargets()
 		return pool[r.IntN(len(pool))]
 	}
-	s, p, attacks := board.Square(r.IntN(64)), board.King, &board.KingAttacks
+	s, p, attacks := board.Square(r.IntN(64)), board.King, board.KingAttacks()
 	if r.IntN(2) == 1 {
-		p, attacks = board.Knight, &board.KnightAttacks
+		p, attacks = board.Knight, board.KnightAttacks()
 	}
 	return kernels.Targets{BB: attacks[s] & r.Uint64(), From: s, Piece: p}
 }
@@ -269,9 +269,9 @@ func attacks(pc board.Piece, c board.Color, s board.Square, occ uint64) uint64 {
 		}
 		return (b>>9)&notH | (b>>7)&notA
 	case board.Knight:
-		return board.KnightAttacks[s]
+		return board.KnightAttacks()[s]
 	case board.King:
-		return board.KingAttacks[s]
+		return board.KingAttacks()[s]
 	case board.Bishop:
 		return board.BishopAttacks(s, occ)
 	case board.Rook:

@@ -318,9 +318,9 @@ func validTargets(t Targets) error {
 	var attacks uint64
 	switch t.Piece {
 	case board.King:
-		attacks = board.KingAttacks[t.From]
+		attacks = board.KingAttacks()[t.From]
 	case board.Knight:
-		attacks = board.KnightAttacks[t.From]
+		attacks = board.KnightAttacks()[t.From]
 	default:
 		return fmt.Errorf("piece %d is neither a king nor a knight", t.Piece)
 	}

@@ -48,9 +48,9 @@ func FuzzMoveList(f *testing.F) {
 	f.Add(uint64(0x5555555555555555), uint8(63), false)
 	f.Fuzz(func(t *testing.T, x uint64, from uint8, knight bool) {
 		s := board.Square(from & 63)
-		p, attacks := board.King, board.KingAttacks[s]
+		p, attacks := board.King, board.KingAttacks()[s]
 		if knight {
-			p, attacks = board.Knight, board.KnightAttacks[s]
+			p, attacks = board.Knight, board.KnightAttacks()[s]
 		}
 		check(t, kernels.MoveList(), []kernels.Targets{{BB: x & attacks, From: s, Piece: p}})
 	})

@@ -60,8 +60,8 @@ func leaperTargets(p board.Piece, attacks *[64]uint64) []kernels.Targets {
 
 func TestMoveList(t *testing.T) {
 	t.Parallel()
-	king := leaperTargets(board.King, &board.KingAttacks)
-	knight := leaperTargets(board.Knight, &board.KnightAttacks)
+	king := leaperTargets(board.King, board.KingAttacks())
+	knight := leaperTargets(board.Knight, board.KnightAttacks())
 	if len(king) != 10016 || len(knight) != 5520 {
 		t.Errorf("move-target subsets: %d king, %d knight; the seed counts 10016 and 5520", len(king), len(knight))
 	}

@@ -82,7 +82,7 @@ func generateHyperbolaReverseReprReversed[Us side, J job](p *posReversed, l *Mov
 	// 3-8% slower with the two as functions).
 	e := &p.Pieces[them]
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
-	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
+	m := masks{checkers: board.KnightAttacks()[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
 	if enemy := p.occupiedBy(them); rq&rookLines[k] != 0 {
 		for s := rookReversed(k, enemy) & rq; s != 0; s &= s - 1 {
 			ray := between[k][bits.TrailingZeros64(s)]
@@ -129,7 +129,7 @@ func generateHyperbolaReverseReprReversed[Us side, J job](p *posReversed, l *Mov
 	// when the king has a square to step to or a castling whose squares
 	// are empty: a king boxed in by its own pieces needs none.
 	occ := p.Occupied
-	kingMoves := board.KingAttacks[k] &^ own
+	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
 	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
@@ -149,14 +149,14 @@ func generateHyperbolaReverseReprReversed[Us side, J job](p *posReversed, l *Mov
 		// (withoutKing, repr.go) so that it cannot step back along a
 		// checking ray. A slider is looked up only when its lines on the
 		// empty board meet targets.
-		attacked := board.KingAttacks[p.king(them)]
+		attacked := board.KingAttacks()[p.king(them)]
 		if pawns := e[board.Pawn]; them == board.White {
 			attacked |= (pawns<<7)&^fileH | (pawns<<9)&^fileA
 		} else {
 			attacked |= (pawns>>9)&^fileH | (pawns>>7)&^fileA
 		}
 		for b := e[board.Knight]; b != 0; b &= b - 1 {
-			attacked |= board.KnightAttacks[bits.TrailingZeros64(b)]
+			attacked |= board.KnightAttacks()[bits.TrailingZeros64(b)]
 		}
 		kingless := p.withoutKing(p.occupied(), us, k)
 		for b := bq; b != 0; b &= b - 1 {
@@ -189,7 +189,7 @@ func generateHyperbolaReverseReprReversed[Us side, J job](p *posReversed, l *Mov
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
+		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -317,7 +317,7 @@ func enPassantLegalHyperbolaReverseReprReversed[Us side](p *posReversed, from, k
 	}
 	// Knights and pawns still attacking the king give check the capture
 	// does not answer (the captured pawn is gone from e only in effect).
-	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
+	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
 }
 
 // perftRotatedReprRotated is perft with slider=rotated, repr=rotated.
@@ -377,7 +377,7 @@ func generateRotatedReprRotated[Us side, J job](p *posRotated, l *MoveList) int 
 	// 3-8% slower with the two as functions).
 	e := &p.Pieces[them]
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
-	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
+	m := masks{checkers: board.KnightAttacks()[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
 	if enemy := p.occupiedBy(them); rq&rookLines[k] != 0 {
 		for s := rookRotated(k, enemy) & rq; s != 0; s &= s - 1 {
 			ray := between[k][bits.TrailingZeros64(s)]
@@ -424,7 +424,7 @@ func generateRotatedReprRotated[Us side, J job](p *posRotated, l *MoveList) int 
 	// when the king has a square to step to or a castling whose squares
 	// are empty: a king boxed in by its own pieces needs none.
 	occ := p.Occupied
-	kingMoves := board.KingAttacks[k] &^ own
+	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
 	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
@@ -444,14 +444,14 @@ func generateRotatedReprRotated[Us side, J job](p *posRotated, l *MoveList) int 
 		// (withoutKing, repr.go) so that it cannot step back along a
 		// checking ray. A slider is looked up only when its lines on the
 		// empty board meet targets.
-		attacked := board.KingAttacks[p.king(them)]
+		attacked := board.KingAttacks()[p.king(them)]
 		if pawns := e[board.Pawn]; them == board.White {
 			attacked |= (pawns<<7)&^fileH | (pawns<<9)&^fileA
 		} else {
 			attacked |= (pawns>>9)&^fileH | (pawns>>7)&^fileA
 		}
 		for b := e[board.Knight]; b != 0; b &= b - 1 {
-			attacked |= board.KnightAttacks[bits.TrailingZeros64(b)]
+			attacked |= board.KnightAttacks()[bits.TrailingZeros64(b)]
 		}
 		kingless := p.withoutKing(p.occupied(), us, k)
 		for b := bq; b != 0; b &= b - 1 {
@@ -484,7 +484,7 @@ func generateRotatedReprRotated[Us side, J job](p *posRotated, l *MoveList) int 
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
+		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -612,7 +612,7 @@ func enPassantLegalRotatedReprRotated[Us side](p *posRotated, from, k board.Squa
 	}
 	// Knights and pawns still attacking the king give check the capture
 	// does not answer (the captured pawn is gone from e only in effect).
-	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
+	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
 }
 
 // perftReprReversed is perft with repr=reversed.
@@ -672,7 +672,7 @@ func generateReprReversed[Us side, J job](p *posReversed, l *MoveList) int {
 	// 3-8% slower with the two as functions).
 	e := &p.Pieces[them]
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
-	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
+	m := masks{checkers: board.KnightAttacks()[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
 	if enemy := p.occupiedBy(them); rq&rookLines[k] != 0 {
 		for s := rookUnreadReversed(k, enemy) & rq; s != 0; s &= s - 1 {
 			ray := between[k][bits.TrailingZeros64(s)]
@@ -719,7 +719,7 @@ func generateReprReversed[Us side, J job](p *posReversed, l *MoveList) int {
 	// when the king has a square to step to or a castling whose squares
 	// are empty: a king boxed in by its own pieces needs none.
 	occ := p.Occupied
-	kingMoves := board.KingAttacks[k] &^ own
+	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
 	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
@@ -739,14 +739,14 @@ func generateReprReversed[Us side, J job](p *posReversed, l *MoveList) int {
 		// (withoutKing, repr.go) so that it cannot step back along a
 		// checking ray. A slider is looked up only when its lines on the
 		// empty board meet targets.
-		attacked := board.KingAttacks[p.king(them)]
+		attacked := board.KingAttacks()[p.king(them)]
 		if pawns := e[board.Pawn]; them == board.White {
 			attacked |= (pawns<<7)&^fileH | (pawns<<9)&^fileA
 		} else {
 			attacked |= (pawns>>9)&^fileH | (pawns>>7)&^fileA
 		}
 		for b := e[board.Knight]; b != 0; b &= b - 1 {
-			attacked |= board.KnightAttacks[bits.TrailingZeros64(b)]
+			attacked |= board.KnightAttacks()[bits.TrailingZeros64(b)]
 		}
 		kingless := p.withoutKing(p.occupied(), us, k)
 		for b := bq; b != 0; b &= b - 1 {
@@ -779,7 +779,7 @@ func generateReprReversed[Us side, J job](p *posReversed, l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
+		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -852,7 +852,7 @@ func enPassantLegalReprReversed[Us side](p *posReversed, from, k board.Square) b
 	}
 	// Knights and pawns still attacking the king give check the capture
 	// does not answer (the captured pawn is gone from e only in effect).
-	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
+	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
 }
 
 // perftReprRotated is perft with repr=rotated.
@@ -912,7 +912,7 @@ func generateReprRotated[Us side, J job](p *posRotated, l *MoveList) int {
 	// 3-8% slower with the two as functions).
 	e := &p.Pieces[them]
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
-	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
+	m := masks{checkers: board.KnightAttacks()[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
 	if enemy := p.occupiedBy(them); rq&rookLines[k] != 0 {
 		for s := rookUnreadRotated(k, enemy) & rq; s != 0; s &= s - 1 {
 			ray := between[k][bits.TrailingZeros64(s)]
@@ -959,7 +959,7 @@ func generateReprRotated[Us side, J job](p *posRotated, l *MoveList) int {
 	// when the king has a square to step to or a castling whose squares
 	// are empty: a king boxed in by its own pieces needs none.
 	occ := p.Occupied
-	kingMoves := board.KingAttacks[k] &^ own
+	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
 	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
@@ -979,14 +979,14 @@ func generateReprRotated[Us side, J job](p *posRotated, l *MoveList) int {
 		// (withoutKing, repr.go) so that it cannot step back along a
 		// checking ray. A slider is looked up only when its lines on the
 		// empty board meet targets.
-		attacked := board.KingAttacks[p.king(them)]
+		attacked := board.KingAttacks()[p.king(them)]
 		if pawns := e[board.Pawn]; them == board.White {
 			attacked |= (pawns<<7)&^fileH | (pawns<<9)&^fileA
 		} else {
 			attacked |= (pawns>>9)&^fileH | (pawns>>7)&^fileA
 		}
 		for b := e[board.Knight]; b != 0; b &= b - 1 {
-			attacked |= board.KnightAttacks[bits.TrailingZeros64(b)]
+			attacked |= board.KnightAttacks()[bits.TrailingZeros64(b)]
 		}
 		kingless := p.withoutKing(p.occupied(), us, k)
 		for b := bq; b != 0; b &= b - 1 {
@@ -1019,7 +1019,7 @@ func generateReprRotated[Us side, J job](p *posRotated, l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
+		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -1092,5 +1092,5 @@ func enPassantLegalReprRotated[Us side](p *posRotated, from, k board.Square) boo
 	}
 	// Knights and pawns still attacking the king give check the capture
 	// does not answer (the captured pawn is gone from e only in effect).
-	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
+	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
 }

@@ -78,7 +78,7 @@ func generateSerBytes[Us side, J job](p *Position, l *MoveList) int {
 	// 3-8% slower with the two as functions).
 	e := &p.Pieces[them]
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
-	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
+	m := masks{checkers: board.KnightAttacks()[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
 	if enemy := p.occupiedBy(them); rq&rookLines[k] != 0 {
 		for s := rookAttacks(k, enemy) & rq; s != 0; s &= s - 1 {
 			ray := between[k][bits.TrailingZeros64(s)]
@@ -125,7 +125,7 @@ func generateSerBytes[Us side, J job](p *Position, l *MoveList) int {
 	// when the king has a square to step to or a castling whose squares
 	// are empty: a king boxed in by its own pieces needs none.
 	occ := p.Occupied
-	kingMoves := board.KingAttacks[k] &^ own
+	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
 	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
@@ -145,14 +145,14 @@ func generateSerBytes[Us side, J job](p *Position, l *MoveList) int {
 		// (withoutKing, repr.go) so that it cannot step back along a
 		// checking ray. A slider is looked up only when its lines on the
 		// empty board meet targets.
-		attacked := board.KingAttacks[p.king(them)]
+		attacked := board.KingAttacks()[p.king(them)]
 		if pawns := e[board.Pawn]; them == board.White {
 			attacked |= (pawns<<7)&^fileH | (pawns<<9)&^fileA
 		} else {
 			attacked |= (pawns>>9)&^fileH | (pawns>>7)&^fileA
 		}
 		for b := e[board.Knight]; b != 0; b &= b - 1 {
-			attacked |= board.KnightAttacks[bits.TrailingZeros64(b)]
+			attacked |= board.KnightAttacks()[bits.TrailingZeros64(b)]
 		}
 		kingless := p.withoutKing(p.occupied(), us, k)
 		for b := bq; b != 0; b &= b - 1 {
@@ -185,7 +185,7 @@ func generateSerBytes[Us side, J job](p *Position, l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
+		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -326,7 +326,7 @@ func generateSerForward[Us side, J job](p *Position, l *MoveList) int {
 	// 3-8% slower with the two as functions).
 	e := &p.Pieces[them]
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
-	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
+	m := masks{checkers: board.KnightAttacks()[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
 	if enemy := p.occupiedBy(them); rq&rookLines[k] != 0 {
 		for s := rookAttacks(k, enemy) & rq; s != 0; s &= s - 1 {
 			ray := between[k][bits.TrailingZeros64(s)]
@@ -373,7 +373,7 @@ func generateSerForward[Us side, J job](p *Position, l *MoveList) int {
 	// when the king has a square to step to or a castling whose squares
 	// are empty: a king boxed in by its own pieces needs none.
 	occ := p.Occupied
-	kingMoves := board.KingAttacks[k] &^ own
+	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
 	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
@@ -393,14 +393,14 @@ func generateSerForward[Us side, J job](p *Position, l *MoveList) int {
 		// (withoutKing, repr.go) so that it cannot step back along a
 		// checking ray. A slider is looked up only when its lines on the
 		// empty board meet targets.
-		attacked := board.KingAttacks[p.king(them)]
+		attacked := board.KingAttacks()[p.king(them)]
 		if pawns := e[board.Pawn]; them == board.White {
 			attacked |= (pawns<<7)&^fileH | (pawns<<9)&^fileA
 		} else {
 			attacked |= (pawns>>9)&^fileH | (pawns>>7)&^fileA
 		}
 		for b := e[board.Knight]; b != 0; b &= b - 1 {
-			attacked |= board.KnightAttacks[bits.TrailingZeros64(b)]
+			attacked |= board.KnightAttacks()[bits.TrailingZeros64(b)]
 		}
 		kingless := p.withoutKing(p.occupied(), us, k)
 		for b := bq; b != 0; b &= b - 1 {
@@ -433,7 +433,7 @@ func generateSerForward[Us side, J job](p *Position, l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
+		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -549,7 +549,7 @@ func generateSerIterator[Us side, J job](p *Position, l *MoveList) int {
 	// 3-8% slower with the two as functions).
 	e := &p.Pieces[them]
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
-	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
+	m := masks{checkers: board.KnightAttacks()[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
 	if enemy := p.occupiedBy(them); rq&rookLines[k] != 0 {
 		for s := rookAttacks(k, enemy) & rq; s != 0; s &= s - 1 {
 			ray := between[k][bits.TrailingZeros64(s)]
@@ -596,7 +596,7 @@ func generateSerIterator[Us side, J job](p *Position, l *MoveList) int {
 	// when the king has a square to step to or a castling whose squares
 	// are empty: a king boxed in by its own pieces needs none.
 	occ := p.Occupied
-	kingMoves := board.KingAttacks[k] &^ own
+	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
 	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
@@ -616,14 +616,14 @@ func generateSerIterator[Us side, J job](p *Position, l *MoveList) int {
 		// (withoutKing, repr.go) so that it cannot step back along a
 		// checking ray. A slider is looked up only when its lines on the
 		// empty board meet targets.
-		attacked := board.KingAttacks[p.king(them)]
+		attacked := board.KingAttacks()[p.king(them)]
 		if pawns := e[board.Pawn]; them == board.White {
 			attacked |= (pawns<<7)&^fileH | (pawns<<9)&^fileA
 		} else {
 			attacked |= (pawns>>9)&^fileH | (pawns>>7)&^fileA
 		}
 		for b := e[board.Knight]; b != 0; b &= b - 1 {
-			attacked |= board.KnightAttacks[bits.TrailingZeros64(b)]
+			attacked |= board.KnightAttacks()[bits.TrailingZeros64(b)]
 		}
 		kingless := p.withoutKing(p.occupied(), us, k)
 		for b := bq; b != 0; b &= b - 1 {
@@ -656,7 +656,7 @@ func generateSerIterator[Us side, J job](p *Position, l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
+		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -797,7 +797,7 @@ func generateSerReverse[Us side, J job](p *Position, l *MoveList) int {
 	// 3-8% slower with the two as functions).
 	e := &p.Pieces[them]
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
-	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
+	m := masks{checkers: board.KnightAttacks()[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
 	if enemy := p.occupiedBy(them); rq&rookLines[k] != 0 {
 		for s := rookAttacks(k, enemy) & rq; s != 0; s &= s - 1 {
 			ray := between[k][bits.TrailingZeros64(s)]
@@ -844,7 +844,7 @@ func generateSerReverse[Us side, J job](p *Position, l *MoveList) int {
 	// when the king has a square to step to or a castling whose squares
 	// are empty: a king boxed in by its own pieces needs none.
 	occ := p.Occupied
-	kingMoves := board.KingAttacks[k] &^ own
+	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
 	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
@@ -864,14 +864,14 @@ func generateSerReverse[Us side, J job](p *Position, l *MoveList) int {
 		// (withoutKing, repr.go) so that it cannot step back along a
 		// checking ray. A slider is looked up only when its lines on the
 		// empty board meet targets.
-		attacked := board.KingAttacks[p.king(them)]
+		attacked := board.KingAttacks()[p.king(them)]
 		if pawns := e[board.Pawn]; them == board.White {
 			attacked |= (pawns<<7)&^fileH | (pawns<<9)&^fileA
 		} else {
 			attacked |= (pawns>>9)&^fileH | (pawns>>7)&^fileA
 		}
 		for b := e[board.Knight]; b != 0; b &= b - 1 {
-			attacked |= board.KnightAttacks[bits.TrailingZeros64(b)]
+			attacked |= board.KnightAttacks()[bits.TrailingZeros64(b)]
 		}
 		kingless := p.withoutKing(p.occupied(), us, k)
 		for b := bq; b != 0; b &= b - 1 {
@@ -904,7 +904,7 @@ func generateSerReverse[Us side, J job](p *Position, l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
+		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -1045,7 +1045,7 @@ func generateSerScanReset[Us side, J job](p *Position, l *MoveList) int {
 	// 3-8% slower with the two as functions).
 	e := &p.Pieces[them]
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
-	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
+	m := masks{checkers: board.KnightAttacks()[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
 	if enemy := p.occupiedBy(them); rq&rookLines[k] != 0 {
 		for s := rookAttacks(k, enemy) & rq; s != 0; s &= s - 1 {
 			ray := between[k][bits.TrailingZeros64(s)]
@@ -1092,7 +1092,7 @@ func generateSerScanReset[Us side, J job](p *Position, l *MoveList) int {
 	// when the king has a square to step to or a castling whose squares
 	// are empty: a king boxed in by its own pieces needs none.
 	occ := p.Occupied
-	kingMoves := board.KingAttacks[k] &^ own
+	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
 	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
@@ -1112,14 +1112,14 @@ func generateSerScanReset[Us side, J job](p *Position, l *MoveList) int {
 		// (withoutKing, repr.go) so that it cannot step back along a
 		// checking ray. A slider is looked up only when its lines on the
 		// empty board meet targets.
-		attacked := board.KingAttacks[p.king(them)]
+		attacked := board.KingAttacks()[p.king(them)]
 		if pawns := e[board.Pawn]; them == board.White {
 			attacked |= (pawns<<7)&^fileH | (pawns<<9)&^fileA
 		} else {
 			attacked |= (pawns>>9)&^fileH | (pawns>>7)&^fileA
 		}
 		for b := e[board.Knight]; b != 0; b &= b - 1 {
-			attacked |= board.KnightAttacks[bits.TrailingZeros64(b)]
+			attacked |= board.KnightAttacks()[bits.TrailingZeros64(b)]
 		}
 		kingless := p.withoutKing(p.occupied(), us, k)
 		for b := bq; b != 0; b &= b - 1 {
@@ -1152,7 +1152,7 @@ func generateSerScanReset[Us side, J job](p *Position, l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
+		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -1293,7 +1293,7 @@ func generateSerUnrolled[Us side, J job](p *Position, l *MoveList) int {
 	// 3-8% slower with the two as functions).
 	e := &p.Pieces[them]
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
-	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
+	m := masks{checkers: board.KnightAttacks()[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
 	if enemy := p.occupiedBy(them); rq&rookLines[k] != 0 {
 		for s := rookAttacks(k, enemy) & rq; s != 0; s &= s - 1 {
 			ray := between[k][bits.TrailingZeros64(s)]
@@ -1340,7 +1340,7 @@ func generateSerUnrolled[Us side, J job](p *Position, l *MoveList) int {
 	// when the king has a square to step to or a castling whose squares
 	// are empty: a king boxed in by its own pieces needs none.
 	occ := p.Occupied
-	kingMoves := board.KingAttacks[k] &^ own
+	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
 	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
@@ -1360,14 +1360,14 @@ func generateSerUnrolled[Us side, J job](p *Position, l *MoveList) int {
 		// (withoutKing, repr.go) so that it cannot step back along a
 		// checking ray. A slider is looked up only when its lines on the
 		// empty board meet targets.
-		attacked := board.KingAttacks[p.king(them)]
+		attacked := board.KingAttacks()[p.king(them)]
 		if pawns := e[board.Pawn]; them == board.White {
 			attacked |= (pawns<<7)&^fileH | (pawns<<9)&^fileA
 		} else {
 			attacked |= (pawns>>9)&^fileH | (pawns>>7)&^fileA
 		}
 		for b := e[board.Knight]; b != 0; b &= b - 1 {
-			attacked |= board.KnightAttacks[bits.TrailingZeros64(b)]
+			attacked |= board.KnightAttacks()[bits.TrailingZeros64(b)]
 		}
 		kingless := p.withoutKing(p.occupied(), us, k)
 		for b := bq; b != 0; b &= b - 1 {
@@ -1400,7 +1400,7 @@ func generateSerUnrolled[Us side, J job](p *Position, l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
+		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -1541,7 +1541,7 @@ func generateSerWords16[Us side, J job](p *Position, l *MoveList) int {
 	// 3-8% slower with the two as functions).
 	e := &p.Pieces[them]
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
-	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
+	m := masks{checkers: board.KnightAttacks()[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
 	if enemy := p.occupiedBy(them); rq&rookLines[k] != 0 {
 		for s := rookAttacks(k, enemy) & rq; s != 0; s &= s - 1 {
 			ray := between[k][bits.TrailingZeros64(s)]
@@ -1588,7 +1588,7 @@ func generateSerWords16[Us side, J job](p *Position, l *MoveList) int {
 	// when the king has a square to step to or a castling whose squares
 	// are empty: a king boxed in by its own pieces needs none.
 	occ := p.Occupied
-	kingMoves := board.KingAttacks[k] &^ own
+	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
 	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
@@ -1608,14 +1608,14 @@ func generateSerWords16[Us side, J job](p *Position, l *MoveList) int {
 		// (withoutKing, repr.go) so that it cannot step back along a
 		// checking ray. A slider is looked up only when its lines on the
 		// empty board meet targets.
-		attacked := board.KingAttacks[p.king(them)]
+		attacked := board.KingAttacks()[p.king(them)]
 		if pawns := e[board.Pawn]; them == board.White {
 			attacked |= (pawns<<7)&^fileH | (pawns<<9)&^fileA
 		} else {
 			attacked |= (pawns>>9)&^fileH | (pawns>>7)&^fileA
 		}
 		for b := e[board.Knight]; b != 0; b &= b - 1 {
-			attacked |= board.KnightAttacks[bits.TrailingZeros64(b)]
+			attacked |= board.KnightAttacks()[bits.TrailingZeros64(b)]
 		}
 		kingless := p.withoutKing(p.occupied(), us, k)
 		for b := bq; b != 0; b &= b - 1 {
@@ -1648,7 +1648,7 @@ func generateSerWords16[Us side, J job](p *Position, l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
+		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))

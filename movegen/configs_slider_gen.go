@@ -81,7 +81,7 @@ func generateClassical[Us side, J job](p *Position, l *MoveList) int {
 	// 3-8% slower with the two as functions).
 	e := &p.Pieces[them]
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
-	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
+	m := masks{checkers: board.KnightAttacks()[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
 	if enemy := p.occupiedBy(them); rq&rookLines[k] != 0 {
 		for s := generic.SlidingClassicalRook(k, enemy) & rq; s != 0; s &= s - 1 {
 			ray := between[k][bits.TrailingZeros64(s)]
@@ -128,7 +128,7 @@ func generateClassical[Us side, J job](p *Position, l *MoveList) int {
 	// when the king has a square to step to or a castling whose squares
 	// are empty: a king boxed in by its own pieces needs none.
 	occ := p.Occupied
-	kingMoves := board.KingAttacks[k] &^ own
+	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
 	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
@@ -148,14 +148,14 @@ func generateClassical[Us side, J job](p *Position, l *MoveList) int {
 		// (withoutKing, repr.go) so that it cannot step back along a
 		// checking ray. A slider is looked up only when its lines on the
 		// empty board meet targets.
-		attacked := board.KingAttacks[p.king(them)]
+		attacked := board.KingAttacks()[p.king(them)]
 		if pawns := e[board.Pawn]; them == board.White {
 			attacked |= (pawns<<7)&^fileH | (pawns<<9)&^fileA
 		} else {
 			attacked |= (pawns>>9)&^fileH | (pawns>>7)&^fileA
 		}
 		for b := e[board.Knight]; b != 0; b &= b - 1 {
-			attacked |= board.KnightAttacks[bits.TrailingZeros64(b)]
+			attacked |= board.KnightAttacks()[bits.TrailingZeros64(b)]
 		}
 		kingless := p.withoutKing(p.occupied(), us, k)
 		for b := bq; b != 0; b &= b - 1 {
@@ -188,7 +188,7 @@ func generateClassical[Us side, J job](p *Position, l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
+		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -261,7 +261,7 @@ func enPassantLegalClassical[Us side](p *Position, from, k board.Square) bool {
 	}
 	// Knights and pawns still attacking the king give check the capture
 	// does not answer (the captured pawn is gone from e only in effect).
-	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
+	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
 }
 
 // perftDumb7fill is perft with slider=dumb7fill.
@@ -321,7 +321,7 @@ func generateDumb7fill[Us side, J job](p *Position, l *MoveList) int {
 	// 3-8% slower with the two as functions).
 	e := &p.Pieces[them]
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
-	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
+	m := masks{checkers: board.KnightAttacks()[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
 	if enemy := p.occupiedBy(them); rq&rookLines[k] != 0 {
 		for s := generic.SlidingDumb7fillRook(k, enemy) & rq; s != 0; s &= s - 1 {
 			ray := between[k][bits.TrailingZeros64(s)]
@@ -368,7 +368,7 @@ func generateDumb7fill[Us side, J job](p *Position, l *MoveList) int {
 	// when the king has a square to step to or a castling whose squares
 	// are empty: a king boxed in by its own pieces needs none.
 	occ := p.Occupied
-	kingMoves := board.KingAttacks[k] &^ own
+	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
 	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
@@ -388,14 +388,14 @@ func generateDumb7fill[Us side, J job](p *Position, l *MoveList) int {
 		// (withoutKing, repr.go) so that it cannot step back along a
 		// checking ray. A slider is looked up only when its lines on the
 		// empty board meet targets.
-		attacked := board.KingAttacks[p.king(them)]
+		attacked := board.KingAttacks()[p.king(them)]
 		if pawns := e[board.Pawn]; them == board.White {
 			attacked |= (pawns<<7)&^fileH | (pawns<<9)&^fileA
 		} else {
 			attacked |= (pawns>>9)&^fileH | (pawns>>7)&^fileA
 		}
 		for b := e[board.Knight]; b != 0; b &= b - 1 {
-			attacked |= board.KnightAttacks[bits.TrailingZeros64(b)]
+			attacked |= board.KnightAttacks()[bits.TrailingZeros64(b)]
 		}
 		kingless := p.withoutKing(p.occupied(), us, k)
 		for b := bq; b != 0; b &= b - 1 {
@@ -428,7 +428,7 @@ func generateDumb7fill[Us side, J job](p *Position, l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
+		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -501,7 +501,7 @@ func enPassantLegalDumb7fill[Us side](p *Position, from, k board.Square) bool {
 	}
 	// Knights and pawns still attacking the king give check the capture
 	// does not answer (the captured pawn is gone from e only in effect).
-	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
+	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
 }
 
 // perftHyperbolaBswap is perft with slider=hyperbola-bswap.
@@ -561,7 +561,7 @@ func generateHyperbolaBswap[Us side, J job](p *Position, l *MoveList) int {
 	// 3-8% slower with the two as functions).
 	e := &p.Pieces[them]
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
-	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
+	m := masks{checkers: board.KnightAttacks()[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
 	if enemy := p.occupiedBy(them); rq&rookLines[k] != 0 {
 		for s := generic.SlidingHyperbolaBswapRook(k, enemy) & rq; s != 0; s &= s - 1 {
 			ray := between[k][bits.TrailingZeros64(s)]
@@ -608,7 +608,7 @@ func generateHyperbolaBswap[Us side, J job](p *Position, l *MoveList) int {
 	// when the king has a square to step to or a castling whose squares
 	// are empty: a king boxed in by its own pieces needs none.
 	occ := p.Occupied
-	kingMoves := board.KingAttacks[k] &^ own
+	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
 	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
@@ -628,14 +628,14 @@ func generateHyperbolaBswap[Us side, J job](p *Position, l *MoveList) int {
 		// (withoutKing, repr.go) so that it cannot step back along a
 		// checking ray. A slider is looked up only when its lines on the
 		// empty board meet targets.
-		attacked := board.KingAttacks[p.king(them)]
+		attacked := board.KingAttacks()[p.king(them)]
 		if pawns := e[board.Pawn]; them == board.White {
 			attacked |= (pawns<<7)&^fileH | (pawns<<9)&^fileA
 		} else {
 			attacked |= (pawns>>9)&^fileH | (pawns>>7)&^fileA
 		}
 		for b := e[board.Knight]; b != 0; b &= b - 1 {
-			attacked |= board.KnightAttacks[bits.TrailingZeros64(b)]
+			attacked |= board.KnightAttacks()[bits.TrailingZeros64(b)]
 		}
 		kingless := p.withoutKing(p.occupied(), us, k)
 		for b := bq; b != 0; b &= b - 1 {
@@ -668,7 +668,7 @@ func generateHyperbolaBswap[Us side, J job](p *Position, l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
+		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -741,7 +741,7 @@ func enPassantLegalHyperbolaBswap[Us side](p *Position, from, k board.Square) bo
 	}
 	// Knights and pawns still attacking the king give check the capture
 	// does not answer (the captured pawn is gone from e only in effect).
-	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
+	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
 }
 
 // perftHyperbolaReverse is perft with slider=hyperbola-reverse.
@@ -801,7 +801,7 @@ func generateHyperbolaReverse[Us side, J job](p *Position, l *MoveList) int {
 	// 3-8% slower with the two as functions).
 	e := &p.Pieces[them]
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
-	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
+	m := masks{checkers: board.KnightAttacks()[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
 	if enemy := p.occupiedBy(them); rq&rookLines[k] != 0 {
 		for s := generic.SlidingHyperbolaReverseRook(k, enemy) & rq; s != 0; s &= s - 1 {
 			ray := between[k][bits.TrailingZeros64(s)]
@@ -848,7 +848,7 @@ func generateHyperbolaReverse[Us side, J job](p *Position, l *MoveList) int {
 	// when the king has a square to step to or a castling whose squares
 	// are empty: a king boxed in by its own pieces needs none.
 	occ := p.Occupied
-	kingMoves := board.KingAttacks[k] &^ own
+	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
 	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
@@ -868,14 +868,14 @@ func generateHyperbolaReverse[Us side, J job](p *Position, l *MoveList) int {
 		// (withoutKing, repr.go) so that it cannot step back along a
 		// checking ray. A slider is looked up only when its lines on the
 		// empty board meet targets.
-		attacked := board.KingAttacks[p.king(them)]
+		attacked := board.KingAttacks()[p.king(them)]
 		if pawns := e[board.Pawn]; them == board.White {
 			attacked |= (pawns<<7)&^fileH | (pawns<<9)&^fileA
 		} else {
 			attacked |= (pawns>>9)&^fileH | (pawns>>7)&^fileA
 		}
 		for b := e[board.Knight]; b != 0; b &= b - 1 {
-			attacked |= board.KnightAttacks[bits.TrailingZeros64(b)]
+			attacked |= board.KnightAttacks()[bits.TrailingZeros64(b)]
 		}
 		kingless := p.withoutKing(p.occupied(), us, k)
 		for b := bq; b != 0; b &= b - 1 {
@@ -908,7 +908,7 @@ func generateHyperbolaReverse[Us side, J job](p *Position, l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
+		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -981,7 +981,7 @@ func enPassantLegalHyperbolaReverse[Us side](p *Position, from, k board.Square) 
 	}
 	// Knights and pawns still attacking the king give check the capture
 	// does not answer (the captured pawn is gone from e only in effect).
-	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
+	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
 }
 
 // perftKindergarten is perft with slider=kindergarten.
@@ -1041,7 +1041,7 @@ func generateKindergarten[Us side, J job](p *Position, l *MoveList) int {
 	// 3-8% slower with the two as functions).
 	e := &p.Pieces[them]
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
-	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
+	m := masks{checkers: board.KnightAttacks()[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
 	if enemy := p.occupiedBy(them); rq&rookLines[k] != 0 {
 		for s := generic.SlidingKindergartenRook(k, enemy) & rq; s != 0; s &= s - 1 {
 			ray := between[k][bits.TrailingZeros64(s)]
@@ -1088,7 +1088,7 @@ func generateKindergarten[Us side, J job](p *Position, l *MoveList) int {
 	// when the king has a square to step to or a castling whose squares
 	// are empty: a king boxed in by its own pieces needs none.
 	occ := p.Occupied
-	kingMoves := board.KingAttacks[k] &^ own
+	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
 	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
@@ -1108,14 +1108,14 @@ func generateKindergarten[Us side, J job](p *Position, l *MoveList) int {
 		// (withoutKing, repr.go) so that it cannot step back along a
 		// checking ray. A slider is looked up only when its lines on the
 		// empty board meet targets.
-		attacked := board.KingAttacks[p.king(them)]
+		attacked := board.KingAttacks()[p.king(them)]
 		if pawns := e[board.Pawn]; them == board.White {
 			attacked |= (pawns<<7)&^fileH | (pawns<<9)&^fileA
 		} else {
 			attacked |= (pawns>>9)&^fileH | (pawns>>7)&^fileA
 		}
 		for b := e[board.Knight]; b != 0; b &= b - 1 {
-			attacked |= board.KnightAttacks[bits.TrailingZeros64(b)]
+			attacked |= board.KnightAttacks()[bits.TrailingZeros64(b)]
 		}
 		kingless := p.withoutKing(p.occupied(), us, k)
 		for b := bq; b != 0; b &= b - 1 {
@@ -1148,7 +1148,7 @@ func generateKindergarten[Us side, J job](p *Position, l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
+		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -1221,7 +1221,7 @@ func enPassantLegalKindergarten[Us side](p *Position, from, k board.Square) bool
 	}
 	// Knights and pawns still attacking the king give check the capture
 	// does not answer (the captured pawn is gone from e only in effect).
-	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
+	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
 }
 
 // perftKoggeStone is perft with slider=kogge-stone.
@@ -1281,7 +1281,7 @@ func generateKoggeStone[Us side, J job](p *Position, l *MoveList) int {
 	// 3-8% slower with the two as functions).
 	e := &p.Pieces[them]
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
-	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
+	m := masks{checkers: board.KnightAttacks()[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
 	if enemy := p.occupiedBy(them); rq&rookLines[k] != 0 {
 		for s := generic.SlidingKoggeStoneRook(k, enemy) & rq; s != 0; s &= s - 1 {
 			ray := between[k][bits.TrailingZeros64(s)]
@@ -1328,7 +1328,7 @@ func generateKoggeStone[Us side, J job](p *Position, l *MoveList) int {
 	// when the king has a square to step to or a castling whose squares
 	// are empty: a king boxed in by its own pieces needs none.
 	occ := p.Occupied
-	kingMoves := board.KingAttacks[k] &^ own
+	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
 	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
@@ -1348,14 +1348,14 @@ func generateKoggeStone[Us side, J job](p *Position, l *MoveList) int {
 		// (withoutKing, repr.go) so that it cannot step back along a
 		// checking ray. A slider is looked up only when its lines on the
 		// empty board meet targets.
-		attacked := board.KingAttacks[p.king(them)]
+		attacked := board.KingAttacks()[p.king(them)]
 		if pawns := e[board.Pawn]; them == board.White {
 			attacked |= (pawns<<7)&^fileH | (pawns<<9)&^fileA
 		} else {
 			attacked |= (pawns>>9)&^fileH | (pawns>>7)&^fileA
 		}
 		for b := e[board.Knight]; b != 0; b &= b - 1 {
-			attacked |= board.KnightAttacks[bits.TrailingZeros64(b)]
+			attacked |= board.KnightAttacks()[bits.TrailingZeros64(b)]
 		}
 		kingless := p.withoutKing(p.occupied(), us, k)
 		for b := bq; b != 0; b &= b - 1 {
@@ -1388,7 +1388,7 @@ func generateKoggeStone[Us side, J job](p *Position, l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
+		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -1461,7 +1461,7 @@ func enPassantLegalKoggeStone[Us side](p *Position, from, k board.Square) bool {
 	}
 	// Knights and pawns still attacking the king give check the capture
 	// does not answer (the captured pawn is gone from e only in effect).
-	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
+	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
 }
 
 // perftMagicBlack is perft with slider=magic-black.
@@ -1521,7 +1521,7 @@ func generateMagicBlack[Us side, J job](p *Position, l *MoveList) int {
 	// 3-8% slower with the two as functions).
 	e := &p.Pieces[them]
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
-	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
+	m := masks{checkers: board.KnightAttacks()[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
 	if enemy := p.occupiedBy(them); rq&rookLines[k] != 0 {
 		for s := generic.SlidingMagicBlackRook(k, enemy) & rq; s != 0; s &= s - 1 {
 			ray := between[k][bits.TrailingZeros64(s)]
@@ -1568,7 +1568,7 @@ func generateMagicBlack[Us side, J job](p *Position, l *MoveList) int {
 	// when the king has a square to step to or a castling whose squares
 	// are empty: a king boxed in by its own pieces needs none.
 	occ := p.Occupied
-	kingMoves := board.KingAttacks[k] &^ own
+	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
 	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
@@ -1588,14 +1588,14 @@ func generateMagicBlack[Us side, J job](p *Position, l *MoveList) int {
 		// (withoutKing, repr.go) so that it cannot step back along a
 		// checking ray. A slider is looked up only when its lines on the
 		// empty board meet targets.
-		attacked := board.KingAttacks[p.king(them)]
+		attacked := board.KingAttacks()[p.king(them)]
 		if pawns := e[board.Pawn]; them == board.White {
 			attacked |= (pawns<<7)&^fileH | (pawns<<9)&^fileA
 		} else {
 			attacked |= (pawns>>9)&^fileH | (pawns>>7)&^fileA
 		}
 		for b := e[board.Knight]; b != 0; b &= b - 1 {
-			attacked |= board.KnightAttacks[bits.TrailingZeros64(b)]
+			attacked |= board.KnightAttacks()[bits.TrailingZeros64(b)]
 		}
 		kingless := p.withoutKing(p.occupied(), us, k)
 		for b := bq; b != 0; b &= b - 1 {
@@ -1628,7 +1628,7 @@ func generateMagicBlack[Us side, J job](p *Position, l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
+		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -1701,7 +1701,7 @@ func enPassantLegalMagicBlack[Us side](p *Position, from, k board.Square) bool {
 	}
 	// Knights and pawns still attacking the king give check the capture
 	// does not answer (the captured pawn is gone from e only in effect).
-	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
+	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
 }
 
 // perftMagicPlain is perft with slider=magic-plain.
@@ -1761,7 +1761,7 @@ func generateMagicPlain[Us side, J job](p *Position, l *MoveList) int {
 	// 3-8% slower with the two as functions).
 	e := &p.Pieces[them]
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
-	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
+	m := masks{checkers: board.KnightAttacks()[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
 	if enemy := p.occupiedBy(them); rq&rookLines[k] != 0 {
 		for s := generic.SlidingMagicPlainRook(k, enemy) & rq; s != 0; s &= s - 1 {
 			ray := between[k][bits.TrailingZeros64(s)]
@@ -1808,7 +1808,7 @@ func generateMagicPlain[Us side, J job](p *Position, l *MoveList) int {
 	// when the king has a square to step to or a castling whose squares
 	// are empty: a king boxed in by its own pieces needs none.
 	occ := p.Occupied
-	kingMoves := board.KingAttacks[k] &^ own
+	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
 	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
@@ -1828,14 +1828,14 @@ func generateMagicPlain[Us side, J job](p *Position, l *MoveList) int {
 		// (withoutKing, repr.go) so that it cannot step back along a
 		// checking ray. A slider is looked up only when its lines on the
 		// empty board meet targets.
-		attacked := board.KingAttacks[p.king(them)]
+		attacked := board.KingAttacks()[p.king(them)]
 		if pawns := e[board.Pawn]; them == board.White {
 			attacked |= (pawns<<7)&^fileH | (pawns<<9)&^fileA
 		} else {
 			attacked |= (pawns>>9)&^fileH | (pawns>>7)&^fileA
 		}
 		for b := e[board.Knight]; b != 0; b &= b - 1 {
-			attacked |= board.KnightAttacks[bits.TrailingZeros64(b)]
+			attacked |= board.KnightAttacks()[bits.TrailingZeros64(b)]
 		}
 		kingless := p.withoutKing(p.occupied(), us, k)
 		for b := bq; b != 0; b &= b - 1 {
@@ -1868,7 +1868,7 @@ func generateMagicPlain[Us side, J job](p *Position, l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
+		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -1941,7 +1941,7 @@ func enPassantLegalMagicPlain[Us side](p *Position, from, k board.Square) bool {
 	}
 	// Knights and pawns still attacking the king give check the capture
 	// does not answer (the captured pawn is gone from e only in effect).
-	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
+	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
 }
 
 // perftObstructionDifference is perft with slider=obstruction-difference.
@@ -2001,7 +2001,7 @@ func generateObstructionDifference[Us side, J job](p *Position, l *MoveList) int
 	// 3-8% slower with the two as functions).
 	e := &p.Pieces[them]
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
-	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
+	m := masks{checkers: board.KnightAttacks()[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
 	if enemy := p.occupiedBy(them); rq&rookLines[k] != 0 {
 		for s := generic.SlidingObstructionDifferenceRook(k, enemy) & rq; s != 0; s &= s - 1 {
 			ray := between[k][bits.TrailingZeros64(s)]
@@ -2048,7 +2048,7 @@ func generateObstructionDifference[Us side, J job](p *Position, l *MoveList) int
 	// when the king has a square to step to or a castling whose squares
 	// are empty: a king boxed in by its own pieces needs none.
 	occ := p.Occupied
-	kingMoves := board.KingAttacks[k] &^ own
+	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
 	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
@@ -2068,14 +2068,14 @@ func generateObstructionDifference[Us side, J job](p *Position, l *MoveList) int
 		// (withoutKing, repr.go) so that it cannot step back along a
 		// checking ray. A slider is looked up only when its lines on the
 		// empty board meet targets.
-		attacked := board.KingAttacks[p.king(them)]
+		attacked := board.KingAttacks()[p.king(them)]
 		if pawns := e[board.Pawn]; them == board.White {
 			attacked |= (pawns<<7)&^fileH | (pawns<<9)&^fileA
 		} else {
 			attacked |= (pawns>>9)&^fileH | (pawns>>7)&^fileA
 		}
 		for b := e[board.Knight]; b != 0; b &= b - 1 {
-			attacked |= board.KnightAttacks[bits.TrailingZeros64(b)]
+			attacked |= board.KnightAttacks()[bits.TrailingZeros64(b)]
 		}
 		kingless := p.withoutKing(p.occupied(), us, k)
 		for b := bq; b != 0; b &= b - 1 {
@@ -2108,7 +2108,7 @@ func generateObstructionDifference[Us side, J job](p *Position, l *MoveList) int
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
+		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -2181,7 +2181,7 @@ func enPassantLegalObstructionDifference[Us side](p *Position, from, k board.Squ
 	}
 	// Knights and pawns still attacking the king give check the capture
 	// does not answer (the captured pawn is gone from e only in effect).
-	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
+	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
 }
 
 // perftRayLoop is perft with slider=ray-loop.
@@ -2241,7 +2241,7 @@ func generateRayLoop[Us side, J job](p *Position, l *MoveList) int {
 	// 3-8% slower with the two as functions).
 	e := &p.Pieces[them]
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
-	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
+	m := masks{checkers: board.KnightAttacks()[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
 	if enemy := p.occupiedBy(them); rq&rookLines[k] != 0 {
 		for s := generic.SlidingRayLoopRook(k, enemy) & rq; s != 0; s &= s - 1 {
 			ray := between[k][bits.TrailingZeros64(s)]
@@ -2288,7 +2288,7 @@ func generateRayLoop[Us side, J job](p *Position, l *MoveList) int {
 	// when the king has a square to step to or a castling whose squares
 	// are empty: a king boxed in by its own pieces needs none.
 	occ := p.Occupied
-	kingMoves := board.KingAttacks[k] &^ own
+	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
 	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
@@ -2308,14 +2308,14 @@ func generateRayLoop[Us side, J job](p *Position, l *MoveList) int {
 		// (withoutKing, repr.go) so that it cannot step back along a
 		// checking ray. A slider is looked up only when its lines on the
 		// empty board meet targets.
-		attacked := board.KingAttacks[p.king(them)]
+		attacked := board.KingAttacks()[p.king(them)]
 		if pawns := e[board.Pawn]; them == board.White {
 			attacked |= (pawns<<7)&^fileH | (pawns<<9)&^fileA
 		} else {
 			attacked |= (pawns>>9)&^fileH | (pawns>>7)&^fileA
 		}
 		for b := e[board.Knight]; b != 0; b &= b - 1 {
-			attacked |= board.KnightAttacks[bits.TrailingZeros64(b)]
+			attacked |= board.KnightAttacks()[bits.TrailingZeros64(b)]
 		}
 		kingless := p.withoutKing(p.occupied(), us, k)
 		for b := bq; b != 0; b &= b - 1 {
@@ -2348,7 +2348,7 @@ func generateRayLoop[Us side, J job](p *Position, l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
+		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -2421,5 +2421,5 @@ func enPassantLegalRayLoop[Us side](p *Position, from, k board.Square) bool {
 	}
 	// Knights and pawns still attacking the king give check the capture
 	// does not answer (the captured pawn is gone from e only in effect).
-	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
+	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
 }

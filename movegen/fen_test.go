@@ -219,8 +219,8 @@ func TestMoveListBound(t *testing.T) {
 		}
 		return n
 	}
-	king := most(func(s board.Square) uint64 { return board.KingAttacks[s] })
-	knight := most(func(s board.Square) uint64 { return board.KnightAttacks[s] })
+	king := most(func(s board.Square) uint64 { return board.KingAttacks()[s] })
+	knight := most(func(s board.Square) uint64 { return board.KnightAttacks()[s] })
 	bishop := most(func(s board.Square) uint64 { return board.BishopAttacks(s, 0) })
 	rook := most(func(s board.Square) uint64 { return board.RookAttacks(s, 0) })
 	queen := most(func(s board.Square) uint64 { return board.RookAttacks(s, 0) | board.BishopAttacks(s, 0) })

@@ -96,7 +96,7 @@ type masks struct {
 // attack on the empty board.
 var rookLines, bishopLines = func() (rook, bishop [64]uint64) {
 	for s := range board.Square(64) {
-		rook[s], bishop[s] = board.RayAttacks(s, 0, board.RookDirections), board.RayAttacks(s, 0, board.BishopDirections)
+		rook[s], bishop[s] = board.RayAttacks(s, 0, board.RookDirections()), board.RayAttacks(s, 0, board.BishopDirections())
 	}
 	return rook, bishop
 }()
@@ -166,7 +166,7 @@ func generate[Us side, J job](p *Position, l *MoveList) int {
 	// 3-8% slower with the two as functions).
 	e := &p.Pieces[them]
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
-	m := masks{checkers: board.KnightAttacks[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
+	m := masks{checkers: board.KnightAttacks()[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
 	if enemy := p.occupiedBy(them); rq&rookLines[k] != 0 {
 		for s := rookAttacks(k, enemy) & rq; s != 0; s &= s - 1 {
 			ray := between[k][bits.TrailingZeros64(s)]
@@ -213,7 +213,7 @@ func generate[Us side, J job](p *Position, l *MoveList) int {
 	// when the king has a square to step to or a castling whose squares
 	// are empty: a king boxed in by its own pieces needs none.
 	occ := p.Occupied
-	kingMoves := board.KingAttacks[k] &^ own
+	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
 	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
 		for i := 2 * int(us); i < 2*int(us)+2; i++ {
@@ -233,14 +233,14 @@ func generate[Us side, J job](p *Position, l *MoveList) int {
 		// (withoutKing, repr.go) so that it cannot step back along a
 		// checking ray. A slider is looked up only when its lines on the
 		// empty board meet targets.
-		attacked := board.KingAttacks[p.king(them)]
+		attacked := board.KingAttacks()[p.king(them)]
 		if pawns := e[board.Pawn]; them == board.White {
 			attacked |= (pawns<<7)&^fileH | (pawns<<9)&^fileA
 		} else {
 			attacked |= (pawns>>9)&^fileH | (pawns>>7)&^fileA
 		}
 		for b := e[board.Knight]; b != 0; b &= b - 1 {
-			attacked |= board.KnightAttacks[bits.TrailingZeros64(b)]
+			attacked |= board.KnightAttacks()[bits.TrailingZeros64(b)]
 		}
 		kingless := p.withoutKing(p.occupied(), us, k)
 		for b := bq; b != 0; b &= b - 1 {
@@ -273,7 +273,7 @@ func generate[Us side, J job](p *Position, l *MoveList) int {
 	pinned := m.pinHV | m.pinD
 	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		leaper(board.Knight, s, board.KnightAttacks[s]&movable)
+		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
 	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -350,5 +350,5 @@ func enPassantLegal[Us side](p *Position, from, k board.Square) bool {
 	}
 	// Knights and pawns still attacking the king give check the capture
 	// does not answer (the captured pawn is gone from e only in effect).
-	return board.KnightAttacks[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
+	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
 }

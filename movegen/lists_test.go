@@ -43,9 +43,9 @@ func TestListTemplates(t *testing.T) {
 		if !slices.Equal(sorted(&got), sorted(&want)) {
 			t.Fatalf("addPawnsColored(%v, %#x, %d, %d) = %v, addPawns %v", side, targets, delta, kind, got.Slice(), want.Slice())
 		}
-		piece, attacks := board.Knight, board.KnightAttacks[from]
+		piece, attacks := board.Knight, board.KnightAttacks()[from]
 		if r.IntN(2) == 0 {
-			piece, attacks = board.King, board.KingAttacks[from]
+			piece, attacks = board.King, board.KingAttacks()[from]
 		}
 		want.N, got.N = 0, 0
 		want.addLeaper(side, piece, from, targets&attacks)

@@ -115,8 +115,8 @@ func (p *Position) king(c board.Color) board.Square {
 // by the plain references: for checks outside the hot path.
 func (p *Position) attacked(s board.Square, by board.Color, occ uint64) bool {
 	e := &p.Pieces[by]
-	return board.KnightAttacks[s]&e[board.Knight] != 0 ||
-		board.KingAttacks[s]&e[board.King] != 0 ||
+	return board.KnightAttacks()[s]&e[board.Knight] != 0 ||
+		board.KingAttacks()[s]&e[board.King] != 0 ||
 		pawnAttacks[by^1][s]&e[board.Pawn] != 0 ||
 		board.RookAttacks(s, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
 		board.BishopAttacks(s, occ)&(e[board.Bishop]|e[board.Queen]) != 0
@@ -227,7 +227,7 @@ var pawnAttacks [2][64]uint64
 var between = func() (between [64][64]uint64) {
 	for s := range board.Square(64) {
 		for t := range board.Square(64) {
-			for _, dirs := range [][]board.Direction{board.RookDirections, board.BishopDirections} {
+			for _, dirs := range [][]board.Direction{board.RookDirections(), board.BishopDirections()} {
 				if board.RayAttacks(s, 0, dirs)&t.Bitboard() != 0 {
 					between[s][t] = board.RayAttacks(s, t.Bitboard(), dirs) & board.RayAttacks(t, s.Bitboard(), dirs)
 				}

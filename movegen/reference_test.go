@@ -35,9 +35,9 @@ func refMoves(p *Position) []Move {
 		switch {
 		case own&bb == 0:
 		case p.Pieces[us][board.King]&bb != 0:
-			add(s, board.KingAttacks[s]&^own, Quiet)
+			add(s, board.KingAttacks()[s]&^own, Quiet)
 		case p.Pieces[us][board.Knight]&bb != 0:
-			add(s, board.KnightAttacks[s]&^own, Quiet)
+			add(s, board.KnightAttacks()[s]&^own, Quiet)
 		case p.Pieces[us][board.Bishop]&bb != 0:
 			add(s, board.BishopAttacks(s, p.Occupied)&^own, Quiet)
 		case p.Pieces[us][board.Rook]&bb != 0:

@@ -114,7 +114,7 @@ func (p *Position) checkers() uint64 {
 	us, them := p.Side, p.Side^1
 	e := &p.Pieces[them]
 	k := p.king(us)
-	return board.KnightAttacks[k]&e[board.Knight] | board.KingAttacks[k]&e[board.King] |
+	return board.KnightAttacks()[k]&e[board.Knight] | board.KingAttacks()[k]&e[board.King] |
 		pawnAttacks[us][k]&e[board.Pawn] |
 		board.RookAttacks(k, p.Occupied)&(e[board.Rook]|e[board.Queen]) |
 		board.BishopAttacks(k, p.Occupied)&(e[board.Bishop]|e[board.Queen])

@@ -1319,7 +1319,7 @@ func init() {
 		Usage:  kernels.PerQuery,
 		Source: "the square-by-square ray walk all the sources' tricks replace (bitlab's reference)",
 		Doc:    "Walks the four rook rays square by square: the reference",
-		Tables: kernels.TableBytes(&board.RookDirections, &board.BishopDirections),
+		Tables: kernels.TableBytes(board.RookDirections(), board.BishopDirections()),
 	}, slidingRayLoopThroughput, slidingRayLoopLatency)
 	kernels.SlidingRay().Register(kernels.Info{
 		Impl:   "ray-loop",
@@ -1343,7 +1343,7 @@ func init() {
 		Usage:  kernels.PerQuery,
 		Source: "the square-by-square ray walk (bitlab's reference), on the same queries",
 		Doc:    "Walks the rook rays square by square, the rotated occupancies unread: the family's reference point",
-		Tables: kernels.TableBytes(&board.RookDirections, &board.BishopDirections),
+		Tables: kernels.TableBytes(board.RookDirections(), board.BishopDirections()),
 	}, slidingRotatedRayLoopThroughput, nil)
 	kernels.SlidingRotated().Register(kernels.Info{
 		Impl:   "rotated",

@@ -47,7 +47,7 @@ func newMoveHash() (hash [6]leaperHash) {
 		piece   board.Piece
 		attacks *[64]uint64
 		magics  *[64]uint64
-	}{{board.King, &board.KingAttacks, &kingMagics}, {board.Knight, &board.KnightAttacks, &knightMagics}} {
+	}{{board.King, board.KingAttacks(), &kingMagics}, {board.Knight, board.KnightAttacks(), &knightMagics}} {
 		h := &hash[p.piece]
 		h.magic = *p.magics
 		for s := range board.Square(64) {

@@ -16,7 +16,7 @@ func TestMagicHashIsMinimalPerfect(t *testing.T) {
 		piece   board.Piece
 		attacks *[64]uint64
 		want    int
-	}{{"king", board.King, &board.KingAttacks, 10016}, {"knight", board.Knight, &board.KnightAttacks, 5520}} {
+	}{{"king", board.King, board.KingAttacks(), 10016}, {"knight", board.Knight, board.KnightAttacks(), 5520}} {
 		h := &moveHash[p.piece]
 		lists := 0
 		for s := range board.Square(64) {

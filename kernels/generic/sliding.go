@@ -10,7 +10,7 @@ import (
 //
 //bitlab:kernel sliding/ray-loop rook
 //bitlab:source the square-by-square ray walk all the sources' tricks replace (bitlab's reference)
-//bitlab:tables board.RookDirections, board.BishopDirections
+//bitlab:tables board.RookDirections(), board.BishopDirections()
 func rookRayLoop(s board.Square, occ uint64) uint64 { return board.RookAttacks(s, occ) }
 
 //bitlab:kernel sliding/ray-loop bishop

@@ -116,7 +116,7 @@ func SlidingRotatedBishop(s board.Square, _ uint64, r board.Rotated) uint64 {
 //
 //bitlab:kernel sliding-rotated/ray-loop rook
 //bitlab:source the square-by-square ray walk (bitlab's reference), on the same queries
-//bitlab:tables board.RookDirections, board.BishopDirections
+//bitlab:tables board.RookDirections(), board.BishopDirections()
 func rookRotatedRayLoop(s board.Square, occ uint64, _ board.Rotated) uint64 {
 	return board.RookAttacks(s, occ)
 }

@@ -26,7 +26,7 @@ func main() {
 	for _, p := range []struct {
 		name    string
 		attacks *[64]uint64
-	}{{"king", &board.KingAttacks}, {"knight", &board.KnightAttacks}} {
+	}{{"king", board.KingAttacks()}, {"knight", board.KnightAttacks()}} {
 		fmt.Fprintf(&b, "// %sMagics hash the %s's target subsets minimally and perfectly.\n", p.name, p.name)
 		fmt.Fprintf(&b, "var %sMagics = [64]uint64{\n", p.name)
 		for s := range 64 {
