@@ -198,7 +198,7 @@ func flagError(c *command, err error) error {
 		}
 	}
 	if len(with) > 0 {
-		notes = append(notes, "a flag of runbench "+strings.Join(with, " and "))
+		notes = append(notes, "a flag of runbench "+andList(with))
 	}
 	if lookup(name) != nil {
 		notes = append(notes, name+" is a command: runbench "+name)
@@ -207,6 +207,14 @@ func flagError(c *command, err error) error {
 		return fmt.Errorf("%s: no flag -%s", c.name, name)
 	}
 	return fmt.Errorf("%s: no flag -%s (%s)", c.name, name, strings.Join(notes, "; "))
+}
+
+// andList joins words as a sentence lists them: "a", "a and b", "a, b and c".
+func andList(words []string) string {
+	if n := len(words); n > 1 {
+		return strings.Join(words[:n-1], ", ") + " and " + words[n-1]
+	}
+	return strings.Join(words, "")
 }
 
 // flagsParsed is parseFlags' result: the parsed command line and every
