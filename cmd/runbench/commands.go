@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -286,11 +287,14 @@ func legacy(args []string) (name string, rest []string, err error) {
 		case !hasValue:
 			value = "true"
 		}
-		if flagName != "levels" && value != "true" {
-			if value != "false" {
+		if flagName != "levels" {
+			on, err := strconv.ParseBool(value)
+			if err != nil {
 				return "", nil, fmt.Errorf("invalid boolean value %q for -%s", value, flagName)
 			}
-			continue
+			if !on {
+				continue
+			}
 		}
 		chosen[flagName] = value
 	}

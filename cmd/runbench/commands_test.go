@@ -109,6 +109,7 @@ func TestAliases(t *testing.T) {
 		{[]string{"-config", "default", "-perft", "-position", "kiwipete"}, []string{"perft", "-config", "default", "-position", "kiwipete"}},
 		{[]string{"--perft", "-count=2"}, []string{"perft", "-count=2"}},
 		{[]string{"-perft=true", "-noprogress"}, []string{"perft", "-noprogress"}},
+		{[]string{"-perft=1", "-list=T"}, []string{"list", "-perft"}},
 		{[]string{"-divide", "-depth", "4", "-fen", "8/8/8/8/8/8/8/K6k w - - 0 1"}, []string{"divide", "-depth", "4", "-fen", "8/8/8/8/8/8/8/K6k w - - 0 1"}},
 		{[]string{"-list"}, []string{"list"}},
 		{[]string{"-list", "-family", "popcount"}, []string{"list", "-family", "popcount"}},

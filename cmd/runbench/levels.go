@@ -151,7 +151,7 @@ func dropFlags(args []string, names ...string) []string {
 	return out
 }
 
-// perLevel names one level's output of a -levels run: a directory or
+// perLevel names one level's output of a levels run: a directory or
 // standard output as given, a file with the level before its extension
 // (pop.txt becomes pop-v3.txt).
 func perLevel(path, level string) string {

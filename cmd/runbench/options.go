@@ -189,21 +189,21 @@ func (o *levelsOptions) check(p parsed) error {
 	return o.bench.check(p)
 }
 
-// position are the flags that choose a position to count, which perft
-// and divide share: -fen and -depth.
-type position struct {
+// positionFlags are the flags that choose a position to count, which
+// perft and divide share: -fen and -depth.
+type positionFlags struct {
 	fen   string
 	pos   *movegen.Position // -fen's, nil without
 	depth int               // 0: the default of each position
 }
 
-func (o *position) flags(fs *flag.FlagSet, instead string) {
+func (o *positionFlags) flags(fs *flag.FlagSet, instead string) {
 	fs.StringVar(&o.fen, "fen", "", "count this position (FEN) instead of "+instead)
 	fs.IntVar(&o.depth, "depth", 0, fmt.Sprintf("the perft depth, 1 to %d (default: for a standard position the first depth with at least %s nodes, such as %s; %d for -fen)",
 		maxDepth, thousands(defaultPerftNodes), defaultDepthsText(), fenDepth))
 }
 
-func (o *position) check(set map[string]bool) error {
+func (o *positionFlags) check(set map[string]bool) error {
 	if set["depth"] && (o.depth < 1 || o.depth > maxDepth) {
 		return fmt.Errorf("-depth %d: want 1 to %d", o.depth, maxDepth)
 	}
@@ -224,7 +224,7 @@ func (o *position) check(set map[string]bool) error {
 // perftOptions are the options of a perft run.
 type perftOptions struct {
 	runOptions
-	position
+	positionFlags
 	positionFlag, configFlag, ttFlag string
 	positions, config                *selection
 	grid                             bool
@@ -233,7 +233,7 @@ type perftOptions struct {
 }
 
 func (o *perftOptions) flags(fs *flag.FlagSet) {
-	o.position.flags(fs, "the standard ones")
+	o.positionFlags.flags(fs, "the standard ones")
 	fs.StringVar(&o.positionFlag, "position", "start,kiwipete", "the standard positions to count: "+strings.Join(positionNames(), ", "))
 	fs.StringVar(&o.configFlag, "config", "", "time only these configurations of the generator, by the short names the summary uses (default, slider=magic-black, serialize=bytes ...) or full names ("+movegen.DefaultConfig().String()+"), or a regular expression matching a whole short or full name (default all: the default and each that differs in one factor; runbench list -perft)")
 	fs.BoolVar(&o.grid, "grid", false, fmt.Sprintf("also the rest of the slider x serialization grid (every generic slider with every serialization loop; %d more configurations, a long run)", len(factor.Grid())))
@@ -243,7 +243,7 @@ func (o *perftOptions) flags(fs *flag.FlagSet) {
 
 func (o *perftOptions) check(p parsed) error {
 	o.args = p.args
-	if err := o.position.check(p.set); err != nil {
+	if err := o.positionFlags.check(p.set); err != nil {
 		return err
 	}
 	if p.set["fen"] && p.set["position"] {
@@ -278,11 +278,11 @@ func (o *perftOptions) run(e *env) error {
 }
 
 // divideOptions are the options of divide: the position and depth.
-type divideOptions struct{ position }
+type divideOptions struct{ positionFlags }
 
-func (o *divideOptions) flags(fs *flag.FlagSet) { o.position.flags(fs, "the start position") }
+func (o *divideOptions) flags(fs *flag.FlagSet) { o.positionFlags.flags(fs, "the start position") }
 
-func (o *divideOptions) check(p parsed) error { return o.position.check(p.set) }
+func (o *divideOptions) check(p parsed) error { return o.positionFlags.check(p.set) }
 
 // listOptions are the options of list.
 type listOptions struct {

@@ -96,7 +96,7 @@ func revision() string {
 	}
 	switch {
 	case rev == "":
-		return "unknown (not stamped: build with -buildvcs=true in a git checkout, as make bench and runbench -levels do)"
+		return "unknown (not stamped: build with -buildvcs=true in a git checkout, as make bench and runbench levels do)"
 	case modified == "true" && !onlyUnbuilt(rev):
 		return rev + " with uncommitted changes"
 	}
