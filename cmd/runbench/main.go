@@ -128,7 +128,9 @@ file or folder, which is read and checked (same CPU and GOAMD64 level, or -acros
 before anything is timed: exit status 3 when something got slower.
 runbench compare OLD is runbench bench -baseline OLD.
 
-` + report.Method + `
+` + selectionRule + `
+
+Slower: ` + report.Method + `
 
 ` + interrupts
 
