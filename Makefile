@@ -20,15 +20,16 @@ FEATURES_OFF ?= avx512 avx2 bmi2 avx512gfni popcnt
 all: test
 
 # make bench: the default suite, about four minutes on 2 cores; QUICK=1 for
-# a run of about half a minute; ARGS for any other runbench flags.
+# a run of about half a minute; ARGS for any other flags of runbench bench
+# (go run ./cmd/runbench bench -h), such as -baseline OLD.txt.
 bench:
-	$(GO) run $(BUILDVCS) ./cmd/runbench $(if $(QUICK),-quick) $(ARGS)
+	$(GO) run $(BUILDVCS) ./cmd/runbench bench $(if $(QUICK),-quick) $(ARGS)
 
 # The move generator with every slider: perft of the start position and
 # Kiwipete, results in results/<cpu>/perft/; QUICK=1 for three rounds,
 # GRID=1 for the slider x serialization grid too.
 perft: $(if $(GRID),grid)
-	$(GO) run $(BUILDVCS) $(if $(GRID),-tags $(GRID_TAG)) ./cmd/runbench -perft $(if $(GRID),-grid) $(if $(QUICK),-count 3) $(ARGS)
+	$(GO) run $(BUILDVCS) $(if $(GRID),-tags $(GRID_TAG)) ./cmd/runbench perft $(if $(GRID),-grid) $(if $(QUICK),-count 3) $(ARGS)
 
 # The slider x serialization grid of the move generator (factor.Grid): its
 # configurations' code is generated on demand into
@@ -55,7 +56,7 @@ grid-test: grid
 # so).
 PRESSURE_FAMILIES ?= popcount,bitscan-forward,bitscan-reverse,serialize,movelist,bitreverse,sliding,sliding-rotated,sliding-ray,quad2board,quad-fill
 pressure:
-	$(GO) run $(BUILDVCS) ./cmd/runbench -family $(PRESSURE_FAMILIES) -dist random,chess -sizes l1 -mode throughput -pressure none,l1,l2,llc,2llc $(ARGS)
+	$(GO) run $(BUILDVCS) ./cmd/runbench bench -family $(PRESSURE_FAMILIES) -dist random,chess -sizes l1 -mode throughput -pressure none,l1,l2,llc,2llc $(ARGS)
 
 # Tables, charts and pages for every results/<cpu>/ folder, then the
 # generated parts of the notebooks (from the development machine's results).
@@ -82,7 +83,7 @@ aa:
 	$(GO) build $(BUILDVCS) -o "$$dir/runbench" ./cmd/runbench; \
 	for i in $$(seq -w 1 $(N)); do for side in a b; do \
 		out="$$dir/pair$$i-$$side"; echo "pair $$i of $(N), run $$side: $$out.txt"; \
-		"$$dir/runbench" -quick -noprogress $(ARGS) -out "$$out.txt" >"$$out.log" 2>&1 || { cat "$$out.log"; exit 1; }; \
+		"$$dir/runbench" bench -quick -noprogress $(ARGS) -out "$$out.txt" >"$$out.log" 2>&1 || { cat "$$out.log"; exit 1; }; \
 	done; done; \
 	$(GO) run ./cmd/plot -aa "$$dir" -inject '$(AA_CASE)'; echo; \
 	$(GO) run ./cmd/plot -aa "$$dir" -inject '$(AA_KERNEL)'
@@ -156,8 +157,8 @@ arm64:
 test-arm64:
 	GOARCH=arm64 $(GO) test -exec qemu-aarch64 ./board ./qbb ./positions ./kernels/... ./harness ./report | grep -v 'no test files'
 	GOARCH=arm64 $(GO) build -o $(ARM64_RUNBENCH) ./cmd/runbench
-	qemu-aarch64 $(ARM64_RUNBENCH) -list | grep ' arm64 '
-	@out=$$(mktemp -d)/emulated.txt; qemu-aarch64 $(ARM64_RUNBENCH) -quick -family '^(popcount|sliding)$$' -count 2 -out $$out >/dev/null 2>&1; \
+	qemu-aarch64 $(ARM64_RUNBENCH) list | grep ' arm64 '
+	@out=$$(mktemp -d)/emulated.txt; qemu-aarch64 $(ARM64_RUNBENCH) bench -quick -family '^(popcount|sliding)$$' -count 2 -out $$out >/dev/null 2>&1; \
 		grep -E '^(cpu|uarch):|^# (machine|emulator):' $$out; \
 		grep -q '^# emulator: qemu-aarch64' $$out || { echo "the emulated run's header does not say it is emulated"; exit 1; }
 

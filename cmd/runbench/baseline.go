@@ -4,7 +4,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"os"
+	"io"
 	"runtime"
 
 	"bitlab/harness"
@@ -22,15 +22,21 @@ type baseline struct {
 	old       *report.Set
 }
 
-func (b *baseline) flags(fs *flag.FlagSet) {
-	fs.StringVar(&b.path, "baseline", "", "compare the run with this saved results file or folder, read and checked (same CPU and GOAMD64 level, or -across) before anything is timed; exit status 3 on a regression")
-	fs.Float64Var(&b.threshold, "threshold", 5, "with -baseline: the change in percent that counts, beyond the noise")
-	fs.StringVar(&b.gate, "gate", string(report.DefaultGate), "with -baseline: what must not get slower: "+report.GatesHelp)
-	fs.BoolVar(&b.across, "across", false, "with -baseline: compare with a run of another CPU or GOAMD64 level (otherwise an error that says what differs)")
+// flags registers the comparison's flags; path says whether -baseline
+// names the saved run (compare takes it as its argument instead).
+func (b *baseline) flags(fs *flag.FlagSet, path bool) {
+	with := ""
+	if path {
+		fs.StringVar(&b.path, "baseline", "", "compare the run with this saved results file or folder, read and checked (same CPU and GOAMD64 level, or -across) before anything is timed; exit status 3 on a regression")
+		with = "with -baseline: "
+	}
+	fs.Float64Var(&b.threshold, "threshold", 5, with+"the change in percent that counts, beyond the noise")
+	fs.StringVar(&b.gate, "gate", string(report.DefaultGate), with+"what must not get slower: "+report.GatesHelp)
+	fs.BoolVar(&b.across, "across", false, with+"compare with a run of another CPU or GOAMD64 level (otherwise an error that says what differs)")
 }
 
-// parse checks the flags given (set) against the rest of the command line.
-func (b *baseline) parse(set map[string]bool, cfg *config) error {
+// check checks the flags given (set) against the results file -out names.
+func (b *baseline) check(set map[string]bool, out string) error {
 	for _, name := range []string{"threshold", "gate", "across"} {
 		if set[name] && b.path == "" {
 			return fmt.Errorf("-%s goes with -baseline", name)
@@ -40,9 +46,7 @@ func (b *baseline) parse(set map[string]bool, cfg *config) error {
 		return nil
 	}
 	switch {
-	case cfg.perft || cfg.divide || cfg.list:
-		return errors.New("-baseline compares kernel runs; it does not go with -perft, -divide or -list")
-	case cfg.out == harness.Stdout:
+	case out == harness.Stdout:
 		return errors.New("-baseline needs a results file to compare (not -out -)")
 	case b.threshold < 0:
 		return errors.New("-threshold must not be negative")
@@ -58,13 +62,13 @@ func (b *baseline) parse(set map[string]bool, cfg *config) error {
 // load reads the saved run and checks that it can be compared with a run
 // on machine m (its level too where level is true): an error says what
 // is wrong before anything is timed.
-func (b *baseline) load(m harness.Machine, level bool) error {
+func (b *baseline) load(m harness.Machine, level bool, stderr io.Writer) error {
 	if b.path == "" || b.old != nil {
 		return nil
 	}
 	old, warns, err := report.Load(b.path)
 	for _, w := range warns {
-		fmt.Fprintln(os.Stderr, "warning:", w)
+		fmt.Fprintln(stderr, "warning:", w)
 	}
 	if err != nil {
 		return fmt.Errorf("-baseline: %w", err)
@@ -84,20 +88,20 @@ func (b *baseline) load(m harness.Machine, level bool) error {
 var errRegressed = errors.New("slower than the baseline")
 
 // compare prints the comparison of the run's results with the baseline.
-func (b *baseline) compare(results string) error {
+func (b *baseline) compare(results string, stdout, stderr io.Writer) error {
 	now, _, err := report.Load(results)
 	if err != nil {
 		return err
 	}
-	fmt.Printf("\nagainst -baseline %s:\n", b.path)
+	fmt.Fprintf(stdout, "\nagainst -baseline %s:\n", b.path)
 	cs, unpaired, err := report.Compare(b.old, now, b.opt)
 	if err != nil {
 		return err
 	}
 	for _, u := range unpaired {
-		fmt.Fprintf(os.Stderr, "note: this run of %s has no counterpart in the baseline\n", u)
+		fmt.Fprintf(stderr, "note: this run of %s has no counterpart in the baseline\n", u)
 	}
-	if report.WriteComparisons(os.Stdout, cs) == 3 {
+	if report.WriteComparisons(stdout, cs) == 3 {
 		return errRegressed
 	}
 	return nil

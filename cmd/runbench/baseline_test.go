@@ -56,7 +56,7 @@ func TestBaselineCheckedFirst(t *testing.T) {
 		}
 	}
 	for _, args := range [][]string{{"-threshold", "3"}, {"-gate", "case"}, {"-baseline", "x.txt", "-perft"}, {"-baseline", "x.txt", "-out", "-"}, {"-baseline", "x.txt", "-gate", "pair"}} {
-		if out, err := exec.Command(bin, args...).CombinedOutput(); err == nil || !strings.Contains(string(out), "runbench -h") {
+		if out, err := exec.Command(bin, args...).CombinedOutput(); err == nil || !strings.Contains(string(out), " -h for usage") {
 			t.Errorf("runbench %v: %v\n%s", args, err, out)
 		}
 	}

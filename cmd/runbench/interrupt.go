@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"sync"
@@ -25,9 +26,10 @@ const sameInterrupt = 250 * time.Millisecond
 // there is none, and the message says which. Either way no hidden partial
 // file is left unnamed.
 type interrupter struct {
-	stop chan struct{}
-	sig  chan os.Signal
-	done chan struct{} // closed when the signal goroutine returns
+	stderr io.Writer
+	stop   chan struct{}
+	sig    chan os.Signal
+	done   chan struct{} // closed when the signal goroutine returns
 
 	mu      sync.Mutex
 	doing   string               // what the run is doing: "checking 675 cases against the references"
@@ -36,9 +38,10 @@ type interrupter struct {
 	written string               // the completed results file, once closed
 }
 
-// listenForInterrupts starts handling interrupts; release stops it.
-func listenForInterrupts() *interrupter {
-	in := &interrupter{stop: make(chan struct{}), sig: make(chan os.Signal, 4), done: make(chan struct{}),
+// listenForInterrupts starts handling interrupts, saying on stderr what
+// each does; release stops it.
+func listenForInterrupts(stderr io.Writer) *interrupter {
+	in := &interrupter{stderr: stderr, stop: make(chan struct{}), sig: make(chan os.Signal, 4), done: make(chan struct{}),
 		doing: "starting", onFirst: "stopping; nothing was timed and no results file is written"}
 	signal.Notify(in.sig, os.Interrupt, syscall.SIGTERM)
 	go in.listen()
@@ -61,11 +64,11 @@ func (in *interrupter) listen() {
 		case first.IsZero():
 			first = time.Now()
 			in.mu.Lock()
-			fmt.Fprintf(os.Stderr, "\ninterrupted while %s: %s (interrupt again to stop at once)\n", in.doing, in.onFirst)
+			fmt.Fprintf(in.stderr, "\ninterrupted while %s: %s (interrupt again to stop at once)\n", in.doing, in.onFirst)
 			in.mu.Unlock()
 			close(in.stop)
 		case time.Since(first) >= sameInterrupt:
-			fmt.Fprintln(os.Stderr, "interrupted again:", in.abort())
+			fmt.Fprintln(in.stderr, "interrupted again:", in.abort())
 			os.Exit(130)
 		}
 	}

@@ -356,7 +356,7 @@ func TestOutputPaths(t *testing.T) {
 	}
 }
 
-// TestLevelsBuildFirst checks that -levels builds every level before it
+// TestLevelsBuildFirst checks that levels builds every level before it
 // runs any, so the results file the first level writes cannot mark the
 // revision stamped in the next level's binary as modified, and that each
 // level writes its own file.
@@ -366,20 +366,20 @@ func TestLevelsBuildFirst(t *testing.T) {
 	}
 	bin := buildRunbench(t)
 	dir := t.TempDir() + "/"
-	cmd := exec.Command(bin, "-levels", "v1,v2", "-family", "^ls1b-reset$", "-impl", "^and$", "-dist", "^random$", "-sizes", "l1",
+	cmd := exec.Command(bin, "levels", "v1,v2", "-family", "^ls1b-reset$", "-impl", "^and$", "-dist", "^random$", "-sizes", "l1",
 		"-mode", "throughput", "-count", "1", "-samples", "1", "-sample", "100us", "-noprogress", "-out", dir)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	if err := cmd.Run(); err != nil {
-		t.Fatalf("-levels v1,v2: %v\n%s", err, stderr.String())
+		t.Fatalf("levels v1,v2: %v\n%s", err, stderr.String())
 	}
 	log := stderr.String()
 	lastBuild, firstRun := strings.LastIndex(log, ": building..."), strings.Index(log, ": running...")
 	if lastBuild < 0 || firstRun < 0 || lastBuild > firstRun {
-		t.Errorf("-levels ran a level before building the last (building at %d, running at %d):\n%s", lastBuild, firstRun, log)
+		t.Errorf("levels ran a level before building the last (building at %d, running at %d):\n%s", lastBuild, firstRun, log)
 	}
 	if files, _ := filepath.Glob(filepath.Join(dir, "*.txt")); len(files) != 2 {
-		t.Errorf("-levels v1,v2 wrote %v, want one file per level", files)
+		t.Errorf("levels v1,v2 wrote %v, want one file per level", files)
 	}
 }
 

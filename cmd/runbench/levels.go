@@ -1,12 +1,13 @@
 package main
 
 import (
+	"cmp"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"os/signal"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 	"syscall"
@@ -25,39 +26,44 @@ var levelNeeds = map[string][]kernels.Feature{
 	"v4": {kernels.POPCNT, kernels.AVX2, kernels.BMI1, kernels.BMI2, kernels.LZCNT, kernels.AVX512F, kernels.AVX512BW, kernels.AVX512VL},
 }
 
-// runLevels rebuilds runbench at each requested GOAMD64 level the CPU
-// supports and runs it with the other flags, one results file per level.
-func runLevels(cfg *config) int {
-	if runtime.GOARCH != "amd64" {
-		fmt.Fprintln(os.Stderr, "runbench: -levels needs amd64")
-		return 2
+// run rebuilds runbench at each requested GOAMD64 level the CPU supports
+// and runs bench at each with the other flags, one results file per
+// level. -baseline is read and checked first (each level's run checks its
+// level before timing).
+func (o *levelsOptions) run(e *env) error {
+	if err := o.bench.baseline.load(harness.ThisMachine(), false, e.stderr); err != nil {
+		return err
 	}
-	args := dropFlags(cfg.args, "levels", "out", "cpuprofile")
 	dir, err := os.MkdirTemp("", "runbench-levels")
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "runbench:", err)
-		return 1
+		return err
 	}
 	defer os.RemoveAll(dir)
-	// Build every level before running any: the binaries all come from
-	// the source as it was at the start, and the revision stamped in each
-	// is not marked modified by the results files the first level writes.
-	type build struct{ level, bin string }
-	var builds []build
-	for _, level := range strings.Split(cfg.levels, ",") {
-		needs, ok := levelNeeds[level]
-		if !ok {
-			fmt.Fprintf(os.Stderr, "runbench: unknown GOAMD64 level %q (want v1, v2, v3, v4)\n", level)
-			return 2
-		}
+	builds, err := o.build(e, dir)
+	if err != nil {
+		return err
+	}
+	return o.runBuilds(e, builds)
+}
+
+// A levelBuild is runbench built at one GOAMD64 level.
+type levelBuild struct{ level, bin string }
+
+// build builds every level the CPU supports into dir, before running any:
+// the binaries all come from the source as it was at the start, and the
+// revision stamped in each is not marked modified by the results files
+// the first level writes.
+func (o *levelsOptions) build(e *env, dir string) ([]levelBuild, error) {
+	var builds []levelBuild
+	for _, level := range o.levels {
 		missing := ""
-		for _, f := range needs {
+		for _, f := range levelNeeds[level] {
 			if !f.Available() {
 				missing += " " + string(f)
 			}
 		}
 		if missing != "" {
-			fmt.Fprintf(os.Stderr, "skipping GOAMD64=%s: CPU lacks%s\n", level, missing)
+			fmt.Fprintf(e.stderr, "skipping GOAMD64=%s: CPU lacks%s\n", level, missing)
 			continue
 		}
 		bin := filepath.Join(dir, "runbench-"+level)
@@ -67,43 +73,43 @@ func runLevels(cfg *config) int {
 			cmd = exec.Command("go", "build", "-o", bin, "bitlab/cmd/runbench")
 		}
 		cmd.Env = append(os.Environ(), "GOAMD64="+level)
-		cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
-		fmt.Fprintf(os.Stderr, "== GOAMD64=%s: building...\n", level)
+		cmd.Stdout, cmd.Stderr = e.stderr, e.stderr
+		fmt.Fprintf(e.stderr, "== GOAMD64=%s: building...\n", level)
 		if err := cmd.Run(); err != nil {
-			fmt.Fprintf(os.Stderr, "runbench: building at GOAMD64=%s (run from the bitlab module): %v\n", level, err)
-			return 1
+			return nil, fmt.Errorf("building at GOAMD64=%s (run from the bitlab module): %v", level, err)
 		}
-		builds = append(builds, build{level, bin})
+		builds = append(builds, levelBuild{level, bin})
 	}
-	// An interrupt goes to the level running, which keeps its completed
-	// rounds (the terminal's Ctrl-C reaches it too: the interrupter takes
-	// the two signals for one), and the levels after it are not run.
+	return builds, nil
+}
+
+// runBuilds runs bench with each level's build. An interrupt goes to the
+// level running, which keeps its completed rounds (the terminal's Ctrl-C
+// reaches it too: the interrupter takes the two signals for one), and the
+// levels after it are not run.
+func (o *levelsOptions) runBuilds(e *env, builds []levelBuild) error {
 	sig := make(chan os.Signal, 4)
 	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
 	defer signal.Stop(sig)
-	status, interrupted := 0, false
-	for _, b := range builds {
-		if interrupted {
-			fmt.Fprintf(os.Stderr, "runbench: interrupted: GOAMD64=%s not run\n", b.level)
-			continue
+	var errs []error
+	for i, b := range builds {
+		fmt.Fprintf(e.stderr, "== GOAMD64=%s: running...\n", b.level)
+		args := append([]string{"bench"}, o.args...)
+		if o.bench.out != "" {
+			args = append(args, "-out", perLevel(o.bench.out, b.level))
 		}
-		fmt.Fprintf(os.Stderr, "== GOAMD64=%s: running...\n", b.level)
-		childArgs := args
-		if cfg.out != "" {
-			childArgs = append(childArgs, "-out", perLevel(cfg.out, b.level))
+		if o.bench.cpuprofile != "" {
+			args = append(args, "-cpuprofile", perLevel(o.bench.cpuprofile, b.level))
 		}
-		if cfg.cpuprofile != "" {
-			childArgs = append(childArgs, "-cpuprofile", perLevel(cfg.cpuprofile, b.level))
-		}
-		child := exec.Command(b.bin, childArgs...)
-		child.Stdin, child.Stdout, child.Stderr = os.Stdin, os.Stdout, os.Stderr
+		child := exec.Command(b.bin, args...)
+		child.Stdin, child.Stdout, child.Stderr = os.Stdin, e.stdout, e.stderr
 		if err := child.Start(); err != nil {
-			fmt.Fprintf(os.Stderr, "runbench: GOAMD64=%s: %v\n", b.level, err)
-			status = 1
+			errs = append(errs, fmt.Errorf("GOAMD64=%s: %v", b.level, err))
 			continue
 		}
 		done := make(chan error, 1)
 		go func() { done <- child.Wait() }()
+		interrupted := false
 	wait:
 		for {
 			select {
@@ -111,18 +117,21 @@ func runLevels(cfg *config) int {
 				interrupted = true
 				child.Process.Signal(s)
 			case err := <-done:
-				if err != nil {
-					fmt.Fprintf(os.Stderr, "runbench: GOAMD64=%s: %v\n", b.level, err)
-					status = 1
+				if err != nil && !interrupted {
+					errs = append(errs, fmt.Errorf("GOAMD64=%s: %v", b.level, err))
 				}
 				break wait
 			}
 		}
+		if interrupted {
+			var rest []string
+			for _, r := range builds[i+1:] {
+				rest = append(rest, "GOAMD64="+r.level)
+			}
+			return interruption(fmt.Sprintf("while GOAMD64=%s ran (it says what became of its rounds): not run: %s", b.level, cmp.Or(strings.Join(rest, ", "), "none")))
+		}
 	}
-	if interrupted {
-		return 130
-	}
-	return status
+	return errors.Join(errs...)
 }
 
 // dropFlags returns args without the named flags and their values, in any
@@ -142,7 +151,7 @@ func dropFlags(args []string, names ...string) []string {
 	return out
 }
 
-// perLevel names one level's output of a -levels run: a directory or
+// perLevel names one level's output of a levels run: a directory or
 // standard output as given, a file with the level before its extension
 // (pop.txt becomes pop-v3.txt).
 func perLevel(path, level string) string {

@@ -23,16 +23,29 @@ func status(k kernels.Kernel) string {
 	return "yes"
 }
 
-// writeListing prints what -list lists: the families with their
-// distributions, the implementations, and the perft configurations; with
-// -family or -impl, only the families and implementations selected.
-func writeListing(w io.Writer, cfg *config) error {
+// run prints the listing: with -markdown the README's table, with -perft
+// the perft configurations, else writeListing's.
+func (o *listOptions) run(e *env) error {
+	switch {
+	case o.markdown:
+		writeMarkdown(e.stdout, kernels.Families())
+		return nil
+	case o.perft:
+		return writeConfigs(e.stdout, selectConfigs(o.config, o.grid))
+	}
+	return o.writeListing(e.stdout)
+}
+
+// writeListing prints the families with their distributions, the
+// implementations, and the perft configurations; with -family or -impl,
+// only the families and implementations selected.
+func (o *listOptions) writeListing(w io.Writer) error {
 	var fams []kernels.AnyFamily
 	var ks []kernels.Kernel
 	for _, f := range kernels.Families() {
 		n := len(ks)
 		for _, k := range f.Kernels() {
-			if i := k.Info(); cfg.family.MatchString(i.Family) && cfg.impl.MatchString(i.Impl) {
+			if i := k.Info(); o.family.MatchString(i.Family) && o.impl.MatchString(i.Impl) {
 				ks = append(ks, k)
 			}
 		}
@@ -47,11 +60,11 @@ func writeListing(w io.Writer, cfg *config) error {
 	if err := writeList(w, ks); err != nil {
 		return err
 	}
-	if cfg.family != nil || cfg.impl != nil {
+	if o.family != nil || o.impl != nil {
 		return nil
 	}
 	fmt.Fprintln(w)
-	return writeConfigs(w, perftConfigs(cfg))
+	return writeConfigs(w, perftConfigs(false))
 }
 
 // familyNames, implNames and distNames return what -family, -impl and
@@ -131,7 +144,7 @@ func writeFamilies(w io.Writer, fams []kernels.AnyFamily) error {
 // they run here.
 func writeConfigs(w io.Writer, cs []movegen.Config) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "PERFT CONFIGURATION (-perft -config)\tFULL NAME\tSUPPORTED")
+	fmt.Fprintln(tw, "PERFT CONFIGURATION (perft -config)\tFULL NAME\tSUPPORTED")
 	for _, c := range cs {
 		supported := "yes"
 		if err := movegen.Supported(c); err != nil {

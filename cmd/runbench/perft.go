@@ -2,7 +2,6 @@ package main
 
 import (
 	"cmp"
-	"errors"
 	"fmt"
 	"io"
 	"math/bits"
@@ -81,27 +80,23 @@ func positionNames() []string {
 
 // perftPositions returns the positions a perft run counts: -fen, or the
 // standard positions -position selects.
-func perftPositions(cfg *config) ([]perftPosition, error) {
-	if cfg.fen != "" {
-		p, err := movegen.ParseFEN(cfg.fen)
-		if err != nil {
-			return nil, fmt.Errorf("-fen: %v", err)
-		}
-		return []perftPosition{{name: "fen", pos: p, depth: cmp.Or(cfg.depth, fenDepth)}}, nil
+func perftPositions(o *perftOptions) ([]perftPosition, error) {
+	if o.pos != nil {
+		return []perftPosition{{name: "fen", pos: *o.pos, depth: cmp.Or(o.depth, fenDepth)}}, nil
 	}
 	var ps []perftPosition
 	for _, c := range positions.PerftCases() {
-		if !cfg.position.MatchString(c.Name) {
+		if !o.positions.MatchString(c.Name) {
 			continue
 		}
 		p, err := movegen.ParseFEN(c.FEN)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %v", c.Name, err)
 		}
-		ps = append(ps, perftPosition{name: c.Name, pos: p, depth: cmp.Or(cfg.depth, defaultDepth(c.Counts)), counts: c.Counts})
+		ps = append(ps, perftPosition{name: c.Name, pos: p, depth: cmp.Or(o.depth, defaultDepth(c.Counts)), counts: c.Counts})
 	}
 	if len(ps) == 0 {
-		return nil, fmt.Errorf("-position %v matches none of the standard positions", cfg.position)
+		return nil, fmt.Errorf("-position %v matches none of the standard positions", o.positions)
 	}
 	return ps, nil
 }
@@ -127,49 +122,42 @@ func (p perftPosition) nothingToCount() error {
 // progress on stderr (its lines on stdout come as each move finishes).
 const divideProgressAfter = time.Second
 
-// divide prints the count below every legal move, in the order of the
+// run prints the count below every legal move, in the order of the
 // moves' names, each as soon as it is counted; then the totals, and on
 // stderr the speed (and, for a long divide, the progress once a second).
-func divide(cfg *config) int {
-	pp := perftPosition{name: "fen"}
-	fen := cfg.fen
-	if fen == "" {
+func (o *divideOptions) run(e *env) error {
+	pp := perftPosition{name: "fen", depth: cmp.Or(o.depth, fenDepth)}
+	if o.pos != nil {
+		pp.pos = *o.pos
+	} else {
 		start := positions.PerftCases()[0]
-		fen, pp.name, pp.counts = start.FEN, start.Name, start.Counts
-	}
-	var err error
-	if pp.pos, err = movegen.ParseFEN(fen); err != nil {
-		fmt.Fprintln(os.Stderr, "runbench: -fen:", err)
-		return 2
-	}
-	pp.depth = cfg.depth
-	if pp.depth == 0 {
-		pp.depth = fenDepth
-		if pp.counts != nil {
-			pp.depth = defaultDepth(pp.counts)
+		p, err := movegen.ParseFEN(start.FEN)
+		if err != nil {
+			return err
 		}
+		pp = perftPosition{name: start.Name, pos: p, depth: cmp.Or(o.depth, defaultDepth(start.Counts)), counts: start.Counts}
 	}
 	var l movegen.MoveList
 	pp.pos.Moves(&l)
 	moves := slices.Clone(l.Slice())
 	slices.SortFunc(moves, func(a, b movegen.Move) int { return cmp.Compare(a.String(), b.String()) })
-	fmt.Fprintf(os.Stderr, "divide: %s, depth %d, %d legal moves\n", pp.name, pp.depth, len(moves))
+	fmt.Fprintf(e.stderr, "divide: %s, depth %d, %d legal moves\n", pp.name, pp.depth, len(moves))
 	start, reported := time.Now(), time.Now()
 	var total uint64
 	for i, m := range moves {
 		q := pp.pos.Play(m)
 		n := movegen.Perft(&q, pp.depth-1)
 		total += n
-		fmt.Printf("%s: %d\n", m, n)
+		fmt.Fprintf(e.stdout, "%s: %d\n", m, n)
 		if now := time.Now(); now.Sub(start) > divideProgressAfter && now.Sub(reported) > divideProgressAfter {
 			reported = now
-			fmt.Fprintf(os.Stderr, "divide: %d of %d moves, %d nodes, %s\n", i+1, len(moves), total, nodesPerSecond(total, now.Sub(start)))
+			fmt.Fprintf(e.stderr, "divide: %d of %d moves, %d nodes, %s\n", i+1, len(moves), total, nodesPerSecond(total, now.Sub(start)))
 		}
 	}
-	fmt.Printf("\nmoves: %d\nnodes: %d\n", len(moves), total)
+	fmt.Fprintf(e.stdout, "\nmoves: %d\nnodes: %d\n", len(moves), total)
 	took := time.Since(start)
-	fmt.Fprintf(os.Stderr, "divide: %d nodes in %v, %s\n", total, took.Round(time.Millisecond), nodesPerSecond(total, took))
-	return 0
+	fmt.Fprintf(e.stderr, "divide: %d nodes in %v, %s\n", total, took.Round(time.Millisecond), nodesPerSecond(total, took))
+	return nil
 }
 
 // nodesPerSecond writes a perft speed.
@@ -180,149 +168,101 @@ func nodesPerSecond(nodes uint64, d time.Duration) string {
 	return fmt.Sprintf("%.2f Mnodes/s", float64(nodes)/d.Seconds()/1e6)
 }
 
-// perftSession is one timed run of the move generator.
-type perftSession struct {
-	instrumented
-	cases  []*harness.PerftCase
-	rounds int
+// perftRun is the workload of perft: a case per selected configuration
+// and position (and transposition table size), each counted and checked
+// against the published count, or the first configuration's, before it
+// is timed.
+type perftRun struct {
+	opt       *perftOptions
+	positions []perftPosition
+	configs   []movegen.Config
+	tts       map[int]*movegen.TT // one table per size, shared by the positions: every count empties it first
 }
 
-// benchPerft counts every selected configuration once, checks the
-// counts, then times them interleaved like the kernels and writes their
-// results and a summary.
-func benchPerft(cfg *config) error {
-	in := listenForInterrupts()
-	defer in.release()
-	b := &perftSession{instrumented: instrumented{cfg: cfg, machine: harness.ThisMachine(), in: in}}
-	ps, err := perftPositions(cfg)
-	if err != nil {
+// perftSession is a session of perft cases.
+type perftSession = session[*harness.PerftCase]
+
+// choose selects the positions and the configurations this CPU runs, and
+// allocates the transposition tables.
+func (p *perftRun) choose(s *perftSession) error {
+	var err error
+	if p.positions, err = perftPositions(p.opt); err != nil {
 		return err
 	}
-	var configs []movegen.Config
-	for _, c := range selectConfigs(cfg) {
+	for _, c := range selectConfigs(p.opt.config, p.opt.grid) {
 		if err := movegen.Supported(c); err != nil {
-			fmt.Fprintf(os.Stderr, "skipped %s: %v\n", c, err)
+			fmt.Fprintf(s.env.stderr, "skipped %s: %v\n", c, err)
 			continue
 		}
-		configs = append(configs, c)
+		p.configs = append(p.configs, c)
 	}
-	if len(configs) == 0 {
-		return fmt.Errorf("-config %v matches none of the configurations this CPU runs (runbench -perft -list)", cfg.config)
+	if len(p.configs) == 0 {
+		return fmt.Errorf("-config %v matches none of the configurations this CPU runs (runbench list -perft)", p.opt.config)
 	}
-	// One table per size, shared by the positions: every count empties it
-	// first.
-	tts := map[int]*movegen.TT{}
-	for _, size := range cfg.tt {
+	p.tts = map[int]*movegen.TT{}
+	for _, size := range p.opt.tt {
 		if size > 0 {
-			if tts[size], err = movegen.NewTT(size); err != nil {
+			if p.tts[size], err = movegen.NewTT(size); err != nil {
 				return err
 			}
 		}
-	}
-	b.startClock()
-	b.in.enter(fmt.Sprintf("counting %d positions in %d configurations", len(ps), len(configs)),
-		"stopping after the current count; nothing is timed and no results file is written")
-	fmt.Fprintf(os.Stderr, "counting %d positions in %d configurations...\n", len(ps), len(configs))
-	for _, p := range ps {
-		want := p.want()
-		for _, mc := range configs {
-			f, err := movegen.PerftFunc(mc)
-			if err != nil {
-				return err
-			}
-			c := &harness.PerftCase{
-				Key:  schema.PerftCase{Config: mc, Position: p.name, Depth: p.depth},
-				Run:  func() uint64 { return f(p.pos, p.depth) },
-				Want: want,
-			}
-			if err := b.prepare(p, c); err != nil {
-				return err
-			}
-			if want == 0 {
-				want = c.Nodes() // every other configuration must agree with the first
-			}
-			b.cases = append(b.cases, c)
-		}
-		for _, size := range cfg.tt {
-			if size == 0 {
-				continue // none: the default configuration's case above
-			}
-			tt := tts[size]
-			c := &harness.PerftCase{
-				Key:   schema.PerftCase{Config: movegen.DefaultConfig(), Position: p.name, Depth: p.depth, TT: bytesName(tt.Bytes())},
-				Run:   func() uint64 { return movegen.PerftTT(&p.pos, p.depth, tt) },
-				Want:  want,
-				Setup: tt.Clear,
-			}
-			if err := b.prepare(p, c); err != nil {
-				return err
-			}
-			b.cases = append(b.cases, c)
-		}
-		fmt.Printf("%s depth %d: %d nodes\n", p.name, p.depth, want)
-	}
-	path, unique, err := perftPath(cfg.out, b.machine)
-	if err != nil {
-		return err
-	}
-	err = b.measureInstrument(path, unique, func(path string, unique bool) (*harness.ResultsFile, error) {
-		return harness.CreatePerftResults(path, unique, b.machine, append(harness.FileConfig(b.machine, b.cyc, cfg.seed),
-			benchfmt.Config{Key: schema.KeyBaseline, Value: []byte(movegen.DefaultConfig().String()), File: true}))
-	})
-	if err != nil {
-		return err
-	}
-	b.writeHeader(func(rf *harness.ResultsFile) {
-		rf.Comment("%s%s", schema.RunComment, schema.PerftRun(cfg.args))
-		rf.Comment("perft: %d positions x %d configurations, rounds=%d samples=%d sample=%v; default %s",
-			len(ps), len(configs), cfg.count, cfg.perRound, cfg.sample, movegen.DefaultConfig())
-	}, func(rf *harness.ResultsFile) {
-		for _, p := range ps {
-			rf.Comment("position %s: %s, depth %d, %d nodes", p.name, p.pos.FEN(), p.depth, b.casesOf(p.name)[0].Nodes())
-		}
-	})
-	runErr := b.time()
-	if runErr != nil && !errors.Is(runErr, harness.ErrInterrupted) {
-		return errors.Join(runErr, b.close())
-	}
-	b.in.enter("writing the summary", "finishing it")
-	if b.rounds < cfg.count {
-		b.warn("interrupted: %d of %d rounds completed", b.rounds, cfg.count)
-	}
-	if err := b.close(); err != nil {
-		if errors.Is(err, harness.ErrNoResults) {
-			return finishedRounds(0, cfg.count, path)
-		}
-		return err
-	}
-	path = b.results.Path
-	fmt.Println()
-	b.summary(os.Stdout, ps)
-	// A run of the standard positions and configurations ranks the
-	// factors: the verdict, with the folder's full-suite run.
-	if f, err := report.ScanFile(path); err == nil && f.Run.Kind == schema.RunPerft {
-		fmt.Println()
-		if err := writeVerdict(os.Stdout, path); err != nil {
-			return fmt.Errorf("verdict: %w", err)
-		}
-	}
-	fmt.Printf("\n%d result lines (%d of %d rounds) in %s, %s\ncompare the techniques of one factor, the others at their defaults:\n",
-		b.results.Lines(), b.rounds, cfg.count, time.Since(b.start).Round(time.Second), path)
-	for _, c := range report.PerftCommands(movegen.DefaultConfig().String(), path) {
-		fmt.Printf("  %s\n", c)
-	}
-	if runErr != nil {
-		return finishedRounds(b.rounds, cfg.count, path)
 	}
 	return nil
 }
 
-// prepare counts a case once and checks its count: a position with
+// check counts every case once, printing each position's count.
+func (p *perftRun) check(s *perftSession) ([]*harness.PerftCase, error) {
+	s.in.enter(fmt.Sprintf("counting %d positions in %d configurations", len(p.positions), len(p.configs)),
+		"stopping after the current count; nothing is timed and no results file is written")
+	fmt.Fprintf(s.env.stderr, "counting %d positions in %d configurations...\n", len(p.positions), len(p.configs))
+	var cases []*harness.PerftCase
+	for _, pos := range p.positions {
+		want := pos.want()
+		for _, mc := range p.configs {
+			f, err := movegen.PerftFunc(mc)
+			if err != nil {
+				return nil, err
+			}
+			c := &harness.PerftCase{
+				Key:  schema.PerftCase{Config: mc, Position: pos.name, Depth: pos.depth},
+				Run:  func() uint64 { return f(pos.pos, pos.depth) },
+				Want: want,
+			}
+			if err := countOnce(s, pos, c); err != nil {
+				return nil, err
+			}
+			if want == 0 {
+				want = c.Nodes() // every other configuration must agree with the first
+			}
+			cases = append(cases, c)
+		}
+		for _, size := range p.opt.tt {
+			if size == 0 {
+				continue // none: the default configuration's case above
+			}
+			tt := p.tts[size]
+			c := &harness.PerftCase{
+				Key:   schema.PerftCase{Config: movegen.DefaultConfig(), Position: pos.name, Depth: pos.depth, TT: bytesName(tt.Bytes())},
+				Run:   func() uint64 { return movegen.PerftTT(&pos.pos, pos.depth, tt) },
+				Want:  want,
+				Setup: tt.Clear,
+			}
+			if err := countOnce(s, pos, c); err != nil {
+				return nil, err
+			}
+			cases = append(cases, c)
+		}
+		fmt.Fprintf(s.env.stdout, "%s depth %d: %d nodes\n", pos.name, pos.depth, want)
+	}
+	return cases, nil
+}
+
+// countOnce counts a case once and checks its count: a position with
 // nothing to count is an error that says why, a miscount one that names
 // the configuration; an interrupt stops before the count.
-func (b *perftSession) prepare(p perftPosition, c *harness.PerftCase) error {
-	if b.in.stopped() {
-		return b.in.interruptedBeforeTiming()
+func countOnce(s *perftSession, p perftPosition, c *harness.PerftCase) error {
+	if s.in.stopped() {
+		return s.in.interruptedBeforeTiming()
 	}
 	err := c.Prepare()
 	switch {
@@ -334,56 +274,44 @@ func (b *perftSession) prepare(p perftPosition, c *harness.PerftCase) error {
 	return fmt.Errorf("not timed, miscounts: %v", err)
 }
 
-// casesOf returns the cases of one position.
-func (b *perftSession) casesOf(position string) []*harness.PerftCase {
-	var cs []*harness.PerftCase
-	for _, c := range b.cases {
-		if c.Key.Position == position {
-			cs = append(cs, c)
-		}
-	}
-	return cs
+func (p *perftRun) path(out string, m harness.Machine) (string, bool, error) {
+	return perftPath(out, m)
 }
 
-// time samples the cases round by round; Ctrl-C stops after the current
-// sample and keeps the completed rounds.
-func (b *perftSession) time() (err error) {
-	stop, err := startProfile(b.cfg.cpuprofile)
-	if err != nil {
-		return err
-	}
-	defer func() { err = errors.Join(err, stop()) }()
-	cfg := b.cfg
-	b.in.enter("timing", timing)
-	bar := newProgress(os.Stderr, !cfg.noProgress)
-	fmt.Fprintf(os.Stderr, "timing %d perft cases x %d rounds x %d samples...\n", len(b.cases), cfg.count, cfg.perRound)
-	err = harness.Run(b.cases, b.cyc, harness.Options{
-		Rounds: cfg.count, PerRound: cfg.perRound, SampleTime: cfg.sample, Seed: cfg.seed,
-		Profile: cfg.cpuprofile != "", Counters: b.events, Progress: bar.update, Stop: b.in.Stop(),
-		Round: func(round int) error {
-			b.results.Comment("round %d: core clock %.4f GHz at its end", round+1, b.cyc.GHz)
-			for _, c := range b.cases {
-				if s, ok := c.RoundMedian(round); ok {
-					if err := b.results.PerftResult(c, s); err != nil {
-						return err
-					}
-				}
-			}
-			b.rounds++
-			return b.results.Flush()
-		},
-	})
-	bar.done()
-	return err
+func (p *perftRun) create(s *perftSession, path string, unique bool) (*harness.ResultsFile, error) {
+	return harness.CreatePerftResults(path, unique, s.machine, append(harness.FileConfig(s.machine, s.cyc, p.opt.seed),
+		benchfmt.Config{Key: schema.KeyBaseline, Value: []byte(movegen.DefaultConfig().String()), File: true}))
 }
+
+func (p *perftRun) headerRun(s *perftSession) {
+	s.results.Comment("%s%s", schema.RunComment, schema.PerftRun(p.opt.args))
+	s.results.Comment("perft: %d positions x %d configurations, rounds=%d samples=%d sample=%v; default %s",
+		len(p.positions), len(p.configs), p.opt.count, p.opt.perRound, p.opt.sample, movegen.DefaultConfig())
+}
+
+func (p *perftRun) headerSetup(s *perftSession) {
+	for _, pos := range p.positions {
+		s.results.Comment("position %s: %s, depth %d, %d nodes", pos.name, pos.pos.FEN(), pos.depth, casesOf(s.cases, pos.name)[0].Nodes())
+	}
+}
+
+func (p *perftRun) headerEnd(*perftSession) {}
+
+func (p *perftRun) result(rf *harness.ResultsFile, c *harness.PerftCase, median harness.Sample) error {
+	return rf.PerftResult(c, median)
+}
+
+func (p *perftRun) footer(*perftSession) {}
 
 // summary prints, per position, each configuration's median speed,
-// fastest first, against the default configuration.
-func (b *perftSession) summary(w io.Writer, ps []perftPosition) {
+// fastest first, against the default configuration; then, for a run of
+// the standard positions and configurations, which ranks the factors,
+// the verdict with the folder's full-suite run.
+func (p *perftRun) summary(s *perftSession, w io.Writer) error {
 	fmt.Fprintf(w, "Summary: perft per position, median over all samples, fastest first; %s is %s\n", factor.DefaultName, movegen.DefaultConfig())
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	for _, p := range ps {
-		cs := b.casesOf(p.name)
+	for _, pos := range p.positions {
+		cs := casesOf(s.cases, pos.name)
 		var base float64
 		for _, c := range cs {
 			if c.Key.Config == movegen.DefaultConfig() && c.Key.TT == "" {
@@ -393,7 +321,7 @@ func (b *perftSession) summary(w io.Writer, ps []perftPosition) {
 		slices.SortFunc(cs, func(x, y *harness.PerftCase) int {
 			return cmp.Compare(x.Stats().Median, y.Stats().Median)
 		})
-		fmt.Fprintf(tw, "%s depth %d\tconfiguration\tMnodes/s\tns/node\tcycles/node\tspeed vs default\n", p.name, p.depth)
+		fmt.Fprintf(tw, "%s depth %d\tconfiguration\tMnodes/s\tns/node\tcycles/node\tspeed vs default\n", pos.name, pos.depth)
 		for _, c := range cs {
 			st := c.Stats()
 			if st.N == 0 {
@@ -406,7 +334,34 @@ func (b *perftSession) summary(w io.Writer, ps []perftPosition) {
 			fmt.Fprintf(tw, "\t%s\t%.1f\t%.2f\t%.1f\t%s\n", label(c), 1e3/st.Median, st.Median, st.MedianCycles, vs)
 		}
 	}
-	tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	path := s.results.Path
+	if f, err := report.ScanFile(path); err == nil && f.Run.Kind == schema.RunPerft {
+		fmt.Fprintln(w)
+		if err := writeVerdict(w, path); err != nil {
+			return fmt.Errorf("verdict: %w", err)
+		}
+	}
+	return nil
+}
+
+func (p *perftRun) compare(_ *perftSession, path string) (string, []string) {
+	return "compare the techniques of one factor, the others at their defaults", report.PerftCommands(movegen.DefaultConfig().String(), path)
+}
+
+func (p *perftRun) after(*perftSession) error { return nil }
+
+// casesOf returns the cases of one position.
+func casesOf(cases []*harness.PerftCase, position string) []*harness.PerftCase {
+	var cs []*harness.PerftCase
+	for _, c := range cases {
+		if c.Key.Position == position {
+			cs = append(cs, c)
+		}
+	}
+	return cs
 }
 
 // parseBytes reads a size such as 64MiB, 1KiB, 4096 or none (0).
@@ -493,11 +448,11 @@ func label(c *harness.PerftCase) string {
 }
 
 // perftConfigs returns the generator's configurations a run considers:
-// one factor at a time from the default, and with -grid the rest of the
-// slider x serialization grid.
-func perftConfigs(cfg *config) []movegen.Config {
+// one factor at a time from the default, and with grid (-grid) the rest of
+// the slider x serialization grid.
+func perftConfigs(grid bool) []movegen.Config {
 	cs := movegen.Configs()
-	if cfg.grid {
+	if grid {
 		cs = append(cs, movegen.GridConfigs()...)
 	}
 	return cs
@@ -514,10 +469,10 @@ func configNames(cs []movegen.Config) []string {
 
 // selectConfigs returns the configurations -config selects by short or
 // full name, whether or not this CPU runs them.
-func selectConfigs(cfg *config) []movegen.Config {
+func selectConfigs(config *selection, grid bool) []movegen.Config {
 	var cs []movegen.Config
-	for _, c := range perftConfigs(cfg) {
-		if cfg.config.MatchString(c.Short()) || cfg.config.MatchString(c.String()) {
+	for _, c := range perftConfigs(grid) {
+		if config.MatchString(c.Short()) || config.MatchString(c.String()) {
 			cs = append(cs, c)
 		}
 	}

@@ -25,7 +25,7 @@ import (
 func TestPerftRun(t *testing.T) {
 	bin := buildRunbench(t)
 	out := filepath.Join(t.TempDir(), "p.txt")
-	cmd := exec.Command(bin, "-perft", "-position", "pos3", "-depth", "3", "-config", "default,slider=rotated/repr=rotated",
+	cmd := exec.Command(bin, "perft", "-position", "pos3", "-depth", "3", "-config", "default,slider=rotated/repr=rotated",
 		"-count", "2", "-samples", "1", "-sample", "200us", "-noprogress", "-out", out)
 	msg, err := cmd.CombinedOutput()
 	if err != nil {
@@ -56,24 +56,24 @@ func TestPerftRun(t *testing.T) {
 }
 
 // TestPerftRejects checks the command line's perft errors: a bad FEN, a
-// slider that matches nothing, -fen without -perft, and a position with
-// nothing to count, which says why.
+// slider that matches nothing, -fen and -grid with bench, and a position
+// with nothing to count, which says why.
 func TestPerftRejects(t *testing.T) {
 	bin := buildRunbench(t)
 	for _, c := range []struct {
 		args []string
 		want string
 	}{
-		{[]string{"-perft", "-fen", "8/8/8/8/8/8/8/8 w - - 0 1", "-count", "1"}, "-fen"},
-		{[]string{"-perft", "-config", "^nothing$", "-count", "1"}, "matches no name"},
-		{[]string{"-fen", "8/8/8/8/8/8/8/8 w - - 0 1"}, "goes with -perft or -divide"},
+		{[]string{"perft", "-fen", "8/8/8/8/8/8/8/8 w - - 0 1", "-count", "1"}, "-fen"},
+		{[]string{"perft", "-config", "^nothing$", "-count", "1"}, "matches no name"},
+		{[]string{"-fen", "8/8/8/8/8/8/8/8 w - - 0 1"}, "no flag -fen (a flag of runbench perft and divide)"},
 		{[]string{"-perft", "-depth", "13"}, "want 1 to 12"},
-		{[]string{"-grid"}, "goes with -perft"},
+		{[]string{"-grid"}, "no flag -grid (a flag of runbench perft and list)"},
 		// Fool's mate: white is checkmated.
-		{[]string{"-perft", "-fen", "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", "-depth", "1", "-config", "default", "-count", "1"},
+		{[]string{"perft", "-fen", "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", "-depth", "1", "-config", "default", "-count", "1"},
 			"the side to move has no legal move (checkmate or stalemate)"},
 		// White's only move, Kxg4, stalemates black: no sequence of depth 2.
-		{[]string{"-perft", "-fen", "8/8/3N4/8/6qK/3N4/2Q5/k7 w - - 0 1", "-depth", "2", "-config", "default", "-count", "1"},
+		{[]string{"perft", "-fen", "8/8/3N4/8/6qK/3N4/2Q5/k7 w - - 0 1", "-depth", "2", "-config", "default", "-count", "1"},
 			"no legal move sequence of depth 2"},
 	} {
 		// -out: a run that wrongly succeeds writes nothing into the package.
@@ -98,15 +98,15 @@ func TestPerftList(t *testing.T) {
 		}
 		return strings.Split(strings.TrimSpace(string(out)), "\n")[1:] // after the heading
 	}
-	one := lines("-perft", "-list")
+	one := lines("list", "-perft")
 	if f := strings.Fields(one[0]); f[0] != "default" || f[1] != movegen.DefaultConfig().String() || len(one) != len(movegen.Configs()) {
 		t.Errorf("%d configurations (first %q), want %d", len(one), one[0], len(movegen.Configs()))
 	}
-	if got := lines("-perft", "-list", "-config", "default"); len(got) != 1 {
+	if got := lines("-perft", "-list", "-config", "default"); len(got) != 1 { // the form before the commands
 		t.Errorf("-config default lists %q", got)
 	}
 	if len(movegen.GridConfigs()) == 0 {
-		out, err := exec.Command(bin, "-perft", "-grid", "-list").CombinedOutput()
+		out, err := exec.Command(bin, "list", "-perft", "-grid").CombinedOutput()
 		var exit *exec.ExitError
 		if !errors.As(err, &exit) || exit.ExitCode() != 2 || !strings.Contains(string(out), "-tags "+factor.GridTag) {
 			t.Errorf("-grid without the grid built: %v, %s", err, out)
@@ -114,7 +114,7 @@ func TestPerftList(t *testing.T) {
 		return
 	}
 	var b strings.Builder
-	if err := writeConfigs(&b, perftConfigs(&config{grid: true})); err != nil {
+	if err := writeConfigs(&b, perftConfigs(true)); err != nil {
 		t.Fatal(err)
 	}
 	all := strings.Split(strings.TrimSpace(b.String()), "\n")[1:]
@@ -131,7 +131,7 @@ func TestPerftList(t *testing.T) {
 // without -depth, the start position's documented default depth.
 func TestDivide(t *testing.T) {
 	bin := buildRunbench(t)
-	cmd := exec.Command(bin, "-divide", "-fen", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "-depth", "2")
+	cmd := exec.Command(bin, "divide", "-fen", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "-depth", "2")
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
 	msg, err := cmd.Output()
@@ -145,7 +145,7 @@ func TestDivide(t *testing.T) {
 	if !strings.Contains(stderr.String(), "divide: 2039 nodes in ") || !strings.Contains(stderr.String(), "Mnodes/s") {
 		t.Errorf("divide's stderr has no speed:\n%s", stderr.String())
 	}
-	msg, err = exec.Command(bin, "-divide").Output()
+	msg, err = exec.Command(bin, "-divide").Output()                      // the form before the commands
 	if err != nil || !strings.Contains(string(msg), "nodes: 4865609\n") { // the start position at depth 5, as -h says
 		t.Errorf("runbench -divide: %v\n%s", err, msg)
 	}
@@ -159,7 +159,7 @@ func TestTTBoundedByMemory(t *testing.T) {
 		t.Skip("reads the limits of Linux")
 	}
 	bin := buildRunbench(t)
-	cmd := exec.Command("sh", "-c", `ulimit -v 2097152 && exec "$0" -perft -tt 16GiB -position pos3 -depth 1 -count 1 -out "$1"`, bin, t.TempDir()+"/")
+	cmd := exec.Command("sh", "-c", `ulimit -v 2097152 && exec "$0" perft -tt 16GiB -position pos3 -depth 1 -count 1 -out "$1"`, bin, t.TempDir()+"/")
 	msg, err := cmd.CombinedOutput()
 	var exit *exec.ExitError
 	if !errors.As(err, &exit) || exit.ExitCode() != 2 || !strings.Contains(string(msg), "-tt: the tables need 16GiB together") ||
@@ -191,7 +191,7 @@ func TestPerftProfile(t *testing.T) {
 	bin := buildRunbench(t)
 	dir := t.TempDir()
 	prof := filepath.Join(dir, "cpu.prof")
-	out, err := exec.Command(bin, "-perft", "-config", "default,slider=classical", "-position", "start", "-count", "2",
+	out, err := exec.Command(bin, "perft", "-config", "default,slider=classical", "-position", "start", "-count", "2",
 		"-noprogress", "-cpuprofile", prof, "-out", filepath.Join(dir, "p.txt")).CombinedOutput()
 	if err != nil {
 		t.Fatalf("runbench: %v\n%s", err, out)

@@ -13,8 +13,8 @@ const selectionRule = `Selections (-family, -impl, -dist, -position, -config) na
 without regular-expression metacharacters is a comma-separated list of names, each matched
 exactly (-family sliding runs sliding, not sliding-rotated; -dist k1 runs k1, not k12), and
 a name that does not exist is an error; a value with any of \.+*?()|[]{}^$ is a regular
-expression that must match a whole name (-dist 'k(8|32)' runs k8 and k32). runbench -list
-lists every name.`
+expression that must match a whole name (-dist 'k(8|32)' runs k8 and k32). runbench list
+lists every name, runbench list -perft every configuration.`
 
 // A selection is a parsed selection flag: a list of exact names, or a
 // regular expression anchored to the whole name (selectionRule).
@@ -66,7 +66,7 @@ func (s *selection) MatchString(name string) bool {
 func (s *selection) String() string { return s.value }
 
 // check returns an error naming the listed names that are not among
-// known, and where the known ones are listed (such as "runbench -list");
+// known, and where the known ones are listed (such as "runbench list");
 // a regular expression must match at least one known name.
 func (s *selection) check(known []string, listing string) error {
 	if s == nil {

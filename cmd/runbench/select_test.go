@@ -4,6 +4,7 @@ import (
 	"io"
 	"os"
 	"regexp"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -72,12 +73,7 @@ func TestSuiteSelectsExactly(t *testing.T) {
 		{[]string{"-family", "popcount", "-dist", "k1", "-sizes", "l1"}, dist, []string{"k1"}},
 		{[]string{"-family", "popcount", "-dist", "k1,k16", "-sizes", "l1"}, dist, []string{"k1", "k16"}},
 	} {
-		cfg, code := parseFlags(c.args, io.Discard)
-		if cfg == nil {
-			t.Fatalf("%v: exit %d", c.args, code)
-		}
-		s := (&session{instrumented: instrumented{cfg: cfg}}).suite()
-		cases, _, err := s.Cases(harness.ThisMachine())
+		cases, _, err := parseOK(t, c.args...).(*benchOptions).suite().Cases(harness.ThisMachine())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -102,26 +98,38 @@ func TestFlagErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"-dist", "nosuch"}, "-dist: no distribution named nosuch (runbench -list lists them)"},
+		{[]string{"-dist", "nosuch"}, "bench: -dist: no distribution named nosuch (runbench list lists them)"},
 		{[]string{"-family", "slidin"}, "-family: no family named slidin"},
-		{[]string{"-impl", "popcnt,nosuch"}, "-impl: no implementation named nosuch"},
-		{[]string{"-family", "zz.*"}, `-family "zz.*" matches no name`},
-		{[]string{"-perft", "-config", "slider=magic"}, "-config: no configuration named slider=magic (runbench -perft -list lists them)"},
-		{[]string{"-perft", "-position", "start,nosuch"}, "no standard position named nosuch"},
-		{[]string{"-perft", "-depth", "0"}, "-depth 0: want 1 to 12"},
-		{[]string{"-divide", "-depth", "0"}, "-depth 0: want 1 to 12"},
-		{[]string{"-divide", "-depth", "13"}, "-depth 13: want 1 to 12"},
-		{[]string{"-perft", "-fen", ""}, "-fen is empty"},
-		{[]string{"-divide", "-fen", "  "}, "-fen is empty"},
-		{[]string{"-perft", "-fen", "8/8/8/8/8/8/8/K6k w - - 0 1", "-position", "pos3"}, "exclude each other"},
-		{[]string{"-divide", "-config", "default"}, "go with -perft"},
-		{[]string{"-perft", "-tt", "1MiB,1MiB"}, "listed twice"},
-		{[]string{"-perft", "-tt", "3MiB,2MiB"}, "listed twice"}, // 3MiB is a 2MiB table
-		{[]string{"-perft", "-tt", "1024GiB"}, "the tables need 1024GiB"},
+		{[]string{"compare", "-impl", "popcnt,nosuch", "old.txt"}, "compare: -impl: no implementation named nosuch"},
+		{[]string{"list", "-family", "zz.*"}, `list: -family "zz.*" matches no name`},
+		{[]string{"perft", "-config", "slider=magic"}, "perft: -config: no configuration named slider=magic (runbench list -perft lists them)"},
+		{[]string{"list", "-perft", "-config", "slider=magic"}, "list: -config: no configuration named slider=magic"},
+		{[]string{"perft", "-position", "start,nosuch"}, "no standard position named nosuch"},
+		{[]string{"perft", "-depth", "0"}, "-depth 0: want 1 to 12"},
+		{[]string{"divide", "-depth", "0"}, "-depth 0: want 1 to 12"},
+		{[]string{"-divide", "-depth", "13"}, "divide: -depth 13: want 1 to 12"},
+		{[]string{"perft", "-fen", ""}, "-fen is empty"},
+		{[]string{"divide", "-fen", "  "}, "-fen is empty"},
+		{[]string{"divide", "-fen", "8/8/8/8/8/8/8/8 w - - 0 1"}, "divide: -fen: "},
+		{[]string{"perft", "-fen", "8/8/8/8/8/8/8/K6k w - - 0 1", "-position", "pos3"}, "exclude each other"},
+		{[]string{"divide", "-config", "default"}, "divide: no flag -config (a flag of runbench perft and list)"},
+		{[]string{"list", "-config", "default"}, "-config and -grid go with -perft"},
+		{[]string{"list", "-perft", "-family", "popcount"}, "-family and -impl select kernels"},
+		{[]string{"list", "-markdown", "-impl", "swar"}, "-markdown prints the README's whole table"},
+		{[]string{"perft", "-tt", "1MiB,1MiB"}, "listed twice"},
+		{[]string{"perft", "-tt", "3MiB,2MiB"}, "listed twice"}, // 3MiB is a 2MiB table
+		{[]string{"perft", "-tt", "1024GiB"}, "the tables need 1024GiB"},
+		{[]string{"levels", "v1,v9"}, `unknown GOAMD64 level "v9"`},
+		{[]string{"bench", "-threshold", "3"}, "-threshold goes with -baseline"},
+		{[]string{"compare", "-baseline", "x.txt", "old.txt"}, "compare: no flag -baseline (a flag of runbench bench and levels)"},
+		{[]string{"compare", "-out", "-", "old.txt"}, "-baseline needs a results file to compare (not -out -)"},
 	} {
+		if c.args[0] == "levels" && runtime.GOARCH != "amd64" {
+			continue
+		}
 		var stderr strings.Builder
-		cfg, code := parseFlags(c.args, &stderr)
-		if cfg != nil || code != 2 || !strings.Contains(stderr.String(), c.want) {
+		opts, code := parse(c.args, &stderr)
+		if opts != nil || code != 2 || !strings.Contains(stderr.String(), c.want) {
 			t.Errorf("runbench %q: exit %d, %q; want a usage error containing %q", c.args, code, stderr.String(), c.want)
 		}
 	}
@@ -131,7 +139,7 @@ func TestFlagErrors(t *testing.T) {
 // configuration under -config, "default" the default one, and every
 // -config example in the README selects what it names.
 func TestConfigNames(t *testing.T) {
-	all := perftConfigs(&config{grid: true})
+	all := perftConfigs(true)
 	seen := map[string]bool{}
 	for _, c := range all {
 		short := c.Short()
@@ -139,15 +147,12 @@ func TestConfigNames(t *testing.T) {
 			t.Errorf("two configurations named %s", short)
 		}
 		seen[short] = true
-		args := []string{"-perft", "-config", short}
+		args := []string{"perft", "-config", short}
 		if len(movegen.GridConfigs()) > 0 {
 			args = append(args, "-grid")
 		}
-		cfg, code := parseFlags(args, io.Discard)
-		if cfg == nil {
-			t.Fatalf("-config %s: exit %d", short, code)
-		}
-		if got := selectConfigs(cfg); len(got) != 1 || got[0] != c {
+		o := parseOK(t, args...).(*perftOptions)
+		if got := selectConfigs(o.config, o.grid); len(got) != 1 || got[0] != c {
 			t.Errorf("-config %s selects %v, want %v", short, got, c)
 		}
 	}
@@ -163,12 +168,13 @@ func TestConfigNames(t *testing.T) {
 		t.Fatal("no -config example in the README")
 	}
 	for _, m := range examples {
-		cfg, code := parseFlags([]string{"-perft", "-config", m[1]}, io.Discard)
-		if cfg == nil {
+		opts, code := parse([]string{"perft", "-config", m[1]}, io.Discard)
+		if opts == nil {
 			t.Errorf("README's -config '%s': exit %d", m[1], code)
 			continue
 		}
-		for _, c := range selectConfigs(cfg) {
+		o := opts.(*perftOptions)
+		for _, c := range selectConfigs(o.config, o.grid) {
 			if !slices.Contains(strings.Split(m[1], ","), c.Short()) {
 				t.Errorf("README's -config '%s' selects %s", m[1], c.Short())
 			}
@@ -180,9 +186,8 @@ func TestConfigNames(t *testing.T) {
 // implementation and every perft configuration by short name, and each
 // distribution it lists is one -dist accepts.
 func TestListing(t *testing.T) {
-	cfg, _ := parseFlags([]string{"-list"}, io.Discard)
 	var b strings.Builder
-	if err := writeListing(&b, cfg); err != nil {
+	if err := parseOK(t, "list").(*listOptions).writeListing(&b); err != nil {
 		t.Fatal(err)
 	}
 	out := b.String()
