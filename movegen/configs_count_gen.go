@@ -185,7 +185,7 @@ func generateCntKernighan[Us side, J job](p *Position, l *MoveList) int {
 		s := board.Square(bits.TrailingZeros64(b))
 		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
-	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+	for b := mine[board.Bishop] &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
 		a := bishopAttacks(s, sliding) & movable
 		if m.pinD&(b&-b) != 0 {
@@ -193,13 +193,29 @@ func generateCntKernighan[Us side, J job](p *Position, l *MoveList) int {
 		}
 		emit(s, a, Quiet)
 	}
-	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
 		a := rookAttacks(s, sliding) & movable
 		if m.pinHV&(b&-b) != 0 {
 			a &= m.pinHV
 		}
 		emit(s, a, Quiet)
+	}
+	// A queen's rook and bishop moves are one target set (the two never
+	// share a square), counted once; a pinned queen moves along its pin
+	// only, as a rook or as a bishop.
+	for b := mine[board.Queen]; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		var a uint64
+		switch q := b & -b; {
+		case m.pinHV&q != 0:
+			a = rookAttacks(s, sliding) & m.pinHV
+		case m.pinD&q != 0:
+			a = bishopAttacks(s, sliding) & m.pinD
+		default:
+			a = rookAttacks(s, sliding) | bishopAttacks(s, sliding)
+		}
+		emit(s, a&movable, Quiet)
 	}
 	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
 	// file pin lets them push along it), captures by pawns not pinned on a
@@ -408,7 +424,7 @@ func generateCntSwar[Us side, J job](p *Position, l *MoveList) int {
 		s := board.Square(bits.TrailingZeros64(b))
 		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
-	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+	for b := mine[board.Bishop] &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
 		a := bishopAttacks(s, sliding) & movable
 		if m.pinD&(b&-b) != 0 {
@@ -416,13 +432,29 @@ func generateCntSwar[Us side, J job](p *Position, l *MoveList) int {
 		}
 		emit(s, a, Quiet)
 	}
-	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
 		a := rookAttacks(s, sliding) & movable
 		if m.pinHV&(b&-b) != 0 {
 			a &= m.pinHV
 		}
 		emit(s, a, Quiet)
+	}
+	// A queen's rook and bishop moves are one target set (the two never
+	// share a square), counted once; a pinned queen moves along its pin
+	// only, as a rook or as a bishop.
+	for b := mine[board.Queen]; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		var a uint64
+		switch q := b & -b; {
+		case m.pinHV&q != 0:
+			a = rookAttacks(s, sliding) & m.pinHV
+		case m.pinD&q != 0:
+			a = bishopAttacks(s, sliding) & m.pinD
+		default:
+			a = rookAttacks(s, sliding) | bishopAttacks(s, sliding)
+		}
+		emit(s, a&movable, Quiet)
 	}
 	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
 	// file pin lets them push along it), captures by pawns not pinned on a
@@ -634,7 +666,7 @@ func generateCntSwarMul[Us side, J job](p *Position, l *MoveList) int {
 		s := board.Square(bits.TrailingZeros64(b))
 		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
-	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+	for b := mine[board.Bishop] &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
 		a := bishopAttacks(s, sliding) & movable
 		if m.pinD&(b&-b) != 0 {
@@ -642,13 +674,29 @@ func generateCntSwarMul[Us side, J job](p *Position, l *MoveList) int {
 		}
 		emit(s, a, Quiet)
 	}
-	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
 		a := rookAttacks(s, sliding) & movable
 		if m.pinHV&(b&-b) != 0 {
 			a &= m.pinHV
 		}
 		emit(s, a, Quiet)
+	}
+	// A queen's rook and bishop moves are one target set (the two never
+	// share a square), counted once; a pinned queen moves along its pin
+	// only, as a rook or as a bishop.
+	for b := mine[board.Queen]; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		var a uint64
+		switch q := b & -b; {
+		case m.pinHV&q != 0:
+			a = rookAttacks(s, sliding) & m.pinHV
+		case m.pinD&q != 0:
+			a = bishopAttacks(s, sliding) & m.pinD
+		default:
+			a = rookAttacks(s, sliding) | bishopAttacks(s, sliding)
+		}
+		emit(s, a&movable, Quiet)
 	}
 	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
 	// file pin lets them push along it), captures by pawns not pinned on a
@@ -860,7 +908,7 @@ func generateCntTable16[Us side, J job](p *Position, l *MoveList) int {
 		s := board.Square(bits.TrailingZeros64(b))
 		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
-	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+	for b := mine[board.Bishop] &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
 		a := bishopAttacks(s, sliding) & movable
 		if m.pinD&(b&-b) != 0 {
@@ -868,13 +916,29 @@ func generateCntTable16[Us side, J job](p *Position, l *MoveList) int {
 		}
 		emit(s, a, Quiet)
 	}
-	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
 		a := rookAttacks(s, sliding) & movable
 		if m.pinHV&(b&-b) != 0 {
 			a &= m.pinHV
 		}
 		emit(s, a, Quiet)
+	}
+	// A queen's rook and bishop moves are one target set (the two never
+	// share a square), counted once; a pinned queen moves along its pin
+	// only, as a rook or as a bishop.
+	for b := mine[board.Queen]; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		var a uint64
+		switch q := b & -b; {
+		case m.pinHV&q != 0:
+			a = rookAttacks(s, sliding) & m.pinHV
+		case m.pinD&q != 0:
+			a = bishopAttacks(s, sliding) & m.pinD
+		default:
+			a = rookAttacks(s, sliding) | bishopAttacks(s, sliding)
+		}
+		emit(s, a&movable, Quiet)
 	}
 	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
 	// file pin lets them push along it), captures by pawns not pinned on a
@@ -1086,7 +1150,7 @@ func generateCntTable8[Us side, J job](p *Position, l *MoveList) int {
 		s := board.Square(bits.TrailingZeros64(b))
 		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
-	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+	for b := mine[board.Bishop] &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
 		a := bishopAttacks(s, sliding) & movable
 		if m.pinD&(b&-b) != 0 {
@@ -1094,13 +1158,29 @@ func generateCntTable8[Us side, J job](p *Position, l *MoveList) int {
 		}
 		emit(s, a, Quiet)
 	}
-	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
 		a := rookAttacks(s, sliding) & movable
 		if m.pinHV&(b&-b) != 0 {
 			a &= m.pinHV
 		}
 		emit(s, a, Quiet)
+	}
+	// A queen's rook and bishop moves are one target set (the two never
+	// share a square), counted once; a pinned queen moves along its pin
+	// only, as a rook or as a bishop.
+	for b := mine[board.Queen]; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		var a uint64
+		switch q := b & -b; {
+		case m.pinHV&q != 0:
+			a = rookAttacks(s, sliding) & m.pinHV
+		case m.pinD&q != 0:
+			a = bishopAttacks(s, sliding) & m.pinD
+		default:
+			a = rookAttacks(s, sliding) | bishopAttacks(s, sliding)
+		}
+		emit(s, a&movable, Quiet)
 	}
 	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
 	// file pin lets them push along it), captures by pawns not pinned on a

@@ -182,7 +182,7 @@ func generateMvMagicHash[Us side, J job](p *Position, l *MoveList) int {
 		s := board.Square(bits.TrailingZeros64(b))
 		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
-	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+	for b := mine[board.Bishop] &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
 		a := bishopAttacks(s, sliding) & movable
 		if m.pinD&(b&-b) != 0 {
@@ -190,13 +190,29 @@ func generateMvMagicHash[Us side, J job](p *Position, l *MoveList) int {
 		}
 		emit(s, a, Quiet)
 	}
-	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
 		a := rookAttacks(s, sliding) & movable
 		if m.pinHV&(b&-b) != 0 {
 			a &= m.pinHV
 		}
 		emit(s, a, Quiet)
+	}
+	// A queen's rook and bishop moves are one target set (the two never
+	// share a square), counted once; a pinned queen moves along its pin
+	// only, as a rook or as a bishop.
+	for b := mine[board.Queen]; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		var a uint64
+		switch q := b & -b; {
+		case m.pinHV&q != 0:
+			a = rookAttacks(s, sliding) & m.pinHV
+		case m.pinD&q != 0:
+			a = bishopAttacks(s, sliding) & m.pinD
+		default:
+			a = rookAttacks(s, sliding) | bishopAttacks(s, sliding)
+		}
+		emit(s, a&movable, Quiet)
 	}
 	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
 	// file pin lets them push along it), captures by pawns not pinned on a

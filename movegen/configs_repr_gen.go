@@ -191,7 +191,7 @@ func generateHyperbolaReverseReprReversed[Us side, J job](p *posReversed, l *Mov
 		s := board.Square(bits.TrailingZeros64(b))
 		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
-	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+	for b := mine[board.Bishop] &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
 		a := bishopReversed(s, sliding) & movable
 		if m.pinD&(b&-b) != 0 {
@@ -199,13 +199,29 @@ func generateHyperbolaReverseReprReversed[Us side, J job](p *posReversed, l *Mov
 		}
 		emit(s, a, Quiet)
 	}
-	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
 		a := rookReversed(s, sliding) & movable
 		if m.pinHV&(b&-b) != 0 {
 			a &= m.pinHV
 		}
 		emit(s, a, Quiet)
+	}
+	// A queen's rook and bishop moves are one target set (the two never
+	// share a square), counted once; a pinned queen moves along its pin
+	// only, as a rook or as a bishop.
+	for b := mine[board.Queen]; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		var a uint64
+		switch q := b & -b; {
+		case m.pinHV&q != 0:
+			a = rookReversed(s, sliding) & m.pinHV
+		case m.pinD&q != 0:
+			a = bishopReversed(s, sliding) & m.pinD
+		default:
+			a = rookReversed(s, sliding) | bishopReversed(s, sliding)
+		}
+		emit(s, a&movable, Quiet)
 	}
 	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
 	// file pin lets them push along it), captures by pawns not pinned on a
@@ -486,7 +502,7 @@ func generateRotatedReprRotated[Us side, J job](p *posRotated, l *MoveList) int 
 		s := board.Square(bits.TrailingZeros64(b))
 		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
-	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+	for b := mine[board.Bishop] &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
 		a := bishopRotated(s, sliding) & movable
 		if m.pinD&(b&-b) != 0 {
@@ -494,13 +510,29 @@ func generateRotatedReprRotated[Us side, J job](p *posRotated, l *MoveList) int 
 		}
 		emit(s, a, Quiet)
 	}
-	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
 		a := rookRotated(s, sliding) & movable
 		if m.pinHV&(b&-b) != 0 {
 			a &= m.pinHV
 		}
 		emit(s, a, Quiet)
+	}
+	// A queen's rook and bishop moves are one target set (the two never
+	// share a square), counted once; a pinned queen moves along its pin
+	// only, as a rook or as a bishop.
+	for b := mine[board.Queen]; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		var a uint64
+		switch q := b & -b; {
+		case m.pinHV&q != 0:
+			a = rookRotated(s, sliding) & m.pinHV
+		case m.pinD&q != 0:
+			a = bishopRotated(s, sliding) & m.pinD
+		default:
+			a = rookRotated(s, sliding) | bishopRotated(s, sliding)
+		}
+		emit(s, a&movable, Quiet)
 	}
 	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
 	// file pin lets them push along it), captures by pawns not pinned on a
@@ -781,7 +813,7 @@ func generateReprReversed[Us side, J job](p *posReversed, l *MoveList) int {
 		s := board.Square(bits.TrailingZeros64(b))
 		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
-	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+	for b := mine[board.Bishop] &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
 		a := bishopUnreadReversed(s, sliding) & movable
 		if m.pinD&(b&-b) != 0 {
@@ -789,13 +821,29 @@ func generateReprReversed[Us side, J job](p *posReversed, l *MoveList) int {
 		}
 		emit(s, a, Quiet)
 	}
-	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
 		a := rookUnreadReversed(s, sliding) & movable
 		if m.pinHV&(b&-b) != 0 {
 			a &= m.pinHV
 		}
 		emit(s, a, Quiet)
+	}
+	// A queen's rook and bishop moves are one target set (the two never
+	// share a square), counted once; a pinned queen moves along its pin
+	// only, as a rook or as a bishop.
+	for b := mine[board.Queen]; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		var a uint64
+		switch q := b & -b; {
+		case m.pinHV&q != 0:
+			a = rookUnreadReversed(s, sliding) & m.pinHV
+		case m.pinD&q != 0:
+			a = bishopUnreadReversed(s, sliding) & m.pinD
+		default:
+			a = rookUnreadReversed(s, sliding) | bishopUnreadReversed(s, sliding)
+		}
+		emit(s, a&movable, Quiet)
 	}
 	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
 	// file pin lets them push along it), captures by pawns not pinned on a
@@ -1021,7 +1069,7 @@ func generateReprRotated[Us side, J job](p *posRotated, l *MoveList) int {
 		s := board.Square(bits.TrailingZeros64(b))
 		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
-	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+	for b := mine[board.Bishop] &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
 		a := bishopUnreadRotated(s, sliding) & movable
 		if m.pinD&(b&-b) != 0 {
@@ -1029,13 +1077,29 @@ func generateReprRotated[Us side, J job](p *posRotated, l *MoveList) int {
 		}
 		emit(s, a, Quiet)
 	}
-	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
 		a := rookUnreadRotated(s, sliding) & movable
 		if m.pinHV&(b&-b) != 0 {
 			a &= m.pinHV
 		}
 		emit(s, a, Quiet)
+	}
+	// A queen's rook and bishop moves are one target set (the two never
+	// share a square), counted once; a pinned queen moves along its pin
+	// only, as a rook or as a bishop.
+	for b := mine[board.Queen]; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		var a uint64
+		switch q := b & -b; {
+		case m.pinHV&q != 0:
+			a = rookUnreadRotated(s, sliding) & m.pinHV
+		case m.pinD&q != 0:
+			a = bishopUnreadRotated(s, sliding) & m.pinD
+		default:
+			a = rookUnreadRotated(s, sliding) | bishopUnreadRotated(s, sliding)
+		}
+		emit(s, a&movable, Quiet)
 	}
 	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
 	// file pin lets them push along it), captures by pawns not pinned on a

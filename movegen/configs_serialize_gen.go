@@ -187,7 +187,7 @@ func generateSerBytes[Us side, J job](p *Position, l *MoveList) int {
 		s := board.Square(bits.TrailingZeros64(b))
 		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
-	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+	for b := mine[board.Bishop] &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
 		a := bishopAttacks(s, sliding) & movable
 		if m.pinD&(b&-b) != 0 {
@@ -195,13 +195,29 @@ func generateSerBytes[Us side, J job](p *Position, l *MoveList) int {
 		}
 		emit(s, a, Quiet)
 	}
-	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
 		a := rookAttacks(s, sliding) & movable
 		if m.pinHV&(b&-b) != 0 {
 			a &= m.pinHV
 		}
 		emit(s, a, Quiet)
+	}
+	// A queen's rook and bishop moves are one target set (the two never
+	// share a square), counted once; a pinned queen moves along its pin
+	// only, as a rook or as a bishop.
+	for b := mine[board.Queen]; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		var a uint64
+		switch q := b & -b; {
+		case m.pinHV&q != 0:
+			a = rookAttacks(s, sliding) & m.pinHV
+		case m.pinD&q != 0:
+			a = bishopAttacks(s, sliding) & m.pinD
+		default:
+			a = rookAttacks(s, sliding) | bishopAttacks(s, sliding)
+		}
+		emit(s, a&movable, Quiet)
 	}
 	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
 	// file pin lets them push along it), captures by pawns not pinned on a
@@ -435,7 +451,7 @@ func generateSerForward[Us side, J job](p *Position, l *MoveList) int {
 		s := board.Square(bits.TrailingZeros64(b))
 		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
-	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+	for b := mine[board.Bishop] &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
 		a := bishopAttacks(s, sliding) & movable
 		if m.pinD&(b&-b) != 0 {
@@ -443,13 +459,29 @@ func generateSerForward[Us side, J job](p *Position, l *MoveList) int {
 		}
 		emit(s, a, Quiet)
 	}
-	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
 		a := rookAttacks(s, sliding) & movable
 		if m.pinHV&(b&-b) != 0 {
 			a &= m.pinHV
 		}
 		emit(s, a, Quiet)
+	}
+	// A queen's rook and bishop moves are one target set (the two never
+	// share a square), counted once; a pinned queen moves along its pin
+	// only, as a rook or as a bishop.
+	for b := mine[board.Queen]; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		var a uint64
+		switch q := b & -b; {
+		case m.pinHV&q != 0:
+			a = rookAttacks(s, sliding) & m.pinHV
+		case m.pinD&q != 0:
+			a = bishopAttacks(s, sliding) & m.pinD
+		default:
+			a = rookAttacks(s, sliding) | bishopAttacks(s, sliding)
+		}
+		emit(s, a&movable, Quiet)
 	}
 	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
 	// file pin lets them push along it), captures by pawns not pinned on a
@@ -658,7 +690,7 @@ func generateSerIterator[Us side, J job](p *Position, l *MoveList) int {
 		s := board.Square(bits.TrailingZeros64(b))
 		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
-	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+	for b := mine[board.Bishop] &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
 		a := bishopAttacks(s, sliding) & movable
 		if m.pinD&(b&-b) != 0 {
@@ -666,13 +698,29 @@ func generateSerIterator[Us side, J job](p *Position, l *MoveList) int {
 		}
 		emit(s, a, Quiet)
 	}
-	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
 		a := rookAttacks(s, sliding) & movable
 		if m.pinHV&(b&-b) != 0 {
 			a &= m.pinHV
 		}
 		emit(s, a, Quiet)
+	}
+	// A queen's rook and bishop moves are one target set (the two never
+	// share a square), counted once; a pinned queen moves along its pin
+	// only, as a rook or as a bishop.
+	for b := mine[board.Queen]; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		var a uint64
+		switch q := b & -b; {
+		case m.pinHV&q != 0:
+			a = rookAttacks(s, sliding) & m.pinHV
+		case m.pinD&q != 0:
+			a = bishopAttacks(s, sliding) & m.pinD
+		default:
+			a = rookAttacks(s, sliding) | bishopAttacks(s, sliding)
+		}
+		emit(s, a&movable, Quiet)
 	}
 	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
 	// file pin lets them push along it), captures by pawns not pinned on a
@@ -906,7 +954,7 @@ func generateSerReverse[Us side, J job](p *Position, l *MoveList) int {
 		s := board.Square(bits.TrailingZeros64(b))
 		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
-	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+	for b := mine[board.Bishop] &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
 		a := bishopAttacks(s, sliding) & movable
 		if m.pinD&(b&-b) != 0 {
@@ -914,13 +962,29 @@ func generateSerReverse[Us side, J job](p *Position, l *MoveList) int {
 		}
 		emit(s, a, Quiet)
 	}
-	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
 		a := rookAttacks(s, sliding) & movable
 		if m.pinHV&(b&-b) != 0 {
 			a &= m.pinHV
 		}
 		emit(s, a, Quiet)
+	}
+	// A queen's rook and bishop moves are one target set (the two never
+	// share a square), counted once; a pinned queen moves along its pin
+	// only, as a rook or as a bishop.
+	for b := mine[board.Queen]; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		var a uint64
+		switch q := b & -b; {
+		case m.pinHV&q != 0:
+			a = rookAttacks(s, sliding) & m.pinHV
+		case m.pinD&q != 0:
+			a = bishopAttacks(s, sliding) & m.pinD
+		default:
+			a = rookAttacks(s, sliding) | bishopAttacks(s, sliding)
+		}
+		emit(s, a&movable, Quiet)
 	}
 	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
 	// file pin lets them push along it), captures by pawns not pinned on a
@@ -1154,7 +1218,7 @@ func generateSerScanReset[Us side, J job](p *Position, l *MoveList) int {
 		s := board.Square(bits.TrailingZeros64(b))
 		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
-	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+	for b := mine[board.Bishop] &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
 		a := bishopAttacks(s, sliding) & movable
 		if m.pinD&(b&-b) != 0 {
@@ -1162,13 +1226,29 @@ func generateSerScanReset[Us side, J job](p *Position, l *MoveList) int {
 		}
 		emit(s, a, Quiet)
 	}
-	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
 		a := rookAttacks(s, sliding) & movable
 		if m.pinHV&(b&-b) != 0 {
 			a &= m.pinHV
 		}
 		emit(s, a, Quiet)
+	}
+	// A queen's rook and bishop moves are one target set (the two never
+	// share a square), counted once; a pinned queen moves along its pin
+	// only, as a rook or as a bishop.
+	for b := mine[board.Queen]; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		var a uint64
+		switch q := b & -b; {
+		case m.pinHV&q != 0:
+			a = rookAttacks(s, sliding) & m.pinHV
+		case m.pinD&q != 0:
+			a = bishopAttacks(s, sliding) & m.pinD
+		default:
+			a = rookAttacks(s, sliding) | bishopAttacks(s, sliding)
+		}
+		emit(s, a&movable, Quiet)
 	}
 	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
 	// file pin lets them push along it), captures by pawns not pinned on a
@@ -1402,7 +1482,7 @@ func generateSerUnrolled[Us side, J job](p *Position, l *MoveList) int {
 		s := board.Square(bits.TrailingZeros64(b))
 		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
-	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+	for b := mine[board.Bishop] &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
 		a := bishopAttacks(s, sliding) & movable
 		if m.pinD&(b&-b) != 0 {
@@ -1410,13 +1490,29 @@ func generateSerUnrolled[Us side, J job](p *Position, l *MoveList) int {
 		}
 		emit(s, a, Quiet)
 	}
-	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
 		a := rookAttacks(s, sliding) & movable
 		if m.pinHV&(b&-b) != 0 {
 			a &= m.pinHV
 		}
 		emit(s, a, Quiet)
+	}
+	// A queen's rook and bishop moves are one target set (the two never
+	// share a square), counted once; a pinned queen moves along its pin
+	// only, as a rook or as a bishop.
+	for b := mine[board.Queen]; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		var a uint64
+		switch q := b & -b; {
+		case m.pinHV&q != 0:
+			a = rookAttacks(s, sliding) & m.pinHV
+		case m.pinD&q != 0:
+			a = bishopAttacks(s, sliding) & m.pinD
+		default:
+			a = rookAttacks(s, sliding) | bishopAttacks(s, sliding)
+		}
+		emit(s, a&movable, Quiet)
 	}
 	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
 	// file pin lets them push along it), captures by pawns not pinned on a
@@ -1650,7 +1746,7 @@ func generateSerWords16[Us side, J job](p *Position, l *MoveList) int {
 		s := board.Square(bits.TrailingZeros64(b))
 		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
-	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+	for b := mine[board.Bishop] &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
 		a := bishopAttacks(s, sliding) & movable
 		if m.pinD&(b&-b) != 0 {
@@ -1658,13 +1754,29 @@ func generateSerWords16[Us side, J job](p *Position, l *MoveList) int {
 		}
 		emit(s, a, Quiet)
 	}
-	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
 		a := rookAttacks(s, sliding) & movable
 		if m.pinHV&(b&-b) != 0 {
 			a &= m.pinHV
 		}
 		emit(s, a, Quiet)
+	}
+	// A queen's rook and bishop moves are one target set (the two never
+	// share a square), counted once; a pinned queen moves along its pin
+	// only, as a rook or as a bishop.
+	for b := mine[board.Queen]; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		var a uint64
+		switch q := b & -b; {
+		case m.pinHV&q != 0:
+			a = rookAttacks(s, sliding) & m.pinHV
+		case m.pinD&q != 0:
+			a = bishopAttacks(s, sliding) & m.pinD
+		default:
+			a = rookAttacks(s, sliding) | bishopAttacks(s, sliding)
+		}
+		emit(s, a&movable, Quiet)
 	}
 	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
 	// file pin lets them push along it), captures by pawns not pinned on a

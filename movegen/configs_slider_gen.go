@@ -190,7 +190,7 @@ func generateClassical[Us side, J job](p *Position, l *MoveList) int {
 		s := board.Square(bits.TrailingZeros64(b))
 		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
-	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+	for b := mine[board.Bishop] &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
 		a := generic.SlidingClassicalBishop(s, sliding) & movable
 		if m.pinD&(b&-b) != 0 {
@@ -198,13 +198,29 @@ func generateClassical[Us side, J job](p *Position, l *MoveList) int {
 		}
 		emit(s, a, Quiet)
 	}
-	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
 		a := generic.SlidingClassicalRook(s, sliding) & movable
 		if m.pinHV&(b&-b) != 0 {
 			a &= m.pinHV
 		}
 		emit(s, a, Quiet)
+	}
+	// A queen's rook and bishop moves are one target set (the two never
+	// share a square), counted once; a pinned queen moves along its pin
+	// only, as a rook or as a bishop.
+	for b := mine[board.Queen]; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		var a uint64
+		switch q := b & -b; {
+		case m.pinHV&q != 0:
+			a = generic.SlidingClassicalRook(s, sliding) & m.pinHV
+		case m.pinD&q != 0:
+			a = generic.SlidingClassicalBishop(s, sliding) & m.pinD
+		default:
+			a = generic.SlidingClassicalRook(s, sliding) | generic.SlidingClassicalBishop(s, sliding)
+		}
+		emit(s, a&movable, Quiet)
 	}
 	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
 	// file pin lets them push along it), captures by pawns not pinned on a
@@ -430,7 +446,7 @@ func generateDumb7fill[Us side, J job](p *Position, l *MoveList) int {
 		s := board.Square(bits.TrailingZeros64(b))
 		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
-	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+	for b := mine[board.Bishop] &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
 		a := generic.SlidingDumb7fillBishop(s, sliding) & movable
 		if m.pinD&(b&-b) != 0 {
@@ -438,13 +454,29 @@ func generateDumb7fill[Us side, J job](p *Position, l *MoveList) int {
 		}
 		emit(s, a, Quiet)
 	}
-	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
 		a := generic.SlidingDumb7fillRook(s, sliding) & movable
 		if m.pinHV&(b&-b) != 0 {
 			a &= m.pinHV
 		}
 		emit(s, a, Quiet)
+	}
+	// A queen's rook and bishop moves are one target set (the two never
+	// share a square), counted once; a pinned queen moves along its pin
+	// only, as a rook or as a bishop.
+	for b := mine[board.Queen]; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		var a uint64
+		switch q := b & -b; {
+		case m.pinHV&q != 0:
+			a = generic.SlidingDumb7fillRook(s, sliding) & m.pinHV
+		case m.pinD&q != 0:
+			a = generic.SlidingDumb7fillBishop(s, sliding) & m.pinD
+		default:
+			a = generic.SlidingDumb7fillRook(s, sliding) | generic.SlidingDumb7fillBishop(s, sliding)
+		}
+		emit(s, a&movable, Quiet)
 	}
 	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
 	// file pin lets them push along it), captures by pawns not pinned on a
@@ -670,7 +702,7 @@ func generateHyperbolaBswap[Us side, J job](p *Position, l *MoveList) int {
 		s := board.Square(bits.TrailingZeros64(b))
 		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
-	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+	for b := mine[board.Bishop] &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
 		a := generic.SlidingHyperbolaBswapBishop(s, sliding) & movable
 		if m.pinD&(b&-b) != 0 {
@@ -678,13 +710,29 @@ func generateHyperbolaBswap[Us side, J job](p *Position, l *MoveList) int {
 		}
 		emit(s, a, Quiet)
 	}
-	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
 		a := generic.SlidingHyperbolaBswapRook(s, sliding) & movable
 		if m.pinHV&(b&-b) != 0 {
 			a &= m.pinHV
 		}
 		emit(s, a, Quiet)
+	}
+	// A queen's rook and bishop moves are one target set (the two never
+	// share a square), counted once; a pinned queen moves along its pin
+	// only, as a rook or as a bishop.
+	for b := mine[board.Queen]; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		var a uint64
+		switch q := b & -b; {
+		case m.pinHV&q != 0:
+			a = generic.SlidingHyperbolaBswapRook(s, sliding) & m.pinHV
+		case m.pinD&q != 0:
+			a = generic.SlidingHyperbolaBswapBishop(s, sliding) & m.pinD
+		default:
+			a = generic.SlidingHyperbolaBswapRook(s, sliding) | generic.SlidingHyperbolaBswapBishop(s, sliding)
+		}
+		emit(s, a&movable, Quiet)
 	}
 	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
 	// file pin lets them push along it), captures by pawns not pinned on a
@@ -910,7 +958,7 @@ func generateHyperbolaReverse[Us side, J job](p *Position, l *MoveList) int {
 		s := board.Square(bits.TrailingZeros64(b))
 		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
-	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+	for b := mine[board.Bishop] &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
 		a := generic.SlidingHyperbolaReverseBishop(s, sliding) & movable
 		if m.pinD&(b&-b) != 0 {
@@ -918,13 +966,29 @@ func generateHyperbolaReverse[Us side, J job](p *Position, l *MoveList) int {
 		}
 		emit(s, a, Quiet)
 	}
-	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
 		a := generic.SlidingHyperbolaReverseRook(s, sliding) & movable
 		if m.pinHV&(b&-b) != 0 {
 			a &= m.pinHV
 		}
 		emit(s, a, Quiet)
+	}
+	// A queen's rook and bishop moves are one target set (the two never
+	// share a square), counted once; a pinned queen moves along its pin
+	// only, as a rook or as a bishop.
+	for b := mine[board.Queen]; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		var a uint64
+		switch q := b & -b; {
+		case m.pinHV&q != 0:
+			a = generic.SlidingHyperbolaReverseRook(s, sliding) & m.pinHV
+		case m.pinD&q != 0:
+			a = generic.SlidingHyperbolaReverseBishop(s, sliding) & m.pinD
+		default:
+			a = generic.SlidingHyperbolaReverseRook(s, sliding) | generic.SlidingHyperbolaReverseBishop(s, sliding)
+		}
+		emit(s, a&movable, Quiet)
 	}
 	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
 	// file pin lets them push along it), captures by pawns not pinned on a
@@ -1150,7 +1214,7 @@ func generateKindergarten[Us side, J job](p *Position, l *MoveList) int {
 		s := board.Square(bits.TrailingZeros64(b))
 		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
-	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+	for b := mine[board.Bishop] &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
 		a := generic.SlidingKindergartenBishop(s, sliding) & movable
 		if m.pinD&(b&-b) != 0 {
@@ -1158,13 +1222,29 @@ func generateKindergarten[Us side, J job](p *Position, l *MoveList) int {
 		}
 		emit(s, a, Quiet)
 	}
-	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
 		a := generic.SlidingKindergartenRook(s, sliding) & movable
 		if m.pinHV&(b&-b) != 0 {
 			a &= m.pinHV
 		}
 		emit(s, a, Quiet)
+	}
+	// A queen's rook and bishop moves are one target set (the two never
+	// share a square), counted once; a pinned queen moves along its pin
+	// only, as a rook or as a bishop.
+	for b := mine[board.Queen]; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		var a uint64
+		switch q := b & -b; {
+		case m.pinHV&q != 0:
+			a = generic.SlidingKindergartenRook(s, sliding) & m.pinHV
+		case m.pinD&q != 0:
+			a = generic.SlidingKindergartenBishop(s, sliding) & m.pinD
+		default:
+			a = generic.SlidingKindergartenRook(s, sliding) | generic.SlidingKindergartenBishop(s, sliding)
+		}
+		emit(s, a&movable, Quiet)
 	}
 	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
 	// file pin lets them push along it), captures by pawns not pinned on a
@@ -1390,7 +1470,7 @@ func generateKoggeStone[Us side, J job](p *Position, l *MoveList) int {
 		s := board.Square(bits.TrailingZeros64(b))
 		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
-	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+	for b := mine[board.Bishop] &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
 		a := generic.SlidingKoggeStoneBishop(s, sliding) & movable
 		if m.pinD&(b&-b) != 0 {
@@ -1398,13 +1478,29 @@ func generateKoggeStone[Us side, J job](p *Position, l *MoveList) int {
 		}
 		emit(s, a, Quiet)
 	}
-	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
 		a := generic.SlidingKoggeStoneRook(s, sliding) & movable
 		if m.pinHV&(b&-b) != 0 {
 			a &= m.pinHV
 		}
 		emit(s, a, Quiet)
+	}
+	// A queen's rook and bishop moves are one target set (the two never
+	// share a square), counted once; a pinned queen moves along its pin
+	// only, as a rook or as a bishop.
+	for b := mine[board.Queen]; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		var a uint64
+		switch q := b & -b; {
+		case m.pinHV&q != 0:
+			a = generic.SlidingKoggeStoneRook(s, sliding) & m.pinHV
+		case m.pinD&q != 0:
+			a = generic.SlidingKoggeStoneBishop(s, sliding) & m.pinD
+		default:
+			a = generic.SlidingKoggeStoneRook(s, sliding) | generic.SlidingKoggeStoneBishop(s, sliding)
+		}
+		emit(s, a&movable, Quiet)
 	}
 	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
 	// file pin lets them push along it), captures by pawns not pinned on a
@@ -1630,7 +1726,7 @@ func generateMagicBlack[Us side, J job](p *Position, l *MoveList) int {
 		s := board.Square(bits.TrailingZeros64(b))
 		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
-	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+	for b := mine[board.Bishop] &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
 		a := generic.SlidingMagicBlackBishop(s, sliding) & movable
 		if m.pinD&(b&-b) != 0 {
@@ -1638,13 +1734,29 @@ func generateMagicBlack[Us side, J job](p *Position, l *MoveList) int {
 		}
 		emit(s, a, Quiet)
 	}
-	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
 		a := generic.SlidingMagicBlackRook(s, sliding) & movable
 		if m.pinHV&(b&-b) != 0 {
 			a &= m.pinHV
 		}
 		emit(s, a, Quiet)
+	}
+	// A queen's rook and bishop moves are one target set (the two never
+	// share a square), counted once; a pinned queen moves along its pin
+	// only, as a rook or as a bishop.
+	for b := mine[board.Queen]; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		var a uint64
+		switch q := b & -b; {
+		case m.pinHV&q != 0:
+			a = generic.SlidingMagicBlackRook(s, sliding) & m.pinHV
+		case m.pinD&q != 0:
+			a = generic.SlidingMagicBlackBishop(s, sliding) & m.pinD
+		default:
+			a = generic.SlidingMagicBlackRook(s, sliding) | generic.SlidingMagicBlackBishop(s, sliding)
+		}
+		emit(s, a&movable, Quiet)
 	}
 	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
 	// file pin lets them push along it), captures by pawns not pinned on a
@@ -1870,7 +1982,7 @@ func generateMagicPlain[Us side, J job](p *Position, l *MoveList) int {
 		s := board.Square(bits.TrailingZeros64(b))
 		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
-	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+	for b := mine[board.Bishop] &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
 		a := generic.SlidingMagicPlainBishop(s, sliding) & movable
 		if m.pinD&(b&-b) != 0 {
@@ -1878,13 +1990,29 @@ func generateMagicPlain[Us side, J job](p *Position, l *MoveList) int {
 		}
 		emit(s, a, Quiet)
 	}
-	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
 		a := generic.SlidingMagicPlainRook(s, sliding) & movable
 		if m.pinHV&(b&-b) != 0 {
 			a &= m.pinHV
 		}
 		emit(s, a, Quiet)
+	}
+	// A queen's rook and bishop moves are one target set (the two never
+	// share a square), counted once; a pinned queen moves along its pin
+	// only, as a rook or as a bishop.
+	for b := mine[board.Queen]; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		var a uint64
+		switch q := b & -b; {
+		case m.pinHV&q != 0:
+			a = generic.SlidingMagicPlainRook(s, sliding) & m.pinHV
+		case m.pinD&q != 0:
+			a = generic.SlidingMagicPlainBishop(s, sliding) & m.pinD
+		default:
+			a = generic.SlidingMagicPlainRook(s, sliding) | generic.SlidingMagicPlainBishop(s, sliding)
+		}
+		emit(s, a&movable, Quiet)
 	}
 	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
 	// file pin lets them push along it), captures by pawns not pinned on a
@@ -2110,7 +2238,7 @@ func generateObstructionDifference[Us side, J job](p *Position, l *MoveList) int
 		s := board.Square(bits.TrailingZeros64(b))
 		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
-	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+	for b := mine[board.Bishop] &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
 		a := generic.SlidingObstructionDifferenceBishop(s, sliding) & movable
 		if m.pinD&(b&-b) != 0 {
@@ -2118,13 +2246,29 @@ func generateObstructionDifference[Us side, J job](p *Position, l *MoveList) int
 		}
 		emit(s, a, Quiet)
 	}
-	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
 		a := generic.SlidingObstructionDifferenceRook(s, sliding) & movable
 		if m.pinHV&(b&-b) != 0 {
 			a &= m.pinHV
 		}
 		emit(s, a, Quiet)
+	}
+	// A queen's rook and bishop moves are one target set (the two never
+	// share a square), counted once; a pinned queen moves along its pin
+	// only, as a rook or as a bishop.
+	for b := mine[board.Queen]; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		var a uint64
+		switch q := b & -b; {
+		case m.pinHV&q != 0:
+			a = generic.SlidingObstructionDifferenceRook(s, sliding) & m.pinHV
+		case m.pinD&q != 0:
+			a = generic.SlidingObstructionDifferenceBishop(s, sliding) & m.pinD
+		default:
+			a = generic.SlidingObstructionDifferenceRook(s, sliding) | generic.SlidingObstructionDifferenceBishop(s, sliding)
+		}
+		emit(s, a&movable, Quiet)
 	}
 	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
 	// file pin lets them push along it), captures by pawns not pinned on a
@@ -2350,7 +2494,7 @@ func generateRayLoop[Us side, J job](p *Position, l *MoveList) int {
 		s := board.Square(bits.TrailingZeros64(b))
 		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
-	for b := (mine[board.Bishop] | mine[board.Queen]) &^ m.pinHV; b != 0; b &= b - 1 {
+	for b := mine[board.Bishop] &^ m.pinHV; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
 		a := generic.SlidingRayLoopBishop(s, sliding) & movable
 		if m.pinD&(b&-b) != 0 {
@@ -2358,13 +2502,29 @@ func generateRayLoop[Us side, J job](p *Position, l *MoveList) int {
 		}
 		emit(s, a, Quiet)
 	}
-	for b := (mine[board.Rook] | mine[board.Queen]) &^ m.pinD; b != 0; b &= b - 1 {
+	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
 		a := generic.SlidingRayLoopRook(s, sliding) & movable
 		if m.pinHV&(b&-b) != 0 {
 			a &= m.pinHV
 		}
 		emit(s, a, Quiet)
+	}
+	// A queen's rook and bishop moves are one target set (the two never
+	// share a square), counted once; a pinned queen moves along its pin
+	// only, as a rook or as a bishop.
+	for b := mine[board.Queen]; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		var a uint64
+		switch q := b & -b; {
+		case m.pinHV&q != 0:
+			a = generic.SlidingRayLoopRook(s, sliding) & m.pinHV
+		case m.pinD&q != 0:
+			a = generic.SlidingRayLoopBishop(s, sliding) & m.pinD
+		default:
+			a = generic.SlidingRayLoopRook(s, sliding) | generic.SlidingRayLoopBishop(s, sliding)
+		}
+		emit(s, a&movable, Quiet)
 	}
 	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
 	// file pin lets them push along it), captures by pawns not pinned on a
