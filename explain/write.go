@@ -188,7 +188,7 @@ func format(ests []Estimate, m Model, t Target, cpu string, mca MCA, revision st
 			}
 			fmt.Fprintf(&b, "\n# %s%s: %s\n", schema.CommentBottleneck, name, e.Bottleneck)
 			if err := w.Write(&benchfmt.Result{Config: cfg, Name: benchfmt.Name(name.String()), Iters: 1,
-				Values: []benchfmt.Value{{Value: round(e.Cycles), Unit: schema.CyclesPerOp.Written}}}); err != nil {
+				Values: []benchfmt.Value{{Value: round(e.Cycles), Unit: schema.CyclesPerOp().Written}}}); err != nil {
 				return nil, err
 			}
 		}

@@ -103,11 +103,11 @@ func (r *ResultsFile) PerftResult(c *PerftCase, s Sample) error {
 	if r.done {
 		return errClosed
 	}
-	vals := []benchfmt.Value{{Value: s.NsPerOp, Unit: schema.NsPerNode.Written}}
+	vals := []benchfmt.Value{{Value: s.NsPerOp, Unit: schema.NsPerNode().Written}}
 	if s.CyclesPerOp > 0 {
-		vals = append(vals, benchfmt.Value{Value: s.CyclesPerOp, Unit: schema.CyclesPerNode.Written})
+		vals = append(vals, benchfmt.Value{Value: s.CyclesPerOp, Unit: schema.CyclesPerNode().Written})
 	}
-	vals = append(vals, benchfmt.Value{Value: 1e9 / s.NsPerOp, Unit: schema.NodesPerSec.Written})
+	vals = append(vals, benchfmt.Value{Value: 1e9 / s.NsPerOp, Unit: schema.NodesPerSec().Written})
 	r.lines++
 	return r.w.Write(&benchfmt.Result{Config: r.config, Name: benchfmt.Name(c.Name()), Iters: c.reps * int(c.nodes), Values: vals})
 }

@@ -164,9 +164,9 @@ func (r *ResultsFile) Result(c *Case, s Sample) error {
 	if r.done {
 		return errClosed
 	}
-	vals := []benchfmt.Value{{Value: s.NsPerOp, Unit: schema.NsPerOp.Written}}
+	vals := []benchfmt.Value{{Value: s.NsPerOp, Unit: schema.NsPerOp().Written}}
 	if s.CyclesPerOp > 0 {
-		vals = append(vals, benchfmt.Value{Value: s.CyclesPerOp, Unit: schema.CyclesPerOp.Written})
+		vals = append(vals, benchfmt.Value{Value: s.CyclesPerOp, Unit: schema.CyclesPerOp().Written})
 	}
 	for i, v := range s.Events {
 		if i < len(r.events) {
@@ -175,9 +175,9 @@ func (r *ResultsFile) Result(c *Case, s Sample) error {
 	}
 	if c.Kernel.FamilyOf().MaxOut() > 1 && c.Mode == schema.Throughput {
 		if per := c.OutputsPerOp(); per > 0 {
-			vals = append(vals, benchfmt.Value{Value: s.NsPerOp / per, Unit: schema.NsPerBit.Written})
+			vals = append(vals, benchfmt.Value{Value: s.NsPerOp / per, Unit: schema.NsPerBit().Written})
 			if s.CyclesPerOp > 0 {
-				vals = append(vals, benchfmt.Value{Value: s.CyclesPerOp / per, Unit: schema.CyclesPerBit.Written})
+				vals = append(vals, benchfmt.Value{Value: s.CyclesPerOp / per, Unit: schema.CyclesPerBit().Written})
 			}
 		}
 	}

@@ -77,7 +77,7 @@ func Summarize(cases []*Case) []SummaryRow {
 // WriteSummary prints the summary table; unit names the cost column.
 func WriteSummary(w io.Writer, rows []SummaryRow, unit string) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	ns := unit != schema.NsPerOp.Written // a separate ns/op column only beside cycles
+	ns := unit != schema.NsPerOp().Written // a separate ns/op column only beside cycles
 	header := "family\timplementation\t" + unit
 	if ns {
 		header += "\tns/op"

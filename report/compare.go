@@ -300,7 +300,7 @@ func pairCases(old, new *Set, o, n string) (cases []Compared, untested []string)
 		}
 		if !u.Cycles { // time only where either run lacks cycles
 			kc, okc := k, ok2
-			kc.Unit, okc.Unit = schema.CyclesPerOp.Read, schema.CyclesPerOp.Read
+			kc.Unit, okc.Unit = schema.CyclesPerOp().Read, schema.CyclesPerOp().Read
 			if len(new.Values[kc]) > 0 && len(old.Values[okc]) > 0 {
 				continue
 			}

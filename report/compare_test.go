@@ -175,7 +175,7 @@ func TestAACommitted(t *testing.T) {
 	odd, even := full.halves()
 	steadiest, spread := "", math.Inf(1)
 	for k, v := range odd.Values {
-		if k.Unit != schema.CyclesPerOp.Read {
+		if k.Unit != schema.CyclesPerOp().Read {
 			continue
 		}
 		_, va, _ := trimmedLog(v)

@@ -100,7 +100,7 @@ func ReadEstimates(file string) (*Estimates, error) {
 			}
 			e.Model, e.Uarch, e.CPU = rec.GetConfig(schema.KeyEstimate), rec.GetConfig(schema.KeyUarch), rec.GetConfig(schema.KeyCPU)
 			e.GOARCH, e.Level = rec.GetConfig(schema.KeyGOARCH), rec.GetConfig(schema.KeyGOAMD64)
-			v, ok := rec.Value(schema.CyclesPerOp.Read)
+			v, ok := rec.Value(schema.CyclesPerOp().Read)
 			if !ok || e.Model == "" {
 				return nil, fmt.Errorf("%s: %s: no cycles/op value or no %s line", file, rec.Name, schema.KeyEstimate)
 			}
@@ -163,7 +163,7 @@ const smallTables = 8 << 10
 func (s *Set) Agreements(cfg string, e *Estimates) []Agreement {
 	var out []Agreement
 	for f, est := range e.Forms {
-		k := Key{Config: cfg, Family: f.Family, Impl: f.Impl, Dist: "random", Size: schema.L1Elements, Mode: f.Mode, Unit: schema.CyclesPerOp.Read}
+		k := Key{Config: cfg, Family: f.Family, Impl: f.Impl, Dist: "random", Size: schema.L1Elements, Mode: f.Mode, Unit: schema.CyclesPerOp().Read}
 		sum, ok := s.Summary(k)
 		if !ok {
 			continue

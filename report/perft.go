@@ -140,7 +140,7 @@ func (s *Set) perftCells(cfg string) ([]perftColumn, map[string]map[perftColumn]
 		if cells[r] == nil {
 			cells[r] = map[perftColumn]perftCell{}
 		}
-		if v := s.perft[PerftKey{Config: cfg, Case: c, Unit: schema.NodesPerSec.Read}]; len(v) > 0 {
+		if v := s.perft[PerftKey{Config: cfg, Case: c, Unit: schema.NodesPerSec().Read}]; len(v) > 0 {
 			cells[r][col] = perftCell{sum: schema.Summarize(v)}
 		}
 	}

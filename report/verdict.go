@@ -196,7 +196,7 @@ func (s *Set) learned(cfg, family, impl string) float64 {
 func (s *Set) perftSpeeds(cfg, key string) map[string]verdict.Interval {
 	costs := map[string]map[string][]float64{} // by value, then position
 	for k, v := range s.perft {
-		if k.Config != cfg || k.Unit != schema.CyclesPerNode.Read && k.Unit != schema.NsPerNode.Read || k.Case.TT != "" {
+		if k.Config != cfg || k.Unit != schema.CyclesPerNode().Read && k.Unit != schema.NsPerNode().Read || k.Case.TT != "" {
 			continue
 		}
 		value := ""
@@ -220,7 +220,7 @@ func (s *Set) perftSpeeds(cfg, key string) map[string]verdict.Interval {
 		}
 		pos := k.Case.Position + "/" + strconv.Itoa(k.Case.Depth)
 		// One unit per configuration: cycles where measured.
-		if _, have := costs[value][pos]; !have || k.Unit == schema.CyclesPerNode.Read {
+		if _, have := costs[value][pos]; !have || k.Unit == schema.CyclesPerNode().Read {
 			costs[value][pos] = v
 		}
 	}

@@ -136,7 +136,7 @@ func TestUnits(t *testing.T) {
 			t.Errorf("ReadUnit(%q) = %v", u.Read, got)
 		}
 	}
-	if s, name := NsPerBit.Scale(); s != 1e9 || name != "ns/bit" {
+	if s, name := NsPerBit().Scale(); s != 1e9 || name != "ns/bit" {
 		t.Errorf("ns/bit scale %v %q", s, name)
 	}
 	if u, ok := ReadUnit("branch-misses/op"); !ok || !u.Event || u.Written != EventUnit("branch-misses") {

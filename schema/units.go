@@ -18,25 +18,37 @@ type Unit struct {
 
 // The units. Per-element figures are per input element ("op"); the list
 // families also report per output, that is per set bit serialized.
-var (
-	NsPerOp      = Unit{Written: "ns/op", Read: "sec/op"}
-	CyclesPerOp  = Unit{Written: "cycles/op", Read: "cycles/op", Cycles: true}
-	NsPerBit     = Unit{Written: "ns/bit", Read: "sec/bit", PerOutput: true}
-	CyclesPerBit = Unit{Written: "cycles/bit", Read: "cycles/bit", Cycles: true, PerOutput: true}
-)
+
+// NsPerOp is nanoseconds per input element.
+func NsPerOp() Unit { return Unit{Written: "ns/op", Read: "sec/op"} }
+
+// CyclesPerOp is core cycles per input element.
+func CyclesPerOp() Unit { return Unit{Written: "cycles/op", Read: "cycles/op", Cycles: true} }
+
+// NsPerBit is nanoseconds per set bit serialized.
+func NsPerBit() Unit { return Unit{Written: "ns/bit", Read: "sec/bit", PerOutput: true} }
+
+// CyclesPerBit is core cycles per set bit serialized.
+func CyclesPerBit() Unit {
+	return Unit{Written: "cycles/bit", Read: "cycles/bit", Cycles: true, PerOutput: true}
+}
 
 // Units lists every unit of the kernels' results.
-func Units() []Unit { return []Unit{NsPerOp, CyclesPerOp, NsPerBit, CyclesPerBit} }
+func Units() []Unit { return []Unit{NsPerOp(), CyclesPerOp(), NsPerBit(), CyclesPerBit()} }
 
 // The units of perft results: per node counted, and nodes per second.
-var (
-	NsPerNode     = Unit{Written: "ns/node", Read: "sec/node"}
-	CyclesPerNode = Unit{Written: "cycles/node", Read: "cycles/node", Cycles: true}
-	NodesPerSec   = Unit{Written: "nodes/s", Read: "nodes/s"}
-)
+
+// NsPerNode is nanoseconds per node counted.
+func NsPerNode() Unit { return Unit{Written: "ns/node", Read: "sec/node"} }
+
+// CyclesPerNode is core cycles per node counted.
+func CyclesPerNode() Unit { return Unit{Written: "cycles/node", Read: "cycles/node", Cycles: true} }
+
+// NodesPerSec is nodes counted per second.
+func NodesPerSec() Unit { return Unit{Written: "nodes/s", Read: "nodes/s"} }
 
 // PerftUnits lists the units of perft results.
-func PerftUnits() []Unit { return []Unit{NsPerNode, CyclesPerNode, NodesPerSec} }
+func PerftUnits() []Unit { return []Unit{NsPerNode(), CyclesPerNode(), NodesPerSec()} }
 
 // Cost returns the unit of a cost: cycles or time, per input element or
 // per output.
@@ -97,11 +109,11 @@ func writeMetadata(w *benchfmt.Writer, units []Unit, events []string) error {
 		units = append(units, Unit{Written: EventUnit(e), Read: EventUnit(e), Event: true})
 	}
 	for _, u := range units {
-		if u == NsPerOp {
+		if u == NsPerOp() {
 			continue // benchfmt knows ns/op
 		}
 		better := "lower"
-		if u == NodesPerSec {
+		if u == NodesPerSec() {
 			better = "higher"
 		}
 		m := &benchfmt.UnitMetadata{UnitMetadataKey: benchfmt.UnitMetadataKey{Unit: u.Written, Key: "better"},

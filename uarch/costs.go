@@ -11,18 +11,18 @@ import (
 // to check against.
 type Cost struct {
 	Latency, Throughput float64
-	Source              string // a key of Sources
+	Source              string // a key of sources
 }
 
-// Sources are the references of the cost tables, by key.
-var Sources = map[string]string{
+// sources are the references of the cost tables, by key.
+var sources = map[string]string{
 	"instlatx64": "InstLatX64, AIDA64 instruction latency dumps (github.com/InstLatx64/InstLatx64)",
 	"applecpu":   "Dougall Johnson, Apple M1 Firestorm instruction tables (dougallj.github.io/applecpu)",
 	"llvm-sched": "LLVM AArch64 scheduling models AArch64SchedNeoverseN1.td, AArch64SchedNeoverseV1.td and AArch64SchedNeoverseV2.td",
 }
 
-// Dumps names the InstLatX64 dump each core's row comes from.
-var Dumps = map[string]string{
+// dumps names the InstLatX64 dump each core's row comes from.
+var dumps = map[string]string{
 	"Zen 5": "AuthenticAMD0B40F40_K20_GraniteRidge", "Zen 4": "AuthenticAMD0A60F12_K19_Raphael",
 	"Zen 3": "AuthenticAMD0A20F10_K19_Vermeer", "Zen 2": "AuthenticAMD0870F10_K17_Matisse",
 	"Lion Cove": "GenuineIntel00C0662_ArrowLake", "Raptor Cove": "GenuineIntel00B0671_RaptorLake",
@@ -35,7 +35,7 @@ var Dumps = map[string]string{
 // AuthenticAMD0A20F10_K19_Vermeer".
 func Citation(core Core) string {
 	var keys []string
-	for _, c := range Costs[core.Name] {
+	for _, c := range costs[core.Name] {
 		if !slices.Contains(keys, c.Source) {
 			keys = append(keys, c.Source)
 		}
@@ -43,8 +43,8 @@ func Citation(core Core) string {
 	slices.Sort(keys)
 	var out []string
 	for _, k := range keys {
-		s := Sources[k]
-		if d, ok := Dumps[core.Name]; ok && k == "instlatx64" {
+		s := sources[k]
+		if d, ok := dumps[core.Name]; ok && k == "instlatx64" {
 			s += ", dump " + d
 		}
 		out = append(out, s)
@@ -85,10 +85,10 @@ func row(source string, instrs []string, costs ...float64) map[string]Cost {
 
 var x86Instrs = []string{ADD, IMUL, POPCNT, TZCNT, LZCNT, BSF, BLSR, BSWAP, PEXT, VPOPCNTQ, VPCOMPRESSB, GF2P8AFFINE}
 
-// Costs holds the published costs per core. Zen 2's throughputs (AIDA64
+// costs holds the published costs per core. Zen 2's throughputs (AIDA64
 // printed about twice the Zen 3 figures, probably an artifact) and its
 // microcoded, data-dependent PEXT are not checked.
-var Costs = map[string]map[string]Cost{
+var costs = map[string]map[string]Cost{
 	"Zen 5":        row("instlatx64", x86Instrs, 1, 0.19, 3, 0.33, 1, 0.19, 1, 0.33, 1, 0.19, 1, 0.33, 1, 0.46, 1, 0.19, 3, 0.33, 2, 0.5, 5, 1.0, 3, 0.5),
 	"Zen 4":        row("instlatx64", x86Instrs, 1, 0.25, 3, 1.0, 1, 0.26, 1, 0.25, 1, 0.26, 1, 0.25, 1, 0.25, 1, 0.25, 3, 1.0, 2, 1.0, 5, 1.33, 3, 1.0),
 	"Zen 3":        row("instlatx64", x86Instrs, 1, 0.25, 3, 1.0, 1, 0.26, 2, 0.5, 1, 0.26, 3, 3.0, 2, 0.5, 1, 0.25, 3, 1.0),
@@ -112,6 +112,12 @@ var Costs = map[string]map[string]Cost{
 // Published returns the published cost of an instruction on a core; ok is
 // false when the tables have none.
 func Published(core Core, instr string) (Cost, bool) {
-	c, ok := Costs[core.Name][instr]
+	c, ok := costs[core.Name][instr]
 	return c, ok
+}
+
+// HasCosts reports whether the tables have a row for the core.
+func HasCosts(core Core) bool {
+	_, ok := costs[core.Name]
+	return ok
 }

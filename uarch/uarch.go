@@ -3,7 +3,7 @@
 // holds the published instruction costs of each known core, which
 // runbench's self-check compares its own measurements with.
 //
-// The tables are facts from the sources named in [Sources]; a core missing
+// The tables are facts from the sources [Citation] names; a core missing
 // here is reported as unknown with its vendor, family and model, never
 // guessed.
 package uarch

@@ -72,7 +72,7 @@ func TestTables(t *testing.T) {
 	for _, n := range armParts {
 		names = append(names, n)
 	}
-	for core, instrs := range Costs {
+	for core, instrs := range costs {
 		if !slices.Contains(names, core) {
 			t.Errorf("costs for %q, which no identification names", core)
 		}
@@ -80,7 +80,7 @@ func TestTables(t *testing.T) {
 			t.Errorf("%s: empty row", core)
 		}
 		for in, c := range instrs {
-			if _, ok := Sources[c.Source]; !ok {
+			if _, ok := sources[c.Source]; !ok {
 				t.Errorf("%s %s: unknown source %q", core, in, c.Source)
 			}
 			if c.Latency < 1 || c.Latency > 10 || c.Throughput < 0 || c.Throughput > 5 {
@@ -104,7 +104,7 @@ func TestCitation(t *testing.T) {
 	if got := Citation(X86("AuthenticAMD", 25, 1, 0)); !strings.Contains(got, "InstLatX64") || !strings.Contains(got, "Vermeer") {
 		t.Errorf("Zen 3 citation %q", got)
 	}
-	for core := range Costs {
+	for core := range costs {
 		if strings.Contains(Citation(Core{Name: core}), "instlatx64") != false {
 			t.Errorf("%s: raw key in citation", core)
 		}

@@ -44,7 +44,7 @@ func (s *session[T]) writeHeader(w workload[T]) {
 		rf.Comment("emulator: %s: every cycle and time figure below measures the emulation, not a CPU, and is not meaningful, and the caches are the host's; the results prove only that the kernels run", m.Emulator)
 		s.warn("running under %s: the figures are not meaningful (proofs only)", m.Emulator)
 	}
-	switch _, ok := uarch.Costs[m.Core.Name]; {
+	switch ok := uarch.HasCosts(m.Core); {
 	case m.Emulator != "":
 		rf.Comment("self-check, cycles per instruction, under %s (not meaningful):", m.Emulator)
 	case ok:
