@@ -74,7 +74,8 @@ func generateOrdFlipVertical[Us side, J job](p *Position, l *MoveList) int {
 	e := &p.Pieces[them]
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
 	m := masks{checkers: board.KnightAttacks()[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
-	if enemy := p.occupiedBy(them); rq&rookLines[k] != 0 {
+	enemy := p.occupiedBy(them)
+	if rq&rookLines[k] != 0 {
 		for s := rookAttacks(k, enemy) & rq; s != 0; s &= s - 1 {
 			ray := between[k][bits.TrailingZeros64(s)]
 			switch ours := ray & own; {
@@ -85,7 +86,7 @@ func generateOrdFlipVertical[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	if enemy := p.occupiedBy(them); bq&bishopLines[k] != 0 {
+	if bq&bishopLines[k] != 0 {
 		for s := bishopAttacks(k, enemy) & bq; s != 0; s &= s - 1 {
 			ray := between[k][bits.TrailingZeros64(s)]
 			switch ours := ray & own; {

@@ -83,7 +83,8 @@ func generateHyperbolaReverseReprReversed[Us side, J job](p *posReversed, l *Mov
 	e := &p.Pieces[them]
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
 	m := masks{checkers: board.KnightAttacks()[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
-	if enemy := p.occupiedBy(them); rq&rookLines[k] != 0 {
+	enemy := p.occupiedBy(them)
+	if rq&rookLines[k] != 0 {
 		for s := rookReversed(k, enemy) & rq; s != 0; s &= s - 1 {
 			ray := between[k][bits.TrailingZeros64(s)]
 			switch ours := ray & own; {
@@ -94,7 +95,7 @@ func generateHyperbolaReverseReprReversed[Us side, J job](p *posReversed, l *Mov
 			}
 		}
 	}
-	if enemy := p.occupiedBy(them); bq&bishopLines[k] != 0 {
+	if bq&bishopLines[k] != 0 {
 		for s := bishopReversed(k, enemy) & bq; s != 0; s &= s - 1 {
 			ray := between[k][bits.TrailingZeros64(s)]
 			switch ours := ray & own; {
@@ -394,7 +395,8 @@ func generateRotatedReprRotated[Us side, J job](p *posRotated, l *MoveList) int 
 	e := &p.Pieces[them]
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
 	m := masks{checkers: board.KnightAttacks()[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
-	if enemy := p.occupiedBy(them); rq&rookLines[k] != 0 {
+	enemy := p.occupiedBy(them)
+	if rq&rookLines[k] != 0 {
 		for s := rookRotated(k, enemy) & rq; s != 0; s &= s - 1 {
 			ray := between[k][bits.TrailingZeros64(s)]
 			switch ours := ray & own; {
@@ -405,7 +407,7 @@ func generateRotatedReprRotated[Us side, J job](p *posRotated, l *MoveList) int 
 			}
 		}
 	}
-	if enemy := p.occupiedBy(them); bq&bishopLines[k] != 0 {
+	if bq&bishopLines[k] != 0 {
 		for s := bishopRotated(k, enemy) & bq; s != 0; s &= s - 1 {
 			ray := between[k][bits.TrailingZeros64(s)]
 			switch ours := ray & own; {
@@ -705,7 +707,8 @@ func generateReprReversed[Us side, J job](p *posReversed, l *MoveList) int {
 	e := &p.Pieces[them]
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
 	m := masks{checkers: board.KnightAttacks()[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
-	if enemy := p.occupiedBy(them); rq&rookLines[k] != 0 {
+	enemy := p.occupiedBy(them)
+	if rq&rookLines[k] != 0 {
 		for s := rookUnreadReversed(k, enemy) & rq; s != 0; s &= s - 1 {
 			ray := between[k][bits.TrailingZeros64(s)]
 			switch ours := ray & own; {
@@ -716,7 +719,7 @@ func generateReprReversed[Us side, J job](p *posReversed, l *MoveList) int {
 			}
 		}
 	}
-	if enemy := p.occupiedBy(them); bq&bishopLines[k] != 0 {
+	if bq&bishopLines[k] != 0 {
 		for s := bishopUnreadReversed(k, enemy) & bq; s != 0; s &= s - 1 {
 			ray := between[k][bits.TrailingZeros64(s)]
 			switch ours := ray & own; {
@@ -961,7 +964,8 @@ func generateReprRotated[Us side, J job](p *posRotated, l *MoveList) int {
 	e := &p.Pieces[them]
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
 	m := masks{checkers: board.KnightAttacks()[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
-	if enemy := p.occupiedBy(them); rq&rookLines[k] != 0 {
+	enemy := p.occupiedBy(them)
+	if rq&rookLines[k] != 0 {
 		for s := rookUnreadRotated(k, enemy) & rq; s != 0; s &= s - 1 {
 			ray := between[k][bits.TrailingZeros64(s)]
 			switch ours := ray & own; {
@@ -972,7 +976,7 @@ func generateReprRotated[Us side, J job](p *posRotated, l *MoveList) int {
 			}
 		}
 	}
-	if enemy := p.occupiedBy(them); bq&bishopLines[k] != 0 {
+	if bq&bishopLines[k] != 0 {
 		for s := bishopUnreadRotated(k, enemy) & bq; s != 0; s &= s - 1 {
 			ray := between[k][bits.TrailingZeros64(s)]
 			switch ours := ray & own; {

@@ -79,7 +79,8 @@ func generateSerBytes[Us side, J job](p *Position, l *MoveList) int {
 	e := &p.Pieces[them]
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
 	m := masks{checkers: board.KnightAttacks()[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
-	if enemy := p.occupiedBy(them); rq&rookLines[k] != 0 {
+	enemy := p.occupiedBy(them)
+	if rq&rookLines[k] != 0 {
 		for s := rookAttacks(k, enemy) & rq; s != 0; s &= s - 1 {
 			ray := between[k][bits.TrailingZeros64(s)]
 			switch ours := ray & own; {
@@ -90,7 +91,7 @@ func generateSerBytes[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	if enemy := p.occupiedBy(them); bq&bishopLines[k] != 0 {
+	if bq&bishopLines[k] != 0 {
 		for s := bishopAttacks(k, enemy) & bq; s != 0; s &= s - 1 {
 			ray := between[k][bits.TrailingZeros64(s)]
 			switch ours := ray & own; {
@@ -343,7 +344,8 @@ func generateSerForward[Us side, J job](p *Position, l *MoveList) int {
 	e := &p.Pieces[them]
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
 	m := masks{checkers: board.KnightAttacks()[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
-	if enemy := p.occupiedBy(them); rq&rookLines[k] != 0 {
+	enemy := p.occupiedBy(them)
+	if rq&rookLines[k] != 0 {
 		for s := rookAttacks(k, enemy) & rq; s != 0; s &= s - 1 {
 			ray := between[k][bits.TrailingZeros64(s)]
 			switch ours := ray & own; {
@@ -354,7 +356,7 @@ func generateSerForward[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	if enemy := p.occupiedBy(them); bq&bishopLines[k] != 0 {
+	if bq&bishopLines[k] != 0 {
 		for s := bishopAttacks(k, enemy) & bq; s != 0; s &= s - 1 {
 			ray := between[k][bits.TrailingZeros64(s)]
 			switch ours := ray & own; {
@@ -582,7 +584,8 @@ func generateSerIterator[Us side, J job](p *Position, l *MoveList) int {
 	e := &p.Pieces[them]
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
 	m := masks{checkers: board.KnightAttacks()[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
-	if enemy := p.occupiedBy(them); rq&rookLines[k] != 0 {
+	enemy := p.occupiedBy(them)
+	if rq&rookLines[k] != 0 {
 		for s := rookAttacks(k, enemy) & rq; s != 0; s &= s - 1 {
 			ray := between[k][bits.TrailingZeros64(s)]
 			switch ours := ray & own; {
@@ -593,7 +596,7 @@ func generateSerIterator[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	if enemy := p.occupiedBy(them); bq&bishopLines[k] != 0 {
+	if bq&bishopLines[k] != 0 {
 		for s := bishopAttacks(k, enemy) & bq; s != 0; s &= s - 1 {
 			ray := between[k][bits.TrailingZeros64(s)]
 			switch ours := ray & own; {
@@ -846,7 +849,8 @@ func generateSerReverse[Us side, J job](p *Position, l *MoveList) int {
 	e := &p.Pieces[them]
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
 	m := masks{checkers: board.KnightAttacks()[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
-	if enemy := p.occupiedBy(them); rq&rookLines[k] != 0 {
+	enemy := p.occupiedBy(them)
+	if rq&rookLines[k] != 0 {
 		for s := rookAttacks(k, enemy) & rq; s != 0; s &= s - 1 {
 			ray := between[k][bits.TrailingZeros64(s)]
 			switch ours := ray & own; {
@@ -857,7 +861,7 @@ func generateSerReverse[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	if enemy := p.occupiedBy(them); bq&bishopLines[k] != 0 {
+	if bq&bishopLines[k] != 0 {
 		for s := bishopAttacks(k, enemy) & bq; s != 0; s &= s - 1 {
 			ray := between[k][bits.TrailingZeros64(s)]
 			switch ours := ray & own; {
@@ -1110,7 +1114,8 @@ func generateSerScanReset[Us side, J job](p *Position, l *MoveList) int {
 	e := &p.Pieces[them]
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
 	m := masks{checkers: board.KnightAttacks()[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
-	if enemy := p.occupiedBy(them); rq&rookLines[k] != 0 {
+	enemy := p.occupiedBy(them)
+	if rq&rookLines[k] != 0 {
 		for s := rookAttacks(k, enemy) & rq; s != 0; s &= s - 1 {
 			ray := between[k][bits.TrailingZeros64(s)]
 			switch ours := ray & own; {
@@ -1121,7 +1126,7 @@ func generateSerScanReset[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	if enemy := p.occupiedBy(them); bq&bishopLines[k] != 0 {
+	if bq&bishopLines[k] != 0 {
 		for s := bishopAttacks(k, enemy) & bq; s != 0; s &= s - 1 {
 			ray := between[k][bits.TrailingZeros64(s)]
 			switch ours := ray & own; {
@@ -1374,7 +1379,8 @@ func generateSerUnrolled[Us side, J job](p *Position, l *MoveList) int {
 	e := &p.Pieces[them]
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
 	m := masks{checkers: board.KnightAttacks()[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
-	if enemy := p.occupiedBy(them); rq&rookLines[k] != 0 {
+	enemy := p.occupiedBy(them)
+	if rq&rookLines[k] != 0 {
 		for s := rookAttacks(k, enemy) & rq; s != 0; s &= s - 1 {
 			ray := between[k][bits.TrailingZeros64(s)]
 			switch ours := ray & own; {
@@ -1385,7 +1391,7 @@ func generateSerUnrolled[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	if enemy := p.occupiedBy(them); bq&bishopLines[k] != 0 {
+	if bq&bishopLines[k] != 0 {
 		for s := bishopAttacks(k, enemy) & bq; s != 0; s &= s - 1 {
 			ray := between[k][bits.TrailingZeros64(s)]
 			switch ours := ray & own; {
@@ -1638,7 +1644,8 @@ func generateSerWords16[Us side, J job](p *Position, l *MoveList) int {
 	e := &p.Pieces[them]
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
 	m := masks{checkers: board.KnightAttacks()[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
-	if enemy := p.occupiedBy(them); rq&rookLines[k] != 0 {
+	enemy := p.occupiedBy(them)
+	if rq&rookLines[k] != 0 {
 		for s := rookAttacks(k, enemy) & rq; s != 0; s &= s - 1 {
 			ray := between[k][bits.TrailingZeros64(s)]
 			switch ours := ray & own; {
@@ -1649,7 +1656,7 @@ func generateSerWords16[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	if enemy := p.occupiedBy(them); bq&bishopLines[k] != 0 {
+	if bq&bishopLines[k] != 0 {
 		for s := bishopAttacks(k, enemy) & bq; s != 0; s &= s - 1 {
 			ray := between[k][bits.TrailingZeros64(s)]
 			switch ours := ray & own; {

@@ -82,7 +82,8 @@ func generateClassical[Us side, J job](p *Position, l *MoveList) int {
 	e := &p.Pieces[them]
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
 	m := masks{checkers: board.KnightAttacks()[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
-	if enemy := p.occupiedBy(them); rq&rookLines[k] != 0 {
+	enemy := p.occupiedBy(them)
+	if rq&rookLines[k] != 0 {
 		for s := generic.SlidingClassicalRook(k, enemy) & rq; s != 0; s &= s - 1 {
 			ray := between[k][bits.TrailingZeros64(s)]
 			switch ours := ray & own; {
@@ -93,7 +94,7 @@ func generateClassical[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	if enemy := p.occupiedBy(them); bq&bishopLines[k] != 0 {
+	if bq&bishopLines[k] != 0 {
 		for s := generic.SlidingClassicalBishop(k, enemy) & bq; s != 0; s &= s - 1 {
 			ray := between[k][bits.TrailingZeros64(s)]
 			switch ours := ray & own; {
@@ -338,7 +339,8 @@ func generateDumb7fill[Us side, J job](p *Position, l *MoveList) int {
 	e := &p.Pieces[them]
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
 	m := masks{checkers: board.KnightAttacks()[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
-	if enemy := p.occupiedBy(them); rq&rookLines[k] != 0 {
+	enemy := p.occupiedBy(them)
+	if rq&rookLines[k] != 0 {
 		for s := generic.SlidingDumb7fillRook(k, enemy) & rq; s != 0; s &= s - 1 {
 			ray := between[k][bits.TrailingZeros64(s)]
 			switch ours := ray & own; {
@@ -349,7 +351,7 @@ func generateDumb7fill[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	if enemy := p.occupiedBy(them); bq&bishopLines[k] != 0 {
+	if bq&bishopLines[k] != 0 {
 		for s := generic.SlidingDumb7fillBishop(k, enemy) & bq; s != 0; s &= s - 1 {
 			ray := between[k][bits.TrailingZeros64(s)]
 			switch ours := ray & own; {
@@ -594,7 +596,8 @@ func generateHyperbolaBswap[Us side, J job](p *Position, l *MoveList) int {
 	e := &p.Pieces[them]
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
 	m := masks{checkers: board.KnightAttacks()[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
-	if enemy := p.occupiedBy(them); rq&rookLines[k] != 0 {
+	enemy := p.occupiedBy(them)
+	if rq&rookLines[k] != 0 {
 		for s := generic.SlidingHyperbolaBswapRook(k, enemy) & rq; s != 0; s &= s - 1 {
 			ray := between[k][bits.TrailingZeros64(s)]
 			switch ours := ray & own; {
@@ -605,7 +608,7 @@ func generateHyperbolaBswap[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	if enemy := p.occupiedBy(them); bq&bishopLines[k] != 0 {
+	if bq&bishopLines[k] != 0 {
 		for s := generic.SlidingHyperbolaBswapBishop(k, enemy) & bq; s != 0; s &= s - 1 {
 			ray := between[k][bits.TrailingZeros64(s)]
 			switch ours := ray & own; {
@@ -850,7 +853,8 @@ func generateHyperbolaReverse[Us side, J job](p *Position, l *MoveList) int {
 	e := &p.Pieces[them]
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
 	m := masks{checkers: board.KnightAttacks()[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
-	if enemy := p.occupiedBy(them); rq&rookLines[k] != 0 {
+	enemy := p.occupiedBy(them)
+	if rq&rookLines[k] != 0 {
 		for s := generic.SlidingHyperbolaReverseRook(k, enemy) & rq; s != 0; s &= s - 1 {
 			ray := between[k][bits.TrailingZeros64(s)]
 			switch ours := ray & own; {
@@ -861,7 +865,7 @@ func generateHyperbolaReverse[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	if enemy := p.occupiedBy(them); bq&bishopLines[k] != 0 {
+	if bq&bishopLines[k] != 0 {
 		for s := generic.SlidingHyperbolaReverseBishop(k, enemy) & bq; s != 0; s &= s - 1 {
 			ray := between[k][bits.TrailingZeros64(s)]
 			switch ours := ray & own; {
@@ -1106,7 +1110,8 @@ func generateKindergarten[Us side, J job](p *Position, l *MoveList) int {
 	e := &p.Pieces[them]
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
 	m := masks{checkers: board.KnightAttacks()[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
-	if enemy := p.occupiedBy(them); rq&rookLines[k] != 0 {
+	enemy := p.occupiedBy(them)
+	if rq&rookLines[k] != 0 {
 		for s := generic.SlidingKindergartenRook(k, enemy) & rq; s != 0; s &= s - 1 {
 			ray := between[k][bits.TrailingZeros64(s)]
 			switch ours := ray & own; {
@@ -1117,7 +1122,7 @@ func generateKindergarten[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	if enemy := p.occupiedBy(them); bq&bishopLines[k] != 0 {
+	if bq&bishopLines[k] != 0 {
 		for s := generic.SlidingKindergartenBishop(k, enemy) & bq; s != 0; s &= s - 1 {
 			ray := between[k][bits.TrailingZeros64(s)]
 			switch ours := ray & own; {
@@ -1362,7 +1367,8 @@ func generateKoggeStone[Us side, J job](p *Position, l *MoveList) int {
 	e := &p.Pieces[them]
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
 	m := masks{checkers: board.KnightAttacks()[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
-	if enemy := p.occupiedBy(them); rq&rookLines[k] != 0 {
+	enemy := p.occupiedBy(them)
+	if rq&rookLines[k] != 0 {
 		for s := generic.SlidingKoggeStoneRook(k, enemy) & rq; s != 0; s &= s - 1 {
 			ray := between[k][bits.TrailingZeros64(s)]
 			switch ours := ray & own; {
@@ -1373,7 +1379,7 @@ func generateKoggeStone[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	if enemy := p.occupiedBy(them); bq&bishopLines[k] != 0 {
+	if bq&bishopLines[k] != 0 {
 		for s := generic.SlidingKoggeStoneBishop(k, enemy) & bq; s != 0; s &= s - 1 {
 			ray := between[k][bits.TrailingZeros64(s)]
 			switch ours := ray & own; {
@@ -1618,7 +1624,8 @@ func generateMagicBlack[Us side, J job](p *Position, l *MoveList) int {
 	e := &p.Pieces[them]
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
 	m := masks{checkers: board.KnightAttacks()[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
-	if enemy := p.occupiedBy(them); rq&rookLines[k] != 0 {
+	enemy := p.occupiedBy(them)
+	if rq&rookLines[k] != 0 {
 		for s := generic.SlidingMagicBlackRook(k, enemy) & rq; s != 0; s &= s - 1 {
 			ray := between[k][bits.TrailingZeros64(s)]
 			switch ours := ray & own; {
@@ -1629,7 +1636,7 @@ func generateMagicBlack[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	if enemy := p.occupiedBy(them); bq&bishopLines[k] != 0 {
+	if bq&bishopLines[k] != 0 {
 		for s := generic.SlidingMagicBlackBishop(k, enemy) & bq; s != 0; s &= s - 1 {
 			ray := between[k][bits.TrailingZeros64(s)]
 			switch ours := ray & own; {
@@ -1874,7 +1881,8 @@ func generateMagicPlain[Us side, J job](p *Position, l *MoveList) int {
 	e := &p.Pieces[them]
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
 	m := masks{checkers: board.KnightAttacks()[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
-	if enemy := p.occupiedBy(them); rq&rookLines[k] != 0 {
+	enemy := p.occupiedBy(them)
+	if rq&rookLines[k] != 0 {
 		for s := generic.SlidingMagicPlainRook(k, enemy) & rq; s != 0; s &= s - 1 {
 			ray := between[k][bits.TrailingZeros64(s)]
 			switch ours := ray & own; {
@@ -1885,7 +1893,7 @@ func generateMagicPlain[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	if enemy := p.occupiedBy(them); bq&bishopLines[k] != 0 {
+	if bq&bishopLines[k] != 0 {
 		for s := generic.SlidingMagicPlainBishop(k, enemy) & bq; s != 0; s &= s - 1 {
 			ray := between[k][bits.TrailingZeros64(s)]
 			switch ours := ray & own; {
@@ -2130,7 +2138,8 @@ func generateObstructionDifference[Us side, J job](p *Position, l *MoveList) int
 	e := &p.Pieces[them]
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
 	m := masks{checkers: board.KnightAttacks()[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
-	if enemy := p.occupiedBy(them); rq&rookLines[k] != 0 {
+	enemy := p.occupiedBy(them)
+	if rq&rookLines[k] != 0 {
 		for s := generic.SlidingObstructionDifferenceRook(k, enemy) & rq; s != 0; s &= s - 1 {
 			ray := between[k][bits.TrailingZeros64(s)]
 			switch ours := ray & own; {
@@ -2141,7 +2150,7 @@ func generateObstructionDifference[Us side, J job](p *Position, l *MoveList) int
 			}
 		}
 	}
-	if enemy := p.occupiedBy(them); bq&bishopLines[k] != 0 {
+	if bq&bishopLines[k] != 0 {
 		for s := generic.SlidingObstructionDifferenceBishop(k, enemy) & bq; s != 0; s &= s - 1 {
 			ray := between[k][bits.TrailingZeros64(s)]
 			switch ours := ray & own; {
@@ -2386,7 +2395,8 @@ func generateRayLoop[Us side, J job](p *Position, l *MoveList) int {
 	e := &p.Pieces[them]
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
 	m := masks{checkers: board.KnightAttacks()[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
-	if enemy := p.occupiedBy(them); rq&rookLines[k] != 0 {
+	enemy := p.occupiedBy(them)
+	if rq&rookLines[k] != 0 {
 		for s := generic.SlidingRayLoopRook(k, enemy) & rq; s != 0; s &= s - 1 {
 			ray := between[k][bits.TrailingZeros64(s)]
 			switch ours := ray & own; {
@@ -2397,7 +2407,7 @@ func generateRayLoop[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	if enemy := p.occupiedBy(them); bq&bishopLines[k] != 0 {
+	if bq&bishopLines[k] != 0 {
 		for s := generic.SlidingRayLoopBishop(k, enemy) & bq; s != 0; s &= s - 1 {
 			ray := between[k][bits.TrailingZeros64(s)]
 			switch ours := ray & own; {

@@ -93,10 +93,11 @@ type masks struct {
 }
 
 // rookLines[s] and bishopLines[s] are the squares a rook and a bishop on s
-// attack on the empty board.
+// attack on the empty board: board's line masks, ORed into one table each.
 var rookLines, bishopLines = func() (rook, bishop [64]uint64) {
-	for s := range board.Square(64) {
-		rook[s], bishop[s] = board.RayAttacks(s, 0, board.RookDirections()), board.RayAttacks(s, 0, board.BishopDirections())
+	for s := range rook {
+		rook[s] = board.FileMasks()[s] | board.RankMasks()[s]
+		bishop[s] = board.DiagonalMasks()[s] | board.AntiDiagonalMasks()[s]
 	}
 	return rook, bishop
 }()
@@ -167,7 +168,8 @@ func generate[Us side, J job](p *Position, l *MoveList) int {
 	e := &p.Pieces[them]
 	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
 	m := masks{checkers: board.KnightAttacks()[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
-	if enemy := p.occupiedBy(them); rq&rookLines[k] != 0 {
+	enemy := p.occupiedBy(them)
+	if rq&rookLines[k] != 0 {
 		for s := rookAttacks(k, enemy) & rq; s != 0; s &= s - 1 {
 			ray := between[k][bits.TrailingZeros64(s)]
 			switch ours := ray & own; {
@@ -178,7 +180,7 @@ func generate[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	if enemy := p.occupiedBy(them); bq&bishopLines[k] != 0 {
+	if bq&bishopLines[k] != 0 {
 		for s := bishopAttacks(k, enemy) & bq; s != 0; s &= s - 1 {
 			ray := between[k][bits.TrailingZeros64(s)]
 			switch ours := ray & own; {

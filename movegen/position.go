@@ -225,9 +225,10 @@ var pawnAttacks [2][64]uint64
 // between[a][b] are the squares strictly between a and b on a line, or 0
 // (a variable initializer, so that the castling setups' init can use it).
 var between = func() (between [64][64]uint64) {
+	lines := [][]board.Direction{board.RookDirections(), board.BishopDirections()}
 	for s := range board.Square(64) {
 		for t := range board.Square(64) {
-			for _, dirs := range [][]board.Direction{board.RookDirections(), board.BishopDirections()} {
+			for _, dirs := range lines {
 				if board.RayAttacks(s, 0, dirs)&t.Bitboard() != 0 {
 					between[s][t] = board.RayAttacks(s, t.Bitboard(), dirs) & board.RayAttacks(t, s.Bitboard(), dirs)
 				}

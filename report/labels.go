@@ -92,24 +92,22 @@ func boxBeside(p, size vg.Point, d vg.Length, deg float64) vg.Rectangle {
 	cx, cy := math.Cos(deg*math.Pi/180), math.Sin(deg*math.Pi/180)
 	anchor := vg.Point{X: p.X + (markRadius+d)*vg.Length(cx), Y: p.Y + (markRadius+d)*vg.Length(cy)}
 	var box vg.Rectangle
-	switch {
-	case cx > 0.3:
-		box.Min.X = anchor.X
-	case cx < -0.3:
-		box.Min.X = anchor.X - size.X
-	default:
-		box.Min.X = anchor.X - size.X/2
-	}
-	switch {
-	case cy > 0.3:
-		box.Min.Y = anchor.Y
-	case cy < -0.3:
-		box.Min.Y = anchor.Y - size.Y
-	default:
-		box.Min.Y = anchor.Y - size.Y/2
-	}
+	box.Min = vg.Point{X: boxStart(anchor.X, size.X, cx), Y: boxStart(anchor.Y, size.Y, cy)}
 	box.Max = box.Min.Add(size)
 	return box
+}
+
+// boxStart returns where a box of length size starts along one axis, beside
+// anchor a in the direction whose cosine with the axis is c: after a, before
+// it, or centred on it when the direction is nearly across the axis.
+func boxStart(a, size vg.Length, c float64) vg.Length {
+	switch {
+	case c > 0.3:
+		return a
+	case c < -0.3:
+		return a - size
+	}
+	return a - size/2
 }
 
 // free reports whether box r lies within the bounds, covers no mark and
