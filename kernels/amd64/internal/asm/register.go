@@ -26,8 +26,8 @@ import (
 // is told of it ([kernels.Info]) and its forms. The generator writes from
 // these declarations the kernels' registration (-register) and their main
 // loops for package explain (-loops). The kernels it emits are declared
-// beside the code that emits them; those of the hand-written assembly in
-// handwritten.go.
+// beside the code that emits them, in their family's file; those of the
+// hand-written assembly in handwritten.go.
 type kernel struct {
 	id       string // "family/impl"
 	source   string // the bibliography key and section it comes from

@@ -1,0 +1,370 @@
+package main
+
+// The sliding family: Hyperbola Quintessence with BSWAP ([mack-hyperbola],
+// Gerd Isenberg), BMI2 PEXT lookups (Chess Programming Wiki, BMI2: PEXT
+// Bitboards; Zach Wegner) and fancy and black magic lookups ([cpw-magic]),
+// each a throughput loop, two queries per iteration interleaved for the
+// table lookups, and a latency chain over kernels.Query (sliderLoops). The
+// GFNI forms of Hyperbola Quintessence are hand-written (handwritten.go).
+
+import (
+	"iter"
+	"log"
+	"math/bits"
+
+	"bitlab/kernels"
+	"bitlab/magic"
+
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	"github.com/mmcloughlin/avo/reg"
+)
+
+// hyperbolaBswap emits Hyperbola Quintessence with BSWAP ([mack-hyperbola]): files,
+// diagonals and anti-diagonals by o ^ (o - 2r) on the normal and the
+// byte-swapped occupancy, ranks by the first-rank table. It branches on
+// the slider's lines: running all four lines under zero masks, as
+// slidingPEXT does, measured up to a quarter slower on Zen 3.
+func hyperbolaBswap(l layout) {
+	k := &kernel{id: "sliding/hyperbola-bswap-asm", source: "[mack-hyperbola], Gerd Isenberg: Hyperbola Quintessence with bswap; SHLX/SHRX (BMI2) for the variable shifts",
+		doc:      "Hyperbola Quintessence in assembly: BSWAP for files and diagonals, the first-rank table for ranks",
+		features: []kernels.Feature{kernels.BMI2}, usage: kernels.LoopOnly, tables: []string{"hq"}}
+	sliderLoops(l, k, kernels.Loop{Varies: "branches on the slider's lines", Path: kernels.PathQueen}, "hyperbolaBswap", "is Hyperbola Quintessence ([mack-hyperbola]): o ^ (o - 2r) forward and on the byte-swapped bitboard for files and diagonals, a first-rank table for ranks.", false,
+		func(fn string, q value, occ, t reg.GPVirtual, _ func()) reg.GPVirtual {
+			tab := l.at(l.table(k), t)
+			sq, piece := GP64(), GP64()
+			MOVBQZX(q.Field("Sq").addr, sq)
+			MOVBQZX(q.Field("Piece").addr, piece)
+			r, rr := GP64(), GP64()
+			MOVL(U32(1), r.As32())
+			SHLXQ(sq, r, r)
+			MOVQ(r, rr)
+			BSWAPQ(rr)
+			line := func(mask string, acc reg.GPVirtual) {
+				m, o, rev := GP64(), GP64(), GP64()
+				MOVQ(elem(tab.Field(mask), sq), m)
+				MOVQ(occ, o)
+				ANDQ(m, o)
+				MOVQ(o, rev)
+				BSWAPQ(rev)
+				SUBQ(r, o)
+				SUBQ(rr, rev)
+				BSWAPQ(rev)
+				XORQ(rev, o)
+				ANDQ(m, o)
+				ORQ(o, acc)
+			}
+			a := GP64()
+			XORQ(a, a)
+			TESTB(U8(1), piece.As8()) // kernels.Orthogonal
+			JZ(LabelRef(fn + "NoRook"))
+			line("file", a)
+			// Rank: firstRank[sq&7][(occ >> (sq&^7 + 1)) & 63] << (sq&^7).
+			rank := tab.Field("firstRank")
+			row := rank.Index(1).Index(0).addr.Disp - rank.Index(0).Index(0).addr.Disp
+			shift, idx, f := GP64(), GP64(), GP64()
+			MOVQ(sq, shift)
+			ANDQ(I8(^7), shift)
+			MOVQ(shift, idx)
+			INCQ(idx)
+			SHRXQ(idx, occ, idx)
+			ANDQ(U8(63), idx)
+			MOVQ(sq, f)
+			ANDQ(U8(7), f)
+			SHLQ(U8(log2(row)), f)
+			ADDQ(f, idx)
+			MOVBQZX(elem(rank.Index(0), idx), f)
+			SHLXQ(shift, f, f)
+			ORQ(f, a)
+			Label(fn + "NoRook")
+			TESTB(U8(2), piece.As8()) // kernels.Diagonal
+			JZ(LabelRef(fn + "NoBishop"))
+			line("diag", a)
+			line("anti", a)
+			Label(fn + "NoBishop")
+			return a
+		})
+}
+
+// slidingPEXT emits BMI2 PEXT lookups: the occupancy of the square's
+// relevant squares, extracted to a dense index into its attack table. Each
+// query looks up both lines; a line its slider lacks has a zero mask and
+// the address of an empty attack set, so no query branches.
+func slidingPEXT(l layout) {
+	k := &kernel{id: "sliding/pext", source: "BMI2 PEXT bitboards (Chess Programming Wiki, BMI2: PEXT Bitboards; Zach Wegner)",
+		doc:      "Looks attacks up at PEXT(occupancy, relevant mask) in per-square, per-slider tables: both lines of every query, a missing line's mask 0, no branch",
+		features: []kernels.Feature{kernels.BMI2}, usage: kernels.PerQuery, tables: []string{"pext"}}
+	entryLookups(l, "slidingPext", k, "looks attacks up by PEXT (BMI2) of the occupancy under the square's relevant-occupancy masks, in per-square tables of 102,400 rook and 5,248 bishop sets; no branch on the slider.",
+		"pextEntry", func(line string, occ, i reg.GPVirtual, field func(string) Mem, step func()) {
+			PEXTQ(field(line+"Mask"), occ, i)
+			step()
+		})
+}
+
+// slidingMagic emits fancy or black magic lookups ([cpw-magic]): per line,
+// the occupancy under the square's mask (fancy: AND of the relevant
+// squares; black: OR of the others) times the magic, shifted right by the
+// square's shift (fancy, SHRX) or the fixed one (black), indexes the
+// square's attack sets. Like slidingPext it looks up both lines
+// of every query, a line the slider lacks hashing to an empty set, so no
+// query branches.
+func slidingMagic(l layout, black bool) {
+	name, kind := "slidingFancy", "fancy"
+	k := &kernel{id: "sliding/magic-fancy-asm", source: "[cpw-magic], Fancy Magic Bitboards, in assembly; SHRX (BMI2) for the per-square shift",
+		doc:      "Fancy magic in assembly: both lines of every query from per-square, per-slider entries, a missing line's magic 0, no branch",
+		features: []kernels.Feature{kernels.BMI2}, usage: kernels.PerQuery, tables: []string{"fancy", "magic.FancyAttacks()"}}
+	if black {
+		name, kind = "slidingBlack", "black"
+		k = &kernel{id: "sliding/magic-black-asm", source: "[cpw-magic], Black Magic Bitboards, in assembly",
+			doc:   "Black magic in assembly: both lines of every query from per-square, per-slider entries, a missing line's magic 0, no branch",
+			usage: kernels.PerQuery, tables: []string{"black", "magic.BlackAttacks()"}}
+	}
+	entryLookups(l, name, k, "looks attacks up by "+kind+" magic hashing of the occupancy, both lines of every query; no branch on the slider.",
+		"magicEntry", func(line string, occ, i reg.GPVirtual, field func(string) Mem, step func()) {
+			if i != occ {
+				MOVQ(occ, i)
+				step()
+			}
+			if black {
+				ORQ(field(line+"Mask"), i)
+			} else {
+				ANDQ(field(line+"Mask"), i)
+			}
+			step()
+			IMULQ(field(line+"Magic"), i)
+			step()
+			if black {
+				SHRQ(U8(map[string]int{"rook": magic.RookShift, "bishop": magic.BishopShift}[line]), i)
+			} else {
+				sh := GP64()
+				MOVQ(field(line+"Shift"), sh)
+				SHRXQ(sh, i, i)
+			}
+			step()
+		})
+}
+
+// entryLookups emits a table slider's batch loops (sliderLoops) and its
+// one-query entry point, name+"Query": func(occ, index uint64, t *byte)
+// uint64 with index = sliderIndex(square, slider), which the move
+// generator's configurations call once per query. Both look up the rook
+// and the bishop line of the entry: index computes each line's index into
+// the attack sets from the occupancy, and the set is loaded from the line's
+// address in the entry plus the index. The bishop line, the occupancy's
+// last use, computes its index in the occupancy's register (i == occ).
+func entryLookups(l layout, name string, k *kernel, doc, entry string, index func(line string, occ, i reg.GPVirtual, field func(string) Mem, step func())) {
+	table := l.table(k)
+	lookup := func(e, occ, t reg.GPVirtual, step func()) reg.GPVirtual {
+		tab := l.at(table, t)
+		field := func(f string) Mem { return entryField(tab.Field("entries"), e, f) }
+		a := GP64()
+		for j, line := range []string{"rook", "bishop"} {
+			i := occ
+			if j == 0 {
+				i = GP64()
+			}
+			index(line, occ, i, field, step)
+			sets := GP64()
+			MOVQ(field(line+"Sets"), sets) // the line's attack sets
+			step()
+			set := Mem{Base: sets, Index: i, Scale: 8}
+			if j == 0 {
+				MOVQ(set, a)
+			} else {
+				ORQ(set, a)
+			}
+			step()
+		}
+		return a
+	}
+	sliderLoops(l, k, kernels.Loop{}, name, doc, true, func(_ string, q value, occ, t reg.GPVirtual, step func()) reg.GPVirtual {
+		e := sliderEntry(l, q, entry)
+		step()
+		return lookup(e, occ, t, step)
+	})
+	text(name+"Query", "func(occ uint64, index uint64, t *byte) uint64")
+	Doc(name+"Query answers one query as "+name+"Throughput does: index is sliderIndex(square, slider), t points to the "+table+".",
+		"Go does not inline assembly: every call is a real call, part of what a Go move generator pays.")
+	occ, e, t := ld(Param("occ")), ld(Param("index")), ld(Param("t"))
+	SHLQ(U8(log2(l.size(entry))), e)
+	Store(lookup(e, occ, t, func() {}), ReturnIndex(0))
+	RET()
+}
+
+// sliderLoops emits the throughput and latency forms of a slider kernel
+// over [kernels.Query]; attacks computes the attack set of the query q with
+// occupancy occ and table pointer t in function fn (a prefix for labels),
+// calling step between its instructions. With pairs the throughput loop
+// answers two queries per iteration, their instructions interleaved step
+// by step (interleave), and a query at a time for the last; attacks must
+// then define no labels. Measured on Zen 5 on Gigantua's queries, pairs
+// made PEXT 11% and the magics 7% faster than a query per iteration;
+// two queries one after the other, not interleaved, gained 4% (fancy).
+// On Zen 4, with the entries holding their sets' addresses, a query per
+// iteration was 4% (PEXT) to 10% (fancy) slower against Gigantua's
+// program than pairs. varies says whether and why the cost of the
+// forms' main loops varies with the query ([kernels.Loop]'s Varies and
+// Path).
+func sliderLoops(l layout, k *kernel, varies kernels.Loop, name, doc string, pairs bool, attacks sliderAttacks) {
+	for _, latency := range []bool{false, true} {
+		sliderForm(l, k, varies, name, doc, pairs && !latency, latency, attacks)
+	}
+}
+
+// sliderAttacks emits the instructions of one query's attack set for
+// sliderLoops: see there.
+type sliderAttacks func(fn string, q value, occ, t reg.GPVirtual, step func()) reg.GPVirtual
+
+// sliderForm emits one form of sliderLoops' kernel: its throughput loop,
+// in pairs of queries if pairs, or with latency its latency chain.
+func sliderForm(l layout, k *kernel, varies kernels.Loop, name, doc string, pairs, latency bool, attacks sliderAttacks) {
+	// t points to package amd64's table struct of the kernel.
+	fn, sig := name+"Throughput", "func(dst *uint64, src *uint64, n int, t *byte) int"
+	if latency {
+		fn, sig = name+"Latency", "func(src *uint64, n int, t *byte) uint64"
+	}
+	text(fn, sig)
+	Doc(fn+" "+doc, "src points to kernels.Query elements; t to the "+l.table(k)+".")
+	var dst reg.GPVirtual
+	if !latency {
+		dst = ld(Param("dst"))
+	}
+	src := ld(Param("src"))
+	n := ld(Param("n"))
+	t := ld(Param("t"))
+	if !latency {
+		Store(n, ReturnIndex(0))
+	}
+	size := l.size("kernels.Query")
+	loop := varies
+	loop.Mode, loop.Symbol, loop.Label, loop.Elements = kernels.Throughput, fn, fn+"Query", 1
+	if latency {
+		loop.Mode = kernels.Latency
+	}
+	if pairs {
+		sliderPairs(l, k, loop, dst, src, n, t, attacks)
+	}
+	var y reg.GPVirtual // the latency chain's last attack set
+	if latency {
+		y = GP64()
+		XORQ(y, y)
+	}
+	TESTQ(n, n)
+	JZ(LabelRef(fn + "Done"))
+	if pairs {
+		Label(loop.Label) // the tail's one query
+	} else {
+		mainLoop(k, loop)
+	}
+	q := l.at("kernels.Query", src)
+	occ := GP64()
+	MOVQ(q.Field("Occ").addr, occ)
+	if latency {
+		XORQ(y, occ) // kernels.NextQuery
+	}
+	a := attacks(fn, q, occ, t, func() {})
+	if latency {
+		MOVQ(a, y)
+	} else {
+		MOVQ(a, Mem{Base: dst})
+		ADDQ(U8(8), dst)
+	}
+	ADDQ(U8(size), src)
+	DECQ(n)
+	JNZ(LabelRef(fn + "Query"))
+	Label(fn + "Done")
+	if latency {
+		Store(y, ReturnIndex(0))
+	}
+	RET()
+}
+
+// sliderPairs emits the pair loop of a throughput form (loop, function
+// loop.Symbol): two queries per iteration, their instructions interleaved.
+// n counts the queries after this pair: the loop ends when it borrows, and
+// the tail gets back the one query left, if any.
+func sliderPairs(l layout, k *kernel, loop kernels.Loop, dst, src, n, t reg.GPVirtual, attacks sliderAttacks) {
+	fn, size := loop.Symbol, l.size("kernels.Query")
+	SUBQ(U8(2), n)
+	JB(LabelRef(fn + "Tail"))
+	pair := loop
+	pair.Label, pair.Elements = fn+"Pair", 2
+	mainLoop(k, pair)
+	var bodies []func(step func())
+	for k := range 2 {
+		bodies = append(bodies, func(step func()) {
+			q := l.at("kernels.Query", src)
+			q.addr.Disp += k * size
+			occ := GP64()
+			MOVQ(q.Field("Occ").addr, occ)
+			step()
+			MOVQ(attacks(fn, q, occ, t, step), Mem{Base: dst, Disp: 8 * k})
+		})
+	}
+	interleave(bodies...)
+	ADDQ(U8(16), dst)
+	ADDQ(U8(2*size), src)
+	SUBQ(U8(2), n)
+	JAE(LabelRef(fn + "Pair"))
+	Label(fn + "Tail")
+	ADDQ(U8(2), n)
+}
+
+// interleave emits the bodies' instructions in turns: each body runs until
+// it calls its step, then the next one does, until all have returned. Each
+// body runs as a coroutine (iter.Pull), so a body is ordinary generator
+// code with step calls between its instructions.
+func interleave(bodies ...func(step func())) {
+	var nexts []func() (struct{}, bool)
+	for _, body := range bodies {
+		next, stop := iter.Pull(func(yield func(struct{}) bool) {
+			body(func() { yield(struct{}{}) })
+		})
+		defer stop()
+		nexts = append(nexts, next)
+	}
+	for live := len(nexts); live > 0; {
+		live = 0
+		for i, next := range nexts {
+			if next == nil {
+				continue
+			}
+			if _, ok := next(); ok {
+				live++
+			} else {
+				nexts[i] = nil
+			}
+		}
+	}
+}
+
+// sliderEntry returns the byte offset of the query's entry in a table of
+// entries indexed by square and slider lines read as one 16-bit word,
+// sq | piece<<8 (package amd64's sliderIndex): one load, one shift, and no
+// branch on the slider, whose missing lines have zero masks there.
+func sliderEntry(l layout, q value, entry string) reg.GPVirtual {
+	sq := q.Field("Sq").addr
+	if q.Field("Piece").addr.Disp != sq.Disp+1 {
+		log.Fatal("kernels.Query: Piece does not follow Sq")
+	}
+	e := GP64()
+	MOVWQZX(sq, e)
+	SHLQ(U8(log2(l.size(entry))), e)
+	return e
+}
+
+// entryField returns the operand of field of the entry at byte offset e of
+// the entries array.
+func entryField(entries value, e reg.Register, field string) Mem {
+	m := entries.Index(0).Field(field).addr
+	m.Index, m.Scale = e, 1
+	return m
+}
+
+// log2 returns the base-2 logarithm of n, a power of two.
+func log2(n int) int {
+	if n <= 0 || n&(n-1) != 0 {
+		log.Fatalf("%d is not a power of two", n)
+	}
+	return bits.TrailingZeros(uint(n))
+}
