@@ -79,8 +79,12 @@ func (f footprint) fits(limit MemoryLimit) error {
 	if f.peak() <= limit.Bytes {
 		return nil
 	}
+	held := fmt.Sprintf("inputs %s, output buffers %s", approxBytes(f.inputs), approxBytes(f.outputs))
+	if f.evictors > 0 {
+		held += fmt.Sprintf(", eviction buffers %s", approxBytes(f.evictors))
+	}
 	return fmt.Errorf("the selected batches do not fit in memory: they need about %s at the peak, more than the %s available: "+
-		"%s held through the run (inputs %s, output buffers %s, eviction buffers %s), as much again for Go's collector, "+
-		"and %s while one case is checked; select smaller sizes, fewer sizes, families or distributions",
-		approxBytes(f.peak()), limit, approxBytes(f.held()), approxBytes(f.inputs), approxBytes(f.outputs), approxBytes(f.evictors), approxBytes(f.checking))
+		"%s held through the run (%s), as much again for Go's collector, and %s while one case is checked; "+
+		"select smaller sizes, or fewer sizes, families or distributions",
+		approxBytes(f.peak()), limit, approxBytes(f.held()), held, approxBytes(f.checking))
 }
