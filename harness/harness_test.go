@@ -74,7 +74,7 @@ func TestEveryFamilyHasWorkloads(t *testing.T) {
 					if k.Supported() != nil {
 						continue
 					}
-					b, err := k.Bind(in, kernels.Throughput)
+					b, err := k.Bind(in, kernels.Throughput, nil)
 					if err == nil {
 						err = b.Verify()
 					}

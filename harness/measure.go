@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"runtime/pprof"
 	"slices"
 	"time"
@@ -22,6 +23,9 @@ type Case struct {
 	// buffer before every batch, and only the batches timed.
 	Evict *Evictor
 
+	// outputs lends the batch its output buffer, shared with the other
+	// cases of its suite ([Suite.Cases]); nil for a buffer of its own.
+	outputs *kernels.Outputs
 	batch   kernels.Batch
 	reps    int      // passes per sample
 	Samples []Sample // every sample, in order
@@ -56,21 +60,29 @@ func (c *Case) OutputsPerOp() float64 {
 	return float64(c.batch.Outputs()) / float64(c.batch.Len())
 }
 
-// InputCache shares the inputs of one family and workload among the cases
-// that run them: each value is a slice of the family's input type.
+// InputCache shares each workload's inputs among the cases that run them,
+// whatever their family: the inputs depend on the input type, the
+// workload and, for random slider queries, the family's sliders. Each
+// value is a slice of the input type.
 type InputCache map[inputKey]any
 
 type inputKey struct {
-	family   string
+	input    reflect.Type
+	sliders  string
 	workload Workload
 }
 
+// inputKeyOf returns the key of the inputs of family f's workload w.
+func inputKeyOf(f kernels.AnyFamily, w Workload) inputKey {
+	return inputKey{f.InputType(), fmt.Sprint(f.RandomSliders()), w}
+}
+
 // Prepare builds the case's inputs (sharing them with the other cases of
-// the same family and workload through cache), binds the kernel and checks
-// it against the reference on exactly these inputs. A kernel that disagrees
-// is never timed.
+// the same inputs through cache), binds the kernel, its outputs in the
+// buffer its suite's cases share, and checks it against the reference on
+// exactly these inputs. A kernel that disagrees is never timed.
 func (c *Case) Prepare(cache InputCache) error {
-	key := inputKey{c.Kernel.FamilyOf().Name(), c.Workload}
+	key := inputKeyOf(c.Kernel.FamilyOf(), c.Workload)
 	in, ok := cache[key]
 	if !ok {
 		var err error
@@ -79,7 +91,7 @@ func (c *Case) Prepare(cache InputCache) error {
 		}
 		cache[key] = in
 	}
-	b, err := c.Kernel.Bind(in, c.Mode)
+	b, err := c.Kernel.Bind(in, c.Mode, c.outputs)
 	if err != nil {
 		return err
 	}

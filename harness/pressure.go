@@ -27,6 +27,17 @@ var evictSink uint64
 // every line written once so that the walks touch real memory; the
 // PressureNone evictor has no buffer and walks nothing.
 func NewEvictor(p schema.Pressure, m Machine) (*Evictor, error) {
+	e, err := sizedEvictor(p, m)
+	if err != nil {
+		return nil, err
+	}
+	e.fill()
+	return e, nil
+}
+
+// sizedEvictor returns the evictor of a pressure class on machine m, its
+// buffer not yet allocated (fill allocates it).
+func sizedEvictor(p schema.Pressure, m Machine) (*Evictor, error) {
 	if _, err := schema.ParsePressure(string(p)); err != nil {
 		return nil, err
 	}
@@ -35,11 +46,15 @@ func NewEvictor(p schema.Pressure, m Machine) (*Evictor, error) {
 	if p != schema.PressureNone && n < line {
 		return nil, fmt.Errorf("pressure %s: no cache size known for it", p)
 	}
-	e := &Evictor{Pressure: p, Bytes: n, buf: make([]uint64, n/8), stride: int(line / 8)}
+	return &Evictor{Pressure: p, Bytes: n, stride: int(line / 8)}, nil
+}
+
+// fill allocates the buffer and writes every word once.
+func (e *Evictor) fill() {
+	e.buf = make([]uint64, e.Bytes/8)
 	for i := range e.buf {
 		e.buf[i] = uint64(i)
 	}
-	return e, nil
 }
 
 // Walk loads one word of every cache line of the buffer, in order.

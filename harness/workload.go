@@ -46,9 +46,10 @@ var generators = map[reflect.Type]func(r *rand.Rand, fam kernels.AnyFamily, d sc
 		}
 		// The same queries, each with its rotated occupancies: what an
 		// engine keeps up to date, computed here before timing.
-		var rqs []kernels.RotatedQuery
-		for _, q := range qs.([]kernels.Query) {
-			rqs = append(rqs, kernels.RotatedQuery{Query: q, Rot: board.Rotate(q.Occ)})
+		plain := qs.([]kernels.Query)
+		rqs := make([]kernels.RotatedQuery, len(plain))
+		for i, q := range plain {
+			rqs[i] = kernels.RotatedQuery{Query: q, Rot: board.Rotate(q.Occ)}
 		}
 		return rqs, nil
 	},

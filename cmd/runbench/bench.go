@@ -127,9 +127,8 @@ func (k *kernelRun) footer(s *kernelSession) {
 			fmt.Fprintln(s.env.stderr, msg)
 		}
 	}
-	if c := s.cyc; c.MinGHz > 0 && c.MaxGHz/c.MinGHz-1 > harness.ClockDrift {
-		s.warn("the core clock moved from %.2f to %.2f GHz during the run (%.0f%%): cycle figures follow it, ns figures do not; "+
-			"compare ns only within one run, or fix the clock (performance governor, no turbo) where you can", c.MinGHz, c.MaxGHz, 100*(c.MaxGHz/c.MinGHz-1))
+	if w := s.cyc.DriftWarning(); w != "" {
+		s.warn("%s", w)
 	}
 	if learned := harness.Learn(s.cases); len(learned) > 0 {
 		s.warn("%d cases cost more than %.0f%% less or more on the repeated %d-element batch than on the never-repeating stream "+
