@@ -85,8 +85,8 @@ func TestDecideByMicro(t *testing.T) {
 	if l.Basis != ByMicro || !slices.Equal(names(l.Use), []string{"pext"}) || l.Bulk.Name != "hyperbola-gfni-zmm" {
 		t.Fatalf("by %s use %v bulk %v; want micro, pext, bulk hyperbola-gfni-zmm", l.Basis, names(l.Use), l.Bulk)
 	}
-	if !strings.Contains(l.Missing, "no perft run") || l.Reasons != nil || len(l.Caveats) != 1 || !strings.Contains(l.Caveats[0], "pext is assembly") {
-		t.Errorf("missing %q reasons %v caveats %v", l.Missing, l.Reasons, l.Caveats)
+	if !l.NoPerft || l.Reasons != nil || len(l.Caveats) != 1 || !strings.Contains(l.Caveats[0], "pext is assembly") {
+		t.Errorf("no perft %v reasons %v caveats %v", l.NoPerft, l.Reasons, l.Caveats)
 	}
 }
 
