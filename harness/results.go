@@ -128,7 +128,7 @@ func createResults(path string, unique bool, m Machine, events []Event, config [
 			continue
 		}
 		if err != nil {
-			return nil, fmt.Errorf("harness: cannot create the results file %s (%v, its hidden partial file beside it)", name, withoutPath(err))
+			return nil, fmt.Errorf("harness: cannot create the results file %s (%v)", name, withoutPath(err))
 		}
 		if exists(name) { // a run that held the partial file linked it meanwhile
 			f.Close()

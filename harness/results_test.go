@@ -144,8 +144,8 @@ func TestResultsWriteFails(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	r.bw.Reset(countingWriter{failingWriter{r.partial}, &r.written}) // the disk is full
 	perftLine(t, r, "round1")
-	r.bw.Reset(countingWriter{failingWriter{r.partial}, &r.written}) // the disk fills up
 	err = r.Flush()
 	var we *WriteError
 	if !errors.As(err, &we) || !errors.Is(err, syscall.ENOSPC) || we.Path != path || we.Lines != 1 ||

@@ -2,6 +2,8 @@ package main
 
 import (
 	"errors"
+	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -58,6 +60,17 @@ func TestFailedCheckExitStatus(t *testing.T) {
 		}
 		if rs := readResults(t, out); len(rs) != c.lines {
 			t.Errorf("-impl %s: %d result lines, want %d", c.impl, len(rs), c.lines)
+		}
+	}
+}
+
+// TestLevelErrorKeepsStatus: a level's run that exits 4 or 3 makes levels
+// exit so too; any other failure is an error (1).
+func TestLevelErrorKeepsStatus(t *testing.T) {
+	for code, want := range map[int]int{4: 4, 3: 3, 2: 1} {
+		err := exec.Command("sh", "-c", fmt.Sprintf("exit %d", code)).Run()
+		if got := exitStatus(levelError("v3", err), io.Discard); got != want {
+			t.Errorf("a level exiting %d: levels exits %d, want %d", code, got, want)
 		}
 	}
 }

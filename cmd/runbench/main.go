@@ -166,11 +166,11 @@ and checked once, before any build.
 	perftDoc = `perft times the move generator's perft: one case per configuration and
 position (and transposition table size, -tt), each counted once and checked against
 the published count (or, for -fen, the first configuration's) before it is timed,
-interleaved round by round like the kernels. -fen counts and times the default
-configuration only unless -config is given (-config '.*' for every one). Before
-a long timing it says about how long it will take. Results in results/<cpu>/perft/; the
+interleaved round by round like the kernels. Results in results/<cpu>/perft/; the
 summary ranks the configurations per position, and a run of the standard positions
-and configurations ends with the verdict.
+and configurations ends with the verdict. -fen counts and times the default
+configuration only unless -config is given (-config '.*' for every one); a run whose
+timing will take more than ten seconds says about how long before it starts.
 
 ` + perftSelections + `
 

@@ -22,11 +22,11 @@ var (
 // selectionRule states how the selection flags read their values, with
 // examples of a list and of a regular expression, and where the names are
 // listed, in lines of at most 90 characters.
-func selectionRule(flags, list, regexp, listing string) string {
+func selectionRule(flags, list, pattern, listing string) string {
 	rule := "Selections (" + flags + ") name whole identifiers: a value without regular-expression " +
 		"metacharacters is a comma-separated list of names, each matched exactly (" + list + "), " +
 		"and a name that does not exist is an error; a value with any of \\.+*?()|[]{}^$ is a regular " +
-		"expression that must match a whole name (" + regexp + "). " + listing + "."
+		"expression that must match a whole name (" + pattern + "). " + listing + "."
 	var b strings.Builder
 	width := 0
 	for _, word := range strings.Fields(rule) {
