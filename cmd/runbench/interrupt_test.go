@@ -186,7 +186,7 @@ func TestInterruptKeepsCompletedRounds(t *testing.T) {
 		wantExit130(t, cmd, stderr)
 		noneHidden(t, dir)
 		rs := readResults(t, out)
-		kept := regexp.MustCompile(`interrupted again: stopped at once; (\d+) result lines of completed rounds are in (.*)\n`).FindStringSubmatch(stderr.String())
+		kept := regexp.MustCompile(`interrupted again: stopped at once; (\d+) result lines of completed rounds are in (\S+) \(no summary\)\n`).FindStringSubmatch(stderr.String())
 		switch {
 		case kept == nil || kept[2] != out:
 			t.Errorf("stderr does not name the file kept:\n%s", stderr)
