@@ -115,7 +115,7 @@ explain:
 # least 11 minutes; ARGS='-benchtime 100ms' shortens each.
 BENCH ?= Kernel/family=/impl=/dist=random$$/size=4096$$/mode=throughput
 gobench:
-	$(GO) test ./harness -run '^$$' -cpu 1 -bench '$(BENCH)' $(ARGS)'
+	$(GO) test ./harness -run '^$$' -cpu 1 -bench '$(BENCH)' $(ARGS)
 
 test: fmt vet staticcheck tidy gotest grid-test features-off arm64
 
