@@ -64,7 +64,11 @@ func announce(cases []*Case) {
 			n++
 		}
 	}
-	fmt.Printf("# %d benchmarks match -bench %s", n, pattern.Value)
+	noun := "benchmarks match"
+	if n == 1 {
+		noun = "benchmark matches"
+	}
+	fmt.Printf("# %d %s -bench %s", n, noun, pattern.Value)
 	if d, err := time.ParseDuration(benchtime.Value.String()); err == nil {
 		fmt.Printf(", at least %v at -benchtime %v each (fewer with a longer -bench pattern, shorter with -benchtime)", time.Duration(n)*d, d)
 	}
