@@ -49,7 +49,7 @@ func TestFailedCheckExitStatus(t *testing.T) {
 		cmd.Env = append(os.Environ(), brokenKernelEnv+"=1")
 		msg, err := cmd.CombinedOutput()
 		var exit *exec.ExitError
-		if !errors.As(err, &exit) || exit.ExitCode() != 4 || !strings.Contains(string(msg), "not timed, disagreeing with their family's reference: popcount/broken (") {
+		if !errors.As(err, &exit) || exit.ExitCode() != 4 || !strings.Contains(string(msg), "runbench: kernels that disagree with their family's reference were not timed: popcount/broken (") {
 			t.Errorf("-impl %s: %v, want exit status 4 naming popcount/broken:\n%s", c.impl, err, msg)
 		}
 		if c.lines == 0 {

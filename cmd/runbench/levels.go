@@ -142,7 +142,7 @@ func levelError(level string, err error) error {
 	if errors.As(err, &exit) {
 		switch exit.ExitCode() {
 		case 4:
-			return fmt.Errorf("GOAMD64=%s: kernels %w (named above)", level, errCheckFailed)
+			return fmt.Errorf("GOAMD64=%s: %w (named above)", level, errCheckFailed)
 		case 3:
 			return fmt.Errorf("GOAMD64=%s: %w", level, errRegressed)
 		}

@@ -55,9 +55,9 @@ func writeVerdict(w io.Writer, path string) error {
 	}
 	fmt.Fprintf(w, "Verdict: what to use in a move generator on this CPU, per factor (%s)\n", verdictBasis(files[1:]))
 	if !slices.ContainsFunc(use, func(f *report.File) bool { return f.Run.Kind == schema.RunFull }) && run.Run.Kind != schema.RunFull {
-		fmt.Fprintln(w, "  (no full-suite run of this CPU and build in the folder: `make bench` gives the micro figures)")
+		fmt.Fprintf(w, "  (no full-suite run of this CPU and build in the folder: `%s` gives the micro figures)\n", commandHere("bench", run.Level, os.Args[0]))
 	}
-	command := "`" + perftCommand(run.Level, os.Args[0]) + "`"
+	command := "`" + commandHere("perft", run.Level, os.Args[0]) + "`"
 	if err := verdict.WriteText(w, s.Verdict(label), command); err != nil {
 		return err
 	}
@@ -68,23 +68,24 @@ func writeVerdict(w io.Writer, path string) error {
 	return nil
 }
 
-// perftCommand is the command that makes a perft run of this build (at
-// GOAMD64 level, "" off amd64) from the working directory: make perft in
-// a bitlab checkout, given the level where it is not v1 (make perft's go
-// run builds at the GOAMD64 of its environment, v1 by default); elsewhere
-// the perft command of program, the binary as it was run, such as a copy
-// from make dist (runbench where it is a temporary build, as go run's).
-func perftCommand(level, program string) string {
+// commandHere is the command that makes a standard run (bench or perft)
+// of this build (at GOAMD64 level, "" off amd64) from the working
+// directory: make bench or make perft in a bitlab checkout, given the
+// level where it is not v1 (their go run builds at the GOAMD64 of its
+// environment, v1 by default); elsewhere the command of program, the
+// binary as it was run, such as a copy from make dist (runbench where it
+// is a temporary build, as go run's).
+func commandHere(command, level, program string) string {
 	if mod, err := os.ReadFile("go.mod"); err == nil && strings.HasPrefix(string(mod), "module bitlab\n") {
 		if level != "" && level != "v1" {
-			return "GOAMD64=" + level + " make perft"
+			return "GOAMD64=" + level + " make " + command
 		}
-		return "make perft"
+		return "make " + command
 	}
 	if rel, err := filepath.Rel(os.TempDir(), program); err == nil && filepath.IsLocal(rel) {
 		program = "runbench"
 	}
-	return program + " perft"
+	return program + " " + command
 }
 
 // verdictBasis names the files beside the run's own that the verdict read.

@@ -79,22 +79,22 @@ func TestOneStanding(t *testing.T) {
 	}
 }
 
-// TestPerftCommand: the perft command the verdict suggests is make perft
-// in a checkout, at the build's GOAMD64 level (make perft's go run builds
-// v1 unless told), and elsewhere the binary's own perft command.
-func TestPerftCommand(t *testing.T) {
+// TestCommandHere: the command the verdict suggests for a missing run is
+// make perft (or bench) in a checkout, at the build's GOAMD64 level (make's
+// go run builds v1 unless told), and elsewhere the binary's own command.
+func TestCommandHere(t *testing.T) {
 	t.Chdir("../..")
 	for level, want := range map[string]string{"v1": "make perft", "": "make perft", "v3": "GOAMD64=v3 make perft"} {
-		if got := perftCommand(level, "/anywhere/runbench"); got != want {
+		if got := commandHere("perft", level, "/anywhere/runbench"); got != want {
 			t.Errorf("in the checkout at %q: %q, want %q", level, got, want)
 		}
 	}
 	t.Chdir(t.TempDir())
 	for program, want := range map[string]string{
-		"./runbench-linux-amd64-v3":                    "./runbench-linux-amd64-v3 perft",
-		filepath.Join(os.TempDir(), "go-build1/exe/x"): "runbench perft",
+		"./runbench-linux-amd64-v3":                    "./runbench-linux-amd64-v3 bench",
+		filepath.Join(os.TempDir(), "go-build1/exe/x"): "runbench bench",
 	} {
-		if got := perftCommand("v3", program); got != want {
+		if got := commandHere("bench", "v3", program); got != want {
 			t.Errorf("far from a checkout, %s: %q, want %q", program, got, want)
 		}
 	}
