@@ -78,9 +78,11 @@ func File(results string, folders map[string]Folder, m Model, t Target) string {
 }
 
 // Write writes every model's and target's estimates into its results file
-// (File), replacing the model's earlier files wherever they were, and
-// returns the files written. revision names the bitlab revision.
-func Write(results string, folders map[string]Folder, ests []Estimate, mca MCA, revision string) ([]string, error) {
+// (File), removing the model's earlier files elsewhere, and returns the
+// files written and those kept: a file whose estimates are those it holds
+// already keeps its older revision line, so that a run on a new revision
+// rewrites only what changed. revision names the bitlab revision.
+func Write(results string, folders map[string]Folder, ests []Estimate, mca MCA, revision string) (written, kept []string, err error) {
 	type key struct {
 		m Model
 		t Target
@@ -95,19 +97,9 @@ func Write(results string, folders map[string]Folder, ests []Estimate, mca MCA, 
 		}
 		groups[id] = append(groups[id], e)
 	}
-	var written []string
-	cleaned := map[string]bool{}
+	files := map[string][]byte{} // path: contents
+	var paths, cpus []string
 	for _, k := range keys {
-		if !cleaned[k.m.CPU] {
-			old, _ := filepath.Glob(filepath.Join(results, "*", schema.EstimatesFolder, k.m.CPU+"-*.txt"))
-			old2, _ := filepath.Glob(filepath.Join(results, schema.EstimatesFolder, k.m.CPU, "*.txt"))
-			for _, f := range append(old, old2...) {
-				if err := os.Remove(f); err != nil {
-					return nil, err
-				}
-			}
-			cleaned[k.m.CPU] = true
-		}
 		path := File(results, folders, k.m, k.t)
 		cpu := k.m.Label + " (no run: llvm-mca's model)"
 		if f, ok := folders[k.m.Core]; ok && k.m.Core != "" {
@@ -115,17 +107,55 @@ func Write(results string, folders map[string]Folder, ests []Estimate, mca MCA, 
 		}
 		data, err := format(groups[k.m.CPU+" "+k.t.String()], k.m, k.t, cpu, mca, revision)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
+		}
+		files[path] = data
+		paths = append(paths, path)
+		if !slices.Contains(cpus, k.m.CPU) {
+			cpus = append(cpus, k.m.CPU)
+		}
+	}
+	for _, cpu := range cpus {
+		old, _ := filepath.Glob(filepath.Join(results, "*", schema.EstimatesFolder, cpu+"-*.txt"))
+		old2, _ := filepath.Glob(filepath.Join(results, schema.EstimatesFolder, cpu, "*.txt"))
+		for _, f := range append(old, old2...) {
+			if _, fresh := files[f]; fresh {
+				continue
+			}
+			if err := os.Remove(f); err != nil {
+				return nil, nil, err
+			}
+		}
+	}
+	for _, path := range paths {
+		if old, err := os.ReadFile(path); err == nil && bytes.Equal(withoutRevision(old), withoutRevision(files[path])) {
+			kept = append(kept, path)
+			continue
 		}
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		if err := os.WriteFile(path, data, 0o644); err != nil {
-			return nil, err
+		if err := os.WriteFile(path, files[path], 0o644); err != nil {
+			return nil, nil, err
 		}
 		written = append(written, path)
 	}
-	return written, nil
+	return written, kept, nil
+}
+
+// revisionLine starts the line of an estimates file that names the
+// revision it was written at.
+const revisionLine = "# bitlab revision: "
+
+// withoutRevision returns an estimates file without its revision line.
+func withoutRevision(data []byte) []byte {
+	var b bytes.Buffer
+	for line := range bytes.Lines(data) {
+		if !bytes.HasPrefix(line, []byte(revisionLine)) {
+			b.Write(line)
+		}
+	}
+	return b.Bytes()
 }
 
 // format writes one model's estimates for one target as a results file.
@@ -137,7 +167,7 @@ func format(ests []Estimate, m Model, t Target, cpu string, mca MCA, revision st
 	}
 	fmt.Fprintf(&b, "# bitlab estimates (Go benchmark format): no measurement, llvm-mca's simulation of each kernel's main loop\n")
 	fmt.Fprintf(&b, "# written by `make explain` (go run ./cmd/explain); see package explain for the method\n")
-	fmt.Fprintf(&b, "# bitlab revision: %s\n", revision)
+	fmt.Fprintf(&b, "%s%s\n", revisionLine, revision)
 	fmt.Fprintf(&b, "# model: %s, -mcpu=%s", m.Label, m.CPU)
 	if m.Borrowed != "" {
 		fmt.Fprintf(&b, " (LLVM %s has no model of its own for it and runs its %s model: every figure below is borrowed)", mca.Version, m.Borrowed)

@@ -124,7 +124,10 @@ type Line struct {
 	// Caveats say what the micro benchmarks cannot show of a choice made by
 	// them.
 	Caveats []string
-	// Missing says what the verdict lacked, such as a perft run.
+	// NoPerft is set where no perft run varies the factor (a perft run
+	// would rank it inside the generator); Missing says what else the
+	// verdict lacked. notes joins them.
+	NoPerft bool
 	Missing string
 }
 
@@ -147,9 +150,7 @@ func Decide(f Factor, ts []Technique, m Machine) Line {
 	case len(micro) >= 1:
 		l.Basis = ByMicro
 		l.Use, l.Next, l.Margin = rank(micro, microSpeed)
-		if f.Perft != "" {
-			l.Missing = "no perft run of this CPU and build varies " + f.Perft + ": `make perft` ranks it inside the generator"
-		}
+		l.NoPerft = f.Perft != ""
 		if w := l.Use[0]; w.Arch != kernels.Generic && w.Arch != "" {
 			l.Caveats = append(l.Caveats, fmt.Sprintf("%s is assembly: inside a generator every query is a call, which Go does not inline and the micro loop does not pay", w.Name))
 		}
@@ -159,7 +160,7 @@ func Decide(f Factor, ts []Technique, m Machine) Line {
 	}
 	sp := map[Basis]speed{ByPerft: perftSpeed, ByMicro: microSpeed}[l.Basis]
 	if len(l.Use) > 1 && slices.ContainsFunc(l.Use, func(t Technique) bool { return !bounded(sp(t)) }) {
-		l.Missing = strings.TrimPrefix(l.Missing+"; ", "; ") + "too few rounds for a 95% interval (6 or more): a tie here is no ranking"
+		l.Missing = "too few rounds for a 95% interval (6 or more): a tie here is no ranking"
 	}
 	chosen := func(t *Technique) bool {
 		return slices.ContainsFunc(l.Use, func(u Technique) bool { return u.Name == t.Name })

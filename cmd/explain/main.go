@@ -125,7 +125,7 @@ func estimate(stdout io.Writer, work, results string, chosen []explain.Model) er
 	if err != nil {
 		return err
 	}
-	files, err := explain.Write(results, folders, ests, mca, revision())
+	written, kept, err := explain.Write(results, folders, ests, mca, revision())
 	if err != nil {
 		return err
 	}
@@ -136,8 +136,11 @@ func estimate(stdout io.Writer, work, results string, chosen []explain.Model) er
 		}
 	}
 	fmt.Fprintf(stdout, "llvm-mca %s: %d estimates of %d kernel forms on %d models\n", mca.Version, estimated, len(ests), len(chosen))
-	for _, f := range files {
+	for _, f := range written {
 		fmt.Fprintln(stdout, "wrote", f)
+	}
+	if len(kept) > 0 {
+		fmt.Fprintf(stdout, "kept %d files whose estimates did not change (with the revision they were written at)\n", len(kept))
 	}
 	return nil
 }

@@ -172,13 +172,13 @@ func TestWritersInjected(t *testing.T) {
 	code, stdout, stderr = runIn("bench", "-family", "popcount", "-impl", "swar", "-dist", "random", "-sizes", "l1", "-mode", "throughput",
 		"-count", "1", "-samples", "1", "-sample", "100us", "-noprogress", "-out", filepath.Join(dir, "k.txt"))
 	if code != 0 || !strings.Contains(stdout, "Summary: throughput") || !strings.Contains(stdout, "1 result lines (1 of 1 rounds)") ||
-		!strings.Contains(stderr, "checking 1 cases against the references") || !strings.Contains(stderr, "self-check:") {
+		!strings.Contains(stderr, "checking 1 case against the references") || !strings.Contains(stderr, "self-check:") {
 		t.Errorf("bench: exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
 	}
 	code, stdout, stderr = runIn("perft", "-position", "pos3", "-depth", "2", "-config", "default", "-count", "1", "-samples", "1",
 		"-sample", "100us", "-noprogress", "-out", filepath.Join(dir, "p.txt"))
 	if code != 0 || !strings.Contains(stdout, "pos3 depth 2: 191 nodes") || !strings.Contains(stdout, "Summary: perft per position") ||
-		!strings.Contains(stderr, "timing 1 perft cases") {
+		!strings.Contains(stderr, "timing 1 perft case x 1 round x 1 sample of 100µs") {
 		t.Errorf("perft: exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
 	}
 	data, err := os.ReadFile(filepath.Join(dir, "p.txt"))

@@ -118,7 +118,7 @@ func (o *levelsOptions) runBuilds(e *env, builds []levelBuild) error {
 				child.Process.Signal(s)
 			case err := <-done:
 				if err != nil && !interrupted {
-					errs = append(errs, fmt.Errorf("GOAMD64=%s: %v", b.level, err))
+					errs = append(errs, levelError(b.level, err))
 				}
 				break wait
 			}
@@ -132,6 +132,22 @@ func (o *levelsOptions) runBuilds(e *env, builds []levelBuild) error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// levelError is the error of a level's run that failed: the statuses
+// that say what failed, 4 (a kernel's check) and 3 (slower than the
+// baseline), stay levels' own.
+func levelError(level string, err error) error {
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
+		switch exit.ExitCode() {
+		case 4:
+			return fmt.Errorf("GOAMD64=%s: %w (named above)", level, errCheckFailed)
+		case 3:
+			return fmt.Errorf("GOAMD64=%s: %w", level, errRegressed)
+		}
+	}
+	return fmt.Errorf("GOAMD64=%s: %v", level, err)
 }
 
 // dropFlags returns args without the named flags and their values, in any

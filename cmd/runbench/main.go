@@ -31,8 +31,9 @@ import (
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
 // run runs the command line args, writing to stdout and stderr, and
-// returns the exit status: 0, 1 for an error, 2 for a usage error, 3 for
-// a regression against a saved run, 130 for an interrupt.
+// returns the exit status (exitStatuses): 0, 1 for an error, 2 for a usage
+// error, 3 for a regression against a saved run, 4 for a kernel that
+// failed its check, 130 for an interrupt.
 func run(args []string, stdout, stderr io.Writer) int {
 	opts, code := parse(args, stderr)
 	if opts == nil {
@@ -42,8 +43,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 }
 
 // exitStatus prints a run's error and returns its exit status: 130 for an
-// interrupt, 3 for a regression against a saved run, 1 for any other
-// error.
+// interrupt, 4 for a kernel that failed its check (before 3: a wrong
+// kernel matters more than a slow one), 3 for a regression against a
+// saved run, 1 for any other error.
 func exitStatus(err error, stderr io.Writer) int {
 	if err == nil {
 		return 0
@@ -53,6 +55,8 @@ func exitStatus(err error, stderr io.Writer) int {
 	switch {
 	case errors.As(err, &in), errors.Is(err, harness.ErrInterrupted):
 		return 130
+	case errors.Is(err, errCheckFailed):
+		return 4
 	case errors.Is(err, errRegressed):
 		return 3
 	}
@@ -98,9 +102,23 @@ examples:
 The command lines of runbench before its commands still run: among the flags,
 -perft is perft, -divide divide, -list list (-perft -list: list -perft) and
 -levels LEVELS levels LEVELS; without them, the flags are bench's.
-`)
+
+` + exitStatuses)
 	return b.String()
 }
+
+// exitStatuses is -h's list of runbench's exit statuses (exitStatus).
+const exitStatuses = `exit status:
+  0    done
+  1    an error (said on stderr)
+  2    a command line runbench cannot run
+  3    compare (or -baseline): something got slower beyond the threshold and the noise
+  4    a kernel disagreed with its family's reference: not timed, named on stderr
+       (the other kernels' results are written)
+  130  interrupted (Ctrl-C, SIGTERM); the completed rounds are kept
+go run turns every status but 0 into its own 1: where a script or CI reads
+the status, build runbench first (go build -o runbench ./cmd/runbench).
+`
 
 // interrupts is -h's statement of what an interrupt does to a timed run.
 const interrupts = `Interrupts: the first Ctrl-C (SIGINT or SIGTERM) finishes the current sample and writes
@@ -117,7 +135,7 @@ not timed), then every case is sampled round by round, and the run ends with a
 summary per family, the verdict and the benchstat command that compares the
 implementations. It is the default command: runbench -quick is runbench bench -quick.
 
-` + selectionRule + `
+` + kernelSelections + `
 
 -baseline: ` + report.Method + `
 
@@ -128,7 +146,7 @@ file or folder, which is read and checked (same CPU and GOAMD64 level, or -acros
 before anything is timed: exit status 3 when something got slower.
 runbench compare OLD is runbench bench -baseline OLD.
 
-` + selectionRule + `
+` + kernelSelections + `
 
 Slower: ` + report.Method + `
 
@@ -141,7 +159,7 @@ its extension; -cpuprofile too). An interrupt reaches the level running, which
 keeps its completed rounds; the levels after it do not run. -baseline is read
 and checked once, before any build.
 
-` + selectionRule + `
+` + kernelSelections + `
 
 ` + interrupts
 
@@ -150,10 +168,11 @@ position (and transposition table size, -tt), each counted once and checked agai
 the published count (or, for -fen, the first configuration's) before it is timed,
 interleaved round by round like the kernels. Results in results/<cpu>/perft/; the
 summary ranks the configurations per position, and a run of the standard positions
-and configurations ends with the verdict.
+and configurations ends with the verdict. -fen counts and times the default
+configuration only unless -config is given (-config '.*' for every one); a run whose
+timing will take more than ten seconds says about how long before it starts.
 
-Selections (-position, -config) name whole identifiers; see runbench bench -h.
-runbench list -perft lists the configurations.
+` + perftSelections + `
 
 ` + interrupts
 

@@ -95,7 +95,7 @@ func (o *benchOptions) flags(fs *flag.FlagSet, baselinePath bool) {
 	fs.StringVar(&o.modeFlag, "mode", "both", "throughput, latency or both")
 	fs.StringVar(&o.sizesFlag, "sizes", "l1,l2,stream,mem", "size classes: l1 (4,096 elements), l2 (half the L2 cache in 8-byte elements), stream (1,048,576: too many for a branch predictor to learn), mem (twice the last-level cache), or a number of elements (with the distributions of the family's headline size)")
 	fs.StringVar(&o.pressureFlag, "pressure", "", "run every case under these cache pressures instead: none, l1, l2, llc, 2llc (an untimed walk of a buffer of that cache's size before every batch; none walks nothing but times the same way)")
-	fs.BoolVar(&o.quick, "quick", false, "a short run: l1 size only, fewer distributions, -count 6 unless set")
+	fs.BoolVar(&o.quick, "quick", false, "a short run: of -sizes only l1 and each family's headline size (stream for the families whose branches learn, and any number of elements), each family's few quick distributions (the ones runbench list marks with *; -dist chooses among all), -count 6 unless set")
 	o.runOptions.flags(fs, "results/<cpu>/<time>-<level>.txt", "family, impl, dist and mode")
 	o.baseline.flags(fs, baselinePath)
 }
@@ -142,7 +142,7 @@ func (o *benchOptions) check(p parsed) error {
 }
 
 func (o *benchOptions) run(e *env) error {
-	return runSession(e, &o.runOptions, "cases", &kernelRun{opt: o})
+	return runSession(e, &o.runOptions, "case", &kernelRun{opt: o})
 }
 
 // suite is the harness's selection of the run's cases.
@@ -228,6 +228,7 @@ type perftOptions struct {
 	positionFlag, configFlag, ttFlag string
 	positions, config                *selection
 	grid                             bool
+	fenDefault                       bool     // -fen without -config: the default configuration only
 	tt                               []int    // transposition table bytes; 0 for none
 	args                             []string // the flags as given, for the results' run line
 }
@@ -235,7 +236,7 @@ type perftOptions struct {
 func (o *perftOptions) flags(fs *flag.FlagSet) {
 	o.positionFlags.flags(fs, "the standard ones")
 	fs.StringVar(&o.positionFlag, "position", "start,kiwipete", "the standard positions to count: "+strings.Join(positionNames(), ", "))
-	fs.StringVar(&o.configFlag, "config", "", "time only these configurations of the generator, by the short names the summary uses (default, slider=magic-black, serialize=bytes ...) or full names ("+movegen.DefaultConfig().String()+"), or a regular expression matching a whole short or full name (default all: the default and each that differs in one factor; runbench list -perft)")
+	fs.StringVar(&o.configFlag, "config", "", "time only these configurations of the generator, by the short names the summary uses (default, slider=magic-black, serialize=bytes ...) or full names ("+movegen.DefaultConfig().String()+"), or a regular expression matching a whole short or full name (default: all, the default and each that differs in one factor, runbench list -perft; with -fen the default only, -config '.*' for all)")
 	fs.BoolVar(&o.grid, "grid", false, fmt.Sprintf("also the rest of the slider x serialization grid (every generic slider with every serialization loop; %d more configurations, a long run)", len(factor.Grid())))
 	fs.StringVar(&o.ttFlag, "tt", "", "also count in the default configuration with a transposition table of each of these sizes, such as none,1MiB,64MiB,256MiB (probed at every node of depth 2 or more; each size rounded down to a power of two; all of them together must fit in the memory available)")
 	o.runOptions.flags(fs, "results/<cpu>/perft/<time>-<level>.txt", "config (the short name), position, depth and tt")
@@ -253,7 +254,14 @@ func (o *perftOptions) check(p parsed) error {
 	if o.positions, err = checkedSelection("position", "standard position", o.positionFlag, positionNames(), "runbench perft -h"); err != nil {
 		return err
 	}
-	if o.config, err = checkConfigs(o.configFlag, o.grid); err != nil {
+	// One position of the user's: a count and a time, not every
+	// configuration's (33 at -depth 5 took minutes).
+	o.fenDefault = p.set["fen"] && !p.set["config"]
+	configs := o.configFlag
+	if o.fenDefault {
+		configs = factor.DefaultName
+	}
+	if o.config, err = checkConfigs(configs, o.grid); err != nil {
 		return err
 	}
 	if o.ttFlag != "" {
@@ -274,7 +282,7 @@ func checkConfigs(value string, grid bool) (*selection, error) {
 }
 
 func (o *perftOptions) run(e *env) error {
-	return runSession(e, &o.runOptions, "perft cases", &perftRun{opt: o})
+	return runSession(e, &o.runOptions, "perft case", &perftRun{opt: o})
 }
 
 // divideOptions are the options of divide: the position and depth.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"strings"
@@ -23,7 +24,11 @@ func (s *session[T]) writeHeader(w workload[T]) {
 	rf.Comment("date: %s", s.start.UTC().Format(time.RFC3339))
 	rf.Comment("host: %s", host)
 	rf.Comment("command: runbench %s", strings.Join(s.env.line, " "))
-	rf.Comment("bitlab revision: %s", revision())
+	rev, from := revision()
+	rf.Comment("bitlab revision: %s", rev)
+	if from != "" {
+		rf.Comment("bitlab revision from: %s", from)
+	}
 	w.headerRun(s)
 	rf.Comment("counters: %s", s.events.Describe())
 	rf.Comment("clock: %s, %.4f GHz at start (recalibrated every %v of sampling, see the round lines)", s.cyc.Source, s.cyc.GHz, harness.Recalibrate)
@@ -81,9 +86,11 @@ func (s *session[T]) writeHeader(w workload[T]) {
 // and Markdown files (the notebooks, whose generated blocks make report
 // rewrites, and the documentation) are not built into the binary, so when
 // the checkout is still at the stamped commit and they are all git
-// reports, the revision stands alone.
-func revision() string {
-	rev, modified := "", ""
+// reports, the revision stands alone. A binary without the stamp (go run
+// stamps none) built in a bitlab checkout, which the working directory
+// then is in, takes the checkout's from git, and from says so.
+func revision() (rev, from string) {
+	modified := ""
 	if bi, ok := debug.ReadBuildInfo(); ok {
 		for _, s := range bi.Settings {
 			switch s.Key {
@@ -94,13 +101,44 @@ func revision() string {
 			}
 		}
 	}
-	switch {
-	case rev == "":
-		return "unknown (not stamped: build with -buildvcs=true in a git checkout, as make bench and runbench levels do)"
-	case modified == "true" && !onlyUnbuilt(rev):
-		return rev + " with uncommitted changes"
+	if rev != "" {
+		if modified == "true" && !onlyUnbuilt(rev) {
+			return rev + " with uncommitted changes", ""
+		}
+		return rev, ""
 	}
-	return rev
+	rev, changed := checkoutRevision()
+	if rev == "" {
+		return "unknown (not stamped: build with -buildvcs=true in a git checkout, as make bench and runbench levels do)", ""
+	}
+	if changed {
+		rev += " with uncommitted changes"
+	}
+	return rev, "git, in the bitlab checkout of the working directory (this binary carries no revision stamp, as go run's do not)"
+}
+
+// checkoutRevision returns the commit of the bitlab checkout the working
+// directory is in, and whether it has changes in files the build reads
+// (see unbuiltOnly); "" when git cannot tell or the checkout is not
+// bitlab's.
+func checkoutRevision() (rev string, changed bool) {
+	top, err := exec.Command("git", "rev-parse", "--show-toplevel").Output()
+	if err != nil {
+		return "", false
+	}
+	mod, err := os.ReadFile(filepath.Join(strings.TrimSpace(string(top)), "go.mod"))
+	if err != nil || !strings.HasPrefix(string(mod), "module bitlab\n") {
+		return "", false
+	}
+	head, err := exec.Command("git", "rev-parse", "HEAD").Output()
+	if err != nil {
+		return "", false
+	}
+	status, err := exec.Command("git", "status", "--porcelain=v1", "-z", "--untracked-files=all").Output()
+	if err != nil {
+		return "", false
+	}
+	return strings.TrimSpace(string(head)), len(status) > 0 && !unbuiltOnly(string(status))
 }
 
 // onlyUnbuilt reports whether the checkout in the working directory is at

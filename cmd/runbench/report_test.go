@@ -3,7 +3,10 @@ package main
 import (
 	"bufio"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"runtime/debug"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -68,5 +71,27 @@ func TestNothingEmbedsResultsOrProse(t *testing.T) {
 	})
 	if err != nil || n == 0 {
 		t.Fatalf("%d go:embed lines found (%v)", n, err)
+	}
+}
+
+// TestRevisionFromCheckout: a binary without a revision stamp (a test
+// binary, as go run's) run in the bitlab checkout takes the checkout's
+// revision from git and says so; outside any checkout it says it is not
+// stamped.
+func TestRevisionFromCheckout(t *testing.T) {
+	if bi, ok := debug.ReadBuildInfo(); ok && slices.ContainsFunc(bi.Settings, func(s debug.BuildSetting) bool { return s.Key == "vcs.revision" }) {
+		t.Skip("this test binary is stamped")
+	}
+	head, err := exec.Command("git", "rev-parse", "HEAD").Output()
+	if err != nil {
+		t.Skip("no git checkout here:", err)
+	}
+	rev, from := revision()
+	if r, _ := strings.CutSuffix(rev, " with uncommitted changes"); r != strings.TrimSpace(string(head)) || !strings.HasPrefix(from, "git, ") {
+		t.Errorf("in the checkout: revision %q from %q, want %s from git", rev, from, head)
+	}
+	t.Chdir(t.TempDir())
+	if rev, from := revision(); !strings.HasPrefix(rev, "unknown (not stamped") || from != "" {
+		t.Errorf("outside a checkout: revision %q from %q", rev, from)
 	}
 }

@@ -58,7 +58,7 @@ type workload[T timedCase] interface {
 type session[T timedCase] struct {
 	env     *env
 	opt     *runOptions
-	noun    string // what the cases are, for messages: "cases", "perft cases"
+	noun    string // what a case is, for messages: "case", "perft case"
 	machine harness.Machine
 	in      *interrupter
 
@@ -93,7 +93,11 @@ func runSession[T timedCase](e *env, opt *runOptions, noun string, w workload[T]
 	}
 	runErr := s.time(w)
 	if runErr != nil && !errors.Is(runErr, harness.ErrInterrupted) {
-		return errors.Join(runErr, s.close())
+		// A failed write fails the close with the same error: say it once.
+		if err := s.close(); err != nil && !errors.Is(runErr, err) {
+			runErr = errors.Join(runErr, err)
+		}
+		return runErr
 	}
 	if err := s.summarize(w); err != nil {
 		return err
@@ -166,7 +170,7 @@ func (s *session[T]) time(w workload[T]) (err error) {
 	opt := s.opt
 	bar := newProgress(s.env.stderr, !opt.noProgress)
 	s.in.enter("timing", timing)
-	fmt.Fprintf(s.env.stderr, "timing %d %s x %d rounds x %d samples of %v...\n", len(s.cases), s.noun, opt.count, opt.perRound, opt.sample)
+	fmt.Fprintf(s.env.stderr, "timing %s x %s x %s of %v...\n", plural(len(s.cases), s.noun), plural(opt.count, "round"), plural(opt.perRound, "sample"), opt.sample)
 	err = harness.Run(s.cases, s.cyc, harness.Options{
 		Rounds: opt.count, PerRound: opt.perRound, SampleTime: opt.sample, Seed: opt.seed,
 		Profile: opt.cpuprofile != "", Counters: s.events, Progress: bar.update, Stop: s.in.Stop(),
