@@ -283,6 +283,7 @@ func resultsPath(out string, m harness.Machine) (path string, unique bool, err e
 func overheadText(o harness.Overhead) string {
 	return fmt.Sprintf("empty kernel (the portable kernels' generated loop around an element function that does nothing: "+
 		"%.3f ns/op %.3f cycles/op (throughput loop), %.3f ns/op %.3f cycles/op (latency chain, with its XOR); "+
-		"the floor of a portable kernel's figure, not subtracted from any: assembly kernels with unrolled loops run below it)",
+		"the fastest of 31 samples; the floor of a portable kernel's figure, not subtracted from any: assembly kernels with unrolled loops "+
+		"run below it; where the linker puts the loop can move it by a cycle between builds)",
 		o.Throughput.NsPerOp, o.Throughput.CyclesPerOp, o.Latency.NsPerOp, o.Latency.CyclesPerOp)
 }
