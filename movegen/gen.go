@@ -145,7 +145,9 @@ func captureH(c board.Color) int { return 9 - 16*int(c) }
 func doubleRank(c board.Color) uint64 { return 0xFF << (16 + 24*c) }
 
 // generate counts the legal moves of side Us, which is to move, and with
-// J = lists writes them to l (with J = counts, l is nil).
+// J = lists writes them to l (with J = counts, l is nil); with J = expands
+// it returns the sum of the legal moves of the children instead, each
+// move played in place and taken back (leaf.go), no list written (l is nil).
 func generate[Us side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
@@ -198,18 +200,38 @@ func generate[Us side, J job](p *Position, l *MoveList) int {
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
 	n := 0
-	emit := func(from board.Square, targets uint64, kind int) {
-		if listing[J]() {
-			l.add(from, targets, kind)
+	// What the moves of our piece from from to targets add to n: their
+	// number, or with J = expands their children's moves (leaf.go).
+	tally := func(piece board.Piece, from board.Square, targets uint64) int {
+		if expanding[J]() {
+			return childMoves[Us](p, piece, from, targets)
 		}
-		n += count(targets)
+		return count(targets)
+	}
+	// The sliders' moves.
+	slider := func(piece board.Piece, from board.Square, targets uint64) {
+		if listing[J]() {
+			l.add(from, targets, Quiet)
+		}
+		n += tally(piece, from, targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if listing[J]() {
 			l.addLeaper(us, piece, from, targets)
 		}
-		n += count(targets)
+		n += tally(piece, from, targets)
+	}
+	// Castlings and en-passant captures: rare, expanded by play.
+	special := func(from board.Square, targets uint64, kind int) {
+		if listing[J]() {
+			l.add(from, targets, kind)
+		}
+		if expanding[J]() {
+			n += childrenPlayed[Us](p, from, targets, kind)
+		} else {
+			n += count(targets)
+		}
 	}
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
@@ -263,7 +285,7 @@ func generate[Us side, J job](p *Position, l *MoveList) int {
 			c := &castles[p.setup][i]
 			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&rq == 0) {
-				emit(k, c.to.Bitboard(), Castle)
+				special(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -283,7 +305,7 @@ func generate[Us side, J job](p *Position, l *MoveList) int {
 		if m.pinD&(b&-b) != 0 {
 			a &= m.pinD
 		}
-		emit(s, a, Quiet)
+		slider(board.Bishop, s, a)
 	}
 	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -291,7 +313,7 @@ func generate[Us side, J job](p *Position, l *MoveList) int {
 		if m.pinHV&(b&-b) != 0 {
 			a &= m.pinHV
 		}
-		emit(s, a, Quiet)
+		slider(board.Rook, s, a)
 	}
 	// A queen's rook and bishop moves are one target set (the two never
 	// share a square), counted once; a pinned queen moves along its pin
@@ -307,7 +329,7 @@ func generate[Us side, J job](p *Position, l *MoveList) int {
 		default:
 			a = rookAttacks(s, sliding) | bishopAttacks(s, sliding)
 		}
-		emit(s, a&movable, Quiet)
+		slider(board.Queen, s, a&movable)
 	}
 	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
 	// file pin lets them push along it), captures by pawns not pinned on a
@@ -332,7 +354,12 @@ func generate[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	if expanding[J]() {
+		n += childPawns[Us](p, single, pushStep(us)) + childPawns[Us](p, double, 2*pushStep(us)) +
+			childPawns[Us](p, capA, captureA(us)) + childPawns[Us](p, capH, captureH(us))
+	} else {
+		n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
 		l.addPawns(double, 2*pushStep(us), DoublePush)
@@ -343,7 +370,7 @@ func generate[Us side, J job](p *Position, l *MoveList) int {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegal[Us](p, from, k) {
-				emit(from, p.EP.Bitboard(), EnPassant)
+				special(from, p.EP.Bitboard(), EnPassant)
 			}
 		}
 	}

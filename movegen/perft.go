@@ -61,19 +61,13 @@ func perftSide[Us, Them side](p *Position, depth int) uint64 {
 		return 1
 	case depth == 1:
 		return uint64(generate[Us, counts](p, nil))
+	case depth == 2:
+		return leafParents[Us, Them](p)
 	}
 	var l MoveList
 	generate[Us, lists](p, &l)
 	var n uint64
 	var q Position
-	if depth == 2 {
-		// The leaves' parents counted here rather than by a call each.
-		for _, m := range l.Moves[:l.N] {
-			play[Us](&q, p, m)
-			n += uint64(generate[Them, counts](&q, nil))
-		}
-		return n
-	}
 	for _, m := range l.Moves[:l.N] {
 		play[Us](&q, p, m)
 		n += perftSide[Them, Us](&q, depth-1)

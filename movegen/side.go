@@ -26,20 +26,28 @@ type side interface{ white | black }
 
 // The generator's job as a type parameter, compiled the same way as the
 // side: listing the moves (interior nodes) or only counting them (the
-// leaves' parents), so that the test of which is gone from the compiled
-// generator.
+// leaves' parents) or expanding each move into its child's count (the
+// leaves' grandparents, leaf.go), so that the test of which is gone from
+// the compiled generator.
 type (
-	counts uint8  // count the moves, list none
-	lists  uint16 // list the moves (and count them)
+	counts  uint8  // count the moves, list none
+	lists   uint16 // list the moves (and count them)
+	expands uint32 // count the moves of each move's child, list none
 )
 
-// job is the type parameter's constraint: counts or lists.
-type job interface{ counts | lists }
+// job is the type parameter's constraint: counts, lists or expands.
+type job interface{ counts | lists | expands }
 
 // listing reports whether J lists the moves.
 func listing[J job]() bool {
 	var j J
 	return unsafe.Sizeof(j) == 2
+}
+
+// expanding reports whether J counts the children's moves.
+func expanding[J job]() bool {
+	var j J
+	return unsafe.Sizeof(j) == 4
 }
 
 // sideOf returns the side S stands for: board.White for white, board.Black

@@ -1,0 +1,150 @@
+package movegen
+
+import (
+	"math/bits"
+
+	"bitlab/board"
+)
+
+// The last two plies of perft: a leaf's parent counts its moves (generate
+// with J = counts), and a leaf's grandparent adds up its children's counts
+// in one of two ways, the leaf factor's values: fused (the default) expands
+// each move into its child's count as generate finds it, no move list
+// built, the move played in place on the grandparent's position and taken
+// back, the moving piece and the kind of move known from where generate
+// found them; listed (leaf=count) lists the moves, plays each into a
+// position of its own and counts the child's moves.
+
+// leafParents returns the number of legal move sequences of depth 2 from
+// the position, side Us to move, Them the other: the moves of every child
+// summed, fused into generation ([DefaultConfig]'s leaf=fused).
+func leafParents[Us, Them side](p *Position) uint64 {
+	return uint64(generate[Us, expands](p, nil))
+}
+
+// leafParentsListed is leafParents from a move list, each move played
+// into a position of its own (leaf=count).
+func leafParentsListed[Us, Them side](p *Position) uint64 {
+	var l MoveList
+	generate[Us, lists](p, &l)
+	var n uint64
+	var q Position
+	for _, m := range l.Moves[:l.N] {
+		play[Us](&q, p, m)
+		n += uint64(generate[Them, counts](&q, nil))
+	}
+	return n
+}
+
+// countAfter returns the number of legal moves of the position, in which
+// side Us has just moved (the side is a constant per body: the branch is
+// folded away).
+func countAfter[Us side](p *Position) int {
+	if sideOf[Us]() == board.White {
+		return generate[black, counts](p, nil)
+	}
+	return generate[white, counts](p, nil)
+}
+
+// flip toggles side c's piece pc on s in place: its bitboard, the side's
+// and the board's occupancy, and what the position keeps beside them.
+func flip(p *Position, c board.Color, pc board.Piece, s board.Square) {
+	b := s.Bitboard()
+	p.Pieces[c][pc] ^= b
+	p.Colors[c] ^= b
+	p.Occupied ^= b
+	p.keep(c, pc, s)
+}
+
+// childMoves returns the sum of the legal moves of the children reached by
+// side Us's piece pc (not a pawn) moving from from to each square of
+// targets (neither castling nor en passant), each move played in place on
+// p and taken back: the piece is lifted once, then set down on each target
+// in turn, the quiet moves first, then the captures.
+func childMoves[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+	us := sideOf[Us]()
+	them := us ^ 1
+	ep, castling := p.EP, p.Castling
+	p.EP, p.Side = board.NoSquare, them
+	rights := castling & keepRights[p.setup][from]
+	flip(p, us, pc, from)
+	n := 0
+	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
+		to := board.Square(bits.TrailingZeros64(b))
+		flip(p, us, pc, to)
+		p.Castling = rights & keepRights[p.setup][to]
+		n += countAfter[Us](p)
+		flip(p, us, pc, to)
+	}
+	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
+		to := board.Square(bits.TrailingZeros64(b))
+		victim := p.pieceOn(them, to)
+		flip(p, them, victim, to)
+		flip(p, us, pc, to)
+		p.Castling = rights & keepRights[p.setup][to]
+		n += countAfter[Us](p)
+		flip(p, us, pc, to)
+		flip(p, them, victim, to)
+	}
+	flip(p, us, pc, from)
+	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
+// childPawns returns the sum of the legal moves of the children reached by
+// side Us's pawn moves to the squares of targets, each from the square
+// delta below it (mod 64), as addPawns lists them: a push of two squares
+// (delta ±16) sets the en-passant square, a move to the last rank is four
+// promotions. Each is played in place on p and taken back.
+func childPawns[Us side](p *Position, targets uint64, delta int) int {
+	us := sideOf[Us]()
+	them := us ^ 1
+	ep, castling := p.EP, p.Castling
+	p.EP, p.Side = board.NoSquare, them
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		to := board.Square(bits.TrailingZeros64(targets))
+		from := (to - board.Square(delta)) & 63
+		if delta == 16 || delta == -16 {
+			p.EP = (from + to) / 2
+		}
+		victim := board.Piece(board.King) // none: a king is never captured
+		if p.Colors[them]&to.Bitboard() != 0 {
+			victim = p.pieceOn(them, to)
+			flip(p, them, victim, to)
+		}
+		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
+		flip(p, us, board.Pawn, from)
+		if to.Bitboard()&(rank1|rank8) == 0 {
+			flip(p, us, board.Pawn, to)
+			n += countAfter[Us](p)
+			flip(p, us, board.Pawn, to)
+		} else {
+			for placed := board.Knight; placed <= board.Queen; placed++ {
+				flip(p, us, placed, to)
+				n += countAfter[Us](p)
+				flip(p, us, placed, to)
+			}
+		}
+		flip(p, us, board.Pawn, from)
+		if victim != board.King {
+			flip(p, them, victim, to)
+		}
+	}
+	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
+// childrenPlayed returns the sum of the legal moves of the children
+// reached by side Us's moves of kind kind (a castling, an en-passant
+// capture) from from to each square of targets, each played by play into a
+// position of its own: they are rare.
+func childrenPlayed[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+	var q Position
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += countAfter[Us](&q)
+	}
+	return n
+}
