@@ -13,8 +13,8 @@ import (
 	"strings"
 	"testing"
 
+	"bitlab/factor"
 	"bitlab/movegen"
-	"bitlab/movegen/factor"
 	"bitlab/schema"
 )
 
