@@ -3,11 +3,14 @@
 // hand-written generator's (the default), and the kernel of package
 // kernels each value uses. Everything that spells a factor reads it here:
 // package movegen's configurations, the copier that compiles them
-// (movegen/internal/configs), schema's perft names, runbench's listing and
-// selection, and the verdict, which asks which kernel a value uses.
+// (movegen/internal/configs), kernels/generic's generator (which exports
+// the element functions of the values' kernels' families), schema's perft
+// names, runbench's listing and selection, and the verdict, whose choices
+// (Choices) are the factors and the techniques every configuration writes
+// in place.
 //
-// The package imports nothing of bitlab, so that schema can name perft
-// results by it; its test proves every kernel it names against the
+// The package imports nothing of bitlab, so that schema and the generators
+// can read it; its test proves every kernel it names against the
 // registry.
 package factor
 

@@ -172,8 +172,7 @@ func TestConfigs(t *testing.T) {
 		for _, v := range f.Values()[1:] {
 			c := d.With(f, v.Name)
 			switch {
-			case v.Needs != "":
-				want = append(want, c.With(factor.Repr, v.Needs))
+			case v.Needs != "": // with its representation, as its reader (TestValues)
 			case v.Reader != "":
 				want = append(want, c.With(factor.Slider, v.Reader), c)
 			default:
