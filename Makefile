@@ -38,10 +38,10 @@ perft: $(if $(GRID),grid)
 # The slider x serialization grid of the move generator (factor.Grid): its
 # configurations' code is generated on demand into
 # movegen/configs_grid_gen.go (ignored by git) and built with the tag
-# GRID_TAG (movegen/factor's GridTag; movegen's TestMakefileGridTag keeps
-# them equal). make test builds, vets and counts it, and checks it is what
-# the copier writes from the generator now.
-GRID_TAG := bitlab_grid
+# GRID_TAG, factor.GridTag as movegen's internal/configs -tag prints it
+# (once, where a target uses it). make test builds, vets and counts it,
+# and checks it is what the copier writes from the generator now.
+GRID_TAG = $(eval GRID_TAG := $(or $(shell cd movegen && $(GO) run ./internal/configs -tag),$(error cannot print the grid's build tag)))$(GRID_TAG)
 grid:
 	cd movegen && $(GO) run ./internal/configs -grid
 
@@ -56,9 +56,9 @@ grid-test: grid
 # a buffer the size of each cache level before every batch), beside the
 # table-free kernels of their families, in a results file of its own whose
 # names end in /pressure=<class>. PRESSURE_FAMILIES is every family with a
-# kernel that declares tables (cmd/runbench's TestPressureFamilies keeps it
-# so).
-PRESSURE_FAMILIES ?= popcount,bitscan-forward,bitscan-reverse,serialize,movelist,bitreverse,sliding,sliding-rotated,sliding-ray,quad2board,quad-fill
+# kernel that declares tables, as runbench list -pressure-families prints
+# it.
+PRESSURE_FAMILIES ?= $(or $(shell $(GO) run ./cmd/runbench list -pressure-families),$(error cannot list the families with tables))
 pressure:
 	$(GO) run $(BUILDVCS) ./cmd/runbench bench -family $(PRESSURE_FAMILIES) -dist random,chess -sizes l1 -mode throughput -pressure none,l1,l2,llc,2llc $(ARGS)
 

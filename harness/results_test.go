@@ -8,7 +8,7 @@ import (
 	"syscall"
 	"testing"
 
-	"bitlab/movegen/factor"
+	"bitlab/factor"
 	"bitlab/schema"
 )
 

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"bitlab/movegen/factor"
+	"bitlab/factor"
 	"bitlab/schema"
 )
 

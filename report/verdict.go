@@ -9,9 +9,9 @@ import (
 	"strconv"
 	"strings"
 
+	"bitlab/factor"
 	"bitlab/kernels"
 	_ "bitlab/kernels/all" // the usages, arches and tables of the implementations the results name
-	"bitlab/movegen/factor"
 	"bitlab/schema"
 	"bitlab/verdict"
 )

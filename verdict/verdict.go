@@ -30,32 +30,17 @@ import (
 	"slices"
 	"strings"
 
+	"bitlab/factor"
 	"bitlab/kernels"
 )
 
-// Factor is one choice a move generator makes.
-type Factor struct {
-	Name   string // what it chooses, such as "sliding attacks"
-	Family string // the kernels family whose implementations are its techniques
-	// Perft is the key of the perft factor that varies it, such as
-	// "slider"; "" where perft has no such factor.
-	Perft string
-}
+// Factor is one choice a move generator makes; package factor declares
+// them (factor.Choices).
+type Factor = factor.Choice
 
 // Factors returns the factors the verdict covers, in the order it prints
 // them.
-func Factors() []Factor {
-	return []Factor{
-		{"sliding attacks", "sliding", "slider"},
-		{"population count", "popcount", "count"},
-		{"bit scan", "bitscan-forward", ""},
-		{"LS1B reset", "ls1b-reset", ""},
-		{"serialization", "serialize", "serialize"},
-		{"move lists", "movelist", "moves"},
-		{"colour order", "serialize-color", "order"},
-		{"representation", "", "repr"},
-	}
-}
+func Factors() []Factor { return factor.Choices() }
 
 // Interval is an estimate with its 95% confidence interval; Hi is +Inf and
 // Lo 0 where the samples were too few for an interval.

@@ -21,7 +21,17 @@ func names(ts []Technique) []string {
 	return n
 }
 
-var slider = Factor{"sliding attacks", "sliding", "slider"}
+// factorOf returns the verdict's factor that perft varies by key.
+func factorOf(t *testing.T, key string) Factor {
+	t.Helper()
+	for _, f := range Factors() {
+		if f.Perft == key {
+			return f
+		}
+	}
+	t.Fatalf("no verdict factor varied by %s", key)
+	return Factor{}
+}
 
 // sliders is the shape of a Zen 5 perft run: the Go fancy magic leads perft
 // while PEXT, in assembly, leads the micro benchmarks, and the GFNI kernel
@@ -40,7 +50,7 @@ func sliders() []Technique {
 }
 
 func TestDecideByPerft(t *testing.T) {
-	l := Decide(slider, sliders(), zen)
+	l := Decide(factorOf(t, "slider"), sliders(), zen)
 	if l.Basis != ByPerft || !slices.Equal(names(l.Use), []string{"magic-fancy"}) {
 		t.Fatalf("by %s, use %v; want perft, magic-fancy", l.Basis, names(l.Use))
 	}
@@ -61,7 +71,7 @@ func TestDecideByPerft(t *testing.T) {
 func TestDecideTie(t *testing.T) {
 	ts := sliders()
 	ts[1].Perft = iv(0.99, 0.97, 1.01) // pext's interval covers the default's 1
-	l := Decide(slider, ts, zen)
+	l := Decide(factorOf(t, "slider"), ts, zen)
 	if got := names(l.Use); !slices.Equal(got, []string{"magic-fancy", "pext"}) {
 		t.Fatalf("use %v; want the tie magic-fancy, pext", got)
 	}
@@ -70,7 +80,7 @@ func TestDecideTie(t *testing.T) {
 	}
 	// A leader without an interval cannot be ranked against anything.
 	ts[1].Perft = iv(1.2, 0, math.Inf(1))
-	if l := Decide(slider, ts, zen); len(l.Use) != 3 || l.Next != "" || l.Margin != 0 || !strings.Contains(l.Missing, "too few rounds") {
+	if l := Decide(factorOf(t, "slider"), ts, zen); len(l.Use) != 3 || l.Next != "" || l.Margin != 0 || !strings.Contains(l.Missing, "too few rounds") {
 		t.Errorf("unbounded pext: use %v next %q margin %v missing %q; want all three tied, for too few rounds", names(l.Use), l.Next, l.Margin, l.Missing)
 	}
 }
@@ -80,7 +90,7 @@ func TestDecideByMicro(t *testing.T) {
 	for i := range ts {
 		ts[i].Perft = Interval{}
 	}
-	l := Decide(slider, ts, zen)
+	l := Decide(factorOf(t, "slider"), ts, zen)
 	// The SIMD kernel is fastest but cannot answer one query: bulk only.
 	if l.Basis != ByMicro || !slices.Equal(names(l.Use), []string{"pext"}) || l.Bulk.Name != "hyperbola-gfni-zmm" {
 		t.Fatalf("by %s use %v bulk %v; want micro, pext, bulk hyperbola-gfni-zmm", l.Basis, names(l.Use), l.Bulk)
@@ -91,7 +101,7 @@ func TestDecideByMicro(t *testing.T) {
 }
 
 func TestDecideNothing(t *testing.T) {
-	l := Decide(Factor{"representation", "", "repr"}, nil, zen)
+	l := Decide(factorOf(t, "repr"), nil, zen)
 	if len(l.Use) != 0 || l.Missing == "" || l.Cell() != "-" {
 		t.Errorf("empty factor: %+v", l)
 	}
@@ -105,7 +115,7 @@ func TestReasonsLearned(t *testing.T) {
 		{Name: "forward", Impl: "forward", Usage: kernels.PerQuery, Arch: kernels.Generic, Perft: iv(0.97, 0.96, 0.98),
 			Throughput: iv(3, 2.9, 3.1)},
 	}
-	l := Decide(Factor{"serialization", "serialize", "serialize"}, ts, zen)
+	l := Decide(factorOf(t, "serialize"), ts, zen)
 	if l.Choice() != "inline" || len(l.Reasons) != 1 || !strings.Contains(l.Reasons[0], "30% less on a repeated batch") {
 		t.Errorf("choice %q reasons %q", l.Choice(), l.Reasons)
 	}
@@ -116,7 +126,7 @@ func TestRender(t *testing.T) {
 	for i := range micro {
 		micro[i].Perft = Interval{}
 	}
-	lines := []Line{Decide(slider, sliders(), zen), Decide(Factor{"representation", "", "repr"}, nil, zen), Decide(slider, micro, zen)}
+	lines := []Line{Decide(factorOf(t, "slider"), sliders(), zen), Decide(factorOf(t, "repr"), nil, zen), Decide(factorOf(t, "slider"), micro, zen)}
 	var text, md strings.Builder
 	if err := WriteText(&text, lines, "`./runbench-linux-amd64-v3 perft`"); err != nil {
 		t.Fatal(err)

@@ -29,6 +29,13 @@ type kernelRun struct {
 // kernelSession is a session of kernel cases.
 type kernelSession = session[*harness.Case]
 
+// The kernels' run has every optional step of a workload.
+var (
+	_ headerEnder[*harness.Case]  = (*kernelRun)(nil)
+	_ footerWriter[*harness.Case] = (*kernelRun)(nil)
+	_ follower[*harness.Case]     = (*kernelRun)(nil)
+)
+
 // choose reads -baseline first, then selects the suite's cases that run
 // here.
 func (k *kernelRun) choose(s *kernelSession) error {

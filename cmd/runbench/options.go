@@ -8,9 +8,9 @@ import (
 	"strings"
 	"time"
 
+	"bitlab/factor"
 	"bitlab/harness"
 	"bitlab/movegen"
-	"bitlab/movegen/factor"
 	"bitlab/schema"
 )
 
@@ -296,6 +296,7 @@ func (o *divideOptions) check(p parsed) error { return o.positionFlags.check(p.s
 type listOptions struct {
 	kernelNames
 	markdown, perft, grid bool
+	pressureFamilies      bool
 	configFlag            string
 	config                *selection
 }
@@ -306,10 +307,13 @@ func (o *listOptions) flags(fs *flag.FlagSet) {
 	fs.BoolVar(&o.perft, "perft", false, "list only the perft configurations: the short name the summary uses, the full name, whether this CPU runs it")
 	fs.StringVar(&o.configFlag, "config", "", "with -perft: only these configurations (as runbench perft -config selects them)")
 	fs.BoolVar(&o.grid, "grid", false, "with -perft: also the rest of the slider x serialization grid (runbench perft -grid)")
+	fs.BoolVar(&o.pressureFamilies, "pressure-families", false, "print only the families with a kernel that declares lookup tables, comma-separated (make pressure's -family)")
 }
 
 func (o *listOptions) check(p parsed) error {
 	switch {
+	case o.pressureFamilies && (o.markdown || o.perft || o.familyFlag != "" || o.implFlag != ""):
+		return errors.New("-pressure-families prints one line: it goes with no -markdown, -perft, -family or -impl")
 	case o.markdown && (o.perft || o.familyFlag != "" || o.implFlag != ""):
 		return errors.New("-markdown prints the README's whole table: it goes with no -perft, -family or -impl")
 	case o.perft && (o.familyFlag != "" || o.implFlag != ""):

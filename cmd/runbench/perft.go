@@ -15,9 +15,9 @@ import (
 
 	"golang.org/x/perf/benchfmt"
 
+	"bitlab/factor"
 	"bitlab/harness"
 	"bitlab/movegen"
-	"bitlab/movegen/factor"
 	"bitlab/positions"
 	"bitlab/report"
 	"bitlab/schema"
@@ -334,13 +334,9 @@ func (p *perftRun) headerSetup(s *perftSession) {
 	}
 }
 
-func (p *perftRun) headerEnd(*perftSession) {}
-
 func (p *perftRun) result(rf *harness.ResultsFile, c *harness.PerftCase, median harness.Sample) error {
 	return rf.PerftResult(c, median)
 }
-
-func (p *perftRun) footer(*perftSession) {}
 
 // summary prints, per position, each configuration's median speed,
 // fastest first, against the default configuration; then, for a run of
@@ -389,8 +385,6 @@ func (p *perftRun) summary(s *perftSession, w io.Writer) error {
 func (p *perftRun) compare(_ *perftSession, path string) (string, []string) {
 	return "compare the techniques of one factor, the others at their defaults", report.PerftCommands(movegen.DefaultConfig().String(), path)
 }
-
-func (p *perftRun) after(*perftSession) error { return nil }
 
 // casesOf returns the cases of one position.
 func casesOf(cases []*harness.PerftCase, position string) []*harness.PerftCase {

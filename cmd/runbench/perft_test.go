@@ -14,8 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"bitlab/factor"
 	"bitlab/movegen"
-	"bitlab/movegen/factor"
 	"bitlab/schema"
 )
 

@@ -76,7 +76,9 @@ func (s *session[T]) writeHeader(w workload[T]) {
 	if others > 0.15 {
 		s.warn("the machine was busy before timing (other processes used %.2f cores): expect noise", others)
 	}
-	w.headerEnd(s)
+	if h, ok := w.(headerEnder[T]); ok {
+		h.headerEnd(s)
+	}
 }
 
 // revision returns the bitlab commit the binary was built from and whether

@@ -35,22 +35,27 @@ type workload[T timedCase] interface {
 	// create creates the results file with its configuration lines.
 	create(s *session[T], path string, unique bool) (*harness.ResultsFile, error)
 	// headerRun and headerSetup write the workload's header comments
-	// after the command line and after the caches; headerEnd after the
-	// instrument's.
+	// after the command line and after the caches.
 	headerRun(s *session[T])
 	headerSetup(s *session[T])
-	headerEnd(s *session[T])
 	// result writes a case's line of one round.
 	result(rf *harness.ResultsFile, c T, median harness.Sample) error
-	// footer writes the comments that end the results file.
-	footer(s *session[T])
 	// summary prints the summary of the timed rounds to w; compare returns
 	// how to compare the results with benchstat: a heading and commands.
 	summary(s *session[T], w io.Writer) error
 	compare(s *session[T], path string) (heading string, commands []string)
-	// after runs once the summary of a complete run is printed.
-	after(s *session[T]) error
 }
+
+// A workload may have steps of its own besides, each an interface of one
+// method that the session calls where the workload has it.
+type (
+	// headerEnder writes header comments after the instrument's.
+	headerEnder[T timedCase] interface{ headerEnd(s *session[T]) }
+	// footerWriter writes the comments that end the results file.
+	footerWriter[T timedCase] interface{ footer(s *session[T]) }
+	// follower runs once the summary of a complete run is printed.
+	follower[T timedCase] interface{ after(s *session[T]) error }
+)
 
 // A session is one timed run of runbench: the steps prepare, instrument,
 // time and summarize, in that order (runSession), and what they share.
@@ -105,7 +110,10 @@ func runSession[T timedCase](e *env, opt *runOptions, noun string, w workload[T]
 	if runErr != nil {
 		return finishedRounds(s.rounds, opt.count, s.results.Path)
 	}
-	return w.after(s)
+	if f, ok := w.(follower[T]); ok {
+		return f.after(s)
+	}
+	return nil
 }
 
 // prepare chooses the cases, starts the load meter, the cycle clock and
@@ -198,7 +206,9 @@ func (s *session[T]) summarize(w workload[T]) error {
 	if s.rounds < s.opt.count {
 		s.warn("interrupted: %d of %d rounds completed", s.rounds, s.opt.count)
 	}
-	w.footer(s)
+	if f, ok := w.(footerWriter[T]); ok {
+		f.footer(s)
+	}
 	if err := errors.Join(s.close(), s.events.Close()); err != nil {
 		if errors.Is(err, harness.ErrNoResults) {
 			return finishedRounds(0, s.opt.count, "")

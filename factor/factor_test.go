@@ -3,11 +3,12 @@ package factor_test
 import (
 	"runtime"
 	"slices"
+	"strings"
 	"testing"
 
+	"bitlab/factor"
 	"bitlab/kernels"
 	_ "bitlab/kernels/all"
-	"bitlab/movegen/factor"
 )
 
 // compiledHere reports whether a value's kernel is compiled for this
@@ -122,7 +123,11 @@ func TestValues(t *testing.T) {
 // every configuration's full name and refusing others.
 func TestNames(t *testing.T) {
 	d := factor.Default()
-	if s := d.String(); s != "slider=magic-fancy/serialize=inline/count=mathbits/moves=serialize/order=plain/repr=none" {
+	var parts []string
+	for _, f := range factor.All() {
+		parts = append(parts, f.Key()+"="+f.Default().Name)
+	}
+	if s := d.String(); s != strings.Join(parts, "/") || !strings.HasPrefix(s, "slider=magic-fancy/serialize=inline/count=mathbits/") {
 		t.Errorf("default %s", s)
 	}
 	if d.Short() != factor.DefaultName {
@@ -151,37 +156,112 @@ func TestNames(t *testing.T) {
 	}
 }
 
-// TestConfigs: the default first, each one-factor configuration once, the
-// sliders that need a representation only with it, each representation
-// with its reader and with the default slider, and the grid's pairs
-// portable and changing both factors.
+// TestConfigs: the default first, then each other value of each factor
+// once and alone, but a slider that needs a representation only with it,
+// and each representation with its reader and with the default slider;
+// the grid every portable slider that needs no representation with every
+// portable serialization, both not the default's.
 func TestConfigs(t *testing.T) {
 	cs := factor.Configs()
-	if cs[0] != factor.Default() {
+	d := factor.Default()
+	if cs[0] != d {
 		t.Fatalf("first configuration %s", cs[0])
 	}
-	for _, c := range cs[1:] {
-		ch := c.Changed()
-		switch {
-		case len(ch) == 1 && (ch[0] != factor.Slider || c.Slider != "rotated"):
-		case len(ch) == 2 && ch[0] == factor.Slider && ch[1] == factor.Repr:
-			if r, _ := factor.Repr.Value(c.Repr); r.Reader != c.Slider {
-				t.Errorf("%s: repr=%s's reader is %s", c.Short(), c.Repr, r.Reader)
+	var want []factor.Config
+	for _, f := range factor.All() {
+		for _, v := range f.Values()[1:] {
+			c := d.With(f, v.Name)
+			switch {
+			case v.Needs != "": // with its representation, as its reader (TestValues)
+			case v.Reader != "":
+				want = append(want, c.With(factor.Slider, v.Reader), c)
+			default:
+				want = append(want, c)
 			}
-		default:
-			t.Errorf("%s is no one-factor configuration", c.Short())
 		}
 	}
-	if want := 1 + 13 + 8 + 5 + 1 + 1 + 4; len(cs) != want {
-		t.Errorf("%d configurations, want %d", len(cs), want)
+	if !sameSet(cs[1:], want) {
+		t.Errorf("configurations %v, want %v in some order", cs[1:], want)
 	}
-	grid := factor.Grid()
-	if len(grid) != 10*7 {
-		t.Errorf("%d grid configurations, want 70", len(grid))
+	var grid []factor.Config
+	for _, s := range factor.Slider.Values()[1:] {
+		for _, z := range factor.Serialize.Values()[1:] {
+			if s.Arch == "" && s.Needs == "" && z.Arch == "" {
+				grid = append(grid, d.With(factor.Slider, s.Name).With(factor.Serialize, z.Name))
+			}
+		}
 	}
-	for _, c := range grid {
-		if ch := c.Changed(); len(ch) != 2 || ch[0] != factor.Slider || ch[1] != factor.Serialize || c.Arch() != "" {
-			t.Errorf("grid configuration %s", c.Short())
+	if len(grid) == 0 || !sameSet(factor.Grid(), grid) {
+		t.Errorf("grid %v, want %v in some order", factor.Grid(), grid)
+	}
+}
+
+// sameSet reports whether two lists hold the same configurations, each
+// once.
+func sameSet(a, b []factor.Config) bool {
+	in := map[factor.Config]bool{}
+	for _, c := range a {
+		if in[c] {
+			return false
+		}
+		in[c] = true
+	}
+	for _, c := range b {
+		if !in[c] {
+			return false
+		}
+		delete(in, c)
+	}
+	return len(in) == 0
+}
+
+// TestChoices: every factor is one choice, under its key and family, and
+// every choice perft does not vary is a registered family.
+func TestChoices(t *testing.T) {
+	families := map[string]bool{}
+	for _, f := range kernels.Families() {
+		families[f.Name()] = true
+	}
+	seen := map[string]int{}
+	for _, c := range factor.Choices() {
+		if c.Name == "" {
+			t.Errorf("choice %+v has no name", c)
+		}
+		if c.Perft == "" {
+			if !families[c.Family] {
+				t.Errorf("choice %s: no family %q", c.Name, c.Family)
+			}
+			continue
+		}
+		seen[c.Perft]++
+		if f, ok := factor.ByKey(c.Perft); !ok || f.Family() != c.Family {
+			t.Errorf("choice %s: perft factor %q (found %v), family %q", c.Name, c.Perft, ok, c.Family)
+		}
+	}
+	for _, f := range factor.All() {
+		if seen[f.Key()] != 1 {
+			t.Errorf("factor %s is %d choices, want 1", f, seen[f.Key()])
+		}
+	}
+}
+
+// TestKernelFamilies: the families of the values' kernels, each a
+// registered family, once, in order, and every value's kernel's among them.
+func TestKernelFamilies(t *testing.T) {
+	fams := factor.KernelFamilies()
+	if !slices.IsSorted(fams) || len(slices.Compact(slices.Clone(fams))) != len(fams) {
+		t.Errorf("KernelFamilies() = %v: not sorted or not unique", fams)
+	}
+	for _, name := range fams {
+		if !slices.ContainsFunc(kernels.Families(), func(f kernels.AnyFamily) bool { return f.Name() == name }) {
+			t.Errorf("KernelFamilies() names %s, which is no registered family", name)
+		}
+	}
+	for _, f := range factor.All() {
+		for _, v := range f.Values() {
+			if k, ok := kernels.Lookup(v.Kernel); ok && !slices.Contains(fams, k.Info().Family) {
+				t.Errorf("%s=%s: its kernel's family %s is not listed", f, v.Name, k.Info().Family)
+			}
 		}
 	}
 }

@@ -3,11 +3,14 @@
 // hand-written generator's (the default), and the kernel of package
 // kernels each value uses. Everything that spells a factor reads it here:
 // package movegen's configurations, the copier that compiles them
-// (movegen/internal/configs), schema's perft names, runbench's listing and
-// selection, and the verdict, which asks which kernel a value uses.
+// (movegen/internal/configs), kernels/generic's generator (which exports
+// the element functions of the values' kernels' families), schema's perft
+// names, runbench's listing and selection, and the verdict, whose choices
+// (Choices) are the factors and the techniques every configuration writes
+// in place.
 //
-// The package imports nothing of bitlab, so that schema can name perft
-// results by it; its test proves every kernel it names against the
+// The package imports nothing of bitlab, so that schema and the generators
+// can read it; its test proves every kernel it names against the
 // registry.
 package factor
 
@@ -51,6 +54,7 @@ type Value struct {
 // factor is what a Factor declares.
 type factor struct {
 	key    string // the benchmark name key
+	name   string // what it chooses, for readers: "sliding attacks"
 	family string // the kernels family its values' kernels mostly come from
 	doc    string
 	// optional: perft names written before the factor existed lack its key.
@@ -59,7 +63,7 @@ type factor struct {
 }
 
 var factors = [numFactors]factor{
-	Slider: {key: "slider", family: "sliding", doc: "the sliding attacks of rooks, bishops and queens", values: []Value{
+	Slider: {key: "slider", name: "sliding attacks", family: "sliding", doc: "the sliding attacks of rooks, bishops and queens", values: []Value{
 		{Name: "magic-fancy", Kernel: "sliding/magic-fancy"},
 		{Name: "classical", Kernel: "sliding/classical"},
 		{Name: "dumb7fill", Kernel: "sliding/dumb7fill"},
@@ -76,7 +80,7 @@ var factors = [numFactors]factor{
 		{Name: "magic-black-asm", Kernel: "sliding/magic-black-asm", Arch: "amd64"},
 		{Name: "rotated", Kernel: "sliding-rotated/rotated", Needs: "rotated"},
 	}},
-	Serialize: {key: "serialize", family: "serialize", doc: "the serialization of each piece's target set into moves", values: []Value{
+	Serialize: {key: "serialize", name: "serialization", family: "serialize", doc: "the serialization of each piece's target set into moves", values: []Value{
 		{Name: "inline"}, // TZCNT and BLSR written in place
 		{Name: "bytes", Kernel: "serialize/bytes"},
 		{Name: "forward", Kernel: "serialize/forward"},
@@ -85,9 +89,9 @@ var factors = [numFactors]factor{
 		{Name: "scan-reset", Kernel: "serialize/scan-reset"},
 		{Name: "unrolled", Kernel: "serialize/unrolled"},
 		{Name: "words16", Kernel: "serialize/words16"},
-		{Name: "avx512-vbmi2", Kernel: "serialize/avx512-vbmi2", Arch: "amd64"},
+		{Name: "avx512-vbmi2", Kernel: "serialize/avx512-vbmi2", Arch: "amd64"}, // a whole target set into the list by VPCOMPRESSW: a call of assembly per set
 	}},
-	Count: {key: "count", family: "popcount", doc: "the population count of the last ply's target sets", values: []Value{
+	Count: {key: "count", name: "population count", family: "popcount", doc: "the population count of the last ply's target sets", values: []Value{
 		{Name: "mathbits", Kernel: "popcount/mathbits"},
 		{Name: "kernighan", Kernel: "popcount/kernighan"},
 		{Name: "swar", Kernel: "popcount/swar"},
@@ -95,15 +99,15 @@ var factors = [numFactors]factor{
 		{Name: "table16", Kernel: "popcount/table16"},
 		{Name: "table8", Kernel: "popcount/table8"},
 	}},
-	Moves: {key: "moves", family: "movelist", doc: "the king's and knights' quiet moves", optional: true, values: []Value{
+	Moves: {key: "moves", name: "move lists", family: "movelist", doc: "the king's and knights' quiet moves", optional: true, values: []Value{
 		{Name: "serialize"}, // like every other piece's
-		{Name: "magic-hash", Kernel: "movelist/magic-hash"},
+		{Name: "magic-hash", Kernel: "movelist/magic-hash"}, // the target set's precomputed list
 	}},
-	Order: {key: "order", family: "serialize-color", doc: "the order of each piece's moves", optional: true, values: []Value{
+	Order: {key: "order", name: "colour order", family: "serialize-color", doc: "the order of each piece's moves", optional: true, values: []Value{
 		{Name: "plain"}, // ascending squares
-		{Name: "flip-vertical", Kernel: "serialize-color/flip-vertical"},
+		{Name: "flip-vertical", Kernel: "serialize-color/flip-vertical"}, // from the side's far rank
 	}},
-	Repr: {key: "repr", doc: "the board representation kept beside the bitboards", values: []Value{
+	Repr: {key: "repr", name: "representation", doc: "the board representation kept beside the bitboards", values: []Value{
 		{Name: "none"},
 		{Name: "reversed", Reader: "hyperbola-reverse"}, // Mack's reversed bitboards
 		{Name: "rotated", Reader: "rotated"},            // Hyatt's rotated bitboards
@@ -161,6 +165,54 @@ func (f Factor) Value(name string) (Value, bool) {
 		return Value{}, false
 	}
 	return factors[f].values[i], true
+}
+
+// Choice is a choice of technique that a move generator makes and the
+// verdict ranks: a factor, which perft varies, or a kernels family whose
+// technique every configuration writes in place, which only the micro
+// benchmarks rank.
+type Choice struct {
+	Name   string // what it chooses, such as "sliding attacks"
+	Family string // the kernels family whose implementations are its techniques; "" for none
+	// Perft is the key of the factor that varies it, such as "slider"; ""
+	// where perft does not vary it.
+	Perft string
+}
+
+// Choices returns the choices in the order the verdict prints them: every
+// factor, and before the serialization the two families whose techniques
+// its default (inline) writes in place, the bit scan and the LS1B reset.
+func Choices() []Choice {
+	return []Choice{
+		Slider.choice(),
+		Count.choice(),
+		{Name: "bit scan", Family: "bitscan-forward"},
+		{Name: "LS1B reset", Family: "ls1b-reset"},
+		Serialize.choice(),
+		Moves.choice(),
+		Order.choice(),
+		Repr.choice(),
+	}
+}
+
+// choice returns the factor as a choice.
+func (f Factor) choice() Choice {
+	return Choice{Name: factors[f].name, Family: f.Family(), Perft: f.Key()}
+}
+
+// KernelFamilies returns the kernels families of the values' kernels, in
+// name order: those whose element functions a generator calls.
+func KernelFamilies() []string {
+	var fams []string
+	for _, f := range All() {
+		for _, v := range f.Values() {
+			if fam, _, ok := strings.Cut(v.Kernel, "/"); ok && !slices.Contains(fams, fam) {
+				fams = append(fams, fam)
+			}
+		}
+	}
+	slices.Sort(fams)
+	return fams
 }
 
 // Kernel returns the kernel ("family/impl") that value of factor f uses,
