@@ -19,7 +19,7 @@ BUILDVCS := $(if $(wildcard .git),-buildvcs=true)
 # (go test -exec, which caches no test result).
 FEATURES_OFF ?= avx512 avx2 bmi2 avx512gfni popcnt
 
-.PHONY: all bench perft grid grid-test pressure gobench report aa notebooks explain test arm64 test-arm64 fmt vet tidy staticcheck gotest features-off generate readme dist
+.PHONY: all bench perft perft-pgo grid grid-test pressure gobench report aa notebooks explain test arm64 test-arm64 fmt vet tidy staticcheck gotest features-off generate readme dist
 
 all: test
 
@@ -31,9 +31,23 @@ bench:
 
 # The move generator with every slider: perft of the start position and
 # Kiwipete, results in results/<cpu>/perft/; QUICK=1 for three rounds,
-# GRID=1 for the slider x serialization grid too.
+# GRID=1 for the slider x serialization grid too, PGO=1 to build runbench
+# with profile-guided optimization from the generator's profile
+# (PERFT_PGO, which make perft-pgo writes), which the results header's pgo
+# line records. No other target builds with a profile.
+PERFT_PGO := movegen/perft.pgo
 perft: $(if $(GRID),grid)
-	$(GO) run $(BUILDVCS) $(if $(GRID),-tags $(GRID_TAG)) ./cmd/runbench perft $(if $(GRID),-grid) $(if $(QUICK),-count 3) $(ARGS)
+	$(GO) run $(BUILDVCS) $(if $(PGO),-pgo=$(PERFT_PGO)) $(if $(GRID),-tags $(GRID_TAG)) ./cmd/runbench perft $(if $(GRID),-grid) $(if $(QUICK),-count 3) $(ARGS)
+
+# PERFT_PGO anew: a CPU profile of the default configuration's perft of the
+# six standard positions (runbench perft -cpuprofile, built without a
+# profile), preprocessed to the compiler's text form (go tool preprofile),
+# so that the committed profile is text.
+perft-pgo:
+	@set -e; tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
+	$(GO) run ./cmd/runbench perft -config default -position start,kiwipete,pos3,pos4,pos5,pos6 -noprogress \
+		-out "$$tmp/perft.txt" -cpuprofile "$$tmp/cpu.pprof" >/dev/null; \
+	$(GO) tool preprofile -i "$$tmp/cpu.pprof" -o $(PERFT_PGO); echo "wrote $(PERFT_PGO)"
 
 # The slider x serialization grid of the move generator (factor.Grid): its
 # configurations' code is generated on demand into

@@ -31,6 +31,7 @@ const (
 	Moves                   // the king's and knights' quiet moves
 	Order                   // the order of each piece's moves
 	Repr                    // the board representation kept beside the bitboards
+	Leaf                    // how perft counts the last two plies
 	numFactors
 )
 
@@ -49,6 +50,10 @@ type Value struct {
 	// Reader, for a representation, is the slider that reads it; with any
 	// other slider the representation is kept but not read.
 	Reader string
+	// Lists, for a leaf strategy, says it lists the moves of the leaves'
+	// grandparents: the configurations of the factors that only matter
+	// where moves are listed run with it.
+	Lists bool
 }
 
 // factor is what a Factor declares.
@@ -59,7 +64,10 @@ type factor struct {
 	doc    string
 	// optional: perft names written before the factor existed lack its key.
 	optional bool
-	values   []Value // the default first
+	// listed: the factor only matters where moves are listed, so its
+	// configurations run with a leaf strategy that lists them.
+	listed bool
+	values []Value // the default first
 }
 
 var factors = [numFactors]factor{
@@ -80,7 +88,7 @@ var factors = [numFactors]factor{
 		{Name: "magic-black-asm", Kernel: "sliding/magic-black-asm", Arch: "amd64"},
 		{Name: "rotated", Kernel: "sliding-rotated/rotated", Needs: "rotated"},
 	}},
-	Serialize: {key: "serialize", name: "serialization", family: "serialize", doc: "the serialization of each piece's target set into moves", values: []Value{
+	Serialize: {key: "serialize", listed: true, name: "serialization", family: "serialize", doc: "the serialization of each piece's target set into moves", values: []Value{
 		{Name: "inline"}, // TZCNT and BLSR written in place
 		{Name: "bytes", Kernel: "serialize/bytes"},
 		{Name: "forward", Kernel: "serialize/forward"},
@@ -99,11 +107,11 @@ var factors = [numFactors]factor{
 		{Name: "table16", Kernel: "popcount/table16"},
 		{Name: "table8", Kernel: "popcount/table8"},
 	}},
-	Moves: {key: "moves", name: "move lists", family: "movelist", doc: "the king's and knights' quiet moves", optional: true, values: []Value{
+	Moves: {key: "moves", listed: true, name: "move lists", family: "movelist", doc: "the king's and knights' quiet moves", optional: true, values: []Value{
 		{Name: "serialize"}, // like every other piece's
 		{Name: "magic-hash", Kernel: "movelist/magic-hash"}, // the target set's precomputed list
 	}},
-	Order: {key: "order", name: "colour order", family: "serialize-color", doc: "the order of each piece's moves", optional: true, values: []Value{
+	Order: {key: "order", listed: true, name: "colour order", family: "serialize-color", doc: "the order of each piece's moves", optional: true, values: []Value{
 		{Name: "plain"}, // ascending squares
 		{Name: "flip-vertical", Kernel: "serialize-color/flip-vertical"}, // from the side's far rank
 	}},
@@ -111,6 +119,10 @@ var factors = [numFactors]factor{
 		{Name: "none"},
 		{Name: "reversed", Reader: "hyperbola-reverse"}, // Mack's reversed bitboards
 		{Name: "rotated", Reader: "rotated"},            // Hyatt's rotated bitboards
+	}},
+	Leaf: {key: "leaf", name: "leaf strategy", doc: "how perft counts the last two plies", optional: true, values: []Value{
+		{Name: "fused"},              // each move of a leaf's grandparent expanded into its child's count, no list
+		{Name: "count", Lists: true}, // the grandparent's moves listed, played, each child's moves counted
 	}},
 }
 
@@ -152,6 +164,18 @@ func (f Factor) Doc() string { return factors[f].doc }
 // written before it was a factor.
 func (f Factor) Optional() bool { return factors[f].optional }
 
+// Listed reports whether the factor only matters where moves are listed
+// (the serialization, the move lists, the order): the default leaf
+// strategy lists none at the leaves' grandparents.
+func (f Factor) Listed() bool { return factors[f].listed }
+
+// ListingLeaf returns the first leaf strategy that lists the moves of the
+// leaves' grandparents.
+func ListingLeaf() string {
+	i := slices.IndexFunc(factors[Leaf].values, func(v Value) bool { return v.Lists })
+	return factors[Leaf].values[i].Name
+}
+
 // Values returns the factor's values, the default first.
 func (f Factor) Values() []Value { return slices.Clone(factors[f].values) }
 
@@ -192,6 +216,7 @@ func Choices() []Choice {
 		Moves.choice(),
 		Order.choice(),
 		Repr.choice(),
+		Leaf.choice(),
 	}
 }
 
@@ -226,12 +251,12 @@ func Kernel(f Factor, value string) (kernel string, ok bool) {
 // Config is one configuration of the generator: a value of each factor.
 // Its fields are the factors' values by name; Get and With reach them by
 // Factor.
-type Config struct{ Slider, Serialize, Count, Moves, Order, Repr string }
+type Config struct{ Slider, Serialize, Count, Moves, Order, Repr, Leaf string }
 
 // field returns the field of factor f: the one place that ties the fields
 // to the factors.
 func (c *Config) field(f Factor) *string {
-	return [numFactors]*string{&c.Slider, &c.Serialize, &c.Count, &c.Moves, &c.Order, &c.Repr}[f]
+	return [numFactors]*string{&c.Slider, &c.Serialize, &c.Count, &c.Moves, &c.Order, &c.Repr, &c.Leaf}[f]
 }
 
 // Get returns the configuration's value of factor f.
@@ -319,11 +344,17 @@ func Parse(s string) (Config, error) {
 // value with every other factor at its default. A slider that needs a
 // representation is configured only with it; each representation comes
 // first with its reader (the pairs, listed under the representation),
-// then with the default slider, which keeps it without reading it.
+// then with the default slider, which keeps it without reading it. The
+// factors that only matter where moves are listed (Listed) run with the
+// leaf strategy that lists the leaves' grandparents' moves (ListingLeaf),
+// whose own configuration is their baseline.
 func Configs() []Config {
-	d := Default()
-	cs := []Config{d}
+	cs := []Config{Default()}
 	for _, f := range All() {
+		d := Default()
+		if f.Listed() {
+			d = d.With(Leaf, ListingLeaf())
+		}
 		var unread []Config
 		for _, v := range f.Values()[1:] {
 			switch {

@@ -157,7 +157,8 @@ func TestNames(t *testing.T) {
 }
 
 // TestConfigs: the default first, then each other value of each factor
-// once and alone, but a slider that needs a representation only with it,
+// once and alone (a factor that only matters where moves are listed with
+// the leaf strategy that lists them), but a slider that needs a representation only with it,
 // and each representation with its reader and with the default slider;
 // the grid every portable slider that needs no representation with every
 // portable serialization, both not the default's.
@@ -171,6 +172,9 @@ func TestConfigs(t *testing.T) {
 	for _, f := range factor.All() {
 		for _, v := range f.Values()[1:] {
 			c := d.With(f, v.Name)
+			if f.Listed() {
+				c = c.With(factor.Leaf, factor.ListingLeaf())
+			}
 			switch {
 			case v.Needs != "": // with its representation, as its reader (TestValues)
 			case v.Reader != "":
@@ -179,6 +183,9 @@ func TestConfigs(t *testing.T) {
 				want = append(want, c)
 			}
 		}
+	}
+	if v, _ := factor.Leaf.Value(factor.ListingLeaf()); !v.Lists || factor.Leaf.Default().Lists {
+		t.Errorf("the listing leaf strategy %s lists %v, the default %s lists %v", v.Name, v.Lists, factor.Leaf.Default().Name, factor.Leaf.Default().Lists)
 	}
 	if !sameSet(cs[1:], want) {
 		t.Errorf("configurations %v, want %v in some order", cs[1:], want)

@@ -11,42 +11,36 @@ import (
 )
 
 // Copies of the generator by internal/configs, for the configurations that
-// change the king's and knights' quiet moves.
+// change how perft counts the last two plies.
 func init() {
-	register("slider=magic-fancy/serialize=inline/count=mathbits/moves=magic-hash/order=plain/repr=none", perftMvMagicHash)
+	register("slider=magic-fancy/serialize=inline/count=mathbits/moves=magic-hash/order=plain/repr=none/leaf=count", perftMvMagicHashLeafCount)
 }
 
-// perftMvMagicHash is perft with moves=magic-hash.
-func perftMvMagicHash(p Position, depth int) uint64 {
+// perftMvMagicHashLeafCount is perft with moves=magic-hash, leaf=count.
+func perftMvMagicHashLeafCount(p Position, depth int) uint64 {
 	if p.Side == board.White {
-		return perftSideMvMagicHash[white, black](&p, depth)
+		return perftSideMvMagicHashLeafCount[white, black](&p, depth)
 	}
-	return perftSideMvMagicHash[black, white](&p, depth)
+	return perftSideMvMagicHashLeafCount[black, white](&p, depth)
 }
 
-// perftSideMvMagicHash is perftSide with moves=magic-hash.
-func perftSideMvMagicHash[Us, Them side](p *Position, depth int) uint64 {
+// perftSideMvMagicHashLeafCount is perftSide with moves=magic-hash, leaf=count.
+func perftSideMvMagicHashLeafCount[Us, Them side](p *Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
 		return uint64(generateMvMagicHash[Us, counts](p, nil))
+	case depth == 2:
+		return leafParentsListedMvMagicHash[Us, Them](p)
 	}
 	var l MoveList
 	generateMvMagicHash[Us, lists](p, &l)
 	var n uint64
 	var q Position
-	if depth == 2 {
-		// The leaves' parents counted here rather than by a call each.
-		for _, m := range l.Moves[:l.N] {
-			play[Us](&q, p, m)
-			n += uint64(generateMvMagicHash[Them, counts](&q, nil))
-		}
-		return n
-	}
 	for _, m := range l.Moves[:l.N] {
 		play[Us](&q, p, m)
-		n += perftSideMvMagicHash[Them, Us](&q, depth-1)
+		n += perftSideMvMagicHashLeafCount[Them, Us](&q, depth-1)
 	}
 	return n
 }
@@ -104,18 +98,38 @@ func generateMvMagicHash[Us side, J job](p *Position, l *MoveList) int {
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
 	n := 0
-	emit := func(from board.Square, targets uint64, kind int) {
-		if listing[J]() {
-			l.add(from, targets, kind)
+	// What the moves of our piece from from to targets add to n: their
+	// number, or with J = expands their children's moves (leaf.go).
+	tally := func(piece board.Piece, from board.Square, targets uint64) int {
+		if expanding[J]() {
+			return childMovesMvMagicHash[Us](p, piece, from, targets)
 		}
-		n += count(targets)
+		return count(targets)
+	}
+	// The sliders' moves.
+	slider := func(piece board.Piece, from board.Square, targets uint64) {
+		if listing[J]() {
+			l.add(from, targets, Quiet)
+		}
+		n += tally(piece, from, targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if listing[J]() {
 			l.addListedMvMagicHash(piece, from, targets)
 		}
-		n += count(targets)
+		n += tally(piece, from, targets)
+	}
+	// Castlings and en-passant captures: rare, expanded by play.
+	special := func(from board.Square, targets uint64, kind int) {
+		if listing[J]() {
+			l.add(from, targets, kind)
+		}
+		if expanding[J]() {
+			n += childrenPlayedMvMagicHash[Us](p, from, targets, kind)
+		} else {
+			n += count(targets)
+		}
 	}
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
@@ -169,7 +183,7 @@ func generateMvMagicHash[Us side, J job](p *Position, l *MoveList) int {
 			c := &castles[p.setup][i]
 			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&rq == 0) {
-				emit(k, c.to.Bitboard(), Castle)
+				special(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -189,7 +203,7 @@ func generateMvMagicHash[Us side, J job](p *Position, l *MoveList) int {
 		if m.pinD&(b&-b) != 0 {
 			a &= m.pinD
 		}
-		emit(s, a, Quiet)
+		slider(board.Bishop, s, a)
 	}
 	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -197,7 +211,7 @@ func generateMvMagicHash[Us side, J job](p *Position, l *MoveList) int {
 		if m.pinHV&(b&-b) != 0 {
 			a &= m.pinHV
 		}
-		emit(s, a, Quiet)
+		slider(board.Rook, s, a)
 	}
 	// A queen's rook and bishop moves are one target set (the two never
 	// share a square), counted once; a pinned queen moves along its pin
@@ -213,7 +227,7 @@ func generateMvMagicHash[Us side, J job](p *Position, l *MoveList) int {
 		default:
 			a = rookAttacks(s, sliding) | bishopAttacks(s, sliding)
 		}
-		emit(s, a&movable, Quiet)
+		slider(board.Queen, s, a&movable)
 	}
 	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
 	// file pin lets them push along it), captures by pawns not pinned on a
@@ -238,7 +252,12 @@ func generateMvMagicHash[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	if expanding[J]() {
+		n += childPawnsMvMagicHash[Us](p, single, pushStep(us)) + childPawnsMvMagicHash[Us](p, double, 2*pushStep(us)) +
+			childPawnsMvMagicHash[Us](p, capA, captureA(us)) + childPawnsMvMagicHash[Us](p, capH, captureH(us))
+	} else {
+		n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
 		l.addPawns(double, 2*pushStep(us), DoublePush)
@@ -249,10 +268,54 @@ func generateMvMagicHash[Us side, J job](p *Position, l *MoveList) int {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegal[Us](p, from, k) {
-				emit(from, p.EP.Bitboard(), EnPassant)
+				special(from, p.EP.Bitboard(), EnPassant)
 			}
 		}
 	}
+	return n
+}
+
+// leafParentsListedMvMagicHash is leafParentsListed with moves=magic-hash.
+func leafParentsListedMvMagicHash[Us, Them side](p *Position) uint64 {
+	var l MoveList
+	generateMvMagicHash[Us, lists](p, &l)
+	var n uint64
+	var q Position
+	for _, m := range l.Moves[:l.N] {
+		play[Us](&q, p, m)
+		n += uint64(generateMvMagicHash[Them, counts](&q, nil))
+	}
+	return n
+}
+
+// childMovesMvMagicHash is childMoves with moves=magic-hash.
+func childMovesMvMagicHash[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+	us := sideOf[Us]()
+	them := us ^ 1
+	ep, castling := p.EP, p.Castling
+	p.EP, p.Side = board.NoSquare, them
+	rights := castling & keepRights[p.setup][from]
+	flip(p, us, pc, from)
+	n := 0
+	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
+		to := board.Square(bits.TrailingZeros64(b))
+		flip(p, us, pc, to)
+		p.Castling = rights & keepRights[p.setup][to]
+		n += countAfterMvMagicHash[Us](p)
+		flip(p, us, pc, to)
+	}
+	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
+		to := board.Square(bits.TrailingZeros64(b))
+		victim := p.pieceOn(them, to)
+		flip(p, them, victim, to)
+		flip(p, us, pc, to)
+		p.Castling = rights & keepRights[p.setup][to]
+		n += countAfterMvMagicHash[Us](p)
+		flip(p, us, pc, to)
+		flip(p, them, victim, to)
+	}
+	flip(p, us, pc, from)
+	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
 }
 
@@ -264,4 +327,63 @@ func (l *MoveList) addListedMvMagicHash(piece board.Piece, from board.Square, ta
 		l.Moves[(l.N+i)&(MaxMoves-1)] = Move(m)
 	}
 	l.N += n
+}
+
+// childrenPlayedMvMagicHash is childrenPlayed with moves=magic-hash.
+func childrenPlayedMvMagicHash[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+	var q Position
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += countAfterMvMagicHash[Us](&q)
+	}
+	return n
+}
+
+// childPawnsMvMagicHash is childPawns with moves=magic-hash.
+func childPawnsMvMagicHash[Us side](p *Position, targets uint64, delta int) int {
+	us := sideOf[Us]()
+	them := us ^ 1
+	ep, castling := p.EP, p.Castling
+	p.EP, p.Side = board.NoSquare, them
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		to := board.Square(bits.TrailingZeros64(targets))
+		from := (to - board.Square(delta)) & 63
+		if delta == 16 || delta == -16 {
+			p.EP = (from + to) / 2
+		}
+		victim := board.Piece(board.King) // none: a king is never captured
+		if p.Colors[them]&to.Bitboard() != 0 {
+			victim = p.pieceOn(them, to)
+			flip(p, them, victim, to)
+		}
+		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
+		flip(p, us, board.Pawn, from)
+		if to.Bitboard()&(rank1|rank8) == 0 {
+			flip(p, us, board.Pawn, to)
+			n += countAfterMvMagicHash[Us](p)
+			flip(p, us, board.Pawn, to)
+		} else {
+			for placed := board.Knight; placed <= board.Queen; placed++ {
+				flip(p, us, placed, to)
+				n += countAfterMvMagicHash[Us](p)
+				flip(p, us, placed, to)
+			}
+		}
+		flip(p, us, board.Pawn, from)
+		if victim != board.King {
+			flip(p, them, victim, to)
+		}
+	}
+	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
+// countAfterMvMagicHash is countAfter with moves=magic-hash.
+func countAfterMvMagicHash[Us side](p *Position) int {
+	if sideOf[Us]() == board.White {
+		return generateMvMagicHash[black, counts](p, nil)
+	}
+	return generateMvMagicHash[white, counts](p, nil)
 }

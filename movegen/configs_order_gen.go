@@ -11,42 +11,36 @@ import (
 )
 
 // Copies of the generator by internal/configs, for the configurations that
-// change the order of each piece's moves.
+// change how perft counts the last two plies.
 func init() {
-	register("slider=magic-fancy/serialize=inline/count=mathbits/moves=serialize/order=flip-vertical/repr=none", perftOrdFlipVertical)
+	register("slider=magic-fancy/serialize=inline/count=mathbits/moves=serialize/order=flip-vertical/repr=none/leaf=count", perftOrdFlipVerticalLeafCount)
 }
 
-// perftOrdFlipVertical is perft with order=flip-vertical.
-func perftOrdFlipVertical(p Position, depth int) uint64 {
+// perftOrdFlipVerticalLeafCount is perft with order=flip-vertical, leaf=count.
+func perftOrdFlipVerticalLeafCount(p Position, depth int) uint64 {
 	if p.Side == board.White {
-		return perftSideOrdFlipVertical[white, black](&p, depth)
+		return perftSideOrdFlipVerticalLeafCount[white, black](&p, depth)
 	}
-	return perftSideOrdFlipVertical[black, white](&p, depth)
+	return perftSideOrdFlipVerticalLeafCount[black, white](&p, depth)
 }
 
-// perftSideOrdFlipVertical is perftSide with order=flip-vertical.
-func perftSideOrdFlipVertical[Us, Them side](p *Position, depth int) uint64 {
+// perftSideOrdFlipVerticalLeafCount is perftSide with order=flip-vertical, leaf=count.
+func perftSideOrdFlipVerticalLeafCount[Us, Them side](p *Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
 		return uint64(generateOrdFlipVertical[Us, counts](p, nil))
+	case depth == 2:
+		return leafParentsListedOrdFlipVertical[Us, Them](p)
 	}
 	var l MoveList
 	generateOrdFlipVertical[Us, lists](p, &l)
 	var n uint64
 	var q Position
-	if depth == 2 {
-		// The leaves' parents counted here rather than by a call each.
-		for _, m := range l.Moves[:l.N] {
-			play[Us](&q, p, m)
-			n += uint64(generateOrdFlipVertical[Them, counts](&q, nil))
-		}
-		return n
-	}
 	for _, m := range l.Moves[:l.N] {
 		play[Us](&q, p, m)
-		n += perftSideOrdFlipVertical[Them, Us](&q, depth-1)
+		n += perftSideOrdFlipVerticalLeafCount[Them, Us](&q, depth-1)
 	}
 	return n
 }
@@ -104,18 +98,38 @@ func generateOrdFlipVertical[Us side, J job](p *Position, l *MoveList) int {
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
 	n := 0
-	emit := func(from board.Square, targets uint64, kind int) {
-		if listing[J]() {
-			l.addColoredOrdFlipVertical(us, from, targets, kind)
+	// What the moves of our piece from from to targets add to n: their
+	// number, or with J = expands their children's moves (leaf.go).
+	tally := func(piece board.Piece, from board.Square, targets uint64) int {
+		if expanding[J]() {
+			return childMovesOrdFlipVertical[Us](p, piece, from, targets)
 		}
-		n += count(targets)
+		return count(targets)
+	}
+	// The sliders' moves.
+	slider := func(piece board.Piece, from board.Square, targets uint64) {
+		if listing[J]() {
+			l.addColoredOrdFlipVertical(us, from, targets, Quiet)
+		}
+		n += tally(piece, from, targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if listing[J]() {
 			l.addColoredOrdFlipVertical(us, from, targets, Quiet)
 		}
-		n += count(targets)
+		n += tally(piece, from, targets)
+	}
+	// Castlings and en-passant captures: rare, expanded by play.
+	special := func(from board.Square, targets uint64, kind int) {
+		if listing[J]() {
+			l.addColoredOrdFlipVertical(us, from, targets, kind)
+		}
+		if expanding[J]() {
+			n += childrenPlayedOrdFlipVertical[Us](p, from, targets, kind)
+		} else {
+			n += count(targets)
+		}
 	}
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
@@ -169,7 +183,7 @@ func generateOrdFlipVertical[Us side, J job](p *Position, l *MoveList) int {
 			c := &castles[p.setup][i]
 			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&rq == 0) {
-				emit(k, c.to.Bitboard(), Castle)
+				special(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -189,7 +203,7 @@ func generateOrdFlipVertical[Us side, J job](p *Position, l *MoveList) int {
 		if m.pinD&(b&-b) != 0 {
 			a &= m.pinD
 		}
-		emit(s, a, Quiet)
+		slider(board.Bishop, s, a)
 	}
 	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -197,7 +211,7 @@ func generateOrdFlipVertical[Us side, J job](p *Position, l *MoveList) int {
 		if m.pinHV&(b&-b) != 0 {
 			a &= m.pinHV
 		}
-		emit(s, a, Quiet)
+		slider(board.Rook, s, a)
 	}
 	// A queen's rook and bishop moves are one target set (the two never
 	// share a square), counted once; a pinned queen moves along its pin
@@ -213,7 +227,7 @@ func generateOrdFlipVertical[Us side, J job](p *Position, l *MoveList) int {
 		default:
 			a = rookAttacks(s, sliding) | bishopAttacks(s, sliding)
 		}
-		emit(s, a&movable, Quiet)
+		slider(board.Queen, s, a&movable)
 	}
 	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
 	// file pin lets them push along it), captures by pawns not pinned on a
@@ -238,7 +252,12 @@ func generateOrdFlipVertical[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	if expanding[J]() {
+		n += childPawnsOrdFlipVertical[Us](p, single, pushStep(us)) + childPawnsOrdFlipVertical[Us](p, double, 2*pushStep(us)) +
+			childPawnsOrdFlipVertical[Us](p, capA, captureA(us)) + childPawnsOrdFlipVertical[Us](p, capH, captureH(us))
+	} else {
+		n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	}
 	if listing[J]() {
 		l.addPawnsColoredOrdFlipVertical(us, single, pushStep(us), Quiet)
 		l.addPawnsColoredOrdFlipVertical(us, double, 2*pushStep(us), DoublePush)
@@ -249,10 +268,54 @@ func generateOrdFlipVertical[Us side, J job](p *Position, l *MoveList) int {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegal[Us](p, from, k) {
-				emit(from, p.EP.Bitboard(), EnPassant)
+				special(from, p.EP.Bitboard(), EnPassant)
 			}
 		}
 	}
+	return n
+}
+
+// leafParentsListedOrdFlipVertical is leafParentsListed with order=flip-vertical.
+func leafParentsListedOrdFlipVertical[Us, Them side](p *Position) uint64 {
+	var l MoveList
+	generateOrdFlipVertical[Us, lists](p, &l)
+	var n uint64
+	var q Position
+	for _, m := range l.Moves[:l.N] {
+		play[Us](&q, p, m)
+		n += uint64(generateOrdFlipVertical[Them, counts](&q, nil))
+	}
+	return n
+}
+
+// childMovesOrdFlipVertical is childMoves with order=flip-vertical.
+func childMovesOrdFlipVertical[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+	us := sideOf[Us]()
+	them := us ^ 1
+	ep, castling := p.EP, p.Castling
+	p.EP, p.Side = board.NoSquare, them
+	rights := castling & keepRights[p.setup][from]
+	flip(p, us, pc, from)
+	n := 0
+	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
+		to := board.Square(bits.TrailingZeros64(b))
+		flip(p, us, pc, to)
+		p.Castling = rights & keepRights[p.setup][to]
+		n += countAfterOrdFlipVertical[Us](p)
+		flip(p, us, pc, to)
+	}
+	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
+		to := board.Square(bits.TrailingZeros64(b))
+		victim := p.pieceOn(them, to)
+		flip(p, them, victim, to)
+		flip(p, us, pc, to)
+		p.Castling = rights & keepRights[p.setup][to]
+		n += countAfterOrdFlipVertical[Us](p)
+		flip(p, us, pc, to)
+		flip(p, them, victim, to)
+	}
+	flip(p, us, pc, from)
+	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
 }
 
@@ -263,6 +326,57 @@ func (l *MoveList) addColoredOrdFlipVertical(side board.Color, from board.Square
 	for _, to := range sq[:n&63] {
 		l.push(newMove(from, to, kind))
 	}
+}
+
+// childrenPlayedOrdFlipVertical is childrenPlayed with order=flip-vertical.
+func childrenPlayedOrdFlipVertical[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+	var q Position
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += countAfterOrdFlipVertical[Us](&q)
+	}
+	return n
+}
+
+// childPawnsOrdFlipVertical is childPawns with order=flip-vertical.
+func childPawnsOrdFlipVertical[Us side](p *Position, targets uint64, delta int) int {
+	us := sideOf[Us]()
+	them := us ^ 1
+	ep, castling := p.EP, p.Castling
+	p.EP, p.Side = board.NoSquare, them
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		to := board.Square(bits.TrailingZeros64(targets))
+		from := (to - board.Square(delta)) & 63
+		if delta == 16 || delta == -16 {
+			p.EP = (from + to) / 2
+		}
+		victim := board.Piece(board.King) // none: a king is never captured
+		if p.Colors[them]&to.Bitboard() != 0 {
+			victim = p.pieceOn(them, to)
+			flip(p, them, victim, to)
+		}
+		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
+		flip(p, us, board.Pawn, from)
+		if to.Bitboard()&(rank1|rank8) == 0 {
+			flip(p, us, board.Pawn, to)
+			n += countAfterOrdFlipVertical[Us](p)
+			flip(p, us, board.Pawn, to)
+		} else {
+			for placed := board.Knight; placed <= board.Queen; placed++ {
+				flip(p, us, placed, to)
+				n += countAfterOrdFlipVertical[Us](p)
+				flip(p, us, placed, to)
+			}
+		}
+		flip(p, us, board.Pawn, from)
+		if victim != board.King {
+			flip(p, them, victim, to)
+		}
+	}
+	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
 }
 
 // addPawnsColoredOrdFlipVertical is addPawnsColored with order=flip-vertical.
@@ -279,4 +393,12 @@ func (l *MoveList) addPawnsColoredOrdFlipVertical(side board.Color, targets uint
 			l.push(newMove(from, to, k))
 		}
 	}
+}
+
+// countAfterOrdFlipVertical is countAfter with order=flip-vertical.
+func countAfterOrdFlipVertical[Us side](p *Position) int {
+	if sideOf[Us]() == board.White {
+		return generateOrdFlipVertical[black, counts](p, nil)
+	}
+	return generateOrdFlipVertical[white, counts](p, nil)
 }

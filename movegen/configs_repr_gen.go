@@ -11,16 +11,16 @@ import (
 // Copies of the generator by internal/configs, for the configurations that
 // change the board representation kept beside the bitboards.
 func init() {
-	register("slider=hyperbola-reverse/serialize=inline/count=mathbits/moves=serialize/order=plain/repr=reversed", func(p Position, depth int) uint64 {
+	register("slider=hyperbola-reverse/serialize=inline/count=mathbits/moves=serialize/order=plain/repr=reversed/leaf=fused", func(p Position, depth int) uint64 {
 		return perftHyperbolaReverseReprReversed(keptReversed(p), depth)
 	})
-	register("slider=rotated/serialize=inline/count=mathbits/moves=serialize/order=plain/repr=rotated", func(p Position, depth int) uint64 {
+	register("slider=rotated/serialize=inline/count=mathbits/moves=serialize/order=plain/repr=rotated/leaf=fused", func(p Position, depth int) uint64 {
 		return perftRotatedReprRotated(keptRotated(p), depth)
 	})
-	register("slider=magic-fancy/serialize=inline/count=mathbits/moves=serialize/order=plain/repr=reversed", func(p Position, depth int) uint64 {
+	register("slider=magic-fancy/serialize=inline/count=mathbits/moves=serialize/order=plain/repr=reversed/leaf=fused", func(p Position, depth int) uint64 {
 		return perftReprReversed(keptReversed(p), depth)
 	})
-	register("slider=magic-fancy/serialize=inline/count=mathbits/moves=serialize/order=plain/repr=rotated", func(p Position, depth int) uint64 {
+	register("slider=magic-fancy/serialize=inline/count=mathbits/moves=serialize/order=plain/repr=rotated/leaf=fused", func(p Position, depth int) uint64 {
 		return perftReprRotated(keptRotated(p), depth)
 	})
 }
@@ -40,19 +40,13 @@ func perftSideHyperbolaReverseReprReversed[Us, Them side](p *posReversed, depth 
 		return 1
 	case depth == 1:
 		return uint64(generateHyperbolaReverseReprReversed[Us, counts](p, nil))
+	case depth == 2:
+		return leafParentsHyperbolaReverseReprReversed[Us, Them](p)
 	}
 	var l MoveList
 	generateHyperbolaReverseReprReversed[Us, lists](p, &l)
 	var n uint64
 	var q posReversed
-	if depth == 2 {
-		// The leaves' parents counted here rather than by a call each.
-		for _, m := range l.Moves[:l.N] {
-			playReprReversed[Us](&q, p, m)
-			n += uint64(generateHyperbolaReverseReprReversed[Them, counts](&q, nil))
-		}
-		return n
-	}
 	for _, m := range l.Moves[:l.N] {
 		playReprReversed[Us](&q, p, m)
 		n += perftSideHyperbolaReverseReprReversed[Them, Us](&q, depth-1)
@@ -113,18 +107,38 @@ func generateHyperbolaReverseReprReversed[Us side, J job](p *posReversed, l *Mov
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
 	n := 0
-	emit := func(from board.Square, targets uint64, kind int) {
-		if listing[J]() {
-			l.add(from, targets, kind)
+	// What the moves of our piece from from to targets add to n: their
+	// number, or with J = expands their children's moves (leaf.go).
+	tally := func(piece board.Piece, from board.Square, targets uint64) int {
+		if expanding[J]() {
+			return childMovesHyperbolaReverseReprReversed[Us](p, piece, from, targets)
 		}
-		n += count(targets)
+		return count(targets)
+	}
+	// The sliders' moves.
+	slider := func(piece board.Piece, from board.Square, targets uint64) {
+		if listing[J]() {
+			l.add(from, targets, Quiet)
+		}
+		n += tally(piece, from, targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if listing[J]() {
 			l.addLeaper(us, piece, from, targets)
 		}
-		n += count(targets)
+		n += tally(piece, from, targets)
+	}
+	// Castlings and en-passant captures: rare, expanded by play.
+	special := func(from board.Square, targets uint64, kind int) {
+		if listing[J]() {
+			l.add(from, targets, kind)
+		}
+		if expanding[J]() {
+			n += childrenPlayedHyperbolaReverseReprReversed[Us](p, from, targets, kind)
+		} else {
+			n += count(targets)
+		}
 	}
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
@@ -178,7 +192,7 @@ func generateHyperbolaReverseReprReversed[Us side, J job](p *posReversed, l *Mov
 			c := &castles[p.setup][i]
 			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&rq == 0) {
-				emit(k, c.to.Bitboard(), Castle)
+				special(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -198,7 +212,7 @@ func generateHyperbolaReverseReprReversed[Us side, J job](p *posReversed, l *Mov
 		if m.pinD&(b&-b) != 0 {
 			a &= m.pinD
 		}
-		emit(s, a, Quiet)
+		slider(board.Bishop, s, a)
 	}
 	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -206,7 +220,7 @@ func generateHyperbolaReverseReprReversed[Us side, J job](p *posReversed, l *Mov
 		if m.pinHV&(b&-b) != 0 {
 			a &= m.pinHV
 		}
-		emit(s, a, Quiet)
+		slider(board.Rook, s, a)
 	}
 	// A queen's rook and bishop moves are one target set (the two never
 	// share a square), counted once; a pinned queen moves along its pin
@@ -222,7 +236,7 @@ func generateHyperbolaReverseReprReversed[Us side, J job](p *posReversed, l *Mov
 		default:
 			a = rookReversed(s, sliding) | bishopReversed(s, sliding)
 		}
-		emit(s, a&movable, Quiet)
+		slider(board.Queen, s, a&movable)
 	}
 	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
 	// file pin lets them push along it), captures by pawns not pinned on a
@@ -247,7 +261,12 @@ func generateHyperbolaReverseReprReversed[Us side, J job](p *posReversed, l *Mov
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	if expanding[J]() {
+		n += childPawnsHyperbolaReverseReprReversed[Us](p, single, pushStep(us)) + childPawnsHyperbolaReverseReprReversed[Us](p, double, 2*pushStep(us)) +
+			childPawnsHyperbolaReverseReprReversed[Us](p, capA, captureA(us)) + childPawnsHyperbolaReverseReprReversed[Us](p, capH, captureH(us))
+	} else {
+		n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
 		l.addPawns(double, 2*pushStep(us), DoublePush)
@@ -258,11 +277,16 @@ func generateHyperbolaReverseReprReversed[Us side, J job](p *posReversed, l *Mov
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegalHyperbolaReverseReprReversed[Us](p, from, k) {
-				emit(from, p.EP.Bitboard(), EnPassant)
+				special(from, p.EP.Bitboard(), EnPassant)
 			}
 		}
 	}
 	return n
+}
+
+// leafParentsHyperbolaReverseReprReversed is leafParents with slider=hyperbola-reverse, repr=reversed.
+func leafParentsHyperbolaReverseReprReversed[Us, Them side](p *posReversed) uint64 {
+	return uint64(generateHyperbolaReverseReprReversed[Us, expands](p, nil))
 }
 
 // playReprReversed is play with repr=reversed.
@@ -320,6 +344,88 @@ func playReprReversed[Us side](q, p *posReversed, m Move) {
 	q.Side = them
 }
 
+// childMovesHyperbolaReverseReprReversed is childMoves with slider=hyperbola-reverse, repr=reversed.
+func childMovesHyperbolaReverseReprReversed[Us side](p *posReversed, pc board.Piece, from board.Square, targets uint64) int {
+	us := sideOf[Us]()
+	them := us ^ 1
+	ep, castling := p.EP, p.Castling
+	p.EP, p.Side = board.NoSquare, them
+	rights := castling & keepRights[p.setup][from]
+	flipReprReversed(p, us, pc, from)
+	n := 0
+	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
+		to := board.Square(bits.TrailingZeros64(b))
+		flipReprReversed(p, us, pc, to)
+		p.Castling = rights & keepRights[p.setup][to]
+		n += countAfterHyperbolaReverseReprReversed[Us](p)
+		flipReprReversed(p, us, pc, to)
+	}
+	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
+		to := board.Square(bits.TrailingZeros64(b))
+		victim := p.pieceOn(them, to)
+		flipReprReversed(p, them, victim, to)
+		flipReprReversed(p, us, pc, to)
+		p.Castling = rights & keepRights[p.setup][to]
+		n += countAfterHyperbolaReverseReprReversed[Us](p)
+		flipReprReversed(p, us, pc, to)
+		flipReprReversed(p, them, victim, to)
+	}
+	flipReprReversed(p, us, pc, from)
+	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
+// childrenPlayedHyperbolaReverseReprReversed is childrenPlayed with slider=hyperbola-reverse, repr=reversed.
+func childrenPlayedHyperbolaReverseReprReversed[Us side](p *posReversed, from board.Square, targets uint64, kind int) int {
+	var q posReversed
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		playReprReversed[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += countAfterHyperbolaReverseReprReversed[Us](&q)
+	}
+	return n
+}
+
+// childPawnsHyperbolaReverseReprReversed is childPawns with slider=hyperbola-reverse, repr=reversed.
+func childPawnsHyperbolaReverseReprReversed[Us side](p *posReversed, targets uint64, delta int) int {
+	us := sideOf[Us]()
+	them := us ^ 1
+	ep, castling := p.EP, p.Castling
+	p.EP, p.Side = board.NoSquare, them
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		to := board.Square(bits.TrailingZeros64(targets))
+		from := (to - board.Square(delta)) & 63
+		if delta == 16 || delta == -16 {
+			p.EP = (from + to) / 2
+		}
+		victim := board.Piece(board.King) // none: a king is never captured
+		if p.Colors[them]&to.Bitboard() != 0 {
+			victim = p.pieceOn(them, to)
+			flipReprReversed(p, them, victim, to)
+		}
+		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
+		flipReprReversed(p, us, board.Pawn, from)
+		if to.Bitboard()&(rank1|rank8) == 0 {
+			flipReprReversed(p, us, board.Pawn, to)
+			n += countAfterHyperbolaReverseReprReversed[Us](p)
+			flipReprReversed(p, us, board.Pawn, to)
+		} else {
+			for placed := board.Knight; placed <= board.Queen; placed++ {
+				flipReprReversed(p, us, placed, to)
+				n += countAfterHyperbolaReverseReprReversed[Us](p)
+				flipReprReversed(p, us, placed, to)
+			}
+		}
+		flipReprReversed(p, us, board.Pawn, from)
+		if victim != board.King {
+			flipReprReversed(p, them, victim, to)
+		}
+	}
+	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
 // enPassantLegalHyperbolaReverseReprReversed is enPassantLegal with slider=hyperbola-reverse, repr=reversed.
 func enPassantLegalHyperbolaReverseReprReversed[Us side](p *posReversed, from, k board.Square) bool {
 	us := sideOf[Us]()
@@ -337,6 +443,23 @@ func enPassantLegalHyperbolaReverseReprReversed[Us side](p *posReversed, from, k
 	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
 }
 
+// flipReprReversed is flip with repr=reversed.
+func flipReprReversed(p *posReversed, c board.Color, pc board.Piece, s board.Square) {
+	b := s.Bitboard()
+	p.Pieces[c][pc] ^= b
+	p.Colors[c] ^= b
+	p.Occupied ^= b
+	p.keep(c, pc, s)
+}
+
+// countAfterHyperbolaReverseReprReversed is countAfter with slider=hyperbola-reverse, repr=reversed.
+func countAfterHyperbolaReverseReprReversed[Us side](p *posReversed) int {
+	if sideOf[Us]() == board.White {
+		return generateHyperbolaReverseReprReversed[black, counts](p, nil)
+	}
+	return generateHyperbolaReverseReprReversed[white, counts](p, nil)
+}
+
 // perftRotatedReprRotated is perft with slider=rotated, repr=rotated.
 func perftRotatedReprRotated(p posRotated, depth int) uint64 {
 	if p.Side == board.White {
@@ -352,19 +475,13 @@ func perftSideRotatedReprRotated[Us, Them side](p *posRotated, depth int) uint64
 		return 1
 	case depth == 1:
 		return uint64(generateRotatedReprRotated[Us, counts](p, nil))
+	case depth == 2:
+		return leafParentsRotatedReprRotated[Us, Them](p)
 	}
 	var l MoveList
 	generateRotatedReprRotated[Us, lists](p, &l)
 	var n uint64
 	var q posRotated
-	if depth == 2 {
-		// The leaves' parents counted here rather than by a call each.
-		for _, m := range l.Moves[:l.N] {
-			playReprRotated[Us](&q, p, m)
-			n += uint64(generateRotatedReprRotated[Them, counts](&q, nil))
-		}
-		return n
-	}
 	for _, m := range l.Moves[:l.N] {
 		playReprRotated[Us](&q, p, m)
 		n += perftSideRotatedReprRotated[Them, Us](&q, depth-1)
@@ -425,18 +542,38 @@ func generateRotatedReprRotated[Us side, J job](p *posRotated, l *MoveList) int 
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
 	n := 0
-	emit := func(from board.Square, targets uint64, kind int) {
-		if listing[J]() {
-			l.add(from, targets, kind)
+	// What the moves of our piece from from to targets add to n: their
+	// number, or with J = expands their children's moves (leaf.go).
+	tally := func(piece board.Piece, from board.Square, targets uint64) int {
+		if expanding[J]() {
+			return childMovesRotatedReprRotated[Us](p, piece, from, targets)
 		}
-		n += count(targets)
+		return count(targets)
+	}
+	// The sliders' moves.
+	slider := func(piece board.Piece, from board.Square, targets uint64) {
+		if listing[J]() {
+			l.add(from, targets, Quiet)
+		}
+		n += tally(piece, from, targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if listing[J]() {
 			l.addLeaper(us, piece, from, targets)
 		}
-		n += count(targets)
+		n += tally(piece, from, targets)
+	}
+	// Castlings and en-passant captures: rare, expanded by play.
+	special := func(from board.Square, targets uint64, kind int) {
+		if listing[J]() {
+			l.add(from, targets, kind)
+		}
+		if expanding[J]() {
+			n += childrenPlayedRotatedReprRotated[Us](p, from, targets, kind)
+		} else {
+			n += count(targets)
+		}
 	}
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
@@ -490,7 +627,7 @@ func generateRotatedReprRotated[Us side, J job](p *posRotated, l *MoveList) int 
 			c := &castles[p.setup][i]
 			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&rq == 0) {
-				emit(k, c.to.Bitboard(), Castle)
+				special(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -510,7 +647,7 @@ func generateRotatedReprRotated[Us side, J job](p *posRotated, l *MoveList) int 
 		if m.pinD&(b&-b) != 0 {
 			a &= m.pinD
 		}
-		emit(s, a, Quiet)
+		slider(board.Bishop, s, a)
 	}
 	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -518,7 +655,7 @@ func generateRotatedReprRotated[Us side, J job](p *posRotated, l *MoveList) int 
 		if m.pinHV&(b&-b) != 0 {
 			a &= m.pinHV
 		}
-		emit(s, a, Quiet)
+		slider(board.Rook, s, a)
 	}
 	// A queen's rook and bishop moves are one target set (the two never
 	// share a square), counted once; a pinned queen moves along its pin
@@ -534,7 +671,7 @@ func generateRotatedReprRotated[Us side, J job](p *posRotated, l *MoveList) int 
 		default:
 			a = rookRotated(s, sliding) | bishopRotated(s, sliding)
 		}
-		emit(s, a&movable, Quiet)
+		slider(board.Queen, s, a&movable)
 	}
 	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
 	// file pin lets them push along it), captures by pawns not pinned on a
@@ -559,7 +696,12 @@ func generateRotatedReprRotated[Us side, J job](p *posRotated, l *MoveList) int 
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	if expanding[J]() {
+		n += childPawnsRotatedReprRotated[Us](p, single, pushStep(us)) + childPawnsRotatedReprRotated[Us](p, double, 2*pushStep(us)) +
+			childPawnsRotatedReprRotated[Us](p, capA, captureA(us)) + childPawnsRotatedReprRotated[Us](p, capH, captureH(us))
+	} else {
+		n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
 		l.addPawns(double, 2*pushStep(us), DoublePush)
@@ -570,11 +712,16 @@ func generateRotatedReprRotated[Us side, J job](p *posRotated, l *MoveList) int 
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegalRotatedReprRotated[Us](p, from, k) {
-				emit(from, p.EP.Bitboard(), EnPassant)
+				special(from, p.EP.Bitboard(), EnPassant)
 			}
 		}
 	}
 	return n
+}
+
+// leafParentsRotatedReprRotated is leafParents with slider=rotated, repr=rotated.
+func leafParentsRotatedReprRotated[Us, Them side](p *posRotated) uint64 {
+	return uint64(generateRotatedReprRotated[Us, expands](p, nil))
 }
 
 // playReprRotated is play with repr=rotated.
@@ -632,6 +779,88 @@ func playReprRotated[Us side](q, p *posRotated, m Move) {
 	q.Side = them
 }
 
+// childMovesRotatedReprRotated is childMoves with slider=rotated, repr=rotated.
+func childMovesRotatedReprRotated[Us side](p *posRotated, pc board.Piece, from board.Square, targets uint64) int {
+	us := sideOf[Us]()
+	them := us ^ 1
+	ep, castling := p.EP, p.Castling
+	p.EP, p.Side = board.NoSquare, them
+	rights := castling & keepRights[p.setup][from]
+	flipReprRotated(p, us, pc, from)
+	n := 0
+	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
+		to := board.Square(bits.TrailingZeros64(b))
+		flipReprRotated(p, us, pc, to)
+		p.Castling = rights & keepRights[p.setup][to]
+		n += countAfterRotatedReprRotated[Us](p)
+		flipReprRotated(p, us, pc, to)
+	}
+	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
+		to := board.Square(bits.TrailingZeros64(b))
+		victim := p.pieceOn(them, to)
+		flipReprRotated(p, them, victim, to)
+		flipReprRotated(p, us, pc, to)
+		p.Castling = rights & keepRights[p.setup][to]
+		n += countAfterRotatedReprRotated[Us](p)
+		flipReprRotated(p, us, pc, to)
+		flipReprRotated(p, them, victim, to)
+	}
+	flipReprRotated(p, us, pc, from)
+	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
+// childrenPlayedRotatedReprRotated is childrenPlayed with slider=rotated, repr=rotated.
+func childrenPlayedRotatedReprRotated[Us side](p *posRotated, from board.Square, targets uint64, kind int) int {
+	var q posRotated
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		playReprRotated[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += countAfterRotatedReprRotated[Us](&q)
+	}
+	return n
+}
+
+// childPawnsRotatedReprRotated is childPawns with slider=rotated, repr=rotated.
+func childPawnsRotatedReprRotated[Us side](p *posRotated, targets uint64, delta int) int {
+	us := sideOf[Us]()
+	them := us ^ 1
+	ep, castling := p.EP, p.Castling
+	p.EP, p.Side = board.NoSquare, them
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		to := board.Square(bits.TrailingZeros64(targets))
+		from := (to - board.Square(delta)) & 63
+		if delta == 16 || delta == -16 {
+			p.EP = (from + to) / 2
+		}
+		victim := board.Piece(board.King) // none: a king is never captured
+		if p.Colors[them]&to.Bitboard() != 0 {
+			victim = p.pieceOn(them, to)
+			flipReprRotated(p, them, victim, to)
+		}
+		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
+		flipReprRotated(p, us, board.Pawn, from)
+		if to.Bitboard()&(rank1|rank8) == 0 {
+			flipReprRotated(p, us, board.Pawn, to)
+			n += countAfterRotatedReprRotated[Us](p)
+			flipReprRotated(p, us, board.Pawn, to)
+		} else {
+			for placed := board.Knight; placed <= board.Queen; placed++ {
+				flipReprRotated(p, us, placed, to)
+				n += countAfterRotatedReprRotated[Us](p)
+				flipReprRotated(p, us, placed, to)
+			}
+		}
+		flipReprRotated(p, us, board.Pawn, from)
+		if victim != board.King {
+			flipReprRotated(p, them, victim, to)
+		}
+	}
+	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
 // enPassantLegalRotatedReprRotated is enPassantLegal with slider=rotated, repr=rotated.
 func enPassantLegalRotatedReprRotated[Us side](p *posRotated, from, k board.Square) bool {
 	us := sideOf[Us]()
@@ -649,6 +878,23 @@ func enPassantLegalRotatedReprRotated[Us side](p *posRotated, from, k board.Squa
 	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
 }
 
+// flipReprRotated is flip with repr=rotated.
+func flipReprRotated(p *posRotated, c board.Color, pc board.Piece, s board.Square) {
+	b := s.Bitboard()
+	p.Pieces[c][pc] ^= b
+	p.Colors[c] ^= b
+	p.Occupied ^= b
+	p.keep(c, pc, s)
+}
+
+// countAfterRotatedReprRotated is countAfter with slider=rotated, repr=rotated.
+func countAfterRotatedReprRotated[Us side](p *posRotated) int {
+	if sideOf[Us]() == board.White {
+		return generateRotatedReprRotated[black, counts](p, nil)
+	}
+	return generateRotatedReprRotated[white, counts](p, nil)
+}
+
 // perftReprReversed is perft with repr=reversed.
 func perftReprReversed(p posReversed, depth int) uint64 {
 	if p.Side == board.White {
@@ -664,19 +910,13 @@ func perftSideReprReversed[Us, Them side](p *posReversed, depth int) uint64 {
 		return 1
 	case depth == 1:
 		return uint64(generateReprReversed[Us, counts](p, nil))
+	case depth == 2:
+		return leafParentsReprReversed[Us, Them](p)
 	}
 	var l MoveList
 	generateReprReversed[Us, lists](p, &l)
 	var n uint64
 	var q posReversed
-	if depth == 2 {
-		// The leaves' parents counted here rather than by a call each.
-		for _, m := range l.Moves[:l.N] {
-			playReprReversed[Us](&q, p, m)
-			n += uint64(generateReprReversed[Them, counts](&q, nil))
-		}
-		return n
-	}
 	for _, m := range l.Moves[:l.N] {
 		playReprReversed[Us](&q, p, m)
 		n += perftSideReprReversed[Them, Us](&q, depth-1)
@@ -737,18 +977,38 @@ func generateReprReversed[Us side, J job](p *posReversed, l *MoveList) int {
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
 	n := 0
-	emit := func(from board.Square, targets uint64, kind int) {
-		if listing[J]() {
-			l.add(from, targets, kind)
+	// What the moves of our piece from from to targets add to n: their
+	// number, or with J = expands their children's moves (leaf.go).
+	tally := func(piece board.Piece, from board.Square, targets uint64) int {
+		if expanding[J]() {
+			return childMovesReprReversed[Us](p, piece, from, targets)
 		}
-		n += count(targets)
+		return count(targets)
+	}
+	// The sliders' moves.
+	slider := func(piece board.Piece, from board.Square, targets uint64) {
+		if listing[J]() {
+			l.add(from, targets, Quiet)
+		}
+		n += tally(piece, from, targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if listing[J]() {
 			l.addLeaper(us, piece, from, targets)
 		}
-		n += count(targets)
+		n += tally(piece, from, targets)
+	}
+	// Castlings and en-passant captures: rare, expanded by play.
+	special := func(from board.Square, targets uint64, kind int) {
+		if listing[J]() {
+			l.add(from, targets, kind)
+		}
+		if expanding[J]() {
+			n += childrenPlayedReprReversed[Us](p, from, targets, kind)
+		} else {
+			n += count(targets)
+		}
 	}
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
@@ -802,7 +1062,7 @@ func generateReprReversed[Us side, J job](p *posReversed, l *MoveList) int {
 			c := &castles[p.setup][i]
 			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&rq == 0) {
-				emit(k, c.to.Bitboard(), Castle)
+				special(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -822,7 +1082,7 @@ func generateReprReversed[Us side, J job](p *posReversed, l *MoveList) int {
 		if m.pinD&(b&-b) != 0 {
 			a &= m.pinD
 		}
-		emit(s, a, Quiet)
+		slider(board.Bishop, s, a)
 	}
 	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -830,7 +1090,7 @@ func generateReprReversed[Us side, J job](p *posReversed, l *MoveList) int {
 		if m.pinHV&(b&-b) != 0 {
 			a &= m.pinHV
 		}
-		emit(s, a, Quiet)
+		slider(board.Rook, s, a)
 	}
 	// A queen's rook and bishop moves are one target set (the two never
 	// share a square), counted once; a pinned queen moves along its pin
@@ -846,7 +1106,7 @@ func generateReprReversed[Us side, J job](p *posReversed, l *MoveList) int {
 		default:
 			a = rookUnreadReversed(s, sliding) | bishopUnreadReversed(s, sliding)
 		}
-		emit(s, a&movable, Quiet)
+		slider(board.Queen, s, a&movable)
 	}
 	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
 	// file pin lets them push along it), captures by pawns not pinned on a
@@ -871,7 +1131,12 @@ func generateReprReversed[Us side, J job](p *posReversed, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	if expanding[J]() {
+		n += childPawnsReprReversed[Us](p, single, pushStep(us)) + childPawnsReprReversed[Us](p, double, 2*pushStep(us)) +
+			childPawnsReprReversed[Us](p, capA, captureA(us)) + childPawnsReprReversed[Us](p, capH, captureH(us))
+	} else {
+		n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
 		l.addPawns(double, 2*pushStep(us), DoublePush)
@@ -882,10 +1147,97 @@ func generateReprReversed[Us side, J job](p *posReversed, l *MoveList) int {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegalReprReversed[Us](p, from, k) {
-				emit(from, p.EP.Bitboard(), EnPassant)
+				special(from, p.EP.Bitboard(), EnPassant)
 			}
 		}
 	}
+	return n
+}
+
+// leafParentsReprReversed is leafParents with repr=reversed.
+func leafParentsReprReversed[Us, Them side](p *posReversed) uint64 {
+	return uint64(generateReprReversed[Us, expands](p, nil))
+}
+
+// childMovesReprReversed is childMoves with repr=reversed.
+func childMovesReprReversed[Us side](p *posReversed, pc board.Piece, from board.Square, targets uint64) int {
+	us := sideOf[Us]()
+	them := us ^ 1
+	ep, castling := p.EP, p.Castling
+	p.EP, p.Side = board.NoSquare, them
+	rights := castling & keepRights[p.setup][from]
+	flipReprReversed(p, us, pc, from)
+	n := 0
+	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
+		to := board.Square(bits.TrailingZeros64(b))
+		flipReprReversed(p, us, pc, to)
+		p.Castling = rights & keepRights[p.setup][to]
+		n += countAfterReprReversed[Us](p)
+		flipReprReversed(p, us, pc, to)
+	}
+	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
+		to := board.Square(bits.TrailingZeros64(b))
+		victim := p.pieceOn(them, to)
+		flipReprReversed(p, them, victim, to)
+		flipReprReversed(p, us, pc, to)
+		p.Castling = rights & keepRights[p.setup][to]
+		n += countAfterReprReversed[Us](p)
+		flipReprReversed(p, us, pc, to)
+		flipReprReversed(p, them, victim, to)
+	}
+	flipReprReversed(p, us, pc, from)
+	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
+// childrenPlayedReprReversed is childrenPlayed with repr=reversed.
+func childrenPlayedReprReversed[Us side](p *posReversed, from board.Square, targets uint64, kind int) int {
+	var q posReversed
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		playReprReversed[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += countAfterReprReversed[Us](&q)
+	}
+	return n
+}
+
+// childPawnsReprReversed is childPawns with repr=reversed.
+func childPawnsReprReversed[Us side](p *posReversed, targets uint64, delta int) int {
+	us := sideOf[Us]()
+	them := us ^ 1
+	ep, castling := p.EP, p.Castling
+	p.EP, p.Side = board.NoSquare, them
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		to := board.Square(bits.TrailingZeros64(targets))
+		from := (to - board.Square(delta)) & 63
+		if delta == 16 || delta == -16 {
+			p.EP = (from + to) / 2
+		}
+		victim := board.Piece(board.King) // none: a king is never captured
+		if p.Colors[them]&to.Bitboard() != 0 {
+			victim = p.pieceOn(them, to)
+			flipReprReversed(p, them, victim, to)
+		}
+		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
+		flipReprReversed(p, us, board.Pawn, from)
+		if to.Bitboard()&(rank1|rank8) == 0 {
+			flipReprReversed(p, us, board.Pawn, to)
+			n += countAfterReprReversed[Us](p)
+			flipReprReversed(p, us, board.Pawn, to)
+		} else {
+			for placed := board.Knight; placed <= board.Queen; placed++ {
+				flipReprReversed(p, us, placed, to)
+				n += countAfterReprReversed[Us](p)
+				flipReprReversed(p, us, placed, to)
+			}
+		}
+		flipReprReversed(p, us, board.Pawn, from)
+		if victim != board.King {
+			flipReprReversed(p, them, victim, to)
+		}
+	}
+	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
 }
 
@@ -906,6 +1258,14 @@ func enPassantLegalReprReversed[Us side](p *posReversed, from, k board.Square) b
 	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
 }
 
+// countAfterReprReversed is countAfter with repr=reversed.
+func countAfterReprReversed[Us side](p *posReversed) int {
+	if sideOf[Us]() == board.White {
+		return generateReprReversed[black, counts](p, nil)
+	}
+	return generateReprReversed[white, counts](p, nil)
+}
+
 // perftReprRotated is perft with repr=rotated.
 func perftReprRotated(p posRotated, depth int) uint64 {
 	if p.Side == board.White {
@@ -921,19 +1281,13 @@ func perftSideReprRotated[Us, Them side](p *posRotated, depth int) uint64 {
 		return 1
 	case depth == 1:
 		return uint64(generateReprRotated[Us, counts](p, nil))
+	case depth == 2:
+		return leafParentsReprRotated[Us, Them](p)
 	}
 	var l MoveList
 	generateReprRotated[Us, lists](p, &l)
 	var n uint64
 	var q posRotated
-	if depth == 2 {
-		// The leaves' parents counted here rather than by a call each.
-		for _, m := range l.Moves[:l.N] {
-			playReprRotated[Us](&q, p, m)
-			n += uint64(generateReprRotated[Them, counts](&q, nil))
-		}
-		return n
-	}
 	for _, m := range l.Moves[:l.N] {
 		playReprRotated[Us](&q, p, m)
 		n += perftSideReprRotated[Them, Us](&q, depth-1)
@@ -994,18 +1348,38 @@ func generateReprRotated[Us side, J job](p *posRotated, l *MoveList) int {
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
 	n := 0
-	emit := func(from board.Square, targets uint64, kind int) {
-		if listing[J]() {
-			l.add(from, targets, kind)
+	// What the moves of our piece from from to targets add to n: their
+	// number, or with J = expands their children's moves (leaf.go).
+	tally := func(piece board.Piece, from board.Square, targets uint64) int {
+		if expanding[J]() {
+			return childMovesReprRotated[Us](p, piece, from, targets)
 		}
-		n += count(targets)
+		return count(targets)
+	}
+	// The sliders' moves.
+	slider := func(piece board.Piece, from board.Square, targets uint64) {
+		if listing[J]() {
+			l.add(from, targets, Quiet)
+		}
+		n += tally(piece, from, targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if listing[J]() {
 			l.addLeaper(us, piece, from, targets)
 		}
-		n += count(targets)
+		n += tally(piece, from, targets)
+	}
+	// Castlings and en-passant captures: rare, expanded by play.
+	special := func(from board.Square, targets uint64, kind int) {
+		if listing[J]() {
+			l.add(from, targets, kind)
+		}
+		if expanding[J]() {
+			n += childrenPlayedReprRotated[Us](p, from, targets, kind)
+		} else {
+			n += count(targets)
+		}
 	}
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
@@ -1059,7 +1433,7 @@ func generateReprRotated[Us side, J job](p *posRotated, l *MoveList) int {
 			c := &castles[p.setup][i]
 			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&rq == 0) {
-				emit(k, c.to.Bitboard(), Castle)
+				special(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -1079,7 +1453,7 @@ func generateReprRotated[Us side, J job](p *posRotated, l *MoveList) int {
 		if m.pinD&(b&-b) != 0 {
 			a &= m.pinD
 		}
-		emit(s, a, Quiet)
+		slider(board.Bishop, s, a)
 	}
 	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -1087,7 +1461,7 @@ func generateReprRotated[Us side, J job](p *posRotated, l *MoveList) int {
 		if m.pinHV&(b&-b) != 0 {
 			a &= m.pinHV
 		}
-		emit(s, a, Quiet)
+		slider(board.Rook, s, a)
 	}
 	// A queen's rook and bishop moves are one target set (the two never
 	// share a square), counted once; a pinned queen moves along its pin
@@ -1103,7 +1477,7 @@ func generateReprRotated[Us side, J job](p *posRotated, l *MoveList) int {
 		default:
 			a = rookUnreadRotated(s, sliding) | bishopUnreadRotated(s, sliding)
 		}
-		emit(s, a&movable, Quiet)
+		slider(board.Queen, s, a&movable)
 	}
 	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
 	// file pin lets them push along it), captures by pawns not pinned on a
@@ -1128,7 +1502,12 @@ func generateReprRotated[Us side, J job](p *posRotated, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	if expanding[J]() {
+		n += childPawnsReprRotated[Us](p, single, pushStep(us)) + childPawnsReprRotated[Us](p, double, 2*pushStep(us)) +
+			childPawnsReprRotated[Us](p, capA, captureA(us)) + childPawnsReprRotated[Us](p, capH, captureH(us))
+	} else {
+		n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
 		l.addPawns(double, 2*pushStep(us), DoublePush)
@@ -1139,10 +1518,97 @@ func generateReprRotated[Us side, J job](p *posRotated, l *MoveList) int {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegalReprRotated[Us](p, from, k) {
-				emit(from, p.EP.Bitboard(), EnPassant)
+				special(from, p.EP.Bitboard(), EnPassant)
 			}
 		}
 	}
+	return n
+}
+
+// leafParentsReprRotated is leafParents with repr=rotated.
+func leafParentsReprRotated[Us, Them side](p *posRotated) uint64 {
+	return uint64(generateReprRotated[Us, expands](p, nil))
+}
+
+// childMovesReprRotated is childMoves with repr=rotated.
+func childMovesReprRotated[Us side](p *posRotated, pc board.Piece, from board.Square, targets uint64) int {
+	us := sideOf[Us]()
+	them := us ^ 1
+	ep, castling := p.EP, p.Castling
+	p.EP, p.Side = board.NoSquare, them
+	rights := castling & keepRights[p.setup][from]
+	flipReprRotated(p, us, pc, from)
+	n := 0
+	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
+		to := board.Square(bits.TrailingZeros64(b))
+		flipReprRotated(p, us, pc, to)
+		p.Castling = rights & keepRights[p.setup][to]
+		n += countAfterReprRotated[Us](p)
+		flipReprRotated(p, us, pc, to)
+	}
+	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
+		to := board.Square(bits.TrailingZeros64(b))
+		victim := p.pieceOn(them, to)
+		flipReprRotated(p, them, victim, to)
+		flipReprRotated(p, us, pc, to)
+		p.Castling = rights & keepRights[p.setup][to]
+		n += countAfterReprRotated[Us](p)
+		flipReprRotated(p, us, pc, to)
+		flipReprRotated(p, them, victim, to)
+	}
+	flipReprRotated(p, us, pc, from)
+	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
+// childrenPlayedReprRotated is childrenPlayed with repr=rotated.
+func childrenPlayedReprRotated[Us side](p *posRotated, from board.Square, targets uint64, kind int) int {
+	var q posRotated
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		playReprRotated[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += countAfterReprRotated[Us](&q)
+	}
+	return n
+}
+
+// childPawnsReprRotated is childPawns with repr=rotated.
+func childPawnsReprRotated[Us side](p *posRotated, targets uint64, delta int) int {
+	us := sideOf[Us]()
+	them := us ^ 1
+	ep, castling := p.EP, p.Castling
+	p.EP, p.Side = board.NoSquare, them
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		to := board.Square(bits.TrailingZeros64(targets))
+		from := (to - board.Square(delta)) & 63
+		if delta == 16 || delta == -16 {
+			p.EP = (from + to) / 2
+		}
+		victim := board.Piece(board.King) // none: a king is never captured
+		if p.Colors[them]&to.Bitboard() != 0 {
+			victim = p.pieceOn(them, to)
+			flipReprRotated(p, them, victim, to)
+		}
+		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
+		flipReprRotated(p, us, board.Pawn, from)
+		if to.Bitboard()&(rank1|rank8) == 0 {
+			flipReprRotated(p, us, board.Pawn, to)
+			n += countAfterReprRotated[Us](p)
+			flipReprRotated(p, us, board.Pawn, to)
+		} else {
+			for placed := board.Knight; placed <= board.Queen; placed++ {
+				flipReprRotated(p, us, placed, to)
+				n += countAfterReprRotated[Us](p)
+				flipReprRotated(p, us, placed, to)
+			}
+		}
+		flipReprRotated(p, us, board.Pawn, from)
+		if victim != board.King {
+			flipReprRotated(p, them, victim, to)
+		}
+	}
+	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
 }
 
@@ -1161,4 +1627,12 @@ func enPassantLegalReprRotated[Us side](p *posRotated, from, k board.Square) boo
 	// Knights and pawns still attacking the king give check the capture
 	// does not answer (the captured pawn is gone from e only in effect).
 	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
+}
+
+// countAfterReprRotated is countAfter with repr=rotated.
+func countAfterReprRotated[Us side](p *posRotated) int {
+	if sideOf[Us]() == board.White {
+		return generateReprRotated[black, counts](p, nil)
+	}
+	return generateReprRotated[white, counts](p, nil)
 }

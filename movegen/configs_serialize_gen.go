@@ -10,48 +10,42 @@ import (
 )
 
 // Copies of the generator by internal/configs, for the configurations that
-// change the serialization of each piece's target set into moves.
+// change how perft counts the last two plies.
 func init() {
-	register("slider=magic-fancy/serialize=bytes/count=mathbits/moves=serialize/order=plain/repr=none", perftSerBytes)
-	register("slider=magic-fancy/serialize=forward/count=mathbits/moves=serialize/order=plain/repr=none", perftSerForward)
-	register("slider=magic-fancy/serialize=iterator/count=mathbits/moves=serialize/order=plain/repr=none", perftSerIterator)
-	register("slider=magic-fancy/serialize=reverse/count=mathbits/moves=serialize/order=plain/repr=none", perftSerReverse)
-	register("slider=magic-fancy/serialize=scan-reset/count=mathbits/moves=serialize/order=plain/repr=none", perftSerScanReset)
-	register("slider=magic-fancy/serialize=unrolled/count=mathbits/moves=serialize/order=plain/repr=none", perftSerUnrolled)
-	register("slider=magic-fancy/serialize=words16/count=mathbits/moves=serialize/order=plain/repr=none", perftSerWords16)
+	register("slider=magic-fancy/serialize=bytes/count=mathbits/moves=serialize/order=plain/repr=none/leaf=count", perftSerBytesLeafCount)
+	register("slider=magic-fancy/serialize=forward/count=mathbits/moves=serialize/order=plain/repr=none/leaf=count", perftSerForwardLeafCount)
+	register("slider=magic-fancy/serialize=iterator/count=mathbits/moves=serialize/order=plain/repr=none/leaf=count", perftSerIteratorLeafCount)
+	register("slider=magic-fancy/serialize=reverse/count=mathbits/moves=serialize/order=plain/repr=none/leaf=count", perftSerReverseLeafCount)
+	register("slider=magic-fancy/serialize=scan-reset/count=mathbits/moves=serialize/order=plain/repr=none/leaf=count", perftSerScanResetLeafCount)
+	register("slider=magic-fancy/serialize=unrolled/count=mathbits/moves=serialize/order=plain/repr=none/leaf=count", perftSerUnrolledLeafCount)
+	register("slider=magic-fancy/serialize=words16/count=mathbits/moves=serialize/order=plain/repr=none/leaf=count", perftSerWords16LeafCount)
 }
 
-// perftSerBytes is perft with serialize=bytes.
-func perftSerBytes(p Position, depth int) uint64 {
+// perftSerBytesLeafCount is perft with serialize=bytes, leaf=count.
+func perftSerBytesLeafCount(p Position, depth int) uint64 {
 	if p.Side == board.White {
-		return perftSideSerBytes[white, black](&p, depth)
+		return perftSideSerBytesLeafCount[white, black](&p, depth)
 	}
-	return perftSideSerBytes[black, white](&p, depth)
+	return perftSideSerBytesLeafCount[black, white](&p, depth)
 }
 
-// perftSideSerBytes is perftSide with serialize=bytes.
-func perftSideSerBytes[Us, Them side](p *Position, depth int) uint64 {
+// perftSideSerBytesLeafCount is perftSide with serialize=bytes, leaf=count.
+func perftSideSerBytesLeafCount[Us, Them side](p *Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
 		return uint64(generateSerBytes[Us, counts](p, nil))
+	case depth == 2:
+		return leafParentsListedSerBytes[Us, Them](p)
 	}
 	var l MoveList
 	generateSerBytes[Us, lists](p, &l)
 	var n uint64
 	var q Position
-	if depth == 2 {
-		// The leaves' parents counted here rather than by a call each.
-		for _, m := range l.Moves[:l.N] {
-			play[Us](&q, p, m)
-			n += uint64(generateSerBytes[Them, counts](&q, nil))
-		}
-		return n
-	}
 	for _, m := range l.Moves[:l.N] {
 		play[Us](&q, p, m)
-		n += perftSideSerBytes[Them, Us](&q, depth-1)
+		n += perftSideSerBytesLeafCount[Them, Us](&q, depth-1)
 	}
 	return n
 }
@@ -109,18 +103,38 @@ func generateSerBytes[Us side, J job](p *Position, l *MoveList) int {
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
 	n := 0
-	emit := func(from board.Square, targets uint64, kind int) {
-		if listing[J]() {
-			l.addSquaresSerBytes(from, targets, kind)
+	// What the moves of our piece from from to targets add to n: their
+	// number, or with J = expands their children's moves (leaf.go).
+	tally := func(piece board.Piece, from board.Square, targets uint64) int {
+		if expanding[J]() {
+			return childMovesSerBytes[Us](p, piece, from, targets)
 		}
-		n += count(targets)
+		return count(targets)
+	}
+	// The sliders' moves.
+	slider := func(piece board.Piece, from board.Square, targets uint64) {
+		if listing[J]() {
+			l.addSquaresSerBytes(from, targets, Quiet)
+		}
+		n += tally(piece, from, targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if listing[J]() {
 			l.addSquaresSerBytes(from, targets, Quiet)
 		}
-		n += count(targets)
+		n += tally(piece, from, targets)
+	}
+	// Castlings and en-passant captures: rare, expanded by play.
+	special := func(from board.Square, targets uint64, kind int) {
+		if listing[J]() {
+			l.addSquaresSerBytes(from, targets, kind)
+		}
+		if expanding[J]() {
+			n += childrenPlayedSerBytes[Us](p, from, targets, kind)
+		} else {
+			n += count(targets)
+		}
 	}
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
@@ -174,7 +188,7 @@ func generateSerBytes[Us side, J job](p *Position, l *MoveList) int {
 			c := &castles[p.setup][i]
 			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&rq == 0) {
-				emit(k, c.to.Bitboard(), Castle)
+				special(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -194,7 +208,7 @@ func generateSerBytes[Us side, J job](p *Position, l *MoveList) int {
 		if m.pinD&(b&-b) != 0 {
 			a &= m.pinD
 		}
-		emit(s, a, Quiet)
+		slider(board.Bishop, s, a)
 	}
 	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -202,7 +216,7 @@ func generateSerBytes[Us side, J job](p *Position, l *MoveList) int {
 		if m.pinHV&(b&-b) != 0 {
 			a &= m.pinHV
 		}
-		emit(s, a, Quiet)
+		slider(board.Rook, s, a)
 	}
 	// A queen's rook and bishop moves are one target set (the two never
 	// share a square), counted once; a pinned queen moves along its pin
@@ -218,7 +232,7 @@ func generateSerBytes[Us side, J job](p *Position, l *MoveList) int {
 		default:
 			a = rookAttacks(s, sliding) | bishopAttacks(s, sliding)
 		}
-		emit(s, a&movable, Quiet)
+		slider(board.Queen, s, a&movable)
 	}
 	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
 	// file pin lets them push along it), captures by pawns not pinned on a
@@ -243,7 +257,12 @@ func generateSerBytes[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	if expanding[J]() {
+		n += childPawnsSerBytes[Us](p, single, pushStep(us)) + childPawnsSerBytes[Us](p, double, 2*pushStep(us)) +
+			childPawnsSerBytes[Us](p, capA, captureA(us)) + childPawnsSerBytes[Us](p, capH, captureH(us))
+	} else {
+		n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	}
 	if listing[J]() {
 		l.addPawnsSquaresSerBytes(single, pushStep(us), Quiet)
 		l.addPawnsSquaresSerBytes(double, 2*pushStep(us), DoublePush)
@@ -254,10 +273,54 @@ func generateSerBytes[Us side, J job](p *Position, l *MoveList) int {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegal[Us](p, from, k) {
-				emit(from, p.EP.Bitboard(), EnPassant)
+				special(from, p.EP.Bitboard(), EnPassant)
 			}
 		}
 	}
+	return n
+}
+
+// leafParentsListedSerBytes is leafParentsListed with serialize=bytes.
+func leafParentsListedSerBytes[Us, Them side](p *Position) uint64 {
+	var l MoveList
+	generateSerBytes[Us, lists](p, &l)
+	var n uint64
+	var q Position
+	for _, m := range l.Moves[:l.N] {
+		play[Us](&q, p, m)
+		n += uint64(generateSerBytes[Them, counts](&q, nil))
+	}
+	return n
+}
+
+// childMovesSerBytes is childMoves with serialize=bytes.
+func childMovesSerBytes[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+	us := sideOf[Us]()
+	them := us ^ 1
+	ep, castling := p.EP, p.Castling
+	p.EP, p.Side = board.NoSquare, them
+	rights := castling & keepRights[p.setup][from]
+	flip(p, us, pc, from)
+	n := 0
+	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
+		to := board.Square(bits.TrailingZeros64(b))
+		flip(p, us, pc, to)
+		p.Castling = rights & keepRights[p.setup][to]
+		n += countAfterSerBytes[Us](p)
+		flip(p, us, pc, to)
+	}
+	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
+		to := board.Square(bits.TrailingZeros64(b))
+		victim := p.pieceOn(them, to)
+		flip(p, them, victim, to)
+		flip(p, us, pc, to)
+		p.Castling = rights & keepRights[p.setup][to]
+		n += countAfterSerBytes[Us](p)
+		flip(p, us, pc, to)
+		flip(p, them, victim, to)
+	}
+	flip(p, us, pc, from)
+	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
 }
 
@@ -268,6 +331,57 @@ func (l *MoveList) addSquaresSerBytes(from board.Square, targets uint64, kind in
 	for _, to := range sq[:n&63] {
 		l.push(newMove(from, to, kind))
 	}
+}
+
+// childrenPlayedSerBytes is childrenPlayed with serialize=bytes.
+func childrenPlayedSerBytes[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+	var q Position
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += countAfterSerBytes[Us](&q)
+	}
+	return n
+}
+
+// childPawnsSerBytes is childPawns with serialize=bytes.
+func childPawnsSerBytes[Us side](p *Position, targets uint64, delta int) int {
+	us := sideOf[Us]()
+	them := us ^ 1
+	ep, castling := p.EP, p.Castling
+	p.EP, p.Side = board.NoSquare, them
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		to := board.Square(bits.TrailingZeros64(targets))
+		from := (to - board.Square(delta)) & 63
+		if delta == 16 || delta == -16 {
+			p.EP = (from + to) / 2
+		}
+		victim := board.Piece(board.King) // none: a king is never captured
+		if p.Colors[them]&to.Bitboard() != 0 {
+			victim = p.pieceOn(them, to)
+			flip(p, them, victim, to)
+		}
+		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
+		flip(p, us, board.Pawn, from)
+		if to.Bitboard()&(rank1|rank8) == 0 {
+			flip(p, us, board.Pawn, to)
+			n += countAfterSerBytes[Us](p)
+			flip(p, us, board.Pawn, to)
+		} else {
+			for placed := board.Knight; placed <= board.Queen; placed++ {
+				flip(p, us, placed, to)
+				n += countAfterSerBytes[Us](p)
+				flip(p, us, placed, to)
+			}
+		}
+		flip(p, us, board.Pawn, from)
+		if victim != board.King {
+			flip(p, them, victim, to)
+		}
+	}
+	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
 }
 
 // addPawnsSquaresSerBytes is addPawnsSquares with serialize=bytes.
@@ -286,37 +400,39 @@ func (l *MoveList) addPawnsSquaresSerBytes(targets uint64, delta int, kind int) 
 	}
 }
 
-// perftSerForward is perft with serialize=forward.
-func perftSerForward(p Position, depth int) uint64 {
-	if p.Side == board.White {
-		return perftSideSerForward[white, black](&p, depth)
+// countAfterSerBytes is countAfter with serialize=bytes.
+func countAfterSerBytes[Us side](p *Position) int {
+	if sideOf[Us]() == board.White {
+		return generateSerBytes[black, counts](p, nil)
 	}
-	return perftSideSerForward[black, white](&p, depth)
+	return generateSerBytes[white, counts](p, nil)
 }
 
-// perftSideSerForward is perftSide with serialize=forward.
-func perftSideSerForward[Us, Them side](p *Position, depth int) uint64 {
+// perftSerForwardLeafCount is perft with serialize=forward, leaf=count.
+func perftSerForwardLeafCount(p Position, depth int) uint64 {
+	if p.Side == board.White {
+		return perftSideSerForwardLeafCount[white, black](&p, depth)
+	}
+	return perftSideSerForwardLeafCount[black, white](&p, depth)
+}
+
+// perftSideSerForwardLeafCount is perftSide with serialize=forward, leaf=count.
+func perftSideSerForwardLeafCount[Us, Them side](p *Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
 		return uint64(generateSerForward[Us, counts](p, nil))
+	case depth == 2:
+		return leafParentsListedSerForward[Us, Them](p)
 	}
 	var l MoveList
 	generateSerForward[Us, lists](p, &l)
 	var n uint64
 	var q Position
-	if depth == 2 {
-		// The leaves' parents counted here rather than by a call each.
-		for _, m := range l.Moves[:l.N] {
-			play[Us](&q, p, m)
-			n += uint64(generateSerForward[Them, counts](&q, nil))
-		}
-		return n
-	}
 	for _, m := range l.Moves[:l.N] {
 		play[Us](&q, p, m)
-		n += perftSideSerForward[Them, Us](&q, depth-1)
+		n += perftSideSerForwardLeafCount[Them, Us](&q, depth-1)
 	}
 	return n
 }
@@ -374,18 +490,38 @@ func generateSerForward[Us side, J job](p *Position, l *MoveList) int {
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
 	n := 0
-	emit := func(from board.Square, targets uint64, kind int) {
-		if listing[J]() {
-			l.addSquares(from, targets, kind)
+	// What the moves of our piece from from to targets add to n: their
+	// number, or with J = expands their children's moves (leaf.go).
+	tally := func(piece board.Piece, from board.Square, targets uint64) int {
+		if expanding[J]() {
+			return childMovesSerForward[Us](p, piece, from, targets)
 		}
-		n += count(targets)
+		return count(targets)
+	}
+	// The sliders' moves.
+	slider := func(piece board.Piece, from board.Square, targets uint64) {
+		if listing[J]() {
+			l.addSquares(from, targets, Quiet)
+		}
+		n += tally(piece, from, targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if listing[J]() {
 			l.addSquares(from, targets, Quiet)
 		}
-		n += count(targets)
+		n += tally(piece, from, targets)
+	}
+	// Castlings and en-passant captures: rare, expanded by play.
+	special := func(from board.Square, targets uint64, kind int) {
+		if listing[J]() {
+			l.addSquares(from, targets, kind)
+		}
+		if expanding[J]() {
+			n += childrenPlayedSerForward[Us](p, from, targets, kind)
+		} else {
+			n += count(targets)
+		}
 	}
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
@@ -439,7 +575,7 @@ func generateSerForward[Us side, J job](p *Position, l *MoveList) int {
 			c := &castles[p.setup][i]
 			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&rq == 0) {
-				emit(k, c.to.Bitboard(), Castle)
+				special(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -459,7 +595,7 @@ func generateSerForward[Us side, J job](p *Position, l *MoveList) int {
 		if m.pinD&(b&-b) != 0 {
 			a &= m.pinD
 		}
-		emit(s, a, Quiet)
+		slider(board.Bishop, s, a)
 	}
 	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -467,7 +603,7 @@ func generateSerForward[Us side, J job](p *Position, l *MoveList) int {
 		if m.pinHV&(b&-b) != 0 {
 			a &= m.pinHV
 		}
-		emit(s, a, Quiet)
+		slider(board.Rook, s, a)
 	}
 	// A queen's rook and bishop moves are one target set (the two never
 	// share a square), counted once; a pinned queen moves along its pin
@@ -483,7 +619,7 @@ func generateSerForward[Us side, J job](p *Position, l *MoveList) int {
 		default:
 			a = rookAttacks(s, sliding) | bishopAttacks(s, sliding)
 		}
-		emit(s, a&movable, Quiet)
+		slider(board.Queen, s, a&movable)
 	}
 	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
 	// file pin lets them push along it), captures by pawns not pinned on a
@@ -508,7 +644,12 @@ func generateSerForward[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	if expanding[J]() {
+		n += childPawnsSerForward[Us](p, single, pushStep(us)) + childPawnsSerForward[Us](p, double, 2*pushStep(us)) +
+			childPawnsSerForward[Us](p, capA, captureA(us)) + childPawnsSerForward[Us](p, capH, captureH(us))
+	} else {
+		n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	}
 	if listing[J]() {
 		l.addPawnsSquares(single, pushStep(us), Quiet)
 		l.addPawnsSquares(double, 2*pushStep(us), DoublePush)
@@ -519,44 +660,141 @@ func generateSerForward[Us side, J job](p *Position, l *MoveList) int {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegal[Us](p, from, k) {
-				emit(from, p.EP.Bitboard(), EnPassant)
+				special(from, p.EP.Bitboard(), EnPassant)
 			}
 		}
 	}
 	return n
 }
 
-// perftSerIterator is perft with serialize=iterator.
-func perftSerIterator(p Position, depth int) uint64 {
-	if p.Side == board.White {
-		return perftSideSerIterator[white, black](&p, depth)
+// leafParentsListedSerForward is leafParentsListed with serialize=forward.
+func leafParentsListedSerForward[Us, Them side](p *Position) uint64 {
+	var l MoveList
+	generateSerForward[Us, lists](p, &l)
+	var n uint64
+	var q Position
+	for _, m := range l.Moves[:l.N] {
+		play[Us](&q, p, m)
+		n += uint64(generateSerForward[Them, counts](&q, nil))
 	}
-	return perftSideSerIterator[black, white](&p, depth)
+	return n
 }
 
-// perftSideSerIterator is perftSide with serialize=iterator.
-func perftSideSerIterator[Us, Them side](p *Position, depth int) uint64 {
+// childMovesSerForward is childMoves with serialize=forward.
+func childMovesSerForward[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+	us := sideOf[Us]()
+	them := us ^ 1
+	ep, castling := p.EP, p.Castling
+	p.EP, p.Side = board.NoSquare, them
+	rights := castling & keepRights[p.setup][from]
+	flip(p, us, pc, from)
+	n := 0
+	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
+		to := board.Square(bits.TrailingZeros64(b))
+		flip(p, us, pc, to)
+		p.Castling = rights & keepRights[p.setup][to]
+		n += countAfterSerForward[Us](p)
+		flip(p, us, pc, to)
+	}
+	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
+		to := board.Square(bits.TrailingZeros64(b))
+		victim := p.pieceOn(them, to)
+		flip(p, them, victim, to)
+		flip(p, us, pc, to)
+		p.Castling = rights & keepRights[p.setup][to]
+		n += countAfterSerForward[Us](p)
+		flip(p, us, pc, to)
+		flip(p, them, victim, to)
+	}
+	flip(p, us, pc, from)
+	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
+// childrenPlayedSerForward is childrenPlayed with serialize=forward.
+func childrenPlayedSerForward[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+	var q Position
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += countAfterSerForward[Us](&q)
+	}
+	return n
+}
+
+// childPawnsSerForward is childPawns with serialize=forward.
+func childPawnsSerForward[Us side](p *Position, targets uint64, delta int) int {
+	us := sideOf[Us]()
+	them := us ^ 1
+	ep, castling := p.EP, p.Castling
+	p.EP, p.Side = board.NoSquare, them
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		to := board.Square(bits.TrailingZeros64(targets))
+		from := (to - board.Square(delta)) & 63
+		if delta == 16 || delta == -16 {
+			p.EP = (from + to) / 2
+		}
+		victim := board.Piece(board.King) // none: a king is never captured
+		if p.Colors[them]&to.Bitboard() != 0 {
+			victim = p.pieceOn(them, to)
+			flip(p, them, victim, to)
+		}
+		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
+		flip(p, us, board.Pawn, from)
+		if to.Bitboard()&(rank1|rank8) == 0 {
+			flip(p, us, board.Pawn, to)
+			n += countAfterSerForward[Us](p)
+			flip(p, us, board.Pawn, to)
+		} else {
+			for placed := board.Knight; placed <= board.Queen; placed++ {
+				flip(p, us, placed, to)
+				n += countAfterSerForward[Us](p)
+				flip(p, us, placed, to)
+			}
+		}
+		flip(p, us, board.Pawn, from)
+		if victim != board.King {
+			flip(p, them, victim, to)
+		}
+	}
+	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
+// countAfterSerForward is countAfter with serialize=forward.
+func countAfterSerForward[Us side](p *Position) int {
+	if sideOf[Us]() == board.White {
+		return generateSerForward[black, counts](p, nil)
+	}
+	return generateSerForward[white, counts](p, nil)
+}
+
+// perftSerIteratorLeafCount is perft with serialize=iterator, leaf=count.
+func perftSerIteratorLeafCount(p Position, depth int) uint64 {
+	if p.Side == board.White {
+		return perftSideSerIteratorLeafCount[white, black](&p, depth)
+	}
+	return perftSideSerIteratorLeafCount[black, white](&p, depth)
+}
+
+// perftSideSerIteratorLeafCount is perftSide with serialize=iterator, leaf=count.
+func perftSideSerIteratorLeafCount[Us, Them side](p *Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
 		return uint64(generateSerIterator[Us, counts](p, nil))
+	case depth == 2:
+		return leafParentsListedSerIterator[Us, Them](p)
 	}
 	var l MoveList
 	generateSerIterator[Us, lists](p, &l)
 	var n uint64
 	var q Position
-	if depth == 2 {
-		// The leaves' parents counted here rather than by a call each.
-		for _, m := range l.Moves[:l.N] {
-			play[Us](&q, p, m)
-			n += uint64(generateSerIterator[Them, counts](&q, nil))
-		}
-		return n
-	}
 	for _, m := range l.Moves[:l.N] {
 		play[Us](&q, p, m)
-		n += perftSideSerIterator[Them, Us](&q, depth-1)
+		n += perftSideSerIteratorLeafCount[Them, Us](&q, depth-1)
 	}
 	return n
 }
@@ -614,18 +852,38 @@ func generateSerIterator[Us side, J job](p *Position, l *MoveList) int {
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
 	n := 0
-	emit := func(from board.Square, targets uint64, kind int) {
-		if listing[J]() {
-			l.addSquaresSerIterator(from, targets, kind)
+	// What the moves of our piece from from to targets add to n: their
+	// number, or with J = expands their children's moves (leaf.go).
+	tally := func(piece board.Piece, from board.Square, targets uint64) int {
+		if expanding[J]() {
+			return childMovesSerIterator[Us](p, piece, from, targets)
 		}
-		n += count(targets)
+		return count(targets)
+	}
+	// The sliders' moves.
+	slider := func(piece board.Piece, from board.Square, targets uint64) {
+		if listing[J]() {
+			l.addSquaresSerIterator(from, targets, Quiet)
+		}
+		n += tally(piece, from, targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if listing[J]() {
 			l.addSquaresSerIterator(from, targets, Quiet)
 		}
-		n += count(targets)
+		n += tally(piece, from, targets)
+	}
+	// Castlings and en-passant captures: rare, expanded by play.
+	special := func(from board.Square, targets uint64, kind int) {
+		if listing[J]() {
+			l.addSquaresSerIterator(from, targets, kind)
+		}
+		if expanding[J]() {
+			n += childrenPlayedSerIterator[Us](p, from, targets, kind)
+		} else {
+			n += count(targets)
+		}
 	}
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
@@ -679,7 +937,7 @@ func generateSerIterator[Us side, J job](p *Position, l *MoveList) int {
 			c := &castles[p.setup][i]
 			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&rq == 0) {
-				emit(k, c.to.Bitboard(), Castle)
+				special(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -699,7 +957,7 @@ func generateSerIterator[Us side, J job](p *Position, l *MoveList) int {
 		if m.pinD&(b&-b) != 0 {
 			a &= m.pinD
 		}
-		emit(s, a, Quiet)
+		slider(board.Bishop, s, a)
 	}
 	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -707,7 +965,7 @@ func generateSerIterator[Us side, J job](p *Position, l *MoveList) int {
 		if m.pinHV&(b&-b) != 0 {
 			a &= m.pinHV
 		}
-		emit(s, a, Quiet)
+		slider(board.Rook, s, a)
 	}
 	// A queen's rook and bishop moves are one target set (the two never
 	// share a square), counted once; a pinned queen moves along its pin
@@ -723,7 +981,7 @@ func generateSerIterator[Us side, J job](p *Position, l *MoveList) int {
 		default:
 			a = rookAttacks(s, sliding) | bishopAttacks(s, sliding)
 		}
-		emit(s, a&movable, Quiet)
+		slider(board.Queen, s, a&movable)
 	}
 	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
 	// file pin lets them push along it), captures by pawns not pinned on a
@@ -748,7 +1006,12 @@ func generateSerIterator[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	if expanding[J]() {
+		n += childPawnsSerIterator[Us](p, single, pushStep(us)) + childPawnsSerIterator[Us](p, double, 2*pushStep(us)) +
+			childPawnsSerIterator[Us](p, capA, captureA(us)) + childPawnsSerIterator[Us](p, capH, captureH(us))
+	} else {
+		n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	}
 	if listing[J]() {
 		l.addPawnsSquaresSerIterator(single, pushStep(us), Quiet)
 		l.addPawnsSquaresSerIterator(double, 2*pushStep(us), DoublePush)
@@ -759,10 +1022,54 @@ func generateSerIterator[Us side, J job](p *Position, l *MoveList) int {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegal[Us](p, from, k) {
-				emit(from, p.EP.Bitboard(), EnPassant)
+				special(from, p.EP.Bitboard(), EnPassant)
 			}
 		}
 	}
+	return n
+}
+
+// leafParentsListedSerIterator is leafParentsListed with serialize=iterator.
+func leafParentsListedSerIterator[Us, Them side](p *Position) uint64 {
+	var l MoveList
+	generateSerIterator[Us, lists](p, &l)
+	var n uint64
+	var q Position
+	for _, m := range l.Moves[:l.N] {
+		play[Us](&q, p, m)
+		n += uint64(generateSerIterator[Them, counts](&q, nil))
+	}
+	return n
+}
+
+// childMovesSerIterator is childMoves with serialize=iterator.
+func childMovesSerIterator[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+	us := sideOf[Us]()
+	them := us ^ 1
+	ep, castling := p.EP, p.Castling
+	p.EP, p.Side = board.NoSquare, them
+	rights := castling & keepRights[p.setup][from]
+	flip(p, us, pc, from)
+	n := 0
+	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
+		to := board.Square(bits.TrailingZeros64(b))
+		flip(p, us, pc, to)
+		p.Castling = rights & keepRights[p.setup][to]
+		n += countAfterSerIterator[Us](p)
+		flip(p, us, pc, to)
+	}
+	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
+		to := board.Square(bits.TrailingZeros64(b))
+		victim := p.pieceOn(them, to)
+		flip(p, them, victim, to)
+		flip(p, us, pc, to)
+		p.Castling = rights & keepRights[p.setup][to]
+		n += countAfterSerIterator[Us](p)
+		flip(p, us, pc, to)
+		flip(p, them, victim, to)
+	}
+	flip(p, us, pc, from)
+	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
 }
 
@@ -773,6 +1080,57 @@ func (l *MoveList) addSquaresSerIterator(from board.Square, targets uint64, kind
 	for _, to := range sq[:n&63] {
 		l.push(newMove(from, to, kind))
 	}
+}
+
+// childrenPlayedSerIterator is childrenPlayed with serialize=iterator.
+func childrenPlayedSerIterator[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+	var q Position
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += countAfterSerIterator[Us](&q)
+	}
+	return n
+}
+
+// childPawnsSerIterator is childPawns with serialize=iterator.
+func childPawnsSerIterator[Us side](p *Position, targets uint64, delta int) int {
+	us := sideOf[Us]()
+	them := us ^ 1
+	ep, castling := p.EP, p.Castling
+	p.EP, p.Side = board.NoSquare, them
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		to := board.Square(bits.TrailingZeros64(targets))
+		from := (to - board.Square(delta)) & 63
+		if delta == 16 || delta == -16 {
+			p.EP = (from + to) / 2
+		}
+		victim := board.Piece(board.King) // none: a king is never captured
+		if p.Colors[them]&to.Bitboard() != 0 {
+			victim = p.pieceOn(them, to)
+			flip(p, them, victim, to)
+		}
+		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
+		flip(p, us, board.Pawn, from)
+		if to.Bitboard()&(rank1|rank8) == 0 {
+			flip(p, us, board.Pawn, to)
+			n += countAfterSerIterator[Us](p)
+			flip(p, us, board.Pawn, to)
+		} else {
+			for placed := board.Knight; placed <= board.Queen; placed++ {
+				flip(p, us, placed, to)
+				n += countAfterSerIterator[Us](p)
+				flip(p, us, placed, to)
+			}
+		}
+		flip(p, us, board.Pawn, from)
+		if victim != board.King {
+			flip(p, them, victim, to)
+		}
+	}
+	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
 }
 
 // addPawnsSquaresSerIterator is addPawnsSquares with serialize=iterator.
@@ -791,37 +1149,39 @@ func (l *MoveList) addPawnsSquaresSerIterator(targets uint64, delta int, kind in
 	}
 }
 
-// perftSerReverse is perft with serialize=reverse.
-func perftSerReverse(p Position, depth int) uint64 {
-	if p.Side == board.White {
-		return perftSideSerReverse[white, black](&p, depth)
+// countAfterSerIterator is countAfter with serialize=iterator.
+func countAfterSerIterator[Us side](p *Position) int {
+	if sideOf[Us]() == board.White {
+		return generateSerIterator[black, counts](p, nil)
 	}
-	return perftSideSerReverse[black, white](&p, depth)
+	return generateSerIterator[white, counts](p, nil)
 }
 
-// perftSideSerReverse is perftSide with serialize=reverse.
-func perftSideSerReverse[Us, Them side](p *Position, depth int) uint64 {
+// perftSerReverseLeafCount is perft with serialize=reverse, leaf=count.
+func perftSerReverseLeafCount(p Position, depth int) uint64 {
+	if p.Side == board.White {
+		return perftSideSerReverseLeafCount[white, black](&p, depth)
+	}
+	return perftSideSerReverseLeafCount[black, white](&p, depth)
+}
+
+// perftSideSerReverseLeafCount is perftSide with serialize=reverse, leaf=count.
+func perftSideSerReverseLeafCount[Us, Them side](p *Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
 		return uint64(generateSerReverse[Us, counts](p, nil))
+	case depth == 2:
+		return leafParentsListedSerReverse[Us, Them](p)
 	}
 	var l MoveList
 	generateSerReverse[Us, lists](p, &l)
 	var n uint64
 	var q Position
-	if depth == 2 {
-		// The leaves' parents counted here rather than by a call each.
-		for _, m := range l.Moves[:l.N] {
-			play[Us](&q, p, m)
-			n += uint64(generateSerReverse[Them, counts](&q, nil))
-		}
-		return n
-	}
 	for _, m := range l.Moves[:l.N] {
 		play[Us](&q, p, m)
-		n += perftSideSerReverse[Them, Us](&q, depth-1)
+		n += perftSideSerReverseLeafCount[Them, Us](&q, depth-1)
 	}
 	return n
 }
@@ -879,18 +1239,38 @@ func generateSerReverse[Us side, J job](p *Position, l *MoveList) int {
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
 	n := 0
-	emit := func(from board.Square, targets uint64, kind int) {
-		if listing[J]() {
-			l.addSquaresSerReverse(from, targets, kind)
+	// What the moves of our piece from from to targets add to n: their
+	// number, or with J = expands their children's moves (leaf.go).
+	tally := func(piece board.Piece, from board.Square, targets uint64) int {
+		if expanding[J]() {
+			return childMovesSerReverse[Us](p, piece, from, targets)
 		}
-		n += count(targets)
+		return count(targets)
+	}
+	// The sliders' moves.
+	slider := func(piece board.Piece, from board.Square, targets uint64) {
+		if listing[J]() {
+			l.addSquaresSerReverse(from, targets, Quiet)
+		}
+		n += tally(piece, from, targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if listing[J]() {
 			l.addSquaresSerReverse(from, targets, Quiet)
 		}
-		n += count(targets)
+		n += tally(piece, from, targets)
+	}
+	// Castlings and en-passant captures: rare, expanded by play.
+	special := func(from board.Square, targets uint64, kind int) {
+		if listing[J]() {
+			l.addSquaresSerReverse(from, targets, kind)
+		}
+		if expanding[J]() {
+			n += childrenPlayedSerReverse[Us](p, from, targets, kind)
+		} else {
+			n += count(targets)
+		}
 	}
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
@@ -944,7 +1324,7 @@ func generateSerReverse[Us side, J job](p *Position, l *MoveList) int {
 			c := &castles[p.setup][i]
 			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&rq == 0) {
-				emit(k, c.to.Bitboard(), Castle)
+				special(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -964,7 +1344,7 @@ func generateSerReverse[Us side, J job](p *Position, l *MoveList) int {
 		if m.pinD&(b&-b) != 0 {
 			a &= m.pinD
 		}
-		emit(s, a, Quiet)
+		slider(board.Bishop, s, a)
 	}
 	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -972,7 +1352,7 @@ func generateSerReverse[Us side, J job](p *Position, l *MoveList) int {
 		if m.pinHV&(b&-b) != 0 {
 			a &= m.pinHV
 		}
-		emit(s, a, Quiet)
+		slider(board.Rook, s, a)
 	}
 	// A queen's rook and bishop moves are one target set (the two never
 	// share a square), counted once; a pinned queen moves along its pin
@@ -988,7 +1368,7 @@ func generateSerReverse[Us side, J job](p *Position, l *MoveList) int {
 		default:
 			a = rookAttacks(s, sliding) | bishopAttacks(s, sliding)
 		}
-		emit(s, a&movable, Quiet)
+		slider(board.Queen, s, a&movable)
 	}
 	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
 	// file pin lets them push along it), captures by pawns not pinned on a
@@ -1013,7 +1393,12 @@ func generateSerReverse[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	if expanding[J]() {
+		n += childPawnsSerReverse[Us](p, single, pushStep(us)) + childPawnsSerReverse[Us](p, double, 2*pushStep(us)) +
+			childPawnsSerReverse[Us](p, capA, captureA(us)) + childPawnsSerReverse[Us](p, capH, captureH(us))
+	} else {
+		n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	}
 	if listing[J]() {
 		l.addPawnsSquaresSerReverse(single, pushStep(us), Quiet)
 		l.addPawnsSquaresSerReverse(double, 2*pushStep(us), DoublePush)
@@ -1024,10 +1409,54 @@ func generateSerReverse[Us side, J job](p *Position, l *MoveList) int {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegal[Us](p, from, k) {
-				emit(from, p.EP.Bitboard(), EnPassant)
+				special(from, p.EP.Bitboard(), EnPassant)
 			}
 		}
 	}
+	return n
+}
+
+// leafParentsListedSerReverse is leafParentsListed with serialize=reverse.
+func leafParentsListedSerReverse[Us, Them side](p *Position) uint64 {
+	var l MoveList
+	generateSerReverse[Us, lists](p, &l)
+	var n uint64
+	var q Position
+	for _, m := range l.Moves[:l.N] {
+		play[Us](&q, p, m)
+		n += uint64(generateSerReverse[Them, counts](&q, nil))
+	}
+	return n
+}
+
+// childMovesSerReverse is childMoves with serialize=reverse.
+func childMovesSerReverse[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+	us := sideOf[Us]()
+	them := us ^ 1
+	ep, castling := p.EP, p.Castling
+	p.EP, p.Side = board.NoSquare, them
+	rights := castling & keepRights[p.setup][from]
+	flip(p, us, pc, from)
+	n := 0
+	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
+		to := board.Square(bits.TrailingZeros64(b))
+		flip(p, us, pc, to)
+		p.Castling = rights & keepRights[p.setup][to]
+		n += countAfterSerReverse[Us](p)
+		flip(p, us, pc, to)
+	}
+	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
+		to := board.Square(bits.TrailingZeros64(b))
+		victim := p.pieceOn(them, to)
+		flip(p, them, victim, to)
+		flip(p, us, pc, to)
+		p.Castling = rights & keepRights[p.setup][to]
+		n += countAfterSerReverse[Us](p)
+		flip(p, us, pc, to)
+		flip(p, them, victim, to)
+	}
+	flip(p, us, pc, from)
+	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
 }
 
@@ -1038,6 +1467,57 @@ func (l *MoveList) addSquaresSerReverse(from board.Square, targets uint64, kind 
 	for _, to := range sq[:n&63] {
 		l.push(newMove(from, to, kind))
 	}
+}
+
+// childrenPlayedSerReverse is childrenPlayed with serialize=reverse.
+func childrenPlayedSerReverse[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+	var q Position
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += countAfterSerReverse[Us](&q)
+	}
+	return n
+}
+
+// childPawnsSerReverse is childPawns with serialize=reverse.
+func childPawnsSerReverse[Us side](p *Position, targets uint64, delta int) int {
+	us := sideOf[Us]()
+	them := us ^ 1
+	ep, castling := p.EP, p.Castling
+	p.EP, p.Side = board.NoSquare, them
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		to := board.Square(bits.TrailingZeros64(targets))
+		from := (to - board.Square(delta)) & 63
+		if delta == 16 || delta == -16 {
+			p.EP = (from + to) / 2
+		}
+		victim := board.Piece(board.King) // none: a king is never captured
+		if p.Colors[them]&to.Bitboard() != 0 {
+			victim = p.pieceOn(them, to)
+			flip(p, them, victim, to)
+		}
+		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
+		flip(p, us, board.Pawn, from)
+		if to.Bitboard()&(rank1|rank8) == 0 {
+			flip(p, us, board.Pawn, to)
+			n += countAfterSerReverse[Us](p)
+			flip(p, us, board.Pawn, to)
+		} else {
+			for placed := board.Knight; placed <= board.Queen; placed++ {
+				flip(p, us, placed, to)
+				n += countAfterSerReverse[Us](p)
+				flip(p, us, placed, to)
+			}
+		}
+		flip(p, us, board.Pawn, from)
+		if victim != board.King {
+			flip(p, them, victim, to)
+		}
+	}
+	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
 }
 
 // addPawnsSquaresSerReverse is addPawnsSquares with serialize=reverse.
@@ -1056,37 +1536,39 @@ func (l *MoveList) addPawnsSquaresSerReverse(targets uint64, delta int, kind int
 	}
 }
 
-// perftSerScanReset is perft with serialize=scan-reset.
-func perftSerScanReset(p Position, depth int) uint64 {
-	if p.Side == board.White {
-		return perftSideSerScanReset[white, black](&p, depth)
+// countAfterSerReverse is countAfter with serialize=reverse.
+func countAfterSerReverse[Us side](p *Position) int {
+	if sideOf[Us]() == board.White {
+		return generateSerReverse[black, counts](p, nil)
 	}
-	return perftSideSerScanReset[black, white](&p, depth)
+	return generateSerReverse[white, counts](p, nil)
 }
 
-// perftSideSerScanReset is perftSide with serialize=scan-reset.
-func perftSideSerScanReset[Us, Them side](p *Position, depth int) uint64 {
+// perftSerScanResetLeafCount is perft with serialize=scan-reset, leaf=count.
+func perftSerScanResetLeafCount(p Position, depth int) uint64 {
+	if p.Side == board.White {
+		return perftSideSerScanResetLeafCount[white, black](&p, depth)
+	}
+	return perftSideSerScanResetLeafCount[black, white](&p, depth)
+}
+
+// perftSideSerScanResetLeafCount is perftSide with serialize=scan-reset, leaf=count.
+func perftSideSerScanResetLeafCount[Us, Them side](p *Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
 		return uint64(generateSerScanReset[Us, counts](p, nil))
+	case depth == 2:
+		return leafParentsListedSerScanReset[Us, Them](p)
 	}
 	var l MoveList
 	generateSerScanReset[Us, lists](p, &l)
 	var n uint64
 	var q Position
-	if depth == 2 {
-		// The leaves' parents counted here rather than by a call each.
-		for _, m := range l.Moves[:l.N] {
-			play[Us](&q, p, m)
-			n += uint64(generateSerScanReset[Them, counts](&q, nil))
-		}
-		return n
-	}
 	for _, m := range l.Moves[:l.N] {
 		play[Us](&q, p, m)
-		n += perftSideSerScanReset[Them, Us](&q, depth-1)
+		n += perftSideSerScanResetLeafCount[Them, Us](&q, depth-1)
 	}
 	return n
 }
@@ -1144,18 +1626,38 @@ func generateSerScanReset[Us side, J job](p *Position, l *MoveList) int {
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
 	n := 0
-	emit := func(from board.Square, targets uint64, kind int) {
-		if listing[J]() {
-			l.addSquaresSerScanReset(from, targets, kind)
+	// What the moves of our piece from from to targets add to n: their
+	// number, or with J = expands their children's moves (leaf.go).
+	tally := func(piece board.Piece, from board.Square, targets uint64) int {
+		if expanding[J]() {
+			return childMovesSerScanReset[Us](p, piece, from, targets)
 		}
-		n += count(targets)
+		return count(targets)
+	}
+	// The sliders' moves.
+	slider := func(piece board.Piece, from board.Square, targets uint64) {
+		if listing[J]() {
+			l.addSquaresSerScanReset(from, targets, Quiet)
+		}
+		n += tally(piece, from, targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if listing[J]() {
 			l.addSquaresSerScanReset(from, targets, Quiet)
 		}
-		n += count(targets)
+		n += tally(piece, from, targets)
+	}
+	// Castlings and en-passant captures: rare, expanded by play.
+	special := func(from board.Square, targets uint64, kind int) {
+		if listing[J]() {
+			l.addSquaresSerScanReset(from, targets, kind)
+		}
+		if expanding[J]() {
+			n += childrenPlayedSerScanReset[Us](p, from, targets, kind)
+		} else {
+			n += count(targets)
+		}
 	}
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
@@ -1209,7 +1711,7 @@ func generateSerScanReset[Us side, J job](p *Position, l *MoveList) int {
 			c := &castles[p.setup][i]
 			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&rq == 0) {
-				emit(k, c.to.Bitboard(), Castle)
+				special(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -1229,7 +1731,7 @@ func generateSerScanReset[Us side, J job](p *Position, l *MoveList) int {
 		if m.pinD&(b&-b) != 0 {
 			a &= m.pinD
 		}
-		emit(s, a, Quiet)
+		slider(board.Bishop, s, a)
 	}
 	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -1237,7 +1739,7 @@ func generateSerScanReset[Us side, J job](p *Position, l *MoveList) int {
 		if m.pinHV&(b&-b) != 0 {
 			a &= m.pinHV
 		}
-		emit(s, a, Quiet)
+		slider(board.Rook, s, a)
 	}
 	// A queen's rook and bishop moves are one target set (the two never
 	// share a square), counted once; a pinned queen moves along its pin
@@ -1253,7 +1755,7 @@ func generateSerScanReset[Us side, J job](p *Position, l *MoveList) int {
 		default:
 			a = rookAttacks(s, sliding) | bishopAttacks(s, sliding)
 		}
-		emit(s, a&movable, Quiet)
+		slider(board.Queen, s, a&movable)
 	}
 	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
 	// file pin lets them push along it), captures by pawns not pinned on a
@@ -1278,7 +1780,12 @@ func generateSerScanReset[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	if expanding[J]() {
+		n += childPawnsSerScanReset[Us](p, single, pushStep(us)) + childPawnsSerScanReset[Us](p, double, 2*pushStep(us)) +
+			childPawnsSerScanReset[Us](p, capA, captureA(us)) + childPawnsSerScanReset[Us](p, capH, captureH(us))
+	} else {
+		n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	}
 	if listing[J]() {
 		l.addPawnsSquaresSerScanReset(single, pushStep(us), Quiet)
 		l.addPawnsSquaresSerScanReset(double, 2*pushStep(us), DoublePush)
@@ -1289,10 +1796,54 @@ func generateSerScanReset[Us side, J job](p *Position, l *MoveList) int {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegal[Us](p, from, k) {
-				emit(from, p.EP.Bitboard(), EnPassant)
+				special(from, p.EP.Bitboard(), EnPassant)
 			}
 		}
 	}
+	return n
+}
+
+// leafParentsListedSerScanReset is leafParentsListed with serialize=scan-reset.
+func leafParentsListedSerScanReset[Us, Them side](p *Position) uint64 {
+	var l MoveList
+	generateSerScanReset[Us, lists](p, &l)
+	var n uint64
+	var q Position
+	for _, m := range l.Moves[:l.N] {
+		play[Us](&q, p, m)
+		n += uint64(generateSerScanReset[Them, counts](&q, nil))
+	}
+	return n
+}
+
+// childMovesSerScanReset is childMoves with serialize=scan-reset.
+func childMovesSerScanReset[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+	us := sideOf[Us]()
+	them := us ^ 1
+	ep, castling := p.EP, p.Castling
+	p.EP, p.Side = board.NoSquare, them
+	rights := castling & keepRights[p.setup][from]
+	flip(p, us, pc, from)
+	n := 0
+	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
+		to := board.Square(bits.TrailingZeros64(b))
+		flip(p, us, pc, to)
+		p.Castling = rights & keepRights[p.setup][to]
+		n += countAfterSerScanReset[Us](p)
+		flip(p, us, pc, to)
+	}
+	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
+		to := board.Square(bits.TrailingZeros64(b))
+		victim := p.pieceOn(them, to)
+		flip(p, them, victim, to)
+		flip(p, us, pc, to)
+		p.Castling = rights & keepRights[p.setup][to]
+		n += countAfterSerScanReset[Us](p)
+		flip(p, us, pc, to)
+		flip(p, them, victim, to)
+	}
+	flip(p, us, pc, from)
+	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
 }
 
@@ -1303,6 +1854,57 @@ func (l *MoveList) addSquaresSerScanReset(from board.Square, targets uint64, kin
 	for _, to := range sq[:n&63] {
 		l.push(newMove(from, to, kind))
 	}
+}
+
+// childrenPlayedSerScanReset is childrenPlayed with serialize=scan-reset.
+func childrenPlayedSerScanReset[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+	var q Position
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += countAfterSerScanReset[Us](&q)
+	}
+	return n
+}
+
+// childPawnsSerScanReset is childPawns with serialize=scan-reset.
+func childPawnsSerScanReset[Us side](p *Position, targets uint64, delta int) int {
+	us := sideOf[Us]()
+	them := us ^ 1
+	ep, castling := p.EP, p.Castling
+	p.EP, p.Side = board.NoSquare, them
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		to := board.Square(bits.TrailingZeros64(targets))
+		from := (to - board.Square(delta)) & 63
+		if delta == 16 || delta == -16 {
+			p.EP = (from + to) / 2
+		}
+		victim := board.Piece(board.King) // none: a king is never captured
+		if p.Colors[them]&to.Bitboard() != 0 {
+			victim = p.pieceOn(them, to)
+			flip(p, them, victim, to)
+		}
+		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
+		flip(p, us, board.Pawn, from)
+		if to.Bitboard()&(rank1|rank8) == 0 {
+			flip(p, us, board.Pawn, to)
+			n += countAfterSerScanReset[Us](p)
+			flip(p, us, board.Pawn, to)
+		} else {
+			for placed := board.Knight; placed <= board.Queen; placed++ {
+				flip(p, us, placed, to)
+				n += countAfterSerScanReset[Us](p)
+				flip(p, us, placed, to)
+			}
+		}
+		flip(p, us, board.Pawn, from)
+		if victim != board.King {
+			flip(p, them, victim, to)
+		}
+	}
+	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
 }
 
 // addPawnsSquaresSerScanReset is addPawnsSquares with serialize=scan-reset.
@@ -1321,37 +1923,39 @@ func (l *MoveList) addPawnsSquaresSerScanReset(targets uint64, delta int, kind i
 	}
 }
 
-// perftSerUnrolled is perft with serialize=unrolled.
-func perftSerUnrolled(p Position, depth int) uint64 {
-	if p.Side == board.White {
-		return perftSideSerUnrolled[white, black](&p, depth)
+// countAfterSerScanReset is countAfter with serialize=scan-reset.
+func countAfterSerScanReset[Us side](p *Position) int {
+	if sideOf[Us]() == board.White {
+		return generateSerScanReset[black, counts](p, nil)
 	}
-	return perftSideSerUnrolled[black, white](&p, depth)
+	return generateSerScanReset[white, counts](p, nil)
 }
 
-// perftSideSerUnrolled is perftSide with serialize=unrolled.
-func perftSideSerUnrolled[Us, Them side](p *Position, depth int) uint64 {
+// perftSerUnrolledLeafCount is perft with serialize=unrolled, leaf=count.
+func perftSerUnrolledLeafCount(p Position, depth int) uint64 {
+	if p.Side == board.White {
+		return perftSideSerUnrolledLeafCount[white, black](&p, depth)
+	}
+	return perftSideSerUnrolledLeafCount[black, white](&p, depth)
+}
+
+// perftSideSerUnrolledLeafCount is perftSide with serialize=unrolled, leaf=count.
+func perftSideSerUnrolledLeafCount[Us, Them side](p *Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
 		return uint64(generateSerUnrolled[Us, counts](p, nil))
+	case depth == 2:
+		return leafParentsListedSerUnrolled[Us, Them](p)
 	}
 	var l MoveList
 	generateSerUnrolled[Us, lists](p, &l)
 	var n uint64
 	var q Position
-	if depth == 2 {
-		// The leaves' parents counted here rather than by a call each.
-		for _, m := range l.Moves[:l.N] {
-			play[Us](&q, p, m)
-			n += uint64(generateSerUnrolled[Them, counts](&q, nil))
-		}
-		return n
-	}
 	for _, m := range l.Moves[:l.N] {
 		play[Us](&q, p, m)
-		n += perftSideSerUnrolled[Them, Us](&q, depth-1)
+		n += perftSideSerUnrolledLeafCount[Them, Us](&q, depth-1)
 	}
 	return n
 }
@@ -1409,18 +2013,38 @@ func generateSerUnrolled[Us side, J job](p *Position, l *MoveList) int {
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
 	n := 0
-	emit := func(from board.Square, targets uint64, kind int) {
-		if listing[J]() {
-			l.addSquaresSerUnrolled(from, targets, kind)
+	// What the moves of our piece from from to targets add to n: their
+	// number, or with J = expands their children's moves (leaf.go).
+	tally := func(piece board.Piece, from board.Square, targets uint64) int {
+		if expanding[J]() {
+			return childMovesSerUnrolled[Us](p, piece, from, targets)
 		}
-		n += count(targets)
+		return count(targets)
+	}
+	// The sliders' moves.
+	slider := func(piece board.Piece, from board.Square, targets uint64) {
+		if listing[J]() {
+			l.addSquaresSerUnrolled(from, targets, Quiet)
+		}
+		n += tally(piece, from, targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if listing[J]() {
 			l.addSquaresSerUnrolled(from, targets, Quiet)
 		}
-		n += count(targets)
+		n += tally(piece, from, targets)
+	}
+	// Castlings and en-passant captures: rare, expanded by play.
+	special := func(from board.Square, targets uint64, kind int) {
+		if listing[J]() {
+			l.addSquaresSerUnrolled(from, targets, kind)
+		}
+		if expanding[J]() {
+			n += childrenPlayedSerUnrolled[Us](p, from, targets, kind)
+		} else {
+			n += count(targets)
+		}
 	}
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
@@ -1474,7 +2098,7 @@ func generateSerUnrolled[Us side, J job](p *Position, l *MoveList) int {
 			c := &castles[p.setup][i]
 			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&rq == 0) {
-				emit(k, c.to.Bitboard(), Castle)
+				special(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -1494,7 +2118,7 @@ func generateSerUnrolled[Us side, J job](p *Position, l *MoveList) int {
 		if m.pinD&(b&-b) != 0 {
 			a &= m.pinD
 		}
-		emit(s, a, Quiet)
+		slider(board.Bishop, s, a)
 	}
 	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -1502,7 +2126,7 @@ func generateSerUnrolled[Us side, J job](p *Position, l *MoveList) int {
 		if m.pinHV&(b&-b) != 0 {
 			a &= m.pinHV
 		}
-		emit(s, a, Quiet)
+		slider(board.Rook, s, a)
 	}
 	// A queen's rook and bishop moves are one target set (the two never
 	// share a square), counted once; a pinned queen moves along its pin
@@ -1518,7 +2142,7 @@ func generateSerUnrolled[Us side, J job](p *Position, l *MoveList) int {
 		default:
 			a = rookAttacks(s, sliding) | bishopAttacks(s, sliding)
 		}
-		emit(s, a&movable, Quiet)
+		slider(board.Queen, s, a&movable)
 	}
 	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
 	// file pin lets them push along it), captures by pawns not pinned on a
@@ -1543,7 +2167,12 @@ func generateSerUnrolled[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	if expanding[J]() {
+		n += childPawnsSerUnrolled[Us](p, single, pushStep(us)) + childPawnsSerUnrolled[Us](p, double, 2*pushStep(us)) +
+			childPawnsSerUnrolled[Us](p, capA, captureA(us)) + childPawnsSerUnrolled[Us](p, capH, captureH(us))
+	} else {
+		n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	}
 	if listing[J]() {
 		l.addPawnsSquaresSerUnrolled(single, pushStep(us), Quiet)
 		l.addPawnsSquaresSerUnrolled(double, 2*pushStep(us), DoublePush)
@@ -1554,10 +2183,54 @@ func generateSerUnrolled[Us side, J job](p *Position, l *MoveList) int {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegal[Us](p, from, k) {
-				emit(from, p.EP.Bitboard(), EnPassant)
+				special(from, p.EP.Bitboard(), EnPassant)
 			}
 		}
 	}
+	return n
+}
+
+// leafParentsListedSerUnrolled is leafParentsListed with serialize=unrolled.
+func leafParentsListedSerUnrolled[Us, Them side](p *Position) uint64 {
+	var l MoveList
+	generateSerUnrolled[Us, lists](p, &l)
+	var n uint64
+	var q Position
+	for _, m := range l.Moves[:l.N] {
+		play[Us](&q, p, m)
+		n += uint64(generateSerUnrolled[Them, counts](&q, nil))
+	}
+	return n
+}
+
+// childMovesSerUnrolled is childMoves with serialize=unrolled.
+func childMovesSerUnrolled[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+	us := sideOf[Us]()
+	them := us ^ 1
+	ep, castling := p.EP, p.Castling
+	p.EP, p.Side = board.NoSquare, them
+	rights := castling & keepRights[p.setup][from]
+	flip(p, us, pc, from)
+	n := 0
+	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
+		to := board.Square(bits.TrailingZeros64(b))
+		flip(p, us, pc, to)
+		p.Castling = rights & keepRights[p.setup][to]
+		n += countAfterSerUnrolled[Us](p)
+		flip(p, us, pc, to)
+	}
+	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
+		to := board.Square(bits.TrailingZeros64(b))
+		victim := p.pieceOn(them, to)
+		flip(p, them, victim, to)
+		flip(p, us, pc, to)
+		p.Castling = rights & keepRights[p.setup][to]
+		n += countAfterSerUnrolled[Us](p)
+		flip(p, us, pc, to)
+		flip(p, them, victim, to)
+	}
+	flip(p, us, pc, from)
+	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
 }
 
@@ -1568,6 +2241,57 @@ func (l *MoveList) addSquaresSerUnrolled(from board.Square, targets uint64, kind
 	for _, to := range sq[:n&63] {
 		l.push(newMove(from, to, kind))
 	}
+}
+
+// childrenPlayedSerUnrolled is childrenPlayed with serialize=unrolled.
+func childrenPlayedSerUnrolled[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+	var q Position
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += countAfterSerUnrolled[Us](&q)
+	}
+	return n
+}
+
+// childPawnsSerUnrolled is childPawns with serialize=unrolled.
+func childPawnsSerUnrolled[Us side](p *Position, targets uint64, delta int) int {
+	us := sideOf[Us]()
+	them := us ^ 1
+	ep, castling := p.EP, p.Castling
+	p.EP, p.Side = board.NoSquare, them
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		to := board.Square(bits.TrailingZeros64(targets))
+		from := (to - board.Square(delta)) & 63
+		if delta == 16 || delta == -16 {
+			p.EP = (from + to) / 2
+		}
+		victim := board.Piece(board.King) // none: a king is never captured
+		if p.Colors[them]&to.Bitboard() != 0 {
+			victim = p.pieceOn(them, to)
+			flip(p, them, victim, to)
+		}
+		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
+		flip(p, us, board.Pawn, from)
+		if to.Bitboard()&(rank1|rank8) == 0 {
+			flip(p, us, board.Pawn, to)
+			n += countAfterSerUnrolled[Us](p)
+			flip(p, us, board.Pawn, to)
+		} else {
+			for placed := board.Knight; placed <= board.Queen; placed++ {
+				flip(p, us, placed, to)
+				n += countAfterSerUnrolled[Us](p)
+				flip(p, us, placed, to)
+			}
+		}
+		flip(p, us, board.Pawn, from)
+		if victim != board.King {
+			flip(p, them, victim, to)
+		}
+	}
+	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
 }
 
 // addPawnsSquaresSerUnrolled is addPawnsSquares with serialize=unrolled.
@@ -1586,37 +2310,39 @@ func (l *MoveList) addPawnsSquaresSerUnrolled(targets uint64, delta int, kind in
 	}
 }
 
-// perftSerWords16 is perft with serialize=words16.
-func perftSerWords16(p Position, depth int) uint64 {
-	if p.Side == board.White {
-		return perftSideSerWords16[white, black](&p, depth)
+// countAfterSerUnrolled is countAfter with serialize=unrolled.
+func countAfterSerUnrolled[Us side](p *Position) int {
+	if sideOf[Us]() == board.White {
+		return generateSerUnrolled[black, counts](p, nil)
 	}
-	return perftSideSerWords16[black, white](&p, depth)
+	return generateSerUnrolled[white, counts](p, nil)
 }
 
-// perftSideSerWords16 is perftSide with serialize=words16.
-func perftSideSerWords16[Us, Them side](p *Position, depth int) uint64 {
+// perftSerWords16LeafCount is perft with serialize=words16, leaf=count.
+func perftSerWords16LeafCount(p Position, depth int) uint64 {
+	if p.Side == board.White {
+		return perftSideSerWords16LeafCount[white, black](&p, depth)
+	}
+	return perftSideSerWords16LeafCount[black, white](&p, depth)
+}
+
+// perftSideSerWords16LeafCount is perftSide with serialize=words16, leaf=count.
+func perftSideSerWords16LeafCount[Us, Them side](p *Position, depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
 		return uint64(generateSerWords16[Us, counts](p, nil))
+	case depth == 2:
+		return leafParentsListedSerWords16[Us, Them](p)
 	}
 	var l MoveList
 	generateSerWords16[Us, lists](p, &l)
 	var n uint64
 	var q Position
-	if depth == 2 {
-		// The leaves' parents counted here rather than by a call each.
-		for _, m := range l.Moves[:l.N] {
-			play[Us](&q, p, m)
-			n += uint64(generateSerWords16[Them, counts](&q, nil))
-		}
-		return n
-	}
 	for _, m := range l.Moves[:l.N] {
 		play[Us](&q, p, m)
-		n += perftSideSerWords16[Them, Us](&q, depth-1)
+		n += perftSideSerWords16LeafCount[Them, Us](&q, depth-1)
 	}
 	return n
 }
@@ -1674,18 +2400,38 @@ func generateSerWords16[Us side, J job](p *Position, l *MoveList) int {
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
 	n := 0
-	emit := func(from board.Square, targets uint64, kind int) {
-		if listing[J]() {
-			l.addSquaresSerWords16(from, targets, kind)
+	// What the moves of our piece from from to targets add to n: their
+	// number, or with J = expands their children's moves (leaf.go).
+	tally := func(piece board.Piece, from board.Square, targets uint64) int {
+		if expanding[J]() {
+			return childMovesSerWords16[Us](p, piece, from, targets)
 		}
-		n += count(targets)
+		return count(targets)
+	}
+	// The sliders' moves.
+	slider := func(piece board.Piece, from board.Square, targets uint64) {
+		if listing[J]() {
+			l.addSquaresSerWords16(from, targets, Quiet)
+		}
+		n += tally(piece, from, targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if listing[J]() {
 			l.addSquaresSerWords16(from, targets, Quiet)
 		}
-		n += count(targets)
+		n += tally(piece, from, targets)
+	}
+	// Castlings and en-passant captures: rare, expanded by play.
+	special := func(from board.Square, targets uint64, kind int) {
+		if listing[J]() {
+			l.addSquaresSerWords16(from, targets, kind)
+		}
+		if expanding[J]() {
+			n += childrenPlayedSerWords16[Us](p, from, targets, kind)
+		} else {
+			n += count(targets)
+		}
 	}
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
@@ -1739,7 +2485,7 @@ func generateSerWords16[Us side, J job](p *Position, l *MoveList) int {
 			c := &castles[p.setup][i]
 			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&rq == 0) {
-				emit(k, c.to.Bitboard(), Castle)
+				special(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -1759,7 +2505,7 @@ func generateSerWords16[Us side, J job](p *Position, l *MoveList) int {
 		if m.pinD&(b&-b) != 0 {
 			a &= m.pinD
 		}
-		emit(s, a, Quiet)
+		slider(board.Bishop, s, a)
 	}
 	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -1767,7 +2513,7 @@ func generateSerWords16[Us side, J job](p *Position, l *MoveList) int {
 		if m.pinHV&(b&-b) != 0 {
 			a &= m.pinHV
 		}
-		emit(s, a, Quiet)
+		slider(board.Rook, s, a)
 	}
 	// A queen's rook and bishop moves are one target set (the two never
 	// share a square), counted once; a pinned queen moves along its pin
@@ -1783,7 +2529,7 @@ func generateSerWords16[Us side, J job](p *Position, l *MoveList) int {
 		default:
 			a = rookAttacks(s, sliding) | bishopAttacks(s, sliding)
 		}
-		emit(s, a&movable, Quiet)
+		slider(board.Queen, s, a&movable)
 	}
 	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
 	// file pin lets them push along it), captures by pawns not pinned on a
@@ -1808,7 +2554,12 @@ func generateSerWords16[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	if expanding[J]() {
+		n += childPawnsSerWords16[Us](p, single, pushStep(us)) + childPawnsSerWords16[Us](p, double, 2*pushStep(us)) +
+			childPawnsSerWords16[Us](p, capA, captureA(us)) + childPawnsSerWords16[Us](p, capH, captureH(us))
+	} else {
+		n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	}
 	if listing[J]() {
 		l.addPawnsSquaresSerWords16(single, pushStep(us), Quiet)
 		l.addPawnsSquaresSerWords16(double, 2*pushStep(us), DoublePush)
@@ -1819,10 +2570,54 @@ func generateSerWords16[Us side, J job](p *Position, l *MoveList) int {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegal[Us](p, from, k) {
-				emit(from, p.EP.Bitboard(), EnPassant)
+				special(from, p.EP.Bitboard(), EnPassant)
 			}
 		}
 	}
+	return n
+}
+
+// leafParentsListedSerWords16 is leafParentsListed with serialize=words16.
+func leafParentsListedSerWords16[Us, Them side](p *Position) uint64 {
+	var l MoveList
+	generateSerWords16[Us, lists](p, &l)
+	var n uint64
+	var q Position
+	for _, m := range l.Moves[:l.N] {
+		play[Us](&q, p, m)
+		n += uint64(generateSerWords16[Them, counts](&q, nil))
+	}
+	return n
+}
+
+// childMovesSerWords16 is childMoves with serialize=words16.
+func childMovesSerWords16[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+	us := sideOf[Us]()
+	them := us ^ 1
+	ep, castling := p.EP, p.Castling
+	p.EP, p.Side = board.NoSquare, them
+	rights := castling & keepRights[p.setup][from]
+	flip(p, us, pc, from)
+	n := 0
+	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
+		to := board.Square(bits.TrailingZeros64(b))
+		flip(p, us, pc, to)
+		p.Castling = rights & keepRights[p.setup][to]
+		n += countAfterSerWords16[Us](p)
+		flip(p, us, pc, to)
+	}
+	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
+		to := board.Square(bits.TrailingZeros64(b))
+		victim := p.pieceOn(them, to)
+		flip(p, them, victim, to)
+		flip(p, us, pc, to)
+		p.Castling = rights & keepRights[p.setup][to]
+		n += countAfterSerWords16[Us](p)
+		flip(p, us, pc, to)
+		flip(p, them, victim, to)
+	}
+	flip(p, us, pc, from)
+	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
 }
 
@@ -1833,6 +2628,57 @@ func (l *MoveList) addSquaresSerWords16(from board.Square, targets uint64, kind 
 	for _, to := range sq[:n&63] {
 		l.push(newMove(from, to, kind))
 	}
+}
+
+// childrenPlayedSerWords16 is childrenPlayed with serialize=words16.
+func childrenPlayedSerWords16[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+	var q Position
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += countAfterSerWords16[Us](&q)
+	}
+	return n
+}
+
+// childPawnsSerWords16 is childPawns with serialize=words16.
+func childPawnsSerWords16[Us side](p *Position, targets uint64, delta int) int {
+	us := sideOf[Us]()
+	them := us ^ 1
+	ep, castling := p.EP, p.Castling
+	p.EP, p.Side = board.NoSquare, them
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		to := board.Square(bits.TrailingZeros64(targets))
+		from := (to - board.Square(delta)) & 63
+		if delta == 16 || delta == -16 {
+			p.EP = (from + to) / 2
+		}
+		victim := board.Piece(board.King) // none: a king is never captured
+		if p.Colors[them]&to.Bitboard() != 0 {
+			victim = p.pieceOn(them, to)
+			flip(p, them, victim, to)
+		}
+		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
+		flip(p, us, board.Pawn, from)
+		if to.Bitboard()&(rank1|rank8) == 0 {
+			flip(p, us, board.Pawn, to)
+			n += countAfterSerWords16[Us](p)
+			flip(p, us, board.Pawn, to)
+		} else {
+			for placed := board.Knight; placed <= board.Queen; placed++ {
+				flip(p, us, placed, to)
+				n += countAfterSerWords16[Us](p)
+				flip(p, us, placed, to)
+			}
+		}
+		flip(p, us, board.Pawn, from)
+		if victim != board.King {
+			flip(p, them, victim, to)
+		}
+	}
+	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
 }
 
 // addPawnsSquaresSerWords16 is addPawnsSquares with serialize=words16.
@@ -1849,4 +2695,12 @@ func (l *MoveList) addPawnsSquaresSerWords16(targets uint64, delta int, kind int
 			l.push(newMove(from, to, k))
 		}
 	}
+}
+
+// countAfterSerWords16 is countAfter with serialize=words16.
+func countAfterSerWords16[Us side](p *Position) int {
+	if sideOf[Us]() == board.White {
+		return generateSerWords16[black, counts](p, nil)
+	}
+	return generateSerWords16[white, counts](p, nil)
 }

@@ -14,9 +14,9 @@ import (
 // Copies of the generator by internal/configs, for the configurations that
 // change the sliding attacks of rooks, bishops and queens.
 func init() {
-	register("slider=pext/serialize=inline/count=mathbits/moves=serialize/order=plain/repr=none", perftPext)
-	register("slider=magic-fancy-asm/serialize=inline/count=mathbits/moves=serialize/order=plain/repr=none", perftMagicFancyAsm)
-	register("slider=magic-black-asm/serialize=inline/count=mathbits/moves=serialize/order=plain/repr=none", perftMagicBlackAsm)
+	register("slider=pext/serialize=inline/count=mathbits/moves=serialize/order=plain/repr=none/leaf=fused", perftPext)
+	register("slider=magic-fancy-asm/serialize=inline/count=mathbits/moves=serialize/order=plain/repr=none/leaf=fused", perftMagicFancyAsm)
+	register("slider=magic-black-asm/serialize=inline/count=mathbits/moves=serialize/order=plain/repr=none/leaf=fused", perftMagicBlackAsm)
 }
 
 // perftPext is perft with slider=pext.
@@ -34,19 +34,13 @@ func perftSidePext[Us, Them side](p *Position, depth int) uint64 {
 		return 1
 	case depth == 1:
 		return uint64(generatePext[Us, counts](p, nil))
+	case depth == 2:
+		return leafParentsPext[Us, Them](p)
 	}
 	var l MoveList
 	generatePext[Us, lists](p, &l)
 	var n uint64
 	var q Position
-	if depth == 2 {
-		// The leaves' parents counted here rather than by a call each.
-		for _, m := range l.Moves[:l.N] {
-			play[Us](&q, p, m)
-			n += uint64(generatePext[Them, counts](&q, nil))
-		}
-		return n
-	}
 	for _, m := range l.Moves[:l.N] {
 		play[Us](&q, p, m)
 		n += perftSidePext[Them, Us](&q, depth-1)
@@ -107,18 +101,38 @@ func generatePext[Us side, J job](p *Position, l *MoveList) int {
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
 	n := 0
-	emit := func(from board.Square, targets uint64, kind int) {
-		if listing[J]() {
-			l.add(from, targets, kind)
+	// What the moves of our piece from from to targets add to n: their
+	// number, or with J = expands their children's moves (leaf.go).
+	tally := func(piece board.Piece, from board.Square, targets uint64) int {
+		if expanding[J]() {
+			return childMovesPext[Us](p, piece, from, targets)
 		}
-		n += count(targets)
+		return count(targets)
+	}
+	// The sliders' moves.
+	slider := func(piece board.Piece, from board.Square, targets uint64) {
+		if listing[J]() {
+			l.add(from, targets, Quiet)
+		}
+		n += tally(piece, from, targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if listing[J]() {
 			l.addLeaper(us, piece, from, targets)
 		}
-		n += count(targets)
+		n += tally(piece, from, targets)
+	}
+	// Castlings and en-passant captures: rare, expanded by play.
+	special := func(from board.Square, targets uint64, kind int) {
+		if listing[J]() {
+			l.add(from, targets, kind)
+		}
+		if expanding[J]() {
+			n += childrenPlayedPext[Us](p, from, targets, kind)
+		} else {
+			n += count(targets)
+		}
 	}
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
@@ -172,7 +186,7 @@ func generatePext[Us side, J job](p *Position, l *MoveList) int {
 			c := &castles[p.setup][i]
 			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&rq == 0) {
-				emit(k, c.to.Bitboard(), Castle)
+				special(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -192,7 +206,7 @@ func generatePext[Us side, J job](p *Position, l *MoveList) int {
 		if m.pinD&(b&-b) != 0 {
 			a &= m.pinD
 		}
-		emit(s, a, Quiet)
+		slider(board.Bishop, s, a)
 	}
 	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -200,7 +214,7 @@ func generatePext[Us side, J job](p *Position, l *MoveList) int {
 		if m.pinHV&(b&-b) != 0 {
 			a &= m.pinHV
 		}
-		emit(s, a, Quiet)
+		slider(board.Rook, s, a)
 	}
 	// A queen's rook and bishop moves are one target set (the two never
 	// share a square), counted once; a pinned queen moves along its pin
@@ -216,7 +230,7 @@ func generatePext[Us side, J job](p *Position, l *MoveList) int {
 		default:
 			a = amd64.SlidingPextRook(s, sliding) | amd64.SlidingPextBishop(s, sliding)
 		}
-		emit(s, a&movable, Quiet)
+		slider(board.Queen, s, a&movable)
 	}
 	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
 	// file pin lets them push along it), captures by pawns not pinned on a
@@ -241,7 +255,12 @@ func generatePext[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	if expanding[J]() {
+		n += childPawnsPext[Us](p, single, pushStep(us)) + childPawnsPext[Us](p, double, 2*pushStep(us)) +
+			childPawnsPext[Us](p, capA, captureA(us)) + childPawnsPext[Us](p, capH, captureH(us))
+	} else {
+		n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
 		l.addPawns(double, 2*pushStep(us), DoublePush)
@@ -252,10 +271,97 @@ func generatePext[Us side, J job](p *Position, l *MoveList) int {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegalPext[Us](p, from, k) {
-				emit(from, p.EP.Bitboard(), EnPassant)
+				special(from, p.EP.Bitboard(), EnPassant)
 			}
 		}
 	}
+	return n
+}
+
+// leafParentsPext is leafParents with slider=pext.
+func leafParentsPext[Us, Them side](p *Position) uint64 {
+	return uint64(generatePext[Us, expands](p, nil))
+}
+
+// childMovesPext is childMoves with slider=pext.
+func childMovesPext[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+	us := sideOf[Us]()
+	them := us ^ 1
+	ep, castling := p.EP, p.Castling
+	p.EP, p.Side = board.NoSquare, them
+	rights := castling & keepRights[p.setup][from]
+	flip(p, us, pc, from)
+	n := 0
+	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
+		to := board.Square(bits.TrailingZeros64(b))
+		flip(p, us, pc, to)
+		p.Castling = rights & keepRights[p.setup][to]
+		n += countAfterPext[Us](p)
+		flip(p, us, pc, to)
+	}
+	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
+		to := board.Square(bits.TrailingZeros64(b))
+		victim := p.pieceOn(them, to)
+		flip(p, them, victim, to)
+		flip(p, us, pc, to)
+		p.Castling = rights & keepRights[p.setup][to]
+		n += countAfterPext[Us](p)
+		flip(p, us, pc, to)
+		flip(p, them, victim, to)
+	}
+	flip(p, us, pc, from)
+	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
+// childrenPlayedPext is childrenPlayed with slider=pext.
+func childrenPlayedPext[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+	var q Position
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += countAfterPext[Us](&q)
+	}
+	return n
+}
+
+// childPawnsPext is childPawns with slider=pext.
+func childPawnsPext[Us side](p *Position, targets uint64, delta int) int {
+	us := sideOf[Us]()
+	them := us ^ 1
+	ep, castling := p.EP, p.Castling
+	p.EP, p.Side = board.NoSquare, them
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		to := board.Square(bits.TrailingZeros64(targets))
+		from := (to - board.Square(delta)) & 63
+		if delta == 16 || delta == -16 {
+			p.EP = (from + to) / 2
+		}
+		victim := board.Piece(board.King) // none: a king is never captured
+		if p.Colors[them]&to.Bitboard() != 0 {
+			victim = p.pieceOn(them, to)
+			flip(p, them, victim, to)
+		}
+		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
+		flip(p, us, board.Pawn, from)
+		if to.Bitboard()&(rank1|rank8) == 0 {
+			flip(p, us, board.Pawn, to)
+			n += countAfterPext[Us](p)
+			flip(p, us, board.Pawn, to)
+		} else {
+			for placed := board.Knight; placed <= board.Queen; placed++ {
+				flip(p, us, placed, to)
+				n += countAfterPext[Us](p)
+				flip(p, us, placed, to)
+			}
+		}
+		flip(p, us, board.Pawn, from)
+		if victim != board.King {
+			flip(p, them, victim, to)
+		}
+	}
+	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
 }
 
@@ -276,6 +382,14 @@ func enPassantLegalPext[Us side](p *Position, from, k board.Square) bool {
 	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
 }
 
+// countAfterPext is countAfter with slider=pext.
+func countAfterPext[Us side](p *Position) int {
+	if sideOf[Us]() == board.White {
+		return generatePext[black, counts](p, nil)
+	}
+	return generatePext[white, counts](p, nil)
+}
+
 // perftMagicFancyAsm is perft with slider=magic-fancy-asm.
 func perftMagicFancyAsm(p Position, depth int) uint64 {
 	if p.Side == board.White {
@@ -291,19 +405,13 @@ func perftSideMagicFancyAsm[Us, Them side](p *Position, depth int) uint64 {
 		return 1
 	case depth == 1:
 		return uint64(generateMagicFancyAsm[Us, counts](p, nil))
+	case depth == 2:
+		return leafParentsMagicFancyAsm[Us, Them](p)
 	}
 	var l MoveList
 	generateMagicFancyAsm[Us, lists](p, &l)
 	var n uint64
 	var q Position
-	if depth == 2 {
-		// The leaves' parents counted here rather than by a call each.
-		for _, m := range l.Moves[:l.N] {
-			play[Us](&q, p, m)
-			n += uint64(generateMagicFancyAsm[Them, counts](&q, nil))
-		}
-		return n
-	}
 	for _, m := range l.Moves[:l.N] {
 		play[Us](&q, p, m)
 		n += perftSideMagicFancyAsm[Them, Us](&q, depth-1)
@@ -364,18 +472,38 @@ func generateMagicFancyAsm[Us side, J job](p *Position, l *MoveList) int {
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
 	n := 0
-	emit := func(from board.Square, targets uint64, kind int) {
-		if listing[J]() {
-			l.add(from, targets, kind)
+	// What the moves of our piece from from to targets add to n: their
+	// number, or with J = expands their children's moves (leaf.go).
+	tally := func(piece board.Piece, from board.Square, targets uint64) int {
+		if expanding[J]() {
+			return childMovesMagicFancyAsm[Us](p, piece, from, targets)
 		}
-		n += count(targets)
+		return count(targets)
+	}
+	// The sliders' moves.
+	slider := func(piece board.Piece, from board.Square, targets uint64) {
+		if listing[J]() {
+			l.add(from, targets, Quiet)
+		}
+		n += tally(piece, from, targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if listing[J]() {
 			l.addLeaper(us, piece, from, targets)
 		}
-		n += count(targets)
+		n += tally(piece, from, targets)
+	}
+	// Castlings and en-passant captures: rare, expanded by play.
+	special := func(from board.Square, targets uint64, kind int) {
+		if listing[J]() {
+			l.add(from, targets, kind)
+		}
+		if expanding[J]() {
+			n += childrenPlayedMagicFancyAsm[Us](p, from, targets, kind)
+		} else {
+			n += count(targets)
+		}
 	}
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
@@ -429,7 +557,7 @@ func generateMagicFancyAsm[Us side, J job](p *Position, l *MoveList) int {
 			c := &castles[p.setup][i]
 			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&rq == 0) {
-				emit(k, c.to.Bitboard(), Castle)
+				special(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -449,7 +577,7 @@ func generateMagicFancyAsm[Us side, J job](p *Position, l *MoveList) int {
 		if m.pinD&(b&-b) != 0 {
 			a &= m.pinD
 		}
-		emit(s, a, Quiet)
+		slider(board.Bishop, s, a)
 	}
 	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -457,7 +585,7 @@ func generateMagicFancyAsm[Us side, J job](p *Position, l *MoveList) int {
 		if m.pinHV&(b&-b) != 0 {
 			a &= m.pinHV
 		}
-		emit(s, a, Quiet)
+		slider(board.Rook, s, a)
 	}
 	// A queen's rook and bishop moves are one target set (the two never
 	// share a square), counted once; a pinned queen moves along its pin
@@ -473,7 +601,7 @@ func generateMagicFancyAsm[Us side, J job](p *Position, l *MoveList) int {
 		default:
 			a = amd64.SlidingMagicFancyAsmRook(s, sliding) | amd64.SlidingMagicFancyAsmBishop(s, sliding)
 		}
-		emit(s, a&movable, Quiet)
+		slider(board.Queen, s, a&movable)
 	}
 	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
 	// file pin lets them push along it), captures by pawns not pinned on a
@@ -498,7 +626,12 @@ func generateMagicFancyAsm[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	if expanding[J]() {
+		n += childPawnsMagicFancyAsm[Us](p, single, pushStep(us)) + childPawnsMagicFancyAsm[Us](p, double, 2*pushStep(us)) +
+			childPawnsMagicFancyAsm[Us](p, capA, captureA(us)) + childPawnsMagicFancyAsm[Us](p, capH, captureH(us))
+	} else {
+		n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
 		l.addPawns(double, 2*pushStep(us), DoublePush)
@@ -509,10 +642,97 @@ func generateMagicFancyAsm[Us side, J job](p *Position, l *MoveList) int {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegalMagicFancyAsm[Us](p, from, k) {
-				emit(from, p.EP.Bitboard(), EnPassant)
+				special(from, p.EP.Bitboard(), EnPassant)
 			}
 		}
 	}
+	return n
+}
+
+// leafParentsMagicFancyAsm is leafParents with slider=magic-fancy-asm.
+func leafParentsMagicFancyAsm[Us, Them side](p *Position) uint64 {
+	return uint64(generateMagicFancyAsm[Us, expands](p, nil))
+}
+
+// childMovesMagicFancyAsm is childMoves with slider=magic-fancy-asm.
+func childMovesMagicFancyAsm[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+	us := sideOf[Us]()
+	them := us ^ 1
+	ep, castling := p.EP, p.Castling
+	p.EP, p.Side = board.NoSquare, them
+	rights := castling & keepRights[p.setup][from]
+	flip(p, us, pc, from)
+	n := 0
+	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
+		to := board.Square(bits.TrailingZeros64(b))
+		flip(p, us, pc, to)
+		p.Castling = rights & keepRights[p.setup][to]
+		n += countAfterMagicFancyAsm[Us](p)
+		flip(p, us, pc, to)
+	}
+	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
+		to := board.Square(bits.TrailingZeros64(b))
+		victim := p.pieceOn(them, to)
+		flip(p, them, victim, to)
+		flip(p, us, pc, to)
+		p.Castling = rights & keepRights[p.setup][to]
+		n += countAfterMagicFancyAsm[Us](p)
+		flip(p, us, pc, to)
+		flip(p, them, victim, to)
+	}
+	flip(p, us, pc, from)
+	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
+// childrenPlayedMagicFancyAsm is childrenPlayed with slider=magic-fancy-asm.
+func childrenPlayedMagicFancyAsm[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+	var q Position
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += countAfterMagicFancyAsm[Us](&q)
+	}
+	return n
+}
+
+// childPawnsMagicFancyAsm is childPawns with slider=magic-fancy-asm.
+func childPawnsMagicFancyAsm[Us side](p *Position, targets uint64, delta int) int {
+	us := sideOf[Us]()
+	them := us ^ 1
+	ep, castling := p.EP, p.Castling
+	p.EP, p.Side = board.NoSquare, them
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		to := board.Square(bits.TrailingZeros64(targets))
+		from := (to - board.Square(delta)) & 63
+		if delta == 16 || delta == -16 {
+			p.EP = (from + to) / 2
+		}
+		victim := board.Piece(board.King) // none: a king is never captured
+		if p.Colors[them]&to.Bitboard() != 0 {
+			victim = p.pieceOn(them, to)
+			flip(p, them, victim, to)
+		}
+		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
+		flip(p, us, board.Pawn, from)
+		if to.Bitboard()&(rank1|rank8) == 0 {
+			flip(p, us, board.Pawn, to)
+			n += countAfterMagicFancyAsm[Us](p)
+			flip(p, us, board.Pawn, to)
+		} else {
+			for placed := board.Knight; placed <= board.Queen; placed++ {
+				flip(p, us, placed, to)
+				n += countAfterMagicFancyAsm[Us](p)
+				flip(p, us, placed, to)
+			}
+		}
+		flip(p, us, board.Pawn, from)
+		if victim != board.King {
+			flip(p, them, victim, to)
+		}
+	}
+	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
 }
 
@@ -533,6 +753,14 @@ func enPassantLegalMagicFancyAsm[Us side](p *Position, from, k board.Square) boo
 	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
 }
 
+// countAfterMagicFancyAsm is countAfter with slider=magic-fancy-asm.
+func countAfterMagicFancyAsm[Us side](p *Position) int {
+	if sideOf[Us]() == board.White {
+		return generateMagicFancyAsm[black, counts](p, nil)
+	}
+	return generateMagicFancyAsm[white, counts](p, nil)
+}
+
 // perftMagicBlackAsm is perft with slider=magic-black-asm.
 func perftMagicBlackAsm(p Position, depth int) uint64 {
 	if p.Side == board.White {
@@ -548,19 +776,13 @@ func perftSideMagicBlackAsm[Us, Them side](p *Position, depth int) uint64 {
 		return 1
 	case depth == 1:
 		return uint64(generateMagicBlackAsm[Us, counts](p, nil))
+	case depth == 2:
+		return leafParentsMagicBlackAsm[Us, Them](p)
 	}
 	var l MoveList
 	generateMagicBlackAsm[Us, lists](p, &l)
 	var n uint64
 	var q Position
-	if depth == 2 {
-		// The leaves' parents counted here rather than by a call each.
-		for _, m := range l.Moves[:l.N] {
-			play[Us](&q, p, m)
-			n += uint64(generateMagicBlackAsm[Them, counts](&q, nil))
-		}
-		return n
-	}
 	for _, m := range l.Moves[:l.N] {
 		play[Us](&q, p, m)
 		n += perftSideMagicBlackAsm[Them, Us](&q, depth-1)
@@ -621,18 +843,38 @@ func generateMagicBlackAsm[Us side, J job](p *Position, l *MoveList) int {
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
 	n := 0
-	emit := func(from board.Square, targets uint64, kind int) {
-		if listing[J]() {
-			l.add(from, targets, kind)
+	// What the moves of our piece from from to targets add to n: their
+	// number, or with J = expands their children's moves (leaf.go).
+	tally := func(piece board.Piece, from board.Square, targets uint64) int {
+		if expanding[J]() {
+			return childMovesMagicBlackAsm[Us](p, piece, from, targets)
 		}
-		n += count(targets)
+		return count(targets)
+	}
+	// The sliders' moves.
+	slider := func(piece board.Piece, from board.Square, targets uint64) {
+		if listing[J]() {
+			l.add(from, targets, Quiet)
+		}
+		n += tally(piece, from, targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if listing[J]() {
 			l.addLeaper(us, piece, from, targets)
 		}
-		n += count(targets)
+		n += tally(piece, from, targets)
+	}
+	// Castlings and en-passant captures: rare, expanded by play.
+	special := func(from board.Square, targets uint64, kind int) {
+		if listing[J]() {
+			l.add(from, targets, kind)
+		}
+		if expanding[J]() {
+			n += childrenPlayedMagicBlackAsm[Us](p, from, targets, kind)
+		} else {
+			n += count(targets)
+		}
 	}
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
@@ -686,7 +928,7 @@ func generateMagicBlackAsm[Us side, J job](p *Position, l *MoveList) int {
 			c := &castles[p.setup][i]
 			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&rq == 0) {
-				emit(k, c.to.Bitboard(), Castle)
+				special(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -706,7 +948,7 @@ func generateMagicBlackAsm[Us side, J job](p *Position, l *MoveList) int {
 		if m.pinD&(b&-b) != 0 {
 			a &= m.pinD
 		}
-		emit(s, a, Quiet)
+		slider(board.Bishop, s, a)
 	}
 	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -714,7 +956,7 @@ func generateMagicBlackAsm[Us side, J job](p *Position, l *MoveList) int {
 		if m.pinHV&(b&-b) != 0 {
 			a &= m.pinHV
 		}
-		emit(s, a, Quiet)
+		slider(board.Rook, s, a)
 	}
 	// A queen's rook and bishop moves are one target set (the two never
 	// share a square), counted once; a pinned queen moves along its pin
@@ -730,7 +972,7 @@ func generateMagicBlackAsm[Us side, J job](p *Position, l *MoveList) int {
 		default:
 			a = amd64.SlidingMagicBlackAsmRook(s, sliding) | amd64.SlidingMagicBlackAsmBishop(s, sliding)
 		}
-		emit(s, a&movable, Quiet)
+		slider(board.Queen, s, a&movable)
 	}
 	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
 	// file pin lets them push along it), captures by pawns not pinned on a
@@ -755,7 +997,12 @@ func generateMagicBlackAsm[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	if expanding[J]() {
+		n += childPawnsMagicBlackAsm[Us](p, single, pushStep(us)) + childPawnsMagicBlackAsm[Us](p, double, 2*pushStep(us)) +
+			childPawnsMagicBlackAsm[Us](p, capA, captureA(us)) + childPawnsMagicBlackAsm[Us](p, capH, captureH(us))
+	} else {
+		n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
 		l.addPawns(double, 2*pushStep(us), DoublePush)
@@ -766,10 +1013,97 @@ func generateMagicBlackAsm[Us side, J job](p *Position, l *MoveList) int {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegalMagicBlackAsm[Us](p, from, k) {
-				emit(from, p.EP.Bitboard(), EnPassant)
+				special(from, p.EP.Bitboard(), EnPassant)
 			}
 		}
 	}
+	return n
+}
+
+// leafParentsMagicBlackAsm is leafParents with slider=magic-black-asm.
+func leafParentsMagicBlackAsm[Us, Them side](p *Position) uint64 {
+	return uint64(generateMagicBlackAsm[Us, expands](p, nil))
+}
+
+// childMovesMagicBlackAsm is childMoves with slider=magic-black-asm.
+func childMovesMagicBlackAsm[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+	us := sideOf[Us]()
+	them := us ^ 1
+	ep, castling := p.EP, p.Castling
+	p.EP, p.Side = board.NoSquare, them
+	rights := castling & keepRights[p.setup][from]
+	flip(p, us, pc, from)
+	n := 0
+	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
+		to := board.Square(bits.TrailingZeros64(b))
+		flip(p, us, pc, to)
+		p.Castling = rights & keepRights[p.setup][to]
+		n += countAfterMagicBlackAsm[Us](p)
+		flip(p, us, pc, to)
+	}
+	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
+		to := board.Square(bits.TrailingZeros64(b))
+		victim := p.pieceOn(them, to)
+		flip(p, them, victim, to)
+		flip(p, us, pc, to)
+		p.Castling = rights & keepRights[p.setup][to]
+		n += countAfterMagicBlackAsm[Us](p)
+		flip(p, us, pc, to)
+		flip(p, them, victim, to)
+	}
+	flip(p, us, pc, from)
+	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
+// childrenPlayedMagicBlackAsm is childrenPlayed with slider=magic-black-asm.
+func childrenPlayedMagicBlackAsm[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+	var q Position
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += countAfterMagicBlackAsm[Us](&q)
+	}
+	return n
+}
+
+// childPawnsMagicBlackAsm is childPawns with slider=magic-black-asm.
+func childPawnsMagicBlackAsm[Us side](p *Position, targets uint64, delta int) int {
+	us := sideOf[Us]()
+	them := us ^ 1
+	ep, castling := p.EP, p.Castling
+	p.EP, p.Side = board.NoSquare, them
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		to := board.Square(bits.TrailingZeros64(targets))
+		from := (to - board.Square(delta)) & 63
+		if delta == 16 || delta == -16 {
+			p.EP = (from + to) / 2
+		}
+		victim := board.Piece(board.King) // none: a king is never captured
+		if p.Colors[them]&to.Bitboard() != 0 {
+			victim = p.pieceOn(them, to)
+			flip(p, them, victim, to)
+		}
+		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
+		flip(p, us, board.Pawn, from)
+		if to.Bitboard()&(rank1|rank8) == 0 {
+			flip(p, us, board.Pawn, to)
+			n += countAfterMagicBlackAsm[Us](p)
+			flip(p, us, board.Pawn, to)
+		} else {
+			for placed := board.Knight; placed <= board.Queen; placed++ {
+				flip(p, us, placed, to)
+				n += countAfterMagicBlackAsm[Us](p)
+				flip(p, us, placed, to)
+			}
+		}
+		flip(p, us, board.Pawn, from)
+		if victim != board.King {
+			flip(p, them, victim, to)
+		}
+	}
+	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
 }
 
@@ -788,4 +1122,12 @@ func enPassantLegalMagicBlackAsm[Us side](p *Position, from, k board.Square) boo
 	// Knights and pawns still attacking the king give check the capture
 	// does not answer (the captured pawn is gone from e only in effect).
 	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
+}
+
+// countAfterMagicBlackAsm is countAfter with slider=magic-black-asm.
+func countAfterMagicBlackAsm[Us side](p *Position) int {
+	if sideOf[Us]() == board.White {
+		return generateMagicBlackAsm[black, counts](p, nil)
+	}
+	return generateMagicBlackAsm[white, counts](p, nil)
 }

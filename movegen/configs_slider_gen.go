@@ -12,16 +12,16 @@ import (
 // Copies of the generator by internal/configs, for the configurations that
 // change the sliding attacks of rooks, bishops and queens.
 func init() {
-	register("slider=classical/serialize=inline/count=mathbits/moves=serialize/order=plain/repr=none", perftClassical)
-	register("slider=dumb7fill/serialize=inline/count=mathbits/moves=serialize/order=plain/repr=none", perftDumb7fill)
-	register("slider=hyperbola-bswap/serialize=inline/count=mathbits/moves=serialize/order=plain/repr=none", perftHyperbolaBswap)
-	register("slider=hyperbola-reverse/serialize=inline/count=mathbits/moves=serialize/order=plain/repr=none", perftHyperbolaReverse)
-	register("slider=kindergarten/serialize=inline/count=mathbits/moves=serialize/order=plain/repr=none", perftKindergarten)
-	register("slider=kogge-stone/serialize=inline/count=mathbits/moves=serialize/order=plain/repr=none", perftKoggeStone)
-	register("slider=magic-black/serialize=inline/count=mathbits/moves=serialize/order=plain/repr=none", perftMagicBlack)
-	register("slider=magic-plain/serialize=inline/count=mathbits/moves=serialize/order=plain/repr=none", perftMagicPlain)
-	register("slider=obstruction-difference/serialize=inline/count=mathbits/moves=serialize/order=plain/repr=none", perftObstructionDifference)
-	register("slider=ray-loop/serialize=inline/count=mathbits/moves=serialize/order=plain/repr=none", perftRayLoop)
+	register("slider=classical/serialize=inline/count=mathbits/moves=serialize/order=plain/repr=none/leaf=fused", perftClassical)
+	register("slider=dumb7fill/serialize=inline/count=mathbits/moves=serialize/order=plain/repr=none/leaf=fused", perftDumb7fill)
+	register("slider=hyperbola-bswap/serialize=inline/count=mathbits/moves=serialize/order=plain/repr=none/leaf=fused", perftHyperbolaBswap)
+	register("slider=hyperbola-reverse/serialize=inline/count=mathbits/moves=serialize/order=plain/repr=none/leaf=fused", perftHyperbolaReverse)
+	register("slider=kindergarten/serialize=inline/count=mathbits/moves=serialize/order=plain/repr=none/leaf=fused", perftKindergarten)
+	register("slider=kogge-stone/serialize=inline/count=mathbits/moves=serialize/order=plain/repr=none/leaf=fused", perftKoggeStone)
+	register("slider=magic-black/serialize=inline/count=mathbits/moves=serialize/order=plain/repr=none/leaf=fused", perftMagicBlack)
+	register("slider=magic-plain/serialize=inline/count=mathbits/moves=serialize/order=plain/repr=none/leaf=fused", perftMagicPlain)
+	register("slider=obstruction-difference/serialize=inline/count=mathbits/moves=serialize/order=plain/repr=none/leaf=fused", perftObstructionDifference)
+	register("slider=ray-loop/serialize=inline/count=mathbits/moves=serialize/order=plain/repr=none/leaf=fused", perftRayLoop)
 }
 
 // perftClassical is perft with slider=classical.
@@ -39,19 +39,13 @@ func perftSideClassical[Us, Them side](p *Position, depth int) uint64 {
 		return 1
 	case depth == 1:
 		return uint64(generateClassical[Us, counts](p, nil))
+	case depth == 2:
+		return leafParentsClassical[Us, Them](p)
 	}
 	var l MoveList
 	generateClassical[Us, lists](p, &l)
 	var n uint64
 	var q Position
-	if depth == 2 {
-		// The leaves' parents counted here rather than by a call each.
-		for _, m := range l.Moves[:l.N] {
-			play[Us](&q, p, m)
-			n += uint64(generateClassical[Them, counts](&q, nil))
-		}
-		return n
-	}
 	for _, m := range l.Moves[:l.N] {
 		play[Us](&q, p, m)
 		n += perftSideClassical[Them, Us](&q, depth-1)
@@ -112,18 +106,38 @@ func generateClassical[Us side, J job](p *Position, l *MoveList) int {
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
 	n := 0
-	emit := func(from board.Square, targets uint64, kind int) {
-		if listing[J]() {
-			l.add(from, targets, kind)
+	// What the moves of our piece from from to targets add to n: their
+	// number, or with J = expands their children's moves (leaf.go).
+	tally := func(piece board.Piece, from board.Square, targets uint64) int {
+		if expanding[J]() {
+			return childMovesClassical[Us](p, piece, from, targets)
 		}
-		n += count(targets)
+		return count(targets)
+	}
+	// The sliders' moves.
+	slider := func(piece board.Piece, from board.Square, targets uint64) {
+		if listing[J]() {
+			l.add(from, targets, Quiet)
+		}
+		n += tally(piece, from, targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if listing[J]() {
 			l.addLeaper(us, piece, from, targets)
 		}
-		n += count(targets)
+		n += tally(piece, from, targets)
+	}
+	// Castlings and en-passant captures: rare, expanded by play.
+	special := func(from board.Square, targets uint64, kind int) {
+		if listing[J]() {
+			l.add(from, targets, kind)
+		}
+		if expanding[J]() {
+			n += childrenPlayedClassical[Us](p, from, targets, kind)
+		} else {
+			n += count(targets)
+		}
 	}
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
@@ -177,7 +191,7 @@ func generateClassical[Us side, J job](p *Position, l *MoveList) int {
 			c := &castles[p.setup][i]
 			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&rq == 0) {
-				emit(k, c.to.Bitboard(), Castle)
+				special(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -197,7 +211,7 @@ func generateClassical[Us side, J job](p *Position, l *MoveList) int {
 		if m.pinD&(b&-b) != 0 {
 			a &= m.pinD
 		}
-		emit(s, a, Quiet)
+		slider(board.Bishop, s, a)
 	}
 	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -205,7 +219,7 @@ func generateClassical[Us side, J job](p *Position, l *MoveList) int {
 		if m.pinHV&(b&-b) != 0 {
 			a &= m.pinHV
 		}
-		emit(s, a, Quiet)
+		slider(board.Rook, s, a)
 	}
 	// A queen's rook and bishop moves are one target set (the two never
 	// share a square), counted once; a pinned queen moves along its pin
@@ -221,7 +235,7 @@ func generateClassical[Us side, J job](p *Position, l *MoveList) int {
 		default:
 			a = generic.SlidingClassicalRook(s, sliding) | generic.SlidingClassicalBishop(s, sliding)
 		}
-		emit(s, a&movable, Quiet)
+		slider(board.Queen, s, a&movable)
 	}
 	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
 	// file pin lets them push along it), captures by pawns not pinned on a
@@ -246,7 +260,12 @@ func generateClassical[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	if expanding[J]() {
+		n += childPawnsClassical[Us](p, single, pushStep(us)) + childPawnsClassical[Us](p, double, 2*pushStep(us)) +
+			childPawnsClassical[Us](p, capA, captureA(us)) + childPawnsClassical[Us](p, capH, captureH(us))
+	} else {
+		n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
 		l.addPawns(double, 2*pushStep(us), DoublePush)
@@ -257,10 +276,97 @@ func generateClassical[Us side, J job](p *Position, l *MoveList) int {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegalClassical[Us](p, from, k) {
-				emit(from, p.EP.Bitboard(), EnPassant)
+				special(from, p.EP.Bitboard(), EnPassant)
 			}
 		}
 	}
+	return n
+}
+
+// leafParentsClassical is leafParents with slider=classical.
+func leafParentsClassical[Us, Them side](p *Position) uint64 {
+	return uint64(generateClassical[Us, expands](p, nil))
+}
+
+// childMovesClassical is childMoves with slider=classical.
+func childMovesClassical[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+	us := sideOf[Us]()
+	them := us ^ 1
+	ep, castling := p.EP, p.Castling
+	p.EP, p.Side = board.NoSquare, them
+	rights := castling & keepRights[p.setup][from]
+	flip(p, us, pc, from)
+	n := 0
+	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
+		to := board.Square(bits.TrailingZeros64(b))
+		flip(p, us, pc, to)
+		p.Castling = rights & keepRights[p.setup][to]
+		n += countAfterClassical[Us](p)
+		flip(p, us, pc, to)
+	}
+	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
+		to := board.Square(bits.TrailingZeros64(b))
+		victim := p.pieceOn(them, to)
+		flip(p, them, victim, to)
+		flip(p, us, pc, to)
+		p.Castling = rights & keepRights[p.setup][to]
+		n += countAfterClassical[Us](p)
+		flip(p, us, pc, to)
+		flip(p, them, victim, to)
+	}
+	flip(p, us, pc, from)
+	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
+// childrenPlayedClassical is childrenPlayed with slider=classical.
+func childrenPlayedClassical[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+	var q Position
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += countAfterClassical[Us](&q)
+	}
+	return n
+}
+
+// childPawnsClassical is childPawns with slider=classical.
+func childPawnsClassical[Us side](p *Position, targets uint64, delta int) int {
+	us := sideOf[Us]()
+	them := us ^ 1
+	ep, castling := p.EP, p.Castling
+	p.EP, p.Side = board.NoSquare, them
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		to := board.Square(bits.TrailingZeros64(targets))
+		from := (to - board.Square(delta)) & 63
+		if delta == 16 || delta == -16 {
+			p.EP = (from + to) / 2
+		}
+		victim := board.Piece(board.King) // none: a king is never captured
+		if p.Colors[them]&to.Bitboard() != 0 {
+			victim = p.pieceOn(them, to)
+			flip(p, them, victim, to)
+		}
+		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
+		flip(p, us, board.Pawn, from)
+		if to.Bitboard()&(rank1|rank8) == 0 {
+			flip(p, us, board.Pawn, to)
+			n += countAfterClassical[Us](p)
+			flip(p, us, board.Pawn, to)
+		} else {
+			for placed := board.Knight; placed <= board.Queen; placed++ {
+				flip(p, us, placed, to)
+				n += countAfterClassical[Us](p)
+				flip(p, us, placed, to)
+			}
+		}
+		flip(p, us, board.Pawn, from)
+		if victim != board.King {
+			flip(p, them, victim, to)
+		}
+	}
+	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
 }
 
@@ -281,6 +387,14 @@ func enPassantLegalClassical[Us side](p *Position, from, k board.Square) bool {
 	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
 }
 
+// countAfterClassical is countAfter with slider=classical.
+func countAfterClassical[Us side](p *Position) int {
+	if sideOf[Us]() == board.White {
+		return generateClassical[black, counts](p, nil)
+	}
+	return generateClassical[white, counts](p, nil)
+}
+
 // perftDumb7fill is perft with slider=dumb7fill.
 func perftDumb7fill(p Position, depth int) uint64 {
 	if p.Side == board.White {
@@ -296,19 +410,13 @@ func perftSideDumb7fill[Us, Them side](p *Position, depth int) uint64 {
 		return 1
 	case depth == 1:
 		return uint64(generateDumb7fill[Us, counts](p, nil))
+	case depth == 2:
+		return leafParentsDumb7fill[Us, Them](p)
 	}
 	var l MoveList
 	generateDumb7fill[Us, lists](p, &l)
 	var n uint64
 	var q Position
-	if depth == 2 {
-		// The leaves' parents counted here rather than by a call each.
-		for _, m := range l.Moves[:l.N] {
-			play[Us](&q, p, m)
-			n += uint64(generateDumb7fill[Them, counts](&q, nil))
-		}
-		return n
-	}
 	for _, m := range l.Moves[:l.N] {
 		play[Us](&q, p, m)
 		n += perftSideDumb7fill[Them, Us](&q, depth-1)
@@ -369,18 +477,38 @@ func generateDumb7fill[Us side, J job](p *Position, l *MoveList) int {
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
 	n := 0
-	emit := func(from board.Square, targets uint64, kind int) {
-		if listing[J]() {
-			l.add(from, targets, kind)
+	// What the moves of our piece from from to targets add to n: their
+	// number, or with J = expands their children's moves (leaf.go).
+	tally := func(piece board.Piece, from board.Square, targets uint64) int {
+		if expanding[J]() {
+			return childMovesDumb7fill[Us](p, piece, from, targets)
 		}
-		n += count(targets)
+		return count(targets)
+	}
+	// The sliders' moves.
+	slider := func(piece board.Piece, from board.Square, targets uint64) {
+		if listing[J]() {
+			l.add(from, targets, Quiet)
+		}
+		n += tally(piece, from, targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if listing[J]() {
 			l.addLeaper(us, piece, from, targets)
 		}
-		n += count(targets)
+		n += tally(piece, from, targets)
+	}
+	// Castlings and en-passant captures: rare, expanded by play.
+	special := func(from board.Square, targets uint64, kind int) {
+		if listing[J]() {
+			l.add(from, targets, kind)
+		}
+		if expanding[J]() {
+			n += childrenPlayedDumb7fill[Us](p, from, targets, kind)
+		} else {
+			n += count(targets)
+		}
 	}
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
@@ -434,7 +562,7 @@ func generateDumb7fill[Us side, J job](p *Position, l *MoveList) int {
 			c := &castles[p.setup][i]
 			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&rq == 0) {
-				emit(k, c.to.Bitboard(), Castle)
+				special(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -454,7 +582,7 @@ func generateDumb7fill[Us side, J job](p *Position, l *MoveList) int {
 		if m.pinD&(b&-b) != 0 {
 			a &= m.pinD
 		}
-		emit(s, a, Quiet)
+		slider(board.Bishop, s, a)
 	}
 	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -462,7 +590,7 @@ func generateDumb7fill[Us side, J job](p *Position, l *MoveList) int {
 		if m.pinHV&(b&-b) != 0 {
 			a &= m.pinHV
 		}
-		emit(s, a, Quiet)
+		slider(board.Rook, s, a)
 	}
 	// A queen's rook and bishop moves are one target set (the two never
 	// share a square), counted once; a pinned queen moves along its pin
@@ -478,7 +606,7 @@ func generateDumb7fill[Us side, J job](p *Position, l *MoveList) int {
 		default:
 			a = generic.SlidingDumb7fillRook(s, sliding) | generic.SlidingDumb7fillBishop(s, sliding)
 		}
-		emit(s, a&movable, Quiet)
+		slider(board.Queen, s, a&movable)
 	}
 	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
 	// file pin lets them push along it), captures by pawns not pinned on a
@@ -503,7 +631,12 @@ func generateDumb7fill[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	if expanding[J]() {
+		n += childPawnsDumb7fill[Us](p, single, pushStep(us)) + childPawnsDumb7fill[Us](p, double, 2*pushStep(us)) +
+			childPawnsDumb7fill[Us](p, capA, captureA(us)) + childPawnsDumb7fill[Us](p, capH, captureH(us))
+	} else {
+		n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
 		l.addPawns(double, 2*pushStep(us), DoublePush)
@@ -514,10 +647,97 @@ func generateDumb7fill[Us side, J job](p *Position, l *MoveList) int {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegalDumb7fill[Us](p, from, k) {
-				emit(from, p.EP.Bitboard(), EnPassant)
+				special(from, p.EP.Bitboard(), EnPassant)
 			}
 		}
 	}
+	return n
+}
+
+// leafParentsDumb7fill is leafParents with slider=dumb7fill.
+func leafParentsDumb7fill[Us, Them side](p *Position) uint64 {
+	return uint64(generateDumb7fill[Us, expands](p, nil))
+}
+
+// childMovesDumb7fill is childMoves with slider=dumb7fill.
+func childMovesDumb7fill[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+	us := sideOf[Us]()
+	them := us ^ 1
+	ep, castling := p.EP, p.Castling
+	p.EP, p.Side = board.NoSquare, them
+	rights := castling & keepRights[p.setup][from]
+	flip(p, us, pc, from)
+	n := 0
+	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
+		to := board.Square(bits.TrailingZeros64(b))
+		flip(p, us, pc, to)
+		p.Castling = rights & keepRights[p.setup][to]
+		n += countAfterDumb7fill[Us](p)
+		flip(p, us, pc, to)
+	}
+	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
+		to := board.Square(bits.TrailingZeros64(b))
+		victim := p.pieceOn(them, to)
+		flip(p, them, victim, to)
+		flip(p, us, pc, to)
+		p.Castling = rights & keepRights[p.setup][to]
+		n += countAfterDumb7fill[Us](p)
+		flip(p, us, pc, to)
+		flip(p, them, victim, to)
+	}
+	flip(p, us, pc, from)
+	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
+// childrenPlayedDumb7fill is childrenPlayed with slider=dumb7fill.
+func childrenPlayedDumb7fill[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+	var q Position
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += countAfterDumb7fill[Us](&q)
+	}
+	return n
+}
+
+// childPawnsDumb7fill is childPawns with slider=dumb7fill.
+func childPawnsDumb7fill[Us side](p *Position, targets uint64, delta int) int {
+	us := sideOf[Us]()
+	them := us ^ 1
+	ep, castling := p.EP, p.Castling
+	p.EP, p.Side = board.NoSquare, them
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		to := board.Square(bits.TrailingZeros64(targets))
+		from := (to - board.Square(delta)) & 63
+		if delta == 16 || delta == -16 {
+			p.EP = (from + to) / 2
+		}
+		victim := board.Piece(board.King) // none: a king is never captured
+		if p.Colors[them]&to.Bitboard() != 0 {
+			victim = p.pieceOn(them, to)
+			flip(p, them, victim, to)
+		}
+		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
+		flip(p, us, board.Pawn, from)
+		if to.Bitboard()&(rank1|rank8) == 0 {
+			flip(p, us, board.Pawn, to)
+			n += countAfterDumb7fill[Us](p)
+			flip(p, us, board.Pawn, to)
+		} else {
+			for placed := board.Knight; placed <= board.Queen; placed++ {
+				flip(p, us, placed, to)
+				n += countAfterDumb7fill[Us](p)
+				flip(p, us, placed, to)
+			}
+		}
+		flip(p, us, board.Pawn, from)
+		if victim != board.King {
+			flip(p, them, victim, to)
+		}
+	}
+	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
 }
 
@@ -538,6 +758,14 @@ func enPassantLegalDumb7fill[Us side](p *Position, from, k board.Square) bool {
 	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
 }
 
+// countAfterDumb7fill is countAfter with slider=dumb7fill.
+func countAfterDumb7fill[Us side](p *Position) int {
+	if sideOf[Us]() == board.White {
+		return generateDumb7fill[black, counts](p, nil)
+	}
+	return generateDumb7fill[white, counts](p, nil)
+}
+
 // perftHyperbolaBswap is perft with slider=hyperbola-bswap.
 func perftHyperbolaBswap(p Position, depth int) uint64 {
 	if p.Side == board.White {
@@ -553,19 +781,13 @@ func perftSideHyperbolaBswap[Us, Them side](p *Position, depth int) uint64 {
 		return 1
 	case depth == 1:
 		return uint64(generateHyperbolaBswap[Us, counts](p, nil))
+	case depth == 2:
+		return leafParentsHyperbolaBswap[Us, Them](p)
 	}
 	var l MoveList
 	generateHyperbolaBswap[Us, lists](p, &l)
 	var n uint64
 	var q Position
-	if depth == 2 {
-		// The leaves' parents counted here rather than by a call each.
-		for _, m := range l.Moves[:l.N] {
-			play[Us](&q, p, m)
-			n += uint64(generateHyperbolaBswap[Them, counts](&q, nil))
-		}
-		return n
-	}
 	for _, m := range l.Moves[:l.N] {
 		play[Us](&q, p, m)
 		n += perftSideHyperbolaBswap[Them, Us](&q, depth-1)
@@ -626,18 +848,38 @@ func generateHyperbolaBswap[Us side, J job](p *Position, l *MoveList) int {
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
 	n := 0
-	emit := func(from board.Square, targets uint64, kind int) {
-		if listing[J]() {
-			l.add(from, targets, kind)
+	// What the moves of our piece from from to targets add to n: their
+	// number, or with J = expands their children's moves (leaf.go).
+	tally := func(piece board.Piece, from board.Square, targets uint64) int {
+		if expanding[J]() {
+			return childMovesHyperbolaBswap[Us](p, piece, from, targets)
 		}
-		n += count(targets)
+		return count(targets)
+	}
+	// The sliders' moves.
+	slider := func(piece board.Piece, from board.Square, targets uint64) {
+		if listing[J]() {
+			l.add(from, targets, Quiet)
+		}
+		n += tally(piece, from, targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if listing[J]() {
 			l.addLeaper(us, piece, from, targets)
 		}
-		n += count(targets)
+		n += tally(piece, from, targets)
+	}
+	// Castlings and en-passant captures: rare, expanded by play.
+	special := func(from board.Square, targets uint64, kind int) {
+		if listing[J]() {
+			l.add(from, targets, kind)
+		}
+		if expanding[J]() {
+			n += childrenPlayedHyperbolaBswap[Us](p, from, targets, kind)
+		} else {
+			n += count(targets)
+		}
 	}
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
@@ -691,7 +933,7 @@ func generateHyperbolaBswap[Us side, J job](p *Position, l *MoveList) int {
 			c := &castles[p.setup][i]
 			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&rq == 0) {
-				emit(k, c.to.Bitboard(), Castle)
+				special(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -711,7 +953,7 @@ func generateHyperbolaBswap[Us side, J job](p *Position, l *MoveList) int {
 		if m.pinD&(b&-b) != 0 {
 			a &= m.pinD
 		}
-		emit(s, a, Quiet)
+		slider(board.Bishop, s, a)
 	}
 	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -719,7 +961,7 @@ func generateHyperbolaBswap[Us side, J job](p *Position, l *MoveList) int {
 		if m.pinHV&(b&-b) != 0 {
 			a &= m.pinHV
 		}
-		emit(s, a, Quiet)
+		slider(board.Rook, s, a)
 	}
 	// A queen's rook and bishop moves are one target set (the two never
 	// share a square), counted once; a pinned queen moves along its pin
@@ -735,7 +977,7 @@ func generateHyperbolaBswap[Us side, J job](p *Position, l *MoveList) int {
 		default:
 			a = generic.SlidingHyperbolaBswapRook(s, sliding) | generic.SlidingHyperbolaBswapBishop(s, sliding)
 		}
-		emit(s, a&movable, Quiet)
+		slider(board.Queen, s, a&movable)
 	}
 	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
 	// file pin lets them push along it), captures by pawns not pinned on a
@@ -760,7 +1002,12 @@ func generateHyperbolaBswap[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	if expanding[J]() {
+		n += childPawnsHyperbolaBswap[Us](p, single, pushStep(us)) + childPawnsHyperbolaBswap[Us](p, double, 2*pushStep(us)) +
+			childPawnsHyperbolaBswap[Us](p, capA, captureA(us)) + childPawnsHyperbolaBswap[Us](p, capH, captureH(us))
+	} else {
+		n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
 		l.addPawns(double, 2*pushStep(us), DoublePush)
@@ -771,10 +1018,97 @@ func generateHyperbolaBswap[Us side, J job](p *Position, l *MoveList) int {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegalHyperbolaBswap[Us](p, from, k) {
-				emit(from, p.EP.Bitboard(), EnPassant)
+				special(from, p.EP.Bitboard(), EnPassant)
 			}
 		}
 	}
+	return n
+}
+
+// leafParentsHyperbolaBswap is leafParents with slider=hyperbola-bswap.
+func leafParentsHyperbolaBswap[Us, Them side](p *Position) uint64 {
+	return uint64(generateHyperbolaBswap[Us, expands](p, nil))
+}
+
+// childMovesHyperbolaBswap is childMoves with slider=hyperbola-bswap.
+func childMovesHyperbolaBswap[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+	us := sideOf[Us]()
+	them := us ^ 1
+	ep, castling := p.EP, p.Castling
+	p.EP, p.Side = board.NoSquare, them
+	rights := castling & keepRights[p.setup][from]
+	flip(p, us, pc, from)
+	n := 0
+	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
+		to := board.Square(bits.TrailingZeros64(b))
+		flip(p, us, pc, to)
+		p.Castling = rights & keepRights[p.setup][to]
+		n += countAfterHyperbolaBswap[Us](p)
+		flip(p, us, pc, to)
+	}
+	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
+		to := board.Square(bits.TrailingZeros64(b))
+		victim := p.pieceOn(them, to)
+		flip(p, them, victim, to)
+		flip(p, us, pc, to)
+		p.Castling = rights & keepRights[p.setup][to]
+		n += countAfterHyperbolaBswap[Us](p)
+		flip(p, us, pc, to)
+		flip(p, them, victim, to)
+	}
+	flip(p, us, pc, from)
+	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
+// childrenPlayedHyperbolaBswap is childrenPlayed with slider=hyperbola-bswap.
+func childrenPlayedHyperbolaBswap[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+	var q Position
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += countAfterHyperbolaBswap[Us](&q)
+	}
+	return n
+}
+
+// childPawnsHyperbolaBswap is childPawns with slider=hyperbola-bswap.
+func childPawnsHyperbolaBswap[Us side](p *Position, targets uint64, delta int) int {
+	us := sideOf[Us]()
+	them := us ^ 1
+	ep, castling := p.EP, p.Castling
+	p.EP, p.Side = board.NoSquare, them
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		to := board.Square(bits.TrailingZeros64(targets))
+		from := (to - board.Square(delta)) & 63
+		if delta == 16 || delta == -16 {
+			p.EP = (from + to) / 2
+		}
+		victim := board.Piece(board.King) // none: a king is never captured
+		if p.Colors[them]&to.Bitboard() != 0 {
+			victim = p.pieceOn(them, to)
+			flip(p, them, victim, to)
+		}
+		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
+		flip(p, us, board.Pawn, from)
+		if to.Bitboard()&(rank1|rank8) == 0 {
+			flip(p, us, board.Pawn, to)
+			n += countAfterHyperbolaBswap[Us](p)
+			flip(p, us, board.Pawn, to)
+		} else {
+			for placed := board.Knight; placed <= board.Queen; placed++ {
+				flip(p, us, placed, to)
+				n += countAfterHyperbolaBswap[Us](p)
+				flip(p, us, placed, to)
+			}
+		}
+		flip(p, us, board.Pawn, from)
+		if victim != board.King {
+			flip(p, them, victim, to)
+		}
+	}
+	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
 }
 
@@ -795,6 +1129,14 @@ func enPassantLegalHyperbolaBswap[Us side](p *Position, from, k board.Square) bo
 	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
 }
 
+// countAfterHyperbolaBswap is countAfter with slider=hyperbola-bswap.
+func countAfterHyperbolaBswap[Us side](p *Position) int {
+	if sideOf[Us]() == board.White {
+		return generateHyperbolaBswap[black, counts](p, nil)
+	}
+	return generateHyperbolaBswap[white, counts](p, nil)
+}
+
 // perftHyperbolaReverse is perft with slider=hyperbola-reverse.
 func perftHyperbolaReverse(p Position, depth int) uint64 {
 	if p.Side == board.White {
@@ -810,19 +1152,13 @@ func perftSideHyperbolaReverse[Us, Them side](p *Position, depth int) uint64 {
 		return 1
 	case depth == 1:
 		return uint64(generateHyperbolaReverse[Us, counts](p, nil))
+	case depth == 2:
+		return leafParentsHyperbolaReverse[Us, Them](p)
 	}
 	var l MoveList
 	generateHyperbolaReverse[Us, lists](p, &l)
 	var n uint64
 	var q Position
-	if depth == 2 {
-		// The leaves' parents counted here rather than by a call each.
-		for _, m := range l.Moves[:l.N] {
-			play[Us](&q, p, m)
-			n += uint64(generateHyperbolaReverse[Them, counts](&q, nil))
-		}
-		return n
-	}
 	for _, m := range l.Moves[:l.N] {
 		play[Us](&q, p, m)
 		n += perftSideHyperbolaReverse[Them, Us](&q, depth-1)
@@ -883,18 +1219,38 @@ func generateHyperbolaReverse[Us side, J job](p *Position, l *MoveList) int {
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
 	n := 0
-	emit := func(from board.Square, targets uint64, kind int) {
-		if listing[J]() {
-			l.add(from, targets, kind)
+	// What the moves of our piece from from to targets add to n: their
+	// number, or with J = expands their children's moves (leaf.go).
+	tally := func(piece board.Piece, from board.Square, targets uint64) int {
+		if expanding[J]() {
+			return childMovesHyperbolaReverse[Us](p, piece, from, targets)
 		}
-		n += count(targets)
+		return count(targets)
+	}
+	// The sliders' moves.
+	slider := func(piece board.Piece, from board.Square, targets uint64) {
+		if listing[J]() {
+			l.add(from, targets, Quiet)
+		}
+		n += tally(piece, from, targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if listing[J]() {
 			l.addLeaper(us, piece, from, targets)
 		}
-		n += count(targets)
+		n += tally(piece, from, targets)
+	}
+	// Castlings and en-passant captures: rare, expanded by play.
+	special := func(from board.Square, targets uint64, kind int) {
+		if listing[J]() {
+			l.add(from, targets, kind)
+		}
+		if expanding[J]() {
+			n += childrenPlayedHyperbolaReverse[Us](p, from, targets, kind)
+		} else {
+			n += count(targets)
+		}
 	}
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
@@ -948,7 +1304,7 @@ func generateHyperbolaReverse[Us side, J job](p *Position, l *MoveList) int {
 			c := &castles[p.setup][i]
 			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&rq == 0) {
-				emit(k, c.to.Bitboard(), Castle)
+				special(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -968,7 +1324,7 @@ func generateHyperbolaReverse[Us side, J job](p *Position, l *MoveList) int {
 		if m.pinD&(b&-b) != 0 {
 			a &= m.pinD
 		}
-		emit(s, a, Quiet)
+		slider(board.Bishop, s, a)
 	}
 	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -976,7 +1332,7 @@ func generateHyperbolaReverse[Us side, J job](p *Position, l *MoveList) int {
 		if m.pinHV&(b&-b) != 0 {
 			a &= m.pinHV
 		}
-		emit(s, a, Quiet)
+		slider(board.Rook, s, a)
 	}
 	// A queen's rook and bishop moves are one target set (the two never
 	// share a square), counted once; a pinned queen moves along its pin
@@ -992,7 +1348,7 @@ func generateHyperbolaReverse[Us side, J job](p *Position, l *MoveList) int {
 		default:
 			a = generic.SlidingHyperbolaReverseRook(s, sliding) | generic.SlidingHyperbolaReverseBishop(s, sliding)
 		}
-		emit(s, a&movable, Quiet)
+		slider(board.Queen, s, a&movable)
 	}
 	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
 	// file pin lets them push along it), captures by pawns not pinned on a
@@ -1017,7 +1373,12 @@ func generateHyperbolaReverse[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	if expanding[J]() {
+		n += childPawnsHyperbolaReverse[Us](p, single, pushStep(us)) + childPawnsHyperbolaReverse[Us](p, double, 2*pushStep(us)) +
+			childPawnsHyperbolaReverse[Us](p, capA, captureA(us)) + childPawnsHyperbolaReverse[Us](p, capH, captureH(us))
+	} else {
+		n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
 		l.addPawns(double, 2*pushStep(us), DoublePush)
@@ -1028,10 +1389,97 @@ func generateHyperbolaReverse[Us side, J job](p *Position, l *MoveList) int {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegalHyperbolaReverse[Us](p, from, k) {
-				emit(from, p.EP.Bitboard(), EnPassant)
+				special(from, p.EP.Bitboard(), EnPassant)
 			}
 		}
 	}
+	return n
+}
+
+// leafParentsHyperbolaReverse is leafParents with slider=hyperbola-reverse.
+func leafParentsHyperbolaReverse[Us, Them side](p *Position) uint64 {
+	return uint64(generateHyperbolaReverse[Us, expands](p, nil))
+}
+
+// childMovesHyperbolaReverse is childMoves with slider=hyperbola-reverse.
+func childMovesHyperbolaReverse[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+	us := sideOf[Us]()
+	them := us ^ 1
+	ep, castling := p.EP, p.Castling
+	p.EP, p.Side = board.NoSquare, them
+	rights := castling & keepRights[p.setup][from]
+	flip(p, us, pc, from)
+	n := 0
+	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
+		to := board.Square(bits.TrailingZeros64(b))
+		flip(p, us, pc, to)
+		p.Castling = rights & keepRights[p.setup][to]
+		n += countAfterHyperbolaReverse[Us](p)
+		flip(p, us, pc, to)
+	}
+	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
+		to := board.Square(bits.TrailingZeros64(b))
+		victim := p.pieceOn(them, to)
+		flip(p, them, victim, to)
+		flip(p, us, pc, to)
+		p.Castling = rights & keepRights[p.setup][to]
+		n += countAfterHyperbolaReverse[Us](p)
+		flip(p, us, pc, to)
+		flip(p, them, victim, to)
+	}
+	flip(p, us, pc, from)
+	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
+// childrenPlayedHyperbolaReverse is childrenPlayed with slider=hyperbola-reverse.
+func childrenPlayedHyperbolaReverse[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+	var q Position
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += countAfterHyperbolaReverse[Us](&q)
+	}
+	return n
+}
+
+// childPawnsHyperbolaReverse is childPawns with slider=hyperbola-reverse.
+func childPawnsHyperbolaReverse[Us side](p *Position, targets uint64, delta int) int {
+	us := sideOf[Us]()
+	them := us ^ 1
+	ep, castling := p.EP, p.Castling
+	p.EP, p.Side = board.NoSquare, them
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		to := board.Square(bits.TrailingZeros64(targets))
+		from := (to - board.Square(delta)) & 63
+		if delta == 16 || delta == -16 {
+			p.EP = (from + to) / 2
+		}
+		victim := board.Piece(board.King) // none: a king is never captured
+		if p.Colors[them]&to.Bitboard() != 0 {
+			victim = p.pieceOn(them, to)
+			flip(p, them, victim, to)
+		}
+		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
+		flip(p, us, board.Pawn, from)
+		if to.Bitboard()&(rank1|rank8) == 0 {
+			flip(p, us, board.Pawn, to)
+			n += countAfterHyperbolaReverse[Us](p)
+			flip(p, us, board.Pawn, to)
+		} else {
+			for placed := board.Knight; placed <= board.Queen; placed++ {
+				flip(p, us, placed, to)
+				n += countAfterHyperbolaReverse[Us](p)
+				flip(p, us, placed, to)
+			}
+		}
+		flip(p, us, board.Pawn, from)
+		if victim != board.King {
+			flip(p, them, victim, to)
+		}
+	}
+	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
 }
 
@@ -1052,6 +1500,14 @@ func enPassantLegalHyperbolaReverse[Us side](p *Position, from, k board.Square) 
 	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
 }
 
+// countAfterHyperbolaReverse is countAfter with slider=hyperbola-reverse.
+func countAfterHyperbolaReverse[Us side](p *Position) int {
+	if sideOf[Us]() == board.White {
+		return generateHyperbolaReverse[black, counts](p, nil)
+	}
+	return generateHyperbolaReverse[white, counts](p, nil)
+}
+
 // perftKindergarten is perft with slider=kindergarten.
 func perftKindergarten(p Position, depth int) uint64 {
 	if p.Side == board.White {
@@ -1067,19 +1523,13 @@ func perftSideKindergarten[Us, Them side](p *Position, depth int) uint64 {
 		return 1
 	case depth == 1:
 		return uint64(generateKindergarten[Us, counts](p, nil))
+	case depth == 2:
+		return leafParentsKindergarten[Us, Them](p)
 	}
 	var l MoveList
 	generateKindergarten[Us, lists](p, &l)
 	var n uint64
 	var q Position
-	if depth == 2 {
-		// The leaves' parents counted here rather than by a call each.
-		for _, m := range l.Moves[:l.N] {
-			play[Us](&q, p, m)
-			n += uint64(generateKindergarten[Them, counts](&q, nil))
-		}
-		return n
-	}
 	for _, m := range l.Moves[:l.N] {
 		play[Us](&q, p, m)
 		n += perftSideKindergarten[Them, Us](&q, depth-1)
@@ -1140,18 +1590,38 @@ func generateKindergarten[Us side, J job](p *Position, l *MoveList) int {
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
 	n := 0
-	emit := func(from board.Square, targets uint64, kind int) {
-		if listing[J]() {
-			l.add(from, targets, kind)
+	// What the moves of our piece from from to targets add to n: their
+	// number, or with J = expands their children's moves (leaf.go).
+	tally := func(piece board.Piece, from board.Square, targets uint64) int {
+		if expanding[J]() {
+			return childMovesKindergarten[Us](p, piece, from, targets)
 		}
-		n += count(targets)
+		return count(targets)
+	}
+	// The sliders' moves.
+	slider := func(piece board.Piece, from board.Square, targets uint64) {
+		if listing[J]() {
+			l.add(from, targets, Quiet)
+		}
+		n += tally(piece, from, targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if listing[J]() {
 			l.addLeaper(us, piece, from, targets)
 		}
-		n += count(targets)
+		n += tally(piece, from, targets)
+	}
+	// Castlings and en-passant captures: rare, expanded by play.
+	special := func(from board.Square, targets uint64, kind int) {
+		if listing[J]() {
+			l.add(from, targets, kind)
+		}
+		if expanding[J]() {
+			n += childrenPlayedKindergarten[Us](p, from, targets, kind)
+		} else {
+			n += count(targets)
+		}
 	}
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
@@ -1205,7 +1675,7 @@ func generateKindergarten[Us side, J job](p *Position, l *MoveList) int {
 			c := &castles[p.setup][i]
 			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&rq == 0) {
-				emit(k, c.to.Bitboard(), Castle)
+				special(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -1225,7 +1695,7 @@ func generateKindergarten[Us side, J job](p *Position, l *MoveList) int {
 		if m.pinD&(b&-b) != 0 {
 			a &= m.pinD
 		}
-		emit(s, a, Quiet)
+		slider(board.Bishop, s, a)
 	}
 	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -1233,7 +1703,7 @@ func generateKindergarten[Us side, J job](p *Position, l *MoveList) int {
 		if m.pinHV&(b&-b) != 0 {
 			a &= m.pinHV
 		}
-		emit(s, a, Quiet)
+		slider(board.Rook, s, a)
 	}
 	// A queen's rook and bishop moves are one target set (the two never
 	// share a square), counted once; a pinned queen moves along its pin
@@ -1249,7 +1719,7 @@ func generateKindergarten[Us side, J job](p *Position, l *MoveList) int {
 		default:
 			a = generic.SlidingKindergartenRook(s, sliding) | generic.SlidingKindergartenBishop(s, sliding)
 		}
-		emit(s, a&movable, Quiet)
+		slider(board.Queen, s, a&movable)
 	}
 	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
 	// file pin lets them push along it), captures by pawns not pinned on a
@@ -1274,7 +1744,12 @@ func generateKindergarten[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	if expanding[J]() {
+		n += childPawnsKindergarten[Us](p, single, pushStep(us)) + childPawnsKindergarten[Us](p, double, 2*pushStep(us)) +
+			childPawnsKindergarten[Us](p, capA, captureA(us)) + childPawnsKindergarten[Us](p, capH, captureH(us))
+	} else {
+		n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
 		l.addPawns(double, 2*pushStep(us), DoublePush)
@@ -1285,10 +1760,97 @@ func generateKindergarten[Us side, J job](p *Position, l *MoveList) int {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegalKindergarten[Us](p, from, k) {
-				emit(from, p.EP.Bitboard(), EnPassant)
+				special(from, p.EP.Bitboard(), EnPassant)
 			}
 		}
 	}
+	return n
+}
+
+// leafParentsKindergarten is leafParents with slider=kindergarten.
+func leafParentsKindergarten[Us, Them side](p *Position) uint64 {
+	return uint64(generateKindergarten[Us, expands](p, nil))
+}
+
+// childMovesKindergarten is childMoves with slider=kindergarten.
+func childMovesKindergarten[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+	us := sideOf[Us]()
+	them := us ^ 1
+	ep, castling := p.EP, p.Castling
+	p.EP, p.Side = board.NoSquare, them
+	rights := castling & keepRights[p.setup][from]
+	flip(p, us, pc, from)
+	n := 0
+	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
+		to := board.Square(bits.TrailingZeros64(b))
+		flip(p, us, pc, to)
+		p.Castling = rights & keepRights[p.setup][to]
+		n += countAfterKindergarten[Us](p)
+		flip(p, us, pc, to)
+	}
+	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
+		to := board.Square(bits.TrailingZeros64(b))
+		victim := p.pieceOn(them, to)
+		flip(p, them, victim, to)
+		flip(p, us, pc, to)
+		p.Castling = rights & keepRights[p.setup][to]
+		n += countAfterKindergarten[Us](p)
+		flip(p, us, pc, to)
+		flip(p, them, victim, to)
+	}
+	flip(p, us, pc, from)
+	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
+// childrenPlayedKindergarten is childrenPlayed with slider=kindergarten.
+func childrenPlayedKindergarten[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+	var q Position
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += countAfterKindergarten[Us](&q)
+	}
+	return n
+}
+
+// childPawnsKindergarten is childPawns with slider=kindergarten.
+func childPawnsKindergarten[Us side](p *Position, targets uint64, delta int) int {
+	us := sideOf[Us]()
+	them := us ^ 1
+	ep, castling := p.EP, p.Castling
+	p.EP, p.Side = board.NoSquare, them
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		to := board.Square(bits.TrailingZeros64(targets))
+		from := (to - board.Square(delta)) & 63
+		if delta == 16 || delta == -16 {
+			p.EP = (from + to) / 2
+		}
+		victim := board.Piece(board.King) // none: a king is never captured
+		if p.Colors[them]&to.Bitboard() != 0 {
+			victim = p.pieceOn(them, to)
+			flip(p, them, victim, to)
+		}
+		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
+		flip(p, us, board.Pawn, from)
+		if to.Bitboard()&(rank1|rank8) == 0 {
+			flip(p, us, board.Pawn, to)
+			n += countAfterKindergarten[Us](p)
+			flip(p, us, board.Pawn, to)
+		} else {
+			for placed := board.Knight; placed <= board.Queen; placed++ {
+				flip(p, us, placed, to)
+				n += countAfterKindergarten[Us](p)
+				flip(p, us, placed, to)
+			}
+		}
+		flip(p, us, board.Pawn, from)
+		if victim != board.King {
+			flip(p, them, victim, to)
+		}
+	}
+	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
 }
 
@@ -1309,6 +1871,14 @@ func enPassantLegalKindergarten[Us side](p *Position, from, k board.Square) bool
 	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
 }
 
+// countAfterKindergarten is countAfter with slider=kindergarten.
+func countAfterKindergarten[Us side](p *Position) int {
+	if sideOf[Us]() == board.White {
+		return generateKindergarten[black, counts](p, nil)
+	}
+	return generateKindergarten[white, counts](p, nil)
+}
+
 // perftKoggeStone is perft with slider=kogge-stone.
 func perftKoggeStone(p Position, depth int) uint64 {
 	if p.Side == board.White {
@@ -1324,19 +1894,13 @@ func perftSideKoggeStone[Us, Them side](p *Position, depth int) uint64 {
 		return 1
 	case depth == 1:
 		return uint64(generateKoggeStone[Us, counts](p, nil))
+	case depth == 2:
+		return leafParentsKoggeStone[Us, Them](p)
 	}
 	var l MoveList
 	generateKoggeStone[Us, lists](p, &l)
 	var n uint64
 	var q Position
-	if depth == 2 {
-		// The leaves' parents counted here rather than by a call each.
-		for _, m := range l.Moves[:l.N] {
-			play[Us](&q, p, m)
-			n += uint64(generateKoggeStone[Them, counts](&q, nil))
-		}
-		return n
-	}
 	for _, m := range l.Moves[:l.N] {
 		play[Us](&q, p, m)
 		n += perftSideKoggeStone[Them, Us](&q, depth-1)
@@ -1397,18 +1961,38 @@ func generateKoggeStone[Us side, J job](p *Position, l *MoveList) int {
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
 	n := 0
-	emit := func(from board.Square, targets uint64, kind int) {
-		if listing[J]() {
-			l.add(from, targets, kind)
+	// What the moves of our piece from from to targets add to n: their
+	// number, or with J = expands their children's moves (leaf.go).
+	tally := func(piece board.Piece, from board.Square, targets uint64) int {
+		if expanding[J]() {
+			return childMovesKoggeStone[Us](p, piece, from, targets)
 		}
-		n += count(targets)
+		return count(targets)
+	}
+	// The sliders' moves.
+	slider := func(piece board.Piece, from board.Square, targets uint64) {
+		if listing[J]() {
+			l.add(from, targets, Quiet)
+		}
+		n += tally(piece, from, targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if listing[J]() {
 			l.addLeaper(us, piece, from, targets)
 		}
-		n += count(targets)
+		n += tally(piece, from, targets)
+	}
+	// Castlings and en-passant captures: rare, expanded by play.
+	special := func(from board.Square, targets uint64, kind int) {
+		if listing[J]() {
+			l.add(from, targets, kind)
+		}
+		if expanding[J]() {
+			n += childrenPlayedKoggeStone[Us](p, from, targets, kind)
+		} else {
+			n += count(targets)
+		}
 	}
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
@@ -1462,7 +2046,7 @@ func generateKoggeStone[Us side, J job](p *Position, l *MoveList) int {
 			c := &castles[p.setup][i]
 			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&rq == 0) {
-				emit(k, c.to.Bitboard(), Castle)
+				special(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -1482,7 +2066,7 @@ func generateKoggeStone[Us side, J job](p *Position, l *MoveList) int {
 		if m.pinD&(b&-b) != 0 {
 			a &= m.pinD
 		}
-		emit(s, a, Quiet)
+		slider(board.Bishop, s, a)
 	}
 	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -1490,7 +2074,7 @@ func generateKoggeStone[Us side, J job](p *Position, l *MoveList) int {
 		if m.pinHV&(b&-b) != 0 {
 			a &= m.pinHV
 		}
-		emit(s, a, Quiet)
+		slider(board.Rook, s, a)
 	}
 	// A queen's rook and bishop moves are one target set (the two never
 	// share a square), counted once; a pinned queen moves along its pin
@@ -1506,7 +2090,7 @@ func generateKoggeStone[Us side, J job](p *Position, l *MoveList) int {
 		default:
 			a = generic.SlidingKoggeStoneRook(s, sliding) | generic.SlidingKoggeStoneBishop(s, sliding)
 		}
-		emit(s, a&movable, Quiet)
+		slider(board.Queen, s, a&movable)
 	}
 	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
 	// file pin lets them push along it), captures by pawns not pinned on a
@@ -1531,7 +2115,12 @@ func generateKoggeStone[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	if expanding[J]() {
+		n += childPawnsKoggeStone[Us](p, single, pushStep(us)) + childPawnsKoggeStone[Us](p, double, 2*pushStep(us)) +
+			childPawnsKoggeStone[Us](p, capA, captureA(us)) + childPawnsKoggeStone[Us](p, capH, captureH(us))
+	} else {
+		n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
 		l.addPawns(double, 2*pushStep(us), DoublePush)
@@ -1542,10 +2131,97 @@ func generateKoggeStone[Us side, J job](p *Position, l *MoveList) int {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegalKoggeStone[Us](p, from, k) {
-				emit(from, p.EP.Bitboard(), EnPassant)
+				special(from, p.EP.Bitboard(), EnPassant)
 			}
 		}
 	}
+	return n
+}
+
+// leafParentsKoggeStone is leafParents with slider=kogge-stone.
+func leafParentsKoggeStone[Us, Them side](p *Position) uint64 {
+	return uint64(generateKoggeStone[Us, expands](p, nil))
+}
+
+// childMovesKoggeStone is childMoves with slider=kogge-stone.
+func childMovesKoggeStone[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+	us := sideOf[Us]()
+	them := us ^ 1
+	ep, castling := p.EP, p.Castling
+	p.EP, p.Side = board.NoSquare, them
+	rights := castling & keepRights[p.setup][from]
+	flip(p, us, pc, from)
+	n := 0
+	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
+		to := board.Square(bits.TrailingZeros64(b))
+		flip(p, us, pc, to)
+		p.Castling = rights & keepRights[p.setup][to]
+		n += countAfterKoggeStone[Us](p)
+		flip(p, us, pc, to)
+	}
+	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
+		to := board.Square(bits.TrailingZeros64(b))
+		victim := p.pieceOn(them, to)
+		flip(p, them, victim, to)
+		flip(p, us, pc, to)
+		p.Castling = rights & keepRights[p.setup][to]
+		n += countAfterKoggeStone[Us](p)
+		flip(p, us, pc, to)
+		flip(p, them, victim, to)
+	}
+	flip(p, us, pc, from)
+	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
+// childrenPlayedKoggeStone is childrenPlayed with slider=kogge-stone.
+func childrenPlayedKoggeStone[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+	var q Position
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += countAfterKoggeStone[Us](&q)
+	}
+	return n
+}
+
+// childPawnsKoggeStone is childPawns with slider=kogge-stone.
+func childPawnsKoggeStone[Us side](p *Position, targets uint64, delta int) int {
+	us := sideOf[Us]()
+	them := us ^ 1
+	ep, castling := p.EP, p.Castling
+	p.EP, p.Side = board.NoSquare, them
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		to := board.Square(bits.TrailingZeros64(targets))
+		from := (to - board.Square(delta)) & 63
+		if delta == 16 || delta == -16 {
+			p.EP = (from + to) / 2
+		}
+		victim := board.Piece(board.King) // none: a king is never captured
+		if p.Colors[them]&to.Bitboard() != 0 {
+			victim = p.pieceOn(them, to)
+			flip(p, them, victim, to)
+		}
+		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
+		flip(p, us, board.Pawn, from)
+		if to.Bitboard()&(rank1|rank8) == 0 {
+			flip(p, us, board.Pawn, to)
+			n += countAfterKoggeStone[Us](p)
+			flip(p, us, board.Pawn, to)
+		} else {
+			for placed := board.Knight; placed <= board.Queen; placed++ {
+				flip(p, us, placed, to)
+				n += countAfterKoggeStone[Us](p)
+				flip(p, us, placed, to)
+			}
+		}
+		flip(p, us, board.Pawn, from)
+		if victim != board.King {
+			flip(p, them, victim, to)
+		}
+	}
+	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
 }
 
@@ -1566,6 +2242,14 @@ func enPassantLegalKoggeStone[Us side](p *Position, from, k board.Square) bool {
 	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
 }
 
+// countAfterKoggeStone is countAfter with slider=kogge-stone.
+func countAfterKoggeStone[Us side](p *Position) int {
+	if sideOf[Us]() == board.White {
+		return generateKoggeStone[black, counts](p, nil)
+	}
+	return generateKoggeStone[white, counts](p, nil)
+}
+
 // perftMagicBlack is perft with slider=magic-black.
 func perftMagicBlack(p Position, depth int) uint64 {
 	if p.Side == board.White {
@@ -1581,19 +2265,13 @@ func perftSideMagicBlack[Us, Them side](p *Position, depth int) uint64 {
 		return 1
 	case depth == 1:
 		return uint64(generateMagicBlack[Us, counts](p, nil))
+	case depth == 2:
+		return leafParentsMagicBlack[Us, Them](p)
 	}
 	var l MoveList
 	generateMagicBlack[Us, lists](p, &l)
 	var n uint64
 	var q Position
-	if depth == 2 {
-		// The leaves' parents counted here rather than by a call each.
-		for _, m := range l.Moves[:l.N] {
-			play[Us](&q, p, m)
-			n += uint64(generateMagicBlack[Them, counts](&q, nil))
-		}
-		return n
-	}
 	for _, m := range l.Moves[:l.N] {
 		play[Us](&q, p, m)
 		n += perftSideMagicBlack[Them, Us](&q, depth-1)
@@ -1654,18 +2332,38 @@ func generateMagicBlack[Us side, J job](p *Position, l *MoveList) int {
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
 	n := 0
-	emit := func(from board.Square, targets uint64, kind int) {
-		if listing[J]() {
-			l.add(from, targets, kind)
+	// What the moves of our piece from from to targets add to n: their
+	// number, or with J = expands their children's moves (leaf.go).
+	tally := func(piece board.Piece, from board.Square, targets uint64) int {
+		if expanding[J]() {
+			return childMovesMagicBlack[Us](p, piece, from, targets)
 		}
-		n += count(targets)
+		return count(targets)
+	}
+	// The sliders' moves.
+	slider := func(piece board.Piece, from board.Square, targets uint64) {
+		if listing[J]() {
+			l.add(from, targets, Quiet)
+		}
+		n += tally(piece, from, targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if listing[J]() {
 			l.addLeaper(us, piece, from, targets)
 		}
-		n += count(targets)
+		n += tally(piece, from, targets)
+	}
+	// Castlings and en-passant captures: rare, expanded by play.
+	special := func(from board.Square, targets uint64, kind int) {
+		if listing[J]() {
+			l.add(from, targets, kind)
+		}
+		if expanding[J]() {
+			n += childrenPlayedMagicBlack[Us](p, from, targets, kind)
+		} else {
+			n += count(targets)
+		}
 	}
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
@@ -1719,7 +2417,7 @@ func generateMagicBlack[Us side, J job](p *Position, l *MoveList) int {
 			c := &castles[p.setup][i]
 			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&rq == 0) {
-				emit(k, c.to.Bitboard(), Castle)
+				special(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -1739,7 +2437,7 @@ func generateMagicBlack[Us side, J job](p *Position, l *MoveList) int {
 		if m.pinD&(b&-b) != 0 {
 			a &= m.pinD
 		}
-		emit(s, a, Quiet)
+		slider(board.Bishop, s, a)
 	}
 	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -1747,7 +2445,7 @@ func generateMagicBlack[Us side, J job](p *Position, l *MoveList) int {
 		if m.pinHV&(b&-b) != 0 {
 			a &= m.pinHV
 		}
-		emit(s, a, Quiet)
+		slider(board.Rook, s, a)
 	}
 	// A queen's rook and bishop moves are one target set (the two never
 	// share a square), counted once; a pinned queen moves along its pin
@@ -1763,7 +2461,7 @@ func generateMagicBlack[Us side, J job](p *Position, l *MoveList) int {
 		default:
 			a = generic.SlidingMagicBlackRook(s, sliding) | generic.SlidingMagicBlackBishop(s, sliding)
 		}
-		emit(s, a&movable, Quiet)
+		slider(board.Queen, s, a&movable)
 	}
 	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
 	// file pin lets them push along it), captures by pawns not pinned on a
@@ -1788,7 +2486,12 @@ func generateMagicBlack[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	if expanding[J]() {
+		n += childPawnsMagicBlack[Us](p, single, pushStep(us)) + childPawnsMagicBlack[Us](p, double, 2*pushStep(us)) +
+			childPawnsMagicBlack[Us](p, capA, captureA(us)) + childPawnsMagicBlack[Us](p, capH, captureH(us))
+	} else {
+		n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
 		l.addPawns(double, 2*pushStep(us), DoublePush)
@@ -1799,10 +2502,97 @@ func generateMagicBlack[Us side, J job](p *Position, l *MoveList) int {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegalMagicBlack[Us](p, from, k) {
-				emit(from, p.EP.Bitboard(), EnPassant)
+				special(from, p.EP.Bitboard(), EnPassant)
 			}
 		}
 	}
+	return n
+}
+
+// leafParentsMagicBlack is leafParents with slider=magic-black.
+func leafParentsMagicBlack[Us, Them side](p *Position) uint64 {
+	return uint64(generateMagicBlack[Us, expands](p, nil))
+}
+
+// childMovesMagicBlack is childMoves with slider=magic-black.
+func childMovesMagicBlack[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+	us := sideOf[Us]()
+	them := us ^ 1
+	ep, castling := p.EP, p.Castling
+	p.EP, p.Side = board.NoSquare, them
+	rights := castling & keepRights[p.setup][from]
+	flip(p, us, pc, from)
+	n := 0
+	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
+		to := board.Square(bits.TrailingZeros64(b))
+		flip(p, us, pc, to)
+		p.Castling = rights & keepRights[p.setup][to]
+		n += countAfterMagicBlack[Us](p)
+		flip(p, us, pc, to)
+	}
+	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
+		to := board.Square(bits.TrailingZeros64(b))
+		victim := p.pieceOn(them, to)
+		flip(p, them, victim, to)
+		flip(p, us, pc, to)
+		p.Castling = rights & keepRights[p.setup][to]
+		n += countAfterMagicBlack[Us](p)
+		flip(p, us, pc, to)
+		flip(p, them, victim, to)
+	}
+	flip(p, us, pc, from)
+	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
+// childrenPlayedMagicBlack is childrenPlayed with slider=magic-black.
+func childrenPlayedMagicBlack[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+	var q Position
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += countAfterMagicBlack[Us](&q)
+	}
+	return n
+}
+
+// childPawnsMagicBlack is childPawns with slider=magic-black.
+func childPawnsMagicBlack[Us side](p *Position, targets uint64, delta int) int {
+	us := sideOf[Us]()
+	them := us ^ 1
+	ep, castling := p.EP, p.Castling
+	p.EP, p.Side = board.NoSquare, them
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		to := board.Square(bits.TrailingZeros64(targets))
+		from := (to - board.Square(delta)) & 63
+		if delta == 16 || delta == -16 {
+			p.EP = (from + to) / 2
+		}
+		victim := board.Piece(board.King) // none: a king is never captured
+		if p.Colors[them]&to.Bitboard() != 0 {
+			victim = p.pieceOn(them, to)
+			flip(p, them, victim, to)
+		}
+		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
+		flip(p, us, board.Pawn, from)
+		if to.Bitboard()&(rank1|rank8) == 0 {
+			flip(p, us, board.Pawn, to)
+			n += countAfterMagicBlack[Us](p)
+			flip(p, us, board.Pawn, to)
+		} else {
+			for placed := board.Knight; placed <= board.Queen; placed++ {
+				flip(p, us, placed, to)
+				n += countAfterMagicBlack[Us](p)
+				flip(p, us, placed, to)
+			}
+		}
+		flip(p, us, board.Pawn, from)
+		if victim != board.King {
+			flip(p, them, victim, to)
+		}
+	}
+	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
 }
 
@@ -1823,6 +2613,14 @@ func enPassantLegalMagicBlack[Us side](p *Position, from, k board.Square) bool {
 	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
 }
 
+// countAfterMagicBlack is countAfter with slider=magic-black.
+func countAfterMagicBlack[Us side](p *Position) int {
+	if sideOf[Us]() == board.White {
+		return generateMagicBlack[black, counts](p, nil)
+	}
+	return generateMagicBlack[white, counts](p, nil)
+}
+
 // perftMagicPlain is perft with slider=magic-plain.
 func perftMagicPlain(p Position, depth int) uint64 {
 	if p.Side == board.White {
@@ -1838,19 +2636,13 @@ func perftSideMagicPlain[Us, Them side](p *Position, depth int) uint64 {
 		return 1
 	case depth == 1:
 		return uint64(generateMagicPlain[Us, counts](p, nil))
+	case depth == 2:
+		return leafParentsMagicPlain[Us, Them](p)
 	}
 	var l MoveList
 	generateMagicPlain[Us, lists](p, &l)
 	var n uint64
 	var q Position
-	if depth == 2 {
-		// The leaves' parents counted here rather than by a call each.
-		for _, m := range l.Moves[:l.N] {
-			play[Us](&q, p, m)
-			n += uint64(generateMagicPlain[Them, counts](&q, nil))
-		}
-		return n
-	}
 	for _, m := range l.Moves[:l.N] {
 		play[Us](&q, p, m)
 		n += perftSideMagicPlain[Them, Us](&q, depth-1)
@@ -1911,18 +2703,38 @@ func generateMagicPlain[Us side, J job](p *Position, l *MoveList) int {
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
 	n := 0
-	emit := func(from board.Square, targets uint64, kind int) {
-		if listing[J]() {
-			l.add(from, targets, kind)
+	// What the moves of our piece from from to targets add to n: their
+	// number, or with J = expands their children's moves (leaf.go).
+	tally := func(piece board.Piece, from board.Square, targets uint64) int {
+		if expanding[J]() {
+			return childMovesMagicPlain[Us](p, piece, from, targets)
 		}
-		n += count(targets)
+		return count(targets)
+	}
+	// The sliders' moves.
+	slider := func(piece board.Piece, from board.Square, targets uint64) {
+		if listing[J]() {
+			l.add(from, targets, Quiet)
+		}
+		n += tally(piece, from, targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if listing[J]() {
 			l.addLeaper(us, piece, from, targets)
 		}
-		n += count(targets)
+		n += tally(piece, from, targets)
+	}
+	// Castlings and en-passant captures: rare, expanded by play.
+	special := func(from board.Square, targets uint64, kind int) {
+		if listing[J]() {
+			l.add(from, targets, kind)
+		}
+		if expanding[J]() {
+			n += childrenPlayedMagicPlain[Us](p, from, targets, kind)
+		} else {
+			n += count(targets)
+		}
 	}
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
@@ -1976,7 +2788,7 @@ func generateMagicPlain[Us side, J job](p *Position, l *MoveList) int {
 			c := &castles[p.setup][i]
 			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&rq == 0) {
-				emit(k, c.to.Bitboard(), Castle)
+				special(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -1996,7 +2808,7 @@ func generateMagicPlain[Us side, J job](p *Position, l *MoveList) int {
 		if m.pinD&(b&-b) != 0 {
 			a &= m.pinD
 		}
-		emit(s, a, Quiet)
+		slider(board.Bishop, s, a)
 	}
 	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -2004,7 +2816,7 @@ func generateMagicPlain[Us side, J job](p *Position, l *MoveList) int {
 		if m.pinHV&(b&-b) != 0 {
 			a &= m.pinHV
 		}
-		emit(s, a, Quiet)
+		slider(board.Rook, s, a)
 	}
 	// A queen's rook and bishop moves are one target set (the two never
 	// share a square), counted once; a pinned queen moves along its pin
@@ -2020,7 +2832,7 @@ func generateMagicPlain[Us side, J job](p *Position, l *MoveList) int {
 		default:
 			a = generic.SlidingMagicPlainRook(s, sliding) | generic.SlidingMagicPlainBishop(s, sliding)
 		}
-		emit(s, a&movable, Quiet)
+		slider(board.Queen, s, a&movable)
 	}
 	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
 	// file pin lets them push along it), captures by pawns not pinned on a
@@ -2045,7 +2857,12 @@ func generateMagicPlain[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	if expanding[J]() {
+		n += childPawnsMagicPlain[Us](p, single, pushStep(us)) + childPawnsMagicPlain[Us](p, double, 2*pushStep(us)) +
+			childPawnsMagicPlain[Us](p, capA, captureA(us)) + childPawnsMagicPlain[Us](p, capH, captureH(us))
+	} else {
+		n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
 		l.addPawns(double, 2*pushStep(us), DoublePush)
@@ -2056,10 +2873,97 @@ func generateMagicPlain[Us side, J job](p *Position, l *MoveList) int {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegalMagicPlain[Us](p, from, k) {
-				emit(from, p.EP.Bitboard(), EnPassant)
+				special(from, p.EP.Bitboard(), EnPassant)
 			}
 		}
 	}
+	return n
+}
+
+// leafParentsMagicPlain is leafParents with slider=magic-plain.
+func leafParentsMagicPlain[Us, Them side](p *Position) uint64 {
+	return uint64(generateMagicPlain[Us, expands](p, nil))
+}
+
+// childMovesMagicPlain is childMoves with slider=magic-plain.
+func childMovesMagicPlain[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+	us := sideOf[Us]()
+	them := us ^ 1
+	ep, castling := p.EP, p.Castling
+	p.EP, p.Side = board.NoSquare, them
+	rights := castling & keepRights[p.setup][from]
+	flip(p, us, pc, from)
+	n := 0
+	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
+		to := board.Square(bits.TrailingZeros64(b))
+		flip(p, us, pc, to)
+		p.Castling = rights & keepRights[p.setup][to]
+		n += countAfterMagicPlain[Us](p)
+		flip(p, us, pc, to)
+	}
+	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
+		to := board.Square(bits.TrailingZeros64(b))
+		victim := p.pieceOn(them, to)
+		flip(p, them, victim, to)
+		flip(p, us, pc, to)
+		p.Castling = rights & keepRights[p.setup][to]
+		n += countAfterMagicPlain[Us](p)
+		flip(p, us, pc, to)
+		flip(p, them, victim, to)
+	}
+	flip(p, us, pc, from)
+	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
+// childrenPlayedMagicPlain is childrenPlayed with slider=magic-plain.
+func childrenPlayedMagicPlain[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+	var q Position
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += countAfterMagicPlain[Us](&q)
+	}
+	return n
+}
+
+// childPawnsMagicPlain is childPawns with slider=magic-plain.
+func childPawnsMagicPlain[Us side](p *Position, targets uint64, delta int) int {
+	us := sideOf[Us]()
+	them := us ^ 1
+	ep, castling := p.EP, p.Castling
+	p.EP, p.Side = board.NoSquare, them
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		to := board.Square(bits.TrailingZeros64(targets))
+		from := (to - board.Square(delta)) & 63
+		if delta == 16 || delta == -16 {
+			p.EP = (from + to) / 2
+		}
+		victim := board.Piece(board.King) // none: a king is never captured
+		if p.Colors[them]&to.Bitboard() != 0 {
+			victim = p.pieceOn(them, to)
+			flip(p, them, victim, to)
+		}
+		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
+		flip(p, us, board.Pawn, from)
+		if to.Bitboard()&(rank1|rank8) == 0 {
+			flip(p, us, board.Pawn, to)
+			n += countAfterMagicPlain[Us](p)
+			flip(p, us, board.Pawn, to)
+		} else {
+			for placed := board.Knight; placed <= board.Queen; placed++ {
+				flip(p, us, placed, to)
+				n += countAfterMagicPlain[Us](p)
+				flip(p, us, placed, to)
+			}
+		}
+		flip(p, us, board.Pawn, from)
+		if victim != board.King {
+			flip(p, them, victim, to)
+		}
+	}
+	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
 }
 
@@ -2080,6 +2984,14 @@ func enPassantLegalMagicPlain[Us side](p *Position, from, k board.Square) bool {
 	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
 }
 
+// countAfterMagicPlain is countAfter with slider=magic-plain.
+func countAfterMagicPlain[Us side](p *Position) int {
+	if sideOf[Us]() == board.White {
+		return generateMagicPlain[black, counts](p, nil)
+	}
+	return generateMagicPlain[white, counts](p, nil)
+}
+
 // perftObstructionDifference is perft with slider=obstruction-difference.
 func perftObstructionDifference(p Position, depth int) uint64 {
 	if p.Side == board.White {
@@ -2095,19 +3007,13 @@ func perftSideObstructionDifference[Us, Them side](p *Position, depth int) uint6
 		return 1
 	case depth == 1:
 		return uint64(generateObstructionDifference[Us, counts](p, nil))
+	case depth == 2:
+		return leafParentsObstructionDifference[Us, Them](p)
 	}
 	var l MoveList
 	generateObstructionDifference[Us, lists](p, &l)
 	var n uint64
 	var q Position
-	if depth == 2 {
-		// The leaves' parents counted here rather than by a call each.
-		for _, m := range l.Moves[:l.N] {
-			play[Us](&q, p, m)
-			n += uint64(generateObstructionDifference[Them, counts](&q, nil))
-		}
-		return n
-	}
 	for _, m := range l.Moves[:l.N] {
 		play[Us](&q, p, m)
 		n += perftSideObstructionDifference[Them, Us](&q, depth-1)
@@ -2168,18 +3074,38 @@ func generateObstructionDifference[Us side, J job](p *Position, l *MoveList) int
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
 	n := 0
-	emit := func(from board.Square, targets uint64, kind int) {
-		if listing[J]() {
-			l.add(from, targets, kind)
+	// What the moves of our piece from from to targets add to n: their
+	// number, or with J = expands their children's moves (leaf.go).
+	tally := func(piece board.Piece, from board.Square, targets uint64) int {
+		if expanding[J]() {
+			return childMovesObstructionDifference[Us](p, piece, from, targets)
 		}
-		n += count(targets)
+		return count(targets)
+	}
+	// The sliders' moves.
+	slider := func(piece board.Piece, from board.Square, targets uint64) {
+		if listing[J]() {
+			l.add(from, targets, Quiet)
+		}
+		n += tally(piece, from, targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if listing[J]() {
 			l.addLeaper(us, piece, from, targets)
 		}
-		n += count(targets)
+		n += tally(piece, from, targets)
+	}
+	// Castlings and en-passant captures: rare, expanded by play.
+	special := func(from board.Square, targets uint64, kind int) {
+		if listing[J]() {
+			l.add(from, targets, kind)
+		}
+		if expanding[J]() {
+			n += childrenPlayedObstructionDifference[Us](p, from, targets, kind)
+		} else {
+			n += count(targets)
+		}
 	}
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
@@ -2233,7 +3159,7 @@ func generateObstructionDifference[Us side, J job](p *Position, l *MoveList) int
 			c := &castles[p.setup][i]
 			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&rq == 0) {
-				emit(k, c.to.Bitboard(), Castle)
+				special(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -2253,7 +3179,7 @@ func generateObstructionDifference[Us side, J job](p *Position, l *MoveList) int
 		if m.pinD&(b&-b) != 0 {
 			a &= m.pinD
 		}
-		emit(s, a, Quiet)
+		slider(board.Bishop, s, a)
 	}
 	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -2261,7 +3187,7 @@ func generateObstructionDifference[Us side, J job](p *Position, l *MoveList) int
 		if m.pinHV&(b&-b) != 0 {
 			a &= m.pinHV
 		}
-		emit(s, a, Quiet)
+		slider(board.Rook, s, a)
 	}
 	// A queen's rook and bishop moves are one target set (the two never
 	// share a square), counted once; a pinned queen moves along its pin
@@ -2277,7 +3203,7 @@ func generateObstructionDifference[Us side, J job](p *Position, l *MoveList) int
 		default:
 			a = generic.SlidingObstructionDifferenceRook(s, sliding) | generic.SlidingObstructionDifferenceBishop(s, sliding)
 		}
-		emit(s, a&movable, Quiet)
+		slider(board.Queen, s, a&movable)
 	}
 	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
 	// file pin lets them push along it), captures by pawns not pinned on a
@@ -2302,7 +3228,12 @@ func generateObstructionDifference[Us side, J job](p *Position, l *MoveList) int
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	if expanding[J]() {
+		n += childPawnsObstructionDifference[Us](p, single, pushStep(us)) + childPawnsObstructionDifference[Us](p, double, 2*pushStep(us)) +
+			childPawnsObstructionDifference[Us](p, capA, captureA(us)) + childPawnsObstructionDifference[Us](p, capH, captureH(us))
+	} else {
+		n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
 		l.addPawns(double, 2*pushStep(us), DoublePush)
@@ -2313,10 +3244,97 @@ func generateObstructionDifference[Us side, J job](p *Position, l *MoveList) int
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegalObstructionDifference[Us](p, from, k) {
-				emit(from, p.EP.Bitboard(), EnPassant)
+				special(from, p.EP.Bitboard(), EnPassant)
 			}
 		}
 	}
+	return n
+}
+
+// leafParentsObstructionDifference is leafParents with slider=obstruction-difference.
+func leafParentsObstructionDifference[Us, Them side](p *Position) uint64 {
+	return uint64(generateObstructionDifference[Us, expands](p, nil))
+}
+
+// childMovesObstructionDifference is childMoves with slider=obstruction-difference.
+func childMovesObstructionDifference[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+	us := sideOf[Us]()
+	them := us ^ 1
+	ep, castling := p.EP, p.Castling
+	p.EP, p.Side = board.NoSquare, them
+	rights := castling & keepRights[p.setup][from]
+	flip(p, us, pc, from)
+	n := 0
+	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
+		to := board.Square(bits.TrailingZeros64(b))
+		flip(p, us, pc, to)
+		p.Castling = rights & keepRights[p.setup][to]
+		n += countAfterObstructionDifference[Us](p)
+		flip(p, us, pc, to)
+	}
+	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
+		to := board.Square(bits.TrailingZeros64(b))
+		victim := p.pieceOn(them, to)
+		flip(p, them, victim, to)
+		flip(p, us, pc, to)
+		p.Castling = rights & keepRights[p.setup][to]
+		n += countAfterObstructionDifference[Us](p)
+		flip(p, us, pc, to)
+		flip(p, them, victim, to)
+	}
+	flip(p, us, pc, from)
+	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
+// childrenPlayedObstructionDifference is childrenPlayed with slider=obstruction-difference.
+func childrenPlayedObstructionDifference[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+	var q Position
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += countAfterObstructionDifference[Us](&q)
+	}
+	return n
+}
+
+// childPawnsObstructionDifference is childPawns with slider=obstruction-difference.
+func childPawnsObstructionDifference[Us side](p *Position, targets uint64, delta int) int {
+	us := sideOf[Us]()
+	them := us ^ 1
+	ep, castling := p.EP, p.Castling
+	p.EP, p.Side = board.NoSquare, them
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		to := board.Square(bits.TrailingZeros64(targets))
+		from := (to - board.Square(delta)) & 63
+		if delta == 16 || delta == -16 {
+			p.EP = (from + to) / 2
+		}
+		victim := board.Piece(board.King) // none: a king is never captured
+		if p.Colors[them]&to.Bitboard() != 0 {
+			victim = p.pieceOn(them, to)
+			flip(p, them, victim, to)
+		}
+		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
+		flip(p, us, board.Pawn, from)
+		if to.Bitboard()&(rank1|rank8) == 0 {
+			flip(p, us, board.Pawn, to)
+			n += countAfterObstructionDifference[Us](p)
+			flip(p, us, board.Pawn, to)
+		} else {
+			for placed := board.Knight; placed <= board.Queen; placed++ {
+				flip(p, us, placed, to)
+				n += countAfterObstructionDifference[Us](p)
+				flip(p, us, placed, to)
+			}
+		}
+		flip(p, us, board.Pawn, from)
+		if victim != board.King {
+			flip(p, them, victim, to)
+		}
+	}
+	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
 }
 
@@ -2337,6 +3355,14 @@ func enPassantLegalObstructionDifference[Us side](p *Position, from, k board.Squ
 	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
 }
 
+// countAfterObstructionDifference is countAfter with slider=obstruction-difference.
+func countAfterObstructionDifference[Us side](p *Position) int {
+	if sideOf[Us]() == board.White {
+		return generateObstructionDifference[black, counts](p, nil)
+	}
+	return generateObstructionDifference[white, counts](p, nil)
+}
+
 // perftRayLoop is perft with slider=ray-loop.
 func perftRayLoop(p Position, depth int) uint64 {
 	if p.Side == board.White {
@@ -2352,19 +3378,13 @@ func perftSideRayLoop[Us, Them side](p *Position, depth int) uint64 {
 		return 1
 	case depth == 1:
 		return uint64(generateRayLoop[Us, counts](p, nil))
+	case depth == 2:
+		return leafParentsRayLoop[Us, Them](p)
 	}
 	var l MoveList
 	generateRayLoop[Us, lists](p, &l)
 	var n uint64
 	var q Position
-	if depth == 2 {
-		// The leaves' parents counted here rather than by a call each.
-		for _, m := range l.Moves[:l.N] {
-			play[Us](&q, p, m)
-			n += uint64(generateRayLoop[Them, counts](&q, nil))
-		}
-		return n
-	}
 	for _, m := range l.Moves[:l.N] {
 		play[Us](&q, p, m)
 		n += perftSideRayLoop[Them, Us](&q, depth-1)
@@ -2425,18 +3445,38 @@ func generateRayLoop[Us side, J job](p *Position, l *MoveList) int {
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
 	n := 0
-	emit := func(from board.Square, targets uint64, kind int) {
-		if listing[J]() {
-			l.add(from, targets, kind)
+	// What the moves of our piece from from to targets add to n: their
+	// number, or with J = expands their children's moves (leaf.go).
+	tally := func(piece board.Piece, from board.Square, targets uint64) int {
+		if expanding[J]() {
+			return childMovesRayLoop[Us](p, piece, from, targets)
 		}
-		n += count(targets)
+		return count(targets)
+	}
+	// The sliders' moves.
+	slider := func(piece board.Piece, from board.Square, targets uint64) {
+		if listing[J]() {
+			l.add(from, targets, Quiet)
+		}
+		n += tally(piece, from, targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if listing[J]() {
 			l.addLeaper(us, piece, from, targets)
 		}
-		n += count(targets)
+		n += tally(piece, from, targets)
+	}
+	// Castlings and en-passant captures: rare, expanded by play.
+	special := func(from board.Square, targets uint64, kind int) {
+		if listing[J]() {
+			l.add(from, targets, kind)
+		}
+		if expanding[J]() {
+			n += childrenPlayedRayLoop[Us](p, from, targets, kind)
+		} else {
+			n += count(targets)
+		}
 	}
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
@@ -2490,7 +3530,7 @@ func generateRayLoop[Us side, J job](p *Position, l *MoveList) int {
 			c := &castles[p.setup][i]
 			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&rq == 0) {
-				emit(k, c.to.Bitboard(), Castle)
+				special(k, c.to.Bitboard(), Castle)
 			}
 		}
 	}
@@ -2510,7 +3550,7 @@ func generateRayLoop[Us side, J job](p *Position, l *MoveList) int {
 		if m.pinD&(b&-b) != 0 {
 			a &= m.pinD
 		}
-		emit(s, a, Quiet)
+		slider(board.Bishop, s, a)
 	}
 	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
@@ -2518,7 +3558,7 @@ func generateRayLoop[Us side, J job](p *Position, l *MoveList) int {
 		if m.pinHV&(b&-b) != 0 {
 			a &= m.pinHV
 		}
-		emit(s, a, Quiet)
+		slider(board.Rook, s, a)
 	}
 	// A queen's rook and bishop moves are one target set (the two never
 	// share a square), counted once; a pinned queen moves along its pin
@@ -2534,7 +3574,7 @@ func generateRayLoop[Us side, J job](p *Position, l *MoveList) int {
 		default:
 			a = generic.SlidingRayLoopRook(s, sliding) | generic.SlidingRayLoopBishop(s, sliding)
 		}
-		emit(s, a&movable, Quiet)
+		slider(board.Queen, s, a&movable)
 	}
 	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
 	// file pin lets them push along it), captures by pawns not pinned on a
@@ -2559,7 +3599,12 @@ func generateRayLoop[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	if expanding[J]() {
+		n += childPawnsRayLoop[Us](p, single, pushStep(us)) + childPawnsRayLoop[Us](p, double, 2*pushStep(us)) +
+			childPawnsRayLoop[Us](p, capA, captureA(us)) + childPawnsRayLoop[Us](p, capH, captureH(us))
+	} else {
+		n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
 		l.addPawns(double, 2*pushStep(us), DoublePush)
@@ -2570,10 +3615,97 @@ func generateRayLoop[Us side, J job](p *Position, l *MoveList) int {
 		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegalRayLoop[Us](p, from, k) {
-				emit(from, p.EP.Bitboard(), EnPassant)
+				special(from, p.EP.Bitboard(), EnPassant)
 			}
 		}
 	}
+	return n
+}
+
+// leafParentsRayLoop is leafParents with slider=ray-loop.
+func leafParentsRayLoop[Us, Them side](p *Position) uint64 {
+	return uint64(generateRayLoop[Us, expands](p, nil))
+}
+
+// childMovesRayLoop is childMoves with slider=ray-loop.
+func childMovesRayLoop[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+	us := sideOf[Us]()
+	them := us ^ 1
+	ep, castling := p.EP, p.Castling
+	p.EP, p.Side = board.NoSquare, them
+	rights := castling & keepRights[p.setup][from]
+	flip(p, us, pc, from)
+	n := 0
+	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
+		to := board.Square(bits.TrailingZeros64(b))
+		flip(p, us, pc, to)
+		p.Castling = rights & keepRights[p.setup][to]
+		n += countAfterRayLoop[Us](p)
+		flip(p, us, pc, to)
+	}
+	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
+		to := board.Square(bits.TrailingZeros64(b))
+		victim := p.pieceOn(them, to)
+		flip(p, them, victim, to)
+		flip(p, us, pc, to)
+		p.Castling = rights & keepRights[p.setup][to]
+		n += countAfterRayLoop[Us](p)
+		flip(p, us, pc, to)
+		flip(p, them, victim, to)
+	}
+	flip(p, us, pc, from)
+	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
+// childrenPlayedRayLoop is childrenPlayed with slider=ray-loop.
+func childrenPlayedRayLoop[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+	var q Position
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += countAfterRayLoop[Us](&q)
+	}
+	return n
+}
+
+// childPawnsRayLoop is childPawns with slider=ray-loop.
+func childPawnsRayLoop[Us side](p *Position, targets uint64, delta int) int {
+	us := sideOf[Us]()
+	them := us ^ 1
+	ep, castling := p.EP, p.Castling
+	p.EP, p.Side = board.NoSquare, them
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		to := board.Square(bits.TrailingZeros64(targets))
+		from := (to - board.Square(delta)) & 63
+		if delta == 16 || delta == -16 {
+			p.EP = (from + to) / 2
+		}
+		victim := board.Piece(board.King) // none: a king is never captured
+		if p.Colors[them]&to.Bitboard() != 0 {
+			victim = p.pieceOn(them, to)
+			flip(p, them, victim, to)
+		}
+		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
+		flip(p, us, board.Pawn, from)
+		if to.Bitboard()&(rank1|rank8) == 0 {
+			flip(p, us, board.Pawn, to)
+			n += countAfterRayLoop[Us](p)
+			flip(p, us, board.Pawn, to)
+		} else {
+			for placed := board.Knight; placed <= board.Queen; placed++ {
+				flip(p, us, placed, to)
+				n += countAfterRayLoop[Us](p)
+				flip(p, us, placed, to)
+			}
+		}
+		flip(p, us, board.Pawn, from)
+		if victim != board.King {
+			flip(p, them, victim, to)
+		}
+	}
+	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
 }
 
@@ -2592,4 +3724,12 @@ func enPassantLegalRayLoop[Us side](p *Position, from, k board.Square) bool {
 	// Knights and pawns still attacking the king give check the capture
 	// does not answer (the captured pawn is gone from e only in effect).
 	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
+}
+
+// countAfterRayLoop is countAfter with slider=ray-loop.
+func countAfterRayLoop[Us side](p *Position) int {
+	if sideOf[Us]() == board.White {
+		return generateRayLoop[black, counts](p, nil)
+	}
+	return generateRayLoop[white, counts](p, nil)
 }

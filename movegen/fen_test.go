@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"bitlab/board"
+	"bitlab/factor"
 	"bitlab/positions"
 )
 
@@ -137,8 +138,8 @@ func FuzzFEN(f *testing.F) {
 }
 
 // checkedConfigs returns the default configuration and one of each other
-// factor's, those the fuzz target counts in: a slider, a serialization
-// loop, the vector serializer where the CPU runs it, the move-list
+// factor's, those the fuzz target counts in: a slider, the leaf strategy
+// that lists the moves, with it a serialization loop, the vector serializer where the CPU runs it, the move-list
 // kernel, the order and both kept representations.
 func checkedConfigs(t *testing.T) []Config {
 	t.Helper()
@@ -146,10 +147,11 @@ func checkedConfigs(t *testing.T) []Config {
 	with := func(edit func(c *Config)) Config { c := d; edit(&c); return c }
 	cs := []Config{d,
 		with(func(c *Config) { c.Slider = "classical" }),
-		with(func(c *Config) { c.Serialize = "bytes" }),
-		with(func(c *Config) { c.Serialize = "avx512-vbmi2" }),
-		with(func(c *Config) { c.Moves = "magic-hash" }),
-		with(func(c *Config) { c.Order = "flip-vertical" }),
+		with(func(c *Config) { c.Leaf = factor.ListingLeaf() }),
+		with(func(c *Config) { c.Serialize, c.Leaf = "bytes", factor.ListingLeaf() }),
+		with(func(c *Config) { c.Serialize, c.Leaf = "avx512-vbmi2", factor.ListingLeaf() }),
+		with(func(c *Config) { c.Moves, c.Leaf = "magic-hash", factor.ListingLeaf() }),
+		with(func(c *Config) { c.Order, c.Leaf = "flip-vertical", factor.ListingLeaf() }),
 		with(func(c *Config) { c.Slider, c.Repr = "hyperbola-reverse", "reversed" }),
 		with(func(c *Config) { c.Slider, c.Repr = "rotated", "rotated" }),
 	}

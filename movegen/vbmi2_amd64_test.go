@@ -12,7 +12,7 @@ import (
 
 // vbmi2 is the serialize=avx512-vbmi2 configuration; the tests skip where
 // the CPU lacks its kernel's features (GODEBUG's feature-off passes).
-var vbmi2 = DefaultConfig().With(factor.Serialize, "avx512-vbmi2")
+var vbmi2 = DefaultConfig().With(factor.Serialize, "avx512-vbmi2").With(factor.Leaf, factor.ListingLeaf())
 
 func skipVBMI2(t *testing.T) {
 	t.Helper()

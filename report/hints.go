@@ -41,7 +41,8 @@ func perftFactors() []string {
 // command that compares its techniques with every other factor at its
 // value in def (the default configuration as results name it,
 // "slider=magic-fancy/serialize=inline/...") and no transposition table,
-// a row per position and depth.
+// a row per position and depth; a factor that only matters where moves are
+// listed (factor.Factor's Listed) with the leaf strategy that lists them.
 func PerftCommands(def string, path string) []string {
 	value := map[string]string{}
 	for _, p := range strings.Split(def, "/") {
@@ -52,8 +53,12 @@ func PerftCommands(def string, path string) []string {
 	for _, col := range perftFactors() {
 		var filter []string
 		for _, f := range perftFactors() {
+			v := value[f]
+			if c, _ := factor.ByKey(col); c.Listed() && f == factor.Leaf.Key() {
+				v = factor.ListingLeaf() // its configurations list the moves
+			}
 			if f != col {
-				filter = append(filter, "/"+f+":"+value[f])
+				filter = append(filter, "/"+f+":"+v)
 			}
 		}
 		filter = append(filter, `/`+schema.KeyTT+`:""`)

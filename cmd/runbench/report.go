@@ -29,6 +29,7 @@ func (s *session[T]) writeHeader(w workload[T]) {
 	if from != "" {
 		rf.Comment("bitlab revision from: %s", from)
 	}
+	rf.Comment("pgo: %s", pgoProfile())
 	w.headerRun(s)
 	rf.Comment("counters: %s", s.events.Describe())
 	rf.Comment("clock: %s, %.4f GHz at start (recalibrated every %v of sampling, see the round lines)", s.cyc.Source, s.cyc.GHz, harness.Recalibrate)
@@ -117,6 +118,20 @@ func revision() (rev, from string) {
 		rev += " with uncommitted changes"
 	}
 	return rev, "git, in the bitlab checkout of the working directory (this binary carries no revision stamp, as go run's do not)"
+}
+
+// pgoProfile returns the profile the binary was built with (go build's
+// -pgo, from the build information), or says there was none: make perft
+// PGO=1 builds with the generator's profile, every other build without.
+func pgoProfile() string {
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		for _, s := range bi.Settings {
+			if s.Key == "-pgo" && s.Value != "" && s.Value != "off" {
+				return s.Value
+			}
+		}
+	}
+	return "none (built without profile-guided optimization)"
 }
 
 // checkoutRevision returns the commit of the bitlab checkout the working

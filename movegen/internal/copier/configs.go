@@ -41,10 +41,14 @@ func buildTag(name string) string {
 
 // fileOf returns the name of the generated file that registers a
 // configuration: the grid's, or its factor's (the representation's for a
-// slider with the representation it reads), with the architecture of an
+// slider with the representation it reads; not the leaf strategy's for a
+// factor that runs with the listing one), with the architecture of an
 // assembly kernel.
 func fileOf(c factor.Config) string {
 	changed := c.Changed()
+	if len(changed) > 1 && changed[len(changed)-1] == factor.Leaf {
+		changed = changed[:len(changed)-1]
+	}
 	if slices.Equal(changed, []factor.Factor{factor.Slider, factor.Serialize}) {
 		return GridFile
 	}
@@ -57,7 +61,7 @@ func fileOf(c factor.Config) string {
 
 // tags name a factor's values in the copies' names: the factor's prefix,
 // then the value camel-cased (generateSerBytes, countKernelCntSwar).
-var tags = map[factor.Factor]string{factor.Serialize: "Ser", factor.Count: "Cnt", factor.Moves: "Mv", factor.Order: "Ord", factor.Repr: "Repr"}
+var tags = map[factor.Factor]string{factor.Serialize: "Ser", factor.Count: "Cnt", factor.Moves: "Mv", factor.Order: "Ord", factor.Repr: "Repr", factor.Leaf: "Leaf"}
 
 // representation is how the generator keeps a value of the repr factor
 // (movegen's repr.go): on its own position type, which declares every
@@ -134,6 +138,9 @@ var techniques = map[factor.Factor]map[string]technique{
 		},
 		kernel: []entry{{"generic.SerializeColorFlipBranchy", ""}},
 	}},
+	// The leaf strategy calls no kernel: leaf=count's counting of the last
+	// two plies is the template's (leaf.go).
+	factor.Leaf: {"": {redirects: []Rewrite{{Hook: "leafParents", To: "leafParentsListed"}}}},
 }
 
 // techniqueOf returns the technique of a factor's value.
@@ -242,6 +249,11 @@ func expectedCalls(c factor.Config) map[factor.Factor][]string {
 			t, _ := techniqueOf(f, val)
 			for _, e := range t.kernel {
 				out[f] = append(out[f], kernelFunc(val, e.role))
+			}
+			if len(t.kernel) == 0 {
+				for _, r := range t.redirects {
+					out[f] = append(out[f], r.To)
+				}
 			}
 		}
 	}

@@ -613,19 +613,28 @@ func (t *Template) copyDecl(v Variant, f *types.Func, c *Copy, rws *rewrites, co
 // to.
 func (t *Template) rewriteCall(v Variant, n, o *ast.CallExpr, rw *resolved, to string, c *Copy) error {
 	pos := n.Fun.Pos()
+	// A generic hook's call keeps its type arguments: fun is what names
+	// the function, inside the index expression of an instantiation.
+	fun := &n.Fun
+	switch ix := ast.Unparen(n.Fun).(type) {
+	case *ast.IndexExpr:
+		fun = &ix.X
+	case *ast.IndexListExpr:
+		fun = &ix.X
+	}
 	switch {
 	case rw.to.Type().(*types.Signature).Recv() != nil:
-		sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr)
+		sel, ok := ast.Unparen(*fun).(*ast.SelectorExpr)
 		if !ok {
 			return fmt.Errorf("%s: %s: the call of %s names no receiver for %s", v.Name, t.fset.Position(pos), rw.Hook, rw.To)
 		}
-		n.Fun = &ast.SelectorExpr{X: sel.X, Sel: &ast.Ident{NamePos: pos, Name: to}}
+		*fun = &ast.SelectorExpr{X: sel.X, Sel: &ast.Ident{NamePos: pos, Name: to}}
 	case rw.to.Pkg() != t.pkg:
 		name := rw.to.Pkg().Name()
 		c.imports[name] = rw.to.Pkg().Path()
-		n.Fun = &ast.SelectorExpr{X: &ast.Ident{NamePos: pos, Name: name}, Sel: &ast.Ident{NamePos: pos, Name: to}}
+		*fun = &ast.SelectorExpr{X: &ast.Ident{NamePos: pos, Name: name}, Sel: &ast.Ident{NamePos: pos, Name: to}}
 	default:
-		n.Fun = &ast.Ident{NamePos: pos, Name: to}
+		*fun = &ast.Ident{NamePos: pos, Name: to}
 	}
 	if rw.Args == nil {
 		return nil
