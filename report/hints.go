@@ -43,6 +43,8 @@ func perftFactors() []string {
 // "slider=magic-fancy/serialize=inline/...") and no transposition table,
 // a row per position and depth; a factor that only matters where moves are
 // listed (factor.Factor's Listed) with the leaf strategy that lists them.
+// A factor def lacks (results from before it existed) is neither compared
+// nor filtered on.
 func PerftCommands(def string, path string) []string {
 	value := map[string]string{}
 	for _, p := range strings.Split(def, "/") {
@@ -51,13 +53,16 @@ func PerftCommands(def string, path string) []string {
 	}
 	var cmds []string
 	for _, col := range perftFactors() {
+		if _, ok := value[col]; !ok {
+			continue // results from before the factor existed
+		}
 		var filter []string
 		for _, f := range perftFactors() {
-			v := value[f]
+			v, ok := value[f]
 			if c, _ := factor.ByKey(col); c.Listed() && f == factor.Leaf.Key() {
 				v = factor.ListingLeaf() // its configurations list the moves
 			}
-			if f != col {
+			if f != col && ok {
 				filter = append(filter, "/"+f+":"+v)
 			}
 		}
