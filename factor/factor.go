@@ -378,13 +378,13 @@ const GridTag = "bitlab_grid"
 
 // Grid returns the rest of the slider x serialization grid: every portable
 // slider that runs alone with every portable serialization, where both
-// differ from the default.
+// differ from the default, with the leaf strategy that lists the moves.
 func Grid() []Config {
 	var cs []Config
 	for _, s := range Slider.Values()[1:] {
 		for _, z := range Serialize.Values()[1:] {
 			if s.Arch == "" && s.Needs == "" && z.Arch == "" {
-				cs = append(cs, Default().With(Slider, s.Name).With(Serialize, z.Name))
+				cs = append(cs, Default().With(Slider, s.Name).With(Serialize, z.Name).With(Leaf, ListingLeaf()))
 			}
 		}
 	}

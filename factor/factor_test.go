@@ -194,7 +194,7 @@ func TestConfigs(t *testing.T) {
 	for _, s := range factor.Slider.Values()[1:] {
 		for _, z := range factor.Serialize.Values()[1:] {
 			if s.Arch == "" && s.Needs == "" && z.Arch == "" {
-				grid = append(grid, d.With(factor.Slider, s.Name).With(factor.Serialize, z.Name))
+				grid = append(grid, d.With(factor.Slider, s.Name).With(factor.Serialize, z.Name).With(factor.Leaf, factor.ListingLeaf()))
 			}
 		}
 	}

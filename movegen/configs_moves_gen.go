@@ -11,7 +11,7 @@ import (
 )
 
 // Copies of the generator by internal/configs, for the configurations that
-// change how perft counts the last two plies.
+// change the king's and knights' quiet moves.
 func init() {
 	register("slider=magic-fancy/serialize=inline/count=mathbits/moves=magic-hash/order=plain/repr=none/leaf=count", perftMvMagicHashLeafCount)
 }

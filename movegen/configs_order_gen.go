@@ -11,7 +11,7 @@ import (
 )
 
 // Copies of the generator by internal/configs, for the configurations that
-// change how perft counts the last two plies.
+// change the order of each piece's moves.
 func init() {
 	register("slider=magic-fancy/serialize=inline/count=mathbits/moves=serialize/order=flip-vertical/repr=none/leaf=count", perftOrdFlipVerticalLeafCount)
 }

@@ -11,7 +11,7 @@ import (
 )
 
 // Copies of the generator by internal/configs, for the configurations that
-// change how perft counts the last two plies.
+// change the serialization of each piece's target set into moves.
 func init() {
 	register("slider=magic-fancy/serialize=avx512-vbmi2/count=mathbits/moves=serialize/order=plain/repr=none/leaf=count", perftSerAvx512Vbmi2LeafCount)
 }

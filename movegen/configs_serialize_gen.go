@@ -10,7 +10,7 @@ import (
 )
 
 // Copies of the generator by internal/configs, for the configurations that
-// change how perft counts the last two plies.
+// change the serialization of each piece's target set into moves.
 func init() {
 	register("slider=magic-fancy/serialize=bytes/count=mathbits/moves=serialize/order=plain/repr=none/leaf=count", perftSerBytesLeafCount)
 	register("slider=magic-fancy/serialize=forward/count=mathbits/moves=serialize/order=plain/repr=none/leaf=count", perftSerForwardLeafCount)

@@ -120,8 +120,8 @@ func TestPerftList(t *testing.T) {
 	}
 	all := strings.Split(strings.TrimSpace(b.String()), "\n")[1:]
 	if len(all)-len(one) != len(factor.Grid()) || !slices.ContainsFunc(all, func(l string) bool {
-		return strings.HasPrefix(l, "slider=kogge-stone/serialize=bytes ") &&
-			strings.Contains(l, " slider=kogge-stone/serialize=bytes/count=mathbits/moves=serialize/order=plain/repr=none ")
+		return strings.HasPrefix(l, "slider=kogge-stone/serialize=bytes/leaf=count ") &&
+			strings.Contains(l, " slider=kogge-stone/serialize=bytes/count=mathbits/moves=serialize/order=plain/repr=none/leaf=count ")
 	}) {
 		t.Errorf("-grid lists %d configurations, %d more than without, and kogge-stone with bytes among them?\n%s", len(all), len(all)-len(one), b.String())
 	}

@@ -39,16 +39,23 @@ func buildTag(name string) string {
 	return ""
 }
 
-// fileOf returns the name of the generated file that registers a
-// configuration: the grid's, or its factor's (the representation's for a
-// slider with the representation it reads; not the leaf strategy's for a
-// factor that runs with the listing one), with the architecture of an
-// assembly kernel.
-func fileOf(c factor.Config) string {
+// filed returns the factors a configuration's file is chosen by: those it
+// changes, but the leaf strategy where another factor runs with the
+// listing one.
+func filed(c factor.Config) []factor.Factor {
 	changed := c.Changed()
 	if len(changed) > 1 && changed[len(changed)-1] == factor.Leaf {
 		changed = changed[:len(changed)-1]
 	}
+	return changed
+}
+
+// fileOf returns the name of the generated file that registers a
+// configuration: the grid's, or its factor's (the representation's for a
+// slider with the representation it reads; filed), with the architecture
+// of an assembly kernel.
+func fileOf(c factor.Config) string {
+	changed := filed(c)
 	if slices.Equal(changed, []factor.Factor{factor.Slider, factor.Serialize}) {
 		return GridFile
 	}
@@ -308,7 +315,7 @@ func Generate(dir string, grid bool) (*Generated, error) {
 		name := fileOf(c)
 		f := files[name]
 		if f == nil {
-			changed := c.Changed()
+			changed := filed(c)
 			f = &file{what: changed[len(changed)-1].Doc(), imports: map[string]bool{}}
 			if name == GridFile {
 				f.what = "both the slider and the serialization (the rest of their grid, factor.Grid)"
