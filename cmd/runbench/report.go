@@ -120,15 +120,26 @@ func revision() (rev, from string) {
 	return rev, "git, in the bitlab checkout of the working directory (this binary carries no revision stamp, as go run's do not)"
 }
 
-// pgoProfile returns the profile the binary was built with (go build's
-// -pgo, from the build information), or says there was none: make perft
-// PGO=1 builds with the generator's profile, every other build without.
+// pgoProfile returns the profile the binary was built with, from the
+// build information: go build's -pgo, or the compiler's -pgoprofile in
+// -gcflags (make perft PGO=1 builds so with the generator's text
+// profile); or says there was none, as for every other build.
 func pgoProfile() string {
-	if bi, ok := debug.ReadBuildInfo(); ok {
-		for _, s := range bi.Settings {
-			if s.Key == "-pgo" && s.Value != "" && s.Value != "off" {
-				return s.Value
-			}
+	bi, _ := debug.ReadBuildInfo()
+	if bi == nil {
+		bi = &debug.BuildInfo{}
+	}
+	return pgoOf(bi.Settings)
+}
+
+// pgoOf is pgoProfile from the build settings.
+func pgoOf(settings []debug.BuildSetting) string {
+	for _, s := range settings {
+		switch {
+		case s.Key == "-pgo" && s.Value != "" && s.Value != "off":
+			return s.Value
+		case s.Key == "-gcflags" && strings.Contains(s.Value, "-pgoprofile="):
+			return "-gcflags=" + s.Value
 		}
 	}
 	return "none (built without profile-guided optimization)"

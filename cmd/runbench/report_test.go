@@ -95,3 +95,36 @@ func TestRevisionFromCheckout(t *testing.T) {
 		t.Errorf("outside a checkout: revision %q from %q", rev, from)
 	}
 }
+
+// TestPGO: the header's pgo line names the profile of either way a build
+// takes one, and says when there is none; no profile applies to runbench
+// unasked (go build applies a main package's default.pgo by itself), and
+// of the Makefile's targets only make perft PGO=1 builds with one.
+func TestPGO(t *testing.T) {
+	for _, c := range []struct {
+		settings []debug.BuildSetting
+		want     string
+	}{
+		{nil, "none (built without profile-guided optimization)"},
+		{[]debug.BuildSetting{{Key: "-pgo", Value: "off"}}, "none (built without profile-guided optimization)"},
+		{[]debug.BuildSetting{{Key: "-pgo", Value: "/src/cpu.pprof"}}, "/src/cpu.pprof"},
+		{[]debug.BuildSetting{{Key: "-gcflags", Value: "all=-pgoprofile=/tmp/p.pgo"}}, "-gcflags=all=-pgoprofile=/tmp/p.pgo"},
+		{[]debug.BuildSetting{{Key: "-gcflags", Value: "-N -l"}}, "none (built without profile-guided optimization)"},
+	} {
+		if got := pgoOf(c.settings); got != c.want {
+			t.Errorf("pgoOf(%v) = %q, want %q", c.settings, got, c.want)
+		}
+	}
+	if _, err := os.Stat("default.pgo"); err == nil {
+		t.Error("cmd/runbench/default.pgo would apply to every build of runbench, the kernels' too")
+	}
+	for _, target := range []string{"perft", "perft PGO=1", "bench", "pressure", "dist"} {
+		out, err := exec.Command("make", append([]string{"-n", "-C", "../.."}, strings.Fields(target)...)...).CombinedOutput()
+		if err != nil {
+			t.Fatalf("make -n %s: %v\n%s", target, err, out)
+		}
+		if got, want := strings.Contains(string(out), "-pgo"), target == "perft PGO=1"; got != want {
+			t.Errorf("make -n %s builds with a profile: %v, want %v\n%s", target, got, want, out)
+		}
+	}
+}
