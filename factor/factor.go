@@ -50,10 +50,6 @@ type Value struct {
 	// Reader, for a representation, is the slider that reads it; with any
 	// other slider the representation is kept but not read.
 	Reader string
-	// Lists, for a leaf strategy, says it lists the moves of the leaves'
-	// grandparents: the configurations of the factors that only matter
-	// where moves are listed run with it.
-	Lists bool
 }
 
 // factor is what a Factor declares.
@@ -121,8 +117,8 @@ var factors = [numFactors]factor{
 		{Name: "rotated", Reader: "rotated"},            // Hyatt's rotated bitboards
 	}},
 	Leaf: {key: "leaf", name: "leaf strategy", doc: "how perft counts the last two plies", optional: true, values: []Value{
-		{Name: "fused"},              // each move of a leaf's grandparent expanded into its child's count, no list
-		{Name: "count", Lists: true}, // the grandparent's moves listed, played, each child's moves counted
+		{Name: "fused"}, // each move of a leaf's grandparent expanded into its child's count, no list
+		{Name: "count"}, // the grandparent's moves listed, played, each child's moves counted
 	}},
 }
 
@@ -169,12 +165,10 @@ func (f Factor) Optional() bool { return factors[f].optional }
 // strategy lists none at the leaves' grandparents.
 func (f Factor) Listed() bool { return factors[f].listed }
 
-// ListingLeaf returns the first leaf strategy that lists the moves of the
-// leaves' grandparents.
-func ListingLeaf() string {
-	i := slices.IndexFunc(factors[Leaf].values, func(v Value) bool { return v.Lists })
-	return factors[Leaf].values[i].Name
-}
+// ListingLeaf returns the leaf strategy that lists the moves of the
+// leaves' grandparents, with which the configurations of the factors that
+// only matter where moves are listed run.
+func ListingLeaf() string { return "count" }
 
 // Values returns the factor's values, the default first.
 func (f Factor) Values() []Value { return slices.Clone(factors[f].values) }

@@ -184,8 +184,8 @@ func TestConfigs(t *testing.T) {
 			}
 		}
 	}
-	if v, _ := factor.Leaf.Value(factor.ListingLeaf()); !v.Lists || factor.Leaf.Default().Lists {
-		t.Errorf("the listing leaf strategy %s lists %v, the default %s lists %v", v.Name, v.Lists, factor.Leaf.Default().Name, factor.Leaf.Default().Lists)
+	if _, ok := factor.Leaf.Value(factor.ListingLeaf()); !ok || factor.ListingLeaf() == factor.Leaf.Default().Name {
+		t.Errorf("the listing leaf strategy %s: a value of the factor %v, the default %s", factor.ListingLeaf(), ok, factor.Leaf.Default().Name)
 	}
 	if !sameSet(cs[1:], want) {
 		t.Errorf("configurations %v, want %v in some order", cs[1:], want)
