@@ -460,7 +460,7 @@ func (c *Comparison) table(w io.Writer, units []GateUnit, verdict bool) error {
 		interval := fmt.Sprintf("%+.1f%% .. %+.1f%%", 100*(u.Lo-1), 100*(u.Hi-1))
 		if c.Options.Gate == GateCase {
 			cs := u.Cases[0]
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%+.1f%%\t%s\t%.2g\t%s\n", u.Name, format(cs.Old*cs.Scale), format(cs.New*cs.Scale), cs.Unit, 100*(u.Ratio-1), interval, q, mark)
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%+.1f%%\t%s\t%.2g\t%s\n", u.Name, schema.Figure(cs.Old*cs.Scale), schema.Figure(cs.New*cs.Scale), cs.Unit, 100*(u.Ratio-1), interval, q, mark)
 			continue
 		}
 		most := slices.MaxFunc(u.Cases, func(a, b Compared) int {
@@ -481,23 +481,29 @@ func (c *Comparison) runText(s *Set, cfg *Config) string {
 	return fmt.Sprintf("%s; %s", describe(cfg), strings.Join(files, ", "))
 }
 
-// WriteComparisons prints every comparison and returns the exit status a
-// command gives: 3 when any unit is slower beyond the threshold, 0
-// otherwise (1 when printing fails).
-func WriteComparisons(w io.Writer, cs []*Comparison) int {
-	status := 0
+// CompareRuns compares new with old (Compare), writes each
+// configuration's comparison to w and, to notes, a line for each of new's
+// configurations that old has no run of; it reports whether a unit of the
+// gate is slower beyond the threshold and the noise. runbench compare
+// (after its own run) and plot compare are both this call.
+func CompareRuns(w, notes io.Writer, old, new *Set, opt CompareOptions) (slower bool, err error) {
+	cs, unpaired, err := Compare(old, new, opt)
+	if err != nil {
+		return false, err
+	}
+	for _, u := range unpaired {
+		fmt.Fprintf(notes, "note: the new run of %s has no counterpart in the old: not compared\n", u)
+	}
 	for i, c := range cs {
 		if i > 0 {
 			fmt.Fprintln(w)
 		}
 		if err := c.Write(w); err != nil {
-			return 1
+			return false, err
 		}
-		if c.Regressed() {
-			status = 3
-		}
+		slower = slower || c.Regressed()
 	}
-	return status
+	return slower, nil
 }
 
 // CheckBaseline returns an error unless a run on this machine and build

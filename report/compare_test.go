@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"bitlab/report/internal/reporttest"
 	"bitlab/schema"
 )
 
@@ -217,8 +218,8 @@ func (s *Set) halves() (odd, even *Set) {
 
 func TestCompareTwentyPercent(t *testing.T) {
 	dir := t.TempDir()
-	old := mustLoad(t, results(t, dir, "old.txt", "v1", 1))
-	slow := mustLoad(t, results(t, dir, "slow.txt", "v1", 1.2))
+	old := mustLoad(t, reporttest.Results(t, dir, "old.txt", "v1", 1))
+	slow := mustLoad(t, reporttest.Results(t, dir, "slow.txt", "v1", 1.2))
 	cs, _, err := Compare(old, slow, CompareOptions{Threshold: 0.05, Gate: GateCase})
 	if err != nil || len(cs) != 1 {
 		t.Fatal(cs, err)
@@ -250,14 +251,14 @@ func TestCompareTwentyPercent(t *testing.T) {
 			t.Errorf("threshold %g, gate %s: %d slower, want %d", c.threshold, c.gate, n, c.want)
 		}
 	}
-	var b bytes.Buffer
-	if code := WriteComparisons(&b, cs); code != 3 || !strings.Contains(b.String(), "+20.0%") || !strings.Contains(b.String(), "24 cases compared: 24 slower") {
-		t.Errorf("exit %d:\n%s", code, b.String())
+	var b, notes bytes.Buffer
+	if slower, err := CompareRuns(&b, &notes, old, slow, CompareOptions{Threshold: 0.05, Gate: GateCase}); err != nil || !slower ||
+		!strings.Contains(b.String(), "+20.0%") || !strings.Contains(b.String(), "24 cases compared: 24 slower") || notes.Len() > 0 {
+		t.Errorf("slower %v, %v:\n%s%s", slower, err, b.String(), notes.String())
 	}
-	cs, _, _ = Compare(slow, old, CompareOptions{Threshold: 0.05, Gate: GateCase})
 	b.Reset()
-	if code := WriteComparisons(&b, cs); code != 0 || !strings.Contains(b.String(), "0 slower, 24 faster") {
-		t.Errorf("20%% faster: exit %d:\n%s", code, b.String())
+	if slower, err := CompareRuns(&b, &notes, slow, old, CompareOptions{Threshold: 0.05, Gate: GateCase}); err != nil || slower || !strings.Contains(b.String(), "0 slower, 24 faster") {
+		t.Errorf("20%% faster: slower %v, %v:\n%s", slower, err, b.String())
 	}
 }
 
@@ -266,8 +267,8 @@ func TestCompareTwentyPercent(t *testing.T) {
 // and a side holding two revisions of the same cases.
 func TestCompareRefuses(t *testing.T) {
 	dir := t.TempDir()
-	a := mustLoad(t, results(t, dir, "a.txt", "v1", 1))
-	v3 := mustLoad(t, results(t, dir, "v3.txt", "v3", 1))
+	a := mustLoad(t, reporttest.Results(t, dir, "a.txt", "v1", 1))
+	v3 := mustLoad(t, reporttest.Results(t, dir, "v3.txt", "v3", 1))
 	other := filepath.Join(dir, "other.txt")
 	data, _ := os.ReadFile(filepath.Join(dir, "a.txt"))
 	os.WriteFile(other, bytes.ReplaceAll(data, []byte("family=popcount"), []byte("family=bitscan-forward")), 0o644)
@@ -313,7 +314,7 @@ func TestCompareRefuses(t *testing.T) {
 }
 
 func TestInject(t *testing.T) {
-	s := mustLoad(t, results(t, t.TempDir(), "a.txt", "v1", 1))
+	s := mustLoad(t, reporttest.Results(t, t.TempDir(), "a.txt", "v1", 1))
 	slow, n, err := s.Slowed(regexp.MustCompile(`impl=popcnt/dist=k1/`), 1.1)
 	if err != nil || n != 2 { // both modes
 		t.Fatalf("%d cases, %v", n, err)
@@ -379,7 +380,7 @@ func TestNoise(t *testing.T) {
 }
 
 func TestExport(t *testing.T) {
-	s, _, err := Load(results(t, t.TempDir(), "a.txt", "v1", 1))
+	s, _, err := Load(reporttest.Results(t, t.TempDir(), "a.txt", "v1", 1))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -200,9 +200,8 @@ func pressureSummary(w io.Writer, path string) error {
 	for _, c := range s.Configs {
 		for fam := range s.PressureFamilies(c.Label) {
 			fmt.Fprintf(w, "%s:\n", fam)
-			if err := s.PressureTable(w, c.Label, fam); err != nil {
-				return err
-			}
+			pc, _ := s.Pressure(c.Label, fam)
+			pc.WriteTable(w)
 			fmt.Fprintln(w)
 		}
 	}
