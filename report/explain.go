@@ -107,7 +107,7 @@ func ReadEstimates(file string) (*Estimates, error) {
 		return nil, fmt.Errorf("%s: %w", file, err)
 	}
 	if len(e.Forms) == 0 {
-		return nil, fmt.Errorf("%s: %w", file, ErrNoResults)
+		return nil, fmt.Errorf("%s: %w", file, errNoResults)
 	}
 	return e, nil
 }

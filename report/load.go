@@ -92,8 +92,8 @@ type Warning struct {
 
 func (w Warning) String() string { return fmt.Sprintf("%s:%d: %s", w.File, w.Line, w.Msg) }
 
-// ErrNoResults reports input without any result line.
-var ErrNoResults = errors.New("no results")
+// errNoResults reports input without any result line.
+var errNoResults = errors.New("no results")
 
 // Load reads results files and folders (every *.txt below a folder, in
 // lexical order), in the order given. A
@@ -127,7 +127,7 @@ func Load(paths ...string) (*Set, []Warning, error) {
 		}
 	}
 	if len(files) == 0 {
-		return nil, nil, fmt.Errorf("%s: %w", strings.Join(paths, ", "), ErrNoResults)
+		return nil, nil, fmt.Errorf("%s: %w", strings.Join(paths, ", "), errNoResults)
 	}
 	for _, f := range files {
 		w, err := s.read(f)
@@ -305,7 +305,7 @@ func (s *Set) read(file string) ([]Warning, error) {
 		return warns, fmt.Errorf("%s: %w", file, err)
 	}
 	if n == 0 {
-		return warns, fmt.Errorf("%s: %w", file, ErrNoResults)
+		return warns, fmt.Errorf("%s: %w", file, errNoResults)
 	}
 	return warns, nil
 }

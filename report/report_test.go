@@ -18,7 +18,7 @@ func TestLoadErrors(t *testing.T) {
 	}
 	empty := filepath.Join(dir, "empty.txt")
 	os.WriteFile(empty, nil, 0o644)
-	if _, _, err := Load(empty); !errors.Is(err, ErrNoResults) || !strings.Contains(err.Error(), "empty.txt") {
+	if _, _, err := Load(empty); !errors.Is(err, errNoResults) || !strings.Contains(err.Error(), "empty.txt") {
 		t.Errorf("empty file: %v", err)
 	}
 	bad := filepath.Join(dir, "bad.txt")
@@ -26,7 +26,7 @@ func TestLoadErrors(t *testing.T) {
 	if _, _, err := Load(bad); err == nil || !strings.Contains(err.Error(), "bad.txt:2") {
 		t.Errorf("malformed line: %v", err)
 	}
-	if _, _, err := Load(t.TempDir()); !errors.Is(err, ErrNoResults) {
+	if _, _, err := Load(t.TempDir()); !errors.Is(err, errNoResults) {
 		t.Errorf("empty folder: %v", err)
 	}
 }

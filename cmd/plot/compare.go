@@ -106,9 +106,5 @@ func (o *aaOptions) run(stdout, stderr io.Writer) error {
 	if len(pairs) == 0 {
 		return fmt.Errorf("no A/A pairs in %s (want NAME-a.txt with NAME-b.txt; make aa writes them)", o.dir)
 	}
-	res, err := report.AATest(pairs, o.opt, o.slow.re, o.slow.factor())
-	if err != nil {
-		return err
-	}
-	return res.Write(stdout)
+	return report.AATest(stdout, pairs, o.opt, o.slow.re, o.slow.factor())
 }

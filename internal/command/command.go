@@ -69,8 +69,8 @@ func (t *Tool[O]) Usage() string {
 	return b.String()
 }
 
-// Lookup returns the command of that name, nil if none.
-func (t *Tool[O]) Lookup(name string) *Command[O] {
+// lookup returns the command of that name, nil if none.
+func (t *Tool[O]) lookup(name string) *Command[O] {
 	i := slices.IndexFunc(t.Commands, func(c *Command[O]) bool { return c.Name == name })
 	if i < 0 {
 		return nil
@@ -141,7 +141,7 @@ func (t *Tool[O]) parse(args []string, stderr io.Writer) (o O, err error) {
 		fmt.Fprint(stderr, t.Usage())
 		return o, flag.ErrHelp
 	case len(args) == 2 && args[0] == "help":
-		c := t.Lookup(args[1])
+		c := t.lookup(args[1])
 		if c == nil {
 			return o, t.unknownCommand(args[1])
 		}
@@ -158,12 +158,12 @@ func (t *Tool[O]) parse(args []string, stderr io.Writer) (o O, err error) {
 			return o, &usageError{err: err}
 		}
 	}
-	c := t.Lookup(name)
+	c := t.lookup(name)
 	if c == nil {
 		return o, t.unknownCommand(name)
 	}
 	fs, o := c.FlagSet(t.Name)
-	p, err := ParseFlags(fs, args)
+	p, err := parseFlags(fs, args)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
 		t.help(stderr, c)
@@ -223,9 +223,9 @@ func (t *Tool[O]) flagError(c *Command[O], err error) error {
 		}
 	}
 	if len(with) > 0 {
-		notes = append(notes, "a flag of "+t.Name+" "+AndList(with))
+		notes = append(notes, "a flag of "+t.Name+" "+andList(with))
 	}
-	if t.Lookup(name) != nil {
+	if t.lookup(name) != nil {
 		notes = append(notes, name+" is a command: "+t.Name+" "+name)
 	}
 	if len(notes) == 0 {
@@ -234,17 +234,17 @@ func (t *Tool[O]) flagError(c *Command[O], err error) error {
 	return fmt.Errorf("%s: no flag -%s (%s)", c.Name, name, strings.Join(notes, "; "))
 }
 
-// AndList joins words as a sentence lists them: "a", "a and b", "a, b and c".
-func AndList(words []string) string {
+// andList joins words as a sentence lists them: "a", "a and b", "a, b and c".
+func andList(words []string) string {
 	if n := len(words); n > 1 {
 		return strings.Join(words[:n-1], ", ") + " and " + words[n-1]
 	}
 	return strings.Join(words, "")
 }
 
-// ParseFlags parses args with fs, allowing arguments between the flags
+// parseFlags parses args with fs, allowing arguments between the flags
 // (runbench levels v1,v3 -quick); "--" ends the flags.
-func ParseFlags(fs *flag.FlagSet, args []string) (Parsed, error) {
+func parseFlags(fs *flag.FlagSet, args []string) (Parsed, error) {
 	var p Parsed
 	for rest := args; ; {
 		if err := fs.Parse(rest); err != nil {

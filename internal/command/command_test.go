@@ -43,9 +43,9 @@ func TestParseFlagsPositional(t *testing.T) {
 		{[]string{"-quick", "--", "-v1"}, []string{"-quick"}, []string{"-v1"}},
 	} {
 		fs, _ := tool().Commands[0].FlagSet("tool")
-		p, err := ParseFlags(fs, c.args)
+		p, err := parseFlags(fs, c.args)
 		if err != nil || !reflect.DeepEqual(p.Flags, c.flags) || !reflect.DeepEqual(p.Args, c.pos) {
-			t.Errorf("ParseFlags(%q) = flags %q, arguments %q, %v; want %q, %q", c.args, p.Flags, p.Args, err, c.flags, c.pos)
+			t.Errorf("parseFlags(%q) = flags %q, arguments %q, %v; want %q, %q", c.args, p.Flags, p.Args, err, c.flags, c.pos)
 		}
 	}
 }
