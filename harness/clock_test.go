@@ -23,7 +23,7 @@ var zen5Run = []SelfCheckRow{
 
 // TestSelfCheckFindings checks which deviations warn, which only note,
 // and which pass: warnings need most figures to move together beyond the
-// band, one instruction alone gets a note beyond LoneTolerance, and a
+// band, one instruction alone gets a note beyond loneTolerance, and a
 // figure's spread widens its band.
 func TestSelfCheckFindings(t *testing.T) {
 	zen5 := uarch.Core{Name: "Zen 5", Vendor: "AuthenticAMD", Family: 26, Model: 2}

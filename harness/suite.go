@@ -77,7 +77,7 @@ func (s Suite) evictors(m Machine) ([]*Evictor, error) {
 	}
 	var evictors []*Evictor
 	for _, p := range s.Pressures {
-		e, err := NewEvictor(p, m)
+		e, err := newEvictor(p, m)
 		if err != nil {
 			return nil, err
 		}
