@@ -29,7 +29,7 @@ const (
 // gates lists the gates, finest first.
 var gates = []Gate{gateCase, gateKernel, gateFamily, gateAll}
 
-// DefaultGate is the gate of plot -compare and runbench -baseline unless
+// DefaultGate is the gate of plot compare and runbench compare unless
 // -gate says otherwise: a change to bitlab touches a kernel, and a kernel's
 // geometric mean over its distributions, sizes and modes answers whether
 // that kernel got slower, while one case of it moving on its own (a table

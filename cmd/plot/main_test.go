@@ -260,7 +260,7 @@ func TestReportIgnoresAdHocRuns(t *testing.T) {
 	writeRun(t, filepath.Join(cpu, "perft", "20261120-103000-v1.txt"), "v1", "perft", "2026-11-20T10:30:00Z", perft, "magic-fancy", "pext")
 	var stdout, stderr bytes.Buffer
 	if code := run([]string{"pages", root}, &stdout, &stderr); code != 0 {
-		t.Fatalf("plot -pages: exit %d\n%s", code, stderr.String())
+		t.Fatalf("plot pages: exit %d\n%s", code, stderr.String())
 	}
 	before := snapshot(t, root)
 	page := before[filepath.Join(cpu, "README.md")]
@@ -279,7 +279,7 @@ func TestReportIgnoresAdHocRuns(t *testing.T) {
 	writeRun(t, filepath.Join(cpu, "perft", "20261121-103000-v1.txt"), "v1", "perft-selection -fen '8/8/8/8/8/8/8/K6k w - - 0 1' -depth 5", "2026-11-21T10:30:00Z", perft, "magic-fancy")
 	stderr.Reset()
 	if code := run([]string{"pages", root}, &stdout, &stderr); code != 0 {
-		t.Fatalf("plot -pages after ad-hoc runs: exit %d\n%s", code, stderr.String())
+		t.Fatalf("plot pages after ad-hoc runs: exit %d\n%s", code, stderr.String())
 	}
 	after := snapshot(t, root)
 	for p, v := range before {
@@ -301,7 +301,7 @@ func TestReportIgnoresAdHocRuns(t *testing.T) {
 	// One command makes a page of exactly the files given: the quick run.
 	out := filepath.Join(t.TempDir(), "page")
 	if code := run([]string{"page", "-o", out, filepath.Join(cpu, "20261121-100000-v1.txt")}, &stdout, &stderr); code != 0 {
-		t.Fatalf("plot -o: exit %d\n%s", code, stderr.String())
+		t.Fatalf("plot page -o: exit %d\n%s", code, stderr.String())
 	}
 	mine, _ := os.ReadFile(filepath.Join(out, "README.md"))
 	if !strings.Contains(string(mine), "20261121-100000-v1.txt") || !strings.Contains(string(mine), "swar") || strings.Contains(string(mine), "20261120-") {
@@ -309,7 +309,7 @@ func TestReportIgnoresAdHocRuns(t *testing.T) {
 	}
 }
 
-// TestPageFolder: plot -o never writes into a source folder, the root of a
+// TestPageFolder: plot page -o never writes into a source folder, the root of a
 // module or a folder of other files, and does write into a new folder or
 // one it wrote.
 func TestPageFolder(t *testing.T) {
@@ -334,7 +334,7 @@ func TestPageFolder(t *testing.T) {
 	} {
 		var stderr bytes.Buffer
 		if code := run([]string{"page", "-o", dir, file}, io.Discard, &stderr); code != 1 || !strings.Contains(stderr.String(), want) {
-			t.Errorf("plot -o %s: exit %d, %q, want %q", dir, code, stderr.String(), want)
+			t.Errorf("plot page -o %s: exit %d, %q, want %q", dir, code, stderr.String(), want)
 		}
 		if _, err := os.Stat(filepath.Join(dir, "charts")); err == nil {
 			t.Errorf("plot -o %s wrote charts", dir)
@@ -342,7 +342,7 @@ func TestPageFolder(t *testing.T) {
 	}
 	for _, dir := range []string{filepath.Join(module, "page"), filepath.Join(module, "page")} { // new, then its own
 		if code := run([]string{"page", "-o", dir, file}, io.Discard, io.Discard); code != 0 {
-			t.Errorf("plot -o %s: exit %d", dir, code)
+			t.Errorf("plot page -o %s: exit %d", dir, code)
 		}
 	}
 }

@@ -96,7 +96,7 @@ func (o *pagesOptions) run(stdout, stderr io.Writer) error {
 			return fmt.Errorf("%s: %w", d, err)
 		}
 		s.InheritBaselines(every)
-		opt := render.PageOptions{Base: o.baseline, Origin: "`make report` (`go run ./cmd/plot -pages results`)", Rule: report.PageRule}
+		opt := render.PageOptions{Base: o.baseline, Origin: "`make report` (`go run ./cmd/plot pages results`)", Rule: report.PageRule}
 		if err := writePage(s, d, opt, stdout, stderr); err != nil {
 			return fmt.Errorf("%s: %w", d, err)
 		}
@@ -151,7 +151,7 @@ func (o *pageOptions) run(stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	return writePage(s, o.out, render.PageOptions{Base: o.baseline, Origin: "`go run ./cmd/plot -o`"}, stdout, stderr)
+	return writePage(s, o.out, render.PageOptions{Base: o.baseline, Origin: "`go run ./cmd/plot page -o`"}, stdout, stderr)
 }
 
 func writePage(s *report.Set, dir string, opt render.PageOptions, stdout, stderr io.Writer) error {

@@ -190,7 +190,7 @@ func (k *kernelRun) after(s *kernelSession) error {
 // table of costs against pressure as the pages show it.
 func pressureSummary(w io.Writer, path string) error {
 	if path == harness.Stdout {
-		fmt.Fprintln(w, "Summary: the tables of costs against pressure come from a results file (go run ./cmd/plot FILE)")
+		fmt.Fprintln(w, "Summary: the tables of costs against pressure come from a results file (go run ./cmd/plot page FILE)")
 		return nil
 	}
 	s, _, err := report.Load(path)

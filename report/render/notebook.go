@@ -84,7 +84,7 @@ type block struct {
 func (b block) link(name, alt string) (string, error) {
 	file := filepath.Join(b.chartsDir, name+".svg")
 	if _, err := os.Stat(file); err != nil {
-		return "", fmt.Errorf("chart %s missing: run go run ./cmd/plot -pages first", file)
+		return "", fmt.Errorf("chart %s missing: run go run ./cmd/plot pages first", file)
 	}
 	return fmt.Sprintf("![%s](%s)\n", alt, relPath(b.notebookDir, file)), nil
 }
