@@ -67,9 +67,9 @@ pressure:
 NOTEBOOK_RESULTS ?= results/amd-epyc-authenticamd-family-25-model-1-stepping-1
 
 # The pages read each folder's standard runs only (make bench, make
-# pressure, make perft; plot -h gives the rule): ad-hoc runs change no page.
+# pressure, make perft; plot pages -h gives the rule): ad-hoc runs change no page.
 report:
-	$(GO) run ./cmd/plot -pages results
+	$(GO) run ./cmd/plot pages results
 	$(MAKE) notebooks
 
 # The A/A test, on an idle machine: N pairs of back-to-back quick runs of
@@ -77,7 +77,7 @@ report:
 # each gate's false alarms over the pairs and whether it catches a 10%
 # slowdown injected into the second run of each pair: into one case
 # (AA_CASE, for the case gate) and into one kernel (AA_KERNEL, for the
-# default kernel gate). plot -aa AA_DIR -inject REGEXP reads a kept folder
+# default kernel gate). plot aa -inject REGEXP AA_DIR reads a kept folder
 # again. The build goes to a temporary folder of its own, always removed.
 N ?= 10
 AA_DIR ?=
@@ -92,11 +92,11 @@ aa:
 		out="$$dir/pair$$i-$$side"; echo "pair $$i of $(N), run $$side: $$out.txt"; \
 		"$$bin/runbench" bench -quick -noprogress $(ARGS) -out "$$out.txt" >"$$out.log" 2>&1 || { cat "$$out.log"; exit 1; }; \
 	done; done; \
-	$(GO) run ./cmd/plot -aa "$$dir" -inject '$(AA_CASE)'; echo; \
-	$(GO) run ./cmd/plot -aa "$$dir" -inject '$(AA_KERNEL)'
+	$(GO) run ./cmd/plot aa -inject '$(AA_CASE)' "$$dir"; echo; \
+	$(GO) run ./cmd/plot aa -inject '$(AA_KERNEL)' "$$dir"
 
 notebooks:
-	$(GO) run ./cmd/plot -notebooks notebooks $(NOTEBOOK_RESULTS)
+	$(GO) run ./cmd/plot notebooks notebooks $(NOTEBOOK_RESULTS)
 
 # Estimates of every kernel's main loop by llvm-mca (LLVM 19: apt-get install
 # llvm-19) on Zen 3, 4 and 5, Skylake, Ice Lake server, Alder Lake, Sapphire
@@ -104,7 +104,7 @@ notebooks:
 # measurements, then the pages. Times nothing.
 explain:
 	$(GO) run ./cmd/explain $(ARGS)
-	$(GO) run ./cmd/plot -pages results
+	$(GO) run ./cmd/plot pages results
 
 # The same kernels under go test -bench, same names (-cpu 1: no suffix).
 # go test matches -bench one name element (between slashes) at a time, so
@@ -168,7 +168,7 @@ arm64:
 # reports under user-mode QEMU (Debian's qemu-user package). The commands'
 # tests run built binaries natively and stay on the host.
 test-arm64:
-	GOARCH=arm64 $(GO) test -exec qemu-aarch64 ./board ./qbb ./positions ./kernels/... ./harness ./report | grep -v 'no test files'
+	GOARCH=arm64 $(GO) test -exec qemu-aarch64 ./board ./qbb ./positions ./kernels/... ./harness ./report/... | grep -v 'no test files'
 	GOARCH=arm64 $(GO) build -o $(ARM64_RUNBENCH) ./cmd/runbench
 	qemu-aarch64 $(ARM64_RUNBENCH) list | grep ' arm64 '
 	@out=$$(mktemp -d)/emulated.txt; qemu-aarch64 $(ARM64_RUNBENCH) bench -quick -family '^(popcount|sliding)$$' -count 2 -out $$out >/dev/null 2>&1; \

@@ -21,7 +21,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	"bitlab/harness"
 	_ "bitlab/kernels/all"
@@ -63,24 +62,14 @@ func exitStatus(err error, stderr io.Writer) int {
 	return 1
 }
 
-// usage is what runbench -h prints: the commands and examples.
-func usage() string {
-	var b strings.Builder
-	b.WriteString(`usage: runbench [COMMAND] [flags]
-
-runbench times bitlab's kernels and move generator on this machine, in ns
+// intro and examples are what runbench -h prints around its commands.
+const (
+	intro = `runbench times bitlab's kernels and move generator on this machine, in ns
 and in core cycles, and writes Go benchmark format results that benchstat
 reads as they are.
+`
 
-commands:
-`)
-	for _, c := range commands {
-		fmt.Fprintf(&b, "  %-9s %s\n", c.name, c.summary)
-	}
-	b.WriteString(`
-runbench COMMAND -h explains a command and its flags; runbench help COMMAND too.
-
-examples:
+	examples = `examples:
   runbench                          the default suite (make bench)
   runbench -quick                   a short run: L1 and headline sizes, fewer distributions
   runbench bench -family popcount -dist 'k(8|32)' -mode throughput
@@ -103,9 +92,8 @@ The command lines of runbench before its commands still run: among the flags,
 -perft is perft, -divide divide, -list list (-perft -list: list -perft) and
 -levels LEVELS levels LEVELS; without them, the flags are bench's.
 
-` + exitStatuses)
-	return b.String()
-}
+` + exitStatuses
+)
 
 // exitStatuses is -h's list of runbench's exit statuses (exitStatus).
 const exitStatuses = `exit status:
@@ -144,7 +132,9 @@ implementations. It is the default command: runbench -quick is runbench bench -q
 	compareDoc = `compare runs bench with its flags and compares the run with OLD, a saved results
 file or folder, which is read and checked (same CPU and GOAMD64 level, or -across)
 before anything is timed: exit status 3 when something got slower.
-runbench compare OLD is runbench bench -baseline OLD.
+runbench compare OLD is runbench bench -baseline OLD; the comparison after the run
+is plot compare's (one function, report.CompareRuns): plot compare OLD NEW compares
+two saved runs the same way.
 
 ` + kernelSelections + `
 

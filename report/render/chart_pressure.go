@@ -1,4 +1,4 @@
-package report
+package render
 
 import (
 	"fmt"
@@ -12,7 +12,7 @@ import (
 // pressureChart draws a family's cost per element against the cache
 // pressure, a line per implementation: where a line rises, the pressure
 // pushed the implementation's tables (or inputs) out of a cache level.
-func (s *Set) pressureChart(dir string, k ChartKey) (string, error) {
+func (s set) pressureChart(dir string, k chartKey) (string, error) {
 	cfg, family := k.Config, k.Family
 	pc, ok := s.Pressure(cfg, family)
 	if !ok {

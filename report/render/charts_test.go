@@ -1,4 +1,4 @@
-package report
+package render
 
 import (
 	"bytes"
@@ -26,7 +26,7 @@ var manyDists = []string{"k0", "k1", "k4", "k8", "k16", "k32", "k48", "k64", "d2
 
 // manySeries writes results of one family with impls implementations on
 // manyDists in both modes, each implementation's cost its index + 1.
-func manySeries(t *testing.T, dir string, impls int) *Set {
+func manySeries(t *testing.T, dir string, impls int) set {
 	t.Helper()
 	var b strings.Builder
 	b.WriteString("# run: full\ngoos: linux\ngoarch: amd64\ngoamd64: v1\ncpu: Test CPU 9000\ncycles: add-chain\nfamily: popcount\nbaseline: impl00\nheadline: 4096\n\n")
@@ -155,11 +155,11 @@ func TestRenderedColours(t *testing.T) {
 	dir := t.TempDir()
 	const impls = 18
 	s := manySeries(t, dir, impls)
-	bars, err := s.Chart(dir, ChartKey{Kind: "bars", Config: "v1", Family: "popcount"})
+	bars, err := s.chart(dir, chartKey{Kind: "bars", Config: "v1", Family: "popcount"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	sweep, err := s.Chart(dir, ChartKey{Kind: "sweep", Config: "v1", Family: "popcount"})
+	sweep, err := s.chart(dir, chartKey{Kind: "sweep", Config: "v1", Family: "popcount"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -284,7 +284,7 @@ func TestChartTitles(t *testing.T) {
 	dir := t.TempDir()
 	s := manySeries(t, dir, 4)
 	for _, kind := range []string{"bars", "sweep", "latency"} {
-		base, err := s.Chart(dir, ChartKey{Kind: kind, Config: "v1", Family: "popcount"})
+		base, err := s.chart(dir, chartKey{Kind: kind, Config: "v1", Family: "popcount"})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,4 +1,4 @@
-package report
+package render
 
 import (
 	"bytes"
@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"bitlab/factor"
+	"bitlab/report"
+	"bitlab/report/internal/reporttest"
 	"bitlab/schema"
 )
 
@@ -27,26 +29,21 @@ func golden(t *testing.T, name string, got []byte) {
 	}
 	want, err := os.ReadFile(path)
 	if err != nil {
-		t.Fatalf("%v (run go test ./report -update to create it)", err)
+		t.Fatalf("%v (run go test ./report/render -update to create it)", err)
 	}
 	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the output; if the change is intended, run go test ./report -update\n--- got\n%s", path, got)
+		t.Errorf("%s differs from the output; if the change is intended, run go test ./report/render -update\n--- got\n%s", path, got)
 	}
 }
 
 // TestGoldenMarkdown pins the Markdown of a table, a page and the page
 // across configurations built from the fixture results.
 func TestGoldenMarkdown(t *testing.T) {
-	dir := t.TempDir()
-	results(t, dir, "a.txt", "v1", 1)
-	results(t, dir, "b.txt", "v3", 0.5)
-	s, _, err := Load(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir := reporttest.TwoLevels(t)
+	s := mustLoad(t, dir)
 	var b bytes.Buffer
 	for _, mode := range schema.Modes() {
-		if err := s.Table(&b, "v1", "popcount", mode, nil); err != nil {
+		if err := s.table(&b, "v1", "popcount", mode, nil); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -56,8 +53,8 @@ func TestGoldenMarkdown(t *testing.T) {
 		golden string
 		write  func(dir string) error
 	}{
-		{"page.golden", func(dir string) error { _, err := s.Page(dir, PageOptions{Origin: "the golden test"}); return err }},
-		{"cross.golden", s.CrossPage},
+		{"page.golden", func(dir string) error { _, err := Page(s.Set, dir, PageOptions{Origin: "the golden test"}); return err }},
+		{"cross.golden", func(dir string) error { return CrossPage(s.Set, dir) }},
 	} {
 		out := filepath.Join(dir, p.golden)
 		if err := os.Mkdir(out, 0o755); err != nil {
@@ -100,12 +97,12 @@ func TestGoldenPerft(t *testing.T) {
 	if err := os.WriteFile(file, []byte(b.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	s, warns, err := Load(file)
+	rs, warns, err := report.Load(file)
 	if err != nil || len(warns) > 0 {
 		t.Fatal(err, warns)
 	}
 	var out bytes.Buffer
-	if err := s.PerftTable(&out, "v1"); err != nil {
+	if err := (set{rs}).perftTable(&out, "v1"); err != nil {
 		t.Fatal(err)
 	}
 	golden(t, "perft.golden", out.Bytes())

@@ -1,4 +1,4 @@
-package report
+package render
 
 import (
 	"fmt"
@@ -14,6 +14,7 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"bitlab/report"
 	"bitlab/schema"
 )
 
@@ -23,7 +24,7 @@ import (
 // headline size, geometric mean over its distributions: whether a bigger
 // table buys speed. Families whose implementations declare no tables have
 // no such chart.
-func (s *Set) tablesChart(dir string, k ChartKey) (string, error) {
+func (s set) tablesChart(dir string, k chartKey) (string, error) {
 	cfg, family := k.Config, k.Family
 	hot, pressed, unit, what, err := s.tableCosts(cfg, family)
 	if err != nil {
@@ -74,8 +75,8 @@ type tablePoints struct {
 }
 
 // atTableBytes places the costs of each implementation at its table bytes,
-// in name order; ErrNoData when none declares a table.
-func (s *Set) atTableBytes(family string, hot, pressed map[string]float64) (tablePoints, error) {
+// in name order; errNoData when none declares a table.
+func (s set) atTableBytes(family string, hot, pressed map[string]float64) (tablePoints, error) {
 	var pts tablePoints
 	withTables := 0
 	for _, im := range slices.Sorted(maps.Keys(hot)) {
@@ -128,7 +129,7 @@ func (pts tablePoints) addPressed(f *figure) error {
 // of every implementation; hot is pressure none, pressed the strongest
 // pressure), else the throughput geometric means at the headline size
 // (pressed empty). what describes them for the axis label.
-func (s *Set) tableCosts(cfg, family string) (hot, pressed map[string]float64, unit, what string, err error) {
+func (s set) tableCosts(cfg, family string) (hot, pressed map[string]float64, unit, what string, err error) {
 	hot, pressed = map[string]float64{}, map[string]float64{}
 	if pc, ok := s.Pressure(cfg, family); ok && pc.Pressures[0] == schema.PressureNone && len(pc.Pressures) > 1 {
 		last := len(pc.Pressures) - 1
@@ -151,7 +152,7 @@ func (s *Set) tableCosts(cfg, family string) (hot, pressed map[string]float64, u
 		if cost == 0 {
 			continue
 		}
-		_, scale, u := s.Cost(Key{Config: cfg, Family: family, Impl: im, Dist: dists[0], Size: s.Headline(family), Mode: schema.Throughput}, false)
+		_, scale, u := s.Cost(report.Key{Config: cfg, Family: family, Impl: im, Dist: dists[0], Size: s.Headline(family), Mode: schema.Throughput}, false)
 		hot[im], unit = cost*scale, u
 	}
 	return hot, pressed, unit, strings.Join(dists, ", "), nil

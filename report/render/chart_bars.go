@@ -1,4 +1,4 @@
-package report
+package render
 
 import (
 	"cmp"
@@ -12,6 +12,7 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"bitlab/report"
 	"bitlab/schema"
 )
 
@@ -84,7 +85,7 @@ func barDists(all []string) []string {
 		if err != nil || dist.Period > 0 {
 			continue // the learning curve's repeated inputs have their own chart
 		}
-		if k, ok := K(d); !ok || k == 1 || k == 8 || k == 32 {
+		if k, ok := report.K(d); !ok || k == 1 || k == 8 || k == 32 {
 			out = append(out, d)
 		}
 	}
@@ -96,7 +97,7 @@ func barDists(all []string) []string {
 // implementation, the cheapest (geometric mean over the distributions) at
 // the top, a bar per distribution in each, told apart by colour and hatch.
 // It returns the file base.
-func (s *Set) barChart(dir string, k ChartKey) (string, error) {
+func (s set) barChart(dir string, k chartKey) (string, error) {
 	cfg, family := k.Config, k.Family
 	impls := s.Impls(cfg, family)
 	size := s.Headline(family)
@@ -104,7 +105,7 @@ func (s *Set) barChart(dir string, k ChartKey) (string, error) {
 	if len(impls) == 0 || len(dists) == 0 {
 		return "", noData("no throughput results for %s in %s", family, cfg)
 	}
-	_, scale, unit := s.Cost(Key{Config: cfg, Family: family, Impl: impls[0], Dist: dists[0], Size: size, Mode: schema.Throughput}, false)
+	_, scale, unit := s.Cost(report.Key{Config: cfg, Family: family, Impl: impls[0], Dist: dists[0], Size: size, Mode: schema.Throughput}, false)
 	// Dearest at the bottom (row 0), cheapest at the top.
 	impls = s.byCost(cfg, family, impls, dists)
 	slices.Reverse(impls)
@@ -112,7 +113,7 @@ func (s *Set) barChart(dir string, k ChartKey) (string, error) {
 	for _, im := range impls {
 		row := make([]schema.Summary, len(dists))
 		for j, d := range dists {
-			k, _, _ := s.Cost(Key{Config: cfg, Family: family, Impl: im, Dist: d, Size: size, Mode: schema.Throughput}, false)
+			k, _, _ := s.Cost(report.Key{Config: cfg, Family: family, Impl: im, Dist: d, Size: size, Mode: schema.Throughput}, false)
 			if sum, ok := s.Summary(k); ok {
 				row[j] = schema.Summary{Center: sum.Center * scale, Lo: sum.Lo * scale, Hi: sum.Hi * scale, N: sum.N}
 			}
@@ -143,7 +144,7 @@ func (s *Set) barChart(dir string, k ChartKey) (string, error) {
 // byCost returns implementations ordered by their throughput cost, the
 // geometric mean over the distributions at the family's headline size,
 // cheapest first.
-func (s *Set) byCost(cfg, family string, impls, dists []string) []string {
+func (s set) byCost(cfg, family string, impls, dists []string) []string {
 	cost := map[string]float64{}
 	for _, im := range impls {
 		cost[im] = s.Standing(cfg, family, im, schema.Throughput, dists).Geomean

@@ -1,4 +1,4 @@
-package report
+package render
 
 import (
 	"bytes"
@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"bitlab/report"
 	"bitlab/schema"
 )
 
@@ -34,7 +35,8 @@ const chartBlock = "chart"
 
 // UpdateNotebook regenerates the blocks of the Markdown file at path and
 // reports whether the file changed.
-func (s *Set) UpdateNotebook(path, chartsDir string) (bool, error) {
+func UpdateNotebook(rs *report.Set, path, chartsDir string) (bool, error) {
+	s := set{rs}
 	old, err := os.ReadFile(path)
 	if err != nil {
 		return false, err
@@ -82,22 +84,22 @@ type block struct {
 func (b block) link(name, alt string) (string, error) {
 	file := filepath.Join(b.chartsDir, name+".svg")
 	if _, err := os.Stat(file); err != nil {
-		return "", fmt.Errorf("chart %s missing: run go run ./cmd/plot -pages first", file)
+		return "", fmt.Errorf("chart %s missing: run go run ./cmd/plot pages first", file)
 	}
 	return fmt.Sprintf("![%s](%s)\n", alt, relPath(b.notebookDir, file)), nil
 }
 
 // generate returns the body of a block of the given kind.
-func (s *Set) generate(kind string, a map[string]string, notebookDir, chartsDir string) (string, error) {
+func (s set) generate(kind string, a map[string]string, notebookDir, chartsDir string) (string, error) {
 	b := block{args: a, cfg: a["config"], notebookDir: notebookDir, chartsDir: chartsDir}
 	if b.cfg == "" {
 		b.cfg = s.Configs[len(s.Configs)-1].Label
 	}
-	if _, ok := s.cfgOf[b.cfg]; !ok {
+	if _, ok := s.Config(b.cfg); !ok {
 		return "", fmt.Errorf("no configuration %q", b.cfg)
 	}
 	if kind == chartBlock {
-		k := ChartKey{Kind: a["kind"], Config: b.cfg, Family: a["family"]}
+		k := chartKey{Kind: a["kind"], Config: b.cfg, Family: a["family"]}
 		if !slices.Contains(familyChartNames(), k.Kind) {
 			return "", fmt.Errorf("unknown chart kind %q (want %s)", k.Kind, strings.Join(familyChartNames(), ", "))
 		}
@@ -135,7 +137,7 @@ func blockKinds() []string {
 // tableBlock writes the table a notebook's table block asks for: mode
 // (default throughput), size (default the L1 batch) and dists (default
 // all).
-func (s *Set) tableBlock(w io.Writer, b block) error {
+func (s set) tableBlock(w io.Writer, b block) error {
 	a := b.args
 	var dists []string
 	if d := a["dists"]; d != "" {
@@ -151,5 +153,5 @@ func (s *Set) tableBlock(w io.Writer, b block) error {
 			return fmt.Errorf("bad size %q", n)
 		}
 	}
-	return s.TableAt(w, b.cfg, a["family"], mode, size, dists)
+	return s.tableAt(w, b.cfg, a["family"], mode, size, dists)
 }

@@ -1,4 +1,4 @@
-package report
+package render
 
 import (
 	"fmt"
@@ -9,51 +9,7 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
-
-	"bitlab/verdict"
 )
-
-// MicroPerftPoint is one technique on one configuration: its speed-up over
-// the default configuration's technique of its factor in the micro
-// benchmarks (throughput at the family's headline size) and in perft.
-type MicroPerftPoint struct {
-	Config, Factor, Name string
-	Micro, Perft         float64
-}
-
-// MicroPerft returns the techniques that have both figures, in every
-// configuration with a perft run: those of the factors whose default
-// technique is a kernel with micro figures of its own (sliding attacks and
-// population count; the others' defaults are written in place).
-func (s *Set) MicroPerft() []MicroPerftPoint {
-	var out []MicroPerftPoint
-	for _, c := range s.Configs {
-		if len(s.perftCases(c.Label)) == 0 {
-			continue
-		}
-		for _, f := range verdict.Factors() {
-			if f.Perft == "" || f.Family == "" {
-				continue
-			}
-			ts := s.techniques(c.Label, f)
-			var def *verdict.Technique
-			for i := range ts {
-				if ts[i].Default && ts[i].Throughput.Known() {
-					def = &ts[i]
-				}
-			}
-			if def == nil {
-				continue
-			}
-			for _, t := range ts {
-				if t.Perft.Known() && t.Throughput.Known() {
-					out = append(out, MicroPerftPoint{c.Label, f.Name, t.Name, def.Throughput.Center / t.Throughput.Center, t.Perft.Center})
-				}
-			}
-		}
-	}
-	return out
-}
 
 // The chart names the points where the micro benchmark misleads: those
 // below the diagonal by more than belowLabelled (a micro win the generator
@@ -64,13 +20,13 @@ const (
 	aboveLabelled = 5
 )
 
-// MicroPerftChart plots every technique's perft speed-up against its micro
+// microPerftChart plots every technique's perft speed-up against its micro
 // speed-up (both over the default configuration's technique, log scales), a
 // colour per configuration and a mark per factor, with the diagonal where
 // the micro benchmark predicts the generator: points below it won in the
 // micro benchmarks more than in the generator. The points far from the
 // diagonal are named.
-func (s *Set) MicroPerftChart(dir string) (string, error) {
+func (s set) microPerftChart(dir string) (string, error) {
 	pts := s.MicroPerft()
 	if len(pts) == 0 {
 		return "", noData("no configuration has both perft and micro results")

@@ -1,4 +1,4 @@
-package report
+package render
 
 import (
 	"cmp"
@@ -16,6 +16,7 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"bitlab/report"
 	"bitlab/schema"
 )
 
@@ -133,12 +134,12 @@ type costPoint struct {
 // costLines returns a line per implementation of a family through its
 // median throughput costs at batch size size on the points' distributions
 // (where measured), the range of those costs and their unit.
-func (s *Set) costLines(cfg, family string, size int, pts []costPoint) (lines map[string]plotter.XYs, lo, hi float64, unit string) {
+func (s set) costLines(cfg, family string, size int, pts []costPoint) (lines map[string]plotter.XYs, lo, hi float64, unit string) {
 	lines = map[string]plotter.XYs{}
 	lo, hi = math.Inf(1), math.Inf(-1)
 	for _, im := range s.Impls(cfg, family) {
 		for _, pt := range pts {
-			k, scale, u := s.Cost(Key{Config: cfg, Family: family, Impl: im, Dist: pt.dist, Size: size, Mode: schema.Throughput}, false)
+			k, scale, u := s.Cost(report.Key{Config: cfg, Family: family, Impl: im, Dist: pt.dist, Size: size, Mode: schema.Throughput}, false)
 			unit = u
 			if sum, ok := s.Summary(k); ok && sum.Center > 0 {
 				lines[im] = append(lines[im], plotter.XY{X: pt.x, Y: sum.Center * scale})
@@ -433,13 +434,13 @@ func diagonal(lo, hi float64) (*plotter.Line, error) {
 
 // title names a configuration in chart titles: the core and model, and the
 // build, "Zen 3 (AMD EPYC), GOAMD64=v3".
-func (s *Set) title(cfg string) string {
+func (s set) title(cfg string) string {
 	c, ok := s.Config(cfg)
 	if !ok {
 		return cfg
 	}
 	name, _, _ := strings.Cut(c.CPU, " (")
-	t := fmt.Sprintf("%s (%s)", cpuLabel(c.CPU, c.Uarch), name)
+	t := fmt.Sprintf("%s (%s)", c.CoreName(), name)
 	if c.Level != "" {
 		return t + ", GOAMD64=" + c.Level
 	}
@@ -462,12 +463,12 @@ func byLastValue(names []string, xys map[string]plotter.XYs) []string {
 
 // cpuNames names the CPUs of the configurations, "Zen 3 (AMD EPYC)" or a
 // list when they differ.
-func (s *Set) cpuNames(cols []string) string {
+func (s set) cpuNames(cols []string) string {
 	var names []string
 	for _, l := range cols {
-		c := s.cfgOf[l]
+		c, _ := s.Config(l)
 		name, _, _ := strings.Cut(c.CPU, " (")
-		n := fmt.Sprintf("%s (%s)", cpuLabel(c.CPU, c.Uarch), name)
+		n := fmt.Sprintf("%s (%s)", c.CoreName(), name)
 		if !slices.Contains(names, n) {
 			names = append(names, n)
 		}

@@ -1,4 +1,4 @@
-package report
+package render
 
 import (
 	"fmt"
@@ -8,13 +8,14 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 
+	"bitlab/report"
 	"bitlab/schema"
 )
 
 // latencyChart plots each implementation's latency-chain cost against its
 // throughput cost (geometric means over the distributions both modes ran),
 // with the diagonal where they are equal, each point named beside it.
-func (s *Set) latencyChart(dir string, k ChartKey) (string, error) {
+func (s set) latencyChart(dir string, k chartKey) (string, error) {
 	cfg, family := k.Config, k.Family
 	var xys plotter.XYs
 	var labels []string
@@ -33,7 +34,7 @@ func (s *Set) latencyChart(dir string, k ChartKey) (string, error) {
 		if tp == 0 || la == 0 {
 			continue
 		}
-		_, scale, u := s.Cost(Key{Config: cfg, Family: family, Impl: im, Dist: both[0], Size: schema.L1Elements, Mode: schema.Latency}, false)
+		_, scale, u := s.Cost(report.Key{Config: cfg, Family: family, Impl: im, Dist: both[0], Size: schema.L1Elements, Mode: schema.Latency}, false)
 		unit = u
 		xys = append(xys, plotter.XY{X: tp * scale, Y: la * scale})
 		labels = append(labels, im)

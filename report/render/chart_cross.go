@@ -1,4 +1,4 @@
-package report
+package render
 
 import (
 	"cmp"
@@ -17,7 +17,7 @@ import (
 	"bitlab/schema"
 )
 
-// speedGrid is the heat map grid of CrossChart.
+// speedGrid is the heat map grid of crossChart.
 type speedGrid struct {
 	rows, cols []string
 	z          [][]float64 // [row][col]: log of the cost ratio, 0 for no change, NaN for missing
@@ -26,7 +26,7 @@ type speedGrid struct {
 // noChange is the colour of a cell whose interval includes 1.0.
 var noChange = color.White
 
-// CrossChart draws every implementation's speed in every configuration
+// crossChart draws every implementation's speed in every configuration
 // relative to the baseline configuration (base cost / cost, throughput at
 // the L1 size, geometric mean over shared distributions) as a heat map:
 // the ratio written in each cell, on Moreland's diverging cool-to-warm
@@ -34,8 +34,8 @@ var noChange = color.White
 // scale labelled in the legend column, and a cell whose 95% interval
 // includes 1.0 left white and marked "~" as no change. A column per
 // configuration but the baseline.
-func (s *Set) CrossChart(dir, base string) (string, error) {
-	if _, ok := s.cfgOf[base]; !ok {
+func (s set) crossChart(dir, base string) (string, error) {
+	if _, ok := s.Config(base); !ok {
 		return "", fmt.Errorf("no configuration %q (have %s)", base, strings.Join(s.labels(), ", "))
 	}
 	var cols []string
@@ -82,7 +82,7 @@ type speedCell struct {
 // first, so that the chart reads top-down in the families' order), its
 // labelled cells, and the span of the colour scale: the largest change,
 // at least a factor of 1.25.
-func (s *Set) speeds(base string, cols []string) (g speedGrid, cells []speedCell, span float64) {
+func (s set) speeds(base string, cols []string) (g speedGrid, cells []speedCell, span float64) {
 	g.cols = cols
 	span = math.Log(1.25)
 	for _, fam := range s.Families(base) {
@@ -199,7 +199,7 @@ func (f cellFill) Plot(c draw.Canvas, p *plot.Plot) {
 	}
 }
 
-func (s *Set) labels() []string {
+func (s set) labels() []string {
 	var out []string
 	for _, c := range s.Configs {
 		out = append(out, c.Label)
@@ -213,7 +213,7 @@ func crossFile(base string) string { return "configurations-vs-" + schema.Slug(b
 
 // crossLink names the chart a notebook's cross block links: relative to
 // its base argument, the first file's configuration by default.
-func crossLink(s *Set, b block) (name, alt string) {
+func crossLink(s set, b block) (name, alt string) {
 	base := cmp.Or(b.args["base"], s.First())
 	return crossFile(base), "speed relative to " + base
 }

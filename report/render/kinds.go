@@ -1,4 +1,4 @@
-package report
+package render
 
 import (
 	"errors"
@@ -16,19 +16,19 @@ import (
 // plot -h lists them (Kinds). A new chart of a family is its own file
 // (chart_<kind>.go) and a line in familyCharts.
 
-// ErrNoData is the error of a chart or table that has nothing to show: the
+// errNoData is the error of a chart or table that has nothing to show: the
 // results hold no case of its kind for the family or configuration (no k<N>
 // sweep, no latency run, no pressure run, no tables declared ...). A page
 // leaves it out; any other error stops the page.
-var ErrNoData = errors.New("no data")
+var errNoData = errors.New("no data")
 
-// noData returns an ErrNoData that says what is missing.
+// noData returns an errNoData that says what is missing.
 func noData(format string, a ...any) error {
-	return fmt.Errorf("%s: %w", fmt.Sprintf(format, a...), ErrNoData)
+	return fmt.Errorf("%s: %w", fmt.Sprintf(format, a...), errNoData)
 }
 
-// ChartKey names one chart of a family in a configuration.
-type ChartKey struct {
+// chartKey names one chart of a family in a configuration.
+type chartKey struct {
 	Kind   string // a family chart's name in familyCharts: "bars", "sweep" ...
 	Config string // the configuration's label, "v3"
 	Family string
@@ -36,33 +36,33 @@ type ChartKey struct {
 
 // File returns the chart's file name without extension,
 // "popcount-bars-v3".
-func (k ChartKey) File() string { return k.Family + "-" + k.Kind + "-" + schema.Slug(k.Config) }
+func (k chartKey) File() string { return k.Family + "-" + k.Kind + "-" + schema.Slug(k.Config) }
 
 // familyChart is a kind of chart drawn for a family in a configuration.
 type familyChart struct {
-	name string // the ChartKey's Kind, the kind= of a notebook's chart block
+	name string // the chartKey's Kind, the kind= of a notebook's chart block
 	doc  string // what it shows, for plot -h
 	// draw writes the chart into dir as k.File() in every image format and
-	// returns its path without extension, or ErrNoData.
-	draw func(s *Set, dir string, k ChartKey) (string, error)
+	// returns its path without extension, or errNoData.
+	draw func(s set, dir string, k chartKey) (string, error)
 }
 
 // familyCharts returns the charts of a family, in the order a page shows
 // them.
 func familyCharts() []familyChart {
 	return []familyChart{
-		{"bars", "each implementation's median cost per distribution at the family's headline size, cheapest first, with 95% intervals", (*Set).barChart},
-		{"sweep", "cost against one-bits per bitboard (k = 0..64), a line per implementation, where the family ran the k<N> sweep", (*Set).sweepChart},
-		{"latency", "each implementation's latency-chain cost against its throughput cost", (*Set).latencyChart},
-		{"learning", "the learning curve: cost against the distinct inputs before a batch repeats (the branch predictor's reach)", (*Set).learningChart},
-		{"pressure", "cost against the cache pressure (data walked before each batch), where the family ran under pressure", (*Set).pressureChart},
-		{"tables", "cost against the bytes of lookup tables read, hot and after the strongest walk, for a family with tables", (*Set).tablesChart},
+		{"bars", "each implementation's median cost per distribution at the family's headline size, cheapest first, with 95% intervals", set.barChart},
+		{"sweep", "cost against one-bits per bitboard (k = 0..64), a line per implementation, where the family ran the k<N> sweep", set.sweepChart},
+		{"latency", "each implementation's latency-chain cost against its throughput cost", set.latencyChart},
+		{"learning", "the learning curve: cost against the distinct inputs before a batch repeats (the branch predictor's reach)", set.learningChart},
+		{"pressure", "cost against the cache pressure (data walked before each batch), where the family ran under pressure", set.pressureChart},
+		{"tables", "cost against the bytes of lookup tables read, hot and after the strongest walk, for a family with tables", set.tablesChart},
 	}
 }
 
-// Chart draws the chart k names into dir (see familyCharts) and returns its
-// path without extension; ErrNoData when the set has nothing to show in it.
-func (s *Set) Chart(dir string, k ChartKey) (string, error) {
+// chart draws the chart k names into dir (see familyCharts) and returns its
+// path without extension; errNoData when the set has nothing to show in it.
+func (s set) chart(dir string, k chartKey) (string, error) {
 	i := slices.IndexFunc(familyCharts(), func(c familyChart) bool { return c.name == k.Kind })
 	if i < 0 {
 		return "", fmt.Errorf("unknown chart kind %q (want %s)", k.Kind, strings.Join(familyChartNames(), ", "))
@@ -85,7 +85,7 @@ type pageChart struct {
 	// block is the notebook block that links one, with its arguments
 	// ("" for none), and link the chart's file name and alt text for it.
 	block string
-	link  func(s *Set, b block) (name, alt string)
+	link  func(s set, b block) (name, alt string)
 }
 
 // pageCharts returns the charts of a whole page.
@@ -104,11 +104,11 @@ type tableKind struct {
 	args string // the block's arguments
 	doc  string // what it shows, for plot -h
 	// family writes the tables of a family in a configuration on a page,
-	// each followed by an empty line, or returns ErrNoData; nil for a
+	// each followed by an empty line, or returns errNoData; nil for a
 	// table the page places itself.
-	family func(s *Set, w io.Writer, cfg, family string) error
+	family func(s set, w io.Writer, cfg, family string) error
 	// block writes the table a notebook block asks for.
-	block func(s *Set, w io.Writer, b block) error
+	block func(s set, w io.Writer, b block) error
 }
 
 // tableKinds returns the kinds of tables, those of a family in the order a
@@ -117,11 +117,11 @@ func tableKinds() []tableKind {
 	return []tableKind{
 		{"table", "family=F [config=C] [mode=M] [size=N] [dists=d1,d2]",
 			"a family's costs, a row per distribution, a column per implementation (median, 95% interval), with the geometric mean and speed-up rows at the headline size; on a page, each mode at the headline size and at L1",
-			(*Set).modeTables, (*Set).tableBlock},
+			set.modeTables, set.tableBlock},
 		{"pressure", "family=F [config=C]", "a family's costs under each cache pressure, with their ratios to none",
-			(*Set).pressureTables, func(s *Set, w io.Writer, b block) error { return s.PressureTable(w, b.cfg, b.args["family"]) }},
+			set.pressureTables, func(s set, w io.Writer, b block) error { return s.pressureTable(w, b.cfg, b.args["family"]) }},
 		{"perft", "[config=C]", "perft speed per move generator configuration, with its ratio to the default",
-			nil, func(s *Set, w io.Writer, b block) error { return s.PerftTable(w, b.cfg) }},
+			nil, func(s set, w io.Writer, b block) error { return s.perftTable(w, b.cfg) }},
 	}
 }
 

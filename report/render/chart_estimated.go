@@ -1,4 +1,4 @@
-package report
+package render
 
 import (
 	"fmt"
@@ -10,13 +10,14 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"bitlab/report"
 	"bitlab/schema"
 )
 
-// EstimateChart plots each form's measured cost against its estimate, both
+// estimateChart plots each form's measured cost against its estimate, both
 // axes logarithmic, with the diagonal where they agree; the forms apart by
-// more than Apart are labelled.
-func (s *Set) EstimateChart(dir, cfg string, e *Estimates, ag []Agreement) (string, error) {
+// more than apart are labelled.
+func (s set) estimateChart(dir, cfg string, e *report.Estimates, ag []agreement) (string, error) {
 	var in, out plotter.XYs
 	var labels []string
 	lo, hi := math.Inf(1), math.Inf(-1)

@@ -1,4 +1,4 @@
-package report
+package render
 
 import (
 	"bytes"
@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"bitlab/factor"
+	"bitlab/report"
+	"bitlab/report/internal/reporttest"
 	"bitlab/schema"
 )
 
@@ -61,15 +63,15 @@ func everyKind(t *testing.T) string {
 }
 
 // TestKindsRenderOrNoData: every family chart and table renders from
-// results that hold its data and returns ErrNoData (and writes nothing)
+// results that hold its data and returns errNoData (and writes nothing)
 // from a set without any; so do the page's charts.
 func TestKindsRenderOrNoData(t *testing.T) {
 	full := mustLoad(t, everyKind(t))
-	empty := &Set{}
+	empty := set{&report.Set{}}
 	for _, c := range familyCharts() {
 		dir := t.TempDir()
-		k := ChartKey{Kind: c.name, Config: "v1", Family: "popcount"}
-		name, err := full.Chart(dir, k)
+		k := chartKey{Kind: c.name, Config: "v1", Family: "popcount"}
+		name, err := full.chart(dir, k)
 		if err != nil {
 			t.Errorf("%s: %v", c.name, err)
 		}
@@ -78,14 +80,14 @@ func TestKindsRenderOrNoData(t *testing.T) {
 				t.Errorf("%s: %s.%s not written: %v", c.name, k.File(), ext, err)
 			}
 		}
-		if _, err := empty.Chart(dir, k); !errors.Is(err, ErrNoData) {
-			t.Errorf("%s without data: %v, want ErrNoData", c.name, err)
+		if _, err := empty.chart(dir, k); !errors.Is(err, errNoData) {
+			t.Errorf("%s without data: %v, want errNoData", c.name, err)
 		}
-		if _, err := full.Chart(dir, ChartKey{Kind: c.name, Config: "v1", Family: "nonesuch"}); !errors.Is(err, ErrNoData) {
-			t.Errorf("%s of a family not measured: %v, want ErrNoData", c.name, err)
+		if _, err := full.chart(dir, chartKey{Kind: c.name, Config: "v1", Family: "nonesuch"}); !errors.Is(err, errNoData) {
+			t.Errorf("%s of a family not measured: %v, want errNoData", c.name, err)
 		}
 	}
-	if _, err := full.Chart(t.TempDir(), ChartKey{Kind: "pie", Config: "v1", Family: "popcount"}); err == nil || errors.Is(err, ErrNoData) {
+	if _, err := full.chart(t.TempDir(), chartKey{Kind: "pie", Config: "v1", Family: "popcount"}); err == nil || errors.Is(err, errNoData) {
 		t.Errorf("an unknown chart kind: %v", err)
 	}
 	for _, tk := range tableKinds() {
@@ -95,7 +97,7 @@ func TestKindsRenderOrNoData(t *testing.T) {
 			t.Errorf("%s table: %v, %d bytes", tk.name, err, w.Len())
 		}
 		w.Reset()
-		if err := tk.block(empty, &w, b); !errors.Is(err, ErrNoData) || w.Len() > 0 {
+		if err := tk.block(empty, &w, b); !errors.Is(err, errNoData) || w.Len() > 0 {
 			t.Errorf("%s table without data: %v, %q", tk.name, err, w.String())
 		}
 		if tk.family == nil {
@@ -105,21 +107,21 @@ func TestKindsRenderOrNoData(t *testing.T) {
 			t.Errorf("%s tables of a page: %v, %d bytes", tk.name, err, w.Len())
 		}
 		w.Reset()
-		if err := tk.family(empty, &w, "v1", "popcount"); err != nil && !errors.Is(err, ErrNoData) || w.Len() > 0 {
+		if err := tk.family(empty, &w, "v1", "popcount"); err != nil && !errors.Is(err, errNoData) || w.Len() > 0 {
 			t.Errorf("%s tables of a page without data: %v, %q", tk.name, err, w.String())
 		}
 	}
-	if _, err := full.CrossChart(t.TempDir(), "v1"); err != nil {
+	if _, err := full.crossChart(t.TempDir(), "v1"); err != nil {
 		t.Errorf("cross: %v", err)
 	}
-	if _, err := full.MicroPerftChart(t.TempDir()); !errors.Is(err, ErrNoData) {
-		t.Errorf("micro-perft without a verdict factor's family: %v, want ErrNoData", err)
+	if _, err := full.microPerftChart(t.TempDir()); !errors.Is(err, errNoData) {
+		t.Errorf("micro-perft without a verdict factor's family: %v, want errNoData", err)
 	}
 	one := mustLoad(t, filepath.Join(everyKind(t), "v1.txt"))
-	if _, err := one.CrossChart(t.TempDir(), "v1"); !errors.Is(err, ErrNoData) {
-		t.Errorf("cross of one configuration: %v, want ErrNoData", err)
+	if _, err := one.crossChart(t.TempDir(), "v1"); !errors.Is(err, errNoData) {
+		t.Errorf("cross of one configuration: %v, want errNoData", err)
 	}
-	if _, err := full.CrossChart(t.TempDir(), "v2"); err == nil || errors.Is(err, ErrNoData) {
+	if _, err := full.crossChart(t.TempDir(), "v2"); err == nil || errors.Is(err, errNoData) {
 		t.Errorf("cross relative to no configuration: %v", err)
 	}
 }
@@ -131,13 +133,13 @@ func TestKindsDriveNotebooksAndPages(t *testing.T) {
 	dir := everyKind(t)
 	s := mustLoad(t, dir)
 	page := filepath.Join(dir, "page")
-	if _, err := s.Page(page, PageOptions{Origin: "a test"}); err != nil {
+	if _, err := Page(s.Set, page, PageOptions{Origin: "a test"}); err != nil {
 		t.Fatal(err)
 	}
 	readme, _ := os.ReadFile(filepath.Join(page, "README.md"))
 	for _, c := range familyCharts() {
 		for _, cfg := range []string{"v1", "v3"} {
-			if k := (ChartKey{Kind: c.name, Config: cfg, Family: "popcount"}); !bytes.Contains(readme, []byte("charts/"+k.File()+".svg")) {
+			if k := (chartKey{Kind: c.name, Config: cfg, Family: "popcount"}); !bytes.Contains(readme, []byte("charts/"+k.File()+".svg")) {
 				t.Errorf("the page does not show %s", k.File())
 			}
 		}
@@ -179,15 +181,15 @@ func TestKindsDriveNotebooksAndPages(t *testing.T) {
 // page with an error naming it (Page used to drop every chart's error).
 func TestPageSurfacesChartErrors(t *testing.T) {
 	dir := t.TempDir()
-	data, err := os.ReadFile(results(t, dir, "a.txt", "v1", 1))
+	data, err := os.ReadFile(reporttest.Results(t, dir, "a.txt", "v1", 1))
 	if err != nil {
 		t.Fatal(err)
 	}
 	long := strings.Repeat("x", 300) // a file name longer than any file system takes
 	os.WriteFile(filepath.Join(dir, "a.txt"), bytes.ReplaceAll(data, []byte("popcount"), []byte(long)), 0o644)
 	s := mustLoad(t, filepath.Join(dir, "a.txt"))
-	_, err = s.Page(filepath.Join(dir, "page"), PageOptions{Origin: "a test"})
-	if err == nil || errors.Is(err, ErrNoData) || !strings.Contains(err.Error(), "chart "+long+"-bars-v1") {
+	_, err = Page(s.Set, filepath.Join(dir, "page"), PageOptions{Origin: "a test"})
+	if err == nil || errors.Is(err, errNoData) || !strings.Contains(err.Error(), "chart "+long+"-bars-v1") {
 		t.Errorf("page with an unwritable chart: %v", err)
 	}
 }

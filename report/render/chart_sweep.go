@@ -1,4 +1,4 @@
-package report
+package render
 
 import (
 	"fmt"
@@ -8,16 +8,17 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 
+	"bitlab/report"
 	"bitlab/schema"
 )
 
 // sweepChart draws throughput cost against the number of one-bits (the
 // k<N> distributions), a line per implementation, so that crossovers show.
-func (s *Set) sweepChart(dir string, k ChartKey) (string, error) {
+func (s set) sweepChart(dir string, k chartKey) (string, error) {
 	cfg, family := k.Config, k.Family
 	var pts []costPoint
 	for _, d := range s.Dists(cfg, family, schema.Throughput, schema.L1Elements) {
-		if n, ok := K(d); ok {
+		if n, ok := report.K(d); ok {
 			pts = append(pts, costPoint{float64(n), d})
 		}
 	}

@@ -1,4 +1,4 @@
-package report
+package render
 
 import (
 	"cmp"
@@ -18,7 +18,7 @@ import (
 // elements, against R, a line per implementation; "never" is the batch
 // without repetition. Where a line falls to the left, the branch predictor
 // learned the repeated inputs: its reach on this core.
-func (s *Set) learningChart(dir string, k ChartKey) (string, error) {
+func (s set) learningChart(dir string, k chartKey) (string, error) {
 	cfg, family := k.Config, k.Family
 	var pts []costPoint
 	base := ""
