@@ -36,6 +36,16 @@ func (s *Set) readPerft(rec *benchfmt.Result, pc schema.PerftCase, file string, 
 	})
 }
 
+// PerftSummary returns the median and 95% confidence interval of a perft
+// key's samples; ok is false if it has none.
+func (s *Set) PerftSummary(k PerftKey) (schema.Summary, bool) {
+	v := s.perft[k]
+	if len(v) == 0 {
+		return schema.Summary{}, false
+	}
+	return schema.Summarize(v), true
+}
+
 // perftCases returns the perft cases measured in a configuration.
 func (s *Set) perftCases(cfg string) []schema.PerftCase {
 	var cases []schema.PerftCase
@@ -140,8 +150,8 @@ func (s *Set) perftCells(cfg string) ([]perftColumn, map[string]map[perftColumn]
 		if cells[r] == nil {
 			cells[r] = map[perftColumn]perftCell{}
 		}
-		if v := s.perft[PerftKey{Config: cfg, Case: c, Unit: schema.NodesPerSec().Read}]; len(v) > 0 {
-			cells[r][col] = perftCell{sum: schema.Summarize(v)}
+		if sum, ok := s.PerftSummary(PerftKey{Config: cfg, Case: c, Unit: schema.NodesPerSec().Read}); ok {
+			cells[r][col] = perftCell{sum: sum}
 		}
 	}
 	slices.SortFunc(cols, func(a, b perftColumn) int { return cmp.Or(cmp.Compare(a.position, b.position), a.depth-b.depth) })
