@@ -40,12 +40,14 @@ type repo struct {
 	files map[string]*results // by path from root
 }
 
-// results is one committed results file: its set (one configuration) and
-// the names of its cases.
+// results is one committed results file: its set (one configuration), the
+// names of its cases and its families' costs under cache pressure, each
+// computed once.
 type results struct {
-	set   *report.Set
-	cfg   string
-	names []schema.Name
+	set      *report.Set
+	cfg      string
+	names    []schema.Name
+	pressure map[string]report.PressureCosts
 }
 
 // openRepo returns the repository this test runs in, or skips the test
@@ -91,7 +93,7 @@ func (r *repo) committed(file string) (*results, error) {
 	if len(s.Configs) != 1 {
 		return nil, fmt.Errorf("%s: %d configurations, want one", file, len(s.Configs))
 	}
-	res := &results{set: s, cfg: s.Configs[0].Label}
+	res := &results{set: s, cfg: s.Configs[0].Label, pressure: map[string]report.PressureCosts{}}
 	rd := benchfmt.NewReader(bytes.NewReader(data), file)
 	for rd.Scan() {
 		if rec, ok := rd.Result().(*benchfmt.Result); ok {
@@ -250,7 +252,11 @@ func (res *results) geomean(want schema.Name, matched []schema.Name, unit string
 		}
 		return res.set.Standing(res.cfg, kc.Family, kc.Impl, kc.Mode, dists).Geomean * scale, nil
 	}
-	pc, _ := res.set.Pressure(res.cfg, kc.Family)
+	pc, ok := res.pressure[kc.Family]
+	if !ok {
+		pc, _ = res.set.Pressure(res.cfg, kc.Family)
+		res.pressure[kc.Family] = pc
+	}
 	i, j := slices.Index(pc.Impls, kc.Impl), slices.Index(pc.Pressures, kc.Pressure)
 	if want.Get(schema.KeyDist) != "*" || kc.Size != pc.Size || kc.Mode != schema.Throughput || i < 0 || j < 0 || pc.Cost[i][j] == 0 {
 		return 0, fmt.Errorf("%s: under pressure, the geometric mean is the pressure table's, over every distribution (dist=*) at size %d in throughput mode", want, pc.Size)
