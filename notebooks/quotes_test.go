@@ -94,11 +94,12 @@ func (r *repo) committed(file string) (*results, error) {
 		return nil, fmt.Errorf("%s: %d configurations, want one", file, len(s.Configs))
 	}
 	res := &results{set: s, cfg: s.Configs[0].Label, pressure: map[string]report.PressureCosts{}}
+	seen := map[string]bool{}
 	rd := benchfmt.NewReader(bytes.NewReader(data), file)
 	for rd.Scan() {
-		if rec, ok := rd.Result().(*benchfmt.Result); ok {
-			n, err := schema.ParseName(rec.Name)
-			if err == nil && !slices.ContainsFunc(res.names, func(m schema.Name) bool { return m.String() == n.String() }) {
+		if rec, ok := rd.Result().(*benchfmt.Result); ok && !seen[string(rec.Name)] {
+			seen[string(rec.Name)] = true
+			if n, err := schema.ParseName(rec.Name); err == nil {
 				res.names = append(res.names, n)
 			}
 		}
