@@ -64,18 +64,19 @@ func openRepo(t *testing.T) *repo {
 	return &repo{root: strings.TrimSpace(string(out)), files: map[string]*results{}}
 }
 
-// committed reads the committed version of a results file (git show
-// HEAD:path), never the working tree's: a quote must hold for what the
-// repository holds, not for the user's own results.
-func (r *repo) committed(file string) (*results, error) {
-	if res, ok := r.files[file]; ok {
+// committed reads a results file as commit rev holds it (git show
+// rev:path; HEAD for the files in the tree), never the working tree's: a
+// quote must hold for what the repository holds, not for the user's own
+// results.
+func (r *repo) committed(rev, file string) (*results, error) {
+	if res, ok := r.files[rev+":"+file]; ok {
 		return res, nil
 	}
-	cmd := exec.Command("git", "show", "HEAD:"+file)
+	cmd := exec.Command("git", "show", rev+":"+file)
 	cmd.Dir = r.root
 	data, err := cmd.Output()
 	if err != nil {
-		return nil, fmt.Errorf("%s is not a committed file (git show HEAD:%s: %v)", file, file, err)
+		return nil, fmt.Errorf("%s is not a committed file at %s (git show %s:%s: %v)", file, rev, rev, file, err)
 	}
 	tmp, err := os.MkdirTemp("", "bitlab-quotes")
 	if err != nil {
@@ -104,7 +105,7 @@ func (r *repo) committed(file string) (*results, error) {
 			}
 		}
 	}
-	r.files[file] = res
+	r.files[rev+":"+file] = res
 	return res, nil
 }
 
@@ -129,11 +130,19 @@ func (r *repo) check(nb string, text []byte) []error {
 	return errs
 }
 
-// quote checks one link to a results file: that the file is committed and,
-// where the link has a title, that the figure of its text is the one the
-// title names.
+// history matches the start of a quote's title that names the commit it
+// quotes a file at, one no longer in the tree: "at 749441a: ".
+var history = regexp.MustCompile(`^at ([0-9a-f]{7,40}): `)
+
+// quote checks one link to a results file: that the file is committed (at
+// HEAD, or at the commit the title names) and, where the link has a title,
+// that the figure of its text is the one the title names.
 func (r *repo) quote(file, text, title string) error {
-	res, err := r.committed(file)
+	rev := "HEAD"
+	if m := history.FindStringSubmatch(title); m != nil {
+		rev, title = m[1], title[len(m[0]):]
+	}
+	res, err := r.committed(rev, file)
 	if err != nil || title == "" {
 		return err
 	}
@@ -168,8 +177,8 @@ func (r *repo) quote(file, text, title string) error {
 }
 
 // value returns the figure a quote's term names: CASE [UNIT], CASE a
-// benchmark name of the file whose parts single out one case (the median
-// of its samples), or one implementation's cases at every distribution
+// benchmark name of the file, the whole name of a case or parts that
+// single out one case (the median of its samples), or one implementation's cases at every distribution
 // (dist=*) or at a list (dist=a,b): their geometric mean, as the tables
 // compute it. A term after " / " may give only the parts that differ from
 // the first term's case (within, its text).
@@ -189,6 +198,9 @@ func (res *results) value(term, within string) (float64, error) {
 		if matches(n, want) {
 			matched = append(matched, n)
 		}
+	}
+	if i := slices.IndexFunc(matched, func(n schema.Name) bool { return n.String() == want.String() }); i >= 0 {
+		matched = matched[i : i+1] // the whole name of a case is that case
 	}
 	switch {
 	case len(matched) == 0:
@@ -385,7 +397,7 @@ func TestQuotesCanFail(t *testing.T) {
 	for _, c := range []struct{ what, link, want string }{
 		{"the quote as written", m[0], ""},
 		{"a figure the file does not hold", strings.Replace(m[0], figure, wrong, 1), "but the file holds"},
-		{"an uncommitted file", strings.Replace(m[0], m[2], dir+"29991231-000000-"+file, 1), "is not a committed file"},
+		{"an uncommitted file", strings.Replace(m[0], m[2], dir+"29991231-000000-"+file, 1), "is not a committed file at HEAD"},
 		{"a case the file lacks", strings.Replace(m[0], "impl="+quoted.Get(schema.KeyImpl)+"/", "impl=planted/", 1), "no case of the file matches"},
 		{"a name of several cases", strings.Replace(m[0], m[3], quoted.Base+"/"+quoted.Parts[0].Key+"="+quoted.Parts[0].Value+" "+unit, 1), "name more parts"},
 	} {
