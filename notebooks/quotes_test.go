@@ -170,8 +170,14 @@ func (r *repo) quote(file, text, title string) error {
 	if _, frac, ok := strings.Cut(quoted, "."); ok {
 		decimals = len(frac)
 	}
-	if held := strconv.FormatFloat(v, 'f', decimals, 64); held != quoted {
-		return fmt.Errorf("quotes %s, but the file holds %s (%.4g) for %q", quoted, held, v, title)
+	// Equal at the printed precision: the quote is the figure rounded to its
+	// digits (either way at a half, which binary floats blur).
+	q, err := strconv.ParseFloat(quoted, 64)
+	if err != nil {
+		return err
+	}
+	if half := 0.5 * math.Pow(10, -float64(decimals)); math.Abs(q-v) > half*(1+1e-9) {
+		return fmt.Errorf("quotes %s, but the file holds %s (%.4g) for %q", quoted, strconv.FormatFloat(v, 'f', decimals, 64), v, title)
 	}
 	return nil
 }
