@@ -184,10 +184,11 @@ func (r *repo) quote(file, text, title string) error {
 
 // value returns the figure a quote's term names: CASE [UNIT], CASE a
 // benchmark name of the file, the whole name of a case or parts that
-// single out one case (the median of its samples), or one implementation's cases at every distribution
-// (dist=*) or at a list (dist=a,b): their geometric mean, as the tables
-// compute it. A term after " / " may give only the parts that differ from
-// the first term's case (within, its text).
+// single out one case (the median of its samples); or, with a value * (any)
+// or a list (a,b), one kernel's cases over distributions (dist=*: their
+// geometric mean as the tables compute it) or one generator configuration's
+// over positions (position=*/depth=*). A term after " / " may give only the
+// parts that differ from the first term's case (within, its text).
 func (res *results) value(term, within string) (float64, error) {
 	name, unit, _ := strings.Cut(strings.TrimSpace(term), " ")
 	if !strings.HasPrefix(name, schema.KernelBase+"/") && !strings.HasPrefix(name, schema.PerftBase+"/") {
@@ -198,7 +199,6 @@ func (res *results) value(term, within string) (float64, error) {
 	if err != nil {
 		return 0, err
 	}
-	dists := want.Get(schema.KeyDist)
 	var matched []schema.Name
 	for _, n := range res.names {
 		if matches(n, want) {
@@ -208,24 +208,32 @@ func (res *results) value(term, within string) (float64, error) {
 	if i := slices.IndexFunc(matched, func(n schema.Name) bool { return n.String() == want.String() }); i >= 0 {
 		matched = matched[i : i+1] // the whole name of a case is that case
 	}
+	wild := slices.ContainsFunc(want.Parts, func(p schema.Part) bool { return p.Value == "*" || strings.Contains(p.Value, ",") })
 	switch {
 	case len(matched) == 0:
 		return 0, fmt.Errorf("no case of the file matches %s", name)
-	case dists == "*" || strings.Contains(dists, ","):
+	case wild && want.Base == schema.KernelBase:
 		return res.geomean(want, matched, unit)
+	case wild:
+		return res.perftGeomean(want, matched, unit)
 	case len(matched) > 1:
 		return 0, fmt.Errorf("%s matches %d cases of the file (%s, ...): name more parts", name, len(matched), matched[0])
 	}
+	return res.median(matched[0], unit)
+}
+
+// median returns the median of a case's samples in a quote's unit.
+func (res *results) median(n schema.Name, unit string) (float64, error) {
 	scale, read, err := units(unit)
 	if err != nil {
 		return 0, err
 	}
 	var sum schema.Summary
 	var ok bool
-	if pc, isPerft := matched[0].Perft(); isPerft {
+	if pc, isPerft := n.Perft(); isPerft {
 		sum, ok = res.set.PerftSummary(report.PerftKey{Config: res.cfg, Case: pc, Unit: cmp.Or(read, schema.NodesPerSec().Read)})
 	} else {
-		kc, _ := matched[0].Kernel()
+		kc, _ := n.Kernel()
 		k := report.Key{Config: res.cfg, Family: kc.Family, Impl: kc.Impl, Dist: kc.Dist, Size: kc.Size, Mode: kc.Mode, Pressure: kc.Pressure, Unit: read}
 		if read == "" {
 			var costScale float64
@@ -235,9 +243,28 @@ func (res *results) value(term, within string) (float64, error) {
 		sum, ok = res.set.Summary(k)
 	}
 	if !ok {
-		return 0, fmt.Errorf("%s has no values in %s", matched[0], cmp.Or(unit, "the default unit"))
+		return 0, fmt.Errorf("%s has no values in %s", n, cmp.Or(unit, "the default unit"))
 	}
 	return sum.Center * scale, nil
+}
+
+// perftGeomean returns the geometric mean of one generator configuration's
+// medians over the positions its name leaves open (position=*/depth=*),
+// the verdict's perft cost over the positions.
+func (res *results) perftGeomean(want schema.Name, matched []schema.Name, unit string) (float64, error) {
+	first, _ := matched[0].Perft()
+	var lg float64
+	for _, n := range matched {
+		if pc, _ := n.Perft(); pc.Config != first.Config || pc.TT != first.TT {
+			return 0, fmt.Errorf("%s matches more than one generator configuration (%s and %s): name them", want, matched[0], n)
+		}
+		v, err := res.median(n, unit)
+		if err != nil {
+			return 0, err
+		}
+		lg += math.Log(v)
+	}
+	return math.Exp(lg / float64(len(matched))), nil
 }
 
 // geomean returns the geometric mean of an implementation's median cost
@@ -283,18 +310,14 @@ func (res *results) geomean(want schema.Name, matched []schema.Name, unit string
 	return pc.Cost[i][j], nil
 }
 
-// matches reports whether a case's name has every part of want, whose dist
-// may be * (any) or a list.
+// matches reports whether a case's name has every part of want, whose
+// values may be * (any) or a list (a,b).
 func matches(n, want schema.Name) bool {
 	if n.Base != want.Base {
 		return false
 	}
 	for _, p := range want.Parts {
-		v := n.Get(p.Key)
-		if p.Key == schema.KeyDist && (p.Value == "*" || slices.Contains(strings.Split(p.Value, ","), v)) {
-			continue
-		}
-		if v != p.Value {
+		if v := n.Get(p.Key); p.Value != "*" && !slices.Contains(strings.Split(p.Value, ","), v) {
 			return false
 		}
 	}
