@@ -31,13 +31,13 @@ var link = regexp.MustCompile(`\[([^\[\]]*)\]\(([^()\s]+)(?: "([^"]*)")?\)`)
 // generated matches a generated block, whose figures are the report's own.
 var generated = regexp.MustCompile(`(?s)<!-- bitlab:begin .*?<!-- bitlab:end -->`)
 
-// number matches a figure in a quote's text: 3.49, 1,147, 1.8x, 26%.
+// number matches a figure in a quote's text: 3.49, 1,147, 1.8x.
 var number = regexp.MustCompile(`\d[\d,]*(?:\.\d+)?`)
 
 // repo reads committed results files of the repository at root, each once.
 type repo struct {
 	root  string
-	files map[string]*results // by path from root
+	files map[string]*results // by "rev:path", path from root
 }
 
 // results is one committed results file: its set (one configuration), the
@@ -162,9 +162,6 @@ func (r *repo) quote(file, text, title string) error {
 			return err
 		}
 		v /= d
-		if strings.HasSuffix(strings.TrimSpace(text), "%") {
-			v = 100 * math.Abs(v-1)
-		}
 	}
 	decimals := 0
 	if _, frac, ok := strings.Cut(quoted, "."); ok {
