@@ -163,8 +163,7 @@ func TestAASynthetic(t *testing.T) {
 // gate, and the same halves with the steadiest case made 10% slower fail
 // the case gate naming it.
 func TestAACommitted(t *testing.T) {
-	files, _ := filepath.Glob("../results/*/*.txt")
-	use, _, err := PageFiles(files)
+	use, _, err := PageFiles(committedResults(t))
 	if err != nil {
 		t.Fatal(err)
 	}

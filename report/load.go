@@ -2,7 +2,6 @@ package report
 
 import (
 	"bufio"
-	"bytes"
 	"cmp"
 	"errors"
 	"fmt"
@@ -261,24 +260,20 @@ func (s *Set) label() {
 // read reads one results file: its header lines, then every result,
 // kernel or perft; a line of another benchmark is skipped with a warning.
 func (s *Set) read(file string) ([]Warning, error) {
-	data, err := os.ReadFile(file)
+	text, f, comments, err := readResults(file)
 	if err != nil {
 		return nil, err
 	}
 	var warns []Warning
-	lines := strings.Split(string(data), "\n")
-	for _, line := range lines {
-		if c, ok := strings.CutPrefix(line, "# "); ok {
-			s.header[file] = append(s.header[file], c)
-		}
+	lines := strings.Split(text, "\n")
+	if strings.Contains(f.Incomplete, truncated) {
+		warns = append(warns, Warning{file, len(lines), truncated + " (left out)"})
 	}
 	if err := checkLines(file, lines); err != nil {
 		return nil, err
 	}
-	if s.files[file], err = fileHeader(file, s.header[file]); err != nil {
-		return nil, err
-	}
-	r := benchfmt.NewReader(bytes.NewReader(data), file)
+	s.header[file], s.files[file] = comments, f
+	r := benchfmt.NewReader(strings.NewReader(text), file)
 	n := 0
 	for r.Scan() {
 		switch rec := r.Result().(type) {

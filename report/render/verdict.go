@@ -26,7 +26,7 @@ func (s set) verdictSection(b *bytes.Buffer) {
 		if len(s.Configs) > 1 {
 			fmt.Fprintf(b, "### %s\n\n", c.Label)
 		}
-		verdict.WriteMarkdown(b, s.Verdict(c.Label))
+		verdict.WriteMarkdown(b, s.Verdict(c.Label), c.Level)
 		b.WriteString("\n")
 	}
 }
