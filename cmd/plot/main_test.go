@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"bitlab/internal/committed"
 	"bitlab/report/render"
 	"bitlab/schema"
 )
@@ -125,9 +126,13 @@ func TestPagesAndNotebooks(t *testing.T) {
 
 // TestNotebooksAreFresh regenerates the notebooks' generated blocks from the
 // committed results that make notebooks uses, into a copy, and requires the
-// committed notebooks to match byte for byte.
+// committed notebooks to match byte for byte. Everything it reads is as
+// HEAD holds it (never the working tree's, where make bench adds the
+// user's own runs and make report rewrites the notebooks).
 func TestNotebooksAreFresh(t *testing.T) {
-	mk, err := os.ReadFile("../../Makefile")
+	root := t.TempDir()
+	committed.Copy(t, root, "Makefile", "notebooks/*.md")
+	mk, err := os.ReadFile(filepath.Join(root, "Makefile"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,7 +140,7 @@ func TestNotebooksAreFresh(t *testing.T) {
 	if m == nil {
 		t.Fatal("no NOTEBOOK_RESULTS in the Makefile")
 	}
-	books, _ := filepath.Glob("../../notebooks/*.md")
+	books, _ := filepath.Glob(filepath.Join(root, "notebooks", "*.md"))
 	if len(books) == 0 {
 		t.Fatal("no notebooks")
 	}
@@ -156,25 +161,14 @@ func TestNotebooksAreFresh(t *testing.T) {
 	// Every committed results file is copied beside the copy, at the same
 	// relative place (the notebooks link charts relative to it).
 	top, _, _ := strings.Cut(filepath.ToSlash(string(m[1])), "/")
+	committed.Copy(t, filepath.Join(dir, ".."), top+"/*/*.txt", top+"/*/"+schema.PerftFolder+"/*.txt")
 	// The notebooks only check that the charts exist: empty files stand in.
-	files, _ := filepath.Glob(filepath.Join("..", "..", top, "*", "*.txt"))
-	perft, _ := filepath.Glob(filepath.Join("..", "..", top, "*", schema.PerftFolder, "*.txt"))
-	files = append(files, perft...)
-	charts, _ := filepath.Glob(filepath.Join("..", "..", top, "*", "charts", "*"))
-	for _, f := range append(files, charts...) {
-		rel, _ := filepath.Rel(filepath.Join("..", ".."), f)
-		to := filepath.Join(dir, "..", rel)
-		data, err := os.ReadFile(f)
-		if filepath.Base(filepath.Dir(f)) == "charts" {
-			data = nil
+	for _, c := range committed.Paths(t, top+"/*/charts/*") {
+		to := filepath.Join(dir, "..", filepath.FromSlash(c))
+		if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
+			t.Fatal(err)
 		}
-		if err == nil {
-			err = os.MkdirAll(filepath.Dir(to), 0o755)
-		}
-		if err == nil {
-			err = os.WriteFile(to, data, 0o644)
-		}
-		if err != nil {
+		if err := os.WriteFile(to, nil, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -185,7 +179,7 @@ func TestNotebooksAreFresh(t *testing.T) {
 		want, _ := os.ReadFile(b)
 		got, _ := os.ReadFile(filepath.Join(dir, filepath.Base(b)))
 		if !bytes.Equal(got, want) {
-			t.Errorf("%s is stale: run make notebooks", b)
+			t.Errorf("notebooks/%s is stale: run make notebooks", filepath.Base(b))
 		}
 	}
 }

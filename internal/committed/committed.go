@@ -56,6 +56,14 @@ func root(t testing.TB) string {
 	return strings.TrimSpace(string(out))
 }
 
+// Paths returns the paths (from the repository's root, slash-separated)
+// of the files HEAD holds that match one of the patterns (path.Match), in
+// HEAD's order; it skips the test where git cannot say.
+func Paths(t testing.TB, patterns ...string) []string {
+	t.Helper()
+	return list(t, root(t), patterns)
+}
+
 // list returns the paths HEAD holds that match one of the patterns.
 func list(t testing.TB, root string, patterns []string) []string {
 	t.Helper()
