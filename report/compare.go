@@ -337,11 +337,16 @@ func byGateUnit(cases []compared, extra float64, gate Gate) (names []string, gro
 }
 
 // decide fills in each unit's ratio, its interval and q-values from its
-// estimate, and whether it is slower or faster: beyond the threshold, with
-// a Benjamini-Hochberg q-value at most 1 - schema.Confidence over all the
+// estimate, and whether it is slower or faster: beyond the threshold, as
+// the change is printed (+5% slower, -5% faster: not a symmetric log-ratio,
+// whose -4.8% a list of changes beyond ±5% would print), with a
+// Benjamini-Hochberg q-value at most 1 - schema.Confidence over all the
 // units.
 func decide(units []gateUnit, es []estimate, threshold float64) {
-	tau := math.Log1p(threshold)
+	tau, fasterTau := math.Log1p(threshold), math.Inf(-1) // no cost falls by 100% or more
+	if threshold < 1 {
+		fasterTau = math.Log1p(-threshold)
+	}
 	slower, faster := make([]float64, len(es)), make([]float64, len(es))
 	for i, e := range es {
 		slower[i] = above(e)
@@ -354,7 +359,7 @@ func decide(units []gateUnit, es []estimate, threshold float64) {
 		u := &units[i]
 		u.Ratio, u.Lo, u.Hi = math.Exp(e.d), math.Exp(e.d-w), math.Exp(e.d+w)
 		u.QSlower, u.QFaster = qs[i], qf[i]
-		u.Slower, u.Faster = qs[i] <= alpha && e.d > tau, qf[i] <= alpha && e.d < -tau
+		u.Slower, u.Faster = qs[i] <= alpha && e.d > tau, qf[i] <= alpha && e.d < fasterTau
 	}
 }
 

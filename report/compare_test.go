@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -406,5 +407,71 @@ func TestExport(t *testing.T) {
 		if r.Unit == "ns/op" && (r.Median < 0.1 || r.Median > 100) {
 			t.Errorf("%s: %g ns/op: not scaled from seconds", r.Name, r.Median)
 		}
+	}
+}
+
+// steadyRun writes a run of families f0 and f1, each with kernels i0 to
+// i9 on three distributions, eight rounds of a steady cost (0.1% spread),
+// each kernel's cost times factor[family/impl] (1 where absent); a kernel
+// whose factor is 0 is left out. header comes first.
+func steadyRun(t *testing.T, dir, name, header string, factor map[string]float64) string {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString(header + "# bitlab revision: 0123456789abcdef0123456789abcdef01234567\ngoos: linux\ngoarch: amd64\ngoamd64: v1\ncpu: Test CPU 9000\n\n")
+	for round := range 8 {
+		for f := range 2 {
+			for i := range 10 {
+				id := fmt.Sprintf("f%d/i%d", f, i)
+				x, ok := factor[id]
+				if !ok {
+					x = 1
+				}
+				if x == 0 {
+					continue
+				}
+				for d := range 3 {
+					c := x * float64(10+i+d) * (1 + 0.001*float64((round*7+i+d)%5-2))
+					fmt.Fprintf(&b, "BenchmarkKernel/family=f%d/impl=i%d/dist=k%d/size=4096/mode=throughput 1000 %g cycles/op\n", f, i, d, c)
+				}
+			}
+		}
+	}
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestCompareListsWhatItsHeadingSays: the list of changes "beyond ±5.0%"
+// holds a kernel 5.5% faster and not one 4.9% faster (beyond 5% of the
+// log-ratio, 1/1.05, but not of the percentage the list prints), and the
+// same for slower.
+func TestCompareListsWhatItsHeadingSays(t *testing.T) {
+	dir := t.TempDir()
+	old := mustLoad(t, steadyRun(t, dir, "old.txt", "", nil))
+	now := mustLoad(t, steadyRun(t, dir, "new.txt", "", map[string]float64{"f0/i1": 0.951, "f0/i2": 0.945, "f1/i1": 1.049, "f1/i2": 1.055}))
+	cs, _, err := compare(old, now, CompareOptions{Threshold: 0.05, Gate: gateKernel})
+	if err != nil {
+		t.Fatal(err)
+	}
+	changed := map[string]string{}
+	for _, u := range cs[0].Units {
+		if u.Slower {
+			changed[u.Name] = "slower"
+		} else if u.Faster {
+			changed[u.Name] = "faster"
+		}
+	}
+	if want := map[string]string{"f0/i2": "faster", "f1/i2": "slower"}; !maps.Equal(changed, want) {
+		t.Errorf("beyond ±5%%: %v, want %v", changed, want)
+	}
+	var out bytes.Buffer
+	if err := cs[0].Write(&out); err != nil {
+		t.Fatal(err)
+	}
+	listed, _, _ := strings.Cut(out.String(), "the largest changes within the noise")
+	if strings.Contains(listed, "f0/i1") || strings.Contains(listed, "f1/i1") || !strings.Contains(listed, "f0/i2") {
+		t.Errorf("the list of changes beyond ±5.0%%:\n%s", out.String())
 	}
 }
