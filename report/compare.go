@@ -157,8 +157,23 @@ func compare(old, new *Set, opt CompareOptions) (cs []*comparison, unpaired []st
 	case len(unpaired) > 0:
 		return nil, nil, fmt.Errorf("nothing to compare: %s", mismatch(old, new, opt.Across))
 	}
-	return nil, nil, fmt.Errorf("nothing to compare: no case of NEW (%s) was measured in OLD (%s) with at least two rounds in each",
-		fileList(new), fileList(old))
+	return nil, nil, fmt.Errorf("nothing to compare: no case of NEW (%s) was measured in OLD (%s) with at least two rounds in each%s",
+		fileList(new), fileList(old), skipsOf("OLD", old)+skipsOf("NEW", new))
+}
+
+// skipsOf says why values of a side were skipped on loading, "" where
+// none were.
+func skipsOf(side string, s *Set) string {
+	var whys []string
+	for _, w := range s.skips {
+		if w.why != "" && !slices.Contains(whys, w.why) {
+			whys = append(whys, w.why)
+		}
+	}
+	if len(whys) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("; values of %s were skipped: %s", side, strings.Join(whys, "; "))
 }
 
 // pairOf returns old's configuration of n's CPU, GOARCH and level, or with

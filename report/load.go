@@ -80,6 +80,7 @@ type Set struct {
 	usage    map[string]map[string]string // by family and implementation: schema.UsageQuery, ...
 	headline map[string]int               // by family, from the headline configuration lines
 	perftDef string                       // the perft files' default configuration
+	skips    []Warning                    // the warnings of loading, summarized
 }
 
 // Warning is a problem that does not stop a report: a skipped line or file.
@@ -87,9 +88,56 @@ type Warning struct {
 	File string
 	Line int
 	Msg  string
+	// why is what a skipped value's warning says of the values it skips,
+	// the same for every line of a file it holds for ("unit "ms/op" is
+	// not one bitlab writes"): Load reports such warnings once per file
+	// (summarize), and when they skip every value, says so.
+	why string
 }
 
 func (w Warning) String() string { return fmt.Sprintf("%s:%d: %s", w.File, w.Line, w.Msg) }
+
+// summarize reports the warnings of one file that skip values for the
+// same reason once, at the first line, with how many more lines it holds
+// for and the last of them.
+func summarize(warns []Warning) []Warning {
+	var out []Warning
+	first := map[string]int{}   // why -> its warning's index in out
+	lines := map[string][]int{} // why -> the lines it holds for
+	for _, w := range warns {
+		if w.why == "" {
+			out = append(out, w)
+			continue
+		}
+		if _, seen := first[w.why]; !seen {
+			first[w.why] = len(out)
+			out = append(out, w)
+		}
+		if l := lines[w.why]; len(l) == 0 || l[len(l)-1] != w.Line {
+			lines[w.why] = append(l, w.Line)
+		}
+	}
+	for why, i := range first {
+		if l := lines[why]; len(l) > 1 {
+			out[i].Msg += fmt.Sprintf(" (and on %d more lines, the last line %d)", len(l)-1, l[len(l)-1])
+		}
+	}
+	return out
+}
+
+// skippedAll is the error of a file whose every value was skipped: why.
+func skippedAll(file string, warns []Warning) error {
+	var whys []string
+	for _, w := range warns {
+		if w.why != "" && !slices.Contains(whys, w.why) {
+			whys = append(whys, w.why)
+		}
+	}
+	if len(whys) == 0 {
+		return fmt.Errorf("%s: %w", file, errNoResults)
+	}
+	return fmt.Errorf("%s: %w: every value was skipped: %s", file, errNoResults, strings.Join(whys, "; "))
+}
 
 // errNoResults reports input without any result line.
 var errNoResults = errors.New("no results")
@@ -130,6 +178,8 @@ func Load(paths ...string) (*Set, []Warning, error) {
 	}
 	for _, f := range files {
 		w, err := s.read(f)
+		w = summarize(w)
+		s.skips = append(s.skips, w...)
 		warns = append(warns, w...)
 		if err != nil {
 			return nil, warns, err
@@ -267,7 +317,7 @@ func (s *Set) read(file string) ([]Warning, error) {
 	var warns []Warning
 	lines := strings.Split(text, "\n")
 	if strings.Contains(f.Incomplete, truncated) {
-		warns = append(warns, Warning{file, len(lines), truncated + " (left out)"})
+		warns = append(warns, Warning{File: file, Line: len(lines), Msg: truncated + " (left out)"})
 	}
 	if err := checkLines(file, lines); err != nil {
 		return nil, err
@@ -291,7 +341,7 @@ func (s *Set) read(file string) ([]Warning, error) {
 					return append(warns, w...), err
 				}
 			} else {
-				w = []Warning{{file, line, fmt.Sprintf("skipped %q: not a bitlab kernel benchmark", rec.Name)}}
+				w = []Warning{{File: file, Line: line, Msg: fmt.Sprintf("skipped %q: not a bitlab kernel benchmark", rec.Name), why: "its lines are not bitlab's benchmarks"}}
 			}
 			warns, n = append(warns, w...), n+m
 		}
@@ -300,7 +350,7 @@ func (s *Set) read(file string) ([]Warning, error) {
 		return warns, fmt.Errorf("%s: %w", file, err)
 	}
 	if n == 0 {
-		return warns, fmt.Errorf("%s: %w", file, errNoResults)
+		return warns, skippedAll(file, warns)
 	}
 	return warns, nil
 }
@@ -385,11 +435,13 @@ func readValues(rec *benchfmt.Result, file string, line int, known func(unit str
 			if unit == "" {
 				unit, value = v.Unit, v.Value
 			}
-			warns = append(warns, Warning{file, line, fmt.Sprintf("skipped %g %s: not a positive, finite value below %g", value, unit, maxValue)})
+			warns = append(warns, Warning{File: file, Line: line, Msg: fmt.Sprintf("skipped %g %s: not a positive, finite value below %g", value, unit, maxValue),
+				why: fmt.Sprintf("its %s values are not positive, finite and below %g", unit, maxValue)})
 			continue
 		}
 		if !known(v.Unit) {
-			warns = append(warns, Warning{file, line, fmt.Sprintf("skipped unit %q", v.Unit)})
+			warns = append(warns, Warning{File: file, Line: line, Msg: fmt.Sprintf("skipped unit %q: not one bitlab writes", v.Unit),
+				why: fmt.Sprintf("unit %q is not one bitlab writes", v.Unit)})
 			continue
 		}
 		add(v.Unit, v.Value)
