@@ -98,8 +98,8 @@ type Warning struct {
 func (w Warning) String() string { return fmt.Sprintf("%s:%d: %s", w.File, w.Line, w.Msg) }
 
 // summarize reports the warnings of one file that skip values for the
-// same reason once, at the first line, with how many more lines it holds
-// for and the last of them.
+// same reason once, at the first line, with the other lines it holds for:
+// up to three by number, more by their count and the last.
 func summarize(warns []Warning) []Warning {
 	var out []Warning
 	first := map[string]int{}   // why -> its warning's index in out
@@ -118,8 +118,15 @@ func summarize(warns []Warning) []Warning {
 		}
 	}
 	for why, i := range first {
-		if l := lines[why]; len(l) > 1 {
-			out[i].Msg += fmt.Sprintf(" (and on %d more lines, the last line %d)", len(l)-1, l[len(l)-1])
+		switch l := lines[why][1:]; {
+		case len(l) > 3:
+			out[i].Msg += fmt.Sprintf(" (and on %d more lines, the last line %d)", len(l), l[len(l)-1])
+		case len(l) > 0:
+			more := make([]string, len(l))
+			for j, n := range l {
+				more[j] = strconv.Itoa(n)
+			}
+			out[i].Msg += " (also on " + map[bool]string{true: "line ", false: "lines "}[len(l) == 1] + strings.Join(more, ", ") + ")"
 		}
 	}
 	return out

@@ -27,7 +27,7 @@ type baseline struct {
 func (b *baseline) flags(fs *flag.FlagSet, path bool) {
 	with := ""
 	if path {
-		fs.StringVar(&b.path, "baseline", "", "compare the run with this saved results file or folder, read and checked (same CPU and GOAMD64 level, or -across) before anything is timed; exit status 3 on a regression")
+		fs.StringVar(&b.path, "baseline", "", "compare the run with this saved results file or folder, read and checked (same CPU and GOAMD64 level, or -across) before anything is timed; exit status 3 on a regression, 5 when kernels or families of the saved run are missing")
 		with = "with -baseline: "
 	}
 	fs.Float64Var(&b.threshold, "threshold", 5, with+"the change in percent that counts, beyond the noise")
@@ -84,9 +84,6 @@ func (b *baseline) load(m harness.Machine, level bool, stderr io.Writer) error {
 	return nil
 }
 
-// errRegressed reports cases slower than the -baseline run.
-var errRegressed = errors.New("slower than the baseline")
-
 // compare prints the comparison of the run's results with the baseline.
 func (b *baseline) compare(results string, stdout, stderr io.Writer) error {
 	now, _, err := report.Load(results)
@@ -94,9 +91,10 @@ func (b *baseline) compare(results string, stdout, stderr io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stdout, "\nagainst -baseline %s:\n", b.path)
-	slower, err := report.CompareRuns(stdout, stderr, b.old, now, b.opt)
-	if err == nil && slower {
-		err = errRegressed
+	out, err := report.CompareRuns(stdout, stderr, b.old, now, b.opt)
+	if err != nil {
+		return err
 	}
-	return err
+	out.Failed = nil // the run's own check says so (errCheckFailed)
+	return out.Err()
 }
