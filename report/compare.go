@@ -595,7 +595,11 @@ func (c *comparison) runText(s *Set, cfg *Config) string {
 	var files []string
 	for _, f := range cfg.Files {
 		fh := s.File(f)
-		files = append(files, fmt.Sprintf("%s (%s run, revision %s)", f, fh.Run.Kind, fh.ShortRevision()))
+		incomplete := ""
+		if fh.Incomplete != "" {
+			incomplete = ", incomplete: " + fh.Incomplete
+		}
+		files = append(files, fmt.Sprintf("%s (%s run, revision %s%s)", f, fh.Run.Kind, fh.ShortRevision(), incomplete))
 	}
 	return fmt.Sprintf("%s; %s", describe(cfg), strings.Join(files, ", "))
 }

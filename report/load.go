@@ -126,7 +126,11 @@ func summarize(warns []Warning) []Warning {
 			for j, n := range l {
 				more[j] = strconv.Itoa(n)
 			}
-			out[i].Msg += " (also on " + map[bool]string{true: "line ", false: "lines "}[len(l) == 1] + strings.Join(more, ", ") + ")"
+			noun := "lines"
+			if len(l) == 1 {
+				noun = "line"
+			}
+			out[i].Msg += " (also on " + noun + " " + strings.Join(more, ", ") + ")"
 		}
 	}
 	return out
@@ -157,28 +161,9 @@ var errNoResults = errors.New("no results")
 func Load(paths ...string) (*Set, []Warning, error) {
 	s := &Set{Values: map[Key][]float64{}, header: map[string][]string{}, files: map[string]*File{}, cfgOf: map[string]*Config{}, baseline: map[string]string{}, headline: map[string]int{}, tables: map[string]map[string]int{}, usage: map[string]map[string]string{}, Perft: map[PerftKey][]float64{}}
 	var warns []Warning
-	var files []string
-	for _, p := range paths {
-		st, err := os.Stat(p)
-		if err != nil {
-			return nil, nil, err
-		}
-		if !st.IsDir() {
-			files = append(files, p)
-			continue
-		}
-		err = filepath.WalkDir(p, func(f string, d fs.DirEntry, err error) error {
-			if err == nil && d.IsDir() && d.Name() == schema.EstimatesFolder {
-				return filepath.SkipDir // estimates, not measurements (report/explain.go reads them)
-			}
-			if err == nil && !d.IsDir() && strings.HasSuffix(f, ".txt") && !strings.HasPrefix(d.Name(), ".") {
-				files = append(files, f)
-			}
-			return err
-		})
-		if err != nil {
-			return nil, nil, err
-		}
+	files, err := ResultsFiles(paths...)
+	if err != nil {
+		return nil, nil, err
 	}
 	if len(files) == 0 {
 		return nil, nil, fmt.Errorf("%s: %w", strings.Join(paths, ", "), errNoResults)
@@ -200,6 +185,36 @@ func Load(paths ...string) (*Set, []Warning, error) {
 		}
 	}
 	return s, warns, nil
+}
+
+// ResultsFiles returns the results files the paths name: each file, and
+// every *.txt below each folder (in lexical order, leaving out estimates
+// and hidden files).
+func ResultsFiles(paths ...string) ([]string, error) {
+	var files []string
+	for _, p := range paths {
+		st, err := os.Stat(p)
+		if err != nil {
+			return nil, err
+		}
+		if !st.IsDir() {
+			files = append(files, p)
+			continue
+		}
+		err = filepath.WalkDir(p, func(f string, d fs.DirEntry, err error) error {
+			if err == nil && d.IsDir() && d.Name() == schema.EstimatesFolder {
+				return filepath.SkipDir // estimates, not measurements (report/explain.go reads them)
+			}
+			if err == nil && !d.IsDir() && strings.HasSuffix(f, ".txt") && !strings.HasPrefix(d.Name(), ".") {
+				files = append(files, f)
+			}
+			return err
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	return files, nil
 }
 
 // mergeRevisions joins the configurations of one machine and build whose
@@ -527,6 +542,19 @@ func (s *Set) Header(file string) []string { return s.header[file] }
 
 // File returns what a file the set was read from says of itself.
 func (s *Set) File(path string) *File { return s.files[path] }
+
+// Incomplete describes the incomplete runs (File.Incomplete) among a
+// configuration's files, each as "NAME.txt (why)"; nil where all are
+// complete.
+func (s *Set) Incomplete(c *Config) []string {
+	var out []string
+	for _, f := range c.Files {
+		if why := s.files[f].Incomplete; why != "" {
+			out = append(out, fmt.Sprintf("%s (%s)", filepath.Base(f), why))
+		}
+	}
+	return out
+}
 
 // First returns the configuration of the first file read: the default
 // baseline of comparisons across configurations.

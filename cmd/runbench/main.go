@@ -138,10 +138,11 @@ implementations. It is the default command: runbench -quick is runbench bench -q
 ` + interrupts
 
 	compareDoc = `compare runs bench with its flags and compares the run with OLD, a saved results
-file or folder, which is read and checked (same CPU and GOAMD64 level, or -across)
-before anything is timed: exit status 3 when something got slower, 5 when
-kernels or families of OLD are missing in the run (and its selection does not
-leave them out, nor a CPU feature missing here).
+file or folder (a folder stands for the runs its page reads: the newest complete
+full, pressure and perft runs below it), which is read and checked (same CPU and
+GOAMD64 level, or -across) before anything is timed: exit status 3 when
+something got slower, 5 when kernels or families of OLD are missing in the run
+(and its selection does not leave them out, nor a CPU feature missing here).
 runbench compare OLD is runbench bench -baseline OLD; the comparison after the run
 is plot compare's (one function, report.CompareRuns): plot compare OLD NEW compares
 two saved runs the same way.

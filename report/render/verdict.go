@@ -26,6 +26,9 @@ func (s set) verdictSection(b *bytes.Buffer) {
 		if len(s.Configs) > 1 {
 			fmt.Fprintf(b, "### %s\n\n", c.Label)
 		}
+		if inc := s.Incomplete(c); len(inc) > 0 {
+			fmt.Fprintf(b, "This verdict rests on an incomplete run: %s.\n\n", strings.Join(inc, ", "))
+		}
 		verdict.WriteMarkdown(b, s.Verdict(c.Label), c.Level)
 		b.WriteString("\n")
 	}
@@ -50,7 +53,11 @@ func (s set) crossVerdict(b *bytes.Buffer) {
 	var head, factors []string
 	cells := map[string][]string{}
 	for _, c := range cols {
-		head = append(head, c.Label)
+		label := c.Label
+		if len(s.Incomplete(c)) > 0 {
+			label += " (incomplete: " + strings.Join(s.Incomplete(c), ", ") + ")"
+		}
+		head = append(head, label)
 		for _, l := range s.Verdict(c.Label) {
 			if cells[l.Factor.Name] == nil {
 				factors = append(factors, l.Factor.Name)
