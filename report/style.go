@@ -440,6 +440,9 @@ func (s *Set) title(cfg string) string {
 	}
 	name, _, _ := strings.Cut(c.CPU, " (")
 	t := fmt.Sprintf("%s (%s)", cpuLabel(c.CPU, c.Uarch), name)
+	if c.Experiment != "" {
+		t += ", GOEXPERIMENT=" + c.Experiment
+	}
 	if c.Level != "" {
 		return t + ", GOAMD64=" + c.Level
 	}

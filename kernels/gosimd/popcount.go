@@ -1,0 +1,35 @@
+//go:build goexperiment.simd && amd64
+
+package gosimd
+
+import (
+	"encoding/binary"
+	"simd/archsimd"
+
+	"bitlab/kernels"
+)
+
+func init() {
+	loop(kernels.Popcount().Register(kernels.Info{
+		Impl: "archsimd-vpopcnt", Arch: kernels.ArchSIMD, Usage: kernels.SIMDBatch,
+		Features: []kernels.Feature{kernels.AVX512F, kernels.AVX512VPOPCNTDQ},
+		Source:   "Intel AVX-512 VPOPCNTDQ (VPOPCNTQ); Mula's sse-popcount avx512-vpopcnt, in Go with simd/archsimd",
+		Doc:      "Counts eight bitboards per iteration with Uint64x8.OnesCount (VPOPCNTQ), narrows the counts to bytes (TruncateToUint8: VPMOVQB) and stores them as one quadword; the tail through a scratch block",
+	}, popcountVPOPCNT, nil), "popcountEights", 8)
+}
+
+// popcountVPOPCNT is the twin of popcount/avx512-vpopcnt with the packing
+// left to VPMOVQB: eight counts per iteration rather than 64.
+func popcountVPOPCNT(dst []uint8, src []uint64) int { return inEights(dst, src, popcountEights) }
+
+// popcountEights is popcountVPOPCNT's main loop, kept out of line (as
+// Loops names it) and away from the tail.
+//
+//go:noinline
+func popcountEights(dst []uint8, src []uint64) {
+	for len(src) >= 8 && len(dst) >= 8 {
+		counts := archsimd.LoadUint64x8Slice(src).OnesCount().TruncateToUint8()
+		binary.LittleEndian.PutUint64(dst, counts.AsUint64x2().GetElem(0))
+		src, dst = src[8:], dst[8:]
+	}
+}

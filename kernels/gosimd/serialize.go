@@ -1,0 +1,43 @@
+//go:build goexperiment.simd && amd64
+
+package gosimd
+
+import (
+	"math/bits"
+	"simd/archsimd"
+
+	"bitlab/board"
+	"bitlab/kernels"
+	"bitlab/kernels/internal/adapt"
+)
+
+func init() {
+	loop(kernels.Serialize().Register(kernels.Info{
+		Impl: "archsimd-vbmi2", Arch: kernels.ArchSIMD, Usage: kernels.LoopOnly,
+		Features: []kernels.Feature{kernels.AVX512F, kernels.AVX512BW, kernels.AVX512VBMI2, kernels.POPCNT},
+		Source:   "Daniel Lemire: VPCOMPRESSB bitset decoding (AVX-512 VBMI2), as in simdjson; in Go with simd/archsimd",
+		Doc:      "Compresses the bytes 0..63 under the bitboard as a mask (Mask8x64FromBits, Uint8x64.Compress: VPCOMPRESSB) into a register, stores its 64 bytes, advances by the bit count",
+	}, serializeVBMI2, nil), "serializeVBMI2", 1)
+}
+
+// byteIndices holds the bytes 0..63: compressed under a bitboard they are
+// its square indices in ascending order.
+var byteIndices = func() (t [64]uint8) {
+	for i := range t {
+		t[i] = uint8(i)
+	}
+	return t
+}()
+
+// serializeVBMI2 is the twin of serialize/avx512-vbmi2. dst holds 64
+// squares per bitboard, so the whole vector fits at every list's start.
+func serializeVBMI2(dst []board.Square, src []uint64) int {
+	out := adapt.Bytes(dst[:64*len(src)])
+	squares := archsimd.LoadUint8x64(&byteIndices)
+	n := 0
+	for _, bb := range src {
+		squares.Compress(archsimd.Mask8x64FromBits(bb)).StoreSlice(out[n:])
+		n += bits.OnesCount64(bb)
+	}
+	return n
+}
