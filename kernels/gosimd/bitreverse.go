@@ -38,10 +38,12 @@ func bitReverseGFNI(dst, src []uint64) int { return inEights(dst, src, bitRevers
 //go:noinline
 func bitReverseEights(dst, src []uint64) {
 	bitRev, byteRev := archsimd.BroadcastUint64x8(bitReversal), archsimd.LoadInt8x64(&quadwordBytesReversed)
-	for len(src) >= 8 && len(dst) >= 8 {
-		reverse8(archsimd.LoadUint64x8Slice(src), bitRev, byteRev).StoreSlice(dst)
-		src, dst = src[8:], dst[8:]
+	in, out := blocks(src), blocks(dst)
+	out = out[:len(in)]
+	for i := range in {
+		reverse8(archsimd.LoadUint64x8(&in[i]), bitRev, byteRev).Store(&out[i])
 	}
+	archsimd.ClearAVXUpperBits()
 }
 
 // reverse8 reverses the bits of eight bitboards: each byte's bits by the

@@ -4,6 +4,7 @@ package gosimd
 
 import (
 	"slices"
+	"unsafe"
 
 	"bitlab/kernels"
 )
@@ -37,4 +38,11 @@ func inEights[In, Out any](dst []Out, src []In, eights func(dst []Out, src []In)
 		copy(dst[whole:len(src)], out[:n])
 	}
 	return len(src)
+}
+
+// blocks views s, whose length is a multiple of eight, as blocks of eight
+// elements: a loop over them needs no bounds checks and no masking of the
+// advanced pointers that re-slicing s by eight costs.
+func blocks[T any](s []T) [][8]T {
+	return unsafe.Slice((*[8]T)(unsafe.Pointer(unsafe.SliceData(s))), len(s)/8)
 }

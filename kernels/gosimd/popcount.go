@@ -27,9 +27,11 @@ func popcountVPOPCNT(dst []uint8, src []uint64) int { return inEights(dst, src, 
 //
 //go:noinline
 func popcountEights(dst []uint8, src []uint64) {
-	for len(src) >= 8 && len(dst) >= 8 {
-		counts := archsimd.LoadUint64x8Slice(src).OnesCount().TruncateToUint8()
-		binary.LittleEndian.PutUint64(dst, counts.AsUint64x2().GetElem(0))
-		src, dst = src[8:], dst[8:]
+	in, out := blocks(src), blocks(dst)
+	out = out[:len(in)]
+	for i := range in {
+		counts := archsimd.LoadUint64x8(&in[i]).OnesCount().TruncateToUint8()
+		binary.LittleEndian.PutUint64(out[i][:], counts.AsUint64x2().GetElem(0))
 	}
+	archsimd.ClearAVXUpperBits()
 }

@@ -33,7 +33,7 @@ var evexISA = map[string][]string{
 	"VPBROADCASTQ": nil, "VPBROADCASTD": nil, "VPBROADCASTW": {"AVX512BW"}, "VPBROADCASTB": {"AVX512BW"},
 	"VPANDQ": nil, "VPANDD": nil, "VPANDNQ": nil, "VPANDND": nil, "VPORQ": nil, "VPORD": nil, "VPXORQ": nil, "VPXORD": nil,
 	"VPTERNLOGQ": nil, "VPTERNLOGD": nil,
-	"VPADDQ": nil, "VPSUBQ": nil, "VPSLLQ": nil, "VPSRLQ": nil, "VPSLLVQ": nil, "VPSRLVQ": nil,
+	"VPADDQ": nil, "VPSUBQ": nil, "VPSLLQ": nil, "VPSRLQ": nil, "VPSLLVQ": nil, "VPSRLVQ": nil, "VPRORQ": nil, "VPROLQ": nil,
 	"VPCMPQ": nil, "VPCMPUQ": nil, "VPCMPEQQ": nil, "VPTESTMQ": nil, "VPTESTNMQ": nil,
 	"VPERMQ": nil, "VPERMI2Q": nil, "VPERMT2Q": nil, "VPMOVQB": nil,
 	"VEXTRACTI64X4": nil, "VEXTRACTI32X4": nil, "VINSERTI64X4": nil,
@@ -92,6 +92,20 @@ func isaOf(in x86asm.Inst) ([]string, error) {
 	return nil, nil
 }
 
+// decodeInst decodes the instruction at the start of code. x86asm
+// (golang.org/x/arch v0.32.0) gives VZEROUPPER and VZEROALL five bytes;
+// they have their VEX prefix and one opcode byte.
+func decodeInst(code []byte) (x86asm.Inst, error) {
+	in, err := x86asm.Decode(code, 64)
+	if err == nil && (in.Op == x86asm.VZEROUPPER || in.Op == x86asm.VZEROALL) {
+		in.Len = 3 // C5 xx 77
+		if code[0] == 0xc4 {
+			in.Len = 4 // C4 xx xx 77
+		}
+	}
+	return in, err
+}
+
 // function is one function of the package in the test binary.
 type function struct {
 	isas  map[string]string // instruction set -> an instruction that needs it
@@ -133,7 +147,7 @@ func packageCode(t *testing.T) map[string]*function {
 		fn := &function{isas: map[string]string{}}
 		funcs[name] = fn
 		for pc := s.Entry; pc < s.End; {
-			in, err := x86asm.Decode(code[pc-text.Addr:s.End-text.Addr], 64)
+			in, err := decodeInst(code[pc-text.Addr : s.End-text.Addr])
 			if err != nil {
 				t.Fatalf("%s at %#x: %v", s.Name, pc, err)
 			}

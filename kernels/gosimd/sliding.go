@@ -45,11 +45,23 @@ var lines = func() (t lineTables) {
 }()
 
 // pieceShift is the bit position of a query's Piece in its second quadword.
-const pieceShift = uint64(8 * (unsafe.Offsetof(kernels.Query{}.Piece) - unsafe.Offsetof(kernels.Query{}.Sq)))
+const pieceShift = uint8(8 * (unsafe.Offsetof(kernels.Query{}.Piece) - unsafe.Offsetof(kernels.Query{}.Sq)))
 
-// The indices that gather the first (even) and second (odd) quadwords of
-// eight 16-byte queries held in two vectors.
-var evenQuadwords, oddQuadwords = [8]uint64{0, 2, 4, 6, 8, 10, 12, 14}, [8]uint64{1, 3, 5, 7, 9, 11, 13, 15}
+// hqConstants are hyperbolaQueries' vectors of constants: the indices that
+// gather the first (even) and second (odd) quadwords of eight 16-byte
+// queries held in two vectors, and broadcasts.
+var hqConstants = struct {
+	even, odd                    [8]uint64
+	one, seven, fourteen, bitRev [8]uint64
+}{
+	even: [8]uint64{0, 2, 4, 6, 8, 10, 12, 14}, odd: [8]uint64{1, 3, 5, 7, 9, 11, 13, 15},
+	one: broadcast(1), seven: broadcast(7), fourteen: broadcast(14), bitRev: broadcast(bitReversal),
+}
+
+func broadcast(x uint64) [8]uint64 { return [8]uint64{x, x, x, x, x, x, x, x} }
+
+// load loads a vector of constants.
+func load(a *[8]uint64) archsimd.Uint64x8 { return archsimd.LoadUint64x8(a) }
 
 // hyperbolaGFNI is the twin of sliding/hyperbola-gfni-zmm.
 func hyperbolaGFNI(dst []uint64, src []kernels.Query) int {
@@ -70,38 +82,42 @@ func hyperbolaGFNI(dst []uint64, src []kernels.Query) int {
 //
 //go:noinline
 func hyperbolaQueries(dst []uint64, src []kernels.Query) {
-	words := unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(src))), 2*len(src))
-	dst = dst[:len(src)]
-	orthogonal, diagonal := archsimd.BroadcastUint64x8(uint64(kernels.Orthogonal)), archsimd.BroadcastUint64x8(uint64(kernels.Diagonal))
-	bitRev, byteRev := archsimd.BroadcastUint64x8(bitReversal), archsimd.LoadInt8x64(&quadwordBytesReversed)
-	even, odd := archsimd.LoadUint64x8(&evenQuadwords), archsimd.LoadUint64x8(&oddQuadwords)
-	file, rank := archsimd.LoadUint64x8(&lines.file), archsimd.LoadUint64x8(&lines.rank)
-	fileRev, rankRev := archsimd.LoadUint64x8(&lines.fileRev), archsimd.LoadUint64x8(&lines.rankRev)
-	diagLo, diagHi := archsimd.LoadUint64x8Slice(lines.diag[:8]), archsimd.LoadUint64x8Slice(lines.diag[8:])
-	antiLo, antiHi := archsimd.LoadUint64x8Slice(lines.anti[:8]), archsimd.LoadUint64x8Slice(lines.anti[8:])
-	seven, fourteen := archsimd.BroadcastUint64x8(7), archsimd.BroadcastUint64x8(14)
-	var zero archsimd.Uint64x8
-	for len(words) >= 16 && len(dst) >= 8 {
-		a, b := archsimd.LoadUint64x8Slice(words), archsimd.LoadUint64x8Slice(words[8:])
-		occ, second := a.ConcatPermute(b, even), a.ConcatPermute(b, odd)
-		// All ones in the lanes whose piece has the lines, else zero: no
-		// mask register, as selecting by Masked needs AVX-512 DQ.
-		piece := second.ShiftAllRight(pieceShift)
-		orth, diag := zero.Sub(piece.And(orthogonal)), zero.Sub(piece.And(diagonal).ShiftAllRight(1))
-		f, r := second.And(seven), second.ShiftAllRight(3) // the index bits are exact in the low four
-		mFile, rmFile := file.Permute(f), fileRev.Permute(f)
-		mRank, rmRank := rank.Permute(r), rankRev.Permute(r)
+	in, out := blocks(src), blocks(dst)
+	out = out[:len(in)]
+	for i := range in {
+		// The constants are loaded where they are used, which the compiler
+		// folds into the instructions as memory operands: kept in
+		// registers, they would be spilled (its allocator has 15 vector
+		// registers; the twin keeps its tables in 23 of 32).
+		k := &hqConstants
+		words := (*[16]uint64)(unsafe.Pointer(&in[i]))
+		a, b := archsimd.LoadUint64x8((*[8]uint64)(words[:8])), archsimd.LoadUint64x8((*[8]uint64)(words[8:]))
+		occ, second := a.ConcatPermute(b, load(&k.even)), a.ConcatPermute(b, load(&k.odd))
+		// All ones in the lanes whose piece lacks the lines, else zero (no
+		// mask register: selecting by Masked needs AVX-512 DQ). Rotations
+		// by constants are VPRORQ with an immediate; shifts by constants
+		// would go through a general-purpose register and a legacy-SSE
+		// MOVQ (golang/go#80835).
+		one := load(&k.one)
+		piece := second.RotateAllRight(pieceShift)
+		notOrth, notDiag := piece.And(one).Sub(one), piece.RotateAllRight(1).And(one).Sub(one)
+		f, r := second.And(load(&k.seven)), second.RotateAllRight(3) // the index bits are exact in the low four
+		mFile, rmFile := load(&lines.file).Permute(f), load(&lines.fileRev).Permute(f)
+		mRank, rmRank := load(&lines.rank).Permute(r), load(&lines.rankRev).Permute(r)
+		diagLo, diagHi := archsimd.LoadUint64x8Slice(lines.diag[:8]), archsimd.LoadUint64x8Slice(lines.diag[8:])
 		mDiag, rmDiag := diagLo.ConcatPermute(diagHi, f.Sub(r)), diagLo.ConcatPermute(diagHi, r.Sub(f))
 		fr := f.Add(r)
-		mAnti, rmAnti := antiLo.ConcatPermute(antiHi, fr), antiLo.ConcatPermute(antiHi, fourteen.Sub(fr))
+		antiLo, antiHi := archsimd.LoadUint64x8Slice(lines.anti[:8]), archsimd.LoadUint64x8Slice(lines.anti[8:])
+		mAnti, rmAnti := antiLo.ConcatPermute(antiHi, fr), antiLo.ConcatPermute(antiHi, load(&k.fourteen).Sub(fr))
 		s, rs := mFile.And(mRank), rmFile.And(rmRank)
 		o := occ.AndNot(s)
+		bitRev, byteRev := load(&k.bitRev), archsimd.LoadInt8x64(&quadwordBytesReversed)
 		ro := reverse8(o, bitRev, byteRev)
 		forward := func(m archsimd.Uint64x8) archsimd.Uint64x8 { return o.And(m).Sub(s).And(m) }
 		reversed := func(rm archsimd.Uint64x8) archsimd.Uint64x8 { return ro.And(rm).Sub(rs).And(rm) }
-		fwd := forward(mFile).Xor(forward(mRank)).And(orth).Xor(forward(mDiag).Xor(forward(mAnti)).And(diag))
-		rev := reversed(rmFile).Xor(reversed(rmRank)).And(orth).Xor(reversed(rmDiag).Xor(reversed(rmAnti)).And(diag))
-		fwd.Xor(reverse8(rev, bitRev, byteRev)).StoreSlice(dst)
-		words, dst = words[16:], dst[8:]
+		fwd := forward(mFile).Xor(forward(mRank)).AndNot(notOrth).Xor(forward(mDiag).Xor(forward(mAnti)).AndNot(notDiag))
+		rev := reversed(rmFile).Xor(reversed(rmRank)).AndNot(notOrth).Xor(reversed(rmDiag).Xor(reversed(rmAnti)).AndNot(notDiag))
+		fwd.Xor(reverse8(rev, bitRev, byteRev)).Store(&out[i])
 	}
+	archsimd.ClearAVXUpperBits()
 }
