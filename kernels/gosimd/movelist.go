@@ -32,31 +32,34 @@ var wordIndices = func() (t [64]uint16) {
 // serialize/avx512-vbmi2 for the movelist family: a king or a knight has
 // at most eight targets, so eight words of each compressed half are
 // stored, the high half's at the low half's count. dst holds eight moves
-// per target set: every store fits but possibly the last set's, which
-// goes through a scratch list.
+// per target set: the stores of every set but the last fit (they end by
+// word 8i+16 of the set i), and go through pointers, which need neither
+// bounds checks nor the masked pointers of slice expressions; the last
+// set's go through a scratch list.
 func moveListVBMI2(dst []kernels.Move, src []kernels.Targets) int {
 	if len(src) == 0 {
 		return 0
 	}
-	dst = dst[:8*len(src)]
-	out := unsafe.Slice((*uint16)(unsafe.Pointer(unsafe.SliceData(dst))), len(dst))
+	out := unsafe.Pointer(unsafe.SliceData(dst[:8*len(src)]))
 	lo, hi := archsimd.LoadUint16x32Slice(wordIndices[:32]), archsimd.LoadUint16x32Slice(wordIndices[32:])
 	n := 0
 	for _, t := range src[:len(src)-1] {
 		n = appendMoves(out, n, t, lo, hi)
 	}
-	var last [16]uint16
-	m := appendMoves(last[:], 0, src[len(src)-1], lo, hi)
-	copy(out[n:], last[:m])
+	var last [16]kernels.Move
+	m := appendMoves(unsafe.Pointer(&last), 0, src[len(src)-1], lo, hi)
+	archsimd.ClearAVXUpperBits()
+	copy(dst[n:], last[:m])
 	return n + m
 }
 
-// appendMoves stores the moves of t at out[n:] (eight words from the
-// index of each half's first move) and returns the index after them.
-func appendMoves(out []uint16, n int, t kernels.Targets, lo, hi archsimd.Uint16x32) int {
+// appendMoves stores the moves of t at move n of the list at out (eight
+// words from the index of each half's first move) and returns the index
+// after them.
+func appendMoves(out unsafe.Pointer, n int, t kernels.Targets, lo, hi archsimd.Uint16x32) int {
 	from := archsimd.BroadcastUint16x32(uint16(t.From) << 6)
 	low := bits.OnesCount32(uint32(t.BB))
-	lo.Or(from).Compress(archsimd.Mask16x32FromBits(uint32(t.BB))).GetLo().GetLo().StoreSlice(out[n:])
-	hi.Or(from).Compress(archsimd.Mask16x32FromBits(uint32(t.BB >> 32))).GetLo().GetLo().StoreSlice(out[n+low:])
+	lo.Or(from).Compress(archsimd.Mask16x32FromBits(uint32(t.BB))).GetLo().GetLo().Store((*[8]uint16)(unsafe.Add(out, 2*n)))
+	hi.Or(from).Compress(archsimd.Mask16x32FromBits(uint32(t.BB >> 32))).GetLo().GetLo().Store((*[8]uint16)(unsafe.Add(out, 2*(n+low))))
 	return n + bits.OnesCount64(t.BB)
 }

@@ -5,10 +5,10 @@ package gosimd
 import (
 	"math/bits"
 	"simd/archsimd"
+	"unsafe"
 
 	"bitlab/board"
 	"bitlab/kernels"
-	"bitlab/kernels/internal/adapt"
 )
 
 func init() {
@@ -30,14 +30,17 @@ var byteIndices = func() (t [64]uint8) {
 }()
 
 // serializeVBMI2 is the twin of serialize/avx512-vbmi2. dst holds 64
-// squares per bitboard, so the whole vector fits at every list's start.
+// squares per bitboard, so the whole vector fits at every list's start: the
+// stores go through a pointer, which needs neither the bounds check nor the
+// masked pointer of a slice expression.
 func serializeVBMI2(dst []board.Square, src []uint64) int {
-	out := adapt.Bytes(dst[:64*len(src)])
+	out := unsafe.Pointer(unsafe.SliceData(dst[:64*len(src)]))
 	squares := archsimd.LoadUint8x64(&byteIndices)
 	n := 0
 	for _, bb := range src {
-		squares.Compress(archsimd.Mask8x64FromBits(bb)).StoreSlice(out[n:])
+		squares.Compress(archsimd.Mask8x64FromBits(bb)).Store((*[64]uint8)(unsafe.Add(out, n))) // n <= 64*i
 		n += bits.OnesCount64(bb)
 	}
+	archsimd.ClearAVXUpperBits()
 	return n
 }

@@ -60,9 +60,6 @@ var hqConstants = struct {
 
 func broadcast(x uint64) [8]uint64 { return [8]uint64{x, x, x, x, x, x, x, x} }
 
-// load loads a vector of constants.
-func load(a *[8]uint64) archsimd.Uint64x8 { return archsimd.LoadUint64x8(a) }
-
 // hyperbolaGFNI is the twin of sliding/hyperbola-gfni-zmm.
 func hyperbolaGFNI(dst []uint64, src []kernels.Query) int {
 	return inEights(dst, src, hyperbolaQueries)
@@ -89,29 +86,28 @@ func hyperbolaQueries(dst []uint64, src []kernels.Query) {
 		// folds into the instructions as memory operands: kept in
 		// registers, they would be spilled (its allocator has 15 vector
 		// registers; the twin keeps its tables in 23 of 32).
-		k := &hqConstants
 		words := (*[16]uint64)(unsafe.Pointer(&in[i]))
 		a, b := archsimd.LoadUint64x8((*[8]uint64)(words[:8])), archsimd.LoadUint64x8((*[8]uint64)(words[8:]))
-		occ, second := a.ConcatPermute(b, load(&k.even)), a.ConcatPermute(b, load(&k.odd))
+		occ, second := a.ConcatPermute(b, archsimd.LoadUint64x8(&hqConstants.even)), a.ConcatPermute(b, archsimd.LoadUint64x8(&hqConstants.odd))
 		// All ones in the lanes whose piece lacks the lines, else zero (no
 		// mask register: selecting by Masked needs AVX-512 DQ). Rotations
 		// by constants are VPRORQ with an immediate; shifts by constants
 		// would go through a general-purpose register and a legacy-SSE
 		// MOVQ (golang/go#80835).
-		one := load(&k.one)
+		one := archsimd.LoadUint64x8(&hqConstants.one)
 		piece := second.RotateAllRight(pieceShift)
 		notOrth, notDiag := piece.And(one).Sub(one), piece.RotateAllRight(1).And(one).Sub(one)
-		f, r := second.And(load(&k.seven)), second.RotateAllRight(3) // the index bits are exact in the low four
-		mFile, rmFile := load(&lines.file).Permute(f), load(&lines.fileRev).Permute(f)
-		mRank, rmRank := load(&lines.rank).Permute(r), load(&lines.rankRev).Permute(r)
+		f, r := second.And(archsimd.LoadUint64x8(&hqConstants.seven)), second.RotateAllRight(3) // the index bits are exact in the low four
+		mFile, rmFile := archsimd.LoadUint64x8(&lines.file).Permute(f), archsimd.LoadUint64x8(&lines.fileRev).Permute(f)
+		mRank, rmRank := archsimd.LoadUint64x8(&lines.rank).Permute(r), archsimd.LoadUint64x8(&lines.rankRev).Permute(r)
 		diagLo, diagHi := archsimd.LoadUint64x8Slice(lines.diag[:8]), archsimd.LoadUint64x8Slice(lines.diag[8:])
 		mDiag, rmDiag := diagLo.ConcatPermute(diagHi, f.Sub(r)), diagLo.ConcatPermute(diagHi, r.Sub(f))
 		fr := f.Add(r)
 		antiLo, antiHi := archsimd.LoadUint64x8Slice(lines.anti[:8]), archsimd.LoadUint64x8Slice(lines.anti[8:])
-		mAnti, rmAnti := antiLo.ConcatPermute(antiHi, fr), antiLo.ConcatPermute(antiHi, load(&k.fourteen).Sub(fr))
+		mAnti, rmAnti := antiLo.ConcatPermute(antiHi, fr), antiLo.ConcatPermute(antiHi, archsimd.LoadUint64x8(&hqConstants.fourteen).Sub(fr))
 		s, rs := mFile.And(mRank), rmFile.And(rmRank)
 		o := occ.AndNot(s)
-		bitRev, byteRev := load(&k.bitRev), archsimd.LoadInt8x64(&quadwordBytesReversed)
+		bitRev, byteRev := archsimd.LoadUint64x8(&hqConstants.bitRev), archsimd.LoadInt8x64(&quadwordBytesReversed)
 		ro := reverse8(o, bitRev, byteRev)
 		forward := func(m archsimd.Uint64x8) archsimd.Uint64x8 { return o.And(m).Sub(s).And(m) }
 		reversed := func(rm archsimd.Uint64x8) archsimd.Uint64x8 { return ro.And(rm).Sub(rs).And(rm) }
