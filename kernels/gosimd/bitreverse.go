@@ -38,10 +38,9 @@ func bitReverseGFNI(dst, src []uint64) int { return inEights(dst, src, bitRevers
 //go:noinline
 func bitReverseEights(dst, src []uint64) {
 	bitRev, byteRev := archsimd.BroadcastUint64x8(bitReversal), archsimd.LoadInt8x64(&quadwordBytesReversed)
-	in, out := blocks(src), blocks(dst)
-	out = out[:len(in)]
-	for i := range in {
-		reverse8(archsimd.LoadUint64x8(&in[i]), bitRev, byteRev).Store(&out[i])
+	dst = dst[:len(src)]
+	for i := range len(src) / 8 {
+		reverse8(archsimd.LoadUint64x8(block(src, i)), bitRev, byteRev).Store(block(dst, i))
 	}
 	archsimd.ClearAVXUpperBits()
 }

@@ -40,9 +40,12 @@ func inEights[In, Out any](dst []Out, src []In, eights func(dst []Out, src []In)
 	return len(src)
 }
 
-// blocks views s, whose length is a multiple of eight, as blocks of eight
-// elements: a loop over them needs no bounds checks and no masking of the
-// advanced pointers that re-slicing s by eight costs.
-func blocks[T any](s []T) [][8]T {
-	return unsafe.Slice((*[8]T)(unsafe.Pointer(unsafe.SliceData(s))), len(s)/8)
+// block returns block i of eight elements of s; i must be below len(s)/8.
+// A loop over the blocks this way has no bounds checks, none of the masked
+// advanced pointers of re-slicing s by eight, and none of the length checks
+// of unsafe.Slice, whose panic paths the compiler lays out as jumps back
+// (which package explain would take for a second loop).
+func block[T any](s []T, i int) *[8]T {
+	var x T
+	return (*[8]T)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(s)), i*8*int(unsafe.Sizeof(x))))
 }

@@ -27,11 +27,10 @@ func popcountVPOPCNT(dst []uint8, src []uint64) int { return inEights(dst, src, 
 //
 //go:noinline
 func popcountEights(dst []uint8, src []uint64) {
-	in, out := blocks(src), blocks(dst)
-	out = out[:len(in)]
-	for i := range in {
-		counts := archsimd.LoadUint64x8(&in[i]).OnesCount().TruncateToUint8()
-		binary.LittleEndian.PutUint64(out[i][:], counts.AsUint64x2().GetElem(0))
+	dst = dst[:len(src)]
+	for i := range len(src) / 8 {
+		counts := archsimd.LoadUint64x8(block(src, i)).OnesCount().TruncateToUint8()
+		binary.LittleEndian.PutUint64(block(dst, i)[:], counts.AsUint64x2().GetElem(0))
 	}
 	archsimd.ClearAVXUpperBits()
 }

@@ -79,14 +79,13 @@ func hyperbolaGFNI(dst []uint64, src []kernels.Query) int {
 //
 //go:noinline
 func hyperbolaQueries(dst []uint64, src []kernels.Query) {
-	in, out := blocks(src), blocks(dst)
-	out = out[:len(in)]
-	for i := range in {
+	dst = dst[:len(src)]
+	for i := range len(src) / 8 {
 		// The constants are loaded where they are used, which the compiler
 		// folds into the instructions as memory operands: kept in
 		// registers, they would be spilled (its allocator has 15 vector
 		// registers; the twin keeps its tables in 23 of 32).
-		words := (*[16]uint64)(unsafe.Pointer(&in[i]))
+		words := (*[16]uint64)(unsafe.Pointer(block(src, i)))
 		a, b := archsimd.LoadUint64x8((*[8]uint64)(words[:8])), archsimd.LoadUint64x8((*[8]uint64)(words[8:]))
 		occ, second := a.ConcatPermute(b, archsimd.LoadUint64x8(&hqConstants.even)), a.ConcatPermute(b, archsimd.LoadUint64x8(&hqConstants.odd))
 		// All ones in the lanes whose piece lacks the lines, else zero (no
@@ -113,7 +112,7 @@ func hyperbolaQueries(dst []uint64, src []kernels.Query) {
 		reversed := func(rm archsimd.Uint64x8) archsimd.Uint64x8 { return ro.And(rm).Sub(rs).And(rm) }
 		fwd := forward(mFile).Xor(forward(mRank)).AndNot(notOrth).Xor(forward(mDiag).Xor(forward(mAnti)).AndNot(notDiag))
 		rev := reversed(rmFile).Xor(reversed(rmRank)).AndNot(notOrth).Xor(reversed(rmDiag).Xor(reversed(rmAnti)).AndNot(notDiag))
-		fwd.Xor(reverse8(rev, bitRev, byteRev)).Store(&out[i])
+		fwd.Xor(reverse8(rev, bitRev, byteRev)).Store(block(dst, i))
 	}
 	archsimd.ClearAVXUpperBits()
 }
