@@ -41,12 +41,15 @@ func moveListVBMI2(dst []kernels.Move, src []kernels.Targets) int {
 		return 0
 	}
 	out := unsafe.Pointer(unsafe.SliceData(dst[:8*len(src)]))
+	// Zeroed before the vector code: Go zeroes with legacy-SSE stores,
+	// which after it would pay for the dirty upper halves of the registers
+	// (an AVX-SSE transition on Intel cores).
+	var last [16]kernels.Move
 	lo, hi := archsimd.LoadUint16x32Slice(wordIndices[:32]), archsimd.LoadUint16x32Slice(wordIndices[32:])
 	n := 0
 	for _, t := range src[:len(src)-1] {
 		n = appendMoves(out, n, t, lo, hi)
 	}
-	var last [16]kernels.Move
 	m := appendMoves(unsafe.Pointer(&last), 0, src[len(src)-1], lo, hi)
 	archsimd.ClearAVXUpperBits()
 	copy(dst[n:], last[:m])
