@@ -110,6 +110,8 @@ func decodeInst(code []byte) (x86asm.Inst, error) {
 type function struct {
 	isas  map[string]string // instruction set -> an instruction that needs it
 	calls []string          // the package's functions it calls
+	// clears is whether it executes VZEROUPPER (archsimd.ClearAVXUpperBits).
+	clears bool
 }
 
 // packageCode decodes every function of package gosimd in the running test
@@ -151,6 +153,7 @@ func packageCode(t *testing.T) map[string]*function {
 			if err != nil {
 				t.Fatalf("%s at %#x: %v", s.Name, pc, err)
 			}
+			fn.clears = fn.clears || in.Op == x86asm.VZEROUPPER
 			isas, err := isaOf(in)
 			if err != nil {
 				t.Errorf("%s at %#x: %v", s.Name, pc, err)
@@ -192,7 +195,8 @@ func packageCode(t *testing.T) map[string]*function {
 // registered function, the loop, what they call; not the package's init)
 // are covered by its features, and each declared feature is needed by
 // one of those instructions. Every function that executes a vector
-// instruction belongs to some kernel. The GODEBUG feature-off passes of
+// instruction belongs to some kernel, and every one that executes AVX-512
+// instructions clears the registers' upper halves (VZEROUPPER). The GODEBUG feature-off passes of
 // make test prove the dispatch: a kernel whose features are off never runs.
 func TestRequires(t *testing.T) {
 	funcs := packageCode(t)
@@ -244,6 +248,12 @@ func TestRequires(t *testing.T) {
 		t.Logf("%s executes %v", l.Kernel, slices.Sorted(maps.Keys(needs)))
 	}
 	for name, fn := range funcs {
+		// The compiler clears no upper halves of vector registers itself:
+		// legacy-SSE code after the function (Go's own zeroing and copies)
+		// would pay the AVX-SSE transition on Intel cores.
+		if _, avx512 := fn.isas["AVX512F"]; avx512 && !fn.clears && !strings.HasPrefix(name, "archsimd.") {
+			t.Errorf("%s executes AVX-512 instructions but no VZEROUPPER (archsimd.ClearAVXUpperBits)", name)
+		}
 		if !owned[name] && len(fn.isas) > 0 {
 			t.Errorf("%s executes %v, but no kernel's loop is connected to it", name, slices.Sorted(maps.Keys(fn.isas)))
 		}
