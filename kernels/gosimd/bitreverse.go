@@ -30,10 +30,15 @@ var quadwordBytesReversed = func() (t [64]int8) {
 }()
 
 // bitReverseGFNI is the twin of bitreverse/gfni.
-func bitReverseGFNI(dst, src []uint64) int { return inEights(dst, src, bitReverseEights) }
+func bitReverseGFNI(dst, src []uint64) int {
+	var s scratch[uint64, uint64]
+	bitReverseEights(dst, src)
+	bitReverseEights(s.tail(src))
+	return s.untail(dst, src)
+}
 
-// bitReverseEights is bitReverseGFNI's main loop, kept out of line (as
-// Loops names it) and away from the tail.
+// bitReverseEights is bitReverseGFNI's main loop over the whole blocks of
+// eight of src, kept out of line (as Loops names it).
 //
 //go:noinline
 func bitReverseEights(dst, src []uint64) {

@@ -22,21 +22,35 @@ func loop(k kernels.Kernel, symbol string, elements int) {
 	loops = append(loops, kernels.Loop{Kernel: k.Info().ID(), Mode: kernels.Throughput, Symbol: symbol, Elements: elements})
 }
 
-// inEights runs eights, a kernel's main loop over a multiple of eight
-// elements, on src, and on its last len(src)%8 elements through a zeroed
-// scratch block of eight: the tail needs no masked loads and stores (a
-// mask of eight lanes is KMOVB, AVX-512 DQ, which no kernel declares) and
-// no second loop. It returns len(src).
-func inEights[In, Out any](dst []Out, src []In, eights func(dst []Out, src []In)) int {
-	whole := len(src) &^ 7
-	eights(dst[:whole], src[:whole])
-	if whole < len(src) {
-		var in [8]In
-		var out [8]Out
-		n := copy(in[:], src[whole:])
-		eights(out[:], in[:])
-		copy(dst[whole:len(src)], out[:n])
+// scratch is the zeroed block of eight through which a kernel's main
+// loop, which handles whole blocks of eight elements, runs the last
+// len(src)%8: the tail needs no masked loads and stores (a mask of eight
+// lanes is KMOVB, AVX-512 DQ, which no kernel declares) and no second
+// loop. A kernel declares it on its stack and calls its main loop once on
+// src and once on tail's block; the main loop's arguments do not escape,
+// so neither does the block. (Zeroing it takes legacy-SSE stores, before
+// any vector code.)
+type scratch[In, Out any] struct {
+	in  [8]In
+	out [8]Out
+}
+
+// tail copies the elements of src after its whole blocks of eight into the
+// block and returns the block's output and input, or nothing when there
+// are none.
+func (s *scratch[In, Out]) tail(src []In) ([]Out, []In) {
+	rest := src[len(src)&^7:]
+	if len(rest) == 0 {
+		return nil, nil
 	}
+	copy(s.in[:], rest)
+	return s.out[:], s.in[:]
+}
+
+// untail copies the block's outputs after the outputs of src's whole
+// blocks in dst and returns len(src).
+func (s *scratch[In, Out]) untail(dst []Out, src []In) int {
+	copy(dst[len(src)&^7:len(src)], s.out[:])
 	return len(src)
 }
 

@@ -20,10 +20,15 @@ func init() {
 
 // popcountVPOPCNT is the twin of popcount/avx512-vpopcnt with the packing
 // left to VPMOVQB: eight counts per iteration rather than 64.
-func popcountVPOPCNT(dst []uint8, src []uint64) int { return inEights(dst, src, popcountEights) }
+func popcountVPOPCNT(dst []uint8, src []uint64) int {
+	var s scratch[uint64, uint8]
+	popcountEights(dst, src)
+	popcountEights(s.tail(src))
+	return s.untail(dst, src)
+}
 
-// popcountEights is popcountVPOPCNT's main loop, kept out of line (as
-// Loops names it) and away from the tail.
+// popcountEights is popcountVPOPCNT's main loop over the whole blocks of
+// eight of src, kept out of line (as Loops names it).
 //
 //go:noinline
 func popcountEights(dst []uint8, src []uint64) {

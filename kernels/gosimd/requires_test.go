@@ -264,3 +264,27 @@ func TestRequires(t *testing.T) {
 		}
 	}
 }
+
+// TestNoAllocations runs the kernels whose tails go through a scratch
+// block on a batch with a tail: the block stays on the stack.
+func TestNoAllocations(t *testing.T) {
+	src, dst := make([]uint64, 13), make([]uint64, 13)
+	counts, queries := make([]uint8, 13), make([]kernels.Query, 13)
+	for id, run := range map[string]func(){
+		"popcount/archsimd-vpopcnt":       func() { popcountVPOPCNT(counts, src) },
+		"bitreverse/archsimd-gfni":        func() { bitReverseGFNI(dst, src) },
+		"sliding/archsimd-hyperbola-gfni": func() { hyperbolaGFNI(dst, queries) },
+	} {
+		k, ok := kernels.Lookup(id)
+		if !ok {
+			t.Fatalf("%s is not registered", id)
+		}
+		if err := k.Supported(); err != nil {
+			t.Logf("%s: skipped: %v", id, err)
+			continue
+		}
+		if n := testing.AllocsPerRun(10, run); n != 0 {
+			t.Errorf("%s: %v allocations a call", id, n)
+		}
+	}
+}

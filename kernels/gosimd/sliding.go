@@ -62,11 +62,15 @@ func broadcast(x uint64) [8]uint64 { return [8]uint64{x, x, x, x, x, x, x, x} }
 
 // hyperbolaGFNI is the twin of sliding/hyperbola-gfni-zmm.
 func hyperbolaGFNI(dst []uint64, src []kernels.Query) int {
-	return inEights(dst, src, hyperbolaQueries)
+	var s scratch[kernels.Query, uint64]
+	hyperbolaQueries(dst, src)
+	hyperbolaQueries(s.tail(src))
+	return s.untail(dst, src)
 }
 
 // hyperbolaQueries, hyperbolaGFNI's main loop, kept out of line (as Loops
-// names it), computes the attacks of a multiple of eight queries:
+// names it), computes the attacks of the whole blocks of eight queries of
+// src:
 // Hyperbola Quintessence ([isenberg-hq]) on Ryan Mack's reversed
 // bitboards ([mack-hyperbola]). A lane's square s (file f, rank r)
 // indexes its full lines m (s included) and the lines rm of square 63-s,
