@@ -2,9 +2,9 @@
 // simd/archsimd (Go 1.26, GOEXPERIMENT=simd, amd64): its vector operations
 // are compiler intrinsics, compiled at the call site like any Go code, so
 // unlike Go assembly they inline and the compiler allocates their
-// registers. Each kernel is the twin of an assembly kernel of package amd64
-// (its name says which) and is proven against its family's reference like
-// every kernel.
+// registers. Each kernel is the twin of assembly of package amd64 (its
+// function's comment says which) and is proven against its family's
+// reference like every kernel.
 //
 // Without the experiment, or off amd64, the package registers nothing and
 // Loops is empty. Every kernel declares the CPU features its compiled code
