@@ -25,9 +25,9 @@ type File struct {
 	Revision string // the bitlab commit it was built from, "" where not stamped
 	Dirty    bool   // built from a tree with uncommitted changes
 	Date     time.Time
-	// CPU, GOARCH and Level (GOAMD64) are the configuration lines of its
-	// first result.
-	CPU, GOARCH, Level string
+	// CPU, GOARCH, Level (GOAMD64) and Experiment (GOEXPERIMENT, "" for
+	// none) are the configuration lines of its first result.
+	CPU, GOARCH, Level, Experiment string
 	// Incomplete says why the run is incomplete, "" for a complete one:
 	// interrupted (its warning line), fewer rounds than its suite or perft
 	// line asked for, or cut short (its last line incomplete).
@@ -214,7 +214,7 @@ func readResults(path string) (text string, f *File, comments []string, err erro
 	if f, err = fileHeader(path, comments); err != nil {
 		return "", nil, nil, err
 	}
-	f.CPU, f.GOARCH, f.Level = config[schema.KeyCPU], config[schema.KeyGOARCH], config[schema.KeyGOAMD64]
+	f.CPU, f.GOARCH, f.Level, f.Experiment = config[schema.KeyCPU], config[schema.KeyGOARCH], config[schema.KeyGOAMD64], config[schema.KeyGOEXPERIMENT]
 	if cut {
 		f.Incomplete = strings.Join(slices.DeleteFunc([]string{f.Incomplete, truncated}, func(s string) bool { return s == "" }), "; ")
 	}
@@ -240,14 +240,14 @@ type Left struct {
 func (l Left) String() string { return l.File.Path + ": " + l.Reason }
 
 // PageFiles chooses, among results files, those a page reads by default
-// (PageRule): per CPU, GOARCH and GOAMD64 level, the newest run of each
-// standard kind, a complete one before any incomplete one (File.Incomplete).
-// It returns them in path order, and the others with the reason each is
-// left out.
+// (PageRule): per CPU, GOARCH, GOAMD64 level and GOEXPERIMENT, the newest
+// run of each standard kind, a complete one before any incomplete one
+// (File.Incomplete). It returns them in path order, and the others with
+// the reason each is left out.
 func PageFiles(paths []string) (use []*File, left []Left, err error) {
 	type slot struct {
-		cpu, arch, level string
-		kind             schema.RunKind
+		cpu, arch, level, experiment string
+		kind                         schema.RunKind
 	}
 	newest := map[slot]*File{}
 	var files []*File
@@ -261,7 +261,7 @@ func PageFiles(paths []string) (use []*File, left []Left, err error) {
 			left = append(left, Left{f, fmt.Sprintf("a %s run", f.Run.Kind)})
 			continue
 		}
-		s := slot{f.CPU, f.GOARCH, f.Level, f.Run.Kind}
+		s := slot{f.CPU, f.GOARCH, f.Level, f.Experiment, f.Run.Kind}
 		if old, ok := newest[s]; !ok || preferred(f, old) {
 			newest[s] = f
 		}
@@ -270,7 +270,7 @@ func PageFiles(paths []string) (use []*File, left []Left, err error) {
 		if !f.Run.Standard() {
 			continue
 		}
-		n := newest[slot{f.CPU, f.GOARCH, f.Level, f.Run.Kind}]
+		n := newest[slot{f.CPU, f.GOARCH, f.Level, f.Experiment, f.Run.Kind}]
 		switch {
 		case n == f:
 			use = append(use, f)
