@@ -113,3 +113,46 @@ func TestBaselineFolder(t *testing.T) {
 		t.Errorf("a folder of a quick run: %v", err)
 	}
 }
+
+// TestBaselineMissing: runbench compare exits 5, naming the kernel, when
+// the saved run measured a kernel this run (of its whole family) did not,
+// and 0 when this run's -impl leaves the kernel out.
+func TestBaselineMissing(t *testing.T) {
+	bin := buildRunbench(t)
+	m := harness.ThisMachine()
+	dir := t.TempDir()
+	old := filepath.Join(dir, "old.txt")
+	var b strings.Builder
+	fmt.Fprintf(&b, "goos: %s\ngoarch: %s\ngoamd64: %s\ncpu: %s\n", runtime.GOOS, runtime.GOARCH, m.GOAMD64, m.CPU)
+	if m.GOEXPERIMENT != "" {
+		fmt.Fprintf(&b, "goexperiment: %s\n", m.GOEXPERIMENT)
+	}
+	for range 2 {
+		for _, im := range []string{"swar", "retired"} {
+			fmt.Fprintf(&b, "BenchmarkKernel/family=popcount/impl=%s/dist=random/size=4096/mode=throughput 1000 2 ns/op\n", im)
+		}
+	}
+	if err := os.WriteFile(old, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		impl string
+		code int
+		want string
+	}{
+		{"", 5, "kernels or families of OLD are missing in NEW: popcount/retired"},
+		{"swar", 0, "not in NEW: 1 kernel of OLD, outside NEW's selection"},
+	} {
+		args := []string{"compare", "-quick", "-family", "popcount", "-dist", "random", "-mode", "throughput", "-sizes", "l1", "-count", "2", "-sample", "10us", "-noprogress", "-out", dir + "/"}
+		if c.impl != "" {
+			args = append(args, "-impl", c.impl)
+		}
+		cmd := exec.Command(bin, append(args, old)...)
+		var out bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &out
+		cmd.Run()
+		if code := cmd.ProcessState.ExitCode(); code != c.code || !strings.Contains(out.String(), c.want) {
+			t.Errorf("runbench %v: exit %d, want %d with %q:\n%s", args, code, c.code, c.want, out.String())
+		}
+	}
+}
