@@ -355,7 +355,7 @@ func missing(old, new *Set, o, n *Config) (missing, unselected []string) {
 // whose cases another run measured: it skipped the kernel or the kernel
 // failed its check, or its selection leaves out every one of the cases.
 func (f *File) explains(id string, cases []Key) bool {
-	if slices.Contains(f.Skipped, id) || slices.Contains(f.Failed, id) {
+	if slices.Contains(f.skipped, id) || slices.Contains(f.failed, id) {
 		return true
 	}
 	sel := map[string]*schema.Selection{}
@@ -620,7 +620,7 @@ type Outcome struct {
 	// and does not explain (comparison.Missing), in every configuration.
 	Missing []string
 	// Failed names the kernels NEW's header says disagreed with their
-	// family's reference (File.Failed).
+	// family's reference (File.failed).
 	Failed []string
 }
 
@@ -674,7 +674,7 @@ func CompareRuns(w, notes io.Writer, old, new *Set, opt CompareOptions) (Outcome
 	}
 	for _, c := range new.Configs {
 		for _, f := range c.Files {
-			for _, id := range new.File(f).Failed {
+			for _, id := range new.File(f).failed {
 				fmt.Fprintf(notes, "note: %s says %s disagreed with its family's reference (not timed)\n", f, id)
 				out.Failed = append(out.Failed, id)
 			}

@@ -32,10 +32,10 @@ type File struct {
 	// interrupted (its warning line), fewer rounds than its suite or perft
 	// line asked for, or cut short (its last line incomplete).
 	Incomplete string
-	// Failed lists the kernels (family/impl) its header says disagreed
-	// with their family's reference and were not timed; Skipped those it
+	// failed lists the kernels (family/impl) its header says disagreed
+	// with their family's reference and were not timed; skipped those it
 	// says were skipped (a CPU feature missing here).
-	Failed, Skipped []string
+	failed, skipped []string
 }
 
 // ShortRevision returns the commit's first seven digits, with a "+" for a
@@ -81,13 +81,13 @@ func fileHeader(path string, comments []string) (*File, error) {
 		case strings.HasPrefix(c, failedLine):
 			name, _, _ := strings.Cut(strings.TrimPrefix(c, failedLine), ": ")
 			if n, err := schema.ParseName([]byte(name)); err == nil {
-				if kc, ok := n.Kernel(); ok && !slices.Contains(f.Failed, kc.Family+"/"+kc.Impl) {
-					f.Failed = append(f.Failed, kc.Family+"/"+kc.Impl)
+				if kc, ok := n.Kernel(); ok && !slices.Contains(f.failed, kc.Family+"/"+kc.Impl) {
+					f.failed = append(f.failed, kc.Family+"/"+kc.Impl)
 				}
 			}
 		case strings.HasPrefix(c, "skipped "):
 			if id, _, ok := strings.Cut(strings.TrimPrefix(c, "skipped "), ": "); ok && strings.Count(id, "/") == 1 {
-				f.Skipped = append(f.Skipped, id)
+				f.skipped = append(f.skipped, id)
 			}
 		case strings.HasPrefix(c, schema.RunComment):
 			r, err := schema.ParseRun(strings.TrimPrefix(c, schema.RunComment))
