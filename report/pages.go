@@ -73,6 +73,7 @@ func (s *Set) pageHead(b *bytes.Buffer, opt PageOptions) {
 	} else {
 		b.WriteString("It reads exactly the runs listed under [Runs](#runs).\n\n")
 	}
+	b.WriteString(s.hostsNote())
 	b.WriteString("Costs are medians with 95% confidence intervals, per input element, at\n")
 	fmt.Fprintf(b, "each family's headline size: %d elements, or a never-repeating stream of %d for the families whose\n", schema.L1Elements, schema.StreamElements)
 	b.WriteString("branches a predictor could learn on a short repeated batch (their repeated batch follows as the contrast).\n\n")
