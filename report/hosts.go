@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -15,24 +16,17 @@ import (
 // folder); "" when every run ran on one host outside CI.
 func (s *Set) hostsNote() string {
 	var ci, hosts, runners []string
-	seen := map[string]bool{}
-	for _, c := range s.Configs {
-		for _, path := range c.Files {
-			f := s.files[path]
-			if seen[path] || f == nil || f.Host == "" {
-				continue
-			}
-			seen[path] = true
-			if !slices.Contains(hosts, f.Host) {
-				hosts = append(hosts, f.Host)
-			}
-			if f.Host != schema.CIHost {
-				continue
-			}
-			ci = append(ci, "`"+filepath.Base(path)+"`")
-			if f.Runner != "" && !slices.Contains(runners, f.Runner) {
-				runners = append(runners, f.Runner)
-			}
+	for _, path := range slices.Sorted(maps.Keys(s.files)) {
+		f := s.files[path]
+		if f.Host != "" && !slices.Contains(hosts, f.Host) {
+			hosts = append(hosts, f.Host)
+		}
+		if f.Host != schema.CIHost {
+			continue
+		}
+		ci = append(ci, "`"+filepath.Base(path)+"`")
+		if f.Runner != "" && !slices.Contains(runners, f.Runner) {
+			runners = append(runners, f.Runner)
 		}
 	}
 	slices.Sort(hosts)
