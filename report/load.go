@@ -565,6 +565,15 @@ func (s *Set) Incomplete(c *Config) []string {
 	return out
 }
 
+// Files returns what each file read says of itself, in path order.
+func (s *Set) Files() []*File {
+	out := make([]*File, 0, len(s.files))
+	for _, p := range slices.Sorted(maps.Keys(s.files)) {
+		out = append(out, s.files[p])
+	}
+	return out
+}
+
 // First returns the configuration of the first file read: the default
 // baseline of comparisons across configurations.
 func (s *Set) First() string { return s.first }

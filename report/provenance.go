@@ -25,6 +25,9 @@ type File struct {
 	Revision string // the bitlab commit it was built from, "" where not stamped
 	Dirty    bool   // built from a tree with uncommitted changes
 	Date     time.Time
+	// Host is the computer it ran on (schema.CIHost for a hosted CI
+	// runner), Runner the CI runner's label; "" where the header says none.
+	Host, Runner string
 	// CPU, GOARCH, Level (GOAMD64) and Experiment (GOEXPERIMENT, "" for
 	// none) are the configuration lines of its first result.
 	CPU, GOARCH, Level, Experiment string
@@ -107,6 +110,10 @@ func fileHeader(path string, comments []string) (*File, error) {
 				return nil, fmt.Errorf("%s: the date line: %v", path, err)
 			}
 			f.Date = d
+		case strings.HasPrefix(c, schema.HostComment):
+			f.Host = strings.TrimPrefix(c, schema.HostComment)
+		case strings.HasPrefix(c, schema.RunnerComment):
+			f.Runner = strings.TrimPrefix(c, schema.RunnerComment)
 		case strings.HasPrefix(c, "suite: "):
 			suite = strings.TrimPrefix(c, "suite: ")
 		case strings.HasPrefix(c, "command: "):

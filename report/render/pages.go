@@ -80,6 +80,7 @@ func (s set) pageHead(b *bytes.Buffer, opt PageOptions) {
 			fmt.Fprintf(b, "**Incomplete run** (%s): %s; its figures rest on the rounds it completed.\n\n", c.Label, strings.Join(inc, ", "))
 		}
 	}
+	b.WriteString(s.hostsNote())
 	b.WriteString("Costs are medians with 95% confidence intervals, per input element, at\n")
 	fmt.Fprintf(b, "each family's headline size: %d elements, or a never-repeating stream of %d for the families whose\n", schema.L1Elements, schema.StreamElements)
 	b.WriteString("branches a predictor could learn on a short repeated batch (their repeated batch follows as the contrast).\n\n")
