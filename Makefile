@@ -2,6 +2,15 @@
 SHELL := /bin/bash -o pipefail
 
 GO ?= go
+# Go's own SIMD: kernels/gosimd is written with simd/archsimd, which Go 1.26
+# keeps behind GOEXPERIMENT=simd. Where the toolchain has it (go list finds
+# the package under the experiment) every build, run and test below has the
+# experiment, so the archsimd kernels are measured, proven, and switched off
+# by the feature-off passes; make test also builds and vets once without it
+# (nosimd). A GOEXPERIMENT of the caller's own is left as it is.
+ifeq ($(origin GOEXPERIMENT),undefined)
+export GOEXPERIMENT := $(shell GOEXPERIMENT=simd $(GO) list simd/archsimd >/dev/null 2>&1 && echo simd)
+endif
 # Stamp the bitlab revision into runbench where git can tell it (the results
 # header records it); a copy without .git builds unstamped.
 BUILDVCS := $(if $(wildcard .git),-buildvcs=true)
@@ -19,7 +28,7 @@ BUILDVCS := $(if $(wildcard .git),-buildvcs=true)
 # (go test -exec, which caches no test result).
 FEATURES_OFF ?= avx512 avx2 bmi2 avx512gfni popcnt
 
-.PHONY: all bench perft perft-pgo grid grid-test pressure gobench report aa notebooks explain test arm64 test-arm64 fmt vet tidy staticcheck gotest features-off generate readme dist
+.PHONY: all bench perft perft-pgo grid grid-test pressure gobench report aa notebooks explain test arm64 test-arm64 fmt vet nosimd tidy staticcheck gotest features-off generate readme dist ci-campaign ci-merge actionlint
 
 all: test
 
@@ -88,9 +97,9 @@ pressure:
 NOTEBOOK_RESULTS ?= results/amd-epyc-authenticamd-family-25-model-1-stepping-1
 
 # The pages read each folder's standard runs only (make bench, make
-# pressure, make perft; plot -h gives the rule): ad-hoc runs change no page.
+# pressure, make perft; plot pages -h gives the rule): ad-hoc runs change no page.
 report:
-	$(GO) run ./cmd/plot -pages results
+	$(GO) run ./cmd/plot pages results
 	$(MAKE) notebooks
 
 # The A/A test, on an idle machine: N pairs of back-to-back quick runs of
@@ -98,7 +107,7 @@ report:
 # each gate's false alarms over the pairs and whether it catches a 10%
 # slowdown injected into the second run of each pair: into one case
 # (AA_CASE, for the case gate) and into one kernel (AA_KERNEL, for the
-# default kernel gate). plot -aa AA_DIR -inject REGEXP reads a kept folder
+# default kernel gate). plot aa -inject REGEXP AA_DIR reads a kept folder
 # again. The build goes to a temporary folder of its own, always removed.
 N ?= 10
 AA_DIR ?=
@@ -113,11 +122,11 @@ aa:
 		out="$$dir/pair$$i-$$side"; echo "pair $$i of $(N), run $$side: $$out.txt"; \
 		"$$bin/runbench" bench -quick -noprogress $(ARGS) -out "$$out.txt" >"$$out.log" 2>&1 || { cat "$$out.log"; exit 1; }; \
 	done; done; \
-	$(GO) run ./cmd/plot -aa "$$dir" -inject '$(AA_CASE)'; echo; \
-	$(GO) run ./cmd/plot -aa "$$dir" -inject '$(AA_KERNEL)'
+	$(GO) run ./cmd/plot aa -inject '$(AA_CASE)' "$$dir"; echo; \
+	$(GO) run ./cmd/plot aa -inject '$(AA_KERNEL)' "$$dir"
 
 notebooks:
-	$(GO) run ./cmd/plot -notebooks notebooks $(NOTEBOOK_RESULTS)
+	$(GO) run ./cmd/plot notebooks notebooks $(NOTEBOOK_RESULTS)
 
 # Estimates of every kernel's main loop by llvm-mca (LLVM 19: apt-get install
 # llvm-19) on Zen 3, 4 and 5, Skylake, Ice Lake server, Alder Lake, Sapphire
@@ -125,7 +134,7 @@ notebooks:
 # measurements, then the pages. Times nothing.
 explain:
 	$(GO) run ./cmd/explain $(ARGS)
-	$(GO) run ./cmd/plot -pages results
+	$(GO) run ./cmd/plot pages results
 
 # The same kernels under go test -bench, same names (-cpu 1: no suffix).
 # go test matches -bench one name element (between slashes) at a time, so
@@ -138,14 +147,15 @@ BENCH ?= Kernel/family=/impl=/dist=random$$/size=4096$$/mode=throughput
 gobench:
 	$(GO) test ./harness -run '^$$' -cpu 1 -bench '$(BENCH)' $(ARGS)
 
-test: fmt vet staticcheck tidy gotest grid-test features-off arm64
+test: fmt vet nosimd staticcheck tidy actionlint gotest grid-test features-off arm64
 
 fmt:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 
-# vet and staticcheck also look at the arm64 code, for Linux and macOS
-# (the darwin build is checked here; it cannot run on these machines).
-OTHER_PLATFORMS ?= linux/arm64 darwin/arm64
+# vet and staticcheck also look at the arm64 code, for Linux and macOS,
+# and at macOS on Intel (the campaign's macos-15-intel runner): the darwin
+# builds are checked here; they cannot run on these machines.
+OTHER_PLATFORMS ?= linux/arm64 darwin/arm64 darwin/amd64
 
 vet:
 	$(GO) vet ./...
@@ -154,6 +164,12 @@ vet:
 		GOOS=$${p%/*} GOARCH=$${p#*/} $(GO) vet ./...; \
 		GOOS=$${p%/*} GOARCH=$${p#*/} $(GO) build ./...; \
 	done
+
+# The build without GOEXPERIMENT=simd, in which kernels/gosimd registers
+# nothing, builds and vets too.
+nosimd:
+	GOEXPERIMENT= $(GO) build ./...
+	GOEXPERIMENT= $(GO) vet ./...
 
 # go.mod and go.sum say exactly what the code imports.
 tidy:
@@ -189,7 +205,7 @@ arm64:
 # reports under user-mode QEMU (Debian's qemu-user package). The commands'
 # tests run built binaries natively and stay on the host.
 test-arm64:
-	GOARCH=arm64 $(GO) test -exec qemu-aarch64 ./board ./qbb ./positions ./kernels/... ./harness ./report | grep -v 'no test files'
+	GOARCH=arm64 $(GO) test -exec qemu-aarch64 ./board ./qbb ./positions ./kernels/... ./harness ./report/... | grep -v 'no test files'
 	GOARCH=arm64 $(GO) build -o $(ARM64_RUNBENCH) ./cmd/runbench
 	qemu-aarch64 $(ARM64_RUNBENCH) list | grep ' arm64 '
 	@out=$$(mktemp -d)/emulated.txt; qemu-aarch64 $(ARM64_RUNBENCH) bench -quick -family '^(popcount|sliding)$$' -count 2 -out $$out >/dev/null 2>&1; \
@@ -198,9 +214,11 @@ test-arm64:
 
 ARM64_RUNBENCH ?= $(or $(TMPDIR),/tmp)/bitlab-runbench-arm64
 
-# runbench for machines without Go: linux/amd64 at every GOAMD64 level,
-# linux/arm64 and darwin/arm64, into dist/. Each binary runs on its own:
-# copy it over, run it, bring results/ back (see the README).
+# runbench for machines without Go: linux/amd64 at every GOAMD64 level
+# (with GOEXPERIMENT=simd where the toolchain has it: its archsimd kernels
+# run where the CPU has their features), linux/arm64 and darwin/arm64
+# (without: no archsimd kernel is for arm64), into dist/. Each binary runs on
+# its own: copy it over, run it, bring results/ back (see the README).
 DIST_LEVELS ?= v1 v2 v3 v4
 dist:
 	@mkdir -p dist
@@ -210,8 +228,35 @@ dist:
 	done
 	@for p in linux/arm64 darwin/arm64; do \
 		echo "dist/runbench-$${p%/*}-$${p#*/}"; \
-		GOOS=$${p%/*} GOARCH=$${p#*/} $(GO) build $(BUILDVCS) -o dist/runbench-$${p%/*}-$${p#*/} ./cmd/runbench || exit 1; \
+		GOEXPERIMENT= GOOS=$${p%/*} GOARCH=$${p#*/} $(GO) build $(BUILDVCS) -o dist/runbench-$${p%/*}-$${p#*/} ./cmd/runbench || exit 1; \
 	done
+
+# Results from many CPUs: the campaign workflow
+# (.github/workflows/campaign.yml; the README says how to run it) runs
+# make ci-campaign on each hosted runner and make ci-merge after them.
+# ci-campaign measures this machine as a CI run: make bench at GOAMD64 v1
+# and v3 (runbench levels; one run off amd64) and make perft, into
+# CI_OUT/results/<cpu>/ (the job's artifact), with every results header
+# saying "host: ci" and the runner label in BITLAB_RUNNER. CI_ARGS passes
+# flags of go run ./internal/ci measure (-bench, -perft: a smaller run).
+# ci-merge copies the results files of every CPU folder below DIR (the
+# downloaded artifacts) into results/, then runs make report.
+CI_OUT ?= ci-out
+ci-campaign:
+	$(GO) run ./internal/ci measure -out $(CI_OUT) $(CI_ARGS)
+
+ci-merge:
+	@test -n "$(DIR)" || { echo "usage: make ci-merge DIR=artifacts/ (the downloaded artifacts)"; exit 2; }
+	$(GO) run ./internal/ci merge -into results $(DIR)
+	$(MAKE) report
+
+# The workflows, checked by actionlint (expressions, runner labels, the
+# actions' inputs; the scripts of run steps are the repository's own,
+# so no shellcheck or pyflakes). internal/ci's test plants an error in a
+# copy and runs this target on it.
+WORKFLOWS ?= .github/workflows/campaign.yml
+actionlint:
+	$(GO) tool actionlint -shellcheck= -pyflakes= $(WORKFLOWS)
 
 generate:
 	$(GO) generate ./...

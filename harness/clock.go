@@ -43,23 +43,23 @@ func NewCycles() *Cycles {
 		if c.perf == nil {
 			c.Source = "add-chain"
 		}
-		c.Calibrate()
+		c.recalibrate()
 	}
 	return c
 }
 
-// Calibrate measures the core clock again with the ADD chain: the fastest
+// recalibrate measures the core clock again with the ADD chain: the fastest
 // of 15 samples of about 2 ms, since interruptions only ever add time.
-func (c *Cycles) Calibrate() {
+func (c *Cycles) recalibrate() {
 	if !haveChains {
 		return
 	}
 	c.calibrate(iterationsFor(latencyAdd), 15)
 }
 
-// Track follows the clock between samples cheaply: the fastest of 5 ADD-chain
+// follow tracks the clock between samples cheaply: the fastest of 5 ADD-chain
 // samples of about 0.4 ms.
-func (c *Cycles) Track() {
+func (c *Cycles) follow() {
 	if !haveChains {
 		return
 	}
@@ -200,10 +200,10 @@ type SelfCheckRow struct {
 	Skipped                         string     // why it was not measured
 }
 
-// Deviations returns the measured latency's and throughput's relative
+// deviations returns the measured latency's and throughput's relative
 // distances from the published ones; ok is false where there is nothing
 // to compare (a throughput of 0 is not compared).
-func (r SelfCheckRow) Deviations() (latency, throughput float64, ok bool) {
+func (r SelfCheckRow) deviations() (latency, throughput float64, ok bool) {
 	if r.Skipped != "" || r.Published.Latency == 0 {
 		return 0, 0, false
 	}
@@ -215,18 +215,18 @@ func (r SelfCheckRow) Deviations() (latency, throughput float64, ok bool) {
 }
 
 // The self-check's bands, as fractions of a published cost. A deviation
-// must also exceed [NoiseMargin] times the measurement's own spread.
+// must also exceed [noiseMargin] times the measurement's own spread.
 const (
-	// SelfCheckTolerance is the deviation beyond which most of the
+	// selfCheckTolerance is the deviation beyond which most of the
 	// latencies (or most throughputs) moving the same way is a warning:
 	// the whole instrument, not one instruction, is then off.
-	SelfCheckTolerance = 0.05
-	// LoneTolerance is the deviation beyond which one instruction that
+	selfCheckTolerance = 0.05
+	// loneTolerance is the deviation beyond which one instruction that
 	// disagrees while the others agree gets a note: the published figure
 	// does not fit this core's chain of it, which asks nothing of the user.
-	LoneTolerance = 0.15
-	// NoiseMargin scales a measurement's spread into the band it must leave.
-	NoiseMargin = 3
+	loneTolerance = 0.15
+	// noiseMargin scales a measurement's spread into the band it must leave.
+	noiseMargin = 3
 )
 
 // SelfCheck measures the latency and throughput of the self-check's chains
@@ -267,19 +267,19 @@ type deviation struct {
 }
 
 // beyond reports whether the deviation leaves the band tol, widened to
-// NoiseMargin times the measurement's spread.
+// noiseMargin times the measurement's spread.
 func (d deviation) beyond(tol float64) bool {
-	return math.Abs(d.dev) > max(tol, NoiseMargin*d.spread)
+	return math.Abs(d.dev) > max(tol, noiseMargin*d.spread)
 }
 
 // SelfCheckFindings compares the measurements with the published costs.
 // A slow or fast instrument moves every figure alike, so warnings need
 // most of the compared figures to agree: most latencies beyond
-// SelfCheckTolerance one way mean the cycle clock or the instrument is off
+// selfCheckTolerance one way mean the cycle clock or the instrument is off
 // (the latencies are the clock's check); with the latencies right, most
 // throughputs slower than published mean something may share the core's
 // execution ports. One instruction that disagrees while the others agree,
-// beyond [LoneTolerance], is read by the evidence of its sample: measured
+// beyond [loneTolerance], is read by the evidence of its sample: measured
 // steadily (its spread and ADD's, the clock's own chain, within
 // quietSpread), its published figure comes from another loop, a note
 // (the published BLSR throughput of Zen 5, 0.46 cycles, is slower than
@@ -323,7 +323,7 @@ func clockSpread(rows []SelfCheckRow) float64 {
 // the rows that have them: every latency, and the throughputs published.
 func selfCheckDeviations(rows []SelfCheckRow) (lats, tps []deviation) {
 	for _, r := range rows {
-		lat, tp, ok := r.Deviations()
+		lat, tp, ok := r.deviations()
 		if !ok {
 			continue
 		}
@@ -335,13 +335,13 @@ func selfCheckDeviations(rows []SelfCheckRow) (lats, tps []deviation) {
 	return lats, tps
 }
 
-// mostOff returns the deviations beyond [SelfCheckTolerance] in the
+// mostOff returns the deviations beyond [selfCheckTolerance] in the
 // direction most of them take, if they are more than half of ds.
 func mostOff(ds []deviation) []deviation {
 	var slow, fast []deviation
 	for _, d := range ds {
 		switch {
-		case !d.beyond(SelfCheckTolerance):
+		case !d.beyond(selfCheckTolerance):
 		case d.dev > 0:
 			slow = append(slow, d)
 		default:
@@ -370,7 +370,7 @@ func deviationList(ds []deviation, figure bool) string {
 	return strings.Join(parts, ", ")
 }
 
-// loneDeviations reads every latency and throughput beyond LoneTolerance,
+// loneDeviations reads every latency and throughput beyond loneTolerance,
 // the others agreeing, by its sample's evidence: one warning lists those
 // measured while the machine was disturbed (their own spread, or the
 // clock's, wider than quietSpread), to be measured again on a quiet
@@ -382,7 +382,7 @@ func loneDeviations(core uarch.Core, lats, tps []deviation, clock float64) []Fin
 	var fs []Finding
 	for _, ds := range [][]deviation{lats, tps} {
 		for _, d := range ds {
-			if !d.beyond(LoneTolerance) {
+			if !d.beyond(loneTolerance) {
 				continue
 			}
 			if max(d.spread, clock) > quietSpread {
@@ -462,7 +462,7 @@ func FormatSelfCheck(rows []SelfCheckRow) []string {
 			continue
 		}
 		line := fmt.Sprintf("%-6s latency %.3f cycles ±%.1f%%", r.Instr, r.Latency, 100*r.LatencySpread)
-		lat, tp, ok := r.Deviations()
+		lat, tp, ok := r.deviations()
 		if ok {
 			line += fmt.Sprintf(" (published %g, %+.1f%%)", r.Published.Latency, 100*lat)
 		}

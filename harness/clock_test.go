@@ -32,7 +32,7 @@ var zen4Quiet = []SelfCheckRow{
 
 // TestSelfCheckFindings checks which deviations warn, which only note,
 // and which pass: warnings need most figures to move together beyond the
-// band; one instruction alone beyond LoneTolerance gets a note when it was
+// band; one instruction alone beyond loneTolerance gets a note when it was
 // measured steadily and a warning to rerun when its sample, or the clock's
 // (ADD's), was disturbed; and a figure's spread widens its band.
 func TestSelfCheckFindings(t *testing.T) {

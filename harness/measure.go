@@ -86,7 +86,7 @@ func (c *Case) Prepare(cache InputCache) error {
 	in, ok := cache[key]
 	if !ok {
 		var err error
-		if in, err = Inputs(c.Kernel.FamilyOf(), c.Workload); err != nil {
+		if in, err = inputs(c.Kernel.FamilyOf(), c.Workload); err != nil {
 			return err
 		}
 		cache[key] = in
@@ -115,7 +115,7 @@ func (c *Case) calibrate(d time.Duration) {
 // pass runs the batch once, after the walk under pressure.
 func (c *Case) pass() {
 	if c.Evict != nil {
-		c.Evict.Walk()
+		c.Evict.walk()
 	}
 	c.batch.Run(1)
 }
@@ -159,7 +159,7 @@ func (c *Case) samplePressed(cyc *Cycles, round int) Sample {
 	timer := timerCost()
 	var ns, cycles float64
 	for range c.reps {
-		c.Evict.Walk()
+		c.Evict.walk()
 		begin := cyc.start()
 		t := time.Now()
 		c.batch.Run(1)
@@ -191,7 +191,7 @@ type Options struct {
 // ErrInterrupted is returned by Run when Stop was closed.
 var ErrInterrupted = fmt.Errorf("harness: interrupted")
 
-// Recalibrate is how often Run measures the core clock again (Cycles.Track,
+// Recalibrate is how often Run measures the core clock again (Cycles.follow,
 // about 2% of the time): the clock of a shared virtual machine moves by 10%
 // and more within seconds.
 const Recalibrate = 100 * time.Millisecond
@@ -233,7 +233,7 @@ func Run[T Timed](cases []T, cyc *Cycles, opt Options) error {
 	order := slices.Clone(cases)
 	done, total := 0, opt.Rounds*opt.PerRound*len(cases)
 	calibrated := time.Now()
-	cyc.Calibrate()
+	cyc.recalibrate()
 	for round := range opt.Rounds {
 		for range opt.PerRound {
 			r.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
@@ -244,7 +244,7 @@ func Run[T Timed](cases []T, cyc *Cycles, opt Options) error {
 				default:
 				}
 				if time.Since(calibrated) > Recalibrate {
-					cyc.Track()
+					cyc.follow()
 					calibrated = time.Now()
 				}
 				var s Sample
@@ -309,7 +309,7 @@ type Stats struct {
 }
 
 // Stats returns the case's statistics over all its samples.
-func (c *Case) Stats() Stats { return stats(c.Samples) }
+func (c *Case) stats() Stats { return stats(c.Samples) }
 
 func stats(samples []Sample) Stats {
 	var ns, cy []float64

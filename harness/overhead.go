@@ -54,7 +54,7 @@ func MeasureOverhead(cyc *Cycles) Overhead {
 			return Sample{NsPerOp: el / ops, CyclesPerOp: c / ops}
 		})
 	}
-	cyc.Calibrate()
+	cyc.recalibrate()
 	o := Overhead{
 		Throughput: measure(func() { emptyThroughput(dst, src) }),
 		Latency:    measure(func() { sink ^= emptyLatency(src) }),

@@ -74,9 +74,9 @@ func typed[T any](gen func(*rand.Rand, kernels.AnyFamily, schema.Dist) T) func(*
 	}
 }
 
-// Inputs builds the workload for a family: a slice of the family's input
+// inputs builds the workload for a family: a slice of the family's input
 // element type, ready for [kernels.Kernel.Bind].
-func Inputs(fam kernels.AnyFamily, w Workload) (any, error) {
+func inputs(fam kernels.AnyFamily, w Workload) (any, error) {
 	d, err := schema.ParseDist(w.Dist)
 	if err != nil {
 		return nil, fmt.Errorf("harness: %w", err)

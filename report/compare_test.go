@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -14,6 +15,7 @@ import (
 	"strings"
 	"testing"
 
+	"bitlab/report/internal/reporttest"
 	"bitlab/schema"
 )
 
@@ -107,7 +109,7 @@ func mustLoad(t *testing.T, paths ...string) *Set {
 // flagged returns the names of the units a comparison flags slower.
 func flagged(t *testing.T, old, new *Set, gate Gate) []string {
 	t.Helper()
-	cs, _, err := Compare(old, new, CompareOptions{Threshold: 0.05, Gate: gate})
+	cs, _, err := compare(old, new, CompareOptions{Threshold: 0.05, Gate: gate})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,7 +144,7 @@ func TestAASynthetic(t *testing.T) {
 			}
 		}
 		slowCase := mustLoad(t, quickPair.write(t, dir, fmt.Sprintf("c%d.txt", seed), seed, 1, aaCase, 1.1))
-		if f := flagged(t, a, slowCase, GateCase); !slices.Contains(f, "Kernel/family=fam2/impl=impl3/dist=k1/size=4096/mode=throughput") {
+		if f := flagged(t, a, slowCase, gateCase); !slices.Contains(f, "Kernel/family=fam2/impl=impl3/dist=k1/size=4096/mode=throughput") {
 			t.Errorf("pair %d: one case 10%% slower: the case gate flags %v", seed, f)
 		}
 		slowKernel := mustLoad(t, quickPair.write(t, dir, fmt.Sprintf("k%d.txt", seed), seed, 1, aaKernel, 1.1))
@@ -162,8 +164,7 @@ func TestAASynthetic(t *testing.T) {
 // gate, and the same halves with the steadiest case made 10% slower fail
 // the case gate naming it.
 func TestAACommitted(t *testing.T) {
-	files, _ := filepath.Glob("../results/*/*.txt")
-	use, _, err := PageFiles(files)
+	use, _, err := PageFiles(committedResults(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -193,7 +194,7 @@ func TestAACommitted(t *testing.T) {
 	if err != nil || n != 1 {
 		t.Fatalf("injection: %d cases, %v", n, err)
 	}
-	if f := flagged(t, odd, slow, GateCase); !slices.Equal(f, []string{steadiest}) {
+	if f := flagged(t, odd, slow, gateCase); !slices.Equal(f, []string{steadiest}) {
 		t.Errorf("%s with %s 10%% slower: the case gate flags %v", use[i].Path, steadiest, f)
 	}
 }
@@ -217,9 +218,9 @@ func (s *Set) halves() (odd, even *Set) {
 
 func TestCompareTwentyPercent(t *testing.T) {
 	dir := t.TempDir()
-	old := mustLoad(t, results(t, dir, "old.txt", "v1", 1))
-	slow := mustLoad(t, results(t, dir, "slow.txt", "v1", 1.2))
-	cs, _, err := Compare(old, slow, CompareOptions{Threshold: 0.05, Gate: GateCase})
+	old := mustLoad(t, reporttest.Results(t, dir, "old.txt", "v1", 1))
+	slow := mustLoad(t, reporttest.Results(t, dir, "slow.txt", "v1", 1.2))
+	cs, _, err := compare(old, slow, CompareOptions{Threshold: 0.05, Gate: gateCase})
 	if err != nil || len(cs) != 1 {
 		t.Fatal(cs, err)
 	}
@@ -235,8 +236,8 @@ func TestCompareTwentyPercent(t *testing.T) {
 		threshold float64
 		gate      Gate
 		want      int
-	}{{0.05, GateKernel, 2}, {0.05, GateFamily, 1}, {0.05, GateAll, 1}, {0.25, GateCase, 0}, {0.25, GateAll, 0}} {
-		cs, _, err := Compare(old, slow, CompareOptions{Threshold: c.threshold, Gate: c.gate})
+	}{{0.05, gateKernel, 2}, {0.05, gateFamily, 1}, {0.05, gateAll, 1}, {0.25, gateCase, 0}, {0.25, gateAll, 0}} {
+		cs, _, err := compare(old, slow, CompareOptions{Threshold: c.threshold, Gate: c.gate})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -250,14 +251,14 @@ func TestCompareTwentyPercent(t *testing.T) {
 			t.Errorf("threshold %g, gate %s: %d slower, want %d", c.threshold, c.gate, n, c.want)
 		}
 	}
-	var b bytes.Buffer
-	if code := WriteComparisons(&b, cs); code != 3 || !strings.Contains(b.String(), "+20.0%") || !strings.Contains(b.String(), "24 cases compared: 24 slower") {
-		t.Errorf("exit %d:\n%s", code, b.String())
+	var b, notes bytes.Buffer
+	if out, err := CompareRuns(&b, &notes, old, slow, CompareOptions{Threshold: 0.05, Gate: gateCase}); err != nil || !out.Slower ||
+		!strings.Contains(b.String(), "+20.0%") || !strings.Contains(b.String(), "24 cases compared: 24 slower") || notes.Len() > 0 {
+		t.Errorf("outcome %+v, %v:\n%s%s", out, err, b.String(), notes.String())
 	}
-	cs, _, _ = Compare(slow, old, CompareOptions{Threshold: 0.05, Gate: GateCase})
 	b.Reset()
-	if code := WriteComparisons(&b, cs); code != 0 || !strings.Contains(b.String(), "0 slower, 24 faster") {
-		t.Errorf("20%% faster: exit %d:\n%s", code, b.String())
+	if out, err := CompareRuns(&b, &notes, slow, old, CompareOptions{Threshold: 0.05, Gate: gateCase}); err != nil || out.Slower || !strings.Contains(b.String(), "0 slower, 24 faster") {
+		t.Errorf("20%% faster: outcome %+v, %v:\n%s", out, err, b.String())
 	}
 }
 
@@ -266,25 +267,25 @@ func TestCompareTwentyPercent(t *testing.T) {
 // and a side holding two revisions of the same cases.
 func TestCompareRefuses(t *testing.T) {
 	dir := t.TempDir()
-	a := mustLoad(t, results(t, dir, "a.txt", "v1", 1))
-	v3 := mustLoad(t, results(t, dir, "v3.txt", "v3", 1))
+	a := mustLoad(t, reporttest.Results(t, dir, "a.txt", "v1", 1))
+	v3 := mustLoad(t, reporttest.Results(t, dir, "v3.txt", "v3", 1))
 	other := filepath.Join(dir, "other.txt")
 	data, _ := os.ReadFile(filepath.Join(dir, "a.txt"))
 	os.WriteFile(other, bytes.ReplaceAll(data, []byte("family=popcount"), []byte("family=bitscan-forward")), 0o644)
-	if _, _, err := Compare(a, mustLoad(t, other), CompareOptions{Threshold: 0.05}); err == nil || !strings.Contains(err.Error(), "nothing to compare") {
+	if _, _, err := compare(a, mustLoad(t, other), CompareOptions{Threshold: 0.05}); err == nil || !strings.Contains(err.Error(), "nothing to compare") {
 		t.Errorf("no case in common: %v", err)
 	}
-	_, _, err := Compare(a, v3, CompareOptions{Threshold: 0.05})
+	_, _, err := compare(a, v3, CompareOptions{Threshold: 0.05})
 	if err == nil || !strings.Contains(err.Error(), "GOAMD64 v1 against v3") || !strings.Contains(err.Error(), "-across") {
 		t.Errorf("different levels: %v", err)
 	}
-	cs, _, err := Compare(a, v3, CompareOptions{Threshold: 0.05, Across: true})
+	cs, _, err := compare(a, v3, CompareOptions{Threshold: 0.05, Across: true})
 	if err != nil || len(cs) != 1 || cs[0].Differs != "GOAMD64 v1 against v3" {
 		t.Errorf("different levels with -across: %v", err)
 	}
 	zen := filepath.Join(dir, "zen.txt")
 	os.WriteFile(zen, bytes.Replace(data, []byte("cpu: Test CPU 9000"), []byte("cpu: Other CPU"), 1), 0o644)
-	if _, _, err := Compare(a, mustLoad(t, zen), CompareOptions{Threshold: 0.05}); err == nil || !strings.Contains(err.Error(), `CPU "Test CPU 9000" against "Other CPU"`) {
+	if _, _, err := compare(a, mustLoad(t, zen), CompareOptions{Threshold: 0.05}); err == nil || !strings.Contains(err.Error(), `CPU "Test CPU 9000" against "Other CPU"`) {
 		t.Errorf("different CPUs: %v", err)
 	}
 	if err := CheckBaseline(a, &Config{CPU: "Other CPU", GOARCH: "amd64", Level: "v1"}, false); err == nil || !strings.Contains(err.Error(), "differ in CPU") {
@@ -307,13 +308,39 @@ func TestCompareRefuses(t *testing.T) {
 	if len(two.Configs) != 2 || two.Configs[0].Label != "v1 @1111111" {
 		t.Fatalf("two revisions pooled: %+v", two.Configs[0])
 	}
-	if _, _, err := Compare(two, a, CompareOptions{Threshold: 0.05}); err == nil || !strings.Contains(err.Error(), "different revisions") {
+	if _, _, err := compare(two, a, CompareOptions{Threshold: 0.05}); err == nil || !strings.Contains(err.Error(), "different revisions") {
 		t.Errorf("two revisions in OLD: %v", err)
 	}
 }
 
+// TestExperimentApart checks that a build with a Go experiment is another
+// configuration: labelled apart from the build without it (whose files,
+// like those from before the goexperiment line, have no such line), not
+// compared with it without -across, and not a baseline for it.
+func TestExperimentApart(t *testing.T) {
+	dir := t.TempDir()
+	plain := reporttest.Results(t, dir, "plain.txt", "v3", 1)
+	data, _ := os.ReadFile(plain)
+	simd := filepath.Join(dir, "simd.txt")
+	os.WriteFile(simd, bytes.Replace(data, []byte("goamd64: v3\n"), []byte("goamd64: v3\ngoexperiment: simd\n"), 1), 0o644)
+	both := mustLoad(t, dir)
+	if len(both.Configs) != 2 || both.Configs[0].Label != "v3" || both.Configs[1].Label != "v3+simd" || both.Configs[1].Experiment != "simd" {
+		t.Fatalf("configurations %+v %+v, want v3 and v3+simd", both.Configs[0], both.Configs[1])
+	}
+	a, b := mustLoad(t, plain), mustLoad(t, simd)
+	if _, _, err := compare(a, b, CompareOptions{Threshold: 0.05}); err == nil || !strings.Contains(err.Error(), "GOEXPERIMENT (none) against simd") {
+		t.Errorf("a build with the experiment compared with one without: %v", err)
+	}
+	if err := CheckBaseline(a, &Config{CPU: "Test CPU 9000", GOARCH: "amd64", Level: "v3", Experiment: "simd"}, false); err == nil || !strings.Contains(err.Error(), "GOEXPERIMENT=simd") {
+		t.Errorf("a baseline without the experiment for a run with it: %v", err)
+	}
+	if err := CheckBaseline(b, &Config{CPU: "Test CPU 9000", GOARCH: "amd64", Experiment: "simd"}, false); err != nil {
+		t.Errorf("a baseline of the same build: %v", err)
+	}
+}
+
 func TestInject(t *testing.T) {
-	s := mustLoad(t, results(t, t.TempDir(), "a.txt", "v1", 1))
+	s := mustLoad(t, reporttest.Results(t, t.TempDir(), "a.txt", "v1", 1))
 	slow, n, err := s.Slowed(regexp.MustCompile(`impl=popcnt/dist=k1/`), 1.1)
 	if err != nil || n != 2 { // both modes
 		t.Fatalf("%d cases, %v", n, err)
@@ -379,7 +406,7 @@ func TestNoise(t *testing.T) {
 }
 
 func TestExport(t *testing.T) {
-	s, _, err := Load(results(t, t.TempDir(), "a.txt", "v1", 1))
+	s, _, err := Load(reporttest.Results(t, t.TempDir(), "a.txt", "v1", 1))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -405,6 +432,121 @@ func TestExport(t *testing.T) {
 	for _, r := range rows {
 		if r.Unit == "ns/op" && (r.Median < 0.1 || r.Median > 100) {
 			t.Errorf("%s: %g ns/op: not scaled from seconds", r.Name, r.Median)
+		}
+	}
+}
+
+// steadyRun writes a run of families f0 and f1, each with kernels i0 to
+// i9 on three distributions, eight rounds of a steady cost (0.1% spread),
+// each kernel's cost times factor[family/impl] (1 where absent); a kernel
+// whose factor is 0 is left out. header comes first.
+func steadyRun(t *testing.T, dir, name, header string, factor map[string]float64) string {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString(header + "# bitlab revision: 0123456789abcdef0123456789abcdef01234567\ngoos: linux\ngoarch: amd64\ngoamd64: v1\ncpu: Test CPU 9000\n\n")
+	for round := range 8 {
+		for f := range 2 {
+			for i := range 10 {
+				id := fmt.Sprintf("f%d/i%d", f, i)
+				x, ok := factor[id]
+				if !ok {
+					x = 1
+				}
+				if x == 0 {
+					continue
+				}
+				for d := range 3 {
+					c := x * float64(10+i+d) * (1 + 0.001*float64((round*7+i+d)%5-2))
+					fmt.Fprintf(&b, "BenchmarkKernel/family=f%d/impl=i%d/dist=k%d/size=4096/mode=throughput 1000 %g cycles/op\n", f, i, d, c)
+				}
+			}
+		}
+	}
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestCompareListsWhatItsHeadingSays: the list of changes "beyond ±5.0%"
+// holds a kernel 5.5% faster and not one 4.9% faster (beyond 5% of the
+// log-ratio, 1/1.05, but not of the percentage the list prints), and the
+// same for slower.
+func TestCompareListsWhatItsHeadingSays(t *testing.T) {
+	dir := t.TempDir()
+	old := mustLoad(t, steadyRun(t, dir, "old.txt", "", nil))
+	now := mustLoad(t, steadyRun(t, dir, "new.txt", "", map[string]float64{"f0/i1": 0.951, "f0/i2": 0.945, "f1/i1": 1.049, "f1/i2": 1.055}))
+	cs, _, err := compare(old, now, CompareOptions{Threshold: 0.05, Gate: gateKernel})
+	if err != nil {
+		t.Fatal(err)
+	}
+	changed := map[string]string{}
+	for _, u := range cs[0].Units {
+		if u.Slower {
+			changed[u.Name] = "slower"
+		} else if u.Faster {
+			changed[u.Name] = "faster"
+		}
+	}
+	if want := map[string]string{"f0/i2": "faster", "f1/i2": "slower"}; !maps.Equal(changed, want) {
+		t.Errorf("beyond ±5%%: %v, want %v", changed, want)
+	}
+	var out bytes.Buffer
+	if err := cs[0].Write(&out); err != nil {
+		t.Fatal(err)
+	}
+	listed, _, _ := strings.Cut(out.String(), "the largest changes within the noise")
+	if strings.Contains(listed, "f0/i1") || strings.Contains(listed, "f1/i1") || !strings.Contains(listed, "f0/i2") {
+		t.Errorf("the list of changes beyond ±5.0%%:\n%s", out.String())
+	}
+}
+
+// TestCompareMissing: kernels and families of OLD that NEW lacks fail the
+// gate, named, unless NEW's run explains them: its selection leaves them
+// out, its header says it skipped them, or that they failed their check
+// (which the outcome names apart).
+func TestCompareMissing(t *testing.T) {
+	dir := t.TempDir()
+	old := mustLoad(t, steadyRun(t, dir, "old.txt", "", nil))
+	gone := map[string]float64{"f0/i3": 0}
+	for i := range 10 {
+		gone[fmt.Sprintf("f1/i%d", i)] = 0
+	}
+	failed := "# warning: not timed, disagrees with the reference: Kernel/family=f0/impl=i3/dist=k0/size=4096/mode=throughput: output 3, want 4\n"
+	for _, c := range []struct {
+		name, header      string
+		missing, unselect []string
+		failed            []string
+		closing, named    string
+	}{
+		{"plain.txt", "", []string{"f0/i3", "family f1"}, nil, nil,
+			"9 kernels compared: 0 slower, 0 faster beyond 5.0%; 2 kernels or families of OLD missing in NEW", "missing in NEW: 2 kernels or families of OLD, which NEW's run neither leaves out by its selection nor skips: f0/i3, family f1"},
+		{"family.txt", "# run: selection -family f0\n", []string{"f0/i3"}, []string{"f1/i0", "f1/i1", "f1/i2", "f1/i3", "f1/i4", "f1/i5", "f1/i6", "f1/i7", "f1/i8", "f1/i9"}, nil,
+			"; 1 kernel or family of OLD missing in NEW", "not in NEW: 10 kernels of OLD, outside NEW's selection"},
+		{"skipped.txt", "# run: selection -family 'f(0|2)'\n# skipped f0/i3: the CPU lacks avx512\n", nil, []string{"f0/i3", "f1/i0"}, nil,
+			"9 kernels compared: 0 slower, 0 faster beyond 5.0%\n", "not in NEW: 11 kernels"},
+		{"failed.txt", "# run: selection -dist k0,k1,k2\n" + failed, []string{"family f1"}, []string{"f0/i3"}, []string{"f0/i3"},
+			"; 1 kernel or family of OLD missing in NEW", "family f1"},
+	} {
+		now := mustLoad(t, steadyRun(t, dir, c.name, c.header, gone))
+		var out, notes bytes.Buffer
+		got, err := CompareRuns(&out, &notes, old, now, CompareOptions{Threshold: 0.05})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(got.Missing, c.missing) || !slices.Equal(got.Failed, c.failed) || got.Slower {
+			t.Errorf("%s: %+v, want missing %v, failed %v", c.name, got, c.missing, c.failed)
+		}
+		cs, _, _ := compare(old, now, CompareOptions{Threshold: 0.05})
+		if u := cs[0].Unselected; len(u) < len(c.unselect) || !slices.Equal(u[:len(c.unselect)], c.unselect) {
+			t.Errorf("%s: unselected %v, want %v first", c.name, u, c.unselect)
+		}
+		if !strings.Contains(out.String(), c.closing) || !strings.Contains(out.String(), c.named) {
+			t.Errorf("%s: the comparison lacks %q or %q:\n%s", c.name, c.closing, c.named, out.String())
+		}
+		if (len(c.failed) > 0) != strings.Contains(notes.String(), "f0/i3 disagreed with its family's reference") {
+			t.Errorf("%s: notes %q", c.name, notes.String())
 		}
 	}
 }

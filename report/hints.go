@@ -43,26 +43,29 @@ func perftFactors() []string {
 // "slider=magic-fancy/serialize=inline/...") and no transposition table,
 // a row per position and depth; a factor that only matters where moves are
 // listed (factor.Factor's Listed) with the leaf strategy that lists them.
-// A factor def lacks (results from before it existed) is neither compared
-// nor filtered on.
+// A factor def does not name (one added after the file was written) is
+// neither compared nor filtered on.
 func PerftCommands(def string, path string) []string {
 	value := map[string]string{}
+	var factors []string // those def names: a file from before a factor was added lacks it
 	for _, p := range strings.Split(def, "/") {
 		k, v, _ := strings.Cut(p, "=")
 		value[k] = v
 	}
-	var cmds []string
-	for _, col := range perftFactors() {
-		if _, ok := value[col]; !ok {
-			continue // results from before the factor existed
+	for _, f := range perftFactors() {
+		if _, ok := value[f]; ok {
+			factors = append(factors, f)
 		}
+	}
+	var cmds []string
+	for _, col := range factors {
 		var filter []string
-		for _, f := range perftFactors() {
-			v, ok := value[f]
+		for _, f := range factors {
+			v := value[f]
 			if c, _ := factor.ByKey(col); c.Listed() && f == factor.Leaf.Key() {
 				v = factor.ListingLeaf() // its configurations list the moves
 			}
-			if f != col && ok {
+			if f != col {
 				filter = append(filter, "/"+f+":"+v)
 			}
 		}

@@ -2,7 +2,6 @@ package report
 
 import (
 	"bufio"
-	"bytes"
 	"cmp"
 	"errors"
 	"fmt"
@@ -49,21 +48,26 @@ type Config struct {
 	Uarch  string // the microarchitecture, "" in results from before the uarch line
 	Files  []string
 	id     configID // while loading
+	// Experiment is the build's GOEXPERIMENT ("simd"), "" for none (and in
+	// results from before the goexperiment line, which had none).
+	Experiment string
 }
 
 // configID identifies a configuration while loading: the machine and build
 // its results' configuration lines name, and the revision of its files.
 type configID struct {
-	CPU, GOARCH, Level, Revision string
+	CPU, GOARCH, Level, Experiment, Revision string
 }
 
 // build returns the machine and build of an identity, without its revision.
-func (id configID) build() configID { return configID{CPU: id.CPU, GOARCH: id.GOARCH, Level: id.Level} }
+func (id configID) build() configID {
+	return configID{CPU: id.CPU, GOARCH: id.GOARCH, Level: id.Level, Experiment: id.Experiment}
+}
 
 // key returns the identity as a Key's Config while loading; label
 // replaces it with the configuration's label.
 func (id configID) key() string {
-	return strings.Join([]string{id.CPU, id.GOARCH, id.Level, id.Revision}, "\x00")
+	return strings.Join([]string{id.CPU, id.GOARCH, id.Level, id.Experiment, id.Revision}, "\x00")
 }
 
 // Set is every observation read from a number of results files.
@@ -71,6 +75,7 @@ type Set struct {
 	Configs  []*Config                    // in label order
 	first    string                       // the label of the first file's configuration
 	Values   map[Key][]float64            // the samples of every case
+	Perft    map[PerftKey][]float64       // the samples of every perft case
 	header   map[string][]string          // the comment lines of each file
 	files    map[string]*File             // what each file says of itself
 	cfgOf    map[string]*Config           // by label (by configID.key while loading)
@@ -79,8 +84,8 @@ type Set struct {
 	tables   map[string]map[string]int    // by family and implementation: lookup-table bytes
 	usage    map[string]map[string]string // by family and implementation: schema.UsageQuery, ...
 	headline map[string]int               // by family, from the headline configuration lines
-	perft    map[PerftKey][]float64       // the samples of every perft case
 	perftDef string                       // the perft files' default configuration
+	skips    []Warning                    // the warnings of loading, summarized
 }
 
 // Warning is a problem that does not stop a report: a skipped line or file.
@@ -88,12 +93,70 @@ type Warning struct {
 	File string
 	Line int
 	Msg  string
+	// why is what a skipped value's warning says of the values it skips,
+	// the same for every line of a file it holds for ("unit "ms/op" is
+	// not one bitlab writes"): Load reports such warnings once per file
+	// (summarize), and when they skip every value, says so.
+	why string
 }
 
 func (w Warning) String() string { return fmt.Sprintf("%s:%d: %s", w.File, w.Line, w.Msg) }
 
-// ErrNoResults reports input without any result line.
-var ErrNoResults = errors.New("no results")
+// summarize reports the warnings of one file that skip values for the
+// same reason once, at the first line, with the other lines it holds for:
+// up to three by number, more by their count and the last.
+func summarize(warns []Warning) []Warning {
+	var out []Warning
+	first := map[string]int{}   // why -> its warning's index in out
+	lines := map[string][]int{} // why -> the lines it holds for
+	for _, w := range warns {
+		if w.why == "" {
+			out = append(out, w)
+			continue
+		}
+		if _, seen := first[w.why]; !seen {
+			first[w.why] = len(out)
+			out = append(out, w)
+		}
+		if l := lines[w.why]; len(l) == 0 || l[len(l)-1] != w.Line {
+			lines[w.why] = append(l, w.Line)
+		}
+	}
+	for why, i := range first {
+		switch l := lines[why][1:]; {
+		case len(l) > 3:
+			out[i].Msg += fmt.Sprintf(" (and on %d more lines, the last line %d)", len(l), l[len(l)-1])
+		case len(l) > 0:
+			more := make([]string, len(l))
+			for j, n := range l {
+				more[j] = strconv.Itoa(n)
+			}
+			noun := "lines"
+			if len(l) == 1 {
+				noun = "line"
+			}
+			out[i].Msg += " (also on " + noun + " " + strings.Join(more, ", ") + ")"
+		}
+	}
+	return out
+}
+
+// skippedAll is the error of a file whose every value was skipped: why.
+func skippedAll(file string, warns []Warning) error {
+	var whys []string
+	for _, w := range warns {
+		if w.why != "" && !slices.Contains(whys, w.why) {
+			whys = append(whys, w.why)
+		}
+	}
+	if len(whys) == 0 {
+		return fmt.Errorf("%s: %w", file, errNoResults)
+	}
+	return fmt.Errorf("%s: %w: every value was skipped: %s", file, errNoResults, strings.Join(whys, "; "))
+}
+
+// errNoResults reports input without any result line.
+var errNoResults = errors.New("no results")
 
 // Load reads results files and folders (every *.txt below a folder, in
 // lexical order), in the order given. A
@@ -101,13 +164,43 @@ var ErrNoResults = errors.New("no results")
 // lines of other benchmarks and units the reports do not know are skipped
 // with a warning.
 func Load(paths ...string) (*Set, []Warning, error) {
-	s := &Set{Values: map[Key][]float64{}, header: map[string][]string{}, files: map[string]*File{}, cfgOf: map[string]*Config{}, baseline: map[string]string{}, headline: map[string]int{}, tables: map[string]map[string]int{}, usage: map[string]map[string]string{}, perft: map[PerftKey][]float64{}}
+	s := &Set{Values: map[Key][]float64{}, header: map[string][]string{}, files: map[string]*File{}, cfgOf: map[string]*Config{}, baseline: map[string]string{}, headline: map[string]int{}, tables: map[string]map[string]int{}, usage: map[string]map[string]string{}, Perft: map[PerftKey][]float64{}}
 	var warns []Warning
+	files, err := ResultsFiles(paths...)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(files) == 0 {
+		return nil, nil, fmt.Errorf("%s: %w", strings.Join(paths, ", "), errNoResults)
+	}
+	for _, f := range files {
+		w, err := s.read(f)
+		w = summarize(w)
+		s.skips = append(s.skips, w...)
+		warns = append(warns, w...)
+		if err != nil {
+			return nil, warns, err
+		}
+	}
+	s.mergeRevisions()
+	s.label()
+	for _, c := range s.Configs {
+		if slices.Contains(c.Files, files[0]) {
+			s.first = c.Label
+		}
+	}
+	return s, warns, nil
+}
+
+// ResultsFiles returns the results files the paths name: each file, and
+// every *.txt below each folder (in lexical order, leaving out estimates
+// and hidden files).
+func ResultsFiles(paths ...string) ([]string, error) {
 	var files []string
 	for _, p := range paths {
 		st, err := os.Stat(p)
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 		if !st.IsDir() {
 			files = append(files, p)
@@ -123,27 +216,10 @@ func Load(paths ...string) (*Set, []Warning, error) {
 			return err
 		})
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 	}
-	if len(files) == 0 {
-		return nil, nil, fmt.Errorf("%s: %w", strings.Join(paths, ", "), ErrNoResults)
-	}
-	for _, f := range files {
-		w, err := s.read(f)
-		warns = append(warns, w...)
-		if err != nil {
-			return nil, warns, err
-		}
-	}
-	s.mergeRevisions()
-	s.label()
-	for _, c := range s.Configs {
-		if slices.Contains(c.Files, files[0]) {
-			s.first = c.Label
-		}
-	}
-	return s, warns, nil
+	return files, nil
 }
 
 // mergeRevisions joins the configurations of one machine and build whose
@@ -163,7 +239,7 @@ func (s *Set) mergeRevisions() {
 		k.Config, k.Unit = "", ""
 		add(id, k)
 	}
-	for k := range s.perft {
+	for k := range s.Perft {
 		id := k.Config
 		k.Config, k.Unit = "", ""
 		add(id, k)
@@ -195,12 +271,12 @@ func (s *Set) mergeRevisions() {
 		values[k] = v
 	}
 	s.Values = values
-	perft := make(map[PerftKey][]float64, len(s.perft))
-	for k, v := range s.perft {
+	perft := make(map[PerftKey][]float64, len(s.Perft))
+	for k, v := range s.Perft {
 		k.Config = cmp.Or(into[k.Config], k.Config)
 		perft[k] = v
 	}
-	s.perft = perft
+	s.Perft = perft
 }
 
 func overlaps(a, b map[any]bool) bool {
@@ -227,8 +303,11 @@ func (s *Set) label() {
 	ids := map[string]string{}
 	for id, c := range s.cfgOf {
 		c.Label = cmp.Or(c.Level, c.GOARCH)
+		if c.Experiment != "" {
+			c.Label += "+" + c.Experiment // "v3+simd"
+		}
 		if len(cpus) > 1 {
-			c.Label = cpuLabel(c.CPU, c.Uarch) + " " + c.Label
+			c.Label = c.CoreName() + " " + c.Label
 		}
 		if perBase[c.id.build()] > 1 {
 			f := s.files[c.Files[0]]
@@ -245,12 +324,12 @@ func (s *Set) label() {
 		values[k] = append(values[k], v...)
 	}
 	s.Values = values
-	perft := make(map[PerftKey][]float64, len(s.perft))
-	for k, v := range s.perft {
+	perft := make(map[PerftKey][]float64, len(s.Perft))
+	for k, v := range s.Perft {
 		k.Config = ids[k.Config]
 		perft[k] = append(perft[k], v...)
 	}
-	s.perft = perft
+	s.Perft = perft
 	s.cfgOf = map[string]*Config{}
 	for _, c := range s.Configs {
 		s.cfgOf[c.Label] = c
@@ -261,24 +340,20 @@ func (s *Set) label() {
 // read reads one results file: its header lines, then every result,
 // kernel or perft; a line of another benchmark is skipped with a warning.
 func (s *Set) read(file string) ([]Warning, error) {
-	data, err := os.ReadFile(file)
+	text, f, comments, err := readResults(file)
 	if err != nil {
 		return nil, err
 	}
 	var warns []Warning
-	lines := strings.Split(string(data), "\n")
-	for _, line := range lines {
-		if c, ok := strings.CutPrefix(line, "# "); ok {
-			s.header[file] = append(s.header[file], c)
-		}
+	lines := strings.Split(text, "\n")
+	if strings.Contains(f.Incomplete, truncated) {
+		warns = append(warns, Warning{File: file, Line: len(lines), Msg: truncated + " (left out)"})
 	}
 	if err := checkLines(file, lines); err != nil {
 		return nil, err
 	}
-	if s.files[file], err = fileHeader(file, s.header[file]); err != nil {
-		return nil, err
-	}
-	r := benchfmt.NewReader(bytes.NewReader(data), file)
+	s.header[file], s.files[file] = comments, f
+	r := benchfmt.NewReader(strings.NewReader(text), file)
 	n := 0
 	for r.Scan() {
 		switch rec := r.Result().(type) {
@@ -296,7 +371,7 @@ func (s *Set) read(file string) ([]Warning, error) {
 					return append(warns, w...), err
 				}
 			} else {
-				w = []Warning{{file, line, fmt.Sprintf("skipped %q: not a bitlab kernel benchmark", rec.Name)}}
+				w = []Warning{{File: file, Line: line, Msg: fmt.Sprintf("skipped %q: not a bitlab kernel benchmark", rec.Name), why: "its lines are not bitlab's benchmarks"}}
 			}
 			warns, n = append(warns, w...), n+m
 		}
@@ -305,7 +380,7 @@ func (s *Set) read(file string) ([]Warning, error) {
 		return warns, fmt.Errorf("%s: %w", file, err)
 	}
 	if n == 0 {
-		return warns, fmt.Errorf("%s: %w", file, ErrNoResults)
+		return warns, skippedAll(file, warns)
 	}
 	return warns, nil
 }
@@ -390,11 +465,13 @@ func readValues(rec *benchfmt.Result, file string, line int, known func(unit str
 			if unit == "" {
 				unit, value = v.Unit, v.Value
 			}
-			warns = append(warns, Warning{file, line, fmt.Sprintf("skipped %g %s: not a positive, finite value below %g", value, unit, maxValue)})
+			warns = append(warns, Warning{File: file, Line: line, Msg: fmt.Sprintf("skipped %g %s: not a positive, finite value below %g", value, unit, maxValue),
+				why: fmt.Sprintf("its %s values are not positive, finite and below %g", unit, maxValue)})
 			continue
 		}
 		if !known(v.Unit) {
-			warns = append(warns, Warning{file, line, fmt.Sprintf("skipped unit %q", v.Unit)})
+			warns = append(warns, Warning{File: file, Line: line, Msg: fmt.Sprintf("skipped unit %q: not one bitlab writes", v.Unit),
+				why: fmt.Sprintf("unit %q is not one bitlab writes", v.Unit)})
 			continue
 		}
 		add(v.Unit, v.Value)
@@ -408,10 +485,11 @@ func readValues(rec *benchfmt.Result, file string, line int, known func(unit str
 // first use; mergeRevisions joins those that can share a label, and label
 // turns identities into labels.
 func (s *Set) config(r *benchfmt.Result, file string) string {
-	id := configID{CPU: r.GetConfig(schema.KeyCPU), GOARCH: r.GetConfig(schema.KeyGOARCH), Level: r.GetConfig(schema.KeyGOAMD64), Revision: s.files[file].revisionOf()}
+	id := configID{CPU: r.GetConfig(schema.KeyCPU), GOARCH: r.GetConfig(schema.KeyGOARCH), Level: r.GetConfig(schema.KeyGOAMD64),
+		Experiment: r.GetConfig(schema.KeyGOEXPERIMENT), Revision: s.files[file].revisionOf()}
 	c := s.cfgOf[id.key()]
 	if c == nil {
-		c = &Config{CPU: id.CPU, GOARCH: id.GOARCH, Level: id.Level, Uarch: r.GetConfig(schema.KeyUarch), id: id}
+		c = &Config{CPU: id.CPU, GOARCH: id.GOARCH, Level: id.Level, Experiment: id.Experiment, Uarch: r.GetConfig(schema.KeyUarch), id: id}
 		s.cfgOf[id.key()] = c
 	}
 	if !slices.Contains(c.Files, file) {
@@ -425,6 +503,10 @@ func (s *Set) Config(label string) (*Config, bool) {
 	c, ok := s.cfgOf[label]
 	return c, ok
 }
+
+// CoreName names the configuration's CPU by its microarchitecture for
+// titles and labels (cpuLabel).
+func (c *Config) CoreName() string { return cpuLabel(c.CPU, c.Uarch) }
 
 // cpuLabel names a CPU for chart labels by its microarchitecture: the
 // results' uarch line where known, else the core its CPUID identification
@@ -464,11 +546,33 @@ const maxValue = 1e12
 // finite and below maxValue.
 func plausible(v float64) bool { return v > 0 && v < maxValue && !math.IsInf(v, 0) && !math.IsNaN(v) }
 
-// Header returns the comment lines of a configuration's first file.
-func (s *Set) Header(c *Config) []string { return s.header[c.Files[0]] }
+// Header returns the comment lines of a file the set was read from.
+func (s *Set) Header(file string) []string { return s.header[file] }
 
 // File returns what a file the set was read from says of itself.
 func (s *Set) File(path string) *File { return s.files[path] }
+
+// Incomplete describes the incomplete runs (File.Incomplete) among a
+// configuration's files, each as "NAME.txt (why)"; nil where all are
+// complete.
+func (s *Set) Incomplete(c *Config) []string {
+	var out []string
+	for _, f := range c.Files {
+		if why := s.files[f].Incomplete; why != "" {
+			out = append(out, fmt.Sprintf("%s (%s)", filepath.Base(f), why))
+		}
+	}
+	return out
+}
+
+// Files returns what each file read says of itself, in path order.
+func (s *Set) Files() []*File {
+	out := make([]*File, 0, len(s.files))
+	for _, p := range slices.Sorted(maps.Keys(s.files)) {
+		out = append(out, s.files[p])
+	}
+	return out
+}
 
 // First returns the configuration of the first file read: the default
 // baseline of comparisons across configurations.

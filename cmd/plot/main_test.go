@@ -11,7 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"bitlab/report"
+	"bitlab/internal/committed"
+	"bitlab/report/render"
 	"bitlab/schema"
 )
 
@@ -50,13 +51,13 @@ func TestUsageErrors(t *testing.T) {
 		}
 	}
 	var stderr bytes.Buffer
-	if code := run([]string{"-o", t.TempDir(), "/no/such/results.txt"}, io.Discard, &stderr); code != 1 || !strings.Contains(stderr.String(), "/no/such/results.txt") {
+	if code := run([]string{"page", "-o", t.TempDir(), "/no/such/results.txt"}, io.Discard, &stderr); code != 1 || !strings.Contains(stderr.String(), "/no/such/results.txt") {
 		t.Errorf("missing file: exit %d, %q", code, stderr.String())
 	}
 	empty := filepath.Join(t.TempDir(), "empty.txt")
 	os.WriteFile(empty, nil, 0o644)
 	stderr.Reset()
-	if code := run([]string{"-o", t.TempDir(), empty}, io.Discard, &stderr); code != 1 || !strings.Contains(stderr.String(), "empty.txt: no results") {
+	if code := run([]string{"page", "-o", t.TempDir(), empty}, io.Discard, &stderr); code != 1 || !strings.Contains(stderr.String(), "empty.txt: no results") {
 		t.Errorf("empty file: exit %d, %q", code, stderr.String())
 	}
 }
@@ -70,7 +71,7 @@ func TestUsageListsKinds(t *testing.T) {
 		t.Fatalf("plot -h: exit %d", code)
 	}
 	help := stderr.String()
-	kinds := report.Kinds()
+	kinds := render.Kinds()
 	if len(kinds) == 0 {
 		t.Fatal("no kinds registered")
 	}
@@ -99,8 +100,13 @@ func TestPagesAndNotebooks(t *testing.T) {
 	writeResults(t, machine, "v1")
 	writeResults(t, machine, "v3")
 	var stdout, stderr bytes.Buffer
-	if code := run([]string{"-pages", filepath.Join(root, "results")}, &stdout, &stderr); code != 0 {
-		t.Fatalf("plot -pages: exit %d\n%s", code, stderr.String())
+	// The form before the commands, with -csv: the pages and the CSV.
+	cases := filepath.Join(root, "cases.csv")
+	if code := run([]string{"-pages", "-csv", cases, filepath.Join(root, "results")}, &stdout, &stderr); code != 0 {
+		t.Fatalf("plot -pages -csv: exit %d\n%s", code, stderr.String())
+	}
+	if csv, err := os.ReadFile(cases); err != nil || !strings.Contains(string(csv), "popcount") {
+		t.Errorf("plot -pages -csv wrote no CSV: %v\n%s", err, csv)
 	}
 	page, err := os.ReadFile(filepath.Join(machine, "README.md"))
 	if err != nil || !strings.Contains(string(page), "charts/configurations-vs-v1.svg") {
@@ -109,8 +115,8 @@ func TestPagesAndNotebooks(t *testing.T) {
 	books := filepath.Join(root, "notebooks")
 	os.MkdirAll(books, 0o755)
 	os.WriteFile(filepath.Join(books, "p.md"), []byte("# P\n<!-- bitlab:begin cross -->\n<!-- bitlab:end -->\n"), 0o644)
-	if code := run([]string{"-notebooks", books, machine}, &stdout, &stderr); code != 0 {
-		t.Fatalf("plot -notebooks: exit %d\n%s", code, stderr.String())
+	if code := run([]string{"notebooks", books, machine}, &stdout, &stderr); code != 0 {
+		t.Fatalf("plot notebooks: exit %d\n%s", code, stderr.String())
 	}
 	nb, _ := os.ReadFile(filepath.Join(books, "p.md"))
 	if !strings.Contains(string(nb), "../results/test-cpu/charts/configurations-vs-v1.svg") {
@@ -120,9 +126,13 @@ func TestPagesAndNotebooks(t *testing.T) {
 
 // TestNotebooksAreFresh regenerates the notebooks' generated blocks from the
 // committed results that make notebooks uses, into a copy, and requires the
-// committed notebooks to match byte for byte.
+// committed notebooks to match byte for byte. Everything it reads is as
+// HEAD holds it (never the working tree's, where make bench adds the
+// user's own runs and make report rewrites the notebooks).
 func TestNotebooksAreFresh(t *testing.T) {
-	mk, err := os.ReadFile("../../Makefile")
+	root := t.TempDir()
+	committed.Copy(t, root, "Makefile", "notebooks/*.md")
+	mk, err := os.ReadFile(filepath.Join(root, "Makefile"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,7 +140,7 @@ func TestNotebooksAreFresh(t *testing.T) {
 	if m == nil {
 		t.Fatal("no NOTEBOOK_RESULTS in the Makefile")
 	}
-	books, _ := filepath.Glob("../../notebooks/*.md")
+	books, _ := filepath.Glob(filepath.Join(root, "notebooks", "*.md"))
 	if len(books) == 0 {
 		t.Fatal("no notebooks")
 	}
@@ -151,36 +161,25 @@ func TestNotebooksAreFresh(t *testing.T) {
 	// Every committed results file is copied beside the copy, at the same
 	// relative place (the notebooks link charts relative to it).
 	top, _, _ := strings.Cut(filepath.ToSlash(string(m[1])), "/")
+	committed.Copy(t, filepath.Join(dir, ".."), top+"/*/*.txt", top+"/*/"+schema.PerftFolder+"/*.txt")
 	// The notebooks only check that the charts exist: empty files stand in.
-	files, _ := filepath.Glob(filepath.Join("..", "..", top, "*", "*.txt"))
-	perft, _ := filepath.Glob(filepath.Join("..", "..", top, "*", schema.PerftFolder, "*.txt"))
-	files = append(files, perft...)
-	charts, _ := filepath.Glob(filepath.Join("..", "..", top, "*", "charts", "*"))
-	for _, f := range append(files, charts...) {
-		rel, _ := filepath.Rel(filepath.Join("..", ".."), f)
-		to := filepath.Join(dir, "..", rel)
-		data, err := os.ReadFile(f)
-		if filepath.Base(filepath.Dir(f)) == "charts" {
-			data = nil
+	for _, c := range committed.Paths(t, top+"/*/charts/*") {
+		to := filepath.Join(dir, "..", filepath.FromSlash(c))
+		if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
+			t.Fatal(err)
 		}
-		if err == nil {
-			err = os.MkdirAll(filepath.Dir(to), 0o755)
-		}
-		if err == nil {
-			err = os.WriteFile(to, data, 0o644)
-		}
-		if err != nil {
+		if err := os.WriteFile(to, nil, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := updateNotebooks(dir, []string{filepath.Join(dir, "..", string(m[1]))}, io.Discard, io.Discard); err != nil {
+	if err := (&notebooksOptions{dir: dir, results: filepath.Join(dir, "..", string(m[1]))}).run(io.Discard, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	for _, b := range books {
 		want, _ := os.ReadFile(b)
 		got, _ := os.ReadFile(filepath.Join(dir, filepath.Base(b)))
 		if !bytes.Equal(got, want) {
-			t.Errorf("%s is stale: run make notebooks", b)
+			t.Errorf("notebooks/%s is stale: run make notebooks", filepath.Base(b))
 		}
 	}
 }
@@ -203,7 +202,7 @@ func TestBadValuesAreSkippedNotHung(t *testing.T) {
 	}
 	var stderr bytes.Buffer
 	done := make(chan int, 1)
-	go func() { done <- run([]string{"-o", filepath.Join(dir, "page"), dir}, io.Discard, &stderr) }()
+	go func() { done <- run([]string{"page", "-o", filepath.Join(dir, "page"), dir}, io.Discard, &stderr) }()
 	select {
 	case code := <-done:
 		if code != 0 {
@@ -212,9 +211,11 @@ func TestBadValuesAreSkippedNotHung(t *testing.T) {
 	case <-time.After(30 * time.Second):
 		t.Fatal("plot hangs on bad values")
 	}
-	for line := 5; line <= 9; line++ {
-		if !strings.Contains(stderr.String(), fmt.Sprintf("bad.txt:%d: skipped", line)) {
-			t.Errorf("no warning for line %d:\n%s", line, stderr.String())
+	// One warning per unit, at its first line, naming the others.
+	for _, want := range []string{"bad.txt:5: skipped NaN ns/op: not a positive, finite value below 1e+12 (also on lines 6, 8)",
+		"bad.txt:7: skipped 1e+307 cycles/op: not a positive, finite value below 1e+12 (also on line 9)"} {
+		if !strings.Contains(stderr.String(), want) {
+			t.Errorf("no warning %q:\n%s", want, stderr.String())
 		}
 	}
 	if strings.Contains(stderr.String(), "skipped unit") {
@@ -254,8 +255,8 @@ func TestReportIgnoresAdHocRuns(t *testing.T) {
 	writeRun(t, filepath.Join(cpu, "20261120-102000-v1.txt"), "v1", "pressure -pressure none,l2", "2026-11-20T10:20:00Z", kernel+"/pressure=l2", "kernighan", "popcnt")
 	writeRun(t, filepath.Join(cpu, "perft", "20261120-103000-v1.txt"), "v1", "perft", "2026-11-20T10:30:00Z", perft, "magic-fancy", "pext")
 	var stdout, stderr bytes.Buffer
-	if code := run([]string{"-pages", root}, &stdout, &stderr); code != 0 {
-		t.Fatalf("plot -pages: exit %d\n%s", code, stderr.String())
+	if code := run([]string{"pages", root}, &stdout, &stderr); code != 0 {
+		t.Fatalf("plot pages: exit %d\n%s", code, stderr.String())
 	}
 	before := snapshot(t, root)
 	page := before[filepath.Join(cpu, "README.md")]
@@ -273,8 +274,8 @@ func TestReportIgnoresAdHocRuns(t *testing.T) {
 	writeRun(t, filepath.Join(cpu, "20261121-102000-v3.txt"), "v3", "selection -family sliding", "2026-11-21T10:20:00Z", kernel, "kernighan")
 	writeRun(t, filepath.Join(cpu, "perft", "20261121-103000-v1.txt"), "v1", "perft-selection -fen '8/8/8/8/8/8/8/K6k w - - 0 1' -depth 5", "2026-11-21T10:30:00Z", perft, "magic-fancy")
 	stderr.Reset()
-	if code := run([]string{"-pages", root}, &stdout, &stderr); code != 0 {
-		t.Fatalf("plot -pages after ad-hoc runs: exit %d\n%s", code, stderr.String())
+	if code := run([]string{"pages", root}, &stdout, &stderr); code != 0 {
+		t.Fatalf("plot pages after ad-hoc runs: exit %d\n%s", code, stderr.String())
 	}
 	after := snapshot(t, root)
 	for p, v := range before {
@@ -295,8 +296,8 @@ func TestReportIgnoresAdHocRuns(t *testing.T) {
 	}
 	// One command makes a page of exactly the files given: the quick run.
 	out := filepath.Join(t.TempDir(), "page")
-	if code := run([]string{"-o", out, filepath.Join(cpu, "20261121-100000-v1.txt")}, &stdout, &stderr); code != 0 {
-		t.Fatalf("plot -o: exit %d\n%s", code, stderr.String())
+	if code := run([]string{"page", "-o", out, filepath.Join(cpu, "20261121-100000-v1.txt")}, &stdout, &stderr); code != 0 {
+		t.Fatalf("plot page -o: exit %d\n%s", code, stderr.String())
 	}
 	mine, _ := os.ReadFile(filepath.Join(out, "README.md"))
 	if !strings.Contains(string(mine), "20261121-100000-v1.txt") || !strings.Contains(string(mine), "swar") || strings.Contains(string(mine), "20261120-") {
@@ -304,7 +305,7 @@ func TestReportIgnoresAdHocRuns(t *testing.T) {
 	}
 }
 
-// TestPageFolder: plot -o never writes into a source folder, the root of a
+// TestPageFolder: plot page -o never writes into a source folder, the root of a
 // module or a folder of other files, and does write into a new folder or
 // one it wrote.
 func TestPageFolder(t *testing.T) {
@@ -328,21 +329,23 @@ func TestPageFolder(t *testing.T) {
 		filepath.Join("..", "..", "."): "the root of a Go module",
 	} {
 		var stderr bytes.Buffer
-		if code := run([]string{"-o", dir, file}, io.Discard, &stderr); code != 1 || !strings.Contains(stderr.String(), want) {
-			t.Errorf("plot -o %s: exit %d, %q, want %q", dir, code, stderr.String(), want)
+		if code := run([]string{"page", "-o", dir, file}, io.Discard, &stderr); code != 1 || !strings.Contains(stderr.String(), want) {
+			t.Errorf("plot page -o %s: exit %d, %q, want %q", dir, code, stderr.String(), want)
 		}
 		if _, err := os.Stat(filepath.Join(dir, "charts")); err == nil {
 			t.Errorf("plot -o %s wrote charts", dir)
 		}
 	}
 	for _, dir := range []string{filepath.Join(module, "page"), filepath.Join(module, "page")} { // new, then its own
-		if code := run([]string{"-o", dir, file}, io.Discard, io.Discard); code != 0 {
-			t.Errorf("plot -o %s: exit %d", dir, code)
+		if code := run([]string{"page", "-o", dir, file}, io.Discard, io.Discard); code != 0 {
+			t.Errorf("plot page -o %s: exit %d", dir, code)
 		}
 	}
 }
 
-// TestCompareCommand: exit 3 on a slowdown, 1 when there is nothing to
+// TestCompareCommand: exit 3 on a slowdown, 5 when a kernel of OLD is
+// missing in NEW (not when NEW's selection leaves it out), 4 when NEW's
+// header says a kernel failed its check, 1 when there is nothing to
 // compare or the levels differ without -across, an injected slowdown
 // caught, and the A/A summary.
 func TestCompareCommand(t *testing.T) {
@@ -355,18 +358,33 @@ func TestCompareCommand(t *testing.T) {
 	writeRun(t, v3, "v3", "quick", "2026-11-20T12:00:00Z", kernel, "kernighan", "popcnt")
 	other := filepath.Join(dir, "other.txt")
 	writeRun(t, other, "v1", "quick", "2026-11-20T12:00:00Z", "family=bitscan-forward/impl=%s/dist=random/size=4096/mode=throughput", "bsf")
+	gone := filepath.Join(dir, "gone.txt")
+	writeRun(t, gone, "v1", "quick", "2026-11-20T12:00:00Z", kernel, "kernighan")
+	selected := filepath.Join(dir, "selected.txt")
+	writeRun(t, selected, "v1", "selection -quick -impl kernighan", "2026-11-20T12:00:00Z", kernel, "kernighan")
+	failed := filepath.Join(dir, "failed.txt")
+	writeRun(t, failed, "v1", "quick", "2026-11-20T12:00:00Z", kernel, "kernighan")
+	data, _ := os.ReadFile(failed)
+	os.WriteFile(failed, append([]byte("# warning: not timed, disagrees with the reference: Kernel/"+fmt.Sprintf(kernel, "popcnt")+": wrong\n"), data...), 0o644)
 	for _, c := range []struct {
 		args []string
 		code int
 		want string
 	}{
-		{[]string{"-compare", a, b}, 0, "0 slower, 0 faster"},
-		{[]string{"-compare", "-gate", "case", "-inject", "impl=popcnt/", a, b}, 3, "+10.0%"},
-		{[]string{"-compare", a, other}, 1, "nothing to compare"},
-		{[]string{"-compare", a, v3}, 1, "GOAMD64 v1 against v3; -across compares them anyway"},
-		{[]string{"-compare", "-across", a, v3}, 0, "comparing across machines or builds (-across): GOAMD64 v1 against v3"},
-		{[]string{"-compare", "-inject", "nonesuch", a, b}, 1, "no case of"},
-		{[]string{"-compare", "-gate", "pair", a, b}, 2, "unknown gate"},
+		{[]string{"compare", a, b}, 0, "0 slower, 0 faster"},
+		{[]string{"compare", "-gate", "case", "-inject", "impl=popcnt/", a, b}, 3, "+10.0%"},
+		{[]string{"compare", a, other}, 1, "nothing to compare"},
+		{[]string{"compare", a, gone}, 5, "plot: kernels or families of OLD are missing in NEW: popcount/popcnt"},
+		{[]string{"compare", a, selected}, 0, "not in NEW: 1 kernel of OLD, outside NEW's selection"},
+		{[]string{"compare", a, failed}, 4, "disagreed with their family's reference in NEW (its header says so): popcount/popcnt"},
+		{[]string{"compare", a, v3}, 1, "GOAMD64 v1 against v3; -across compares them anyway"},
+		{[]string{"compare", "-across", a, v3}, 0, "comparing across machines or builds (-across): GOAMD64 v1 against v3"},
+		{[]string{"compare", "-inject", "nonesuch", a, b}, 1, "no case of"},
+		{[]string{"compare", "-gate", "pair", a, b}, 2, "unknown gate"},
+		{[]string{"compare", a}, 2, "compare: no NEW argument"},
+		{[]string{"aa", "-inject", "impl=popcnt/", dir + "/"}, 0, "kernel (default)  0 of 1 (0%)"},
+		{[]string{"aa", "-gate", "case", dir}, 2, "no flag -gate (a flag of plot compare)"},
+		{[]string{"-compare", "-gate", "case", "-inject", "impl=popcnt/", a, b}, 3, "+10.0%"}, // the form before the commands
 		{[]string{"-aa", dir + "/", "-inject", "impl=popcnt/"}, 0, "kernel (default)  0 of 1 (0%)"},
 	} {
 		var out bytes.Buffer

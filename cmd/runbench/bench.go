@@ -215,7 +215,7 @@ func (k *kernelRun) after(s *kernelSession) error {
 // table of costs against pressure as the pages show it.
 func pressureSummary(w io.Writer, path string) error {
 	if path == harness.Stdout {
-		fmt.Fprintln(w, "Summary: the tables of costs against pressure come from a results file (go run ./cmd/plot FILE)")
+		fmt.Fprintln(w, "Summary: the tables of costs against pressure come from a results file (go run ./cmd/plot page FILE)")
 		return nil
 	}
 	s, _, err := report.Load(path)
@@ -225,9 +225,8 @@ func pressureSummary(w io.Writer, path string) error {
 	for _, c := range s.Configs {
 		for fam := range s.PressureFamilies(c.Label) {
 			fmt.Fprintf(w, "%s:\n", fam)
-			if err := s.PressureTable(w, c.Label, fam); err != nil {
-				return err
-			}
+			pc, _ := s.Pressure(c.Label, fam)
+			pc.WriteTable(w)
 			fmt.Fprintln(w)
 		}
 	}

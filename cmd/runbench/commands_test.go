@@ -1,15 +1,14 @@
 package main
 
 import (
+	"bitlab/internal/command/helptest"
 	"bytes"
-	"flag"
 	"go/ast"
 	"go/parser"
 	"go/token"
 	"os"
 	"path/filepath"
 	"reflect"
-	"regexp"
 	"runtime"
 	"strings"
 	"testing"
@@ -50,51 +49,7 @@ func TestUnknownCommand(t *testing.T) {
 // testdata/ (go test ./cmd/runbench -update rewrites them), and checks
 // that runbench -h lists every command and each command's -h explains
 // every one of its flags.
-func TestHelp(t *testing.T) {
-	golden := func(name, got string) {
-		t.Helper()
-		path := filepath.Join("testdata", "help-"+name+".txt")
-		if *update {
-			if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			return
-		}
-		want, err := os.ReadFile(path)
-		if err != nil || string(want) != got {
-			t.Errorf("%s differs from the help text (go test ./cmd/runbench -update rewrites it; %v); the text:\n%s", path, err, got)
-		}
-	}
-	code, stdout, top := runIn("-h")
-	if code != 0 || stdout != "" {
-		t.Errorf("runbench -h: exit %d, stdout %q", code, stdout)
-	}
-	golden("runbench", top)
-	for _, c := range commands {
-		if !regexp.MustCompile(`(?m)^  ` + c.name + ` +` + regexp.QuoteMeta(c.summary) + `$`).MatchString(top) {
-			t.Errorf("runbench -h does not list %s", c.name)
-		}
-		code, stdout, help := runIn(c.name, "-h")
-		if code != 0 || stdout != "" || !strings.HasPrefix(help, "usage: runbench "+c.name+" [flags]") {
-			t.Errorf("runbench %s -h: exit %d, stdout %q, help %q", c.name, code, stdout, help)
-		}
-		if _, _, again := runIn("help", c.name); again != help {
-			t.Errorf("runbench help %s differs from runbench %s -h", c.name, c.name)
-		}
-		fs, _ := c.flagSet()
-		n := 0
-		fs.VisitAll(func(f *flag.Flag) {
-			n++
-			if !regexp.MustCompile(`(?m)^  -`+f.Name+`\b`).MatchString(help) || f.Usage == "" {
-				t.Errorf("runbench %s -h does not explain -%s", c.name, f.Name)
-			}
-		})
-		if n == 0 {
-			t.Errorf("%s has no flags", c.name)
-		}
-		golden(c.name, help)
-	}
-}
+func TestHelp(t *testing.T) { helptest.Check(t, runbench, runIn, *update, false) }
 
 // TestAliases: every command line of runbench before its commands parses
 // to the same options as the command it stands for.
@@ -222,23 +177,5 @@ func TestNoProcessWriters(t *testing.T) {
 	}
 	if n < 5 {
 		t.Fatalf("read %d source files", n)
-	}
-}
-
-// TestParseFlagsPositional: positional arguments may stand between the
-// flags; "--" ends the flags.
-func TestParseFlagsPositional(t *testing.T) {
-	for _, c := range []struct {
-		args, flags, pos []string
-	}{
-		{[]string{"v1,v3", "-quick"}, []string{"-quick"}, []string{"v1,v3"}},
-		{[]string{"-quick", "v1", "-count", "2"}, []string{"-quick", "-count", "2"}, []string{"v1"}},
-		{[]string{"-quick", "--", "-v1"}, []string{"-quick"}, []string{"-v1"}},
-	} {
-		fs, _ := lookup("bench").flagSet()
-		p, err := parseFlags(fs, c.args)
-		if err != nil || !reflect.DeepEqual(p.args, c.flags) || !reflect.DeepEqual(p.positionals, c.pos) {
-			t.Errorf("parseFlags(%q) = flags %q, positionals %q, %v; want %q, %q", c.args, p.args, p.positionals, err, c.flags, c.pos)
-		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 
 	"bitlab/factor"
 	"bitlab/harness"
+	"bitlab/internal/command"
 	"bitlab/movegen"
 	"bitlab/schema"
 )
@@ -100,7 +101,7 @@ func (o *benchOptions) flags(fs *flag.FlagSet, baselinePath bool) {
 	o.baseline.flags(fs, baselinePath)
 }
 
-func (o *benchOptions) check(p parsed) error {
+func (o *benchOptions) check(p command.Parsed) error {
 	if err := o.kernelNames.check(); err != nil {
 		return err
 	}
@@ -132,13 +133,13 @@ func (o *benchOptions) check(p parsed) error {
 			o.pressures = append(o.pressures, pr)
 		}
 	}
-	if o.quick && !p.set["count"] {
+	if o.quick && !p.Set["count"] {
 		o.count = 6
 	}
 	if err := o.runOptions.check(); err != nil {
 		return err
 	}
-	return o.baseline.check(p.set, o.out)
+	return o.baseline.check(p.Set, o.out)
 }
 
 func (o *benchOptions) run(e *env) error {
@@ -163,8 +164,8 @@ func selector(s *selection) harness.Selector {
 // compareOptions are bench's with the saved run as an argument.
 type compareOptions struct{ benchOptions }
 
-func (o *compareOptions) check(p parsed) error {
-	o.baseline.path = p.pos
+func (o *compareOptions) check(p command.Parsed) error {
+	o.baseline.path = p.Args[0]
 	return o.benchOptions.check(p)
 }
 
@@ -175,17 +176,17 @@ type levelsOptions struct {
 	args   []string // the kernel run's flags as given, without -out and -cpuprofile, which each level names for itself
 }
 
-func (o *levelsOptions) check(p parsed) error {
+func (o *levelsOptions) check(p command.Parsed) error {
 	if runtime.GOARCH != "amd64" {
 		return errors.New("GOAMD64 levels are amd64's")
 	}
-	for _, level := range strings.Split(p.pos, ",") {
+	for _, level := range strings.Split(p.Args[0], ",") {
 		if _, ok := levelNeeds[level]; !ok {
 			return fmt.Errorf("unknown GOAMD64 level %q (want a list of v1, v2, v3, v4)", level)
 		}
 		o.levels = append(o.levels, level)
 	}
-	o.args = dropFlags(p.args, "out", "cpuprofile")
+	o.args = dropFlags(p.Flags, "out", "cpuprofile")
 	return o.bench.check(p)
 }
 
@@ -242,12 +243,12 @@ func (o *perftOptions) flags(fs *flag.FlagSet) {
 	o.runOptions.flags(fs, "results/<cpu>/perft/<time>-<level>.txt", "config (the short name), position, depth and tt")
 }
 
-func (o *perftOptions) check(p parsed) error {
-	o.args = p.args
-	if err := o.positionFlags.check(p.set); err != nil {
+func (o *perftOptions) check(p command.Parsed) error {
+	o.args = p.Flags
+	if err := o.positionFlags.check(p.Set); err != nil {
 		return err
 	}
-	if p.set["fen"] && p.set["position"] {
+	if p.Set["fen"] && p.Set["position"] {
 		return errors.New("-fen and -position exclude each other: -fen counts its own position")
 	}
 	var err error
@@ -256,7 +257,7 @@ func (o *perftOptions) check(p parsed) error {
 	}
 	// One position of the user's: a count and a time, not every
 	// configuration's (33 at -depth 5 took minutes).
-	o.fenDefault = p.set["fen"] && !p.set["config"]
+	o.fenDefault = p.Set["fen"] && !p.Set["config"]
 	configs := o.configFlag
 	if o.fenDefault {
 		configs = factor.DefaultName
@@ -290,7 +291,7 @@ type divideOptions struct{ positionFlags }
 
 func (o *divideOptions) flags(fs *flag.FlagSet) { o.positionFlags.flags(fs, "the start position") }
 
-func (o *divideOptions) check(p parsed) error { return o.positionFlags.check(p.set) }
+func (o *divideOptions) check(p command.Parsed) error { return o.positionFlags.check(p.Set) }
 
 // listOptions are the options of list.
 type listOptions struct {
@@ -310,7 +311,7 @@ func (o *listOptions) flags(fs *flag.FlagSet) {
 	fs.BoolVar(&o.pressureFamilies, "pressure-families", false, "print only the families with a kernel that declares lookup tables, comma-separated (make pressure's -family)")
 }
 
-func (o *listOptions) check(p parsed) error {
+func (o *listOptions) check(p command.Parsed) error {
 	switch {
 	case o.pressureFamilies && (o.markdown || o.perft || o.familyFlag != "" || o.implFlag != ""):
 		return errors.New("-pressure-families prints one line: it goes with no -markdown, -perft, -family or -impl")
@@ -318,7 +319,7 @@ func (o *listOptions) check(p parsed) error {
 		return errors.New("-markdown prints the README's whole table: it goes with no -perft, -family or -impl")
 	case o.perft && (o.familyFlag != "" || o.implFlag != ""):
 		return errors.New("-perft lists the move generator's configurations: -family and -impl select kernels")
-	case !o.perft && (p.set["config"] || p.set["grid"]):
+	case !o.perft && (p.Set["config"] || p.Set["grid"]):
 		return errors.New("-config and -grid go with -perft")
 	}
 	if err := o.kernelNames.check(); err != nil {

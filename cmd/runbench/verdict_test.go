@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"bitlab/report"
+	"bitlab/report/render"
 )
 
 // TestOneStanding feeds one run's results to the three places that rank
@@ -47,11 +48,11 @@ func TestOneStanding(t *testing.T) {
 		t.Fatal(err)
 	}
 	page := t.TempDir()
-	if _, err := s.Page(page, report.PageOptions{Origin: "a test"}); err != nil {
+	if _, err := render.Page(s, page, render.PageOptions{Origin: "a test"}); err != nil {
 		t.Fatal(err)
 	}
 	cross := t.TempDir()
-	if err := s.CrossPage(cross); err != nil {
+	if err := render.CrossPage(s, cross); err != nil {
 		t.Fatal(err)
 	}
 	pageText, _ := os.ReadFile(filepath.Join(page, "README.md"))
