@@ -220,7 +220,7 @@ func init() {
 		Usage:    kernels.PerQuery,
 		Features: []kernels.Feature{kernels.AVX512F, kernels.AVX512BW, kernels.AVX512VBMI2, kernels.POPCNT},
 		Source:   "Daniel Lemire: VPCOMPRESSB bitset decoding (AVX-512 VBMI2), as in simdjson",
-		Doc:      "Compresses the bytes 0..63 under the bitboard as an opmask with VPCOMPRESSB, stores 64 bytes, advances by POPCNT",
+		Doc:      "Compresses the bytes 0..63 under the bitboard as an opmask with VPCOMPRESSB, stores 16 bytes, or 64 above 16 squares (in a second loop), advances by POPCNT",
 	}, adapt.Squares(serializeVBMI2), nil)
 	kernels.BitReverse().Register(kernels.Info{
 		Impl:     "gfni",
