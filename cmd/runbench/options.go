@@ -237,7 +237,7 @@ type perftOptions struct {
 func (o *perftOptions) flags(fs *flag.FlagSet) {
 	o.positionFlags.flags(fs, "the standard ones")
 	fs.StringVar(&o.positionFlag, "position", "start,kiwipete", "the standard positions to count: "+strings.Join(positionNames(), ", "))
-	fs.StringVar(&o.configFlag, "config", "", "time only these configurations of the generator, by the short names the summary uses (default, slider=magic-black, serialize=bytes ...) or full names ("+movegen.DefaultConfig().String()+"), or a regular expression matching a whole short or full name (default: all, the default and each that differs in one factor, runbench list -perft; with -fen the default only, -config '.*' for all)")
+	fs.StringVar(&o.configFlag, "config", "", "time only these configurations of the generator, by the short names the summary uses (default, slider=magic-black, serialize=bytes/leaf=count ...) or full names ("+movegen.DefaultConfig().String()+"), or a regular expression matching a whole short or full name (default: all, the default and each that differs in one factor, runbench list -perft; with -fen the default only, -config '.*' for all)")
 	fs.BoolVar(&o.grid, "grid", false, fmt.Sprintf("also the rest of the slider x serialization grid (every generic slider with every serialization loop; %d more configurations, a long run)", len(factor.Grid())))
 	fs.StringVar(&o.ttFlag, "tt", "", "also count in the default configuration with a transposition table of each of these sizes, such as none,1MiB,64MiB,256MiB (probed at every node of depth 2 or more; each size rounded down to a power of two; all of them together must fit in the memory available)")
 	o.runOptions.flags(fs, "results/<cpu>/perft/<time>-<level>.txt", "config (the short name), position, depth and tt")
