@@ -205,7 +205,8 @@ func TestHintsSelectWhatTheySay(t *testing.T) {
 		case schema.RunPressure:
 			cmds = []string{PressureCommand(f)}
 		case schema.RunPerft:
-			cmds = PerftCommands(mustLoad(t, f).perftDef, f)
+			one := mustLoad(t, f)
+			cmds = PerftCommands(one.PerftDefault(one.Configs[0].Label), f)
 			perft = append(perft, f)
 		}
 		for _, c := range cmds {

@@ -72,20 +72,20 @@ func (id configID) key() string {
 
 // Set is every observation read from a number of results files.
 type Set struct {
-	Configs  []*Config                    // in label order
-	first    string                       // the label of the first file's configuration
-	Values   map[Key][]float64            // the samples of every case
-	Perft    map[PerftKey][]float64       // the samples of every perft case
-	header   map[string][]string          // the comment lines of each file
-	files    map[string]*File             // what each file says of itself
-	cfgOf    map[string]*Config           // by label (by configID.key while loading)
-	families []string                     // in order of first appearance
-	baseline map[string]string            // by family, from the baseline configuration lines
-	tables   map[string]map[string]int    // by family and implementation: lookup-table bytes
-	usage    map[string]map[string]string // by family and implementation: schema.UsageQuery, ...
-	headline map[string]int               // by family, from the headline configuration lines
-	perftDef string                       // the perft files' default configuration
-	skips    []Warning                    // the warnings of loading, summarized
+	Configs   []*Config                    // in label order
+	first     string                       // the label of the first file's configuration
+	Values    map[Key][]float64            // the samples of every case
+	Perft     map[PerftKey][]float64       // the samples of every perft case
+	header    map[string][]string          // the comment lines of each file
+	files     map[string]*File             // what each file says of itself
+	cfgOf     map[string]*Config           // by label (by configID.key while loading)
+	families  []string                     // in order of first appearance
+	baseline  map[string]string            // by family, from the baseline configuration lines
+	tables    map[string]map[string]int    // by family and implementation: lookup-table bytes
+	usage     map[string]map[string]string // by family and implementation: schema.UsageQuery, ...
+	headline  map[string]int               // by family, from the headline configuration lines
+	perftDefs map[string]string            // by file, the default generator configuration a perft file names
+	skips     []Warning                    // the warnings of loading, summarized
 }
 
 // Warning is a problem that does not stop a report: a skipped line or file.

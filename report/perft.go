@@ -18,10 +18,13 @@ type PerftKey struct {
 
 // readPerft records the values of a perft result.
 func (s *Set) readPerft(rec *benchfmt.Result, pc schema.PerftCase, file string, line int) ([]Warning, int) {
-	if d := rec.GetConfig(schema.KeyBaseline); d != "" {
-		s.perftDef = d
-	}
 	key := PerftKey{Config: s.config(rec, file), Case: pc}
+	if d := rec.GetConfig(schema.KeyBaseline); d != "" {
+		if s.perftDefs == nil {
+			s.perftDefs = map[string]string{}
+		}
+		s.perftDefs[file] = d
+	}
 	return readValues(rec, file, line, func(unit string) bool {
 		return slices.ContainsFunc(schema.PerftUnits(), func(u schema.Unit) bool { return u.Read == unit })
 	}, func(unit string, v float64) {
@@ -52,15 +55,24 @@ func (s *Set) PerftCases(cfg string) []schema.PerftCase {
 }
 
 // PerftDefault returns the default configuration of the move generator the
-// perft files name, "" where they name none.
-func (s *Set) PerftDefault() string { return s.perftDef }
+// perft files of a configuration name, "" where they name none.
+func (s *Set) PerftDefault(cfg string) string {
+	if c, ok := s.Config(cfg); ok {
+		for _, f := range c.Files {
+			if d := s.perftDefs[f]; d != "" {
+				return d
+			}
+		}
+	}
+	return ""
+}
 
 // PerftChange names a perft case's generator by what it changes from the
 // default configuration the results file names (all of it when the file
 // names none): "slider=pext", "tt=64MiB", or "default".
-func (s *Set) PerftChange(c schema.PerftCase) string {
+func (s *Set) PerftChange(cfg string, c schema.PerftCase) string {
 	def := map[string]string{}
-	for _, p := range strings.Split(s.perftDef, "/") {
+	for _, p := range strings.Split(s.PerftDefault(cfg), "/") {
 		if k, v, ok := strings.Cut(p, "="); ok {
 			def[k] = v
 		}

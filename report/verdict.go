@@ -24,9 +24,27 @@ func (s *Set) Verdict(cfg string) []verdict.Line {
 	m := s.caches(cfg)
 	var lines []verdict.Line
 	for _, f := range verdict.Factors() {
-		lines = append(lines, verdict.Decide(f, s.techniques(cfg, f), m))
+		l := verdict.Decide(f, s.techniques(cfg, f), m)
+		if base := s.perftBase(cfg, f.Perft); base != "default" {
+			l.Against = base
+		}
+		lines = append(lines, l)
 	}
 	return lines
+}
+
+// perftBase returns the configuration a perft factor's values are timed
+// against, as PerftChange names it: the default, or for a factor that only
+// matters where moves are listed (factor.Factor's Listed) the default with
+// the listing leaf strategy, where the results' default names a leaf
+// strategy (results from before it have none).
+func (s *Set) perftBase(cfg, key string) string {
+	f, ok := factor.ByKey(key)
+	leaf := factor.Leaf.Key() + "="
+	if !ok || !f.Listed() || !strings.Contains("/"+s.PerftDefault(cfg), "/"+leaf) {
+		return "default"
+	}
+	return leaf + factor.ListingLeaf()
 }
 
 // techniques gathers a factor's candidates: every implementation of its
@@ -186,19 +204,27 @@ func (s *Set) learned(cfg, family, impl string) float64 {
 
 // perftSpeeds returns, for every value of a perft factor measured in cfg in
 // a configuration that differs from the default in that factor alone (for
-// the representation, with the slider that reads it), and for the default
-// itself at 1, the perft speed relative to the default: the
+// the representation, with the slider that reads it; for a factor that only
+// matters where moves are listed, with the listing leaf strategy too, whose
+// configuration is then the base), and for the base itself at 1, the perft speed relative to the default: the
 // geometric mean over the positions both ran of default cost / cost, with
 // its interval (schema.Stand).
 func (s *Set) perftSpeeds(cfg, key string) map[string]verdict.Interval {
+	// A factor that only matters where moves are listed may be measured
+	// against the default with the listing leaf strategy, its values each
+	// with it (perftBase).
+	base, with := s.perftBase(cfg, key), ""
+	if base != "default" {
+		with = " " + base
+	}
 	costs := map[string]map[string][]float64{} // by value, then position
 	for k, v := range s.Perft {
 		if k.Config != cfg || k.Unit != schema.CyclesPerNode().Read && k.Unit != schema.NsPerNode().Read || k.Case.TT != "" {
 			continue
 		}
 		value := ""
-		switch ch := s.PerftChange(k.Case); {
-		case ch == "default":
+		switch ch := s.PerftChange(cfg, k.Case); {
+		case ch == base:
 			value = k.Case.Name().Get(key)
 		case key == factor.Repr.Key():
 			// A representation as the slider that reads it uses it (the
@@ -207,8 +233,8 @@ func (s *Set) perftSpeeds(cfg, key string) map[string]verdict.Interval {
 				continue
 			}
 			value = k.Case.Name().Get(key)
-		case !strings.Contains(ch, " ") && strings.HasPrefix(ch, key+"="):
-			value = strings.TrimPrefix(ch, key+"=")
+		case strings.HasSuffix(ch, with) && !strings.Contains(strings.TrimSuffix(ch, with), " ") && strings.HasPrefix(ch, key+"="):
+			value = strings.TrimPrefix(strings.TrimSuffix(ch, with), key+"=")
 		default:
 			continue
 		}
@@ -223,7 +249,7 @@ func (s *Set) perftSpeeds(cfg, key string) map[string]verdict.Interval {
 	}
 	def := ""
 	for k := range s.Perft {
-		if k.Config == cfg && s.PerftChange(k.Case) == "default" {
+		if k.Config == cfg && s.PerftChange(cfg, k.Case) == base {
 			def = k.Case.Name().Get(key)
 			break
 		}

@@ -47,7 +47,11 @@ func (l Line) Evidence() []string {
 		for _, t := range l.Use {
 			b = append(b, t.Name+" "+perftText(t))
 		}
-		s := "perft speed against the default configuration: " + strings.Join(b, ", ")
+		against := "the default configuration"
+		if l.Against != "" {
+			against += " with " + l.Against
+		}
+		s := "perft speed against " + against + ": " + strings.Join(b, ", ")
 		if l.Next != "" {
 			s += fmt.Sprintf("; next %s, %.2fx slower", l.Next, l.Margin)
 		}

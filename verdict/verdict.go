@@ -114,6 +114,10 @@ type Line struct {
 	// verdict lacked. notes joins them.
 	NoPerft bool
 	Missing string
+	// Against is what perft speeds are measured against where it is not
+	// the default configuration itself: the changes from it, such as
+	// "leaf=count" for a factor that only matters where moves are listed.
+	Against string
 }
 
 // Decide ranks the techniques of one factor.

@@ -102,7 +102,7 @@ func (s set) perftTable(w io.Writer, cfg string) error {
 	if len(cols) == 0 {
 		return noData("no perft results in %s", cfg)
 	}
-	def := s.PerftDefault()
+	def := s.PerftDefault(cfg)
 	if def == "" {
 		def = "not named in the results"
 	}
@@ -155,7 +155,7 @@ func (s set) perftCells(cfg string) ([]perftColumn, map[string]map[perftColumn]p
 		if !slices.Contains(cols, col) {
 			cols = append(cols, col)
 		}
-		r := s.PerftChange(c)
+		r := s.PerftChange(cfg, c)
 		if cells[r] == nil {
 			cells[r] = map[perftColumn]perftCell{}
 		}
