@@ -179,8 +179,10 @@ dist:
 		GOOS=$${p%/*} GOARCH=$${p#*/} $(GO) build $(BUILDVCS) -o dist/runbench-$${p%/*}-$${p#*/} ./cmd/runbench || exit 1; \
 	done
 
+# The fingerprints hash the kernels' generated files: they go last.
 generate:
 	$(GO) generate ./...
+	$(GO) generate ./fingerprint
 
 readme:
 	$(GO) test ./cmd/runbench -run TestReadmeTable -update

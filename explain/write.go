@@ -12,6 +12,7 @@ import (
 
 	"golang.org/x/perf/benchfmt"
 
+	"bitlab/fingerprint"
 	"bitlab/kernels"
 	"bitlab/schema"
 )
@@ -77,10 +78,18 @@ func File(results string, folders map[string]Folder, m Model, t Target) string {
 	return filepath.Join(results, schema.EstimatesFolder, m.CPU, name)
 }
 
+// Provenance is what an estimates file's header says of the code it
+// estimated: the bitlab revision, and the campaign that wrote it (zero for
+// none).
+type Provenance struct {
+	Revision string
+	Campaign schema.Campaign
+}
+
 // Write writes every model's and target's estimates into its results file
 // (File), replacing the model's earlier files wherever they were, and
-// returns the files written. revision names the bitlab revision.
-func Write(results string, folders map[string]Folder, ests []Estimate, mca MCA, revision string) ([]string, error) {
+// returns the files written.
+func Write(results string, folders map[string]Folder, ests []Estimate, mca MCA, prov Provenance) ([]string, error) {
 	type key struct {
 		m Model
 		t Target
@@ -113,7 +122,7 @@ func Write(results string, folders map[string]Folder, ests []Estimate, mca MCA, 
 		if f, ok := folders[k.m.Core]; ok && k.m.Core != "" {
 			cpu = f.CPU
 		}
-		data, err := format(groups[k.m.CPU+" "+k.t.String()], k.m, k.t, cpu, mca, revision)
+		data, err := format(groups[k.m.CPU+" "+k.t.String()], k.m, k.t, cpu, mca, prov)
 		if err != nil {
 			return nil, err
 		}
@@ -129,7 +138,7 @@ func Write(results string, folders map[string]Folder, ests []Estimate, mca MCA, 
 }
 
 // format writes one model's estimates for one target as a results file.
-func format(ests []Estimate, m Model, t Target, cpu string, mca MCA, revision string) ([]byte, error) {
+func format(ests []Estimate, m Model, t Target, cpu string, mca MCA, prov Provenance) ([]byte, error) {
 	var b bytes.Buffer
 	w := benchfmt.NewWriter(&b)
 	if err := schema.WriteMetadata(w); err != nil {
@@ -137,7 +146,11 @@ func format(ests []Estimate, m Model, t Target, cpu string, mca MCA, revision st
 	}
 	fmt.Fprintf(&b, "# bitlab estimates (Go benchmark format): no measurement, llvm-mca's simulation of each kernel's main loop\n")
 	fmt.Fprintf(&b, "# written by `make explain` (go run ./cmd/explain); see package explain for the method\n")
-	fmt.Fprintf(&b, "# bitlab revision: %s\n", revision)
+	fmt.Fprintf(&b, "# bitlab revision: %s\n", prov.Revision)
+	fmt.Fprintf(&b, "# %s%s\n", schema.FingerprintComment, fingerprint.Line())
+	if !prov.Campaign.IsZero() {
+		fmt.Fprintf(&b, "# %s%s\n", schema.CampaignComment, prov.Campaign)
+	}
 	fmt.Fprintf(&b, "# model: %s, -mcpu=%s", m.Label, m.CPU)
 	if m.Borrowed != "" {
 		fmt.Fprintf(&b, " (LLVM %s has no model of its own for it and runs its %s model: every figure below is borrowed)", mca.Version, m.Borrowed)

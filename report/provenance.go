@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"bitlab/fingerprint"
 	"bitlab/schema"
 )
 
@@ -28,6 +29,13 @@ type File struct {
 	// CPU, GOARCH and Level (GOAMD64) are the configuration lines of its
 	// first result.
 	CPU, GOARCH, Level string
+	// Campaign is the runbench campaign that wrote it, zero for a file
+	// written on its own.
+	Campaign schema.Campaign
+	// Fingerprints are the fingerprints of the code it measured, by family
+	// and perft (package fingerprint; fingerprint.Changed compares them
+	// with today's code); nil for a file from before them.
+	Fingerprints map[string]string
 }
 
 // ShortRevision returns the commit's first seven digits, with a "+" for a
@@ -80,6 +88,18 @@ func fileHeader(path string, comments []string) (*File, error) {
 				return nil, fmt.Errorf("%s: the date line: %v", path, err)
 			}
 			f.Date = d
+		case strings.HasPrefix(c, schema.CampaignComment):
+			cp, err := schema.ParseCampaign(strings.TrimPrefix(c, schema.CampaignComment))
+			if err != nil {
+				return nil, fmt.Errorf("%s: %v", path, err)
+			}
+			f.Campaign = cp
+		case strings.HasPrefix(c, schema.FingerprintComment):
+			fp, err := fingerprint.Parse(strings.TrimPrefix(c, schema.FingerprintComment))
+			if err != nil {
+				return nil, fmt.Errorf("%s: %v", path, err)
+			}
+			f.Fingerprints = fp
 		case strings.HasPrefix(c, "suite: "):
 			suite = strings.TrimPrefix(c, "suite: ")
 		case strings.HasPrefix(c, "command: "):

@@ -53,6 +53,8 @@ var commands = []*command{
 		options: func(fs *flag.FlagSet) commandOptions { o := &compareOptions{}; o.flags(fs, false); return o }},
 	{name: "levels", positional: "LEVELS", summary: "rebuild runbench at each GOAMD64 level (v1,v3) the CPU supports and time the kernels at each", doc: levelsDoc,
 		options: func(fs *flag.FlagSet) commandOptions { o := &levelsOptions{}; o.bench.flags(fs, true); return o }},
+	{name: "campaign", summary: "measure this CPU whole at one revision: the suite at each GOAMD64 level, cache pressure, perft, llvm-mca (make campaign)", doc: campaignDoc,
+		options: func(fs *flag.FlagSet) commandOptions { o := &campaignOptions{}; o.flags(fs); return o }},
 	{name: "perft", summary: "time the move generator: perft in each configuration (results/<cpu>/perft/)", doc: perftDoc,
 		options: func(fs *flag.FlagSet) commandOptions { o := &perftOptions{}; o.flags(fs); return o }},
 	{name: "divide", summary: "print the perft count below each legal move of a position", doc: divideDoc,

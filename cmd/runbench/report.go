@@ -9,7 +9,9 @@ import (
 	"strings"
 	"time"
 
+	"bitlab/fingerprint"
 	"bitlab/harness"
+	"bitlab/schema"
 	"bitlab/uarch"
 )
 
@@ -24,6 +26,10 @@ func (s *session[T]) writeHeader(w workload[T]) {
 	rf.Comment("host: %s", host)
 	rf.Comment("command: runbench %s", strings.Join(s.env.line, " "))
 	rf.Comment("bitlab revision: %s", revision())
+	rf.Comment("%s%s", schema.FingerprintComment, fingerprint.Line())
+	if !s.opt.campaign.IsZero() {
+		rf.Comment("%s%s", schema.CampaignComment, s.opt.campaign)
+	}
 	w.headerRun(s)
 	rf.Comment("counters: %s", s.events.Describe())
 	rf.Comment("clock: %s, %.4f GHz at start (recalibrated every %v of sampling, see the round lines)", s.cyc.Source, s.cyc.GHz, harness.Recalibrate)

@@ -109,7 +109,7 @@ func Compute(fsys fs.FS) ([]Part, error) {
 			gen := path.Join("kernels/amd64/internal/asm", g)
 			if u, err := t.wholeFile(gen); err == nil {
 				rs = append(rs, u)
-			} else if !isNotExist(err) {
+			} else if !errors.Is(err, fs.ErrNotExist) {
 				return nil, err
 			}
 		}
@@ -532,8 +532,6 @@ func sortedKeys[V any](m map[string]V) []string {
 	slices.Sort(keys)
 	return keys
 }
-
-func isNotExist(err error) bool { return errors.Is(err, fs.ErrNotExist) }
 
 // Generate returns package fingerprint's generated file, built as a
 // syntax tree: the function generated, returning the parts, one a line.
