@@ -15,7 +15,7 @@ BUILDVCS := $(if $(wildcard .git),-buildvcs=true)
 # line is filtered out, since it is no failure.
 FEATURES_OFF ?= avx512 avx2 bmi2 avx512gfni popcnt
 
-.PHONY: all bench perft grid grid-test pressure gobench report aa notebooks explain test arm64 test-arm64 fmt vet tidy staticcheck gotest features-off generate readme dist
+.PHONY: all bench campaign perft grid grid-test pressure gobench report aa notebooks explain test arm64 test-arm64 fmt vet tidy staticcheck gotest features-off generate readme dist
 
 all: test
 
@@ -24,6 +24,14 @@ all: test
 # (go run ./cmd/runbench bench -h), such as -baseline OLD.txt.
 bench:
 	$(GO) run $(BUILDVCS) ./cmd/runbench bench $(if $(QUICK),-quick) $(ARGS)
+
+# This CPU measured whole at one revision (runbench campaign -h): the full
+# suite at each GOAMD64 level it runs, the cache-pressure run, perft of the
+# six standard positions at v1 and v3, llvm-mca's estimates; every file
+# names the campaign. About 25 minutes on a 2-core machine; it prints its
+# plan first. ARGS=-plan prints only the plan.
+campaign:
+	$(GO) run $(BUILDVCS) ./cmd/runbench campaign $(ARGS)
 
 # The move generator with every slider: perft of the start position and
 # Kiwipete, results in results/<cpu>/perft/; QUICK=1 for three rounds,

@@ -24,16 +24,16 @@ import (
 	"bitlab/schema"
 )
 
-var campaignDoc = `campaign measures the CPU at hand whole, at one revision: the full kernel suite at
-GOAMD64=v1 and v3, and v4 where the CPU runs it (runbench rebuilt at each level, as
-levels does, every build before any run); the cache-pressure run (make pressure's,
-at the lowest level); perft of every configuration over the six standard positions
-(a mirrored position left out) at v1 and v3, each position at the depth whose count takes closest to a thirtieth
-of a second here (from its published node counts and this machine's speed on the
-start position), so that a case's 30 samples take about a second; and llvm-mca's
-estimates for this core
-(cmd/explain; skipped, with a note, without llvm-mca-19 or a model of this core).
-It prints its plan (steps and estimated times) first, then one progress line with
+var campaignDoc = `campaign measures the CPU at hand whole, at one revision: the full kernel suite
+at GOAMD64=v1 and v3, and v4 where the CPU runs it (runbench rebuilt at each level,
+as levels does, every build before any run); the cache-pressure run (make
+pressure's, at the lowest level); perft of every configuration over the six
+standard positions (start, Kiwipete, positions 3 to 6) at v1 and v3, each at the
+depth whose count takes closest to a thirtieth of a second here (from its
+published node counts and this machine's speed on the start position), so that a
+case's 30 samples take about a second; and llvm-mca's estimates for this core
+(cmd/explain; skipped, with a note, without llvm-mca-19 or a model of the core).
+It prints its plan (steps and estimated times) first, then a progress line with
 the time left for the whole campaign before each step. Every file it writes names
 the campaign in its header (# campaign: REVISION START), so pages can tell which
 files belong together.
@@ -405,7 +405,7 @@ type campaignRun struct {
 	bins    map[string]string // runbench by level
 	explain string
 	start   time.Time
-	spent   time.Duration // the finished steps' time
+	spent   time.Duration // the time of the steps that succeeded
 	planned time.Duration // and their estimate
 	kept    []string      // the files of the campaign written so far
 }
@@ -425,16 +425,21 @@ func (r *campaignRun) run() error {
 		r.progress(i)
 		began := time.Now()
 		interrupted, err := runChild(r.e, r.command(s), sig)
-		r.spent, r.planned = r.spent+time.Since(began), r.planned+s.estimate
 		r.kept = r.files()
 		if interrupted {
 			return r.interrupted(i)
 		}
 		if err != nil {
 			errs = append(errs, fmt.Errorf("%s: %v", s, err))
+			continue
 		}
+		r.spent, r.planned = r.spent+time.Since(began), r.planned+s.estimate
 	}
-	fmt.Fprintf(r.e.stderr, "%s %s done in %v: %d files:\n", campaignPrefix, r.c, time.Since(r.start).Round(time.Second), len(r.kept))
+	ended := "done"
+	if len(errs) > 0 {
+		ended = fmt.Sprintf("ended with %d failed steps", len(errs))
+	}
+	fmt.Fprintf(r.e.stderr, "%s %s %s in %v: %d files:\n", campaignPrefix, r.c, ended, time.Since(r.start).Round(time.Second), len(r.kept))
 	for _, f := range r.kept {
 		fmt.Fprintf(r.e.stderr, "  %s\n", f)
 	}

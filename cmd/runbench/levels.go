@@ -14,6 +14,7 @@ import (
 
 	"bitlab/harness"
 	"bitlab/kernels"
+	"bitlab/schema"
 )
 
 // levelNeeds lists the bitlab-visible features each GOAMD64 level requires
@@ -83,12 +84,19 @@ func lacking(level string, has func(kernels.Feature) bool) []string {
 }
 
 // goBuild builds the package pkg of the bitlab module into bin, at GOAMD64
-// level ("" for the default), stamping the revision where git can tell it.
+// level ("" for the default), stamping the revision where git can tell it:
+// by go build's own stamp, and by checkoutRevision, which go build cannot
+// stamp in a git worktree.
 func goBuild(e *env, bin, pkg, level string) error {
-	cmd := exec.Command("go", "build", "-buildvcs=true", "-o", bin, pkg)
-	if _, err := exec.LookPath("git"); err != nil {
-		cmd = exec.Command("go", "build", "-o", bin, pkg)
+	args := []string{"build", "-o", bin}
+	if _, err := exec.LookPath("git"); err == nil {
+		args = append(args, "-buildvcs=true")
+		if rev, dirty, err := checkout(); err == nil {
+			c := schema.Campaign{Revision: rev, Dirty: dirty}
+			args = append(args, fmt.Sprintf("-ldflags=-X 'main.checkoutRevision=%s'", c.Built()))
+		}
 	}
+	cmd := exec.Command("go", append(args, pkg)...)
 	if level != "" {
 		cmd.Env = append(os.Environ(), "GOAMD64="+level)
 	}

@@ -80,6 +80,12 @@ func (s *session[T]) writeHeader(w workload[T]) {
 	w.headerEnd(s)
 }
 
+// checkoutRevision is the revision goBuild stamps with the linker (-X)
+// beside go build's own stamp, which go build cannot write in a git
+// worktree: the commit, with " with uncommitted changes" for a tree that
+// differs in files the build reads.
+var checkoutRevision string
+
 // revision returns the bitlab commit the binary was built from and whether
 // its tree had changes, from the build information go build stamps. Go
 // counts any change git reports, untracked files too; results files and
@@ -101,6 +107,8 @@ func revision() string {
 		}
 	}
 	switch {
+	case rev == "" && checkoutRevision != "":
+		return checkoutRevision
 	case rev == "":
 		return "unknown (not stamped: build with -buildvcs=true in a git checkout, as make bench and runbench levels do)"
 	case modified == "true" && !onlyUnbuilt(rev):
