@@ -11,8 +11,12 @@ BUILDVCS := $(if $(wildcard .git),-buildvcs=true)
 # runs); kernels/amd64's TestRequires proves the declaration (every
 # registration's features cover the "// Requires:" line above each
 # assembly symbol it runs). The Go runtime does not know avx512gfni
-# (golang.org/x/sys/cpu does) and says so as each test binary starts: that
-# line is filtered out, since it is no failure.
+# (golang.org/x/sys/cpu does) and says so as each Go program starts: under
+# GODEBUG, the compiler, linker and vet that go test runs too, whose
+# warnings it prints under "# bitlab/<pkg>.test" headers and keeps in the
+# build cache, to print again in later builds. For a feature the runtime
+# does not know, the GODEBUG setting goes to the test binaries alone
+# (go test -exec, which caches no test result).
 FEATURES_OFF ?= avx512 avx2 bmi2 avx512gfni popcnt
 
 .PHONY: all bench campaign perft grid grid-test pressure gobench report aa notebooks explain test arm64 test-arm64 fmt vet tidy staticcheck gotest features-off generate readme dist
@@ -42,10 +46,10 @@ perft: $(if $(GRID),grid)
 # The slider x serialization grid of the move generator (factor.Grid): its
 # configurations' code is generated on demand into
 # movegen/configs_grid_gen.go (ignored by git) and built with the tag
-# GRID_TAG (movegen/factor's GridTag; movegen's TestMakefileGridTag keeps
-# them equal). make test builds, vets and counts it, and checks it is what
-# the copier writes from the generator now.
-GRID_TAG := bitlab_grid
+# GRID_TAG, factor.GridTag as movegen's internal/configs -tag prints it
+# (once, where a target uses it). make test builds, vets and counts it,
+# and checks it is what the copier writes from the generator now.
+GRID_TAG = $(eval GRID_TAG := $(or $(shell cd movegen && $(GO) run ./internal/configs -tag),$(error cannot print the grid's build tag)))$(GRID_TAG)
 grid:
 	cd movegen && $(GO) run ./internal/configs -grid
 
@@ -60,9 +64,9 @@ grid-test: grid
 # a buffer the size of each cache level before every batch), beside the
 # table-free kernels of their families, in a results file of its own whose
 # names end in /pressure=<class>. PRESSURE_FAMILIES is every family with a
-# kernel that declares tables (cmd/runbench's TestPressureFamilies keeps it
-# so).
-PRESSURE_FAMILIES ?= popcount,bitscan-forward,bitscan-reverse,serialize,movelist,bitreverse,sliding,sliding-rotated,sliding-ray,quad2board,quad-fill
+# kernel that declares tables, as runbench list -pressure-families prints
+# it.
+PRESSURE_FAMILIES ?= $(or $(shell $(GO) run ./cmd/runbench list -pressure-families),$(error cannot list the families with tables))
 pressure:
 	$(GO) run $(BUILDVCS) ./cmd/runbench bench -family $(PRESSURE_FAMILIES) -dist random,chess -sizes l1 -mode throughput -pressure none,l1,l2,llc,2llc $(ARGS)
 
@@ -71,33 +75,36 @@ pressure:
 NOTEBOOK_RESULTS ?= results/amd-epyc-authenticamd-family-25-model-1-stepping-1
 
 # The pages read each folder's standard runs only (make bench, make
-# pressure, make perft; plot -h gives the rule): ad-hoc runs change no page.
+# pressure, make perft; plot pages -h gives the rule): ad-hoc runs change no page.
 report:
-	$(GO) run ./cmd/plot -pages results
+	$(GO) run ./cmd/plot pages results
 	$(MAKE) notebooks
 
 # The A/A test, on an idle machine: N pairs of back-to-back quick runs of
-# one build (into AA_DIR, a new temporary folder unless given), then each
-# gate's false alarms over the pairs and whether it catches a 10% slowdown
-# injected into the second run of each pair: into one case (AA_CASE, for the
-# case gate) and into one kernel (AA_KERNEL, for the default kernel gate).
-# plot -aa DIR -inject REGEXP reads a finished folder again.
+# one build (into AA_DIR, or a temporary folder removed at the end), then
+# each gate's false alarms over the pairs and whether it catches a 10%
+# slowdown injected into the second run of each pair: into one case
+# (AA_CASE, for the case gate) and into one kernel (AA_KERNEL, for the
+# default kernel gate). plot aa -inject REGEXP AA_DIR reads a kept folder
+# again. The build goes to a temporary folder of its own, always removed.
 N ?= 10
 AA_DIR ?=
 AA_CASE ?= ^Kernel/family=popcount/impl=swar/dist=random/size=4096/mode=throughput$$
 AA_KERNEL ?= ^Kernel/family=popcount/impl=swar/
 aa:
-	@set -e; dir='$(AA_DIR)'; if [ -z "$$dir" ]; then dir=$$(mktemp -d); fi; mkdir -p "$$dir"; \
-	$(GO) build $(BUILDVCS) -o "$$dir/runbench" ./cmd/runbench; \
+	@set -e; bin=$$(mktemp -d); dir='$(AA_DIR)'; \
+	if [ -z "$$dir" ]; then dir=$$(mktemp -d); trap 'rm -rf "$$bin" "$$dir"' EXIT; else trap 'rm -rf "$$bin"' EXIT; fi; \
+	mkdir -p "$$dir"; \
+	$(GO) build $(BUILDVCS) -o "$$bin/runbench" ./cmd/runbench; \
 	for i in $$(seq -w 1 $(N)); do for side in a b; do \
 		out="$$dir/pair$$i-$$side"; echo "pair $$i of $(N), run $$side: $$out.txt"; \
-		"$$dir/runbench" bench -quick -noprogress $(ARGS) -out "$$out.txt" >"$$out.log" 2>&1 || { cat "$$out.log"; exit 1; }; \
+		"$$bin/runbench" bench -quick -noprogress $(ARGS) -out "$$out.txt" >"$$out.log" 2>&1 || { cat "$$out.log"; exit 1; }; \
 	done; done; \
-	$(GO) run ./cmd/plot -aa "$$dir" -inject '$(AA_CASE)'; echo; \
-	$(GO) run ./cmd/plot -aa "$$dir" -inject '$(AA_KERNEL)'
+	$(GO) run ./cmd/plot aa -inject '$(AA_CASE)' "$$dir"; echo; \
+	$(GO) run ./cmd/plot aa -inject '$(AA_KERNEL)' "$$dir"
 
 notebooks:
-	$(GO) run ./cmd/plot -notebooks notebooks $(NOTEBOOK_RESULTS)
+	$(GO) run ./cmd/plot notebooks notebooks $(NOTEBOOK_RESULTS)
 
 # Estimates of every kernel's main loop by llvm-mca (LLVM 19: apt-get install
 # llvm-19) on Zen 3, 4 and 5, Skylake, Ice Lake server, Alder Lake, Sapphire
@@ -105,15 +112,18 @@ notebooks:
 # measurements, then the pages. Times nothing.
 explain:
 	$(GO) run ./cmd/explain $(ARGS)
-	$(GO) run ./cmd/plot -pages results
+	$(GO) run ./cmd/plot pages results
 
 # The same kernels under go test -bench, same names (-cpu 1: no suffix).
 # go test matches -bench one name element (between slashes) at a time, so
 # the default names every element: each family's implementations on random
-# inputs, L1 batch, throughput.
+# inputs, L1 batch, throughput. Each benchmark runs go test's -benchtime,
+# 1s, or longer, and the first line says how many match and so how long
+# they take at least: BENCH='Kernel/family=popcount/' is 675 benchmarks, at
+# least 11 minutes; ARGS='-benchtime 100ms' shortens each.
 BENCH ?= Kernel/family=/impl=/dist=random$$/size=4096$$/mode=throughput
 gobench:
-	$(GO) test ./harness -run '^$$' -cpu 1 -bench '$(BENCH)'
+	$(GO) test ./harness -run '^$$' -cpu 1 -bench '$(BENCH)' $(ARGS)
 
 test: fmt vet staticcheck tidy gotest grid-test features-off arm64
 
@@ -150,7 +160,10 @@ gotest:
 features-off:
 	@set -e; for f in $(FEATURES_OFF); do \
 		echo "GODEBUG=cpu.$$f=off go test ./..."; \
-		GODEBUG=cpu.$$f=off $(GO) test ./... 2>&1 | grep -v 'no test files\|GODEBUG: unknown cpu feature'; \
+		case "$$(GODEBUG=cpu.$$f=off $(GO) env GOOS 2>&1)" in \
+		*'GODEBUG: unknown cpu feature'*) $(GO) test -exec "env GODEBUG=cpu.$$f=off" ./... 2>&1 | grep -v 'no test files';; \
+		*) GODEBUG=cpu.$$f=off $(GO) test ./... 2>&1 | grep -v 'no test files';; \
+		esac; \
 	done
 
 # make test's arm64 pass, where user-mode QEMU is installed (.ci/run installs
@@ -163,7 +176,7 @@ arm64:
 # reports under user-mode QEMU (Debian's qemu-user package). The commands'
 # tests run built binaries natively and stay on the host.
 test-arm64:
-	GOARCH=arm64 $(GO) test -exec qemu-aarch64 ./board ./qbb ./positions ./kernels/... ./harness ./report | grep -v 'no test files'
+	GOARCH=arm64 $(GO) test -exec qemu-aarch64 ./board ./qbb ./positions ./kernels/... ./harness ./report/... | grep -v 'no test files'
 	GOARCH=arm64 $(GO) build -o $(ARM64_RUNBENCH) ./cmd/runbench
 	qemu-aarch64 $(ARM64_RUNBENCH) list | grep ' arm64 '
 	@out=$$(mktemp -d)/emulated.txt; qemu-aarch64 $(ARM64_RUNBENCH) bench -quick -family '^(popcount|sliding)$$' -count 2 -out $$out >/dev/null 2>&1; \

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Color is the side: White = 0, Black = 1, as in the source's
@@ -76,17 +77,32 @@ func (p *Position) PieceAt(s Square) (c Color, pc Piece, ok bool) {
 	return 0, 0, false
 }
 
+// Quote quotes an input for a message: whole when it is short, else its
+// start and its length, so that a long one (a 10 KB FEN field) does not
+// flood the message.
+func Quote(s string) string {
+	const most, start = 100, 60
+	if len(s) <= most {
+		return strconv.Quote(s)
+	}
+	cut := start
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%q... (%d bytes)", s[:cut], len(s))
+}
+
 // ParseFEN parses a position in Forsyth-Edwards Notation. The move counters
 // may be left out; they default to 0 and 1.
 func ParseFEN(fen string) (Position, error) {
 	var p Position
 	f := strings.Fields(fen)
 	if len(f) < 4 || len(f) > 6 {
-		return p, fmt.Errorf("board: FEN %q: want 4 to 6 fields, have %d", fen, len(f))
+		return p, fmt.Errorf("board: FEN %s: want 4 to 6 fields, have %d", Quote(fen), len(f))
 	}
 	ranks := strings.Split(f[0], "/")
 	if len(ranks) != 8 {
-		return p, fmt.Errorf("board: FEN %q: want 8 ranks, have %d", fen, len(ranks))
+		return p, fmt.Errorf("board: FEN %s: want 8 ranks, have %d", Quote(fen), len(ranks))
 	}
 	for i, row := range ranks {
 		rank, file := 7-i, 0
@@ -96,7 +112,7 @@ func ParseFEN(fen string) (Position, error) {
 				file += int(ch - '0')
 			case strings.ContainsRune(pieceLetters, ch) || strings.ContainsRune(strings.ToLower(pieceLetters), ch):
 				if file > 7 {
-					return p, fmt.Errorf("board: FEN %q: rank %d is too long", fen, rank+1)
+					return p, fmt.Errorf("board: FEN %s: rank %d is too long", Quote(fen), rank+1)
 				}
 				c := White
 				if ch >= 'a' {
@@ -106,11 +122,11 @@ func ParseFEN(fen string) (Position, error) {
 				p.Pieces[c][pc] |= NewSquare(file, rank).Bitboard()
 				file++
 			default:
-				return p, fmt.Errorf("board: FEN %q: bad character %q", fen, ch)
+				return p, fmt.Errorf("board: FEN %s: bad character %q", Quote(fen), ch)
 			}
 		}
 		if file != 8 {
-			return p, fmt.Errorf("board: FEN %q: rank %d has %d files", fen, rank+1, file)
+			return p, fmt.Errorf("board: FEN %s: rank %d has %d files", Quote(fen), rank+1, file)
 		}
 	}
 	switch f[1] {
@@ -119,14 +135,14 @@ func ParseFEN(fen string) (Position, error) {
 	case "b":
 		p.Side = Black
 	default:
-		return p, fmt.Errorf("board: FEN %q: bad side to move %q", fen, f[1])
+		return p, fmt.Errorf("board: FEN %s: bad side to move %s", Quote(fen), Quote(f[1]))
 	}
 	p.Castling = f[2]
 	p.EnPassant = NoSquare
 	if f[3] != "-" {
 		s, err := ParseSquare(f[3])
 		if err != nil {
-			return p, fmt.Errorf("board: FEN %q: %v", fen, err)
+			return p, fmt.Errorf("board: FEN %s: %v", Quote(fen), err)
 		}
 		p.EnPassant = s
 	}
@@ -135,7 +151,7 @@ func ParseFEN(fen string) (Position, error) {
 		if len(f) > 4+i {
 			n, err := strconv.Atoi(f[4+i])
 			if err != nil || n < 0 {
-				return p, fmt.Errorf("board: FEN %q: bad move counter %q", fen, f[4+i])
+				return p, fmt.Errorf("board: FEN %s: bad move counter %s", Quote(fen), Quote(f[4+i]))
 			}
 			*dst = n
 		}

@@ -69,7 +69,7 @@ func (s Square) String() string {
 // ParseSquare parses a square name such as "e4".
 func ParseSquare(name string) (Square, error) {
 	if len(name) != 2 || name[0] < 'a' || name[0] > 'h' || name[1] < '1' || name[1] > '8' {
-		return NoSquare, fmt.Errorf("board: bad square %q", name)
+		return NoSquare, fmt.Errorf("board: bad square %s", Quote(name))
 	}
 	return NewSquare(int(name[0]-'a'), int(name[1]-'1')), nil
 }

@@ -87,9 +87,12 @@ type Provenance struct {
 }
 
 // Write writes every model's and target's estimates into its results file
-// (File), replacing the model's earlier files wherever they were, and
-// returns the files written.
-func Write(results string, folders map[string]Folder, ests []Estimate, mca MCA, prov Provenance) ([]string, error) {
+// (File), removing the model's earlier files elsewhere, and returns the
+// files written and those kept: a file whose estimates are those it holds
+// already keeps its older revision and fingerprint lines, so that a run on
+// a new revision rewrites only what changed (a campaign's run rewrites
+// every file of another campaign or none, which then names it).
+func Write(results string, folders map[string]Folder, ests []Estimate, mca MCA, prov Provenance) (written, kept []string, err error) {
 	type key struct {
 		m Model
 		t Target
@@ -104,19 +107,9 @@ func Write(results string, folders map[string]Folder, ests []Estimate, mca MCA, 
 		}
 		groups[id] = append(groups[id], e)
 	}
-	var written []string
-	cleaned := map[string]bool{}
+	files := map[string][]byte{} // path: contents
+	var paths, cpus []string
 	for _, k := range keys {
-		if !cleaned[k.m.CPU] {
-			old, _ := filepath.Glob(filepath.Join(results, "*", schema.EstimatesFolder, k.m.CPU+"-*.txt"))
-			old2, _ := filepath.Glob(filepath.Join(results, schema.EstimatesFolder, k.m.CPU, "*.txt"))
-			for _, f := range append(old, old2...) {
-				if err := os.Remove(f); err != nil {
-					return nil, err
-				}
-			}
-			cleaned[k.m.CPU] = true
-		}
 		path := File(results, folders, k.m, k.t)
 		cpu := k.m.Label + " (no run: llvm-mca's model)"
 		if f, ok := folders[k.m.Core]; ok && k.m.Core != "" {
@@ -124,17 +117,59 @@ func Write(results string, folders map[string]Folder, ests []Estimate, mca MCA, 
 		}
 		data, err := format(groups[k.m.CPU+" "+k.t.String()], k.m, k.t, cpu, mca, prov)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
+		}
+		files[path] = data
+		paths = append(paths, path)
+		if !slices.Contains(cpus, k.m.CPU) {
+			cpus = append(cpus, k.m.CPU)
+		}
+	}
+	for _, cpu := range cpus {
+		old, _ := filepath.Glob(filepath.Join(results, "*", schema.EstimatesFolder, cpu+"-*.txt"))
+		old2, _ := filepath.Glob(filepath.Join(results, schema.EstimatesFolder, cpu, "*.txt"))
+		for _, f := range append(old, old2...) {
+			if _, fresh := files[f]; fresh {
+				continue
+			}
+			if err := os.Remove(f); err != nil {
+				return nil, nil, err
+			}
+		}
+	}
+	for _, path := range paths {
+		if old, err := os.ReadFile(path); err == nil && bytes.Equal(withoutRevision(old), withoutRevision(files[path])) {
+			kept = append(kept, path)
+			continue
 		}
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		if err := os.WriteFile(path, data, 0o644); err != nil {
-			return nil, err
+		if err := os.WriteFile(path, files[path], 0o644); err != nil {
+			return nil, nil, err
 		}
 		written = append(written, path)
 	}
-	return written, nil
+	return written, kept, nil
+}
+
+// revisionLine and fingerprintLine start the lines of an estimates file
+// that name the revision it was written at and its code's fingerprints.
+const (
+	revisionLine    = "# bitlab revision: "
+	fingerprintLine = "# " + schema.FingerprintComment
+)
+
+// withoutRevision returns an estimates file without its revision and
+// fingerprint lines.
+func withoutRevision(data []byte) []byte {
+	var b bytes.Buffer
+	for line := range bytes.Lines(data) {
+		if !bytes.HasPrefix(line, []byte(revisionLine)) && !bytes.HasPrefix(line, []byte(fingerprintLine)) {
+			b.Write(line)
+		}
+	}
+	return b.Bytes()
 }
 
 // format writes one model's estimates for one target as a results file.
@@ -146,8 +181,8 @@ func format(ests []Estimate, m Model, t Target, cpu string, mca MCA, prov Proven
 	}
 	fmt.Fprintf(&b, "# bitlab estimates (Go benchmark format): no measurement, llvm-mca's simulation of each kernel's main loop\n")
 	fmt.Fprintf(&b, "# written by `make explain` (go run ./cmd/explain); see package explain for the method\n")
-	fmt.Fprintf(&b, "# bitlab revision: %s\n", prov.Revision)
-	fmt.Fprintf(&b, "# %s%s\n", schema.FingerprintComment, fingerprint.Line())
+	fmt.Fprintf(&b, "%s%s\n", revisionLine, prov.Revision)
+	fmt.Fprintf(&b, "%s%s\n", fingerprintLine, fingerprint.Line())
 	if !prov.Campaign.IsZero() {
 		fmt.Fprintf(&b, "# %s%s\n", schema.CampaignComment, prov.Campaign)
 	}

@@ -19,6 +19,6 @@ func generated() []part {
 		{"sliding", "dde1286d"},
 		{"sliding-ray", "1ad9dbf7"},
 		{"sliding-rotated", "25fdd5c6"},
-		{"perft", "f2a314c3"},
+		{"perft", "06ffe565"},
 	}
 }

@@ -1,6 +1,8 @@
 package harness
 
 import (
+	"flag"
+	"fmt"
 	"os"
 	"regexp"
 	"strings"
@@ -22,6 +24,7 @@ func BenchmarkKernel(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	announce(cases)
 	cyc := NewCycles()
 	cache := InputCache{}
 	for _, c := range cases {
@@ -45,6 +48,64 @@ func BenchmarkKernel(b *testing.B) {
 	}
 }
 
+// announce says, before the benchmarks start, how many of them -bench
+// selects and how long they take at least (one -benchtime each): 675 at
+// the default 1s, as Kernel/family=popcount/ selects, are 11 minutes. The
+// line starts with "#", which benchstat does not read.
+func announce(cases []*Case) {
+	pattern, benchtime := flag.Lookup("test.bench"), flag.Lookup("test.benchtime")
+	if pattern == nil || benchtime == nil {
+		return
+	}
+	parts := benchParts(pattern.Value.String())
+	n := 0
+	for _, c := range cases {
+		if benchSelects(parts, c.Name()) {
+			n++
+		}
+	}
+	noun := "benchmarks match"
+	if n == 1 {
+		noun = "benchmark matches"
+	}
+	fmt.Printf("# %d %s -bench %s", n, noun, pattern.Value)
+	if d, err := time.ParseDuration(benchtime.Value.String()); err == nil {
+		fmt.Printf(", at least %v at -benchtime %v each (fewer with a longer -bench pattern, shorter with -benchtime)", time.Duration(n)*d, d)
+	}
+	fmt.Println()
+}
+
+// benchParts splits a -bench pattern as go test does, at its slashes, into
+// one regular expression per name element; nil for a pattern that is not
+// one.
+func benchParts(pattern string) []*regexp.Regexp {
+	var parts []*regexp.Regexp
+	for _, p := range strings.Split(pattern, "/") {
+		re, err := regexp.Compile(p)
+		if err != nil {
+			return nil
+		}
+		parts = append(parts, re)
+	}
+	return parts
+}
+
+// benchSelects reports whether go test runs the benchmark of a case name
+// under the pattern's parts: each part matches, unanchored, the name
+// element at its depth.
+func benchSelects(parts []*regexp.Regexp, name string) bool {
+	elems := strings.Split(name, "/")
+	if parts == nil || len(elems) < len(parts) {
+		return false
+	}
+	for i, p := range parts {
+		if !p.MatchString(elems[i]) {
+			return false
+		}
+	}
+	return true
+}
+
 // TestGobenchDefaultPattern checks that make gobench's default -bench
 // pattern selects a benchmark of every family: go test splits the pattern
 // at slashes and matches each part, unanchored, against the name element
@@ -59,9 +120,9 @@ func TestGobenchDefaultPattern(t *testing.T) {
 		t.Fatal("no BENCH default in the Makefile")
 	}
 	pattern := strings.ReplaceAll(string(m[1]), "$$", "$") // make's escape
-	var parts []*regexp.Regexp
-	for _, p := range strings.Split(pattern, "/") {
-		parts = append(parts, regexp.MustCompile(p))
+	parts := benchParts(pattern)
+	if parts == nil {
+		t.Fatalf("make gobench's default %q is no pattern", pattern)
 	}
 	cases, _, err := Suite{Modes: schema.Modes(), Sizes: []schema.SizeClass{schema.L1}}.Cases(ThisMachine())
 	if err != nil {
@@ -69,12 +130,7 @@ func TestGobenchDefaultPattern(t *testing.T) {
 	}
 	selected := map[string]bool{}
 	for _, c := range cases {
-		elems := strings.Split(c.Name(), "/")
-		ok := len(elems) >= len(parts)
-		for i := 0; ok && i < len(parts); i++ {
-			ok = parts[i].MatchString(elems[i])
-		}
-		if ok {
+		if benchSelects(parts, c.Name()) {
 			selected[c.Kernel.Info().Family] = true
 		}
 	}
@@ -82,5 +138,23 @@ func TestGobenchDefaultPattern(t *testing.T) {
 		if !selected[f.Name()] {
 			t.Errorf("make gobench's default %q selects no benchmark of %s", pattern, f.Name())
 		}
+	}
+}
+
+// TestBenchSelects: the count announce gives is of the benchmarks go test
+// runs: Kernel/family=popcount$/ selects every popcount case and no other.
+func TestBenchSelects(t *testing.T) {
+	cases, _, err := Suite{Modes: schema.Modes(), Sizes: []schema.SizeClass{schema.L1}}.Cases(ThisMachine())
+	if err != nil {
+		t.Fatal(err)
+	}
+	parts := benchParts("Kernel/family=popcount$/")
+	for _, c := range cases {
+		if got, want := benchSelects(parts, c.Name()), c.Kernel.Info().Family == "popcount"; got != want {
+			t.Errorf("%s: selected %v, want %v", c.Name(), got, want)
+		}
+	}
+	if benchParts("Kernel/(") != nil {
+		t.Error("a bad pattern splits into parts")
 	}
 }

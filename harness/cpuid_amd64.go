@@ -77,3 +77,10 @@ func cpuidCaches(vendor string) (c Caches, ok bool) {
 	}
 	return c, c.L1d > 0
 }
+
+// hypervisor reports CPUID's hypervisor bit (leaf 1, ECX bit 31), which a
+// virtual machine's CPU sets.
+func hypervisor() bool {
+	_, _, ecx, _ := cpuid(1, 0)
+	return ecx>>31&1 != 0
+}

@@ -17,7 +17,7 @@ import (
 func TestDistributions(t *testing.T) {
 	pop := kernels.Popcount()
 	for k := 0; k <= 64; k++ {
-		in, err := Inputs(pop, Workload{Dist: "k" + strconv.Itoa(k), Size: 500, Seed: 7})
+		in, err := inputs(pop, Workload{Dist: "k" + strconv.Itoa(k), Size: 500, Seed: 7})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -27,13 +27,13 @@ func TestDistributions(t *testing.T) {
 			}
 		}
 	}
-	a, _ := Inputs(pop, Workload{Dist: "random", Size: 1000, Seed: 1})
-	b, _ := Inputs(pop, Workload{Dist: "random", Size: 1000, Seed: 1})
-	c, _ := Inputs(pop, Workload{Dist: "random", Size: 1000, Seed: 2})
+	a, _ := inputs(pop, Workload{Dist: "random", Size: 1000, Seed: 1})
+	b, _ := inputs(pop, Workload{Dist: "random", Size: 1000, Seed: 1})
+	c, _ := inputs(pop, Workload{Dist: "random", Size: 1000, Seed: 2})
 	if !reflect.DeepEqual(a, b) || reflect.DeepEqual(a, c) {
 		t.Error("workloads are not a function of their seed")
 	}
-	d, _ := Inputs(pop, Workload{Dist: "d8", Size: 20000, Seed: 7})
+	d, _ := inputs(pop, Workload{Dist: "d8", Size: 20000, Seed: 7})
 	total, counts := 0, map[int]bool{}
 	for _, x := range d.([]uint64) {
 		total += bits.OnesCount64(x)
@@ -42,17 +42,17 @@ func TestDistributions(t *testing.T) {
 	if mean := float64(total) / 20000; mean < 7.8 || mean > 8.2 || len(counts) < 10 {
 		t.Errorf("d8: mean %.2f one-bits over %d distinct counts, want about 8 and a spread", mean, len(counts))
 	}
-	r, _ := Inputs(pop, Workload{Dist: "k8-rep16", Size: 100, Seed: 1})
+	r, _ := inputs(pop, Workload{Dist: "k8-rep16", Size: 100, Seed: 1})
 	rs := r.([]uint64)
 	if len(rs) != 100 || rs[0] != rs[16] || rs[15] != rs[95] || rs[0] == rs[1] {
 		t.Errorf("k8-rep16 does not repeat with period 16: %x", rs[:20])
 	}
 	for _, bad := range []string{"", "k65", "d65", "kx", "uniform", "k8-rep0"} {
-		if _, err := Inputs(pop, Workload{Dist: bad, Size: 10}); err == nil {
+		if _, err := inputs(pop, Workload{Dist: bad, Size: 10}); err == nil {
 			t.Errorf("distribution %q accepted", bad)
 		}
 	}
-	if _, err := Inputs(kernels.Sliding(), Workload{Dist: "k8", Size: 10}); err == nil {
+	if _, err := inputs(kernels.Sliding(), Workload{Dist: "k8", Size: 10}); err == nil {
 		t.Error("k8 accepted for sliders")
 	}
 }
@@ -66,7 +66,7 @@ func TestEveryFamilyHasWorkloads(t *testing.T) {
 				continue
 			}
 			for _, d := range p.Dists {
-				in, err := Inputs(f, Workload{Dist: d, Size: 300, Seed: 3})
+				in, err := inputs(f, Workload{Dist: d, Size: 300, Seed: 3})
 				if err != nil {
 					t.Fatalf("%s %s: %v", f.Name(), d, err)
 				}
@@ -74,7 +74,7 @@ func TestEveryFamilyHasWorkloads(t *testing.T) {
 					if k.Supported() != nil {
 						continue
 					}
-					b, err := k.Bind(in, kernels.Throughput)
+					b, err := k.Bind(in, kernels.Throughput, nil)
 					if err == nil {
 						err = b.Verify()
 					}
@@ -165,7 +165,7 @@ func TestRunAndStats(t *testing.T) {
 		t.Fatalf("Run: %v after %d rounds", err, rounds)
 	}
 	for _, c := range cases {
-		st := c.Stats()
+		st := c.stats()
 		if st.N != 6 || st.Min <= 0 || st.Min > st.Median {
 			t.Errorf("%s: stats %+v", c.Name(), st)
 		}
@@ -241,7 +241,7 @@ func TestPressure(t *testing.T) {
 			}
 			// A walk loads the first word of every line: 0, 8, 16, ...
 			before, lines := evictSink, want/64
-			c.Evict.Walk()
+			c.Evict.walk()
 			if got := evictSink - before; got != uint64(8*lines*(lines-1)/2) {
 				t.Errorf("%s: a walk summed %d, want the first word of each of %d lines", p, got, lines)
 			}
@@ -254,11 +254,11 @@ func TestPressure(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, c := range cases {
-		if st := c.Stats(); st.N != 3 || st.Min <= 0 {
+		if st := c.stats(); st.N != 3 || st.Min <= 0 {
 			t.Errorf("%s: stats %+v", c.Name(), st)
 		}
 	}
-	if _, err := NewEvictor(schema.PressureL1, Machine{}); err == nil {
+	if _, err := newEvictor(schema.PressureL1, Machine{}); err == nil {
 		t.Error("pressure with no cache sizes accepted")
 	}
 }
@@ -271,7 +271,7 @@ func TestSliderDistributions(t *testing.T) {
 		dist  string
 		piece kernels.Slider
 	}{{"rook", kernels.Orthogonal}, {"bishop", kernels.Diagonal}, {"gigantua", kernels.QueenLines}} {
-		in, err := Inputs(kernels.Sliding(), Workload{Dist: c.dist, Size: 100, Seed: 1})
+		in, err := inputs(kernels.Sliding(), Workload{Dist: c.dist, Size: 100, Seed: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -281,7 +281,7 @@ func TestSliderDistributions(t *testing.T) {
 			}
 		}
 	}
-	in, _ := Inputs(kernels.Sliding(), Workload{Dist: "gigantua", Size: 24, Seed: 99})
+	in, _ := inputs(kernels.Sliding(), Workload{Dist: "gigantua", Size: 24, Seed: 99})
 	qs := in.([]kernels.Query)
 	want := []struct {
 		occ uint64
@@ -297,7 +297,7 @@ func TestSliderDistributions(t *testing.T) {
 			}
 		}
 	}
-	if _, err := Inputs(kernels.Popcount(), Workload{Dist: "rook", Size: 10}); err == nil {
+	if _, err := inputs(kernels.Popcount(), Workload{Dist: "rook", Size: 10}); err == nil {
 		t.Error("rook accepted for bitboards")
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"runtime/pprof"
 	"slices"
 	"time"
@@ -22,6 +23,9 @@ type Case struct {
 	// buffer before every batch, and only the batches timed.
 	Evict *Evictor
 
+	// outputs lends the batch its output buffer, shared with the other
+	// cases of its suite ([Suite.Cases]); nil for a buffer of its own.
+	outputs *kernels.Outputs
 	batch   kernels.Batch
 	reps    int      // passes per sample
 	Samples []Sample // every sample, in order
@@ -56,30 +60,38 @@ func (c *Case) OutputsPerOp() float64 {
 	return float64(c.batch.Outputs()) / float64(c.batch.Len())
 }
 
-// InputCache shares the inputs of one family and workload among the cases
-// that run them: each value is a slice of the family's input type.
+// InputCache shares each workload's inputs among the cases that run them,
+// whatever their family: the inputs depend on the input type, the
+// workload and, for random slider queries, the family's sliders. Each
+// value is a slice of the input type.
 type InputCache map[inputKey]any
 
 type inputKey struct {
-	family   string
+	input    reflect.Type
+	sliders  string
 	workload Workload
 }
 
+// inputKeyOf returns the key of the inputs of family f's workload w.
+func inputKeyOf(f kernels.AnyFamily, w Workload) inputKey {
+	return inputKey{f.InputType(), fmt.Sprint(f.RandomSliders()), w}
+}
+
 // Prepare builds the case's inputs (sharing them with the other cases of
-// the same family and workload through cache), binds the kernel and checks
-// it against the reference on exactly these inputs. A kernel that disagrees
-// is never timed.
+// the same inputs through cache), binds the kernel, its outputs in the
+// buffer its suite's cases share, and checks it against the reference on
+// exactly these inputs. A kernel that disagrees is never timed.
 func (c *Case) Prepare(cache InputCache) error {
-	key := inputKey{c.Kernel.FamilyOf().Name(), c.Workload}
+	key := inputKeyOf(c.Kernel.FamilyOf(), c.Workload)
 	in, ok := cache[key]
 	if !ok {
 		var err error
-		if in, err = Inputs(c.Kernel.FamilyOf(), c.Workload); err != nil {
+		if in, err = inputs(c.Kernel.FamilyOf(), c.Workload); err != nil {
 			return err
 		}
 		cache[key] = in
 	}
-	b, err := c.Kernel.Bind(in, c.Mode)
+	b, err := c.Kernel.Bind(in, c.Mode, c.outputs)
 	if err != nil {
 		return err
 	}
@@ -103,7 +115,7 @@ func (c *Case) calibrate(d time.Duration) {
 // pass runs the batch once, after the walk under pressure.
 func (c *Case) pass() {
 	if c.Evict != nil {
-		c.Evict.Walk()
+		c.Evict.walk()
 	}
 	c.batch.Run(1)
 }
@@ -147,7 +159,7 @@ func (c *Case) samplePressed(cyc *Cycles, round int) Sample {
 	timer := timerCost()
 	var ns, cycles float64
 	for range c.reps {
-		c.Evict.Walk()
+		c.Evict.walk()
 		begin := cyc.start()
 		t := time.Now()
 		c.batch.Run(1)
@@ -179,7 +191,7 @@ type Options struct {
 // ErrInterrupted is returned by Run when Stop was closed.
 var ErrInterrupted = fmt.Errorf("harness: interrupted")
 
-// Recalibrate is how often Run measures the core clock again (Cycles.Track,
+// Recalibrate is how often Run measures the core clock again (Cycles.follow,
 // about 2% of the time): the clock of a shared virtual machine moves by 10%
 // and more within seconds.
 const Recalibrate = 100 * time.Millisecond
@@ -221,7 +233,7 @@ func Run[T Timed](cases []T, cyc *Cycles, opt Options) error {
 	order := slices.Clone(cases)
 	done, total := 0, opt.Rounds*opt.PerRound*len(cases)
 	calibrated := time.Now()
-	cyc.Calibrate()
+	cyc.recalibrate()
 	for round := range opt.Rounds {
 		for range opt.PerRound {
 			r.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
@@ -232,7 +244,7 @@ func Run[T Timed](cases []T, cyc *Cycles, opt Options) error {
 				default:
 				}
 				if time.Since(calibrated) > Recalibrate {
-					cyc.Track()
+					cyc.follow()
 					calibrated = time.Now()
 				}
 				var s Sample
@@ -297,7 +309,7 @@ type Stats struct {
 }
 
 // Stats returns the case's statistics over all its samples.
-func (c *Case) Stats() Stats { return stats(c.Samples) }
+func (c *Case) stats() Stats { return stats(c.Samples) }
 
 func stats(samples []Sample) Stats {
 	var ns, cy []float64

@@ -101,7 +101,7 @@ func (r *ResultsFile) PerftResult(c *PerftCase, s Sample) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.done {
-		return errClosed
+		return r.closedError()
 	}
 	vals := []benchfmt.Value{{Value: s.NsPerOp, Unit: schema.NsPerNode().Written}}
 	if s.CyclesPerOp > 0 {

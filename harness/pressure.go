@@ -7,7 +7,7 @@ import (
 	"bitlab/schema"
 )
 
-// An Evictor makes other data compete with a kernel for the caches: Walk
+// An Evictor makes other data compete with a kernel for the caches: walk
 // loads one word from every cache line of its buffer, so that after a walk
 // of a buffer the size of a cache level little of what the kernel used is
 // left in that level. Cases under pressure walk before every batch, outside
@@ -23,10 +23,21 @@ type Evictor struct {
 // whose result is stored where it cannot see every reader.
 var evictSink uint64
 
-// NewEvictor allocates the buffer of a pressure class on machine m, with
+// newEvictor allocates the buffer of a pressure class on machine m, with
 // every line written once so that the walks touch real memory; the
 // PressureNone evictor has no buffer and walks nothing.
-func NewEvictor(p schema.Pressure, m Machine) (*Evictor, error) {
+func newEvictor(p schema.Pressure, m Machine) (*Evictor, error) {
+	e, err := sizedEvictor(p, m)
+	if err != nil {
+		return nil, err
+	}
+	e.fill()
+	return e, nil
+}
+
+// sizedEvictor returns the evictor of a pressure class on machine m, its
+// buffer not yet allocated (fill allocates it).
+func sizedEvictor(p schema.Pressure, m Machine) (*Evictor, error) {
 	if _, err := schema.ParsePressure(string(p)); err != nil {
 		return nil, err
 	}
@@ -35,15 +46,19 @@ func NewEvictor(p schema.Pressure, m Machine) (*Evictor, error) {
 	if p != schema.PressureNone && n < line {
 		return nil, fmt.Errorf("pressure %s: no cache size known for it", p)
 	}
-	e := &Evictor{Pressure: p, Bytes: n, buf: make([]uint64, n/8), stride: int(line / 8)}
+	return &Evictor{Pressure: p, Bytes: n, stride: int(line / 8)}, nil
+}
+
+// fill allocates the buffer and writes every word once.
+func (e *Evictor) fill() {
+	e.buf = make([]uint64, e.Bytes/8)
 	for i := range e.buf {
 		e.buf[i] = uint64(i)
 	}
-	return e, nil
 }
 
-// Walk loads one word of every cache line of the buffer, in order.
-func (e *Evictor) Walk() {
+// walk loads one word of every cache line of the buffer, in order.
+func (e *Evictor) walk() {
 	var sum uint64
 	for i := 0; i < len(e.buf); i += e.stride {
 		sum += e.buf[i]
@@ -57,7 +72,7 @@ func (e *Evictor) WalkTime() time.Duration {
 	var ts []float64
 	for range 9 {
 		t := time.Now()
-		e.Walk()
+		e.walk()
 		ts = append(ts, float64(time.Since(t)))
 	}
 	return time.Duration(median(ts))

@@ -24,8 +24,10 @@ import (
 // partial file, which Close links to the final name only when complete and
 // synced, never replacing an existing file. A run stopped before it ends
 // calls Abort, which keeps the rounds completed so far under the final
-// name; only a run killed outright (SIGKILL, a crash) leaves the partial
-// file. Its methods may be called from several goroutines.
+// name. A write that fails (a full disk) removes the partial file, and
+// every method then returns the one [WriteError] that says what was lost;
+// only a run killed outright (SIGKILL, a crash) leaves the partial file.
+// Its methods may be called from several goroutines.
 type ResultsFile struct {
 	Path    string // the final name: after Close or Abort, the name the file has
 	unique  bool   // a taken Path may be numbered: name-2.txt, name-3.txt ...
@@ -42,7 +44,49 @@ type ResultsFile struct {
 	written    int64 // bytes handed to f
 	saved      int64 // bytes of f at the end of the last Flush: whole rounds
 	savedLines int   // result lines in those bytes
-	done       bool  // closed or aborted: later writes are dropped
+	done       bool  // closed, aborted or failed: later writes are dropped
+	failed     *WriteError
+}
+
+// A WriteError is a results file that could not be written: its partial
+// file is removed, and its lines are lost.
+type WriteError struct {
+	Path  string // the results file's final name, as the user gave it
+	Lines int    // the result lines lost
+	Err   error  // why, without the partial file's name
+}
+
+func (e *WriteError) Error() string {
+	lost := "no result line was written yet"
+	if e.Lines > 0 {
+		lost = fmt.Sprintf("the %d result lines written are lost", e.Lines)
+	}
+	return fmt.Sprintf("cannot write the results file %s (%v): %s, and its hidden partial file is removed", e.Path, e.Err, lost)
+}
+
+func (e *WriteError) Unwrap() error { return e.Err }
+
+// withoutPath returns a file operation's error without the path it names
+// (the hidden partial file, which no message should send the user to).
+func withoutPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return fmt.Errorf("%s: %w", pe.Op, pe.Err)
+	}
+	return err
+}
+
+// fail discards the file after a failed write: it closes and removes the
+// partial file and returns the WriteError every later call returns. r.mu
+// is held.
+func (r *ResultsFile) fail(err error) error {
+	if r.failed == nil {
+		r.done = true
+		r.f.Close()
+		os.Remove(r.partial)
+		r.failed = &WriteError{Path: r.Path, Lines: r.lines, Err: withoutPath(err)}
+	}
+	return r.failed
 }
 
 // CreateResults starts a results file at path for a run on machine m that
@@ -84,7 +128,7 @@ func createResults(path string, unique bool, m Machine, events []Event, config [
 			continue
 		}
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("harness: cannot create the results file %s (%v)", name, withoutPath(err))
 		}
 		if exists(name) { // a run that held the partial file linked it meanwhile
 			f.Close()
@@ -97,7 +141,7 @@ func createResults(path string, unique bool, m Machine, events []Event, config [
 	r.bw = bufio.NewWriter(countingWriter{r.f, &r.written})
 	r.w = benchfmt.NewWriter(r.bw)
 	if err := metadata(r.w); err != nil {
-		return nil, errors.Join(err, r.f.Close(), os.Remove(r.partial))
+		return nil, r.fail(err)
 	}
 	return r, nil
 }
@@ -162,7 +206,7 @@ func (r *ResultsFile) Result(c *Case, s Sample) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.done {
-		return errClosed
+		return r.closedError()
 	}
 	vals := []benchfmt.Value{{Value: s.NsPerOp, Unit: schema.NsPerOp().Written}}
 	if s.CyclesPerOp > 0 {
@@ -228,13 +272,24 @@ func (r *ResultsFile) Flush() error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.done {
-		return errClosed
+		return r.closedError()
 	}
-	err := r.bw.Flush()
-	if err == nil {
-		r.saved, r.savedLines = r.written, r.lines
+	if err := r.bw.Flush(); err != nil {
+		if r.f == nil { // standard output
+			return err
+		}
+		return r.fail(err)
 	}
-	return err
+	r.saved, r.savedLines = r.written, r.lines
+	return nil
+}
+
+// closedError is the error of a call after Close, Abort or a failed write.
+func (r *ResultsFile) closedError() error {
+	if r.failed != nil {
+		return r.failed
+	}
+	return errClosed
 }
 
 // Lines returns the result lines written so far.
@@ -252,27 +307,33 @@ func (r *ResultsFile) Close() error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.done {
-		return errClosed
+		return r.closedError()
 	}
-	r.done = true
 	if r.f == nil { // standard output
+		r.done = true
 		err := r.bw.Flush()
 		if err == nil && r.lines == 0 {
 			err = ErrNoResults
 		}
 		return err
 	}
-	err := errors.Join(r.bw.Flush(), r.f.Sync(), r.f.Close())
-	if err == nil && r.lines == 0 {
-		err = ErrNoResults
+	if err := errors.Join(r.bw.Flush(), r.f.Sync()); err != nil {
+		return r.fail(err)
 	}
-	if err == nil {
-		err = r.link()
+	r.done = true
+	err := r.f.Close()
+	if err != nil {
+		return r.fail(err)
 	}
-	if err == nil || errors.Is(err, ErrNoResults) {
+	if r.lines == 0 {
 		os.Remove(r.partial)
+		return ErrNoResults
 	}
-	return err
+	if err := r.link(); err != nil {
+		return err
+	}
+	os.Remove(r.partial)
+	return nil
 }
 
 // link gives the complete partial file its final name, the first free one
@@ -302,16 +363,17 @@ func (r *ResultsFile) Abort(note string) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.done {
-		return errClosed
+		return r.closedError()
 	}
-	r.done = true
 	if r.f == nil {
+		r.done = true
 		if r.savedLines == 0 {
 			return ErrNoResults
 		}
 		return nil
 	}
 	if r.savedLines == 0 {
+		r.done = true
 		return errors.Join(r.f.Close(), os.Remove(r.partial), ErrNoResults)
 	}
 	r.lines = r.savedLines
@@ -322,17 +384,21 @@ func (r *ResultsFile) Abort(note string) error {
 	if err == nil {
 		_, err = fmt.Fprintf(r.f, "# warning: %s\n", note)
 	}
-	err = errors.Join(err, r.f.Sync(), r.f.Close())
-	if err == nil {
-		err = r.link()
+	if err = errors.Join(err, r.f.Sync()); err != nil {
+		return r.fail(err)
 	}
-	if err == nil {
-		os.Remove(r.partial)
+	r.done = true
+	if err := r.f.Close(); err != nil {
+		return r.fail(err)
 	}
-	return err
+	if err := r.link(); err != nil {
+		return err
+	}
+	os.Remove(r.partial)
+	return nil
 }
 
-// errClosed reports a write after Close or Abort.
+// errClosed reports a write after Close or Abort (closedError).
 var errClosed = errors.New("harness: the results file is closed")
 
 // ErrNoResults reports a run that finished no result line.

@@ -5,9 +5,10 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
-	"bitlab/movegen/factor"
+	"bitlab/factor"
 	"bitlab/schema"
 )
 
@@ -123,4 +124,46 @@ func TestResultsAbort(t *testing.T) {
 	if h := hidden(t, dir); len(h) != 0 {
 		t.Errorf("left behind: %v", h)
 	}
+}
+
+// failingWriter fails every write as a full disk does.
+type failingWriter struct{ path string }
+
+func (w failingWriter) Write([]byte) (int, error) {
+	return 0, &os.PathError{Op: "write", Path: w.path, Err: syscall.ENOSPC}
+}
+
+// TestResultsWriteFails: a write that fails removes the partial file,
+// names the results file as given (never the hidden partial file) and
+// says what was lost, and every later call returns that one error, so a
+// run reports it once; the name is free for the next run.
+func TestResultsWriteFails(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "r.txt")
+	r, err := CreatePerftResults(path, false, ThisMachine(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.bw.Reset(countingWriter{failingWriter{r.partial}, &r.written}) // the disk is full
+	perftLine(t, r, "round1")
+	err = r.Flush()
+	var we *WriteError
+	if !errors.As(err, &we) || !errors.Is(err, syscall.ENOSPC) || we.Path != path || we.Lines != 1 ||
+		strings.Contains(err.Error(), ".partial") || !strings.Contains(err.Error(), "the 1 result lines written are lost") {
+		t.Errorf("the failed write: %v", err)
+	}
+	if h := hidden(t, dir); len(h) != 0 {
+		t.Errorf("left behind: %v", h)
+	}
+	if errs := []error{r.Close(), r.Abort("x"), r.Flush()}; errs[0] != err || errs[1] != err || errs[2] != err {
+		t.Errorf("after the failed write: %v, want the same error every time", errs)
+	}
+	if _, err := os.Stat(path); !os.IsNotExist(err) {
+		t.Error("a results file was written")
+	}
+	next, err := CreatePerftResults(path, false, ThisMachine(), nil)
+	if err != nil {
+		t.Fatalf("the next run with that name: %v", err)
+	}
+	next.Abort("x")
 }

@@ -41,7 +41,16 @@ type Skip struct {
 }
 
 // Cases returns the suite's cases on machine m, and the kernels it skips.
+// It refuses a suite whose batches do not fit in the memory available
+// ([AvailableMemory]), before allocating any, with what they need and what
+// is available. The cases share one output buffer per output type: they
+// are timed one at a time.
 func (s Suite) Cases(m Machine) ([]*Case, []Skip, error) {
+	return s.cases(m, AvailableMemory)
+}
+
+// cases is Cases with the memory available from available.
+func (s Suite) cases(m Machine, available func() (MemoryLimit, bool)) ([]*Case, []Skip, error) {
 	for _, class := range s.Sizes {
 		if _, err := Elements(class, m); err != nil {
 			return nil, nil, err
@@ -66,18 +75,34 @@ func (s Suite) Cases(m Machine) ([]*Case, []Skip, error) {
 			cases = append(cases, s.classCases(k, class, m, evictors)...)
 		}
 	}
+	outputs := new(kernels.Outputs)
+	for _, c := range cases {
+		c.outputs = outputs
+		outputs.Reserve(c.Kernel.FamilyOf(), c.Workload.Size)
+	}
+	if limit, ok := available(); ok {
+		if err := footprintOf(cases, outputs).fits(limit); err != nil {
+			return nil, nil, err
+		}
+	}
+	for _, e := range evictors {
+		if e != nil {
+			e.fill()
+		}
+	}
 	return cases, skipped, nil
 }
 
 // evictors returns one eviction buffer per pressure of the suite, which
-// its cases share, or a nil one for a suite without pressures.
+// its cases share, not yet allocated, or a nil one for a suite without
+// pressures.
 func (s Suite) evictors(m Machine) ([]*Evictor, error) {
 	if s.Pressures == nil {
 		return []*Evictor{nil}, nil
 	}
 	var evictors []*Evictor
 	for _, p := range s.Pressures {
-		e, err := NewEvictor(p, m)
+		e, err := sizedEvictor(p, m)
 		if err != nil {
 			return nil, err
 		}

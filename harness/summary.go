@@ -135,7 +135,7 @@ func Learn(cases []*Case) []Learned {
 		}
 		i := c.Kernel.Info()
 		k := key{i.Family, i.Impl, c.Workload.Dist}
-		st := c.Stats()
+		st := c.stats()
 		cost := st.MedianCycles
 		if cost <= 0 {
 			cost = st.Median

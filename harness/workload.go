@@ -46,9 +46,10 @@ var generators = map[reflect.Type]func(r *rand.Rand, fam kernels.AnyFamily, d sc
 		}
 		// The same queries, each with its rotated occupancies: what an
 		// engine keeps up to date, computed here before timing.
-		var rqs []kernels.RotatedQuery
-		for _, q := range qs.([]kernels.Query) {
-			rqs = append(rqs, kernels.RotatedQuery{Query: q, Rot: board.Rotate(q.Occ)})
+		plain := qs.([]kernels.Query)
+		rqs := make([]kernels.RotatedQuery, len(plain))
+		for i, q := range plain {
+			rqs[i] = kernels.RotatedQuery{Query: q, Rot: board.Rotate(q.Occ)}
 		}
 		return rqs, nil
 	},
@@ -73,9 +74,9 @@ func typed[T any](gen func(*rand.Rand, kernels.AnyFamily, schema.Dist) T) func(*
 	}
 }
 
-// Inputs builds the workload for a family: a slice of the family's input
+// inputs builds the workload for a family: a slice of the family's input
 // element type, ready for [kernels.Kernel.Bind].
-func Inputs(fam kernels.AnyFamily, w Workload) (any, error) {
+func inputs(fam kernels.AnyFamily, w Workload) (any, error) {
 	d, err := schema.ParseDist(w.Dist)
 	if err != nil {
 		return nil, fmt.Errorf("harness: %w", err)

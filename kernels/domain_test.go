@@ -50,7 +50,7 @@ func TestOutOfDomainInputs(t *testing.T) {
 				if mode == kernels.Latency && !k.HasLatency() {
 					continue
 				}
-				_, err := k.Bind(tc.src, mode)
+				_, err := k.Bind(tc.src, mode, nil)
 				if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), k.Info().ID()) {
 					t.Errorf("%s %s: Bind gave %v, want an error naming it and %q", k.Info().ID(), mode, err, tc.want)
 				}

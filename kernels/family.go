@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
+	"unsafe"
 
 	"bitlab/schema"
 )
@@ -88,6 +89,12 @@ func (f *Family[In, Out]) MaxOut() int { return f.spec.MaxOut }
 
 // InputType returns the input element type.
 func (f *Family[In, Out]) InputType() reflect.Type { return reflect.TypeFor[In]() }
+
+// OutputBytes returns the most memory the outputs of n inputs take: MaxOut
+// outputs each.
+func (f *Family[In, Out]) OutputBytes(n int) int64 {
+	return int64(f.spec.MaxOut) * int64(n) * int64(unsafe.Sizeof(*new(Out)))
+}
 
 // Plans returns the family's default workloads.
 func (f *Family[In, Out]) Plans() Plans { return f.spec.Plans }

@@ -99,8 +99,9 @@ type Kernel interface {
 	FamilyOf() AnyFamily
 	// Bind ties the implementation to an input batch, which must be a slice
 	// of the family's input type whose every element is in the family's
-	// domain, for timing in one mode.
-	Bind(src any, mode Mode) (Batch, error)
+	// domain, for timing in one mode, its outputs written into a buffer
+	// lent by out (nil: a buffer of its own).
+	Bind(src any, mode Mode, out *Outputs) (Batch, error)
 }
 
 // AnyFamily is a Family with its element types erased.
@@ -111,6 +112,8 @@ type AnyFamily interface {
 	MaxOut() int
 	// InputType is the input element type.
 	InputType() reflect.Type
+	// OutputBytes is the most memory the outputs of n inputs take.
+	OutputBytes(n int) int64
 	// Baseline names the portable implementation summaries compare with.
 	Baseline() string
 	// Plans says what the default suite runs of the family per size class.
@@ -121,6 +124,8 @@ type AnyFamily interface {
 	// whose inputs are Queries.
 	RandomSliders() []Slider
 	Kernels() []Kernel
+	// reserve makes room in o for the outputs of n inputs.
+	reserve(o *Outputs, n int)
 }
 
 // Mode is how a kernel is timed: [schema.Throughput] or [schema.Latency].

@@ -262,17 +262,62 @@ func TestBaselinesAreRegisteredPortableImplementations(t *testing.T) {
 }
 
 // TestOutputPlacement checks that a bound batch's output starts half a page
-// from its input, modulo 4096, for outputs of every element size.
+// from its input, modulo 4096, for outputs of every element size, in a
+// buffer of its own and in one lent by an Outputs.
 func TestOutputPlacement(t *testing.T) {
 	src := make([]uint64, 4096)
-	for _, k := range []kernels.Kernel{mustLookup(t, "popcount/mathbits"), mustLookup(t, "serialize/forward"), mustLookup(t, "ls1b-reset/and")} {
-		b, err := k.Bind(src, kernels.Throughput)
+	var out kernels.Outputs
+	for _, lent := range []*kernels.Outputs{nil, &out} {
+		for _, k := range []kernels.Kernel{mustLookup(t, "popcount/mathbits"), mustLookup(t, "serialize/forward"), mustLookup(t, "ls1b-reset/and")} {
+			if lent != nil {
+				lent.Reserve(k.FamilyOf(), len(src))
+			}
+			b, err := k.Bind(src, kernels.Throughput, lent)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if off := kernels.OutputOffset(b, src); off%4096 != 2048 {
+				t.Errorf("%s: output at %d modulo 4096 from the input, want 2048", k.Info().ID(), off%4096)
+			}
+		}
+	}
+}
+
+// TestOutputsShared binds batches of one output type, the shorter ones
+// on inputs at other offsets, into one Outputs: they share one buffer,
+// allocated once at the reserved length, whatever the binding order.
+func TestOutputsShared(t *testing.T) {
+	long, short := make([]uint64, 1<<14), make([]uint64, 4096+3)
+	serialize, scan := mustLookup(t, "serialize/forward"), mustLookup(t, "bitscan-forward/table16")
+	var out kernels.Outputs
+	out.Reserve(scan.FamilyOf(), len(short))
+	out.Reserve(serialize.FamilyOf(), len(long))
+	out.Reserve(serialize.FamilyOf(), len(short[3:]))
+	// board.Square outputs: 64 per input, and room for any placement.
+	if want := int64(64*len(long) + 4096 + 1); out.Bytes() != want {
+		t.Errorf("reserved %d bytes, want %d", out.Bytes(), want)
+	}
+	first, err := scan.Bind(short, kernels.Throughput, &out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		k   kernels.Kernel
+		src []uint64
+	}{{serialize, long}, {serialize, short[3:]}, {scan, short}} {
+		b, err := c.k.Bind(c.src, kernels.Throughput, &out)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if off := kernels.OutputOffset(b, src); off%4096 != 2048 {
-			t.Errorf("%s: output at %d modulo 4096 from the input, want 2048", k.Info().ID(), off%4096)
+		if off := kernels.OutputOffset(b, c.src); off%4096 != 2048 {
+			t.Errorf("%s on %d inputs: output at %d modulo 4096 from the input, want 2048", c.k.Info().ID(), len(c.src), off%4096)
 		}
+		if !kernels.SameOutputBuffer(first, b) {
+			t.Errorf("%s on %d inputs: outputs in a buffer of their own", c.k.Info().ID(), len(c.src))
+		}
+	}
+	if want := int64(64*len(long) + 4096 + 1); out.Bytes() != want {
+		t.Errorf("%d bytes lent, want %d", out.Bytes(), want)
 	}
 }
 

@@ -182,7 +182,7 @@ func (p *Position) parseCastling(field string) error {
 				return fmt.Errorf("movegen: castling right %c: the %v king is on %v, not on its first rank beside the rook", r, side, king)
 			}
 		default:
-			return fmt.Errorf("movegen: castling field %q: %q is none of K, Q, k, q, A-H, a-h (X-FEN and Shredder-FEN) or a lone -", field, r)
+			return fmt.Errorf("movegen: castling field %s: %q is none of K, Q, k, q, A-H, a-h (X-FEN and Shredder-FEN) or a lone -", board.Quote(field), r)
 		}
 		if king.File() == 0 || king.File() == 7 {
 			return fmt.Errorf("movegen: castling right %c: the %v king is on %v, but every game starts with the king between its rooks", r, side, king)
@@ -192,7 +192,7 @@ func (p *Position) parseCastling(field string) error {
 			right++
 		}
 		if p.Castling&(1<<right) != 0 {
-			return fmt.Errorf("movegen: castling field %q names %v's %s castling twice", field, side, [2]string{"kingside", "queenside"}[right%2])
+			return fmt.Errorf("movegen: castling field %s names %v's %s castling twice", board.Quote(field), side, [2]string{"kingside", "queenside"}[right%2])
 		}
 		p.Castling |= 1 << right
 		rookFiles[right] = rookFile
@@ -207,7 +207,7 @@ func (p *Position) parseCastling(field string) error {
 		}
 		f := p.king(board.Color(side)).File()
 		if kingFile >= 0 && f != kingFile {
-			return fmt.Errorf("movegen: castling field %q: white's king is on the %c-file and black's on the %c-file, but every game starts with the sides mirrored", field, 'a'+kingFile, 'a'+f)
+			return fmt.Errorf("movegen: castling field %s: white's king is on the %c-file and black's on the %c-file, but every game starts with the sides mirrored", board.Quote(field), 'a'+kingFile, 'a'+f)
 		}
 		kingFile, key.king = f, f
 	}
@@ -215,8 +215,8 @@ func (p *Position) parseCastling(field string) error {
 		white, black := p.Castling&(1<<wing) != 0, p.Castling&(4<<wing) != 0
 		switch {
 		case white && black && rookFiles[wing] != rookFiles[2+wing]:
-			return fmt.Errorf("movegen: castling field %q: white's %s rook is on the %c-file and black's on the %c-file, but every game starts with the sides mirrored",
-				field, [2]string{"kingside", "queenside"}[wing], 'a'+rookFiles[wing], 'a'+rookFiles[2+wing])
+			return fmt.Errorf("movegen: castling field %s: white's %s rook is on the %c-file and black's on the %c-file, but every game starts with the sides mirrored",
+				board.Quote(field), [2]string{"kingside", "queenside"}[wing], 'a'+rookFiles[wing], 'a'+rookFiles[2+wing])
 		case white:
 			*file = rookFiles[wing]
 		case black:

@@ -1,6 +1,7 @@
 package movegen
 
 import (
+	"fmt"
 	"math/bits"
 	"math/rand/v2"
 	"regexp"
@@ -346,4 +347,22 @@ func randomPosition(r *rand.Rand) board.Position {
 		b.EnPassant = board.NewSquare(r.IntN(8), [2]int{5, 2}[b.Side])
 	}
 	return b
+}
+
+// TestFenLongFieldsTruncated: a very long FEN, or field of one, is not
+// echoed whole in the error, which says how long it was.
+func TestFenLongFieldsTruncated(t *testing.T) {
+	long := strings.Repeat("x", 10000)
+	for _, fen := range []string{
+		long + " w - - 0 1",
+		"4k3/8/8/8/8/8/8/4K3 " + long + " - - 0 1",
+		"4k3/8/8/8/8/8/8/4K3 w " + long + " - 0 1",
+		"4k3/8/8/8/8/8/8/4K3 w - " + long + " 0 1",
+		"4k3/8/8/8/8/8/8/4K3 w - - " + long + " 1",
+	} {
+		_, err := ParseFEN(fen)
+		if err == nil || len(err.Error()) > 500 || !strings.Contains(err.Error(), " bytes)") {
+			t.Errorf("field %d: %d bytes of error: %.300v", strings.Index(fen, long), len(fmt.Sprint(err)), err)
+		}
+	}
 }

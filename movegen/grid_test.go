@@ -8,7 +8,7 @@ import (
 	"slices"
 	"testing"
 
-	"bitlab/movegen/factor"
+	"bitlab/factor"
 	"bitlab/movegen/internal/copier"
 )
 

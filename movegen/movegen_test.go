@@ -2,14 +2,12 @@ package movegen
 
 import (
 	"math/rand/v2"
-	"os"
 	"runtime"
 	"slices"
-	"strings"
 	"testing"
 
+	"bitlab/factor"
 	"bitlab/internal/gentest"
-	"bitlab/movegen/factor"
 	"bitlab/positions"
 )
 
@@ -123,7 +121,7 @@ func TestGeneratedFilesAreFresh(t *testing.T) {
 // TestConfigs proves every compiled configuration on every perft position
 // to a depth of at most configNodes leaves, after checking that every
 // configuration package factor declares for this architecture is
-// compiled, and the grid where it is built (with the tag bitlab_grid).
+// compiled, and the grid where it is built (with the tag factor.GridTag).
 func TestConfigs(t *testing.T) {
 	const configNodes = 100_000
 	cs := Configs()
@@ -265,16 +263,5 @@ func TestKeptRepresentations(t *testing.T) {
 				}
 			}
 		}
-	}
-}
-
-// TestMakefileGridTag: the Makefile builds the grid with factor.GridTag.
-func TestMakefileGridTag(t *testing.T) {
-	mk, err := os.ReadFile("../Makefile")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(string(mk), "\nGRID_TAG := "+factor.GridTag+"\n") {
-		t.Errorf("the Makefile's GRID_TAG is not %s", factor.GridTag)
 	}
 }

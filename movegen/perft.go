@@ -7,35 +7,22 @@ import (
 	"slices"
 
 	"bitlab/board"
+	"bitlab/factor"
 	"bitlab/kernels"
-	"bitlab/movegen/factor"
 )
 
 //go:generate go run ./internal/configs
 
 // Config is one compiled configuration of the generator: its technique
-// for each factor (package factor declares them, with the kernel each
-// value calls). Slider names a sliding kernel, Serialize a serialize
-// kernel or inline (the loop written in place; avx512-vbmi2, on amd64,
-// writes each piece's whole target set into the list with VPCOMPRESSW
-// rather than a loop over its squares, one call of assembly per target
-// set, which Go does not inline), Count a popcount kernel, Moves how the
-// king's and knights' quiet moves are listed: serialize (like every other
-// piece's) or a movelist kernel (magic-hash: the precomputed list of the
-// target set, [cpw-serialization]), Order the order of each piece's moves:
-// plain (ascending squares) or a serialize-color kernel (flip-vertical:
-// from the side's far rank, by the conditional flipVertical of
-// [cpw-serialization]), Repr the board representation kept up to date
-// beside the bitboards for the slider: none, reversed (Mack's reversed
-// bitboards, with slider hyperbola-reverse reading them) or rotated (Hyatt's rotated bitboards, slider
-// rotated); with the default slider a representation is kept but not
-// read, which measures its upkeep.
+// for each factor. Package factor declares the factors and their values,
+// each with the kernel it calls and what it does (factor.go);
+// go run ./cmd/runbench list -perft lists the configurations compiled
+// here. With the default slider a representation is kept but not read,
+// which measures its upkeep.
 type Config = factor.Config
 
-// DefaultConfig returns the hand-written generator's configuration: fancy
-// magic bitboards, the serialization loop written in place, math/bits'
-// population count, king and knight moves serialized like the others, in
-// ascending order, no representation beyond the bitboards.
+// DefaultConfig returns the hand-written generator's configuration: every
+// factor's default value (factor.Default).
 func DefaultConfig() Config { return factor.Default() }
 
 // Perft returns the number of legal move sequences of the given depth from

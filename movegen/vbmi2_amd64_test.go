@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"bitlab/board"
-	"bitlab/movegen/factor"
+	"bitlab/factor"
 	"bitlab/positions"
 )
 

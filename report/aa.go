@@ -18,23 +18,23 @@ type Pair struct {
 	A, B *Set
 }
 
-// AAResult is the outcome of an A/A test: for every gate, how many pairs
+// aaResult is the outcome of an A/A test: for every gate, how many pairs
 // a comparison flagged as slower (false alarms: the code is the same), and
 // how many caught a slowdown injected into the second run.
-type AAResult struct {
+type aaResult struct {
 	Pairs     []string
 	Threshold float64
 	Inject    *regexp.Regexp // nil for none
 	Factor    float64
 	Injected  int // cases the injection slowed, in the first pair
-	Rows      []AARow
+	Rows      []aaRow
 	// Noise says, per pair, how much its runs differ beyond their rounds'
 	// spread (per case, and per kernel).
 	Noise []string
 }
 
-// AARow is one gate's outcome.
-type AARow struct {
+// aaRow is one gate's outcome.
+type aaRow struct {
 	Gate        Gate
 	FalseAlarms []string // the pairs flagged, each with its first slower unit
 	// Caught counts the pairs in which every unit holding an injected case
@@ -44,17 +44,27 @@ type AARow struct {
 }
 
 // AATest compares every pair at every gate, as it is and with B's cases
-// matching inject made factor times slower (when inject is not nil).
-func AATest(pairs []Pair, opt CompareOptions, inject *regexp.Regexp, factor float64) (*AAResult, error) {
-	res := &AAResult{Threshold: opt.Threshold, Inject: inject, Factor: factor}
+// matching inject made factor times slower (when inject is not nil), and
+// writes each gate's false alarms and catches to w.
+func AATest(w io.Writer, pairs []Pair, opt CompareOptions, inject *regexp.Regexp, factor float64) error {
+	r, err := aaTest(pairs, opt, inject, factor)
+	if err != nil {
+		return err
+	}
+	return r.Write(w)
+}
+
+// aaTest is AATest's comparisons, before they are written.
+func aaTest(pairs []Pair, opt CompareOptions, inject *regexp.Regexp, factor float64) (*aaResult, error) {
+	res := &aaResult{Threshold: opt.Threshold, Inject: inject, Factor: factor}
 	for _, p := range pairs {
 		res.Pairs = append(res.Pairs, p.Name)
 	}
 	for _, g := range gates {
-		row := AARow{Gate: g}
+		row := aaRow{Gate: g}
 		opt.Gate = g
 		for _, p := range pairs {
-			cs, _, err := Compare(p.A, p.B, opt)
+			cs, _, err := compare(p.A, p.B, opt)
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", p.Name, err)
 			}
@@ -77,7 +87,7 @@ func AATest(pairs []Pair, opt CompareOptions, inject *regexp.Regexp, factor floa
 			if res.Injected == 0 {
 				res.Injected = n
 			}
-			if cs, _, err = Compare(p.A, slowed, opt); err != nil {
+			if cs, _, err = compare(p.A, slowed, opt); err != nil {
 				return nil, fmt.Errorf("%s: %w", p.Name, err)
 			}
 			if caught(cs, inject) {
@@ -91,7 +101,7 @@ func AATest(pairs []Pair, opt CompareOptions, inject *regexp.Regexp, factor floa
 	return res, nil
 }
 
-func firstSlower(cs []*Comparison) (GateUnit, bool) {
+func firstSlower(cs []*comparison) (gateUnit, bool) {
 	for _, c := range cs {
 		for _, u := range c.Units {
 			if u.Slower {
@@ -99,16 +109,16 @@ func firstSlower(cs []*Comparison) (GateUnit, bool) {
 			}
 		}
 	}
-	return GateUnit{}, false
+	return gateUnit{}, false
 }
 
 // caught reports whether every unit holding a case whose name matches re
 // is flagged slower.
-func caught(cs []*Comparison, re *regexp.Regexp) bool {
+func caught(cs []*comparison, re *regexp.Regexp) bool {
 	found := false
 	for _, c := range cs {
 		for _, u := range c.Units {
-			if slices.ContainsFunc(u.Cases, func(x Compared) bool { return re.MatchString(caseName(x.Key)) }) {
+			if slices.ContainsFunc(u.Cases, func(x compared) bool { return re.MatchString(caseName(x.Key)) }) {
 				found = true
 				if !u.Slower {
 					return false
@@ -121,7 +131,7 @@ func caught(cs []*Comparison, re *regexp.Regexp) bool {
 
 // Write prints the A/A test's table: per gate, the false alarms and the
 // catches.
-func (r *AAResult) Write(w io.Writer) error {
+func (r *aaResult) Write(w io.Writer) error {
 	n := len(r.Pairs)
 	fmt.Fprintf(w, "A/A test: %d pair(s) of runs of the same code (%s); threshold %.1f%%\n", n, strings.Join(r.Pairs, ", "), 100*r.Threshold)
 	if r.Inject != nil {

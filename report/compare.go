@@ -20,16 +20,16 @@ type Gate string
 
 // The gates.
 const (
-	GateCase   Gate = "case"
-	GateKernel Gate = "kernel"
-	GateFamily Gate = "family"
-	GateAll    Gate = "all"
+	gateCase   Gate = "case"
+	gateKernel Gate = "kernel"
+	gateFamily Gate = "family"
+	gateAll    Gate = "all"
 )
 
 // gates lists the gates, finest first.
-var gates = []Gate{GateCase, GateKernel, GateFamily, GateAll}
+var gates = []Gate{gateCase, gateKernel, gateFamily, gateAll}
 
-// DefaultGate is the gate of plot -compare and runbench -baseline unless
+// DefaultGate is the gate of plot compare and runbench compare unless
 // -gate says otherwise: a change to bitlab touches a kernel, and a kernel's
 // geometric mean over its distributions, sizes and modes answers whether
 // that kernel got slower, while one case of it moving on its own (a table
@@ -37,7 +37,7 @@ var gates = []Gate{GateCase, GateKernel, GateFamily, GateAll}
 // shows) moves the mean by a fraction. Families and the whole suite dilute
 // one kernel's slowdown among the others; single cases flag placement
 // effects as regressions.
-const DefaultGate = GateKernel
+const DefaultGate = gateKernel
 
 // GatesHelp describes the gates for -h.
 const GatesHelp = "case (each case), kernel (each implementation's geometric mean over its cases; the default), family (each family's geometric mean) or all (one geometric mean)"
@@ -52,7 +52,7 @@ func ParseGate(s string) (Gate, error) {
 
 // noun names the gate's units.
 func (g Gate) noun(n int) string {
-	names := map[Gate][2]string{GateCase: {"case", "cases"}, GateKernel: {"kernel", "kernels"}, GateFamily: {"family", "families"}, GateAll: {"overall figure", "overall figures"}}
+	names := map[Gate][2]string{gateCase: {"case", "cases"}, gateKernel: {"kernel", "kernels"}, gateFamily: {"family", "families"}, gateAll: {"overall figure", "overall figures"}}
 	if n == 1 {
 		return names[g][0]
 	}
@@ -62,11 +62,11 @@ func (g Gate) noun(n int) string {
 // group returns the name of the gate's unit a case belongs to.
 func (g Gate) group(k Key) string {
 	switch g {
-	case GateKernel:
+	case gateKernel:
 		return k.Family + "/" + k.Impl
-	case GateFamily:
+	case gateFamily:
 		return k.Family
-	case GateAll:
+	case gateAll:
 		return "all cases"
 	}
 	return caseName(k)
@@ -81,8 +81,8 @@ type CompareOptions struct {
 	Across bool
 }
 
-// Compared is one case measured in both runs.
-type Compared struct {
+// compared is one case measured in both runs.
+type compared struct {
 	Key      Key // without its configuration and unit
 	Unit     string
 	Scale    float64 // turns values into the unit as written
@@ -91,12 +91,12 @@ type Compared struct {
 }
 
 // Ratio returns the case's cost in the new run over the old.
-func (c Compared) Ratio() float64 { return math.Exp(c.change.d) }
+func (c compared) Ratio() float64 { return math.Exp(c.change.d) }
 
-// GateUnit is one unit of a gate: a case, a kernel, a family or everything.
-type GateUnit struct {
+// gateUnit is one unit of a gate: a case, a kernel, a family or everything.
+type gateUnit struct {
 	Name  string
-	Cases []Compared
+	Cases []compared
 	// Ratio is the geometric mean of the cases' new/old cost ratios, with
 	// its 95% interval from the noise.
 	Ratio, Lo, Hi float64
@@ -108,31 +108,31 @@ type GateUnit struct {
 	Slower, Faster bool
 }
 
-// Comparison is the comparison of one configuration's cases in two runs.
-type Comparison struct {
+// comparison is the comparison of one configuration's cases in two runs.
+type comparison struct {
 	Old, New         *Config
 	OldSet, NewSet   *Set
 	Options          CompareOptions
 	Differs          string // what differs between the configurations ("" for nothing)
-	Units            []GateUnit
+	Units            []gateUnit
 	Cases            int      // cases compared
 	Untested         []string // cases with fewer than two rounds in a run
 	CaseNoise, Noise float64  // the extra between-run spread per case and per gate unit, as a relative standard deviation
 }
 
 // Regressed reports whether any unit is slower beyond the threshold.
-func (c *Comparison) Regressed() bool {
-	return slices.ContainsFunc(c.Units, func(u GateUnit) bool { return u.Slower })
+func (c *comparison) Regressed() bool {
+	return slices.ContainsFunc(c.Units, func(u gateUnit) bool { return u.Slower })
 }
 
-// Compare pairs the configurations of two sets (the same CPU, GOARCH and
+// compare pairs the configurations of two sets (the same CPU, GOARCH and
 // GOAMD64 level; with Across, the only configuration of each) and
 // compares the cases both measured, in cycles where both runs have them,
 // else in time. Comparing nothing is an error, and so is a set with two
 // configurations of one machine and build at different revisions that
 // measured the same cases (they are two runs: give one). unpaired names
 // the configurations of new that old has no run of, when others compared.
-func Compare(old, new *Set, opt CompareOptions) (cs []*Comparison, unpaired []string, err error) {
+func compare(old, new *Set, opt CompareOptions) (cs []*comparison, unpaired []string, err error) {
 	if opt.Gate == "" {
 		opt.Gate = DefaultGate
 	}
@@ -242,9 +242,9 @@ func fileList(s *Set) string {
 // compareConfigs compares configuration o of old with n of new: the cases
 // both measured, their noise beyond each case's own spread, the gate's
 // units and the decision on each.
-func compareConfigs(old, new *Set, o, n *Config, opt CompareOptions) *Comparison {
-	c := &Comparison{Old: o, New: n, OldSet: old, NewSet: new, Options: opt}
-	var cases []Compared
+func compareConfigs(old, new *Set, o, n *Config, opt CompareOptions) *comparison {
+	c := &comparison{Old: o, New: n, OldSet: old, NewSet: new, Options: opt}
+	var cases []compared
 	cases, c.Untested = pairCases(old, new, o.Label, n.Label)
 	c.Cases = len(cases)
 	if len(cases) == 0 {
@@ -265,7 +265,7 @@ func compareConfigs(old, new *Set, o, n *Config, opt CompareOptions) *Comparison
 		}
 		units[i] = mean(ms)
 	}
-	if opt.Gate != GateCase {
+	if opt.Gate != gateCase {
 		extra := extraVariance(units)
 		c.Noise = math.Sqrt(extra)
 		for i := range units {
@@ -273,7 +273,7 @@ func compareConfigs(old, new *Set, o, n *Config, opt CompareOptions) *Comparison
 		}
 	}
 	for _, g := range names {
-		c.Units = append(c.Units, GateUnit{Name: g, Cases: groups[g]})
+		c.Units = append(c.Units, gateUnit{Name: g, Cases: groups[g]})
 	}
 	decide(c.Units, units, opt.Threshold)
 	return c
@@ -283,7 +283,7 @@ func compareConfigs(old, new *Set, o, n *Config, opt CompareOptions) *Comparison
 // measured in a cost unit, in name order: in cycles where both runs have
 // them, else in time; and, by name, those with fewer than two rounds in a
 // run, which cannot be tested.
-func pairCases(old, new *Set, o, n string) (cases []Compared, untested []string) {
+func pairCases(old, new *Set, o, n string) (cases []compared, untested []string) {
 	for k, nv := range new.Values {
 		if k.Config != n {
 			continue
@@ -313,9 +313,9 @@ func pairCases(old, new *Set, o, n string) (cases []Compared, untested []string)
 			continue
 		}
 		scale, name := u.Scale()
-		cases = append(cases, Compared{Key: key, Unit: name, Scale: scale, Old: geomean(ov), New: geomean(nv), change: e})
+		cases = append(cases, compared{Key: key, Unit: name, Scale: scale, Old: geomean(ov), New: geomean(nv), change: e})
 	}
-	slices.SortFunc(cases, func(a, b Compared) int { return compareKeys(a.Key, b.Key) })
+	slices.SortFunc(cases, func(a, b compared) int { return compareKeys(a.Key, b.Key) })
 	slices.Sort(untested)
 	return cases, untested
 }
@@ -323,8 +323,8 @@ func pairCases(old, new *Set, o, n string) (cases []Compared, untested []string)
 // byGateUnit groups the cases, each change's variance widened by the
 // extra noise per case, by the gate's unit they belong to; names lists the
 // units in the order of their first case.
-func byGateUnit(cases []Compared, extra float64, gate Gate) (names []string, groups map[string][]Compared) {
-	groups = map[string][]Compared{}
+func byGateUnit(cases []compared, extra float64, gate Gate) (names []string, groups map[string][]compared) {
+	groups = map[string][]compared{}
 	for _, cs := range cases {
 		cs.change = cs.change.plus(extra)
 		g := gate.group(cs.Key)
@@ -340,7 +340,7 @@ func byGateUnit(cases []Compared, extra float64, gate Gate) (names []string, gro
 // estimate, and whether it is slower or faster: beyond the threshold, with
 // a Benjamini-Hochberg q-value at most 1 - schema.Confidence over all the
 // units.
-func decide(units []GateUnit, es []estimate, threshold float64) {
+func decide(units []gateUnit, es []estimate, threshold float64) {
 	tau := math.Log1p(threshold)
 	slower, faster := make([]float64, len(es)), make([]float64, len(es))
 	for i, e := range es {
@@ -387,7 +387,7 @@ const Method = "a unit (a case, or a kernel's, family's or everything's geometri
 // Write prints the comparison: what was compared and how, the units that
 // changed beyond the threshold, the largest changes that did not, and a
 // closing line with the counts.
-func (c *Comparison) Write(w io.Writer) error {
+func (c *comparison) Write(w io.Writer) error {
 	g := c.Options.Gate
 	fmt.Fprintf(w, "OLD: %s\nNEW: %s\n", c.runText(c.OldSet, c.Old), c.runText(c.NewSet, c.New))
 	if c.Differs != "" {
@@ -395,7 +395,7 @@ func (c *Comparison) Write(w io.Writer) error {
 	}
 	units := len(c.Units)
 	fmt.Fprintf(w, "%d cases compared (cycles where both runs have them, else ns)", c.Cases)
-	if g != GateCase {
+	if g != gateCase {
 		fmt.Fprintf(w, " in %d %s, each the geometric mean of its cases", units, g.noun(units))
 	}
 	fmt.Fprintln(w)
@@ -403,22 +403,22 @@ func (c *Comparison) Write(w io.Writer) error {
 		fmt.Fprintf(w, "%d cases not tested (fewer than two rounds in a run), such as %s\n", len(c.Untested), c.Untested[0])
 	}
 	fmt.Fprintf(w, "noise: each case's round-to-round spread in both runs; beyond it, the runs differ by %.1f%% per case", 100*c.CaseNoise)
-	if g != GateCase {
+	if g != gateCase {
 		fmt.Fprintf(w, " and %.1f%% per %s", 100*c.Noise, g.noun(1))
 	}
 	fmt.Fprintf(w, " (estimated from the spread of all the changes)\n")
 	fmt.Fprintf(w, "slower (or faster): a change beyond ±%.1f%% and beyond the noise (one-sided test against no change; Benjamini-Hochberg, false-discovery rate %.0f%% over the %d %s)\n\n",
 		100*c.Options.Threshold, 100*(1-schema.Confidence), units, g.noun(units))
-	changed := slices.DeleteFunc(slices.Clone(c.Units), func(u GateUnit) bool { return !u.Slower && !u.Faster })
-	slices.SortStableFunc(changed, func(a, b GateUnit) int { return cmp.Compare(b.Ratio, a.Ratio) })
+	changed := slices.DeleteFunc(slices.Clone(c.Units), func(u gateUnit) bool { return !u.Slower && !u.Faster })
+	slices.SortStableFunc(changed, func(a, b gateUnit) int { return cmp.Compare(b.Ratio, a.Ratio) })
 	if len(changed) > 0 {
 		if err := c.table(w, changed, true); err != nil {
 			return err
 		}
 		fmt.Fprintln(w)
 	}
-	calm := slices.DeleteFunc(slices.Clone(c.Units), func(u GateUnit) bool { return u.Slower || u.Faster })
-	slices.SortStableFunc(calm, func(a, b GateUnit) int {
+	calm := slices.DeleteFunc(slices.Clone(c.Units), func(u gateUnit) bool { return u.Slower || u.Faster })
+	slices.SortStableFunc(calm, func(a, b gateUnit) int {
 		return cmp.Compare(math.Abs(math.Log(b.Ratio)), math.Abs(math.Log(a.Ratio)))
 	})
 	if len(calm) > 0 {
@@ -441,10 +441,10 @@ func (c *Comparison) Write(w io.Writer) error {
 // table prints units: name, old and new cost (cases only), the change, its
 // interval and q-value, and for a unit of several cases the one that
 // changed most.
-func (c *Comparison) table(w io.Writer, units []GateUnit, verdict bool) error {
+func (c *comparison) table(w io.Writer, units []gateUnit, verdict bool) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	name := c.Options.Gate.noun(1)
-	if c.Options.Gate == GateCase {
+	if c.Options.Gate == gateCase {
 		fmt.Fprintf(tw, "%s\told\tnew\tunit\tchange\t95%% interval\tq\t\n", name)
 	} else {
 		fmt.Fprintf(tw, "%s\tcases\tchange\t95%% interval\tq\tmost changed case\t\n", name)
@@ -458,12 +458,12 @@ func (c *Comparison) table(w io.Writer, units []GateUnit, verdict bool) error {
 			mark = "faster"
 		}
 		interval := fmt.Sprintf("%+.1f%% .. %+.1f%%", 100*(u.Lo-1), 100*(u.Hi-1))
-		if c.Options.Gate == GateCase {
+		if c.Options.Gate == gateCase {
 			cs := u.Cases[0]
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%+.1f%%\t%s\t%.2g\t%s\n", u.Name, format(cs.Old*cs.Scale), format(cs.New*cs.Scale), cs.Unit, 100*(u.Ratio-1), interval, q, mark)
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%+.1f%%\t%s\t%.2g\t%s\n", u.Name, schema.Figure(cs.Old*cs.Scale), schema.Figure(cs.New*cs.Scale), cs.Unit, 100*(u.Ratio-1), interval, q, mark)
 			continue
 		}
-		most := slices.MaxFunc(u.Cases, func(a, b Compared) int {
+		most := slices.MaxFunc(u.Cases, func(a, b compared) int {
 			return cmp.Compare(math.Abs(a.change.d), math.Abs(b.change.d))
 		})
 		fmt.Fprintf(tw, "%s\t%d\t%+.1f%%\t%s\t%.2g\t%s %+.1f%%\t%s\n", u.Name, len(u.Cases), 100*(u.Ratio-1), interval, q, caseName(most.Key), 100*(most.Ratio()-1), mark)
@@ -472,7 +472,7 @@ func (c *Comparison) table(w io.Writer, units []GateUnit, verdict bool) error {
 }
 
 // runText describes a configuration's run for the comparison's header.
-func (c *Comparison) runText(s *Set, cfg *Config) string {
+func (c *comparison) runText(s *Set, cfg *Config) string {
 	var files []string
 	for _, f := range cfg.Files {
 		fh := s.File(f)
@@ -481,23 +481,29 @@ func (c *Comparison) runText(s *Set, cfg *Config) string {
 	return fmt.Sprintf("%s; %s", describe(cfg), strings.Join(files, ", "))
 }
 
-// WriteComparisons prints every comparison and returns the exit status a
-// command gives: 3 when any unit is slower beyond the threshold, 0
-// otherwise (1 when printing fails).
-func WriteComparisons(w io.Writer, cs []*Comparison) int {
-	status := 0
+// CompareRuns compares new with old (compare), writes each
+// configuration's comparison to w and, to notes, a line for each of new's
+// configurations that old has no run of; it reports whether a unit of the
+// gate is slower beyond the threshold and the noise. runbench compare
+// (after its own run) and plot compare are both this call.
+func CompareRuns(w, notes io.Writer, old, new *Set, opt CompareOptions) (slower bool, err error) {
+	cs, unpaired, err := compare(old, new, opt)
+	if err != nil {
+		return false, err
+	}
+	for _, u := range unpaired {
+		fmt.Fprintf(notes, "note: the new run of %s has no counterpart in the old: not compared\n", u)
+	}
 	for i, c := range cs {
 		if i > 0 {
 			fmt.Fprintln(w)
 		}
 		if err := c.Write(w); err != nil {
-			return 1
+			return false, err
 		}
-		if c.Regressed() {
-			status = 3
-		}
+		slower = slower || c.Regressed()
 	}
-	return status
+	return slower, nil
 }
 
 // CheckBaseline returns an error unless a run on this machine and build

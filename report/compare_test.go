@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"bitlab/report/internal/reporttest"
 	"bitlab/schema"
 )
 
@@ -107,7 +108,7 @@ func mustLoad(t *testing.T, paths ...string) *Set {
 // flagged returns the names of the units a comparison flags slower.
 func flagged(t *testing.T, old, new *Set, gate Gate) []string {
 	t.Helper()
-	cs, _, err := Compare(old, new, CompareOptions{Threshold: 0.05, Gate: gate})
+	cs, _, err := compare(old, new, CompareOptions{Threshold: 0.05, Gate: gate})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,7 +143,7 @@ func TestAASynthetic(t *testing.T) {
 			}
 		}
 		slowCase := mustLoad(t, quickPair.write(t, dir, fmt.Sprintf("c%d.txt", seed), seed, 1, aaCase, 1.1))
-		if f := flagged(t, a, slowCase, GateCase); !slices.Contains(f, "Kernel/family=fam2/impl=impl3/dist=k1/size=4096/mode=throughput") {
+		if f := flagged(t, a, slowCase, gateCase); !slices.Contains(f, "Kernel/family=fam2/impl=impl3/dist=k1/size=4096/mode=throughput") {
 			t.Errorf("pair %d: one case 10%% slower: the case gate flags %v", seed, f)
 		}
 		slowKernel := mustLoad(t, quickPair.write(t, dir, fmt.Sprintf("k%d.txt", seed), seed, 1, aaKernel, 1.1))
@@ -193,7 +194,7 @@ func TestAACommitted(t *testing.T) {
 	if err != nil || n != 1 {
 		t.Fatalf("injection: %d cases, %v", n, err)
 	}
-	if f := flagged(t, odd, slow, GateCase); !slices.Equal(f, []string{steadiest}) {
+	if f := flagged(t, odd, slow, gateCase); !slices.Equal(f, []string{steadiest}) {
 		t.Errorf("%s with %s 10%% slower: the case gate flags %v", use[i].Path, steadiest, f)
 	}
 }
@@ -217,9 +218,9 @@ func (s *Set) halves() (odd, even *Set) {
 
 func TestCompareTwentyPercent(t *testing.T) {
 	dir := t.TempDir()
-	old := mustLoad(t, results(t, dir, "old.txt", "v1", 1))
-	slow := mustLoad(t, results(t, dir, "slow.txt", "v1", 1.2))
-	cs, _, err := Compare(old, slow, CompareOptions{Threshold: 0.05, Gate: GateCase})
+	old := mustLoad(t, reporttest.Results(t, dir, "old.txt", "v1", 1))
+	slow := mustLoad(t, reporttest.Results(t, dir, "slow.txt", "v1", 1.2))
+	cs, _, err := compare(old, slow, CompareOptions{Threshold: 0.05, Gate: gateCase})
 	if err != nil || len(cs) != 1 {
 		t.Fatal(cs, err)
 	}
@@ -235,8 +236,8 @@ func TestCompareTwentyPercent(t *testing.T) {
 		threshold float64
 		gate      Gate
 		want      int
-	}{{0.05, GateKernel, 2}, {0.05, GateFamily, 1}, {0.05, GateAll, 1}, {0.25, GateCase, 0}, {0.25, GateAll, 0}} {
-		cs, _, err := Compare(old, slow, CompareOptions{Threshold: c.threshold, Gate: c.gate})
+	}{{0.05, gateKernel, 2}, {0.05, gateFamily, 1}, {0.05, gateAll, 1}, {0.25, gateCase, 0}, {0.25, gateAll, 0}} {
+		cs, _, err := compare(old, slow, CompareOptions{Threshold: c.threshold, Gate: c.gate})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -250,14 +251,14 @@ func TestCompareTwentyPercent(t *testing.T) {
 			t.Errorf("threshold %g, gate %s: %d slower, want %d", c.threshold, c.gate, n, c.want)
 		}
 	}
-	var b bytes.Buffer
-	if code := WriteComparisons(&b, cs); code != 3 || !strings.Contains(b.String(), "+20.0%") || !strings.Contains(b.String(), "24 cases compared: 24 slower") {
-		t.Errorf("exit %d:\n%s", code, b.String())
+	var b, notes bytes.Buffer
+	if slower, err := CompareRuns(&b, &notes, old, slow, CompareOptions{Threshold: 0.05, Gate: gateCase}); err != nil || !slower ||
+		!strings.Contains(b.String(), "+20.0%") || !strings.Contains(b.String(), "24 cases compared: 24 slower") || notes.Len() > 0 {
+		t.Errorf("slower %v, %v:\n%s%s", slower, err, b.String(), notes.String())
 	}
-	cs, _, _ = Compare(slow, old, CompareOptions{Threshold: 0.05, Gate: GateCase})
 	b.Reset()
-	if code := WriteComparisons(&b, cs); code != 0 || !strings.Contains(b.String(), "0 slower, 24 faster") {
-		t.Errorf("20%% faster: exit %d:\n%s", code, b.String())
+	if slower, err := CompareRuns(&b, &notes, slow, old, CompareOptions{Threshold: 0.05, Gate: gateCase}); err != nil || slower || !strings.Contains(b.String(), "0 slower, 24 faster") {
+		t.Errorf("20%% faster: slower %v, %v:\n%s", slower, err, b.String())
 	}
 }
 
@@ -266,25 +267,25 @@ func TestCompareTwentyPercent(t *testing.T) {
 // and a side holding two revisions of the same cases.
 func TestCompareRefuses(t *testing.T) {
 	dir := t.TempDir()
-	a := mustLoad(t, results(t, dir, "a.txt", "v1", 1))
-	v3 := mustLoad(t, results(t, dir, "v3.txt", "v3", 1))
+	a := mustLoad(t, reporttest.Results(t, dir, "a.txt", "v1", 1))
+	v3 := mustLoad(t, reporttest.Results(t, dir, "v3.txt", "v3", 1))
 	other := filepath.Join(dir, "other.txt")
 	data, _ := os.ReadFile(filepath.Join(dir, "a.txt"))
 	os.WriteFile(other, bytes.ReplaceAll(data, []byte("family=popcount"), []byte("family=bitscan-forward")), 0o644)
-	if _, _, err := Compare(a, mustLoad(t, other), CompareOptions{Threshold: 0.05}); err == nil || !strings.Contains(err.Error(), "nothing to compare") {
+	if _, _, err := compare(a, mustLoad(t, other), CompareOptions{Threshold: 0.05}); err == nil || !strings.Contains(err.Error(), "nothing to compare") {
 		t.Errorf("no case in common: %v", err)
 	}
-	_, _, err := Compare(a, v3, CompareOptions{Threshold: 0.05})
+	_, _, err := compare(a, v3, CompareOptions{Threshold: 0.05})
 	if err == nil || !strings.Contains(err.Error(), "GOAMD64 v1 against v3") || !strings.Contains(err.Error(), "-across") {
 		t.Errorf("different levels: %v", err)
 	}
-	cs, _, err := Compare(a, v3, CompareOptions{Threshold: 0.05, Across: true})
+	cs, _, err := compare(a, v3, CompareOptions{Threshold: 0.05, Across: true})
 	if err != nil || len(cs) != 1 || cs[0].Differs != "GOAMD64 v1 against v3" {
 		t.Errorf("different levels with -across: %v", err)
 	}
 	zen := filepath.Join(dir, "zen.txt")
 	os.WriteFile(zen, bytes.Replace(data, []byte("cpu: Test CPU 9000"), []byte("cpu: Other CPU"), 1), 0o644)
-	if _, _, err := Compare(a, mustLoad(t, zen), CompareOptions{Threshold: 0.05}); err == nil || !strings.Contains(err.Error(), `CPU "Test CPU 9000" against "Other CPU"`) {
+	if _, _, err := compare(a, mustLoad(t, zen), CompareOptions{Threshold: 0.05}); err == nil || !strings.Contains(err.Error(), `CPU "Test CPU 9000" against "Other CPU"`) {
 		t.Errorf("different CPUs: %v", err)
 	}
 	if err := CheckBaseline(a, &Config{CPU: "Other CPU", GOARCH: "amd64", Level: "v1"}, false); err == nil || !strings.Contains(err.Error(), "differ in CPU") {
@@ -307,13 +308,13 @@ func TestCompareRefuses(t *testing.T) {
 	if len(two.Configs) != 2 || two.Configs[0].Label != "v1 @1111111" {
 		t.Fatalf("two revisions pooled: %+v", two.Configs[0])
 	}
-	if _, _, err := Compare(two, a, CompareOptions{Threshold: 0.05}); err == nil || !strings.Contains(err.Error(), "different revisions") {
+	if _, _, err := compare(two, a, CompareOptions{Threshold: 0.05}); err == nil || !strings.Contains(err.Error(), "different revisions") {
 		t.Errorf("two revisions in OLD: %v", err)
 	}
 }
 
 func TestInject(t *testing.T) {
-	s := mustLoad(t, results(t, t.TempDir(), "a.txt", "v1", 1))
+	s := mustLoad(t, reporttest.Results(t, t.TempDir(), "a.txt", "v1", 1))
 	slow, n, err := s.Slowed(regexp.MustCompile(`impl=popcnt/dist=k1/`), 1.1)
 	if err != nil || n != 2 { // both modes
 		t.Fatalf("%d cases, %v", n, err)
@@ -379,7 +380,7 @@ func TestNoise(t *testing.T) {
 }
 
 func TestExport(t *testing.T) {
-	s, _, err := Load(results(t, t.TempDir(), "a.txt", "v1", 1))
+	s, _, err := Load(reporttest.Results(t, t.TempDir(), "a.txt", "v1", 1))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,16 +1,15 @@
-// Package report turns runbench results into benchstat-style Markdown
-// tables, gonum/plot charts, per-machine pages and the generated parts of
-// the notebooks, and compares runs.
+// Package report reads runbench results and says what they hold: [Load]
+// reads results files into a [Set] of samples per case, with what each
+// file says of itself (provenance.go: its run, revision and date, and
+// [PageFiles], the rule by which a folder's standard runs are chosen);
+// stats.go the medians, intervals and standings; compare.go and noise.go
+// the comparison of two runs (the regression gate, [CompareRuns], which
+// runbench compare and plot compare share) and aa.go the A/A test of the
+// gates; export.go the cases as CSV and JSON; verdict.go the evidence for
+// the verdict per factor of a move generator; hints.go the commands a run
+// suggests next; explain.go the estimates files of package explain.
 //
-// [Load] reads results files into a [Set]. The kinds of charts and tables
-// are registered in kinds.go: the family charts (each drawn by its own
-// chart_<kind>.go and named by a [ChartKey]), the charts of a whole page
-// and the tables. [Set.Page] draws every family chart and table of the
-// registry, [Set.UpdateNotebook] fills the blocks that name them, and
-// [Kinds] describes them for plot -h. A chart or table with nothing to
-// show returns [ErrNoData], which a page leaves out; any other error stops
-// it. style.go holds what the charts share (figure, palette, ticks);
-// compare.go and noise.go the comparison of two runs; verdict.go the
-// verdict per factor of a move generator; explain.go the estimates beside
-// the measurements.
+// It draws nothing: package [bitlab/report/render] turns a Set into
+// charts, pages and notebook blocks, and commands that only read and
+// compare results (cmd/runbench) do not link the chart library.
 package report

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"bitlab/movegen/factor"
+	"bitlab/factor"
 	"bitlab/schema"
 )
 

@@ -190,11 +190,11 @@ func TestHintsSelectWhatTheySay(t *testing.T) {
 		case schema.RunFull:
 			s := mustLoad(t, f)
 			var impls []string
-			for _, fam := range s.allFamilies() {
+			for _, fam := range s.AllFamilies() {
 				impls = append(impls, s.Baseline(fam))
 			}
-			for _, fam := range s.allFamilies() {
-				for _, im := range s.allImpls(fam) {
+			for _, fam := range s.AllFamilies() {
+				for _, im := range s.AllImpls(fam) {
 					if !slices.Contains(impls, im) {
 						impls = append(impls, im)
 					}

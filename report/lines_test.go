@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"bitlab/report/internal/reporttest"
 )
 
 // TestLoadLineErrors: a line too long for the benchmark-format reader is
@@ -13,7 +15,7 @@ import (
 // one; a line just short enough and a repeated equal value pass.
 func TestLoadLineErrors(t *testing.T) {
 	dir := t.TempDir()
-	good := results(t, dir, "good.txt", "v3", 1)
+	good := reporttest.Results(t, dir, "good.txt", "v3", 1)
 	data, err := os.ReadFile(good)
 	if err != nil {
 		t.Fatal(err)

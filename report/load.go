@@ -71,6 +71,7 @@ type Set struct {
 	Configs  []*Config                    // in label order
 	first    string                       // the label of the first file's configuration
 	Values   map[Key][]float64            // the samples of every case
+	Perft    map[PerftKey][]float64       // the samples of every perft case
 	header   map[string][]string          // the comment lines of each file
 	files    map[string]*File             // what each file says of itself
 	cfgOf    map[string]*Config           // by label (by configID.key while loading)
@@ -79,7 +80,6 @@ type Set struct {
 	tables   map[string]map[string]int    // by family and implementation: lookup-table bytes
 	usage    map[string]map[string]string // by family and implementation: schema.UsageQuery, ...
 	headline map[string]int               // by family, from the headline configuration lines
-	perft    map[PerftKey][]float64       // the samples of every perft case
 	perftDef string                       // the perft files' default configuration
 }
 
@@ -92,8 +92,8 @@ type Warning struct {
 
 func (w Warning) String() string { return fmt.Sprintf("%s:%d: %s", w.File, w.Line, w.Msg) }
 
-// ErrNoResults reports input without any result line.
-var ErrNoResults = errors.New("no results")
+// errNoResults reports input without any result line.
+var errNoResults = errors.New("no results")
 
 // Load reads results files and folders (every *.txt below a folder, in
 // lexical order), in the order given. A
@@ -101,7 +101,7 @@ var ErrNoResults = errors.New("no results")
 // lines of other benchmarks and units the reports do not know are skipped
 // with a warning.
 func Load(paths ...string) (*Set, []Warning, error) {
-	s := &Set{Values: map[Key][]float64{}, header: map[string][]string{}, files: map[string]*File{}, cfgOf: map[string]*Config{}, baseline: map[string]string{}, headline: map[string]int{}, tables: map[string]map[string]int{}, usage: map[string]map[string]string{}, perft: map[PerftKey][]float64{}}
+	s := &Set{Values: map[Key][]float64{}, header: map[string][]string{}, files: map[string]*File{}, cfgOf: map[string]*Config{}, baseline: map[string]string{}, headline: map[string]int{}, tables: map[string]map[string]int{}, usage: map[string]map[string]string{}, Perft: map[PerftKey][]float64{}}
 	var warns []Warning
 	var files []string
 	for _, p := range paths {
@@ -127,7 +127,7 @@ func Load(paths ...string) (*Set, []Warning, error) {
 		}
 	}
 	if len(files) == 0 {
-		return nil, nil, fmt.Errorf("%s: %w", strings.Join(paths, ", "), ErrNoResults)
+		return nil, nil, fmt.Errorf("%s: %w", strings.Join(paths, ", "), errNoResults)
 	}
 	for _, f := range files {
 		w, err := s.read(f)
@@ -163,7 +163,7 @@ func (s *Set) mergeRevisions() {
 		k.Config, k.Unit = "", ""
 		add(id, k)
 	}
-	for k := range s.perft {
+	for k := range s.Perft {
 		id := k.Config
 		k.Config, k.Unit = "", ""
 		add(id, k)
@@ -195,12 +195,12 @@ func (s *Set) mergeRevisions() {
 		values[k] = v
 	}
 	s.Values = values
-	perft := make(map[PerftKey][]float64, len(s.perft))
-	for k, v := range s.perft {
+	perft := make(map[PerftKey][]float64, len(s.Perft))
+	for k, v := range s.Perft {
 		k.Config = cmp.Or(into[k.Config], k.Config)
 		perft[k] = v
 	}
-	s.perft = perft
+	s.Perft = perft
 }
 
 func overlaps(a, b map[any]bool) bool {
@@ -228,7 +228,7 @@ func (s *Set) label() {
 	for id, c := range s.cfgOf {
 		c.Label = cmp.Or(c.Level, c.GOARCH)
 		if len(cpus) > 1 {
-			c.Label = cpuLabel(c.CPU, c.Uarch) + " " + c.Label
+			c.Label = c.CoreName() + " " + c.Label
 		}
 		if perBase[c.id.build()] > 1 {
 			f := s.files[c.Files[0]]
@@ -245,12 +245,12 @@ func (s *Set) label() {
 		values[k] = append(values[k], v...)
 	}
 	s.Values = values
-	perft := make(map[PerftKey][]float64, len(s.perft))
-	for k, v := range s.perft {
+	perft := make(map[PerftKey][]float64, len(s.Perft))
+	for k, v := range s.Perft {
 		k.Config = ids[k.Config]
 		perft[k] = append(perft[k], v...)
 	}
-	s.perft = perft
+	s.Perft = perft
 	s.cfgOf = map[string]*Config{}
 	for _, c := range s.Configs {
 		s.cfgOf[c.Label] = c
@@ -305,7 +305,7 @@ func (s *Set) read(file string) ([]Warning, error) {
 		return warns, fmt.Errorf("%s: %w", file, err)
 	}
 	if n == 0 {
-		return warns, fmt.Errorf("%s: %w", file, ErrNoResults)
+		return warns, fmt.Errorf("%s: %w", file, errNoResults)
 	}
 	return warns, nil
 }
@@ -426,6 +426,10 @@ func (s *Set) Config(label string) (*Config, bool) {
 	return c, ok
 }
 
+// CoreName names the configuration's CPU by its microarchitecture for
+// titles and labels (cpuLabel).
+func (c *Config) CoreName() string { return cpuLabel(c.CPU, c.Uarch) }
+
 // cpuLabel names a CPU for chart labels by its microarchitecture: the
 // results' uarch line where known, else the core its CPUID identification
 // in the name gives ("Intel(R) Xeon(R) Processor (GenuineIntel family 6
@@ -464,8 +468,8 @@ const maxValue = 1e12
 // finite and below maxValue.
 func plausible(v float64) bool { return v > 0 && v < maxValue && !math.IsInf(v, 0) && !math.IsNaN(v) }
 
-// Header returns the comment lines of a configuration's first file.
-func (s *Set) Header(c *Config) []string { return s.header[c.Files[0]] }
+// Header returns the comment lines of a file the set was read from.
+func (s *Set) Header(file string) []string { return s.header[file] }
 
 // File returns what a file the set was read from says of itself.
 func (s *Set) File(path string) *File { return s.files[path] }

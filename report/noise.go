@@ -140,7 +140,7 @@ func extraVariance(es []estimate) float64 {
 	for i, e := range es {
 		ds[i] = e.d
 	}
-	center := median(ds)
+	center := Median(ds)
 	medianZ := stats.NormalDist{Mu: 0, Sigma: 1}.InvCDF(0.75)
 	spread := func(extra float64) float64 {
 		zs := make([]float64, len(es))
@@ -148,7 +148,7 @@ func extraVariance(es []estimate) float64 {
 			e = e.plus(extra)
 			zs[i] = normalEquivalent(math.Abs(e.d-center)/math.Sqrt(e.v), e.df())
 		}
-		return median(zs)
+		return Median(zs)
 	}
 	if spread(0) <= medianZ {
 		return 0
@@ -247,7 +247,7 @@ func benjaminiHochberg(ps []float64) []float64 {
 }
 
 // median returns the median of xs (which it leaves unchanged).
-func median(xs []float64) float64 {
+func Median(xs []float64) float64 {
 	s := slices.Clone(xs)
 	slices.Sort(s)
 	n := len(s)

@@ -88,14 +88,11 @@ func (s *Set) PressureFamilies(cfg string) iter.Seq[string] {
 	}
 }
 
-// PressureTable writes a family's costs under cache pressure as Markdown:
-// a row per implementation, a column per pressure, and each cost's ratio to
-// the same implementation at pressure "none" (no walk) where that ran.
-func (s *Set) PressureTable(w io.Writer, cfg, family string) error {
-	pc, ok := s.Pressure(cfg, family)
-	if !ok {
-		return noData("%s in %s did not run under cache pressure", family, cfg)
-	}
+// WriteTable writes the costs as Markdown, as the pages and runbench's
+// summary of a pressure run show them: a row per implementation, a column
+// per pressure, and each cost's ratio to the same implementation at
+// pressure "none" (no walk) where that ran.
+func (pc PressureCosts) WriteTable(w io.Writer) {
 	fmt.Fprintf(w, "Under cache pressure (%s, geometric mean over %s; batches of %d elements, each after an untimed walk of a buffer the size of the named cache; in brackets the ratio to none):\n\n",
 		pc.Unit, strings.Join(pc.Dists, ", "), pc.Size)
 	head := []string{"implementation"}
@@ -108,7 +105,7 @@ func (s *Set) PressureTable(w io.Writer, cfg, family string) error {
 		for j, c := range pc.Cost[i] {
 			cell := "-"
 			if c > 0 {
-				cell = format(c)
+				cell = schema.Figure(c)
 				if pc.Pressures[0] == schema.PressureNone && j > 0 && pc.Cost[i][0] > 0 {
 					cell += fmt.Sprintf(" (%.2fx)", c/pc.Cost[i][0])
 				}
@@ -117,5 +114,4 @@ func (s *Set) PressureTable(w io.Writer, cfg, family string) error {
 		}
 		fmt.Fprintf(w, "| %s |\n", strings.Join(cells, " | "))
 	}
-	return nil
 }

@@ -197,7 +197,7 @@ const PageRule = "per CPU and build (GOARCH and GOAMD64 level), the newest full-
 	"the newest cache-pressure run (`make pressure`: `-pressure` without `-quick` or `-impl`) and the newest perft run of " +
 	"the standard positions (`make perft`: no `-fen`, `-depth`, `-config` or `-position`). Quick runs, runs of a selection " +
 	"(`-family`, `-impl`, `-dist`, `-mode`, `-sizes`) and perft runs of a selection are left out, and no figure pools " +
-	"two runs; `go run ./cmd/plot -o DIR FILES` makes a page of exactly the files given. Files from before the " +
+	"two runs; `go run ./cmd/plot page -o DIR FILES` makes a page of exactly the files given. Files from before the " +
 	"`run:` header line are classified by their `suite:` line (kernels) or command line (perft)"
 
 // Left is a results file PageFiles leaves out, and why.

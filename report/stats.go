@@ -119,3 +119,60 @@ func (s *Set) Tables(family, impl string) int { return s.tables[family][impl] }
 // Baseline returns a family's baseline implementation as the results name
 // it, "" if they do not.
 func (s *Set) Baseline(family string) string { return s.baseline[family] }
+
+// Standing returns an implementation's schema.Stand over the given
+// distributions at the family's headline size, in the cost unit's raw values, against the
+// family's baseline. Over every distribution of the headline size in
+// throughput mode it is the one figure of an implementation's standing:
+// runbench's summary (harness.Summarize, over the same round medians), the
+// geomean rows of the CPU pages' headline tables, the cells of the page
+// across CPUs and the verdict's micro throughput.
+func (s *Set) Standing(cfg, family, impl string, mode schema.Mode, dists []string) schema.Standing {
+	values := func(im string) map[string][]float64 {
+		m := map[string][]float64{}
+		for _, d := range dists {
+			k, _, _ := s.Cost(Key{Config: cfg, Family: family, Impl: im, Dist: d, Size: s.Headline(family), Mode: mode}, false)
+			if v := s.Values[k]; len(v) > 0 {
+				m[d] = v
+			}
+		}
+		return m
+	}
+	return schema.Stand(values(impl), values(s.Baseline(family)))
+}
+
+// Relative returns an implementation's standing in configuration cfg against
+// itself in configuration base: Speedup is base cost / cost with its
+// interval, the geometric mean over the distributions both measured at the
+// L1 size in throughput mode. ok is false when they share none.
+func (s *Set) Relative(cfg, base, family, impl string) (st schema.Standing, ok bool) {
+	now, then := map[string][]float64{}, map[string][]float64{}
+	for _, d := range s.Dists(cfg, family, schema.Throughput, schema.L1Elements) {
+		k, _, _ := s.Cost(Key{Config: cfg, Family: family, Impl: impl, Dist: d, Size: schema.L1Elements, Mode: schema.Throughput}, false)
+		bk := k
+		bk.Config = base
+		if len(s.Values[k]) > 0 && len(s.Values[bk]) > 0 {
+			now[d], then[d] = s.Values[k], s.Values[bk]
+		}
+	}
+	st = schema.Stand(now, then)
+	return st, st.Speedup > 0
+}
+
+// AllFamilies returns the families of every configuration in the order the
+// results first list them.
+func (s *Set) AllFamilies() []string { return slices.Clone(s.families) }
+
+// AllImpls returns a family's implementations in any configuration.
+func (s *Set) AllImpls(fam string) []string {
+	var out []string
+	for _, c := range s.Configs {
+		for _, im := range s.Impls(c.Label, fam) {
+			if !slices.Contains(out, im) {
+				out = append(out, im)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}

@@ -1,17 +1,14 @@
 package report
 
 import (
-	"bytes"
-	"fmt"
 	"math"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 
+	"bitlab/factor"
 	"bitlab/kernels"
 	_ "bitlab/kernels/all" // the usages, arches and tables of the implementations the results name
-	"bitlab/movegen/factor"
 	"bitlab/schema"
 	"bitlab/verdict"
 )
@@ -195,12 +192,12 @@ func (s *Set) learned(cfg, family, impl string) float64 {
 // its interval (schema.Stand).
 func (s *Set) perftSpeeds(cfg, key string) map[string]verdict.Interval {
 	costs := map[string]map[string][]float64{} // by value, then position
-	for k, v := range s.perft {
+	for k, v := range s.Perft {
 		if k.Config != cfg || k.Unit != schema.CyclesPerNode().Read && k.Unit != schema.NsPerNode().Read || k.Case.TT != "" {
 			continue
 		}
 		value := ""
-		switch ch := s.perftChange(k.Case); {
+		switch ch := s.PerftChange(k.Case); {
 		case ch == "default":
 			value = k.Case.Name().Get(key)
 		case key == factor.Repr.Key():
@@ -225,8 +222,8 @@ func (s *Set) perftSpeeds(cfg, key string) map[string]verdict.Interval {
 		}
 	}
 	def := ""
-	for k := range s.perft {
-		if k.Config == cfg && s.perftChange(k.Case) == "default" {
+	for k := range s.Perft {
+		if k.Config == cfg && s.PerftChange(k.Case) == "default" {
 			def = k.Case.Name().Get(key)
 			break
 		}
@@ -258,7 +255,7 @@ func (s *Set) caches(cfg string) verdict.Machine {
 	if !ok {
 		return m
 	}
-	for _, line := range s.Header(c) {
+	for _, line := range s.Header(c.Files[0]) {
 		if !strings.HasPrefix(line, "caches:") {
 			continue
 		}
@@ -279,57 +276,44 @@ func (s *Set) caches(cfg string) verdict.Machine {
 	return m
 }
 
-// verdictIntro says how the verdict ranks, for the pages.
-const verdictIntro = "Per factor of a move generator, the technique to use on this CPU: ranked by perft (the move generator's speed with the " +
-	"technique against its default configuration, geometric mean over the positions, 95% interval) where this page's perft run varies " +
-	"the factor, else by the micro benchmarks' throughput among the implementations a generator can call once per query; intervals " +
-	"that overlap are a tie. The fastest implementation of any kind is named for bulk work, and where the micro benchmarks' fastest " +
-	"per-query implementation is not perft's choice, the reasons these results give. A perft margin of a few percent " +
-	"is one build's: where the linker places the generator's functions moved Zen 5's perft by up to 18% with the same " +
-	"instructions (notebooks/perft.md, \"Where the code sits\"), which no run's own spread shows."
-
-// verdictSection writes a page's verdict, per configuration.
-func (s *Set) verdictSection(b *bytes.Buffer) {
-	b.WriteString("## Verdict: what to use in a move generator\n\n" + verdictIntro + "\n\n")
-	for _, c := range s.Configs {
-		if len(s.Configs) > 1 {
-			fmt.Fprintf(b, "### %s\n\n", c.Label)
-		}
-		verdict.WriteMarkdown(b, s.Verdict(c.Label))
-		b.WriteString("\n")
-	}
+// MicroPerftPoint is one technique on one configuration: its speed-up over
+// the default configuration's technique of its factor in the micro
+// benchmarks (throughput at the family's headline size) and in perft.
+type MicroPerftPoint struct {
+	Config, Factor, Name string
+	Micro, Perft         float64
 }
 
-// crossVerdict writes the verdict across CPUs: a row per factor, a column
-// per CPU, the choice and its margin in each cell. A CPU's column is its
-// build with a perft run (the first such), else its first build.
-func (s *Set) crossVerdict(b *bytes.Buffer) {
-	b.WriteString("## Verdict per CPU\n\n" + verdictIntro + " Each cell: the choice, its margin over the next technique and what ranked it; " +
-		"each CPU's column is its build with a perft run where it has one; the CPU pages give the evidence.\n\n")
-	var cols []*Config
+// MicroPerft returns the techniques that have both figures, in every
+// configuration with a perft run: those of the factors whose default
+// technique is a kernel with micro figures of its own (sliding attacks and
+// population count; the others' defaults are written in place).
+func (s *Set) MicroPerft() []MicroPerftPoint {
+	var out []MicroPerftPoint
 	for _, c := range s.Configs {
-		i := slices.IndexFunc(cols, func(o *Config) bool { return o.CPU == c.CPU })
-		switch {
-		case i < 0:
-			cols = append(cols, c)
-		case len(s.perftCases(cols[i].Label)) == 0 && len(s.perftCases(c.Label)) > 0:
-			cols[i] = c
+		if len(s.PerftCases(c.Label)) == 0 {
+			continue
 		}
-	}
-	var head, factors []string
-	cells := map[string][]string{}
-	for _, c := range cols {
-		head = append(head, c.Label)
-		for _, l := range s.Verdict(c.Label) {
-			if cells[l.Factor.Name] == nil {
-				factors = append(factors, l.Factor.Name)
+		for _, f := range verdict.Factors() {
+			if f.Perft == "" || f.Family == "" {
+				continue
 			}
-			cells[l.Factor.Name] = append(cells[l.Factor.Name], l.Cell())
+			ts := s.techniques(c.Label, f)
+			var def *verdict.Technique
+			for i := range ts {
+				if ts[i].Default && ts[i].Throughput.Known() {
+					def = &ts[i]
+				}
+			}
+			if def == nil {
+				continue
+			}
+			for _, t := range ts {
+				if t.Perft.Known() && t.Throughput.Known() {
+					out = append(out, MicroPerftPoint{c.Label, f.Name, t.Name, def.Throughput.Center / t.Throughput.Center, t.Perft.Center})
+				}
+			}
 		}
 	}
-	fmt.Fprintf(b, "| factor | %s |\n|---|%s\n", strings.Join(head, " | "), strings.Repeat("---|", len(head)))
-	for _, f := range factors {
-		fmt.Fprintf(b, "| %s | %s |\n", f, strings.Join(cells[f], " | "))
-	}
-	b.WriteString("\n")
+	return out
 }

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"bitlab/factor"
 	"bitlab/kernels"
-	"bitlab/movegen/factor"
 	"bitlab/verdict"
 )
 

@@ -7,7 +7,7 @@ import (
 
 	"golang.org/x/perf/benchfmt"
 
-	"bitlab/movegen/factor"
+	"bitlab/factor"
 )
 
 // Part is one key=value element of a benchmark name.

@@ -7,7 +7,7 @@ import (
 
 	"golang.org/x/perf/benchfmt"
 
-	"bitlab/movegen/factor"
+	"bitlab/factor"
 )
 
 func TestKernelNameRoundTrip(t *testing.T) {

@@ -113,9 +113,23 @@ func num(v float64) string {
 	return schema.Figure(v)
 }
 
+// notes says what the line lacked, "" for nothing: perft is the command
+// that makes a perft run, in Markdown's code quotes.
+func (l Line) notes(perft string) string {
+	var n []string
+	if l.NoPerft {
+		n = append(n, "no perft run of this CPU and build varies "+l.Factor.Perft+": "+perft+" ranks it inside the generator")
+	}
+	if l.Missing != "" {
+		n = append(n, l.Missing)
+	}
+	return strings.Join(n, "; ")
+}
+
 // WriteText prints the verdict for a terminal: a line per factor and its
-// evidence indented below it.
-func WriteText(w io.Writer, lines []Line) error {
+// evidence indented below it; perft is the command that makes a perft run
+// here, in Markdown's code quotes.
+func WriteText(w io.Writer, lines []Line, perft string) error {
 	width := 0
 	for _, l := range lines {
 		width = max(width, len(l.Factor.Name))
@@ -124,7 +138,7 @@ func WriteText(w io.Writer, lines []Line) error {
 		head := fmt.Sprintf("  %-*s  ", width, l.Factor.Name)
 		pad := strings.Repeat(" ", len(head))
 		if len(l.Use) == 0 {
-			if _, err := fmt.Fprintf(w, "%s- (%s)\n", head, l.Missing); err != nil {
+			if _, err := fmt.Fprintf(w, "%s- (%s)\n", head, l.notes(perft)); err != nil {
 				return err
 			}
 			continue
@@ -139,22 +153,18 @@ func WriteText(w io.Writer, lines []Line) error {
 		for _, c := range l.Caveats {
 			fmt.Fprintf(w, "%scaveat: %s\n", pad, c)
 		}
-		if _, err := fmt.Fprintf(w, "%s", missing(pad, l)); err != nil {
-			return err
+		if n := l.notes(perft); n != "" {
+			if _, err := fmt.Fprintf(w, "%s(%s)\n", pad, n); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
 }
 
-func missing(pad string, l Line) string {
-	if l.Missing == "" {
-		return ""
-	}
-	return pad + "(" + l.Missing + ")\n"
-}
-
 // WriteMarkdown prints the verdict as a Markdown table: factor, what to
-// use, by what, and the evidence and reasons.
+// use, by what, and the evidence and reasons. The pages are made in a
+// checkout: make perft makes a perft run.
 func WriteMarkdown(w io.Writer, lines []Line) error {
 	fmt.Fprintln(w, "| factor | use | by | evidence |")
 	fmt.Fprintln(w, "|---|---|---|---|")
@@ -166,8 +176,8 @@ func WriteMarkdown(w io.Writer, lines []Line) error {
 		for _, c := range l.Caveats {
 			ev = append(ev, "caveat: "+c)
 		}
-		if l.Missing != "" {
-			ev = append(ev, "("+l.Missing+")")
+		if n := l.notes("`make perft`"); n != "" {
+			ev = append(ev, "("+n+")")
 		}
 		by := string(l.Basis)
 		if by == "" {

@@ -30,32 +30,17 @@ import (
 	"slices"
 	"strings"
 
+	"bitlab/factor"
 	"bitlab/kernels"
 )
 
-// Factor is one choice a move generator makes.
-type Factor struct {
-	Name   string // what it chooses, such as "sliding attacks"
-	Family string // the kernels family whose implementations are its techniques
-	// Perft is the key of the perft factor that varies it, such as
-	// "slider"; "" where perft has no such factor.
-	Perft string
-}
+// Factor is one choice a move generator makes; package factor declares
+// them (factor.Choices).
+type Factor = factor.Choice
 
 // Factors returns the factors the verdict covers, in the order it prints
 // them.
-func Factors() []Factor {
-	return []Factor{
-		{"sliding attacks", "sliding", "slider"},
-		{"population count", "popcount", "count"},
-		{"bit scan", "bitscan-forward", ""},
-		{"LS1B reset", "ls1b-reset", ""},
-		{"serialization", "serialize", "serialize"},
-		{"move lists", "movelist", "moves"},
-		{"colour order", "serialize-color", "order"},
-		{"representation", "", "repr"},
-	}
-}
+func Factors() []Factor { return factor.Choices() }
 
 // Interval is an estimate with its 95% confidence interval; Hi is +Inf and
 // Lo 0 where the samples were too few for an interval.
@@ -124,7 +109,10 @@ type Line struct {
 	// Caveats say what the micro benchmarks cannot show of a choice made by
 	// them.
 	Caveats []string
-	// Missing says what the verdict lacked, such as a perft run.
+	// NoPerft is set where no perft run varies the factor (a perft run
+	// would rank it inside the generator); Missing says what else the
+	// verdict lacked. notes joins them.
+	NoPerft bool
 	Missing string
 }
 
@@ -147,9 +135,7 @@ func Decide(f Factor, ts []Technique, m Machine) Line {
 	case len(micro) >= 1:
 		l.Basis = ByMicro
 		l.Use, l.Next, l.Margin = rank(micro, microSpeed)
-		if f.Perft != "" {
-			l.Missing = "no perft run of this CPU and build varies " + f.Perft + ": `make perft` ranks it inside the generator"
-		}
+		l.NoPerft = f.Perft != ""
 		if w := l.Use[0]; w.Arch != kernels.Generic && w.Arch != "" {
 			l.Caveats = append(l.Caveats, fmt.Sprintf("%s is assembly: inside a generator every query is a call, which Go does not inline and the micro loop does not pay", w.Name))
 		}
@@ -159,7 +145,7 @@ func Decide(f Factor, ts []Technique, m Machine) Line {
 	}
 	sp := map[Basis]speed{ByPerft: perftSpeed, ByMicro: microSpeed}[l.Basis]
 	if len(l.Use) > 1 && slices.ContainsFunc(l.Use, func(t Technique) bool { return !bounded(sp(t)) }) {
-		l.Missing = strings.TrimPrefix(l.Missing+"; ", "; ") + "too few rounds for a 95% interval (6 or more): a tie here is no ranking"
+		l.Missing = "too few rounds for a 95% interval (6 or more): a tie here is no ranking"
 	}
 	chosen := func(t *Technique) bool {
 		return slices.ContainsFunc(l.Use, func(u Technique) bool { return u.Name == t.Name })

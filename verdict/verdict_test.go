@@ -21,7 +21,17 @@ func names(ts []Technique) []string {
 	return n
 }
 
-var slider = Factor{"sliding attacks", "sliding", "slider"}
+// factorOf returns the verdict's factor that perft varies by key.
+func factorOf(t *testing.T, key string) Factor {
+	t.Helper()
+	for _, f := range Factors() {
+		if f.Perft == key {
+			return f
+		}
+	}
+	t.Fatalf("no verdict factor varied by %s", key)
+	return Factor{}
+}
 
 // sliders is the shape of a Zen 5 perft run: the Go fancy magic leads perft
 // while PEXT, in assembly, leads the micro benchmarks, and the GFNI kernel
@@ -40,7 +50,7 @@ func sliders() []Technique {
 }
 
 func TestDecideByPerft(t *testing.T) {
-	l := Decide(slider, sliders(), zen)
+	l := Decide(factorOf(t, "slider"), sliders(), zen)
 	if l.Basis != ByPerft || !slices.Equal(names(l.Use), []string{"magic-fancy"}) {
 		t.Fatalf("by %s, use %v; want perft, magic-fancy", l.Basis, names(l.Use))
 	}
@@ -61,7 +71,7 @@ func TestDecideByPerft(t *testing.T) {
 func TestDecideTie(t *testing.T) {
 	ts := sliders()
 	ts[1].Perft = iv(0.99, 0.97, 1.01) // pext's interval covers the default's 1
-	l := Decide(slider, ts, zen)
+	l := Decide(factorOf(t, "slider"), ts, zen)
 	if got := names(l.Use); !slices.Equal(got, []string{"magic-fancy", "pext"}) {
 		t.Fatalf("use %v; want the tie magic-fancy, pext", got)
 	}
@@ -70,7 +80,7 @@ func TestDecideTie(t *testing.T) {
 	}
 	// A leader without an interval cannot be ranked against anything.
 	ts[1].Perft = iv(1.2, 0, math.Inf(1))
-	if l := Decide(slider, ts, zen); len(l.Use) != 3 || l.Next != "" || l.Margin != 0 || !strings.Contains(l.Missing, "too few rounds") {
+	if l := Decide(factorOf(t, "slider"), ts, zen); len(l.Use) != 3 || l.Next != "" || l.Margin != 0 || !strings.Contains(l.Missing, "too few rounds") {
 		t.Errorf("unbounded pext: use %v next %q margin %v missing %q; want all three tied, for too few rounds", names(l.Use), l.Next, l.Margin, l.Missing)
 	}
 }
@@ -80,18 +90,18 @@ func TestDecideByMicro(t *testing.T) {
 	for i := range ts {
 		ts[i].Perft = Interval{}
 	}
-	l := Decide(slider, ts, zen)
+	l := Decide(factorOf(t, "slider"), ts, zen)
 	// The SIMD kernel is fastest but cannot answer one query: bulk only.
 	if l.Basis != ByMicro || !slices.Equal(names(l.Use), []string{"pext"}) || l.Bulk.Name != "hyperbola-gfni-zmm" {
 		t.Fatalf("by %s use %v bulk %v; want micro, pext, bulk hyperbola-gfni-zmm", l.Basis, names(l.Use), l.Bulk)
 	}
-	if !strings.Contains(l.Missing, "no perft run") || l.Reasons != nil || len(l.Caveats) != 1 || !strings.Contains(l.Caveats[0], "pext is assembly") {
-		t.Errorf("missing %q reasons %v caveats %v", l.Missing, l.Reasons, l.Caveats)
+	if !l.NoPerft || l.Reasons != nil || len(l.Caveats) != 1 || !strings.Contains(l.Caveats[0], "pext is assembly") {
+		t.Errorf("no perft %v reasons %v caveats %v", l.NoPerft, l.Reasons, l.Caveats)
 	}
 }
 
 func TestDecideNothing(t *testing.T) {
-	l := Decide(Factor{"representation", "", "repr"}, nil, zen)
+	l := Decide(factorOf(t, "repr"), nil, zen)
 	if len(l.Use) != 0 || l.Missing == "" || l.Cell() != "-" {
 		t.Errorf("empty factor: %+v", l)
 	}
@@ -105,28 +115,34 @@ func TestReasonsLearned(t *testing.T) {
 		{Name: "forward", Impl: "forward", Usage: kernels.PerQuery, Arch: kernels.Generic, Perft: iv(0.97, 0.96, 0.98),
 			Throughput: iv(3, 2.9, 3.1)},
 	}
-	l := Decide(Factor{"serialization", "serialize", "serialize"}, ts, zen)
+	l := Decide(factorOf(t, "serialize"), ts, zen)
 	if l.Choice() != "inline" || len(l.Reasons) != 1 || !strings.Contains(l.Reasons[0], "30% less on a repeated batch") {
 		t.Errorf("choice %q reasons %q", l.Choice(), l.Reasons)
 	}
 }
 
 func TestRender(t *testing.T) {
-	lines := []Line{Decide(slider, sliders(), zen), Decide(Factor{"representation", "", "repr"}, nil, zen)}
+	micro := sliders()
+	for i := range micro {
+		micro[i].Perft = Interval{}
+	}
+	lines := []Line{Decide(factorOf(t, "slider"), sliders(), zen), Decide(factorOf(t, "repr"), nil, zen), Decide(factorOf(t, "slider"), micro, zen)}
 	var text, md strings.Builder
-	if err := WriteText(&text, lines); err != nil {
+	if err := WriteText(&text, lines, "`./runbench-linux-amd64-v3 perft`"); err != nil {
 		t.Fatal(err)
 	}
 	if err := WriteMarkdown(&md, lines); err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"use magic-fancy, by perft", "next pext, 1.06x slower", "for bulk work: hyperbola-gfni-zmm, 0.9 cycles", "(nothing measured)",
-		"fastest per query in the micro benchmarks: pext, 3.60, 9.00; in perft 0.94x [0.93-0.95]"} {
+		"fastest per query in the micro benchmarks: pext, 3.60, 9.00; in perft 0.94x [0.93-0.95]",
+		"(no perft run of this CPU and build varies slider: `./runbench-linux-amd64-v3 perft` ranks it inside the generator)"} {
 		if !strings.Contains(text.String(), want) {
 			t.Errorf("text lacks %q:\n%s", want, text.String())
 		}
 	}
-	if !strings.Contains(md.String(), "| sliding attacks | magic-fancy | perft | ") || strings.Count(md.String(), "\n") != 4 {
+	if !strings.Contains(md.String(), "| sliding attacks | magic-fancy | perft | ") || strings.Count(md.String(), "\n") != 5 ||
+		!strings.Contains(md.String(), "(no perft run of this CPU and build varies slider: `make perft` ranks it inside the generator)") {
 		t.Errorf("markdown:\n%s", md.String())
 	}
 	if c := lines[0].Cell(); c != "magic-fancy (1.06x, perft)" {

@@ -134,7 +134,7 @@ func estimate(stdout io.Writer, work, results string, chosen []explain.Model, pr
 	if err != nil {
 		return err
 	}
-	files, err := explain.Write(results, folders, ests, mca, prov)
+	written, kept, err := explain.Write(results, folders, ests, mca, prov)
 	if err != nil {
 		return err
 	}
@@ -145,8 +145,11 @@ func estimate(stdout io.Writer, work, results string, chosen []explain.Model, pr
 		}
 	}
 	fmt.Fprintf(stdout, "llvm-mca %s: %d estimates of %d kernel forms on %d models\n", mca.Version, estimated, len(ests), len(chosen))
-	for _, f := range files {
+	for _, f := range written {
 		fmt.Fprintln(stdout, "wrote", f)
+	}
+	if len(kept) > 0 {
+		fmt.Fprintf(stdout, "kept %d files whose estimates did not change (with the revision they were written at)\n", len(kept))
 	}
 	return nil
 }

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"bitlab/report"
+	"bitlab/report/render"
 	"bitlab/schema"
 )
 
@@ -50,13 +50,13 @@ func TestUsageErrors(t *testing.T) {
 		}
 	}
 	var stderr bytes.Buffer
-	if code := run([]string{"-o", t.TempDir(), "/no/such/results.txt"}, io.Discard, &stderr); code != 1 || !strings.Contains(stderr.String(), "/no/such/results.txt") {
+	if code := run([]string{"page", "-o", t.TempDir(), "/no/such/results.txt"}, io.Discard, &stderr); code != 1 || !strings.Contains(stderr.String(), "/no/such/results.txt") {
 		t.Errorf("missing file: exit %d, %q", code, stderr.String())
 	}
 	empty := filepath.Join(t.TempDir(), "empty.txt")
 	os.WriteFile(empty, nil, 0o644)
 	stderr.Reset()
-	if code := run([]string{"-o", t.TempDir(), empty}, io.Discard, &stderr); code != 1 || !strings.Contains(stderr.String(), "empty.txt: no results") {
+	if code := run([]string{"page", "-o", t.TempDir(), empty}, io.Discard, &stderr); code != 1 || !strings.Contains(stderr.String(), "empty.txt: no results") {
 		t.Errorf("empty file: exit %d, %q", code, stderr.String())
 	}
 }
@@ -70,7 +70,7 @@ func TestUsageListsKinds(t *testing.T) {
 		t.Fatalf("plot -h: exit %d", code)
 	}
 	help := stderr.String()
-	kinds := report.Kinds()
+	kinds := render.Kinds()
 	if len(kinds) == 0 {
 		t.Fatal("no kinds registered")
 	}
@@ -99,8 +99,13 @@ func TestPagesAndNotebooks(t *testing.T) {
 	writeResults(t, machine, "v1")
 	writeResults(t, machine, "v3")
 	var stdout, stderr bytes.Buffer
-	if code := run([]string{"-pages", filepath.Join(root, "results")}, &stdout, &stderr); code != 0 {
-		t.Fatalf("plot -pages: exit %d\n%s", code, stderr.String())
+	// The form before the commands, with -csv: the pages and the CSV.
+	cases := filepath.Join(root, "cases.csv")
+	if code := run([]string{"-pages", "-csv", cases, filepath.Join(root, "results")}, &stdout, &stderr); code != 0 {
+		t.Fatalf("plot -pages -csv: exit %d\n%s", code, stderr.String())
+	}
+	if csv, err := os.ReadFile(cases); err != nil || !strings.Contains(string(csv), "popcount") {
+		t.Errorf("plot -pages -csv wrote no CSV: %v\n%s", err, csv)
 	}
 	page, err := os.ReadFile(filepath.Join(machine, "README.md"))
 	if err != nil || !strings.Contains(string(page), "charts/configurations-vs-v1.svg") {
@@ -109,8 +114,8 @@ func TestPagesAndNotebooks(t *testing.T) {
 	books := filepath.Join(root, "notebooks")
 	os.MkdirAll(books, 0o755)
 	os.WriteFile(filepath.Join(books, "p.md"), []byte("# P\n<!-- bitlab:begin cross -->\n<!-- bitlab:end -->\n"), 0o644)
-	if code := run([]string{"-notebooks", books, machine}, &stdout, &stderr); code != 0 {
-		t.Fatalf("plot -notebooks: exit %d\n%s", code, stderr.String())
+	if code := run([]string{"notebooks", books, machine}, &stdout, &stderr); code != 0 {
+		t.Fatalf("plot notebooks: exit %d\n%s", code, stderr.String())
 	}
 	nb, _ := os.ReadFile(filepath.Join(books, "p.md"))
 	if !strings.Contains(string(nb), "../results/test-cpu/charts/configurations-vs-v1.svg") {
@@ -173,7 +178,7 @@ func TestNotebooksAreFresh(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if err := updateNotebooks(dir, []string{filepath.Join(dir, "..", string(m[1]))}, io.Discard, io.Discard); err != nil {
+	if err := (&notebooksOptions{dir: dir, results: filepath.Join(dir, "..", string(m[1]))}).run(io.Discard, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	for _, b := range books {
@@ -203,7 +208,7 @@ func TestBadValuesAreSkippedNotHung(t *testing.T) {
 	}
 	var stderr bytes.Buffer
 	done := make(chan int, 1)
-	go func() { done <- run([]string{"-o", filepath.Join(dir, "page"), dir}, io.Discard, &stderr) }()
+	go func() { done <- run([]string{"page", "-o", filepath.Join(dir, "page"), dir}, io.Discard, &stderr) }()
 	select {
 	case code := <-done:
 		if code != 0 {
@@ -254,8 +259,8 @@ func TestReportIgnoresAdHocRuns(t *testing.T) {
 	writeRun(t, filepath.Join(cpu, "20261120-102000-v1.txt"), "v1", "pressure -pressure none,l2", "2026-11-20T10:20:00Z", kernel+"/pressure=l2", "kernighan", "popcnt")
 	writeRun(t, filepath.Join(cpu, "perft", "20261120-103000-v1.txt"), "v1", "perft", "2026-11-20T10:30:00Z", perft, "magic-fancy", "pext")
 	var stdout, stderr bytes.Buffer
-	if code := run([]string{"-pages", root}, &stdout, &stderr); code != 0 {
-		t.Fatalf("plot -pages: exit %d\n%s", code, stderr.String())
+	if code := run([]string{"pages", root}, &stdout, &stderr); code != 0 {
+		t.Fatalf("plot pages: exit %d\n%s", code, stderr.String())
 	}
 	before := snapshot(t, root)
 	page := before[filepath.Join(cpu, "README.md")]
@@ -273,8 +278,8 @@ func TestReportIgnoresAdHocRuns(t *testing.T) {
 	writeRun(t, filepath.Join(cpu, "20261121-102000-v3.txt"), "v3", "selection -family sliding", "2026-11-21T10:20:00Z", kernel, "kernighan")
 	writeRun(t, filepath.Join(cpu, "perft", "20261121-103000-v1.txt"), "v1", "perft-selection -fen '8/8/8/8/8/8/8/K6k w - - 0 1' -depth 5", "2026-11-21T10:30:00Z", perft, "magic-fancy")
 	stderr.Reset()
-	if code := run([]string{"-pages", root}, &stdout, &stderr); code != 0 {
-		t.Fatalf("plot -pages after ad-hoc runs: exit %d\n%s", code, stderr.String())
+	if code := run([]string{"pages", root}, &stdout, &stderr); code != 0 {
+		t.Fatalf("plot pages after ad-hoc runs: exit %d\n%s", code, stderr.String())
 	}
 	after := snapshot(t, root)
 	for p, v := range before {
@@ -295,8 +300,8 @@ func TestReportIgnoresAdHocRuns(t *testing.T) {
 	}
 	// One command makes a page of exactly the files given: the quick run.
 	out := filepath.Join(t.TempDir(), "page")
-	if code := run([]string{"-o", out, filepath.Join(cpu, "20261121-100000-v1.txt")}, &stdout, &stderr); code != 0 {
-		t.Fatalf("plot -o: exit %d\n%s", code, stderr.String())
+	if code := run([]string{"page", "-o", out, filepath.Join(cpu, "20261121-100000-v1.txt")}, &stdout, &stderr); code != 0 {
+		t.Fatalf("plot page -o: exit %d\n%s", code, stderr.String())
 	}
 	mine, _ := os.ReadFile(filepath.Join(out, "README.md"))
 	if !strings.Contains(string(mine), "20261121-100000-v1.txt") || !strings.Contains(string(mine), "swar") || strings.Contains(string(mine), "20261120-") {
@@ -304,7 +309,7 @@ func TestReportIgnoresAdHocRuns(t *testing.T) {
 	}
 }
 
-// TestPageFolder: plot -o never writes into a source folder, the root of a
+// TestPageFolder: plot page -o never writes into a source folder, the root of a
 // module or a folder of other files, and does write into a new folder or
 // one it wrote.
 func TestPageFolder(t *testing.T) {
@@ -328,16 +333,16 @@ func TestPageFolder(t *testing.T) {
 		filepath.Join("..", "..", "."): "the root of a Go module",
 	} {
 		var stderr bytes.Buffer
-		if code := run([]string{"-o", dir, file}, io.Discard, &stderr); code != 1 || !strings.Contains(stderr.String(), want) {
-			t.Errorf("plot -o %s: exit %d, %q, want %q", dir, code, stderr.String(), want)
+		if code := run([]string{"page", "-o", dir, file}, io.Discard, &stderr); code != 1 || !strings.Contains(stderr.String(), want) {
+			t.Errorf("plot page -o %s: exit %d, %q, want %q", dir, code, stderr.String(), want)
 		}
 		if _, err := os.Stat(filepath.Join(dir, "charts")); err == nil {
 			t.Errorf("plot -o %s wrote charts", dir)
 		}
 	}
 	for _, dir := range []string{filepath.Join(module, "page"), filepath.Join(module, "page")} { // new, then its own
-		if code := run([]string{"-o", dir, file}, io.Discard, io.Discard); code != 0 {
-			t.Errorf("plot -o %s: exit %d", dir, code)
+		if code := run([]string{"page", "-o", dir, file}, io.Discard, io.Discard); code != 0 {
+			t.Errorf("plot page -o %s: exit %d", dir, code)
 		}
 	}
 }
@@ -360,13 +365,17 @@ func TestCompareCommand(t *testing.T) {
 		code int
 		want string
 	}{
-		{[]string{"-compare", a, b}, 0, "0 slower, 0 faster"},
-		{[]string{"-compare", "-gate", "case", "-inject", "impl=popcnt/", a, b}, 3, "+10.0%"},
-		{[]string{"-compare", a, other}, 1, "nothing to compare"},
-		{[]string{"-compare", a, v3}, 1, "GOAMD64 v1 against v3; -across compares them anyway"},
-		{[]string{"-compare", "-across", a, v3}, 0, "comparing across machines or builds (-across): GOAMD64 v1 against v3"},
-		{[]string{"-compare", "-inject", "nonesuch", a, b}, 1, "no case of"},
-		{[]string{"-compare", "-gate", "pair", a, b}, 2, "unknown gate"},
+		{[]string{"compare", a, b}, 0, "0 slower, 0 faster"},
+		{[]string{"compare", "-gate", "case", "-inject", "impl=popcnt/", a, b}, 3, "+10.0%"},
+		{[]string{"compare", a, other}, 1, "nothing to compare"},
+		{[]string{"compare", a, v3}, 1, "GOAMD64 v1 against v3; -across compares them anyway"},
+		{[]string{"compare", "-across", a, v3}, 0, "comparing across machines or builds (-across): GOAMD64 v1 against v3"},
+		{[]string{"compare", "-inject", "nonesuch", a, b}, 1, "no case of"},
+		{[]string{"compare", "-gate", "pair", a, b}, 2, "unknown gate"},
+		{[]string{"compare", a}, 2, "compare: no NEW argument"},
+		{[]string{"aa", "-inject", "impl=popcnt/", dir + "/"}, 0, "kernel (default)  0 of 1 (0%)"},
+		{[]string{"aa", "-gate", "case", dir}, 2, "no flag -gate (a flag of plot compare)"},
+		{[]string{"-compare", "-gate", "case", "-inject", "impl=popcnt/", a, b}, 3, "+10.0%"}, // the form before the commands
 		{[]string{"-aa", dir + "/", "-inject", "impl=popcnt/"}, 0, "kernel (default)  0 of 1 (0%)"},
 	} {
 		var out bytes.Buffer

@@ -94,15 +94,9 @@ func (b *baseline) compare(results string, stdout, stderr io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stdout, "\nagainst -baseline %s:\n", b.path)
-	cs, unpaired, err := report.Compare(b.old, now, b.opt)
-	if err != nil {
-		return err
+	slower, err := report.CompareRuns(stdout, stderr, b.old, now, b.opt)
+	if err == nil && slower {
+		err = errRegressed
 	}
-	for _, u := range unpaired {
-		fmt.Fprintf(stderr, "note: this run of %s has no counterpart in the baseline\n", u)
-	}
-	if report.WriteComparisons(stdout, cs) == 3 {
-		return errRegressed
-	}
-	return nil
+	return err
 }

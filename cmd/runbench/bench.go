@@ -21,12 +21,20 @@ type kernelRun struct {
 	opt      *benchOptions
 	chosen   []*harness.Case
 	skipped  []harness.Skip
-	rejected []string
+	rejected []string             // the cases that disagree with the reference, with why
+	failed   []string             // their kernels, once each
 	rows     []harness.SummaryRow // the summary, once timed
 }
 
 // kernelSession is a session of kernel cases.
 type kernelSession = session[*harness.Case]
+
+// The kernels' run has every optional step of a workload.
+var (
+	_ headerEnder[*harness.Case]  = (*kernelRun)(nil)
+	_ footerWriter[*harness.Case] = (*kernelRun)(nil)
+	_ follower[*harness.Case]     = (*kernelRun)(nil)
+)
 
 // choose reads -baseline first, then selects the suite's cases that run
 // here.
@@ -50,8 +58,9 @@ func (k *kernelRun) choose(s *kernelSession) error {
 
 // check checks every case against the reference on its own inputs.
 func (k *kernelRun) check(s *kernelSession) ([]*harness.Case, error) {
-	s.in.enter(fmt.Sprintf("checking %d cases against the references", len(k.chosen)), "stopping after the current case; nothing is timed and no results file is written")
-	fmt.Fprintf(s.env.stderr, "checking %d cases against the references...\n", len(k.chosen))
+	checking := "checking " + plural(len(k.chosen), "case") + " against the references"
+	s.in.enter(checking, "stopping after the current case; nothing is timed and no results file is written")
+	fmt.Fprintf(s.env.stderr, "%s...\n", checking)
 	var ready []*harness.Case
 	cache := harness.InputCache{}
 	for _, c := range k.chosen {
@@ -60,6 +69,9 @@ func (k *kernelRun) check(s *kernelSession) ([]*harness.Case, error) {
 		}
 		if err := c.Prepare(cache); err != nil {
 			k.rejected = append(k.rejected, fmt.Sprintf("%s: %v", c.Name(), err))
+			if id := c.Kernel.Info().ID(); !slices.Contains(k.failed, id) {
+				k.failed = append(k.failed, id)
+			}
 			continue
 		}
 		ready = append(ready, c)
@@ -68,9 +80,21 @@ func (k *kernelRun) check(s *kernelSession) ([]*harness.Case, error) {
 		fmt.Fprintln(s.env.stderr, "not timed:", r)
 	}
 	if len(ready) == 0 {
-		return nil, errors.New("every selected kernel failed its check")
+		return nil, k.checkFailure() // every one: nothing to time
 	}
 	return ready, nil
+}
+
+// errCheckFailed marks a run in which a kernel disagreed with its family's
+// reference: exit status 4, once the other kernels' results are written.
+var errCheckFailed = errors.New("kernels that disagree with their family's reference were not timed")
+
+// checkFailure names the kernels that failed their check, nil for none.
+func (k *kernelRun) checkFailure() error {
+	if len(k.failed) == 0 {
+		return nil
+	}
+	return fmt.Errorf("%w: %s (the cases and why are above)", errCheckFailed, strings.Join(k.failed, ", "))
 }
 
 func (k *kernelRun) path(out string, m harness.Machine) (string, bool, error) {
@@ -160,19 +184,21 @@ func (k *kernelRun) compare(s *kernelSession, path string) (string, []string) {
 	return "compare implementations (each family's baseline first)", []string{benchstatCommand(s.cases, path)}
 }
 
-// after compares the run with -baseline's.
+// after compares the run with -baseline's, and names the kernels that
+// failed their check (exit status 4).
 func (k *kernelRun) after(s *kernelSession) error {
-	if k.opt.baseline.path == "" {
-		return nil
+	var err error
+	if k.opt.baseline.path != "" {
+		err = k.opt.baseline.compare(s.results.Path, s.env.stdout, s.env.stderr)
 	}
-	return k.opt.baseline.compare(s.results.Path, s.env.stdout, s.env.stderr)
+	return errors.Join(k.checkFailure(), err)
 }
 
 // pressureSummary prints, for a run under cache pressure, each family's
 // table of costs against pressure as the pages show it.
 func pressureSummary(w io.Writer, path string) error {
 	if path == harness.Stdout {
-		fmt.Fprintln(w, "Summary: the tables of costs against pressure come from a results file (go run ./cmd/plot FILE)")
+		fmt.Fprintln(w, "Summary: the tables of costs against pressure come from a results file (go run ./cmd/plot page FILE)")
 		return nil
 	}
 	s, _, err := report.Load(path)
@@ -182,9 +208,8 @@ func pressureSummary(w io.Writer, path string) error {
 	for _, c := range s.Configs {
 		for fam := range s.PressureFamilies(c.Label) {
 			fmt.Fprintf(w, "%s:\n", fam)
-			if err := s.PressureTable(w, c.Label, fam); err != nil {
-				return err
-			}
+			pc, _ := s.Pressure(c.Label, fam)
+			pc.WriteTable(w)
 			fmt.Fprintln(w)
 		}
 	}

@@ -17,6 +17,7 @@ import (
 
 	"bitlab/explain"
 	"bitlab/harness"
+	"bitlab/internal/command"
 	"bitlab/kernels"
 	"bitlab/movegen"
 	"bitlab/positions"
@@ -97,7 +98,7 @@ func (o *campaignOptions) flags(fs *flag.FlagSet) {
 	fs.BoolVar(&o.plan, "plan", false, "print the plan (steps and estimated times) and stop")
 }
 
-func (o *campaignOptions) check(parsed) error { return nil }
+func (o *campaignOptions) check(command.Parsed) error { return nil }
 
 // A campaignStep is one step of a campaign: a runbench command at a
 // level, or explain.
@@ -248,19 +249,6 @@ func pressureArgs(families []string) []string {
 	return []string{"bench", "-family", strings.Join(families, ","), "-dist", "random,chess", "-sizes", "l1", "-mode", "throughput", "-pressure", "none,l1,l2,llc,2llc"}
 }
 
-// pressureFamilies returns the families the cache-pressure run measures:
-// every family with a kernel that declares lookup tables, in listing
-// order.
-func pressureFamilies() []string {
-	var out []string
-	for _, f := range kernels.Families() {
-		if slices.ContainsFunc(f.Kernels(), func(k kernels.Kernel) bool { return k.Info().Tables > 0 }) {
-			out = append(out, f.Name())
-		}
-	}
-	return out
-}
-
 // explainModel returns llvm-mca's model of this machine's core, or why
 // explain is skipped.
 func explainModel(m harness.Machine) (model, note string) {
@@ -295,19 +283,14 @@ func measureSpeed() (float64, error) {
 	return float64(n) / max(best, 1e-9), nil
 }
 
-// checkout returns the commit of the checkout in the working directory
-// and whether its tree differs from it in files a build reads (as
-// revision says of a binary).
+// checkout returns the commit of the bitlab checkout in the working
+// directory and whether its tree differs from it in files a build reads
+// (as revision says of a binary).
 func checkout() (rev string, dirty bool, err error) {
-	head, err := exec.Command("git", "rev-parse", "HEAD").Output()
-	if err != nil {
+	if rev, dirty = checkoutRevision(); rev == "" {
 		return "", false, errors.New("runbench campaign runs in a git checkout of bitlab: it records the revision it measures")
 	}
-	status, err := exec.Command("git", "status", "--porcelain=v1", "-z", "--untracked-files=all").Output()
-	if err != nil {
-		return "", false, fmt.Errorf("git status: %v", err)
-	}
-	return strings.TrimSpace(string(head)), len(status) > 0 && !unbuiltOnly(string(status)), nil
+	return rev, dirty, nil
 }
 
 // run plans the campaign, prints the plan, builds every level and runs

@@ -70,29 +70,29 @@ func TestHelp(t *testing.T) {
 		t.Errorf("runbench -h: exit %d, stdout %q", code, stdout)
 	}
 	golden("runbench", top)
-	for _, c := range commands {
-		if !regexp.MustCompile(`(?m)^  ` + c.name + ` +` + regexp.QuoteMeta(c.summary) + `$`).MatchString(top) {
-			t.Errorf("runbench -h does not list %s", c.name)
+	for _, c := range runbench.Commands {
+		if !regexp.MustCompile(`(?m)^  ` + c.Name + ` +` + regexp.QuoteMeta(c.Summary) + `$`).MatchString(top) {
+			t.Errorf("runbench -h does not list %s", c.Name)
 		}
-		code, stdout, help := runIn(c.name, "-h")
-		if code != 0 || stdout != "" || !strings.HasPrefix(help, "usage: runbench "+c.name+" [flags]") {
-			t.Errorf("runbench %s -h: exit %d, stdout %q, help %q", c.name, code, stdout, help)
+		code, stdout, help := runIn(c.Name, "-h")
+		if code != 0 || stdout != "" || !strings.HasPrefix(help, "usage: runbench "+c.Name+" [flags]") {
+			t.Errorf("runbench %s -h: exit %d, stdout %q, help %q", c.Name, code, stdout, help)
 		}
-		if _, _, again := runIn("help", c.name); again != help {
-			t.Errorf("runbench help %s differs from runbench %s -h", c.name, c.name)
+		if _, _, again := runIn("help", c.Name); again != help {
+			t.Errorf("runbench help %s differs from runbench %s -h", c.Name, c.Name)
 		}
-		fs, _ := c.flagSet()
+		fs, _ := c.FlagSet("runbench")
 		n := 0
 		fs.VisitAll(func(f *flag.Flag) {
 			n++
 			if !regexp.MustCompile(`(?m)^  -`+f.Name+`\b`).MatchString(help) || f.Usage == "" {
-				t.Errorf("runbench %s -h does not explain -%s", c.name, f.Name)
+				t.Errorf("runbench %s -h does not explain -%s", c.Name, f.Name)
 			}
 		})
 		if n == 0 {
-			t.Errorf("%s has no flags", c.name)
+			t.Errorf("%s has no flags", c.Name)
 		}
-		golden(c.name, help)
+		golden(c.Name, help)
 	}
 }
 
@@ -172,13 +172,13 @@ func TestWritersInjected(t *testing.T) {
 	code, stdout, stderr = runIn("bench", "-family", "popcount", "-impl", "swar", "-dist", "random", "-sizes", "l1", "-mode", "throughput",
 		"-count", "1", "-samples", "1", "-sample", "100us", "-noprogress", "-out", filepath.Join(dir, "k.txt"))
 	if code != 0 || !strings.Contains(stdout, "Summary: throughput") || !strings.Contains(stdout, "1 result lines (1 of 1 rounds)") ||
-		!strings.Contains(stderr, "checking 1 cases against the references") || !strings.Contains(stderr, "self-check:") {
+		!strings.Contains(stderr, "checking 1 case against the references") || !strings.Contains(stderr, "self-check:") {
 		t.Errorf("bench: exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
 	}
 	code, stdout, stderr = runIn("perft", "-position", "pos3", "-depth", "2", "-config", "default", "-count", "1", "-samples", "1",
 		"-sample", "100us", "-noprogress", "-out", filepath.Join(dir, "p.txt"))
 	if code != 0 || !strings.Contains(stdout, "pos3 depth 2: 191 nodes") || !strings.Contains(stdout, "Summary: perft per position") ||
-		!strings.Contains(stderr, "timing 1 perft cases") {
+		!strings.Contains(stderr, "timing 1 perft case x 1 round x 1 sample of 100µs") {
 		t.Errorf("perft: exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
 	}
 	data, err := os.ReadFile(filepath.Join(dir, "p.txt"))
@@ -222,23 +222,5 @@ func TestNoProcessWriters(t *testing.T) {
 	}
 	if n < 5 {
 		t.Fatalf("read %d source files", n)
-	}
-}
-
-// TestParseFlagsPositional: positional arguments may stand between the
-// flags; "--" ends the flags.
-func TestParseFlagsPositional(t *testing.T) {
-	for _, c := range []struct {
-		args, flags, pos []string
-	}{
-		{[]string{"v1,v3", "-quick"}, []string{"-quick"}, []string{"v1,v3"}},
-		{[]string{"-quick", "v1", "-count", "2"}, []string{"-quick", "-count", "2"}, []string{"v1"}},
-		{[]string{"-quick", "--", "-v1"}, []string{"-quick"}, []string{"-v1"}},
-	} {
-		fs, _ := lookup("bench").flagSet()
-		p, err := parseFlags(fs, c.args)
-		if err != nil || !reflect.DeepEqual(p.args, c.flags) || !reflect.DeepEqual(p.positionals, c.pos) {
-			t.Errorf("parseFlags(%q) = flags %q, positionals %q, %v; want %q, %q", c.args, p.args, p.positionals, err, c.flags, c.pos)
-		}
 	}
 }

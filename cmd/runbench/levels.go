@@ -14,7 +14,6 @@ import (
 
 	"bitlab/harness"
 	"bitlab/kernels"
-	"bitlab/schema"
 )
 
 // levelNeeds lists the bitlab-visible features each GOAMD64 level requires
@@ -84,19 +83,12 @@ func lacking(level string, has func(kernels.Feature) bool) []string {
 }
 
 // goBuild builds the package pkg of the bitlab module into bin, at GOAMD64
-// level ("" for the default), stamping the revision where git can tell it:
-// by go build's own stamp, and by checkoutRevision, which go build cannot
-// stamp in a git worktree.
+// level ("" for the default), stamping the revision where git can tell it.
 func goBuild(e *env, bin, pkg, level string) error {
-	args := []string{"build", "-o", bin}
-	if _, err := exec.LookPath("git"); err == nil {
-		args = append(args, "-buildvcs=true")
-		if rev, dirty, err := checkout(); err == nil {
-			c := schema.Campaign{Revision: rev, Dirty: dirty}
-			args = append(args, fmt.Sprintf("-ldflags=-X 'main.checkoutRevision=%s'", c.Built()))
-		}
+	cmd := exec.Command("go", "build", "-buildvcs=true", "-o", bin, pkg)
+	if _, err := exec.LookPath("git"); err != nil {
+		cmd = exec.Command("go", "build", "-o", bin, pkg)
 	}
-	cmd := exec.Command("go", append(args, pkg)...)
 	if level != "" {
 		cmd.Env = append(os.Environ(), "GOAMD64="+level)
 	}
@@ -127,7 +119,7 @@ func (o *levelsOptions) runBuilds(e *env, builds []levelBuild) error {
 		}
 		interrupted, err := runChild(e, exec.Command(b.bin, args...), sig)
 		if err != nil {
-			errs = append(errs, fmt.Errorf("GOAMD64=%s: %v", b.level, err))
+			errs = append(errs, levelError(b.level, err))
 		}
 		if interrupted {
 			var rest []string
@@ -163,6 +155,22 @@ func runChild(e *env, child *exec.Cmd, sig <-chan os.Signal) (interrupted bool, 
 			return false, err
 		}
 	}
+}
+
+// levelError is the error of a level's run that failed: the statuses
+// that say what failed, 4 (a kernel's check) and 3 (slower than the
+// baseline), stay levels' own.
+func levelError(level string, err error) error {
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
+		switch exit.ExitCode() {
+		case 4:
+			return fmt.Errorf("GOAMD64=%s: %w (named above)", level, errCheckFailed)
+		case 3:
+			return fmt.Errorf("GOAMD64=%s: %w", level, errRegressed)
+		}
+	}
+	return fmt.Errorf("GOAMD64=%s: %v", level, err)
 }
 
 // dropFlags returns args without the named flags and their values, in any

@@ -24,9 +24,13 @@ func status(k kernels.Kernel) string {
 }
 
 // run prints the listing: with -markdown the README's table, with -perft
-// the perft configurations, else writeListing's.
+// the perft configurations, with -pressure-families those families, else
+// writeListing's.
 func (o *listOptions) run(e *env) error {
 	switch {
+	case o.pressureFamilies:
+		_, err := fmt.Fprintln(e.stdout, strings.Join(pressureFamilies(), ","))
+		return err
 	case o.markdown:
 		writeMarkdown(e.stdout, kernels.Families())
 		return nil
@@ -65,6 +69,19 @@ func (o *listOptions) writeListing(w io.Writer) error {
 	}
 	fmt.Fprintln(w)
 	return writeConfigs(w, perftConfigs(false))
+}
+
+// pressureFamilies returns the families with a kernel that declares
+// lookup tables, on this architecture, in the registry's order: those
+// whose costs cache pressure can change.
+func pressureFamilies() []string {
+	var names []string
+	for _, f := range kernels.Families() {
+		if slices.ContainsFunc(f.Kernels(), func(k kernels.Kernel) bool { return k.Info().Tables > 0 }) {
+			names = append(names, f.Name())
+		}
+	}
+	return names
 }
 
 // familyNames, implNames and distNames return what -family, -impl and

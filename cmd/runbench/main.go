@@ -21,7 +21,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	"bitlab/harness"
 	_ "bitlab/kernels/all"
@@ -31,8 +30,9 @@ import (
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
 // run runs the command line args, writing to stdout and stderr, and
-// returns the exit status: 0, 1 for an error, 2 for a usage error, 3 for
-// a regression against a saved run, 130 for an interrupt.
+// returns the exit status (exitStatuses): 0, 1 for an error, 2 for a usage
+// error, 3 for a regression against a saved run, 4 for a kernel that
+// failed its check, 130 for an interrupt.
 func run(args []string, stdout, stderr io.Writer) int {
 	opts, code := parse(args, stderr)
 	if opts == nil {
@@ -42,8 +42,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 }
 
 // exitStatus prints a run's error and returns its exit status: 130 for an
-// interrupt, 3 for a regression against a saved run, 1 for any other
-// error.
+// interrupt, 4 for a kernel that failed its check (before 3: a wrong
+// kernel matters more than a slow one), 3 for a regression against a
+// saved run, 1 for any other error.
 func exitStatus(err error, stderr io.Writer) int {
 	if err == nil {
 		return 0
@@ -53,30 +54,22 @@ func exitStatus(err error, stderr io.Writer) int {
 	switch {
 	case errors.As(err, &in), errors.Is(err, harness.ErrInterrupted):
 		return 130
+	case errors.Is(err, errCheckFailed):
+		return 4
 	case errors.Is(err, errRegressed):
 		return 3
 	}
 	return 1
 }
 
-// usage is what runbench -h prints: the commands and examples.
-func usage() string {
-	var b strings.Builder
-	b.WriteString(`usage: runbench [COMMAND] [flags]
-
-runbench times bitlab's kernels and move generator on this machine, in ns
+// intro and examples are what runbench -h prints around its commands.
+const (
+	intro = `runbench times bitlab's kernels and move generator on this machine, in ns
 and in core cycles, and writes Go benchmark format results that benchstat
 reads as they are.
+`
 
-commands:
-`)
-	for _, c := range commands {
-		fmt.Fprintf(&b, "  %-9s %s\n", c.name, c.summary)
-	}
-	b.WriteString(`
-runbench COMMAND -h explains a command and its flags; runbench help COMMAND too.
-
-examples:
+	examples = `examples:
   runbench                          the default suite (make bench)
   runbench -quick                   a short run: L1 and headline sizes, fewer distributions
   runbench bench -family popcount -dist 'k(8|32)' -mode throughput
@@ -99,9 +92,22 @@ examples:
 The command lines of runbench before its commands still run: among the flags,
 -perft is perft, -divide divide, -list list (-perft -list: list -perft) and
 -levels LEVELS levels LEVELS; without them, the flags are bench's.
-`)
-	return b.String()
-}
+
+` + exitStatuses
+)
+
+// exitStatuses is -h's list of runbench's exit statuses (exitStatus).
+const exitStatuses = `exit status:
+  0    done
+  1    an error (said on stderr)
+  2    a command line runbench cannot run
+  3    compare (or -baseline): something got slower beyond the threshold and the noise
+  4    a kernel disagreed with its family's reference: not timed, named on stderr
+       (the other kernels' results are written)
+  130  interrupted (Ctrl-C, SIGTERM); the completed rounds are kept
+go run turns every status but 0 into its own 1: where a script or CI reads
+the status, build runbench first (go build -o runbench ./cmd/runbench).
+`
 
 // interrupts is -h's statement of what an interrupt does to a timed run.
 const interrupts = `Interrupts: the first Ctrl-C (SIGINT or SIGTERM) finishes the current sample and writes
@@ -118,7 +124,7 @@ not timed), then every case is sampled round by round, and the run ends with a
 summary per family, the verdict and the benchstat command that compares the
 implementations. It is the default command: runbench -quick is runbench bench -quick.
 
-` + selectionRule + `
+` + kernelSelections + `
 
 -baseline: ` + report.Method + `
 
@@ -127,9 +133,11 @@ implementations. It is the default command: runbench -quick is runbench bench -q
 	compareDoc = `compare runs bench with its flags and compares the run with OLD, a saved results
 file or folder, which is read and checked (same CPU and GOAMD64 level, or -across)
 before anything is timed: exit status 3 when something got slower.
-runbench compare OLD is runbench bench -baseline OLD.
+runbench compare OLD is runbench bench -baseline OLD; the comparison after the run
+is plot compare's (one function, report.CompareRuns): plot compare OLD NEW compares
+two saved runs the same way.
 
-` + selectionRule + `
+` + kernelSelections + `
 
 Slower: ` + report.Method + `
 
@@ -142,7 +150,7 @@ its extension; -cpuprofile too). An interrupt reaches the level running, which
 keeps its completed rounds; the levels after it do not run. -baseline is read
 and checked once, before any build.
 
-` + selectionRule + `
+` + kernelSelections + `
 
 ` + interrupts
 
@@ -151,10 +159,11 @@ position (and transposition table size, -tt), each counted once and checked agai
 the published count (or, for -fen, the first configuration's) before it is timed,
 interleaved round by round like the kernels. Results in results/<cpu>/perft/; the
 summary ranks the configurations per position, and a run of the standard positions
-and configurations ends with the verdict.
+and configurations ends with the verdict. -fen counts and times the default
+configuration only unless -config is given (-config '.*' for every one); a run whose
+timing will take more than ten seconds says about how long before it starts.
 
-Selections (-position, -config) name whole identifiers; see runbench bench -h.
-runbench list -perft lists the configurations.
+` + perftSelections + `
 
 ` + interrupts
 

@@ -8,9 +8,10 @@ import (
 	"strings"
 	"time"
 
+	"bitlab/factor"
 	"bitlab/harness"
+	"bitlab/internal/command"
 	"bitlab/movegen"
-	"bitlab/movegen/factor"
 	"bitlab/schema"
 )
 
@@ -49,7 +50,7 @@ func (o *runOptions) check() error {
 	if err != nil {
 		return fmt.Errorf("-campaign: %v", err)
 	}
-	if built := revision(); built != c.Built() {
+	if built, _ := revision(); built != c.Built() {
 		return fmt.Errorf("-campaign measures %s, but this runbench was built from %s: runbench campaign builds the runbench it runs", c.Built(), built)
 	}
 	o.campaign = c
@@ -109,12 +110,12 @@ func (o *benchOptions) flags(fs *flag.FlagSet, baselinePath bool) {
 	fs.StringVar(&o.modeFlag, "mode", "both", "throughput, latency or both")
 	fs.StringVar(&o.sizesFlag, "sizes", "l1,l2,stream,mem", "size classes: l1 (4,096 elements), l2 (half the L2 cache in 8-byte elements), stream (1,048,576: too many for a branch predictor to learn), mem (twice the last-level cache), or a number of elements (with the distributions of the family's headline size)")
 	fs.StringVar(&o.pressureFlag, "pressure", "", "run every case under these cache pressures instead: none, l1, l2, llc, 2llc (an untimed walk of a buffer of that cache's size before every batch; none walks nothing but times the same way)")
-	fs.BoolVar(&o.quick, "quick", false, "a short run: l1 size only, fewer distributions, -count 6 unless set")
+	fs.BoolVar(&o.quick, "quick", false, "a short run: of -sizes only l1 and each family's headline size (stream for the families whose branches learn, and any number of elements), each family's few quick distributions (the ones runbench list marks with *; -dist chooses among all), -count 6 unless set")
 	o.runOptions.flags(fs, "results/<cpu>/<time>-<level>.txt", "family, impl, dist and mode")
 	o.baseline.flags(fs, baselinePath)
 }
 
-func (o *benchOptions) check(p parsed) error {
+func (o *benchOptions) check(p command.Parsed) error {
 	if err := o.kernelNames.check(); err != nil {
 		return err
 	}
@@ -146,17 +147,17 @@ func (o *benchOptions) check(p parsed) error {
 			o.pressures = append(o.pressures, pr)
 		}
 	}
-	if o.quick && !p.set["count"] {
+	if o.quick && !p.Set["count"] {
 		o.count = 6
 	}
 	if err := o.runOptions.check(); err != nil {
 		return err
 	}
-	return o.baseline.check(p.set, o.out)
+	return o.baseline.check(p.Set, o.out)
 }
 
 func (o *benchOptions) run(e *env) error {
-	return runSession(e, &o.runOptions, "cases", &kernelRun{opt: o})
+	return runSession(e, &o.runOptions, "case", &kernelRun{opt: o})
 }
 
 // suite is the harness's selection of the run's cases.
@@ -177,8 +178,8 @@ func selector(s *selection) harness.Selector {
 // compareOptions are bench's with the saved run as an argument.
 type compareOptions struct{ benchOptions }
 
-func (o *compareOptions) check(p parsed) error {
-	o.baseline.path = p.pos
+func (o *compareOptions) check(p command.Parsed) error {
+	o.baseline.path = p.Args[0]
 	return o.benchOptions.check(p)
 }
 
@@ -189,17 +190,17 @@ type levelsOptions struct {
 	args   []string // the kernel run's flags as given, without -out and -cpuprofile, which each level names for itself
 }
 
-func (o *levelsOptions) check(p parsed) error {
+func (o *levelsOptions) check(p command.Parsed) error {
 	if runtime.GOARCH != "amd64" {
 		return errors.New("GOAMD64 levels are amd64's")
 	}
-	for _, level := range strings.Split(p.pos, ",") {
+	for _, level := range strings.Split(p.Args[0], ",") {
 		if _, ok := levelNeeds[level]; !ok {
 			return fmt.Errorf("unknown GOAMD64 level %q (want a list of v1, v2, v3, v4)", level)
 		}
 		o.levels = append(o.levels, level)
 	}
-	o.args = dropFlags(p.args, "out", "cpuprofile")
+	o.args = dropFlags(p.Flags, "out", "cpuprofile")
 	return o.bench.check(p)
 }
 
@@ -244,6 +245,7 @@ type perftOptions struct {
 	positions, config                *selection
 	depths                           map[string]int // -depths: standard position: depth
 	grid                             bool
+	fenDefault                       bool     // -fen without -config: the default configuration only
 	tt                               []int    // transposition table bytes; 0 for none
 	args                             []string // the flags as given, for the results' run line
 }
@@ -251,24 +253,24 @@ type perftOptions struct {
 func (o *perftOptions) flags(fs *flag.FlagSet) {
 	o.positionFlags.flags(fs, "the standard ones")
 	fs.StringVar(&o.positionFlag, "position", "start,kiwipete", "the standard positions to count: "+strings.Join(positionNames(), ", "))
-	fs.StringVar(&o.configFlag, "config", "", "time only these configurations of the generator, by the short names the summary uses (default, slider=magic-black, serialize=bytes ...) or full names ("+movegen.DefaultConfig().String()+"), or a regular expression matching a whole short or full name (default all: the default and each that differs in one factor; runbench list -perft)")
+	fs.StringVar(&o.configFlag, "config", "", "time only these configurations of the generator, by the short names the summary uses (default, slider=magic-black, serialize=bytes ...) or full names ("+movegen.DefaultConfig().String()+"), or a regular expression matching a whole short or full name (default: all, the default and each that differs in one factor, runbench list -perft; with -fen the default only, -config '.*' for all)")
 	fs.StringVar(&o.depthsFlag, "depths", "", "count these standard positions at these depths, such as start=6,kiwipete=5 (runbench campaign's choice; instead of -position and -depth)")
 	fs.BoolVar(&o.grid, "grid", false, fmt.Sprintf("also the rest of the slider x serialization grid (every generic slider with every serialization loop; %d more configurations, a long run)", len(factor.Grid())))
 	fs.StringVar(&o.ttFlag, "tt", "", "also count in the default configuration with a transposition table of each of these sizes, such as none,1MiB,64MiB,256MiB (probed at every node of depth 2 or more; each size rounded down to a power of two; all of them together must fit in the memory available)")
 	o.runOptions.flags(fs, "results/<cpu>/perft/<time>-<level>.txt", "config (the short name), position, depth and tt")
 }
 
-func (o *perftOptions) check(p parsed) error {
-	o.args = p.args
-	if err := o.positionFlags.check(p.set); err != nil {
+func (o *perftOptions) check(p command.Parsed) error {
+	o.args = p.Flags
+	if err := o.positionFlags.check(p.Set); err != nil {
 		return err
 	}
-	if p.set["fen"] && p.set["position"] {
+	if p.Set["fen"] && p.Set["position"] {
 		return errors.New("-fen and -position exclude each other: -fen counts its own position")
 	}
 	var err error
-	if p.set["depths"] {
-		if p.set["fen"] || p.set["position"] || p.set["depth"] {
+	if p.Set["depths"] {
+		if p.Set["fen"] || p.Set["position"] || p.Set["depth"] {
 			return errors.New("-depths names the positions and their depths: it goes with no -fen, -position or -depth")
 		}
 		if o.depths, err = parseDepths(o.depthsFlag); err != nil {
@@ -278,7 +280,14 @@ func (o *perftOptions) check(p parsed) error {
 	if o.positions, err = checkedSelection("position", "standard position", o.positionFlag, positionNames(), "runbench perft -h"); err != nil {
 		return err
 	}
-	if o.config, err = checkConfigs(o.configFlag, o.grid); err != nil {
+	// One position of the user's: a count and a time, not every
+	// configuration's (33 at -depth 5 took minutes).
+	o.fenDefault = p.Set["fen"] && !p.Set["config"]
+	configs := o.configFlag
+	if o.fenDefault {
+		configs = factor.DefaultName
+	}
+	if o.config, err = checkConfigs(configs, o.grid); err != nil {
 		return err
 	}
 	if o.ttFlag != "" {
@@ -299,7 +308,7 @@ func checkConfigs(value string, grid bool) (*selection, error) {
 }
 
 func (o *perftOptions) run(e *env) error {
-	return runSession(e, &o.runOptions, "perft cases", &perftRun{opt: o})
+	return runSession(e, &o.runOptions, "perft case", &perftRun{opt: o})
 }
 
 // divideOptions are the options of divide: the position and depth.
@@ -307,12 +316,13 @@ type divideOptions struct{ positionFlags }
 
 func (o *divideOptions) flags(fs *flag.FlagSet) { o.positionFlags.flags(fs, "the start position") }
 
-func (o *divideOptions) check(p parsed) error { return o.positionFlags.check(p.set) }
+func (o *divideOptions) check(p command.Parsed) error { return o.positionFlags.check(p.Set) }
 
 // listOptions are the options of list.
 type listOptions struct {
 	kernelNames
 	markdown, perft, grid bool
+	pressureFamilies      bool
 	configFlag            string
 	config                *selection
 }
@@ -323,15 +333,18 @@ func (o *listOptions) flags(fs *flag.FlagSet) {
 	fs.BoolVar(&o.perft, "perft", false, "list only the perft configurations: the short name the summary uses, the full name, whether this CPU runs it")
 	fs.StringVar(&o.configFlag, "config", "", "with -perft: only these configurations (as runbench perft -config selects them)")
 	fs.BoolVar(&o.grid, "grid", false, "with -perft: also the rest of the slider x serialization grid (runbench perft -grid)")
+	fs.BoolVar(&o.pressureFamilies, "pressure-families", false, "print only the families with a kernel that declares lookup tables, comma-separated (make pressure's -family)")
 }
 
-func (o *listOptions) check(p parsed) error {
+func (o *listOptions) check(p command.Parsed) error {
 	switch {
+	case o.pressureFamilies && (o.markdown || o.perft || o.familyFlag != "" || o.implFlag != ""):
+		return errors.New("-pressure-families prints one line: it goes with no -markdown, -perft, -family or -impl")
 	case o.markdown && (o.perft || o.familyFlag != "" || o.implFlag != ""):
 		return errors.New("-markdown prints the README's whole table: it goes with no -perft, -family or -impl")
 	case o.perft && (o.familyFlag != "" || o.implFlag != ""):
 		return errors.New("-perft lists the move generator's configurations: -family and -impl select kernels")
-	case !o.perft && (p.set["config"] || p.set["grid"]):
+	case !o.perft && (p.Set["config"] || p.Set["grid"]):
 		return errors.New("-config and -grid go with -perft")
 	}
 	if err := o.kernelNames.check(); err != nil {

@@ -15,9 +15,9 @@ import (
 
 	"golang.org/x/perf/benchfmt"
 
+	"bitlab/factor"
 	"bitlab/harness"
 	"bitlab/movegen"
-	"bitlab/movegen/factor"
 	"bitlab/positions"
 	"bitlab/report"
 	"bitlab/schema"
@@ -67,6 +67,15 @@ func thousands(n int) string {
 		s = s[:i] + "," + s[i:]
 	}
 	return s
+}
+
+// plural writes n and the noun, in the plural unless n is 1: "1
+// position", "2 positions".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
 }
 
 // positionNames returns the names of the standard positions.
@@ -237,6 +246,10 @@ func (p *perftRun) choose(s *perftSession) error {
 	if len(p.configs) == 0 {
 		return fmt.Errorf("-config %v matches none of the configurations this CPU runs (runbench list -perft)", p.opt.config)
 	}
+	if p.opt.fenDefault {
+		fmt.Fprintf(s.env.stderr, "-fen without -config: the default configuration only (%s); -config '.*' counts and times all %d\n",
+			movegen.DefaultConfig(), len(perftConfigs(p.opt.grid)))
+	}
 	p.tts = map[int]*movegen.TT{}
 	for _, size := range p.opt.tt {
 		if size > 0 {
@@ -250,10 +263,17 @@ func (p *perftRun) choose(s *perftSession) error {
 
 // check counts every case once, printing each position's count.
 func (p *perftRun) check(s *perftSession) ([]*harness.PerftCase, error) {
-	s.in.enter(fmt.Sprintf("counting %d positions in %d configurations", len(p.positions), len(p.configs)),
-		"stopping after the current count; nothing is timed and no results file is written")
-	fmt.Fprintf(s.env.stderr, "counting %d positions in %d configurations...\n", len(p.positions), len(p.configs))
+	counting := fmt.Sprintf("counting %s in %s", plural(len(p.positions), "position"), plural(len(p.configs), "configuration"))
+	s.in.enter(counting, "stopping after the current count; nothing is timed and no results file is written")
+	fmt.Fprintf(s.env.stderr, "%s...\n", counting)
 	var cases []*harness.PerftCase
+	var counts []time.Duration // of each case
+	timedCount := func(pos perftPosition, c *harness.PerftCase) error {
+		start := time.Now()
+		err := countOnce(s, pos, c)
+		counts = append(counts, time.Since(start))
+		return err
+	}
 	for _, pos := range p.positions {
 		want := pos.want()
 		for _, mc := range p.configs {
@@ -266,7 +286,7 @@ func (p *perftRun) check(s *perftSession) ([]*harness.PerftCase, error) {
 				Run:  func() uint64 { return f(pos.pos, pos.depth) },
 				Want: want,
 			}
-			if err := countOnce(s, pos, c); err != nil {
+			if err := timedCount(pos, c); err != nil {
 				return nil, err
 			}
 			if want == 0 {
@@ -285,14 +305,33 @@ func (p *perftRun) check(s *perftSession) ([]*harness.PerftCase, error) {
 				Want:  want,
 				Setup: tt.Clear,
 			}
-			if err := countOnce(s, pos, c); err != nil {
+			if err := timedCount(pos, c); err != nil {
 				return nil, err
 			}
 			cases = append(cases, c)
 		}
 		fmt.Fprintf(s.env.stdout, "%s depth %d: %d nodes\n", pos.name, pos.depth, want)
 	}
+	if ahead := p.timingAhead(counts); ahead >= longTiming {
+		fmt.Fprintf(s.env.stderr, "perft: the timing takes about %v (%s x %s x %s, each sample one count or more; "+
+			"-count, -samples and -config shorten it)\n", ahead.Round(time.Second), plural(len(cases), "case"), plural(p.opt.count, "round"), plural(p.opt.perRound, "sample"))
+	}
 	return cases, nil
+}
+
+// longTiming is how long a perft timing must be expected to take for the
+// run to say so before it starts.
+const longTiming = 10 * time.Second
+
+// timingAhead estimates the time the rounds take from each case's count:
+// every sample lasts -sample or one count, whichever is longer, and the
+// calibration before the rounds counts each case once more.
+func (p *perftRun) timingAhead(counts []time.Duration) time.Duration {
+	var d time.Duration
+	for _, c := range counts {
+		d += c + time.Duration(p.opt.count*p.opt.perRound)*max(c, p.opt.sample)
+	}
+	return d
 }
 
 // countOnce counts a case once and checks its count: a position with
@@ -332,8 +371,6 @@ func (p *perftRun) headerSetup(s *perftSession) {
 		s.results.Comment("position %s: %s, depth %d, %d nodes", pos.name, pos.pos.FEN(), pos.depth, casesOf(s.cases, pos.name)[0].Nodes())
 	}
 }
-
-func (p *perftRun) headerEnd(*perftSession) {}
 
 func (p *perftRun) result(rf *harness.ResultsFile, c *harness.PerftCase, median harness.Sample) error {
 	return rf.PerftResult(c, median)
@@ -391,8 +428,6 @@ func (p *perftRun) summary(s *perftSession, w io.Writer) error {
 func (p *perftRun) compare(_ *perftSession, path string) (string, []string) {
 	return "compare the techniques of one factor, the others at their defaults", report.PerftCommands(movegen.DefaultConfig().String(), path)
 }
-
-func (p *perftRun) after(*perftSession) error { return nil }
 
 // casesOf returns the cases of one position.
 func casesOf(cases []*harness.PerftCase, position string) []*harness.PerftCase {

@@ -12,10 +12,11 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
+	"bitlab/factor"
 	"bitlab/fingerprint"
 	"bitlab/movegen"
-	"bitlab/movegen/factor"
 	"bitlab/schema"
 )
 
@@ -221,5 +222,30 @@ func TestPerftProfile(t *testing.T) {
 		if !bytes.Contains(data, []byte(s)) {
 			t.Errorf("profile lacks the label string %q", s)
 		}
+	}
+}
+
+// TestFenDefaultOnly: perft -fen without -config counts and times the
+// default configuration only, and says so and how to get every one.
+func TestFenDefaultOnly(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "p.txt")
+	code, stdout, stderr := runIn("perft", "-fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "-depth", "2",
+		"-count", "1", "-samples", "1", "-sample", "100us", "-noprogress", "-out", out)
+	if code != 0 || !strings.Contains(stdout, "fen depth 2: 400 nodes") ||
+		!strings.Contains(stderr, "-fen without -config: the default configuration only") || !strings.Contains(stderr, "-config '.*' counts and times all") {
+		t.Fatalf("perft -fen: exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+	rs := readResults(t, out)
+	if len(rs) != 1 || !strings.Contains(string(rs[0].Name.Full()), "Perft/"+movegen.DefaultConfig().String()+"/position=fen/") {
+		t.Errorf("%d result lines, want one of the default configuration: %v", len(rs), rs)
+	}
+}
+
+// TestTimingAhead: a sample lasts -sample or one count, whichever is
+// longer, and the calibration counts each case once more.
+func TestTimingAhead(t *testing.T) {
+	p := &perftRun{opt: &perftOptions{runOptions: runOptions{count: 10, perRound: 3, sample: time.Millisecond}}}
+	if got := p.timingAhead([]time.Duration{time.Second, time.Microsecond}); got != 31*time.Second+30*time.Millisecond+time.Microsecond {
+		t.Errorf("timingAhead = %v", got)
 	}
 }

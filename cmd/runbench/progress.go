@@ -17,6 +17,7 @@ type progress struct {
 	last     time.Time
 	lastTens int
 	first    int // samples done at the first update
+	width    int // of the line drawn last on a terminal
 }
 
 func newProgress(w io.Writer, on bool) *progress {
@@ -51,7 +52,10 @@ func (p *progress) update(done, total int) {
 		}
 		p.last = now
 		n := int(frac * 30)
-		fmt.Fprintf(p.w, "\r[%s%s] %3.0f%% %d/%d samples, ETA %s   ", strings.Repeat("#", n), strings.Repeat(".", 30-n), 100*frac, done, total, eta)
+		line := fmt.Sprintf("[%s%s] %3.0f%% %d/%d samples, ETA %s", strings.Repeat("#", n), strings.Repeat(".", 30-n), 100*frac, done, total, eta)
+		// Blanks over what a longer line drawn before left.
+		fmt.Fprintf(p.w, "\r%s%s", line, strings.Repeat(" ", max(0, p.width-len(line))))
+		p.width = len(line)
 		return
 	}
 	if tens := int(frac * 10); tens > p.lastTens {

@@ -138,7 +138,7 @@ func TestBenchstatCommandPutsBaselinesFirst(t *testing.T) {
 // requires each that times something to select at least one case.
 func TestHelpExamplesSelectCases(t *testing.T) {
 	n := 0
-	for _, line := range strings.Split(usage(), "\n") {
+	for _, line := range strings.Split(runbench.Usage(), "\n") {
 		rest, ok := strings.CutPrefix(line, "  runbench")
 		if !ok {
 			continue

@@ -7,14 +7,43 @@ import (
 	"strings"
 )
 
-// selectionRule is -h's statement of how the selection flags read their
-// values.
-const selectionRule = `Selections (-family, -impl, -dist, -position, -config) name whole identifiers: a value
-without regular-expression metacharacters is a comma-separated list of names, each matched
-exactly (-family sliding runs sliding, not sliding-rotated; -dist k1 runs k1, not k12), and
-a name that does not exist is an error; a value with any of \.+*?()|[]{}^$ is a regular
-expression that must match a whole name (-dist 'k(8|32)' runs k8 and k32). runbench list
-lists every name, runbench list -perft every configuration.`
+// kernelSelections and perftSelections are -h's statements of how the
+// selection flags of the kernels' commands and of perft read their values
+// (selectionRule).
+var (
+	kernelSelections = selectionRule("-family, -impl, -dist",
+		"-family sliding runs sliding, not sliding-rotated; -dist k1 runs k1, not k12",
+		"-dist 'k(8|32)' runs k8 and k32", "runbench list lists every name")
+	perftSelections = selectionRule("-position, -config",
+		"-position pos4 runs pos4, not pos4-mirrored; -config default runs the default configuration",
+		"-config 'slider=magic-.*' runs every magic slider", "runbench list -perft lists every configuration")
+)
+
+// selectionRule states how the selection flags read their values, with
+// examples of a list and of a regular expression, and where the names are
+// listed, in lines of at most 90 characters.
+func selectionRule(flags, list, pattern, listing string) string {
+	rule := "Selections (" + flags + ") name whole identifiers: a value without regular-expression " +
+		"metacharacters is a comma-separated list of names, each matched exactly (" + list + "), " +
+		"and a name that does not exist is an error; a value with any of \\.+*?()|[]{}^$ is a regular " +
+		"expression that must match a whole name (" + pattern + "). " + listing + "."
+	var b strings.Builder
+	width := 0
+	for _, word := range strings.Fields(rule) {
+		switch {
+		case width == 0:
+		case width+1+len(word) > 90:
+			b.WriteString("\n")
+			width = 0
+		default:
+			b.WriteString(" ")
+			width++
+		}
+		b.WriteString(word)
+		width += len(word)
+	}
+	return b.String()
+}
 
 // A selection is a parsed selection flag: a list of exact names, or a
 // regular expression anchored to the whole name (selectionRule).

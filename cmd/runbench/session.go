@@ -35,22 +35,27 @@ type workload[T timedCase] interface {
 	// create creates the results file with its configuration lines.
 	create(s *session[T], path string, unique bool) (*harness.ResultsFile, error)
 	// headerRun and headerSetup write the workload's header comments
-	// after the command line and after the caches; headerEnd after the
-	// instrument's.
+	// after the command line and after the caches.
 	headerRun(s *session[T])
 	headerSetup(s *session[T])
-	headerEnd(s *session[T])
 	// result writes a case's line of one round.
 	result(rf *harness.ResultsFile, c T, median harness.Sample) error
-	// footer writes the comments that end the results file.
-	footer(s *session[T])
 	// summary prints the summary of the timed rounds to w; compare returns
 	// how to compare the results with benchstat: a heading and commands.
 	summary(s *session[T], w io.Writer) error
 	compare(s *session[T], path string) (heading string, commands []string)
-	// after runs once the summary of a complete run is printed.
-	after(s *session[T]) error
 }
+
+// A workload may have steps of its own besides, each an interface of one
+// method that the session calls where the workload has it.
+type (
+	// headerEnder writes header comments after the instrument's.
+	headerEnder[T timedCase] interface{ headerEnd(s *session[T]) }
+	// footerWriter writes the comments that end the results file.
+	footerWriter[T timedCase] interface{ footer(s *session[T]) }
+	// follower runs once the summary of a complete run is printed.
+	follower[T timedCase] interface{ after(s *session[T]) error }
+)
 
 // A session is one timed run of runbench: the steps prepare, instrument,
 // time and summarize, in that order (runSession), and what they share.
@@ -58,7 +63,7 @@ type workload[T timedCase] interface {
 type session[T timedCase] struct {
 	env     *env
 	opt     *runOptions
-	noun    string // what the cases are, for messages: "cases", "perft cases"
+	noun    string // what a case is, for messages: "case", "perft case"
 	machine harness.Machine
 	in      *interrupter
 
@@ -93,7 +98,11 @@ func runSession[T timedCase](e *env, opt *runOptions, noun string, w workload[T]
 	}
 	runErr := s.time(w)
 	if runErr != nil && !errors.Is(runErr, harness.ErrInterrupted) {
-		return errors.Join(runErr, s.close())
+		// A failed write fails the close with the same error: say it once.
+		if err := s.close(); err != nil && !errors.Is(runErr, err) {
+			runErr = errors.Join(runErr, err)
+		}
+		return runErr
 	}
 	if err := s.summarize(w); err != nil {
 		return err
@@ -101,7 +110,10 @@ func runSession[T timedCase](e *env, opt *runOptions, noun string, w workload[T]
 	if runErr != nil {
 		return finishedRounds(s.rounds, opt.count, s.results.Path)
 	}
-	return w.after(s)
+	if f, ok := w.(follower[T]); ok {
+		return f.after(s)
+	}
+	return nil
 }
 
 // prepare chooses the cases, starts the load meter, the cycle clock and
@@ -166,7 +178,7 @@ func (s *session[T]) time(w workload[T]) (err error) {
 	opt := s.opt
 	bar := newProgress(s.env.stderr, !opt.noProgress)
 	s.in.enter("timing", timing)
-	fmt.Fprintf(s.env.stderr, "timing %d %s x %d rounds x %d samples of %v...\n", len(s.cases), s.noun, opt.count, opt.perRound, opt.sample)
+	fmt.Fprintf(s.env.stderr, "timing %s x %s x %s of %v...\n", plural(len(s.cases), s.noun), plural(opt.count, "round"), plural(opt.perRound, "sample"), opt.sample)
 	err = harness.Run(s.cases, s.cyc, harness.Options{
 		Rounds: opt.count, PerRound: opt.perRound, SampleTime: opt.sample, Seed: opt.seed,
 		Profile: opt.cpuprofile != "", Counters: s.events, Progress: bar.update, Stop: s.in.Stop(),
@@ -194,7 +206,9 @@ func (s *session[T]) summarize(w workload[T]) error {
 	if s.rounds < s.opt.count {
 		s.warn("interrupted: %d of %d rounds completed", s.rounds, s.opt.count)
 	}
-	w.footer(s)
+	if f, ok := w.(footerWriter[T]); ok {
+		f.footer(s)
+	}
 	if err := errors.Join(s.close(), s.events.Close()); err != nil {
 		if errors.Is(err, harness.ErrNoResults) {
 			return finishedRounds(0, s.opt.count, "")
@@ -239,9 +253,8 @@ func (s *session[T]) warnNoise(unranked []harness.Unranked, nearest string) {
 			fmt.Fprintln(s.env.stderr, msg)
 		}
 	}
-	if c := s.cyc; c.MinGHz > 0 && c.MaxGHz/c.MinGHz-1 > harness.ClockDrift {
-		s.warn("the core clock moved from %.2f to %.2f GHz during the run (%.0f%%): cycle figures follow it, ns figures do not; "+
-			"compare ns only within one run, or fix the clock (performance governor, no turbo) where you can", c.MinGHz, c.MaxGHz, 100*(c.MaxGHz/c.MinGHz-1))
+	if w := s.cyc.DriftWarning(); w != "" {
+		s.warn("%s", w)
 	}
 }
 
@@ -307,6 +320,7 @@ func resultsPath(out string, m harness.Machine) (path string, unique bool, err e
 func overheadText(o harness.Overhead) string {
 	return fmt.Sprintf("empty kernel (the portable kernels' generated loop around an element function that does nothing: "+
 		"%.3f ns/op %.3f cycles/op (throughput loop), %.3f ns/op %.3f cycles/op (latency chain, with its XOR); "+
-		"the floor of a portable kernel's figure, not subtracted from any: assembly kernels with unrolled loops run below it)",
+		"the fastest of 31 samples; the floor of a portable kernel's figure, not subtracted from any: assembly kernels with unrolled loops "+
+		"run below it; where the linker puts the loop can move it by a cycle between builds)",
 		o.Throughput.NsPerOp, o.Throughput.CyclesPerOp, o.Latency.NsPerOp, o.Latency.CyclesPerOp)
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -54,16 +55,37 @@ func writeVerdict(w io.Writer, path string) error {
 	}
 	fmt.Fprintf(w, "Verdict: what to use in a move generator on this CPU, per factor (%s)\n", verdictBasis(files[1:]))
 	if !slices.ContainsFunc(use, func(f *report.File) bool { return f.Run.Kind == schema.RunFull }) && run.Run.Kind != schema.RunFull {
-		fmt.Fprintln(w, "  (no full-suite run of this CPU and build in the folder: `make bench` gives the micro figures)")
+		fmt.Fprintf(w, "  (no full-suite run of this CPU and build in the folder: `%s` gives the micro figures)\n", commandHere("bench", run.Level, os.Args[0]))
 	}
-	if err := verdict.WriteText(w, s.Verdict(label)); err != nil {
+	command := "`" + commandHere("perft", run.Level, os.Args[0]) + "`"
+	if err := verdict.WriteText(w, s.Verdict(label), command); err != nil {
 		return err
 	}
 	if !perft {
-		fmt.Fprintf(w, "No perft run of this CPU and build in %s: `make perft` (about a minute) times the move generator\n"+
-			"with each technique, and the verdict then ranks the sliders, counts and serializations by it.\n", folder)
+		fmt.Fprintf(w, "No perft run of this CPU and build in %s: %s (about a minute) times the move generator\n"+
+			"with each technique, and the verdict then ranks the sliders, counts and serializations by it.\n", folder, command)
 	}
 	return nil
+}
+
+// commandHere is the command that makes a standard run (bench or perft)
+// of this build (at GOAMD64 level, "" off amd64) from the working
+// directory: make bench or make perft in a bitlab checkout, given the
+// level where it is not v1 (their go run builds at the GOAMD64 of its
+// environment, v1 by default); elsewhere the command of program, the
+// binary as it was run, such as a copy from make dist (runbench where it
+// is a temporary build, as go run's).
+func commandHere(command, level, program string) string {
+	if mod, err := os.ReadFile("go.mod"); err == nil && strings.HasPrefix(string(mod), "module bitlab\n") {
+		if level != "" && level != "v1" {
+			return "GOAMD64=" + level + " make " + command
+		}
+		return "make " + command
+	}
+	if rel, err := filepath.Rel(os.TempDir(), program); err == nil && filepath.IsLocal(rel) {
+		program = "runbench"
+	}
+	return program + " " + command
 }
 
 // verdictBasis names the files beside the run's own that the verdict read.

@@ -9,13 +9,15 @@ import (
 	"testing"
 
 	"bitlab/report"
+	"bitlab/report/render"
 )
 
 // TestOneStanding feeds one run's results to the three places that rank
 // implementations, the summary runbench prints, the CPU page and the page
 // across CPUs, and requires the same speed-up over the baseline in each;
 // and the verdict printed after the summary says how to get a perft run
-// when the folder has none.
+// when the folder has none (a binary in a temporary folder, outside the
+// checkout's root: runbench's own perft command).
 func TestOneStanding(t *testing.T) {
 	bin := buildRunbench(t)
 	dir := filepath.Join(t.TempDir(), "results", "cpu") + "/"
@@ -37,7 +39,7 @@ func TestOneStanding(t *testing.T) {
 	if len(summary) != 4 {
 		t.Fatalf("summary rows %v in\n%s", summary, out)
 	}
-	if !strings.Contains(string(out), "Verdict: what to use in a move generator") || !strings.Contains(string(out), "`make perft`") {
+	if !strings.Contains(string(out), "Verdict: what to use in a move generator") || !strings.Contains(string(out), "`runbench perft`") {
 		t.Errorf("no verdict, or no perft hint, after the summary:\n%s", out)
 	}
 
@@ -46,11 +48,11 @@ func TestOneStanding(t *testing.T) {
 		t.Fatal(err)
 	}
 	page := t.TempDir()
-	if _, err := s.Page(page, report.PageOptions{Origin: "a test"}); err != nil {
+	if _, err := render.Page(s, page, render.PageOptions{Origin: "a test"}); err != nil {
 		t.Fatal(err)
 	}
 	cross := t.TempDir()
-	if err := s.CrossPage(cross); err != nil {
+	if err := render.CrossPage(s, cross); err != nil {
 		t.Fatal(err)
 	}
 	pageText, _ := os.ReadFile(filepath.Join(page, "README.md"))
@@ -74,6 +76,27 @@ func TestOneStanding(t *testing.T) {
 		cell := regexp.MustCompile("(?m)^\\| `" + im + "` \\| [^|]*, ([0-9.]+x) \\|$").FindStringSubmatch(string(crossText))
 		if cell == nil || cell[1] != want {
 			t.Errorf("%s: summary %s, page across CPUs %v", im, want, cell)
+		}
+	}
+}
+
+// TestCommandHere: the command the verdict suggests for a missing run is
+// make perft (or bench) in a checkout, at the build's GOAMD64 level (make's
+// go run builds v1 unless told), and elsewhere the binary's own command.
+func TestCommandHere(t *testing.T) {
+	t.Chdir("../..")
+	for level, want := range map[string]string{"v1": "make perft", "": "make perft", "v3": "GOAMD64=v3 make perft"} {
+		if got := commandHere("perft", level, "/anywhere/runbench"); got != want {
+			t.Errorf("in the checkout at %q: %q, want %q", level, got, want)
+		}
+	}
+	t.Chdir(t.TempDir())
+	for program, want := range map[string]string{
+		"./runbench-linux-amd64-v3":                    "./runbench-linux-amd64-v3 bench",
+		filepath.Join(os.TempDir(), "go-build1/exe/x"): "runbench bench",
+	} {
+		if got := commandHere("bench", "v3", program); got != want {
+			t.Errorf("far from a checkout, %s: %q, want %q", program, got, want)
 		}
 	}
 }

@@ -21,9 +21,10 @@
 // same name as a kernels/generic file that declares the family's kernels
 // (kernels/amd64/internal/asm/<file>.go, as package generic groups the
 // families). Perft's roots are the move generator's non-test files
-// (movegen/ and its packages but its generators in movegen/internal; the
-// grid's configurations, generated on demand, left out), whole, and the
-// kernels they call reach their units.
+// (movegen/ and its packages but its generators in movegen/internal, and
+// factor/, the factors its configurations are made of; the grid's
+// configurations, generated on demand, left out), whole, and the kernels
+// they call reach their units.
 package source
 
 import (
@@ -467,28 +468,38 @@ func (t *tree) wholeFile(file string) (*unit, error) {
 	return u, nil
 }
 
-// perftRoots returns the move generator's non-test files, whole.
+// perftRoots returns the move generator's non-test files, whole: movegen
+// and its packages but its generators, and the factors its configurations
+// are made of (package factor).
 func (t *tree) perftRoots() ([]*unit, error) {
 	var roots []*unit
-	err := fs.WalkDir(t.fsys, "movegen", func(p string, d fs.DirEntry, err error) error {
-		switch {
-		case err != nil:
+	for _, dir := range perftFolders {
+		err := fs.WalkDir(t.fsys, dir, func(p string, d fs.DirEntry, err error) error {
+			switch {
+			case err != nil:
+				return err
+			case d.IsDir() && p == "movegen/internal":
+				return fs.SkipDir
+			case d.IsDir(), strings.HasSuffix(p, "_test.go"), path.Base(p) == "configs_grid_gen.go",
+				!strings.HasSuffix(p, ".go") && !strings.HasSuffix(p, ".s"):
+				return nil
+			}
+			u, err := t.wholeFile(p)
+			roots = append(roots, u)
 			return err
-		case d.IsDir() && p == "movegen/internal":
-			return fs.SkipDir
-		case d.IsDir(), strings.HasSuffix(p, "_test.go"), path.Base(p) == "configs_grid_gen.go",
-			!strings.HasSuffix(p, ".go") && !strings.HasSuffix(p, ".s"):
-			return nil
+		})
+		if err != nil {
+			return nil, err
 		}
-		u, err := t.wholeFile(p)
-		roots = append(roots, u)
-		return err
-	})
-	if err == nil && len(roots) == 0 {
-		err = fmt.Errorf("no Go file in movegen")
 	}
-	return roots, err
+	if len(roots) == 0 {
+		return nil, fmt.Errorf("no Go file in %v", perftFolders)
+	}
+	return roots, nil
 }
+
+// perftFolders are the move generator's folders.
+var perftFolders = []string{"movegen", "factor"}
 
 // hash returns the hash of the roots and every unit they reach, in a
 // canonical order: by file, then text.

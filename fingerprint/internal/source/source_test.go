@@ -13,7 +13,7 @@ func checkout(t *testing.T) fstest.MapFS {
 	t.Helper()
 	m := fstest.MapFS{}
 	root := os.DirFS("../../..")
-	for _, dir := range []string{"kernels", "movegen"} {
+	for _, dir := range []string{"kernels", "movegen", "factor"} {
 		err := fs.WalkDir(root, dir, func(p string, d fs.DirEntry, err error) error {
 			if err != nil || d.IsDir() {
 				return err
@@ -73,6 +73,8 @@ func TestChangesReachTheirParts(t *testing.T) {
 			[]string{"popcount"}, []string{"bitscan-forward", "serialize", "sliding"}},
 		{"a quad-bitboard kernel, which the move generator does not call", "kernels/generic/quad.go", "//bitlab:kernel quad2hex/", "// changed\n//bitlab:kernel quad2hex/",
 			[]string{"quad2hex"}, []string{"quad2board", "popcount", Perft}},
+		{"the factors of the move generator's configurations", "factor/factor.go", "package factor\n", "package factor\n\n// changed\n",
+			[]string{Perft}, []string{"popcount", "sliding"}},
 		{"the move generator", "movegen/perft.go", "package movegen\n", "package movegen\n\n// changed\n",
 			[]string{Perft}, []string{"popcount", "sliding", "serialize"}},
 		{"a slider the move generator calls", "kernels/generic/sliding_magic.go", "//bitlab:kernel sliding/magic-fancy rook\n", "//bitlab:kernel sliding/magic-fancy rook\n// changed\n",

@@ -1,12 +1,12 @@
 // Command configs writes package movegen's compiled configurations, run
 // by go generate in movegen: for every configuration of package factor
-// (movegen/factor) that differs from the default, the copy of the
-// generator's functions from the perft recursion down to the techniques
-// the configuration changes, each calling that technique's kernel
-// directly (internal/copier), in one file per factor (and per
+// that differs from the default, the copy of the generator's functions
+// from the perft recursion down to the techniques the configuration
+// changes, each calling that technique's kernel directly
+// (internal/copier), in one file per factor (and per
 // architecture where a kernel is assembly). With -grid it writes the
 // slider x serialization grid's file instead, which is built only with
-// the tag bitlab_grid (make grid).
+// the tag factor.GridTag (make grid); -tag prints that tag.
 package main
 
 import (
@@ -17,7 +17,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"bitlab/movegen/factor"
+	"bitlab/factor"
 	"bitlab/movegen/internal/copier"
 )
 
@@ -25,14 +25,19 @@ func main() {
 	log.SetFlags(0)
 	log.SetPrefix("configs: ")
 	grid := flag.Bool("grid", false, "write only "+copier.GridFile+", the slider x serialization grid (built with -tags "+factor.GridTag+")")
+	tag := flag.Bool("tag", false, "print the grid's build tag and write nothing (the Makefile's GRID_TAG)")
 	flag.Usage = func() {
-		fmt.Fprintf(flag.CommandLine.Output(), "usage: go run ./internal/configs [-grid]  (in movegen)\n\n")
+		fmt.Fprintf(flag.CommandLine.Output(), "usage: go run ./internal/configs [-grid | -tag]  (in movegen)\n\n")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
-	if flag.NArg() > 0 {
+	if flag.NArg() > 0 || *grid && *tag {
 		flag.Usage()
 		os.Exit(2)
+	}
+	if *tag {
+		fmt.Println(factor.GridTag)
+		return
 	}
 	g, err := copier.Generate(".", *grid)
 	if err != nil {

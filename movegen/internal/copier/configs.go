@@ -1,7 +1,6 @@
 package copier
 
 import (
-	"bitlab/internal/naming"
 	"bytes"
 	"fmt"
 	"go/ast"
@@ -12,7 +11,8 @@ import (
 	"strconv"
 	"strings"
 
-	"bitlab/movegen/factor"
+	"bitlab/factor"
+	"bitlab/internal/naming"
 )
 
 // The generated files of package movegen: one per factor (and per
@@ -78,17 +78,80 @@ var representations = map[string]representation{
 // for what a representation keeps (repr.go).
 var reprHooks = []string{"occupied", "occupiedBy", "withoutKing", "toggled", "keep"}
 
+// technique is how the copies put a value of a factor into the
+// generator: the template's hooks redirected to the template's functions
+// written around a kernel (lists.go, countKernel), then the calls of the
+// kernel those functions stand in with, or of a hook, made calls of the
+// value's kernel, one per entry point it offers.
+type technique struct {
+	redirects []Rewrite // Hook, To and Args; the factor is their dimension
+	kernel    []entry
+}
+
+// entry is a call that becomes a call of the value's kernel's entry point
+// of one role (kernelFunc: Rook, Bishop, Append ..., "" for a kernel with
+// one).
+type entry struct{ call, role string }
+
+// techniques are the factors' techniques (the representation's are its
+// representation's), by factor and by the architecture of the value's
+// kernel: "" for portable Go and for every architecture without a
+// technique of its own (the serialization's assembly kernel appends a
+// target set to the move list itself).
+var techniques = map[factor.Factor]map[string]technique{
+	factor.Slider: {"": {kernel: []entry{{"rookAttacks", "Rook"}, {"bishopAttacks", "Bishop"}}}},
+	factor.Serialize: {
+		"": {
+			redirects: []Rewrite{
+				{Hook: "(*MoveList).add", To: "(*MoveList).addSquares"},
+				{Hook: "(*MoveList).addLeaper", To: "(*MoveList).addSquares", Args: []string{"$2", "$3", "Quiet"}},
+				{Hook: "(*MoveList).addPawns", To: "(*MoveList).addPawnsSquares"},
+			},
+			kernel: []entry{{"generic.SerializeForward", ""}},
+		},
+		"amd64": {
+			redirects: []Rewrite{
+				{Hook: "(*MoveList).add", To: "(*MoveList).addCompressed"},
+				{Hook: "(*MoveList).addLeaper", To: "(*MoveList).addCompressed", Args: []string{"$2", "$3", "Quiet"}},
+				{Hook: "(*MoveList).addPawns", To: "(*MoveList).addPawnsCompressed"},
+			},
+			kernel: []entry{{"amd64.SerializeAvx512Vbmi2Append", "Append"}, {"amd64.SerializeAvx512Vbmi2AppendPawns", "AppendPawns"}},
+		},
+	},
+	factor.Count: {"": {
+		redirects: []Rewrite{{Hook: "count", To: "countKernel"}},
+		kernel:    []entry{{"generic.PopcountKernighan", ""}},
+	}},
+	factor.Moves: {"": {
+		redirects: []Rewrite{{Hook: "(*MoveList).addLeaper", To: "(*MoveList).addListed", Args: []string{"$1", "$2", "$3"}}},
+		kernel:    []entry{{"generic.MovelistLoop", ""}},
+	}},
+	factor.Order: {"": {
+		redirects: []Rewrite{
+			{Hook: "(*MoveList).add", To: "(*MoveList).addColored", Args: []string{"us", "$0", "$1", "$2"}},
+			{Hook: "(*MoveList).addLeaper", To: "(*MoveList).addColored", Args: []string{"$0", "$2", "$3", "Quiet"}},
+			{Hook: "(*MoveList).addPawns", To: "(*MoveList).addPawnsColored", Args: []string{"us", "$0", "$1", "$2"}},
+		},
+		kernel: []entry{{"generic.SerializeColorFlipBranchy", ""}},
+	}},
+}
+
+// techniqueOf returns the technique of a factor's value.
+func techniqueOf(f factor.Factor, v factor.Value) (technique, bool) {
+	if t, ok := techniques[f][v.Arch]; ok {
+		return t, true
+	}
+	t, ok := techniques[f][""]
+	return t, ok
+}
+
 // variant returns the rewrites of one configuration of movegen: per factor
-// that differs from the default, its hooks' calls made calls of the
-// value's kernel, directly or through the template's function written
-// around that kernel (lists.go, countKernel), which the copy then calls
-// with the value's kernel in place of the family's baseline.
+// that differs from the default, its technique's rewrites (techniques,
+// the representation's), with the value's kernel in place of the
+// template's.
 func variant(c factor.Config) (Variant, error) {
 	n := len(factor.All())
 	v := Variant{Name: c.Short(), Root: "perft", Tags: make([]string, n), Labels: make([]string, n)}
-	add := func(f factor.Factor, hook, to string, args ...string) {
-		v.Rewrites = append(v.Rewrites, Rewrite{Hook: hook, To: to, Args: args, Dims: []int{int(f)}})
-	}
 	for _, f := range c.Changed() {
 		val, ok := f.Value(c.Get(f))
 		if !ok {
@@ -98,31 +161,6 @@ func variant(c factor.Config) (Variant, error) {
 		switch {
 		case f == factor.Slider && c.Repr != factor.Repr.Default().Name:
 			// The representation's rewrites say what its slider reads.
-		case f == factor.Slider:
-			add(f, "rookAttacks", kernelFunc(val, "Rook"))
-			add(f, "bishopAttacks", kernelFunc(val, "Bishop"))
-		case f == factor.Serialize && val.Arch == "":
-			add(f, "(*MoveList).add", "(*MoveList).addSquares")
-			add(f, "(*MoveList).addLeaper", "(*MoveList).addSquares", "$2", "$3", "Quiet")
-			add(f, "(*MoveList).addPawns", "(*MoveList).addPawnsSquares")
-			add(f, "generic.SerializeForward", kernelFunc(val, ""))
-		case f == factor.Serialize:
-			add(f, "(*MoveList).add", "(*MoveList).addCompressed")
-			add(f, "(*MoveList).addLeaper", "(*MoveList).addCompressed", "$2", "$3", "Quiet")
-			add(f, "(*MoveList).addPawns", "(*MoveList).addPawnsCompressed")
-			add(f, "amd64.SerializeAvx512Vbmi2Append", kernelFunc(val, "Append"))
-			add(f, "amd64.SerializeAvx512Vbmi2AppendPawns", kernelFunc(val, "AppendPawns"))
-		case f == factor.Count:
-			add(f, "count", "countKernel")
-			add(f, "generic.PopcountKernighan", kernelFunc(val, ""))
-		case f == factor.Moves:
-			add(f, "(*MoveList).addLeaper", "(*MoveList).addListed", "$1", "$2", "$3")
-			add(f, "generic.MovelistLoop", kernelFunc(val, ""))
-		case f == factor.Order:
-			add(f, "(*MoveList).add", "(*MoveList).addColored", "us", "$0", "$1", "$2")
-			add(f, "(*MoveList).addLeaper", "(*MoveList).addColored", "$0", "$2", "$3", "Quiet")
-			add(f, "(*MoveList).addPawns", "(*MoveList).addPawnsColored", "us", "$0", "$1", "$2")
-			add(f, "generic.SerializeColorFlipBranchy", kernelFunc(val, ""))
 		case f == factor.Repr:
 			r, ok := representations[val.Name]
 			if !ok {
@@ -132,7 +170,18 @@ func variant(c factor.Config) (Variant, error) {
 				return v, err
 			}
 		default:
-			return v, fmt.Errorf("%s: the copier knows no factor %s", c, f)
+			t, ok := techniqueOf(f, val)
+			if !ok {
+				return v, fmt.Errorf("%s: the copier knows no factor %s", c, f)
+			}
+			dims := []int{int(f)}
+			for _, r := range t.redirects {
+				r.Dims = dims
+				v.Rewrites = append(v.Rewrites, r)
+			}
+			for _, e := range t.kernel {
+				v.Rewrites = append(v.Rewrites, Rewrite{Hook: e.call, To: kernelFunc(val, e.role), Dims: dims})
+			}
 		}
 	}
 	return v, nil
@@ -176,8 +225,8 @@ func kernelFunc(v factor.Value, role string) string {
 
 // expectedCalls returns the functions a configuration's copies must call
 // for each factor in which it differs from the default: its kernel's
-// entry points, or for a slider with the representation it reads, the
-// representation's sliders.
+// entry points, or for a representation and a slider with the
+// representation it reads, the representation's upkeep and sliders.
 func expectedCalls(c factor.Config) map[factor.Factor][]string {
 	out := map[factor.Factor][]string{}
 	for _, f := range c.Changed() {
@@ -189,12 +238,11 @@ func expectedCalls(c factor.Config) map[factor.Factor][]string {
 		case f == factor.Slider && c.Repr != factor.Repr.Default().Name:
 			r := representations[c.Repr]
 			out[f] = []string{r.rook, r.bishop}
-		case f == factor.Slider:
-			out[f] = []string{kernelFunc(val, "Rook"), kernelFunc(val, "Bishop")}
-		case f == factor.Serialize && val.Arch != "":
-			out[f] = []string{kernelFunc(val, "Append"), kernelFunc(val, "AppendPawns")}
 		default:
-			out[f] = []string{kernelFunc(val, "")}
+			t, _ := techniqueOf(f, val)
+			for _, e := range t.kernel {
+				out[f] = append(out[f], kernelFunc(val, e.role))
+			}
 		}
 	}
 	return out

@@ -4,7 +4,7 @@ import (
 	"slices"
 	"testing"
 
-	"bitlab/movegen/factor"
+	"bitlab/factor"
 )
 
 // defaultHooks are, per factor, the functions of the default's technique:

@@ -42,6 +42,7 @@ import (
 	"strings"
 	"unicode"
 
+	"bitlab/factor"
 	"bitlab/internal/naming"
 )
 
@@ -426,11 +427,12 @@ func loops(w func(string, ...any), families map[string]family, list []*impl) {
 	w("\t}\n}\n")
 }
 
-// exported are the families whose element functions the generated code
-// exports, for programs that call one element at a time: package movegen's
-// generator calls them by these names (naming.Exported(family/impl), with
-// Rook and Bishop for the sliders).
-var exported = map[string]bool{"sliding": true, "popcount": true, "serialize": true, "serialize-color": true, "movelist": true}
+// exported reports whether the generated code exports the element
+// functions of a family, for programs that call one element at a time: it
+// does for the families of the move generator's kernels
+// (factor.KernelFamilies), whose generator calls them by these names
+// (naming.Exported(family/impl), with Rook and Bishop for the sliders).
+func exported(family string) bool { return slices.Contains(factor.KernelFamilies(), family) }
 
 func generate(families map[string]family, list []*impl) []byte {
 	var b bytes.Buffer
@@ -466,7 +468,7 @@ func mapFunctions(b *bytes.Buffer, fi family, im *impl) {
 		return
 	}
 	mapLoops(b, "", im.base(), im.fn, im.in, im.out, fi.next)
-	if exported[im.family] {
+	if exported(im.family) {
 		w("// %s is %s's element function.\n", im.exportedName(), im.family+"/"+im.name)
 		w("func %s(x %s) %s { return %s(x) }\n\n", im.exportedName(), im.in, im.out, im.fn)
 	}
@@ -475,7 +477,7 @@ func mapFunctions(b *bytes.Buffer, fi family, im *impl) {
 // listFunctions writes the throughput loop of a list-shaped implementation
 // and, for an exported family, its exported element function.
 func listFunctions(w func(string, ...any), im *impl) {
-	if exported[im.family] {
+	if exported(im.family) {
 		w("// %s is %s's element function.\n", im.exportedName(), im.family+"/"+im.name)
 		w("func %s(d *[%s]%s, x %s) int { return %s(d, x) }\n\n", im.exportedName(), im.length, im.out, im.in, im.fn)
 	}
@@ -495,7 +497,7 @@ func sliderFunctions(w func(string, ...any), fi family, im *impl) {
 		w("func %sLatency(src []%s) uint64 {\n\tvar y uint64\n", im.base(), im.in)
 		w("\tfor _, q := range src {\n\t\tq = %s(q, y)\n%s\t\ty = a\n\t}\n\treturn y\n}\n\n", fi.next, body)
 	}
-	if exported[im.family] && im.in == "kernels.Query" {
+	if exported(im.family) && im.in == "kernels.Query" {
 		for _, f := range []struct{ kind, fn string }{{"Rook", im.fn}, {"Bishop", im.bishop}} {
 			w("// %s%s returns the %s attacks of %s.\n", im.exportedName(), f.kind, strings.ToLower(f.kind), im.family+"/"+im.name)
 			w("func %s%s(s board.Square, occ uint64) uint64 { return %s(s, occ) }\n\n", im.exportedName(), f.kind, f.fn)

@@ -1,0 +1,249 @@
+package render
+
+import (
+	"image/color"
+	"math"
+	"slices"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// placement is where a point's label goes: its box, or for a point too
+// crowded for its name to go beside it unmistakably, the mark (colour and
+// glyph: crowdedStyle) that stands for its name, which the legend gives.
+type placement struct {
+	box     vg.Rectangle
+	crowded int // 1, 2 ... for a crowded point; 0 for a named one
+}
+
+// The geometry of labels: a point's mark covers markRadius around it; a
+// label goes beside its point, its nearest edge at one of labelDistances
+// from the mark, in one of labelDirections (degrees, in the order tried),
+// the nearest free place first, and keeps labelGap from every other label.
+var (
+	labelDistances  = []vg.Length{2, 6, 10, 14}
+	labelDirections = []float64{0, 180, 90, 270, 45, 135, 315, 225, 22.5, 157.5, 337.5, 202.5, 67.5, 112.5, 292.5, 247.5}
+)
+
+const (
+	markRadius = vg.Length(4)
+	labelGap   = vg.Length(5)
+	ownMargin  = vg.Length(3)
+	// crowdRadius is how near another point counts as a neighbour.
+	crowdRadius = 40
+)
+
+// placeLabels places the labels of points pts, each of the given size
+// (text extent), inside bounds, covering no point's mark and no other
+// label or obstacle's mark, each nearer to its own point than to any
+// other. The points with the fewest neighbours are placed first, each at
+// its nearest free place; those whose name fits nowhere beside them are
+// crowded, numbered 1, 2 ... in the order of pts.
+func placeLabels(pts, sizes, obstacles []vg.Point, bounds vg.Rectangle) []placement {
+	l := &labelLayout{pts: pts, bounds: bounds}
+	for _, p := range append(slices.Clone(pts), obstacles...) {
+		l.marks = append(l.marks, vg.Rectangle{Min: vg.Point{X: p.X - markRadius, Y: p.Y - markRadius}, Max: vg.Point{X: p.X + markRadius, Y: p.Y + markRadius}})
+	}
+	out := make([]placement, len(pts))
+	var crowded []int
+	for _, i := range fewestNeighboursFirst(pts) {
+		box, ok := l.beside(i, sizes[i])
+		if !ok {
+			crowded = append(crowded, i)
+			continue
+		}
+		out[i].box = box
+		l.labels = append(l.labels, box)
+	}
+	slices.Sort(crowded)
+	for n, i := range crowded {
+		out[i].crowded = n + 1
+	}
+	return out
+}
+
+// labelLayout is placeLabels' page: the points, the marks of the points and
+// obstacles, the labels placed so far, and the bounds.
+type labelLayout struct {
+	pts           []vg.Point
+	marks, labels []vg.Rectangle
+	bounds        vg.Rectangle
+}
+
+// beside returns the nearest free box of the size beside point i that is
+// its own.
+func (l *labelLayout) beside(i int, size vg.Point) (vg.Rectangle, bool) {
+	for _, d := range labelDistances {
+		for _, deg := range labelDirections {
+			if box := boxBeside(l.pts[i], size, d, deg); l.free(box) && l.own(box, i) {
+				return box, true
+			}
+		}
+	}
+	return vg.Rectangle{}, false
+}
+
+// boxBeside returns the box of the size in direction deg from p whose
+// nearest point to p is d beyond p's mark.
+func boxBeside(p, size vg.Point, d vg.Length, deg float64) vg.Rectangle {
+	cx, cy := math.Cos(deg*math.Pi/180), math.Sin(deg*math.Pi/180)
+	anchor := vg.Point{X: p.X + (markRadius+d)*vg.Length(cx), Y: p.Y + (markRadius+d)*vg.Length(cy)}
+	var box vg.Rectangle
+	box.Min = vg.Point{X: boxStart(anchor.X, size.X, cx), Y: boxStart(anchor.Y, size.Y, cy)}
+	box.Max = box.Min.Add(size)
+	return box
+}
+
+// boxStart returns where a box of length size starts along one axis, beside
+// anchor a in the direction whose cosine with the axis is c: after a, before
+// it, or centred on it when the direction is nearly across the axis.
+func boxStart(a, size vg.Length, c float64) vg.Length {
+	switch {
+	case c > 0.3:
+		return a
+	case c < -0.3:
+		return a - size
+	}
+	return a - size/2
+}
+
+// free reports whether box r lies within the bounds, covers no mark and
+// keeps labelGap from every label placed.
+func (l *labelLayout) free(r vg.Rectangle) bool {
+	b := l.bounds
+	if r.Min.X < b.Min.X || r.Max.X > b.Max.X || r.Min.Y < b.Min.Y || r.Max.Y > b.Max.Y {
+		return false
+	}
+	for _, m := range l.marks {
+		if overlap(r, m, 0) {
+			return false
+		}
+	}
+	for _, o := range l.labels {
+		if overlap(r, o, labelGap) {
+			return false
+		}
+	}
+	return true
+}
+
+// overlap reports whether rectangles a and b come nearer than gap.
+func overlap(a, b vg.Rectangle, gap vg.Length) bool {
+	return a.Min.X < b.Max.X+gap && b.Min.X < a.Max.X+gap && a.Min.Y < b.Max.Y+gap && b.Min.Y < a.Max.Y+gap
+}
+
+// own reports whether box is nearer to point i than to any other by
+// ownMargin: a reader pairs it with its point.
+func (l *labelLayout) own(box vg.Rectangle, i int) bool {
+	d := boxDistance(box, l.pts[i])
+	for j, q := range l.pts {
+		if j != i && boxDistance(box, q) < d+ownMargin {
+			return false
+		}
+	}
+	return true
+}
+
+// fewestNeighboursFirst returns the indices of pts ordered by the number of
+// points within crowdRadius of each, fewest first.
+func fewestNeighboursFirst(pts []vg.Point) []int {
+	neighbours := make([]int, len(pts))
+	for i, p := range pts {
+		for _, q := range pts {
+			if math.Hypot(float64(p.X-q.X), float64(p.Y-q.Y)) < crowdRadius {
+				neighbours[i]++
+			}
+		}
+	}
+	order := make([]int, len(pts))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return neighbours[a] - neighbours[b] })
+	return order
+}
+
+// crowdedStyle is the mark of the n-th crowded point: a colour and glyph
+// of its own (none the plain circle of the named points).
+func crowdedStyle(n int) draw.GlyphStyle {
+	return draw.GlyphStyle{Color: colorOf(n - 1), Shape: glyphs[1+(n-1)%(len(glyphs)-1)], Radius: vg.Points(3.5)}
+}
+
+// namedStyle is the mark of the named points.
+var namedStyle = draw.GlyphStyle{Shape: draw.CircleGlyph{}, Radius: vg.Points(3), Color: color.Gray{Y: 70}}
+
+// boxDistance returns the distance from p to the nearest point of r.
+func boxDistance(r vg.Rectangle, p vg.Point) vg.Length {
+	dx := max(r.Min.X-p.X, 0, p.X-r.Max.X)
+	dy := max(r.Min.Y-p.Y, 0, p.Y-r.Max.Y)
+	return vg.Length(math.Hypot(float64(dx), float64(dy)))
+}
+
+// pointLabels draws and names the points of a scatter plot (see
+// placeLabels); the crowded points' marks and names go into the figure's
+// legend. Labels keep off the marks of obstacles too (another series'
+// points).
+type pointLabels struct {
+	xys, obstacles plotter.XYs
+	labels         []string
+	style          draw.TextStyle
+	fig            *figure
+}
+
+func newPointLabels(f *figure, xys plotter.XYs, labels []string) *pointLabels {
+	style := draw.TextStyle{Color: color.Black, Font: plot.DefaultFont, Handler: f.p.Title.TextStyle.Handler}
+	style.Font.Size = vg.Points(10)
+	return &pointLabels{xys: xys, labels: labels, style: style, fig: f}
+}
+
+// place returns the labels' placements on a data canvas.
+func (l *pointLabels) place(c draw.Canvas, p *plot.Plot) ([]vg.Point, []placement) {
+	tx, ty := p.Transforms(&c)
+	pts := make([]vg.Point, len(l.xys))
+	sizes := make([]vg.Point, len(l.xys))
+	for i, xy := range l.xys {
+		pts[i] = vg.Point{X: tx(xy.X), Y: ty(xy.Y)}
+		sizes[i] = l.style.Rectangle(l.labels[i]).Size()
+	}
+	var obstacles []vg.Point
+	for _, xy := range l.obstacles {
+		obstacles = append(obstacles, vg.Point{X: tx(xy.X), Y: ty(xy.Y)})
+	}
+	return pts, placeLabels(pts, sizes, obstacles, c.Rectangle)
+}
+
+// Plot draws every point's mark and the names of the named ones.
+func (l *pointLabels) Plot(c draw.Canvas, p *plot.Plot) {
+	pts, places := l.place(c, p)
+	for i, pl := range places {
+		if pl.crowded > 0 {
+			c.DrawGlyph(crowdedStyle(pl.crowded), pts[i])
+			continue
+		}
+		c.DrawGlyph(namedStyle, pts[i])
+		c.FillText(l.style, vg.Point{X: pl.box.Min.X, Y: pl.box.Min.Y + l.style.FontExtents().Descent}, l.labels[i])
+	}
+}
+
+// keyCrowded adds the marks and names of the crowded points to the legend;
+// it lays the labels out on the canvas the figure will have, so call it
+// before saving with the same size.
+func (l *pointLabels) keyCrowded(w, h vg.Length) {
+	c := draw.Canvas{Rectangle: vg.Rectangle{Max: vg.Point{X: l.fig.width(w), Y: h}}}
+	_, places := l.place(l.fig.p.DataCanvas(c), l.fig.p)
+	for i, pl := range places {
+		if pl.crowded > 0 {
+			l.fig.legend.Add(l.labels[i], glyphThumb(crowdedStyle(pl.crowded)))
+		}
+	}
+}
+
+// glyphThumb is a legend thumbnail of one glyph.
+type glyphThumb draw.GlyphStyle
+
+func (g glyphThumb) Thumbnail(c *draw.Canvas) {
+	c.DrawGlyph(draw.GlyphStyle(g), c.Center())
+}
