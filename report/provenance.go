@@ -53,12 +53,28 @@ func (f *File) ShortRevision() string {
 
 // revisionOf is the identity under which a file's results may be pooled
 // with another's: the same commit, never a tree with uncommitted changes
-// (two such trees at one commit may hold different code).
+// (two such trees at one commit may hold different code), and the same
+// campaign or none (two campaigns are two measurements).
 func (f *File) revisionOf() string {
+	id := f.Revision
 	if f.Dirty {
-		return f.Revision + "+" + f.Path
+		id += "+" + f.Path
 	}
-	return f.Revision
+	if !f.Campaign.IsZero() {
+		id += " campaign " + f.Campaign.String()
+	}
+	return id
+}
+
+// Changed returns, of parts (families, fingerprint.Perft), those whose code
+// has changed since the file measured it: its recorded fingerprints differ
+// from today's code's. A file from before the fingerprint line says
+// nothing of its code: none.
+func (f *File) Changed(parts ...string) []string {
+	if f.Fingerprints == nil {
+		return nil
+	}
+	return fingerprint.Changed(f.Fingerprints, parts...)
 }
 
 // fileHeader reads what a results file's comment lines say of it: its

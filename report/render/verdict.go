@@ -50,7 +50,11 @@ func (s set) crossVerdict(b *bytes.Buffer) {
 	var head, factors []string
 	cells := map[string][]string{}
 	for _, c := range cols {
-		head = append(head, c.Label)
+		label := c.Label
+		if len(s.Stale(c.Label)) > 0 {
+			label += " (stale: " + s.StaleNote(c.Label) + ")"
+		}
+		head = append(head, label)
 		for _, l := range s.Verdict(c.Label) {
 			if cells[l.Factor.Name] == nil {
 				factors = append(factors, l.Factor.Name)
