@@ -2,6 +2,8 @@ package main
 
 import (
 	"errors"
+	"flag"
+	"fmt"
 	"maps"
 	"os"
 	"os/exec"
@@ -83,6 +85,12 @@ func TestCampaignDepths(t *testing.T) {
 	}
 	if d := perftCountTarget * campaignRounds * campaignSamples; d < 990*time.Millisecond || d > time.Second {
 		t.Errorf("a case's samples take %v: want about a second", d)
+	}
+	// The depths and estimates assume the runs' default rounds and samples.
+	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
+	(&runOptions{}).flags(fs, "", "")
+	if c, s := fs.Lookup("count").DefValue, fs.Lookup("samples").DefValue; c != fmt.Sprint(campaignRounds) || s != fmt.Sprint(campaignSamples) {
+		t.Errorf("the runs default to -count %s -samples %s, the campaign assumes %d and %d", c, s, campaignRounds, campaignSamples)
 	}
 }
 

@@ -9,7 +9,7 @@
 // covers its roots and every unit they reach: a unit reaches the units
 // that declare a name it uses (an identifier, a string literal naming a
 // symbol, or an assembly block's ·symbol), within the kernel packages
-// (kernels/generic, kernels/amd64, kernels/arm64, kernels/internal/adapt).
+// (every package below kernels/ but the generators and package kernels).
 // A name two packages declare reaches both, so a part may cover more than
 // it runs, never less of what these packages hold.
 //
@@ -58,8 +58,29 @@ const Perft = "perft"
 // hexDigits is the length of a written hash.
 const hexDigits = 8
 
-// kernelPackages are the folders whose units the closure resolves names in.
-var kernelPackages = []string{"kernels/generic", "kernels/amd64", "kernels/arm64", "kernels/internal/adapt"}
+// kernelPackages returns the folders whose units the closure resolves
+// names in: every package below kernels/ (package kernels itself, the
+// registry and the families' references, left out), but the generators
+// (package main).
+func kernelPackages(fsys fs.FS) ([]string, error) {
+	var dirs []string
+	err := fs.WalkDir(fsys, "kernels", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || p == "kernels" || path.Dir(p) == "kernels" ||
+			!strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") || slices.Contains(dirs, path.Dir(p)) {
+			return err
+		}
+		src, err := fs.ReadFile(fsys, p)
+		if err != nil {
+			return err
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), p, src, parser.PackageClauseOnly)
+		if err == nil && f.Name.Name != "main" {
+			dirs = append(dirs, path.Dir(p))
+		}
+		return err
+	})
+	return dirs, err
+}
 
 // A unit is a piece of code: its file, its text, the names it declares,
 // the identifiers it uses and the strings it holds that may name an
@@ -89,7 +110,11 @@ func Compute(fsys fs.FS) ([]Part, error) {
 		return nil, err
 	}
 	t.accessorMap = accessors
-	for _, dir := range kernelPackages {
+	dirs, err := kernelPackages(fsys)
+	if err != nil {
+		return nil, err
+	}
+	for _, dir := range dirs {
 		if err := t.addPackage(dir); err != nil {
 			return nil, err
 		}
