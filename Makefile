@@ -2,6 +2,15 @@
 SHELL := /bin/bash -o pipefail
 
 GO ?= go
+# Go's own SIMD: kernels/gosimd is written with simd/archsimd, which Go 1.26
+# keeps behind GOEXPERIMENT=simd. Where the toolchain has it (go list finds
+# the package under the experiment) every build, run and test below has the
+# experiment, so the archsimd kernels are measured, proven, and switched off
+# by the feature-off passes; make test also builds and vets once without it
+# (nosimd). A GOEXPERIMENT of the caller's own is left as it is.
+ifeq ($(origin GOEXPERIMENT),undefined)
+export GOEXPERIMENT := $(shell GOEXPERIMENT=simd $(GO) list simd/archsimd >/dev/null 2>&1 && echo simd)
+endif
 # Stamp the bitlab revision into runbench where git can tell it (the results
 # header records it); a copy without .git builds unstamped.
 BUILDVCS := $(if $(wildcard .git),-buildvcs=true)
@@ -19,7 +28,7 @@ BUILDVCS := $(if $(wildcard .git),-buildvcs=true)
 # (go test -exec, which caches no test result).
 FEATURES_OFF ?= avx512 avx2 bmi2 avx512gfni popcnt
 
-.PHONY: all bench campaign perft grid grid-test pressure gobench report aa notebooks explain test arm64 test-arm64 fmt vet tidy staticcheck gotest features-off generate readme dist
+.PHONY: all bench campaign perft grid grid-test pressure gobench report aa notebooks explain test arm64 test-arm64 fmt vet nosimd tidy staticcheck gotest features-off generate readme dist
 
 all: test
 
@@ -125,7 +134,7 @@ BENCH ?= Kernel/family=/impl=/dist=random$$/size=4096$$/mode=throughput
 gobench:
 	$(GO) test ./harness -run '^$$' -cpu 1 -bench '$(BENCH)' $(ARGS)
 
-test: fmt vet staticcheck tidy gotest grid-test features-off arm64
+test: fmt vet nosimd staticcheck tidy gotest grid-test features-off arm64
 
 fmt:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
@@ -141,6 +150,12 @@ vet:
 		GOOS=$${p%/*} GOARCH=$${p#*/} $(GO) vet ./...; \
 		GOOS=$${p%/*} GOARCH=$${p#*/} $(GO) build ./...; \
 	done
+
+# The build without GOEXPERIMENT=simd, in which kernels/gosimd registers
+# nothing, builds and vets too.
+nosimd:
+	GOEXPERIMENT= $(GO) build ./...
+	GOEXPERIMENT= $(GO) vet ./...
 
 # go.mod and go.sum say exactly what the code imports.
 tidy:
@@ -185,9 +200,11 @@ test-arm64:
 
 ARM64_RUNBENCH ?= $(or $(TMPDIR),/tmp)/bitlab-runbench-arm64
 
-# runbench for machines without Go: linux/amd64 at every GOAMD64 level,
-# linux/arm64 and darwin/arm64, into dist/. Each binary runs on its own:
-# copy it over, run it, bring results/ back (see the README).
+# runbench for machines without Go: linux/amd64 at every GOAMD64 level
+# (with GOEXPERIMENT=simd where the toolchain has it: its archsimd kernels
+# run where the CPU has their features), linux/arm64 and darwin/arm64
+# (without: no archsimd kernel is for arm64), into dist/. Each binary runs on
+# its own: copy it over, run it, bring results/ back (see the README).
 DIST_LEVELS ?= v1 v2 v3 v4
 dist:
 	@mkdir -p dist
@@ -197,7 +214,7 @@ dist:
 	done
 	@for p in linux/arm64 darwin/arm64; do \
 		echo "dist/runbench-$${p%/*}-$${p#*/}"; \
-		GOOS=$${p%/*} GOARCH=$${p#*/} $(GO) build $(BUILDVCS) -o dist/runbench-$${p%/*}-$${p#*/} ./cmd/runbench || exit 1; \
+		GOEXPERIMENT= GOOS=$${p%/*} GOARCH=$${p#*/} $(GO) build $(BUILDVCS) -o dist/runbench-$${p%/*}-$${p#*/} ./cmd/runbench || exit 1; \
 	done
 
 # The fingerprints hash the kernels' generated files: they go last.

@@ -13,6 +13,7 @@ import (
 	"bitlab/kernels/amd64"
 	"bitlab/kernels/arm64"
 	"bitlab/kernels/generic"
+	"bitlab/kernels/gosimd"
 	"bitlab/schema"
 )
 
@@ -43,7 +44,8 @@ type Loop struct {
 }
 
 // LoopsOf returns the declared main loops of every kernel a GOARCH runs:
-// its assembly's and the generated Go loops.
+// its assembly's, kernels/gosimd's (in a build with GOEXPERIMENT=simd,
+// which the binaries explain builds inherit) and the generated Go loops.
 func LoopsOf(arch string) []Loop {
 	var out []Loop
 	add := func(pkg string, asm bool, ls []kernels.Loop) {
@@ -54,6 +56,7 @@ func LoopsOf(arch string) []Loop {
 	switch arch {
 	case "amd64":
 		add("bitlab/kernels/amd64", true, amd64.Loops())
+		add("bitlab/kernels/gosimd", false, gosimd.Loops()) // empty without GOEXPERIMENT=simd
 	case "arm64":
 		add("bitlab/kernels/arm64", true, arm64.Loops())
 	}

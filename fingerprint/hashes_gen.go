@@ -5,20 +5,20 @@ package fingerprint
 // generated returns the fingerprints of the source this binary was built from.
 func generated() []part {
 	return []part{
-		{"bitreverse", "818319cd"},
+		{"bitreverse", "75d29c9e"},
 		{"bitscan-forward", "7769528a"},
 		{"bitscan-reverse", "194f6184"},
 		{"ls1b-reset", "2bbcee2a"},
-		{"movelist", "7ec3cd34"},
-		{"popcount", "4618399d"},
+		{"movelist", "82eddd0e"},
+		{"popcount", "866119a9"},
 		{"quad-fill", "cb90ad67"},
 		{"quad2board", "effe49cd"},
 		{"quad2hex", "cfe3d6e9"},
-		{"serialize", "9853a118"},
+		{"serialize", "58c920f0"},
 		{"serialize-color", "b7b828b2"},
-		{"sliding", "dde1286d"},
-		{"sliding-ray", "1ad9dbf7"},
+		{"sliding", "1e960ad2"},
+		{"sliding-ray", "60e260de"},
 		{"sliding-rotated", "25fdd5c6"},
-		{"perft", "06ffe565"},
+		{"perft", "2d4775ac"},
 	}
 }

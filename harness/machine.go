@@ -20,6 +20,10 @@ type Machine struct {
 	Core     uarch.Core // the microarchitecture, or unknown
 	GOAMD64  string     // the level this binary was built for ("" off amd64)
 	Features []kernels.Feature
+	// GOEXPERIMENT is the Go experiments this binary was built with beyond
+	// the toolchain's defaults, such as "simd" (kernels/gosimd's kernels
+	// exist only in such a build); "" for none.
+	GOEXPERIMENT string
 	// ArchFeatures are the CPU features golang.org/x/sys/cpu reports off
 	// amd64 (arm64's "asimd", "crc32", "sve" ...), for the header.
 	ArchFeatures []string
@@ -123,8 +127,11 @@ func ThisMachine() Machine {
 	}
 	if bi, ok := debug.ReadBuildInfo(); ok {
 		for _, s := range bi.Settings {
-			if s.Key == "GOAMD64" {
+			switch s.Key {
+			case "GOAMD64":
 				m.GOAMD64 = s.Value
+			case "GOEXPERIMENT":
+				m.GOEXPERIMENT = s.Value
 			}
 		}
 	}

@@ -409,7 +409,7 @@ var ErrNoResults = errors.New("harness: no results to write")
 // split benchstat's tables. Facts that change per run go in comments.
 func FileConfig(m Machine, cyc *Cycles, seed uint64) []benchfmt.Config {
 	kv := [][2]string{
-		{schema.KeyGOOS, runtime.GOOS}, {schema.KeyGOARCH, runtime.GOARCH}, {schema.KeyGOAMD64, m.GOAMD64},
+		{schema.KeyGOOS, runtime.GOOS}, {schema.KeyGOARCH, runtime.GOARCH}, {schema.KeyGOAMD64, m.GOAMD64}, {schema.KeyGOEXPERIMENT, m.GOEXPERIMENT},
 		{schema.KeyGo, runtime.Version()}, {schema.KeyCPU, m.CPU}, {schema.KeyUarch, m.Core.String()}, {schema.KeyCPUFeatures, schema.FeatureList(m.Features)},
 		{schema.KeyCycles, cyc.Source}, {schema.KeySeed, fmt.Sprint(seed)},
 	}

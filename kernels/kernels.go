@@ -18,8 +18,9 @@
 // overlap in the pipeline.
 //
 // Implementations live in kernels/generic (portable Go), kernels/amd64 and
-// kernels/arm64 (Go assembly for each architecture) and register from their
-// init functions; import kernels/all for every one of them.
+// kernels/arm64 (Go assembly for each architecture) and kernels/gosimd (Go
+// with simd/archsimd, in builds with GOEXPERIMENT=simd) and register from
+// their init functions; import kernels/all for every one of them.
 package kernels
 
 import (
@@ -40,6 +41,8 @@ const (
 	Generic Arch = "generic" // portable Go
 	AMD64   Arch = "amd64"   // Go assembly for amd64
 	ARM64   Arch = "arm64"   // Go assembly for arm64
+	// ArchSIMD is Go with simd/archsimd's vector intrinsics (GOEXPERIMENT=simd, amd64).
+	ArchSIMD Arch = "archsimd"
 )
 
 // Info describes one implementation.
@@ -169,7 +172,7 @@ func register(k Kernel) {
 			panic(fmt.Sprintf("kernels: identifier %q of %s is not lower-case [a-z0-9-]", s, info.ID()))
 		}
 	}
-	if info.Arch != Generic && info.Arch != AMD64 && info.Arch != ARM64 {
+	if info.Arch != Generic && info.Arch != AMD64 && info.Arch != ARM64 && info.Arch != ArchSIMD {
 		panic(fmt.Sprintf("kernels: %s has unknown arch %q", info.ID(), info.Arch))
 	}
 	if info.Source == "" || info.Doc == "" {

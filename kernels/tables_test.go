@@ -21,8 +21,9 @@ import (
 // The packages whose registrations TestTablesDeclared reads, with the
 // GOARCH they build for, and the packages whose functions kernels call.
 var (
-	registering = map[string]string{"bitlab/kernels/generic": "amd64", "bitlab/kernels/amd64": "amd64", "bitlab/kernels/arm64": "arm64"}
-	callees     = []string{"bitlab/kernels", "bitlab/kernels/internal/adapt", "bitlab/board", "bitlab/magic", "bitlab/qbb"}
+	registering = map[string]string{"bitlab/kernels/generic": "amd64", "bitlab/kernels/amd64": "amd64", "bitlab/kernels/arm64": "arm64",
+		"bitlab/kernels/gosimd": "amd64"}
+	callees = []string{"bitlab/kernels", "bitlab/kernels/internal/adapt", "bitlab/board", "bitlab/magic", "bitlab/qbb"}
 )
 
 // wholeConstants are the assembly data symbols a kernel reaches through a
@@ -36,16 +37,19 @@ var wholeConstants = map[string]string{
 }
 
 // TestTablesDeclared reads every kernel registration of kernels/generic,
-// kernels/amd64 and kernels/arm64 and follows the code it registers: the
-// Go functions it calls (in this module; the standard library's are the
-// compiler's concern) and the assembly they run (TEXT bodies, the macros
-// and functions they use). Every package-level table that code reads must
-// be declared in the registration's Info (kernels.TableBytes): a Go
-// variable of an array, slice or struct-of-arrays type that the code names,
-// or that the registration passes to its assembly, and every assembly data
-// symbol whose address the code takes to index it (LEAQ sym(SB) on amd64,
-// MOVD $sym(SB) on arm64); constants the assembly takes as operands are not
-// tables. An assembly table must therefore be a Go variable, which the
+// kernels/amd64, kernels/arm64 and kernels/gosimd (registered with
+// GOEXPERIMENT=simd, which the test's loading inherits) and follows the
+// code it registers: the Go functions it calls (in this module; the
+// standard library's are the compiler's concern) and the assembly they run
+// (TEXT bodies, the macros and functions they use). Every package-level
+// table that code reads must be declared in the registration's Info
+// (kernels.TableBytes): a Go variable of an array, slice or
+// struct-of-arrays type that the code names, or that the registration
+// passes to its assembly, and every assembly data symbol whose address the
+// code takes to index it (LEAQ sym(SB) on amd64, MOVD $sym(SB) on arm64);
+// constants the assembly takes as operands are not tables, nor are Go
+// constants loaded whole into vector registers by simd/archsimd's Load
+// functions. An assembly table must therefore be a Go variable, which the
 // declaration can name.
 func TestTablesDeclared(t *testing.T) {
 	if testing.Short() {
@@ -55,7 +59,7 @@ func TestTablesDeclared(t *testing.T) {
 		c := newCodeIndex(t, goarch)
 		checked := 0
 		for _, pkg := range c.pkgs {
-			if registering[pkg.PkgPath] == "" || !strings.HasSuffix(pkg.PkgPath, "/generic") && !strings.HasSuffix(pkg.PkgPath, "/"+goarch) {
+			if arch := registering[pkg.PkgPath]; arch == "" || arch != goarch && !strings.HasSuffix(pkg.PkgPath, "/generic") {
 				continue
 			}
 			for _, r := range c.registrations(t, pkg) {
@@ -329,6 +333,9 @@ func isTableBytes(pkg *packages.Package, fun ast.Expr) bool {
 // tables it names, and those of the functions it names, transitively.
 func (c *codeIndex) collect(pkg *packages.Package, e ast.Node, reads map[string]string) {
 	ast.Inspect(e, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && isVectorLoad(pkg, call.Fun) {
+			return false // a constant loaded whole into a register
+		}
 		id, ok := n.(*ast.Ident)
 		if !ok {
 			return true
@@ -350,6 +357,17 @@ func (c *codeIndex) collect(pkg *packages.Package, e ast.Node, reads map[string]
 		}
 		return true
 	})
+}
+
+// isVectorLoad reports whether fun names one of simd/archsimd's Load
+// functions.
+func isVectorLoad(pkg *packages.Package, fun ast.Expr) bool {
+	sel, ok := fun.(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	fn, ok := pkg.TypesInfo.Uses[sel.Sel].(*types.Func)
+	return ok && fn.Pkg() != nil && fn.Pkg().Path() == "simd/archsimd" && strings.HasPrefix(fn.Name(), "Load")
 }
 
 // funcReads returns the tables a function reads: its Go body's, or, for

@@ -125,8 +125,8 @@ func (c *comparison) Regressed() bool {
 	return slices.ContainsFunc(c.Units, func(u gateUnit) bool { return u.Slower })
 }
 
-// compare pairs the configurations of two sets (the same CPU, GOARCH and
-// GOAMD64 level; with Across, the only configuration of each) and
+// compare pairs the configurations of two sets (the same CPU, GOARCH,
+// GOAMD64 level and GOEXPERIMENT; with Across, the only configuration of each) and
 // compares the cases both measured, in cycles where both runs have them,
 // else in time. Comparing nothing is an error, and so is a set with two
 // configurations of one machine and build at different revisions that
@@ -161,12 +161,13 @@ func compare(old, new *Set, opt CompareOptions) (cs []*comparison, unpaired []st
 		fileList(new), fileList(old))
 }
 
-// pairOf returns old's configuration of n's CPU, GOARCH and level, or with
-// across the only configuration of old, saying what differs.
+// pairOf returns old's configuration of n's CPU, GOARCH, level and
+// experiments, or with across the only configuration of old, saying what
+// differs.
 func pairOf(old *Set, n *Config, across bool) (*Config, string, error) {
 	var same []*Config
 	for _, o := range old.Configs {
-		if o.CPU == n.CPU && o.GOARCH == n.GOARCH && o.Level == n.Level {
+		if o.CPU == n.CPU && o.GOARCH == n.GOARCH && o.Level == n.Level && o.Experiment == n.Experiment {
 			same = append(same, o)
 		}
 	}
@@ -192,6 +193,9 @@ func describe(c *Config) string {
 	if c.Level != "" {
 		s += ", GOAMD64=" + c.Level
 	}
+	if c.Experiment != "" {
+		s += ", GOEXPERIMENT=" + c.Experiment
+	}
 	return s
 }
 
@@ -206,6 +210,9 @@ func differences(a, b *Config) string {
 	}
 	if a.Level != b.Level {
 		d = append(d, fmt.Sprintf("GOAMD64 %s against %s", cmp.Or(a.Level, "(none)"), cmp.Or(b.Level, "(none)")))
+	}
+	if a.Experiment != b.Experiment {
+		d = append(d, fmt.Sprintf("GOEXPERIMENT %s against %s", cmp.Or(a.Experiment, "(none)"), cmp.Or(b.Experiment, "(none)")))
 	}
 	return strings.Join(d, ", ")
 }
@@ -508,11 +515,11 @@ func CompareRuns(w, notes io.Writer, old, new *Set, opt CompareOptions) (slower 
 
 // CheckBaseline returns an error unless a run on this machine and build
 // (its Level "" for any level) can be compared with old: old holds a run
-// of the same CPU, GOARCH and level, or with across a single
+// of the same CPU, GOARCH, level and experiments, or with across a single
 // configuration. The error says what differs.
 func CheckBaseline(old *Set, this *Config, across bool) error {
 	for _, o := range old.Configs {
-		if o.CPU == this.CPU && o.GOARCH == this.GOARCH && (this.Level == "" || o.Level == this.Level) {
+		if o.CPU == this.CPU && o.GOARCH == this.GOARCH && (this.Level == "" || o.Level == this.Level) && o.Experiment == this.Experiment {
 			return nil
 		}
 	}

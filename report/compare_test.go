@@ -313,6 +313,32 @@ func TestCompareRefuses(t *testing.T) {
 	}
 }
 
+// TestExperimentApart checks that a build with a Go experiment is another
+// configuration: labelled apart from the build without it (whose files,
+// like those from before the goexperiment line, have no such line), not
+// compared with it without -across, and not a baseline for it.
+func TestExperimentApart(t *testing.T) {
+	dir := t.TempDir()
+	plain := reporttest.Results(t, dir, "plain.txt", "v3", 1)
+	data, _ := os.ReadFile(plain)
+	simd := filepath.Join(dir, "simd.txt")
+	os.WriteFile(simd, bytes.Replace(data, []byte("goamd64: v3\n"), []byte("goamd64: v3\ngoexperiment: simd\n"), 1), 0o644)
+	both := mustLoad(t, dir)
+	if len(both.Configs) != 2 || both.Configs[0].Label != "v3" || both.Configs[1].Label != "v3+simd" || both.Configs[1].Experiment != "simd" {
+		t.Fatalf("configurations %+v %+v, want v3 and v3+simd", both.Configs[0], both.Configs[1])
+	}
+	a, b := mustLoad(t, plain), mustLoad(t, simd)
+	if _, _, err := compare(a, b, CompareOptions{Threshold: 0.05}); err == nil || !strings.Contains(err.Error(), "GOEXPERIMENT (none) against simd") {
+		t.Errorf("a build with the experiment compared with one without: %v", err)
+	}
+	if err := CheckBaseline(a, &Config{CPU: "Test CPU 9000", GOARCH: "amd64", Level: "v3", Experiment: "simd"}, false); err == nil || !strings.Contains(err.Error(), "GOEXPERIMENT=simd") {
+		t.Errorf("a baseline without the experiment for a run with it: %v", err)
+	}
+	if err := CheckBaseline(b, &Config{CPU: "Test CPU 9000", GOARCH: "amd64", Experiment: "simd"}, false); err != nil {
+		t.Errorf("a baseline of the same build: %v", err)
+	}
+}
+
 func TestInject(t *testing.T) {
 	s := mustLoad(t, reporttest.Results(t, t.TempDir(), "a.txt", "v1", 1))
 	slow, n, err := s.Slowed(regexp.MustCompile(`impl=popcnt/dist=k1/`), 1.1)

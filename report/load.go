@@ -49,21 +49,26 @@ type Config struct {
 	Uarch  string // the microarchitecture, "" in results from before the uarch line
 	Files  []string
 	id     configID // while loading
+	// Experiment is the build's GOEXPERIMENT ("simd"), "" for none (and in
+	// results from before the goexperiment line, which had none).
+	Experiment string
 }
 
 // configID identifies a configuration while loading: the machine and build
 // its results' configuration lines name, and the revision of its files.
 type configID struct {
-	CPU, GOARCH, Level, Revision string
+	CPU, GOARCH, Level, Experiment, Revision string
 }
 
 // build returns the machine and build of an identity, without its revision.
-func (id configID) build() configID { return configID{CPU: id.CPU, GOARCH: id.GOARCH, Level: id.Level} }
+func (id configID) build() configID {
+	return configID{CPU: id.CPU, GOARCH: id.GOARCH, Level: id.Level, Experiment: id.Experiment}
+}
 
 // key returns the identity as a Key's Config while loading; label
 // replaces it with the configuration's label.
 func (id configID) key() string {
-	return strings.Join([]string{id.CPU, id.GOARCH, id.Level, id.Revision}, "\x00")
+	return strings.Join([]string{id.CPU, id.GOARCH, id.Level, id.Experiment, id.Revision}, "\x00")
 }
 
 // Set is every observation read from a number of results files.
@@ -240,6 +245,9 @@ func (s *Set) label() {
 	ids := map[string]string{}
 	for id, c := range s.cfgOf {
 		c.Label = cmp.Or(c.Level, c.GOARCH)
+		if c.Experiment != "" {
+			c.Label += "+" + c.Experiment // "v3+simd"
+		}
 		if len(cpus) > 1 {
 			c.Label = c.CoreName() + " " + c.Label
 		}
@@ -424,10 +432,11 @@ func readValues(rec *benchfmt.Result, file string, line int, known func(unit str
 // first use; mergeRevisions joins those that can share a label, and label
 // turns identities into labels.
 func (s *Set) config(r *benchfmt.Result, file string) string {
-	id := configID{CPU: r.GetConfig(schema.KeyCPU), GOARCH: r.GetConfig(schema.KeyGOARCH), Level: r.GetConfig(schema.KeyGOAMD64), Revision: s.files[file].revisionOf()}
+	id := configID{CPU: r.GetConfig(schema.KeyCPU), GOARCH: r.GetConfig(schema.KeyGOARCH), Level: r.GetConfig(schema.KeyGOAMD64),
+		Experiment: r.GetConfig(schema.KeyGOEXPERIMENT), Revision: s.files[file].revisionOf()}
 	c := s.cfgOf[id.key()]
 	if c == nil {
-		c = &Config{CPU: id.CPU, GOARCH: id.GOARCH, Level: id.Level, Uarch: r.GetConfig(schema.KeyUarch), id: id}
+		c = &Config{CPU: id.CPU, GOARCH: id.GOARCH, Level: id.Level, Experiment: id.Experiment, Uarch: r.GetConfig(schema.KeyUarch), id: id}
 		s.cfgOf[id.key()] = c
 	}
 	if !slices.Contains(c.Files, file) {

@@ -30,6 +30,16 @@ func (s *Set) readPerft(rec *benchfmt.Result, pc schema.PerftCase, file string, 
 	})
 }
 
+// PerftSummary returns the median and 95% confidence interval of a perft
+// key's samples; ok is false if it has none.
+func (s *Set) PerftSummary(k PerftKey) (schema.Summary, bool) {
+	v := s.Perft[k]
+	if len(v) == 0 {
+		return schema.Summary{}, false
+	}
+	return schema.Summarize(v), true
+}
+
 // PerftCases returns the perft cases measured in a configuration.
 func (s *Set) PerftCases(cfg string) []schema.PerftCase {
 	var cases []schema.PerftCase

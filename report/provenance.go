@@ -26,9 +26,9 @@ type File struct {
 	Revision string // the bitlab commit it was built from, "" where not stamped
 	Dirty    bool   // built from a tree with uncommitted changes
 	Date     time.Time
-	// CPU, GOARCH and Level (GOAMD64) are the configuration lines of its
-	// first result.
-	CPU, GOARCH, Level string
+	// CPU, GOARCH, Level (GOAMD64) and Experiment (GOEXPERIMENT, "" for
+	// none) are the configuration lines of its first result.
+	CPU, GOARCH, Level, Experiment string
 	// Campaign is the runbench campaign that wrote it, zero for a file
 	// written on its own.
 	Campaign schema.Campaign
@@ -203,7 +203,7 @@ func ScanFile(path string) (*File, error) {
 	if err != nil {
 		return nil, err
 	}
-	f.CPU, f.GOARCH, f.Level = config[schema.KeyCPU], config[schema.KeyGOARCH], config[schema.KeyGOAMD64]
+	f.CPU, f.GOARCH, f.Level, f.Experiment = config[schema.KeyCPU], config[schema.KeyGOARCH], config[schema.KeyGOAMD64], config[schema.KeyGOEXPERIMENT]
 	return f, nil
 }
 
@@ -223,13 +223,13 @@ type Left struct {
 }
 
 // PageFiles chooses, among results files, those a page reads by default
-// (PageRule): per CPU, GOARCH and GOAMD64 level, the newest run of each
+// (PageRule): per CPU, GOARCH, GOAMD64 level and GOEXPERIMENT, the newest run of each
 // standard kind. It returns them in path order, and the others with the
 // reason each is left out.
 func PageFiles(paths []string) (use []*File, left []Left, err error) {
 	type slot struct {
-		cpu, arch, level string
-		kind             schema.RunKind
+		cpu, arch, level, experiment string
+		kind                         schema.RunKind
 	}
 	newest := map[slot]*File{}
 	var files []*File
@@ -243,7 +243,7 @@ func PageFiles(paths []string) (use []*File, left []Left, err error) {
 			left = append(left, Left{f, fmt.Sprintf("a %s run", f.Run.Kind)})
 			continue
 		}
-		s := slot{f.CPU, f.GOARCH, f.Level, f.Run.Kind}
+		s := slot{f.CPU, f.GOARCH, f.Level, f.Experiment, f.Run.Kind}
 		if old, ok := newest[s]; !ok || newer(f, old) {
 			newest[s] = f
 		}
@@ -252,7 +252,7 @@ func PageFiles(paths []string) (use []*File, left []Left, err error) {
 		if !f.Run.Standard() {
 			continue
 		}
-		if n := newest[slot{f.CPU, f.GOARCH, f.Level, f.Run.Kind}]; n != f {
+		if n := newest[slot{f.CPU, f.GOARCH, f.Level, f.Experiment, f.Run.Kind}]; n != f {
 			left = append(left, Left{f, fmt.Sprintf("an older %s run than %s", f.Run.Kind, filepath.Base(n.Path))})
 			continue
 		}

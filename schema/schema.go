@@ -161,11 +161,17 @@ const (
 	KeyUsage       = "usage"    // per block: how a move generator can use its implementations, FormatUsage
 )
 
+// KeyGOEXPERIMENT is the configuration key of the build's Go experiments
+// beyond the toolchain's defaults (GOEXPERIMENT, such as "simd"): a build
+// with another set of experiments is another build. Files of builds
+// without any have no such line.
+const KeyGOEXPERIMENT = "goexperiment"
+
 // FileKeys are the configuration keys that describe a whole results file
 // (the machine, the build and the seed), unlike the per-block keys: a
 // second line of one of them with another value is a malformed file.
 func FileKeys() []string {
-	return []string{KeyGOOS, KeyGOARCH, KeyGOAMD64, KeyGo, KeyCPU, KeyUarch, KeyCPUFeatures, KeyCycles, KeySeed}
+	return []string{KeyGOOS, KeyGOARCH, KeyGOAMD64, KeyGOEXPERIMENT, KeyGo, KeyCPU, KeyUarch, KeyCPUFeatures, KeyCycles, KeySeed}
 }
 
 // FormatTables writes the lookup-table sizes of a family's implementations

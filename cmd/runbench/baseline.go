@@ -73,7 +73,7 @@ func (b *baseline) load(m harness.Machine, level bool, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("-baseline: %w", err)
 	}
-	this := &report.Config{CPU: m.CPU, GOARCH: runtime.GOARCH}
+	this := &report.Config{CPU: m.CPU, GOARCH: runtime.GOARCH, Experiment: m.GOEXPERIMENT}
 	if level {
 		this.Level = m.GOAMD64
 	}

@@ -441,6 +441,9 @@ func (s set) title(cfg string) string {
 	}
 	name, _, _ := strings.Cut(c.CPU, " (")
 	t := fmt.Sprintf("%s (%s)", c.CoreName(), name)
+	if c.Experiment != "" {
+		t += ", GOEXPERIMENT=" + c.Experiment
+	}
 	if c.Level != "" {
 		return t + ", GOAMD64=" + c.Level
 	}

@@ -159,8 +159,8 @@ func (s set) perftCells(cfg string) ([]perftColumn, map[string]map[perftColumn]p
 		if cells[r] == nil {
 			cells[r] = map[perftColumn]perftCell{}
 		}
-		if v := s.Perft[report.PerftKey{Config: cfg, Case: c, Unit: schema.NodesPerSec().Read}]; len(v) > 0 {
-			cells[r][col] = perftCell{sum: schema.Summarize(v)}
+		if sum, ok := s.PerftSummary(report.PerftKey{Config: cfg, Case: c, Unit: schema.NodesPerSec().Read}); ok {
+			cells[r][col] = perftCell{sum: sum}
 		}
 	}
 	slices.SortFunc(cols, func(a, b perftColumn) int { return cmp.Or(cmp.Compare(a.position, b.position), a.depth-b.depth) })
