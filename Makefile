@@ -28,7 +28,7 @@ BUILDVCS := $(if $(wildcard .git),-buildvcs=true)
 # (go test -exec, which caches no test result).
 FEATURES_OFF ?= avx512 avx2 bmi2 avx512gfni popcnt
 
-.PHONY: all bench campaign perft grid grid-test pressure gobench report aa notebooks explain test arm64 test-arm64 fmt vet nosimd tidy staticcheck gotest features-off generate readme dist
+.PHONY: all bench campaign perft grid grid-test pressure gobench report aa notebooks explain test arm64 test-arm64 fmt vet nosimd tidy staticcheck gotest features-off generate readme dist ci-campaign ci-merge actionlint
 
 all: test
 
@@ -134,14 +134,15 @@ BENCH ?= Kernel/family=/impl=/dist=random$$/size=4096$$/mode=throughput
 gobench:
 	$(GO) test ./harness -run '^$$' -cpu 1 -bench '$(BENCH)' $(ARGS)
 
-test: fmt vet nosimd staticcheck tidy gotest grid-test features-off arm64
+test: fmt vet nosimd staticcheck tidy actionlint gotest grid-test features-off arm64
 
 fmt:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 
-# vet and staticcheck also look at the arm64 code, for Linux and macOS
-# (the darwin build is checked here; it cannot run on these machines).
-OTHER_PLATFORMS ?= linux/arm64 darwin/arm64
+# vet and staticcheck also look at the arm64 code, for Linux and macOS,
+# and at macOS on Intel (the campaign's macos-15-intel runner): the darwin
+# builds are checked here; they cannot run on these machines.
+OTHER_PLATFORMS ?= linux/arm64 darwin/arm64 darwin/amd64
 
 vet:
 	$(GO) vet ./...
@@ -216,6 +217,33 @@ dist:
 		echo "dist/runbench-$${p%/*}-$${p#*/}"; \
 		GOEXPERIMENT= GOOS=$${p%/*} GOARCH=$${p#*/} $(GO) build $(BUILDVCS) -o dist/runbench-$${p%/*}-$${p#*/} ./cmd/runbench || exit 1; \
 	done
+
+# Results from many CPUs: the campaign workflow
+# (.github/workflows/campaign.yml; the README says how to run it) runs
+# make ci-campaign on each hosted runner and make ci-merge after them.
+# ci-campaign measures this machine as a CI run: make bench at GOAMD64 v1
+# and v3 (runbench levels; one run off amd64) and make perft, into
+# CI_OUT/results/<cpu>/ (the job's artifact), with every results header
+# saying "host: ci" and the runner label in BITLAB_RUNNER. CI_ARGS passes
+# flags of go run ./internal/ci measure (-bench, -perft: a smaller run).
+# ci-merge copies the results files of every CPU folder below DIR (the
+# downloaded artifacts) into results/, then runs make report.
+CI_OUT ?= ci-out
+ci-campaign:
+	$(GO) run ./internal/ci measure -out $(CI_OUT) $(CI_ARGS)
+
+ci-merge:
+	@test -n "$(DIR)" || { echo "usage: make ci-merge DIR=artifacts/ (the downloaded artifacts)"; exit 2; }
+	$(GO) run ./internal/ci merge -into results $(DIR)
+	$(MAKE) report
+
+# The workflows, checked by actionlint (expressions, runner labels, the
+# actions' inputs; the scripts of run steps are the repository's own,
+# so no shellcheck or pyflakes). internal/ci's test plants an error in a
+# copy and runs this target on it.
+WORKFLOWS ?= .github/workflows/campaign.yml
+actionlint:
+	$(GO) tool actionlint -shellcheck= -pyflakes= $(WORKFLOWS)
 
 # The fingerprints hash the kernels' generated files: they go last.
 generate:

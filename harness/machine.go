@@ -35,6 +35,29 @@ type Machine struct {
 	// Warnings are what the run should know about the machine's facts,
 	// such as which kind of core an asymmetric machine runs it on.
 	Warnings []string
+	// Host names the computer: its host name, or schema.CIHost on a hosted
+	// CI runner; Runner is the CI runner's label ("" elsewhere). See host.
+	Host, Runner string
+}
+
+// The environment variables that mark a run on a hosted CI runner
+// (make ci-campaign sets HostEnv; the workflow sets RunnerEnv to the
+// runner label its job asked for, such as "ubuntu-24.04-arm").
+const (
+	HostEnv   = "BITLAB_HOST"
+	RunnerEnv = "BITLAB_RUNNER"
+)
+
+// host returns the host name a results header records and the runner
+// label: HostEnv's value where set (schema.CIHost on a CI runner, whose
+// own host name names a throw-away virtual machine), else the host name;
+// the label from RunnerEnv.
+func host() (name, runner string) {
+	name = os.Getenv(HostEnv)
+	if name == "" {
+		name, _ = os.Hostname()
+	}
+	return name, os.Getenv(RunnerEnv)
 }
 
 // Caches are the data cache sizes of the core a run measures, in bytes.
@@ -103,10 +126,11 @@ func emulatorFrom(status, cpuinfo, goarch string) string {
 func ThisMachine() Machine {
 	id := identify()
 	m := Machine{CPU: cpuName(id), Caches: caches(id.vendor), Emulator: emulator(), Warnings: osWarnings(), ArchFeatures: archFeatures()}
+	m.Host, m.Runner = host()
 	if m.Emulator != "" {
 		m.CPU = fmt.Sprintf("%s CPU emulated by %s", runtime.GOARCH, m.Emulator)
 		if id.midrImplementer != 0 || id.midrPart != 0 {
-			m.CPU += fmt.Sprintf(" (MIDR implementer %#x part %#x)", id.midrImplementer, id.midrPart)
+			m.CPU += midrText(id)
 		}
 		if id.name != "" {
 			m.CPU += " on " + id.name // the host's model name, seen through the emulator
@@ -156,16 +180,30 @@ func (m Machine) Label() string {
 // cpuName returns the CPU's brand string. Virtual machines often hide the
 // model behind a generic name such as "Intel(R) Xeon(R) Processor"; a name
 // without a model number gets the vendor, family, model and stepping added,
-// which tell the microarchitecture apart.
+// which tell the microarchitecture apart. Linux on arm64 names no model
+// at all: MIDR's implementer and part tell the core (a Neoverse N1 from an
+// N2, which one CI runner label may give either), as they do under an
+// emulator.
 func cpuName(id identity) string {
 	name := strings.Join(strings.Fields(id.name), " ")
 	if name == "" {
 		name = runtime.GOARCH + " CPU"
 	}
-	if !regexp.MustCompile(`\d{3,}|[A-Z]\d|\d[A-Z]`).MatchString(strings.ReplaceAll(name, "(R)", "")) && id.family != 0 {
+	if regexp.MustCompile(`\d{3,}|[A-Z]\d|\d[A-Z]`).MatchString(strings.ReplaceAll(name, "(R)", "")) {
+		return name
+	}
+	switch {
+	case id.family != 0:
 		name = fmt.Sprintf("%s (%s family %d model %d stepping %d)", name, id.vendor, id.family, id.model, id.stepping)
+	case id.midrImplementer != 0:
+		name += midrText(id)
 	}
 	return name
+}
+
+// midrText is " (MIDR implementer 0x41 part 0xd49)".
+func midrText(id identity) string {
+	return fmt.Sprintf(" (MIDR implementer %#x part %#x)", id.midrImplementer, id.midrPart)
 }
 
 // identify reads the CPU's identity from CPUID where the architecture has

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -118,6 +119,11 @@ type comparison struct {
 	Cases            int      // cases compared
 	Untested         []string // cases with fewer than two rounds in a run
 	CaseNoise, Noise float64  // the extra between-run spread per case and per gate unit, as a relative standard deviation
+	// Missing names the kernels ("family/impl") and whole families
+	// ("family F") Old measured and New did not, where New's runs do not
+	// explain it; Unselected those they explain (outside New's selection,
+	// skipped for a CPU feature, failed their check).
+	Missing, Unselected []string
 }
 
 // Regressed reports whether any unit is slower beyond the threshold.
@@ -157,8 +163,23 @@ func compare(old, new *Set, opt CompareOptions) (cs []*comparison, unpaired []st
 	case len(unpaired) > 0:
 		return nil, nil, fmt.Errorf("nothing to compare: %s", mismatch(old, new, opt.Across))
 	}
-	return nil, nil, fmt.Errorf("nothing to compare: no case of NEW (%s) was measured in OLD (%s) with at least two rounds in each",
-		fileList(new), fileList(old))
+	return nil, nil, fmt.Errorf("nothing to compare: no case of NEW (%s) was measured in OLD (%s) with at least two rounds in each%s",
+		fileList(new), fileList(old), skipsOf("OLD", old)+skipsOf("NEW", new))
+}
+
+// skipsOf says why values of a side were skipped on loading, "" where
+// none were.
+func skipsOf(side string, s *Set) string {
+	var whys []string
+	for _, w := range s.skips {
+		if w.why != "" && !slices.Contains(whys, w.why) {
+			whys = append(whys, w.why)
+		}
+	}
+	if len(whys) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("; values of %s were skipped: %s", side, strings.Join(whys, "; "))
 }
 
 // pairOf returns old's configuration of n's CPU, GOARCH, level and
@@ -251,6 +272,7 @@ func fileList(s *Set) string {
 // units and the decision on each.
 func compareConfigs(old, new *Set, o, n *Config, opt CompareOptions) *comparison {
 	c := &comparison{Old: o, New: n, OldSet: old, NewSet: new, Options: opt}
+	c.Missing, c.Unselected = missing(old, new, o, n)
 	var cases []compared
 	cases, c.Untested = pairCases(old, new, o.Label, n.Label)
 	c.Cases = len(cases)
@@ -284,6 +306,74 @@ func compareConfigs(old, new *Set, o, n *Config, opt CompareOptions) *comparison
 	}
 	decide(c.Units, units, opt.Threshold)
 	return c
+}
+
+// missing returns the kernels configuration o of old measured and n of new
+// did not, as "family/impl", a family none of whose kernels n measured as
+// "family F": those new's runs do not explain (missing), and those they
+// do (unselected). A run explains a kernel it skipped (a CPU feature
+// missing), that failed its check, or whose cases in old its selection
+// (-family, -impl, -dist, -mode) leaves out; every file of n must explain
+// it.
+func missing(old, new *Set, o, n *Config) (missing, unselected []string) {
+	cases := map[string][]Key{} // o's cases by kernel
+	measured := map[string]bool{}
+	for k := range old.Values {
+		if k.Config == o.Label {
+			id := k.Family + "/" + k.Impl
+			cases[id] = append(cases[id], k)
+		}
+	}
+	for k := range new.Values {
+		if k.Config == n.Label {
+			measured[k.Family+"/"+k.Impl], measured[k.Family] = true, true
+		}
+	}
+	lost := map[string][]string{} // family -> its unexplained kernels
+	for _, id := range slices.Sorted(maps.Keys(cases)) {
+		if measured[id] {
+			continue
+		}
+		if slices.ContainsFunc(n.Files, func(f string) bool { return !new.File(f).explains(id, cases[id]) }) {
+			fam, _, _ := strings.Cut(id, "/")
+			lost[fam] = append(lost[fam], id)
+			continue
+		}
+		unselected = append(unselected, id)
+	}
+	for _, fam := range slices.Sorted(maps.Keys(lost)) {
+		if measured[fam] {
+			missing = append(missing, lost[fam]...)
+		} else {
+			missing = append(missing, "family "+fam)
+		}
+	}
+	return missing, unselected
+}
+
+// explains reports whether a run explains why it has no case of kernel id
+// whose cases another run measured: it skipped the kernel or the kernel
+// failed its check, or its selection leaves out every one of the cases.
+func (f *File) explains(id string, cases []Key) bool {
+	if slices.Contains(f.skipped, id) || slices.Contains(f.failed, id) {
+		return true
+	}
+	sel := map[string]*schema.Selection{}
+	for i := 0; i+1 < len(f.Run.Flags); i++ {
+		switch flag := f.Run.Flags[i]; flag {
+		case "-family", "-impl", "-dist", "-mode":
+			s, err := schema.ParseSelection(f.Run.Flags[i+1])
+			if err != nil {
+				return false
+			}
+			sel[flag] = s
+			i++
+		}
+	}
+	return !slices.ContainsFunc(cases, func(k Key) bool {
+		return sel["-family"].MatchString(k.Family) && sel["-impl"].MatchString(k.Impl) &&
+			sel["-dist"].MatchString(k.Dist) && sel["-mode"].MatchString(string(k.Mode))
+	})
 }
 
 // pairCases returns the cases configuration n of new and o of old both
@@ -344,11 +434,16 @@ func byGateUnit(cases []compared, extra float64, gate Gate) (names []string, gro
 }
 
 // decide fills in each unit's ratio, its interval and q-values from its
-// estimate, and whether it is slower or faster: beyond the threshold, with
-// a Benjamini-Hochberg q-value at most 1 - schema.Confidence over all the
+// estimate, and whether it is slower or faster: beyond the threshold, as
+// the change is printed (+5% slower, -5% faster: not a symmetric log-ratio,
+// whose -4.8% a list of changes beyond ±5% would print), with a
+// Benjamini-Hochberg q-value at most 1 - schema.Confidence over all the
 // units.
 func decide(units []gateUnit, es []estimate, threshold float64) {
-	tau := math.Log1p(threshold)
+	tau, fasterTau := math.Log1p(threshold), math.Inf(-1) // no cost falls by 100% or more
+	if threshold < 1 {
+		fasterTau = math.Log1p(-threshold)
+	}
 	slower, faster := make([]float64, len(es)), make([]float64, len(es))
 	for i, e := range es {
 		slower[i] = above(e)
@@ -361,7 +456,7 @@ func decide(units []gateUnit, es []estimate, threshold float64) {
 		u := &units[i]
 		u.Ratio, u.Lo, u.Hi = math.Exp(e.d), math.Exp(e.d-w), math.Exp(e.d+w)
 		u.QSlower, u.QFaster = qs[i], qf[i]
-		u.Slower, u.Faster = qs[i] <= alpha && e.d > tau, qf[i] <= alpha && e.d < -tau
+		u.Slower, u.Faster = qs[i] <= alpha && e.d > tau, qf[i] <= alpha && e.d < fasterTau
 	}
 }
 
@@ -409,6 +504,18 @@ func (c *comparison) Write(w io.Writer) error {
 	if len(c.Untested) > 0 {
 		fmt.Fprintf(w, "%d cases not tested (fewer than two rounds in a run), such as %s\n", len(c.Untested), c.Untested[0])
 	}
+	if len(c.Missing) > 0 {
+		fmt.Fprintf(w, "missing in NEW: %s of OLD, which NEW's run neither leaves out by its selection nor skips: %s\n",
+			plural(len(c.Missing), "kernel or family", "kernels or families"), strings.Join(c.Missing, ", "))
+	}
+	if n := len(c.Unselected); n > 0 {
+		fmt.Fprintf(w, "not in NEW: %s of OLD, outside NEW's selection, or skipped or failed as its header says: %s",
+			plural(n, "kernel", "kernels"), strings.Join(c.Unselected[:min(n, 5)], ", "))
+		if n > 5 {
+			fmt.Fprintf(w, " ...")
+		}
+		fmt.Fprintln(w)
+	}
 	fmt.Fprintf(w, "noise: each case's round-to-round spread in both runs; beyond it, the runs differ by %.1f%% per case", 100*c.CaseNoise)
 	if g != gateCase {
 		fmt.Fprintf(w, " and %.1f%% per %s", 100*c.Noise, g.noun(1))
@@ -441,8 +548,20 @@ func (c *comparison) Write(w io.Writer) error {
 			slower++
 		}
 	}
-	_, err := fmt.Fprintf(w, "%d %s compared: %d slower, %d faster beyond %.1f%%\n", units, g.noun(units), slower, len(changed)-slower, 100*c.Options.Threshold)
+	fmt.Fprintf(w, "%d %s compared: %d slower, %d faster beyond %.1f%%", units, g.noun(units), slower, len(changed)-slower, 100*c.Options.Threshold)
+	if len(c.Missing) > 0 {
+		fmt.Fprintf(w, "; %s of OLD missing in NEW", plural(len(c.Missing), "kernel or family", "kernels or families"))
+	}
+	_, err := fmt.Fprintln(w)
 	return err
+}
+
+// plural returns n with the noun's singular or plural.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }
 
 // table prints units: name, old and new cost (cases only), the change, its
@@ -483,20 +602,62 @@ func (c *comparison) runText(s *Set, cfg *Config) string {
 	var files []string
 	for _, f := range cfg.Files {
 		fh := s.File(f)
-		files = append(files, fmt.Sprintf("%s (%s run, revision %s)", f, fh.Run.Kind, fh.ShortRevision()))
+		incomplete := ""
+		if fh.Incomplete != "" {
+			incomplete = ", incomplete: " + fh.Incomplete
+		}
+		files = append(files, fmt.Sprintf("%s (%s run, revision %s%s)", f, fh.Run.Kind, fh.ShortRevision(), incomplete))
 	}
 	return fmt.Sprintf("%s; %s", describe(cfg), strings.Join(files, ", "))
 }
 
+// Outcome is what a comparison found that fails the gate.
+type Outcome struct {
+	// Slower is true when a unit of the gate is slower beyond the
+	// threshold and the noise.
+	Slower bool
+	// Missing names the kernels and families OLD measured that NEW lacks
+	// and does not explain (comparison.Missing), in every configuration.
+	Missing []string
+	// Failed names the kernels NEW's header says disagreed with their
+	// family's reference (File.failed).
+	Failed []string
+}
+
+// What fails the gate, as Outcome.Err reports it: the tools' exit
+// statuses tell them apart (4, 5 and 3), in this order when several hold.
+var (
+	ErrFailed  = errors.New("kernels disagreed with their family's reference in NEW (its header says so)")
+	ErrMissing = errors.New("kernels or families of OLD are missing in NEW")
+	ErrSlower  = errors.New("slower beyond the threshold and the noise")
+)
+
+// Err returns nil when nothing fails the gate, else an error that is
+// ErrFailed, ErrMissing or ErrSlower (each that holds), naming the kernels.
+func (o Outcome) Err() error {
+	var errs []error
+	if len(o.Failed) > 0 {
+		errs = append(errs, fmt.Errorf("%w: %s", ErrFailed, strings.Join(o.Failed, ", ")))
+	}
+	if len(o.Missing) > 0 {
+		errs = append(errs, fmt.Errorf("%w: %s", ErrMissing, strings.Join(o.Missing, ", ")))
+	}
+	if o.Slower {
+		errs = append(errs, ErrSlower)
+	}
+	return errors.Join(errs...)
+}
+
 // CompareRuns compares new with old (compare), writes each
 // configuration's comparison to w and, to notes, a line for each of new's
-// configurations that old has no run of; it reports whether a unit of the
-// gate is slower beyond the threshold and the noise. runbench compare
-// (after its own run) and plot compare are both this call.
-func CompareRuns(w, notes io.Writer, old, new *Set, opt CompareOptions) (slower bool, err error) {
+// configurations that old has no run of, and the kernels new's header
+// says failed their check; it returns what fails the gate. runbench
+// compare (after its own run) and plot compare are both this call.
+func CompareRuns(w, notes io.Writer, old, new *Set, opt CompareOptions) (Outcome, error) {
+	var out Outcome
 	cs, unpaired, err := compare(old, new, opt)
 	if err != nil {
-		return false, err
+		return out, err
 	}
 	for _, u := range unpaired {
 		fmt.Fprintf(notes, "note: the new run of %s has no counterpart in the old: not compared\n", u)
@@ -506,11 +667,20 @@ func CompareRuns(w, notes io.Writer, old, new *Set, opt CompareOptions) (slower 
 			fmt.Fprintln(w)
 		}
 		if err := c.Write(w); err != nil {
-			return false, err
+			return out, err
 		}
-		slower = slower || c.Regressed()
+		out.Slower = out.Slower || c.Regressed()
+		out.Missing = append(out.Missing, c.Missing...)
 	}
-	return slower, nil
+	for _, c := range new.Configs {
+		for _, f := range c.Files {
+			for _, id := range new.File(f).failed {
+				fmt.Fprintf(notes, "note: %s says %s disagreed with its family's reference (not timed)\n", f, id)
+				out.Failed = append(out.Failed, id)
+			}
+		}
+	}
+	return out, nil
 }
 
 // CheckBaseline returns an error unless a run on this machine and build

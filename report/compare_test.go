@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -163,8 +164,7 @@ func TestAASynthetic(t *testing.T) {
 // gate, and the same halves with the steadiest case made 10% slower fail
 // the case gate naming it.
 func TestAACommitted(t *testing.T) {
-	files, _ := filepath.Glob("../results/*/*.txt")
-	use, _, err := PageFiles(files)
+	use, _, err := PageFiles(committedResults(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -252,13 +252,13 @@ func TestCompareTwentyPercent(t *testing.T) {
 		}
 	}
 	var b, notes bytes.Buffer
-	if slower, err := CompareRuns(&b, &notes, old, slow, CompareOptions{Threshold: 0.05, Gate: gateCase}); err != nil || !slower ||
+	if out, err := CompareRuns(&b, &notes, old, slow, CompareOptions{Threshold: 0.05, Gate: gateCase}); err != nil || !out.Slower ||
 		!strings.Contains(b.String(), "+20.0%") || !strings.Contains(b.String(), "24 cases compared: 24 slower") || notes.Len() > 0 {
-		t.Errorf("slower %v, %v:\n%s%s", slower, err, b.String(), notes.String())
+		t.Errorf("outcome %+v, %v:\n%s%s", out, err, b.String(), notes.String())
 	}
 	b.Reset()
-	if slower, err := CompareRuns(&b, &notes, slow, old, CompareOptions{Threshold: 0.05, Gate: gateCase}); err != nil || slower || !strings.Contains(b.String(), "0 slower, 24 faster") {
-		t.Errorf("20%% faster: slower %v, %v:\n%s", slower, err, b.String())
+	if out, err := CompareRuns(&b, &notes, slow, old, CompareOptions{Threshold: 0.05, Gate: gateCase}); err != nil || out.Slower || !strings.Contains(b.String(), "0 slower, 24 faster") {
+		t.Errorf("20%% faster: outcome %+v, %v:\n%s", out, err, b.String())
 	}
 }
 
@@ -432,6 +432,121 @@ func TestExport(t *testing.T) {
 	for _, r := range rows {
 		if r.Unit == "ns/op" && (r.Median < 0.1 || r.Median > 100) {
 			t.Errorf("%s: %g ns/op: not scaled from seconds", r.Name, r.Median)
+		}
+	}
+}
+
+// steadyRun writes a run of families f0 and f1, each with kernels i0 to
+// i9 on three distributions, eight rounds of a steady cost (0.1% spread),
+// each kernel's cost times factor[family/impl] (1 where absent); a kernel
+// whose factor is 0 is left out. header comes first.
+func steadyRun(t *testing.T, dir, name, header string, factor map[string]float64) string {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString(header + "# bitlab revision: 0123456789abcdef0123456789abcdef01234567\ngoos: linux\ngoarch: amd64\ngoamd64: v1\ncpu: Test CPU 9000\n\n")
+	for round := range 8 {
+		for f := range 2 {
+			for i := range 10 {
+				id := fmt.Sprintf("f%d/i%d", f, i)
+				x, ok := factor[id]
+				if !ok {
+					x = 1
+				}
+				if x == 0 {
+					continue
+				}
+				for d := range 3 {
+					c := x * float64(10+i+d) * (1 + 0.001*float64((round*7+i+d)%5-2))
+					fmt.Fprintf(&b, "BenchmarkKernel/family=f%d/impl=i%d/dist=k%d/size=4096/mode=throughput 1000 %g cycles/op\n", f, i, d, c)
+				}
+			}
+		}
+	}
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestCompareListsWhatItsHeadingSays: the list of changes "beyond ±5.0%"
+// holds a kernel 5.5% faster and not one 4.9% faster (beyond 5% of the
+// log-ratio, 1/1.05, but not of the percentage the list prints), and the
+// same for slower.
+func TestCompareListsWhatItsHeadingSays(t *testing.T) {
+	dir := t.TempDir()
+	old := mustLoad(t, steadyRun(t, dir, "old.txt", "", nil))
+	now := mustLoad(t, steadyRun(t, dir, "new.txt", "", map[string]float64{"f0/i1": 0.951, "f0/i2": 0.945, "f1/i1": 1.049, "f1/i2": 1.055}))
+	cs, _, err := compare(old, now, CompareOptions{Threshold: 0.05, Gate: gateKernel})
+	if err != nil {
+		t.Fatal(err)
+	}
+	changed := map[string]string{}
+	for _, u := range cs[0].Units {
+		if u.Slower {
+			changed[u.Name] = "slower"
+		} else if u.Faster {
+			changed[u.Name] = "faster"
+		}
+	}
+	if want := map[string]string{"f0/i2": "faster", "f1/i2": "slower"}; !maps.Equal(changed, want) {
+		t.Errorf("beyond ±5%%: %v, want %v", changed, want)
+	}
+	var out bytes.Buffer
+	if err := cs[0].Write(&out); err != nil {
+		t.Fatal(err)
+	}
+	listed, _, _ := strings.Cut(out.String(), "the largest changes within the noise")
+	if strings.Contains(listed, "f0/i1") || strings.Contains(listed, "f1/i1") || !strings.Contains(listed, "f0/i2") {
+		t.Errorf("the list of changes beyond ±5.0%%:\n%s", out.String())
+	}
+}
+
+// TestCompareMissing: kernels and families of OLD that NEW lacks fail the
+// gate, named, unless NEW's run explains them: its selection leaves them
+// out, its header says it skipped them, or that they failed their check
+// (which the outcome names apart).
+func TestCompareMissing(t *testing.T) {
+	dir := t.TempDir()
+	old := mustLoad(t, steadyRun(t, dir, "old.txt", "", nil))
+	gone := map[string]float64{"f0/i3": 0}
+	for i := range 10 {
+		gone[fmt.Sprintf("f1/i%d", i)] = 0
+	}
+	failed := "# warning: not timed, disagrees with the reference: Kernel/family=f0/impl=i3/dist=k0/size=4096/mode=throughput: output 3, want 4\n"
+	for _, c := range []struct {
+		name, header      string
+		missing, unselect []string
+		failed            []string
+		closing, named    string
+	}{
+		{"plain.txt", "", []string{"f0/i3", "family f1"}, nil, nil,
+			"9 kernels compared: 0 slower, 0 faster beyond 5.0%; 2 kernels or families of OLD missing in NEW", "missing in NEW: 2 kernels or families of OLD, which NEW's run neither leaves out by its selection nor skips: f0/i3, family f1"},
+		{"family.txt", "# run: selection -family f0\n", []string{"f0/i3"}, []string{"f1/i0", "f1/i1", "f1/i2", "f1/i3", "f1/i4", "f1/i5", "f1/i6", "f1/i7", "f1/i8", "f1/i9"}, nil,
+			"; 1 kernel or family of OLD missing in NEW", "not in NEW: 10 kernels of OLD, outside NEW's selection"},
+		{"skipped.txt", "# run: selection -family 'f(0|2)'\n# skipped f0/i3: the CPU lacks avx512\n", nil, []string{"f0/i3", "f1/i0"}, nil,
+			"9 kernels compared: 0 slower, 0 faster beyond 5.0%\n", "not in NEW: 11 kernels"},
+		{"failed.txt", "# run: selection -dist k0,k1,k2\n" + failed, []string{"family f1"}, []string{"f0/i3"}, []string{"f0/i3"},
+			"; 1 kernel or family of OLD missing in NEW", "family f1"},
+	} {
+		now := mustLoad(t, steadyRun(t, dir, c.name, c.header, gone))
+		var out, notes bytes.Buffer
+		got, err := CompareRuns(&out, &notes, old, now, CompareOptions{Threshold: 0.05})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(got.Missing, c.missing) || !slices.Equal(got.Failed, c.failed) || got.Slower {
+			t.Errorf("%s: %+v, want missing %v, failed %v", c.name, got, c.missing, c.failed)
+		}
+		cs, _, _ := compare(old, now, CompareOptions{Threshold: 0.05})
+		if u := cs[0].Unselected; len(u) < len(c.unselect) || !slices.Equal(u[:len(c.unselect)], c.unselect) {
+			t.Errorf("%s: unselected %v, want %v first", c.name, u, c.unselect)
+		}
+		if !strings.Contains(out.String(), c.closing) || !strings.Contains(out.String(), c.named) {
+			t.Errorf("%s: the comparison lacks %q or %q:\n%s", c.name, c.closing, c.named, out.String())
+		}
+		if (len(c.failed) > 0) != strings.Contains(notes.String(), "f0/i3 disagreed with its family's reference") {
+			t.Errorf("%s: notes %q", c.name, notes.String())
 		}
 	}
 }

@@ -41,17 +41,24 @@ func perftFactors() []string {
 // command that compares its techniques with every other factor at its
 // value in def (the default configuration as results name it,
 // "slider=magic-fancy/serialize=inline/...") and no transposition table,
-// a row per position and depth.
+// a row per position and depth. A factor def does not name (one added
+// after the file was written) is neither compared nor filtered on.
 func PerftCommands(def string, path string) []string {
 	value := map[string]string{}
+	var factors []string // those def names: a file from before a factor was added lacks it
 	for _, p := range strings.Split(def, "/") {
 		k, v, _ := strings.Cut(p, "=")
 		value[k] = v
 	}
+	for _, f := range perftFactors() {
+		if _, ok := value[f]; ok {
+			factors = append(factors, f)
+		}
+	}
 	var cmds []string
-	for _, col := range perftFactors() {
+	for _, col := range factors {
 		var filter []string
-		for _, f := range perftFactors() {
+		for _, f := range factors {
 			if f != col {
 				filter = append(filter, "/"+f+":"+value[f])
 			}

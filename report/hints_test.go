@@ -176,11 +176,11 @@ func shellSplit(s string) ([]string, error) {
 // every full run, the pressures of every pressure run, each perft factor
 // of every perft run, and the README's comparison of GOAMD64 levels.
 func TestHintsSelectWhatTheySay(t *testing.T) {
-	files, _ := filepath.Glob("../results/*/*.txt")
-	perft, _ := filepath.Glob("../results/*/" + schema.PerftFolder + "/*.txt")
+	files := committedResults(t)
 	checked := map[schema.RunKind]int{}
 	levels := map[string][]string{} // full runs by folder
-	for _, f := range append(files, perft...) {
+	var perft []string
+	for _, f := range files {
 		fh, err := ScanFile(f)
 		if err != nil {
 			t.Fatal(err)
@@ -206,6 +206,7 @@ func TestHintsSelectWhatTheySay(t *testing.T) {
 			cmds = []string{PressureCommand(f)}
 		case schema.RunPerft:
 			cmds = PerftCommands(mustLoad(t, f).perftDef, f)
+			perft = append(perft, f)
 		}
 		for _, c := range cmds {
 			if err := benchstatPools(c); err != nil {
@@ -232,5 +233,27 @@ func TestHintsSelectWhatTheySay(t *testing.T) {
 	// check must see it.
 	if err := benchstatPools("go tool benchstat -filter '/serialize:inline /count:mathbits' -col /slider -row /position " + perft[0]); err == nil {
 		t.Error("the old perft hint, which pools repr=reversed with repr=none, passed")
+	}
+}
+
+// TestPerftCommandsOlderFile: a perft file from before a factor was added
+// has no value of it in its default configuration; its commands neither
+// compare nor filter on that factor (an empty "/factor:" filter is a
+// benchstat syntax error).
+func TestPerftCommandsOlderFile(t *testing.T) {
+	keys := perftFactors()
+	var def []string
+	for _, k := range keys[1:] {
+		def = append(def, k+"=x")
+	}
+	missing := keys[0]
+	cmds := PerftCommands(strings.Join(def, "/"), "old.txt")
+	if len(cmds) != len(keys)-1 {
+		t.Errorf("%d commands for the %d factors the file has: %q", len(cmds), len(keys)-1, cmds)
+	}
+	for _, c := range cmds {
+		if strings.Contains(c, "/"+missing+":") || strings.Contains(c, "-col /"+missing+" ") || strings.Contains(c, ": ") {
+			t.Errorf("%s: names %s, which the file lacks, or filters on an empty value", c, missing)
+		}
 	}
 }

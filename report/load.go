@@ -2,7 +2,6 @@ package report
 
 import (
 	"bufio"
-	"bytes"
 	"cmp"
 	"errors"
 	"fmt"
@@ -86,6 +85,7 @@ type Set struct {
 	usage    map[string]map[string]string // by family and implementation: schema.UsageQuery, ...
 	headline map[string]int               // by family, from the headline configuration lines
 	perftDef string                       // the perft files' default configuration
+	skips    []Warning                    // the warnings of loading, summarized
 }
 
 // Warning is a problem that does not stop a report: a skipped line or file.
@@ -93,9 +93,67 @@ type Warning struct {
 	File string
 	Line int
 	Msg  string
+	// why is what a skipped value's warning says of the values it skips,
+	// the same for every line of a file it holds for ("unit "ms/op" is
+	// not one bitlab writes"): Load reports such warnings once per file
+	// (summarize), and when they skip every value, says so.
+	why string
 }
 
 func (w Warning) String() string { return fmt.Sprintf("%s:%d: %s", w.File, w.Line, w.Msg) }
+
+// summarize reports the warnings of one file that skip values for the
+// same reason once, at the first line, with the other lines it holds for:
+// up to three by number, more by their count and the last.
+func summarize(warns []Warning) []Warning {
+	var out []Warning
+	first := map[string]int{}   // why -> its warning's index in out
+	lines := map[string][]int{} // why -> the lines it holds for
+	for _, w := range warns {
+		if w.why == "" {
+			out = append(out, w)
+			continue
+		}
+		if _, seen := first[w.why]; !seen {
+			first[w.why] = len(out)
+			out = append(out, w)
+		}
+		if l := lines[w.why]; len(l) == 0 || l[len(l)-1] != w.Line {
+			lines[w.why] = append(l, w.Line)
+		}
+	}
+	for why, i := range first {
+		switch l := lines[why][1:]; {
+		case len(l) > 3:
+			out[i].Msg += fmt.Sprintf(" (and on %d more lines, the last line %d)", len(l), l[len(l)-1])
+		case len(l) > 0:
+			more := make([]string, len(l))
+			for j, n := range l {
+				more[j] = strconv.Itoa(n)
+			}
+			noun := "lines"
+			if len(l) == 1 {
+				noun = "line"
+			}
+			out[i].Msg += " (also on " + noun + " " + strings.Join(more, ", ") + ")"
+		}
+	}
+	return out
+}
+
+// skippedAll is the error of a file whose every value was skipped: why.
+func skippedAll(file string, warns []Warning) error {
+	var whys []string
+	for _, w := range warns {
+		if w.why != "" && !slices.Contains(whys, w.why) {
+			whys = append(whys, w.why)
+		}
+	}
+	if len(whys) == 0 {
+		return fmt.Errorf("%s: %w", file, errNoResults)
+	}
+	return fmt.Errorf("%s: %w: every value was skipped: %s", file, errNoResults, strings.Join(whys, "; "))
+}
 
 // errNoResults reports input without any result line.
 var errNoResults = errors.New("no results")
@@ -108,11 +166,41 @@ var errNoResults = errors.New("no results")
 func Load(paths ...string) (*Set, []Warning, error) {
 	s := &Set{Values: map[Key][]float64{}, header: map[string][]string{}, files: map[string]*File{}, cfgOf: map[string]*Config{}, baseline: map[string]string{}, headline: map[string]int{}, tables: map[string]map[string]int{}, usage: map[string]map[string]string{}, Perft: map[PerftKey][]float64{}}
 	var warns []Warning
+	files, err := ResultsFiles(paths...)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(files) == 0 {
+		return nil, nil, fmt.Errorf("%s: %w", strings.Join(paths, ", "), errNoResults)
+	}
+	for _, f := range files {
+		w, err := s.read(f)
+		w = summarize(w)
+		s.skips = append(s.skips, w...)
+		warns = append(warns, w...)
+		if err != nil {
+			return nil, warns, err
+		}
+	}
+	s.mergeRevisions()
+	s.label()
+	for _, c := range s.Configs {
+		if slices.Contains(c.Files, files[0]) {
+			s.first = c.Label
+		}
+	}
+	return s, warns, nil
+}
+
+// ResultsFiles returns the results files the paths name: each file, and
+// every *.txt below each folder (in lexical order, leaving out estimates
+// and hidden files).
+func ResultsFiles(paths ...string) ([]string, error) {
 	var files []string
 	for _, p := range paths {
 		st, err := os.Stat(p)
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 		if !st.IsDir() {
 			files = append(files, p)
@@ -128,27 +216,10 @@ func Load(paths ...string) (*Set, []Warning, error) {
 			return err
 		})
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 	}
-	if len(files) == 0 {
-		return nil, nil, fmt.Errorf("%s: %w", strings.Join(paths, ", "), errNoResults)
-	}
-	for _, f := range files {
-		w, err := s.read(f)
-		warns = append(warns, w...)
-		if err != nil {
-			return nil, warns, err
-		}
-	}
-	s.mergeRevisions()
-	s.label()
-	for _, c := range s.Configs {
-		if slices.Contains(c.Files, files[0]) {
-			s.first = c.Label
-		}
-	}
-	return s, warns, nil
+	return files, nil
 }
 
 // mergeRevisions joins the configurations of one machine and build whose
@@ -285,24 +356,20 @@ func (s *Set) label() {
 // read reads one results file: its header lines, then every result,
 // kernel or perft; a line of another benchmark is skipped with a warning.
 func (s *Set) read(file string) ([]Warning, error) {
-	data, err := os.ReadFile(file)
+	text, f, comments, err := readResults(file)
 	if err != nil {
 		return nil, err
 	}
 	var warns []Warning
-	lines := strings.Split(string(data), "\n")
-	for _, line := range lines {
-		if c, ok := strings.CutPrefix(line, "# "); ok {
-			s.header[file] = append(s.header[file], c)
-		}
+	lines := strings.Split(text, "\n")
+	if strings.Contains(f.Incomplete, truncated) {
+		warns = append(warns, Warning{File: file, Line: len(lines), Msg: truncated + " (left out)"})
 	}
 	if err := checkLines(file, lines); err != nil {
 		return nil, err
 	}
-	if s.files[file], err = fileHeader(file, s.header[file]); err != nil {
-		return nil, err
-	}
-	r := benchfmt.NewReader(bytes.NewReader(data), file)
+	s.header[file], s.files[file] = comments, f
+	r := benchfmt.NewReader(strings.NewReader(text), file)
 	n := 0
 	for r.Scan() {
 		switch rec := r.Result().(type) {
@@ -320,7 +387,7 @@ func (s *Set) read(file string) ([]Warning, error) {
 					return append(warns, w...), err
 				}
 			} else {
-				w = []Warning{{file, line, fmt.Sprintf("skipped %q: not a bitlab kernel benchmark", rec.Name)}}
+				w = []Warning{{File: file, Line: line, Msg: fmt.Sprintf("skipped %q: not a bitlab kernel benchmark", rec.Name), why: "its lines are not bitlab's benchmarks"}}
 			}
 			warns, n = append(warns, w...), n+m
 		}
@@ -329,7 +396,7 @@ func (s *Set) read(file string) ([]Warning, error) {
 		return warns, fmt.Errorf("%s: %w", file, err)
 	}
 	if n == 0 {
-		return warns, fmt.Errorf("%s: %w", file, errNoResults)
+		return warns, skippedAll(file, warns)
 	}
 	return warns, nil
 }
@@ -414,11 +481,13 @@ func readValues(rec *benchfmt.Result, file string, line int, known func(unit str
 			if unit == "" {
 				unit, value = v.Unit, v.Value
 			}
-			warns = append(warns, Warning{file, line, fmt.Sprintf("skipped %g %s: not a positive, finite value below %g", value, unit, maxValue)})
+			warns = append(warns, Warning{File: file, Line: line, Msg: fmt.Sprintf("skipped %g %s: not a positive, finite value below %g", value, unit, maxValue),
+				why: fmt.Sprintf("its %s values are not positive, finite and below %g", unit, maxValue)})
 			continue
 		}
 		if !known(v.Unit) {
-			warns = append(warns, Warning{file, line, fmt.Sprintf("skipped unit %q", v.Unit)})
+			warns = append(warns, Warning{File: file, Line: line, Msg: fmt.Sprintf("skipped unit %q: not one bitlab writes", v.Unit),
+				why: fmt.Sprintf("unit %q is not one bitlab writes", v.Unit)})
 			continue
 		}
 		add(v.Unit, v.Value)
@@ -498,6 +567,28 @@ func (s *Set) Header(file string) []string { return s.header[file] }
 
 // File returns what a file the set was read from says of itself.
 func (s *Set) File(path string) *File { return s.files[path] }
+
+// Incomplete describes the incomplete runs (File.Incomplete) among a
+// configuration's files, each as "NAME.txt (why)"; nil where all are
+// complete.
+func (s *Set) Incomplete(c *Config) []string {
+	var out []string
+	for _, f := range c.Files {
+		if why := s.files[f].Incomplete; why != "" {
+			out = append(out, fmt.Sprintf("%s (%s)", filepath.Base(f), why))
+		}
+	}
+	return out
+}
+
+// Files returns what each file read says of itself, in path order.
+func (s *Set) Files() []*File {
+	out := make([]*File, 0, len(s.files))
+	for _, p := range slices.Sorted(maps.Keys(s.files)) {
+		out = append(out, s.files[p])
+	}
+	return out
+}
 
 // First returns the configuration of the first file read: the default
 // baseline of comparisons across configurations.

@@ -1,13 +1,13 @@
 package report
 
 import (
-	"bufio"
 	"cmp"
 	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -26,6 +26,9 @@ type File struct {
 	Revision string // the bitlab commit it was built from, "" where not stamped
 	Dirty    bool   // built from a tree with uncommitted changes
 	Date     time.Time
+	// Host is the computer it ran on (schema.CIHost for a hosted CI
+	// runner), Runner the CI runner's label; "" where the header says none.
+	Host, Runner string
 	// CPU, GOARCH, Level (GOAMD64) and Experiment (GOEXPERIMENT, "" for
 	// none) are the configuration lines of its first result.
 	CPU, GOARCH, Level, Experiment string
@@ -36,6 +39,14 @@ type File struct {
 	// and perft (package fingerprint; fingerprint.Changed compares them
 	// with today's code); nil for a file from before them.
 	Fingerprints map[string]string
+	// Incomplete says why the run is incomplete, "" for a complete one:
+	// interrupted (its warning line), fewer rounds than its suite or perft
+	// line asked for, or cut short (its last line incomplete).
+	Incomplete string
+	// failed lists the kernels (family/impl) its header says disagreed
+	// with their family's reference and were not timed; skipped those it
+	// says were skipped (a CPU feature missing here).
+	failed, skipped []string
 }
 
 // ShortRevision returns the commit's first seven digits, with a "+" for a
@@ -82,10 +93,29 @@ func (f *File) Changed(parts ...string) []string {
 // and date.
 func fileHeader(path string, comments []string) (*File, error) {
 	f := &File{Path: path, Run: schema.Run{Kind: schema.RunUnknown}}
-	var suite, command string
+	var suite, command, interrupted string
 	perft := false
+	asked, done := 0, 0 // rounds asked for and completed (0: no round lines, a file from before them)
 	for _, c := range comments {
+		if m := roundsAsked.FindStringSubmatch(c); m != nil && (strings.HasPrefix(c, "suite: ") || strings.HasPrefix(c, "perft: ")) {
+			asked, _ = strconv.Atoi(m[1])
+		}
 		switch {
+		case roundLine.MatchString(c):
+			done++
+		case strings.HasPrefix(c, "warning: interrupted"):
+			interrupted = strings.TrimPrefix(c, "warning: ")
+		case strings.HasPrefix(c, failedLine):
+			name, _, _ := strings.Cut(strings.TrimPrefix(c, failedLine), ": ")
+			if n, err := schema.ParseName([]byte(name)); err == nil {
+				if kc, ok := n.Kernel(); ok && !slices.Contains(f.failed, kc.Family+"/"+kc.Impl) {
+					f.failed = append(f.failed, kc.Family+"/"+kc.Impl)
+				}
+			}
+		case strings.HasPrefix(c, "skipped "):
+			if id, _, ok := strings.Cut(strings.TrimPrefix(c, "skipped "), ": "); ok && strings.Count(id, "/") == 1 {
+				f.skipped = append(f.skipped, id)
+			}
 		case strings.HasPrefix(c, schema.RunComment):
 			r, err := schema.ParseRun(strings.TrimPrefix(c, schema.RunComment))
 			if err != nil {
@@ -116,6 +146,10 @@ func fileHeader(path string, comments []string) (*File, error) {
 				return nil, fmt.Errorf("%s: %v", path, err)
 			}
 			f.Fingerprints = fp
+		case strings.HasPrefix(c, schema.HostComment):
+			f.Host = strings.TrimPrefix(c, schema.HostComment)
+		case strings.HasPrefix(c, schema.RunnerComment):
+			f.Runner = strings.TrimPrefix(c, schema.RunnerComment)
 		case strings.HasPrefix(c, "suite: "):
 			suite = strings.TrimPrefix(c, "suite: ")
 		case strings.HasPrefix(c, "command: "):
@@ -127,10 +161,22 @@ func fileHeader(path string, comments []string) (*File, error) {
 	if f.Run.Kind == schema.RunUnknown {
 		f.Run, f.Inferred = inferRun(suite, command, perft), true
 	}
+	switch {
+	case interrupted != "":
+		f.Incomplete = interrupted
+	case done > 0 && done < asked:
+		f.Incomplete = fmt.Sprintf("%d of the %d rounds it asked for", done, asked)
+	}
 	return f, nil
 }
 
+// failedLine begins the warning runbench writes for each case that
+// disagreed with its family's reference, before the case's name.
+const failedLine = "warning: not timed, disagrees with the reference: "
+
 var (
+	roundsAsked = regexp.MustCompile(`(?:^|[ ,;])rounds=(\d+)`)
+	roundLine   = regexp.MustCompile(`^round \d+: `)
 	hexRevision = regexp.MustCompile(`^[0-9a-f]{7,64}$`)
 	suiteField  = regexp.MustCompile(`(?:^| )([a-z]+)=(\[[^\]]*\]|\S+)`)
 )
@@ -173,38 +219,49 @@ func inferRun(suite, command string, perft bool) schema.Run {
 	return sel.Run()
 }
 
-// ScanFile reads a results file's header: its comment lines and the
-// configuration (CPU, GOARCH, GOAMD64) of its first result.
+// ScanFile reads what a results file says of itself (readResults).
 func ScanFile(path string) (*File, error) {
-	fh, err := os.Open(path)
+	_, f, _, err := readResults(path)
+	return f, err
+}
+
+// truncated is the warning, and the Incomplete, of a file whose last line
+// is cut short.
+const truncated = "truncated: the last line is cut"
+
+// readResults reads a results file: its text, with CRLF line ends read as
+// LF (a Windows checkout's) and a last line cut short (a copy or a disk
+// that stopped mid-line) left out, its comment lines, and what its header
+// says of it, with the configuration (CPU, GOARCH, GOAMD64) of its first
+// result.
+func readResults(path string) (text string, f *File, comments []string, err error) {
+	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, err
+		return "", nil, nil, err
 	}
-	defer fh.Close()
-	var comments []string
+	text = strings.ReplaceAll(string(data), "\r\n", "\n")
+	cut := text != "" && !strings.HasSuffix(text, "\n")
+	if cut {
+		text = text[:strings.LastIndex(text, "\n")+1]
+	}
 	config := map[string]string{}
-	sc := bufio.NewScanner(fh)
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		line := sc.Text()
-		if strings.HasPrefix(line, "Benchmark") {
-			break
-		}
+	results := false
+	for _, line := range strings.Split(text, "\n") {
+		results = results || strings.HasPrefix(line, "Benchmark")
 		if c, ok := strings.CutPrefix(line, "# "); ok {
 			comments = append(comments, c)
-		} else if k, v, ok := strings.Cut(line, ": "); ok && !strings.ContainsAny(k, " \t") {
+		} else if k, v, ok := strings.Cut(line, ": "); ok && !results && !strings.ContainsAny(k, " \t") {
 			config[k] = strings.TrimSpace(v)
 		}
 	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
-	}
-	f, err := fileHeader(path, comments)
-	if err != nil {
-		return nil, err
+	if f, err = fileHeader(path, comments); err != nil {
+		return "", nil, nil, err
 	}
 	f.CPU, f.GOARCH, f.Level, f.Experiment = config[schema.KeyCPU], config[schema.KeyGOARCH], config[schema.KeyGOAMD64], config[schema.KeyGOEXPERIMENT]
-	return f, nil
+	if cut {
+		f.Incomplete = strings.Join(slices.DeleteFunc([]string{f.Incomplete, truncated}, func(s string) bool { return s == "" }), "; ")
+	}
+	return text, f, comments, nil
 }
 
 // PageRule is the rule by which PageFiles chooses a page's files, as a
@@ -213,7 +270,8 @@ const PageRule = "per CPU and build (GOARCH and GOAMD64 level), the newest full-
 	"the newest cache-pressure run (`make pressure`: `-pressure` without `-quick` or `-impl`) and the newest perft run of " +
 	"the standard positions (`make perft`: no `-fen`, `-depth`, `-config` or `-position`). Quick runs, runs of a selection " +
 	"(`-family`, `-impl`, `-dist`, `-mode`, `-sizes`) and perft runs of a selection are left out, and no figure pools " +
-	"two runs; `go run ./cmd/plot page -o DIR FILES` makes a page of exactly the files given. Files from before the " +
+	"two runs; a complete run is read before a newer incomplete one (interrupted, fewer rounds than it asked for, or its last line cut), " +
+	"which is read, and marked incomplete, only where its kind has no complete run; `go run ./cmd/plot page -o DIR FILES` makes a page of exactly the files given. Files from before the " +
 	"`run:` header line are classified by their `suite:` line (kernels) or command line (perft)"
 
 // Left is a results file PageFiles leaves out, and why.
@@ -222,10 +280,13 @@ type Left struct {
 	Reason string
 }
 
+func (l Left) String() string { return l.File.Path + ": " + l.Reason }
+
 // PageFiles chooses, among results files, those a page reads by default
-// (PageRule): per CPU, GOARCH, GOAMD64 level and GOEXPERIMENT, the newest run of each
-// standard kind. It returns them in path order, and the others with the
-// reason each is left out.
+// (PageRule): per CPU, GOARCH, GOAMD64 level and GOEXPERIMENT, the newest
+// run of each standard kind, a complete one before any incomplete one
+// (File.Incomplete). It returns them in path order, and the others with
+// the reason each is left out.
 func PageFiles(paths []string) (use []*File, left []Left, err error) {
 	type slot struct {
 		cpu, arch, level, experiment string
@@ -244,7 +305,7 @@ func PageFiles(paths []string) (use []*File, left []Left, err error) {
 			continue
 		}
 		s := slot{f.CPU, f.GOARCH, f.Level, f.Experiment, f.Run.Kind}
-		if old, ok := newest[s]; !ok || newer(f, old) {
+		if old, ok := newest[s]; !ok || preferred(f, old) {
 			newest[s] = f
 		}
 	}
@@ -252,14 +313,27 @@ func PageFiles(paths []string) (use []*File, left []Left, err error) {
 		if !f.Run.Standard() {
 			continue
 		}
-		if n := newest[slot{f.CPU, f.GOARCH, f.Level, f.Experiment, f.Run.Kind}]; n != f {
+		n := newest[slot{f.CPU, f.GOARCH, f.Level, f.Experiment, f.Run.Kind}]
+		switch {
+		case n == f:
+			use = append(use, f)
+		case f.Incomplete != "" && n.Incomplete == "":
+			left = append(left, Left{f, fmt.Sprintf("an incomplete %s run (%s); %s is complete", f.Run.Kind, f.Incomplete, filepath.Base(n.Path))})
+		default:
 			left = append(left, Left{f, fmt.Sprintf("an older %s run than %s", f.Run.Kind, filepath.Base(n.Path))})
-			continue
 		}
-		use = append(use, f)
 	}
 	slices.SortFunc(use, func(a, b *File) int { return cmp.Compare(a.Path, b.Path) })
 	return use, left, nil
+}
+
+// preferred reports whether a page reads a rather than b, two runs of one
+// kind: a complete run before an incomplete one, else the newer.
+func preferred(a, b *File) bool {
+	if (a.Incomplete == "") != (b.Incomplete == "") {
+		return a.Incomplete == ""
+	}
+	return newer(a, b)
 }
 
 // newer reports whether a ran after b: by the date lines, else by path

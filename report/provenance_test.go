@@ -1,55 +1,58 @@
 package report
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"bitlab/internal/committed"
 	"bitlab/schema"
 )
+
+// committedResults copies the results files HEAD holds (never the
+// working tree's: make bench adds the user's own runs there) into a
+// temporary folder, at their places below results/, and returns their
+// paths there; the test is skipped without git.
+func committedResults(t *testing.T) []string {
+	t.Helper()
+	return committed.Copy(t, t.TempDir(), "results/*/*.txt", "results/*/"+schema.PerftFolder+"/*.txt")
+}
 
 // TestCommittedRunsClassified classifies every committed results file,
 // all from before the run line: the full runs by their suite line, make
 // pressure's by its pressure, make perft's by their command line; pages
-// read each of them (none is an older run of its kind).
+// read each of them (none is an older run of its kind, none incomplete).
 func TestCommittedRunsClassified(t *testing.T) {
-	files, _ := filepath.Glob("../results/*/*.txt")
-	perft, _ := filepath.Glob("../results/*/" + schema.PerftFolder + "/*.txt")
-	all := append(files, perft...)
+	all := committedResults(t)
 	if len(all) == 0 {
 		t.Skip("no committed results")
 	}
+	folders := map[string][]string{}
 	for _, f := range all {
 		fh, err := ScanFile(f)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !fh.Run.Standard() || fh.Revision == "" || fh.Date.IsZero() || fh.CPU == "" {
-			t.Errorf("%s: %+v", f, fh)
+		if !fh.Run.Standard() || fh.Revision == "" || fh.Date.IsZero() || fh.CPU == "" || fh.Incomplete != "" {
+			t.Errorf("%s: run %s, revision %q, date %v, CPU %q, incomplete %q", f, fh.Run, fh.Revision, fh.Date, fh.CPU, fh.Incomplete)
+		}
+		dir := filepath.Dir(f)
+		if filepath.Base(dir) == schema.PerftFolder {
+			dir = filepath.Dir(dir)
 		}
 		if (filepath.Base(filepath.Dir(f)) == schema.PerftFolder) != (fh.Run.Kind == schema.RunPerft) {
 			t.Errorf("%s: a %s run", f, fh.Run.Kind)
 		}
+		folders[dir] = append(folders[dir], f)
 	}
-	for _, dir := range dirsOf(files) {
-		folder, _ := filepath.Glob(filepath.Join(dir, "*.txt"))
-		more, _ := filepath.Glob(filepath.Join(dir, schema.PerftFolder, "*.txt"))
-		if _, left, err := PageFiles(append(folder, more...)); err != nil || len(left) > 0 {
+	for dir, files := range folders {
+		if _, left, err := PageFiles(files); err != nil || len(left) > 0 {
 			t.Errorf("%s: left out %v (%v)", dir, left, err)
 		}
 	}
-}
-
-func dirsOf(files []string) []string {
-	var out []string
-	for _, f := range files {
-		if d := filepath.Dir(f); len(out) == 0 || out[len(out)-1] != d {
-			out = append(out, d)
-		}
-	}
-	return out
 }
 
 // TestInferRun classifies headers from before the run line.
@@ -101,6 +104,73 @@ func TestPageFiles(t *testing.T) {
 	}
 	if reasons[old] != "an older full run than b.txt" || reasons[quick] != "a quick run" {
 		t.Errorf("left out: %v", reasons)
+	}
+}
+
+// TestPageFilesIncomplete: a complete run is read before a newer
+// incomplete one of its kind (interrupted, fewer rounds than it asked for,
+// its last line cut), which is read only where no complete one is, and
+// says why it is incomplete.
+func TestPageFilesIncomplete(t *testing.T) {
+	dir := t.TempDir()
+	const result = "BenchmarkKernel/family=popcount/impl=a/dist=k1/size=4096/mode=throughput 1 1 ns/op\n"
+	write := func(name, date, level, body string) string {
+		p := filepath.Join(dir, name)
+		head := "# run: full\n# date: " + date + "\n# suite: sizes=l1 rounds=10 samples=3\n"
+		if err := os.WriteFile(p, []byte(head+"goarch: amd64\ngoamd64: "+level+"\ncpu: X\n"+body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	rounds := func(n int) string {
+		var b strings.Builder
+		for i := range n {
+			fmt.Fprintf(&b, "# round %d: core clock 3 GHz at its end\n%s", i+1, result)
+		}
+		return b.String()
+	}
+	complete := write("20261126-055757-v1.txt", "2026-11-26T05:57:57Z", "v1", rounds(10))
+	interrupted := write("20261126-063829-v1.txt", "2026-11-26T06:38:29Z", "v1", rounds(1)+"# warning: interrupted: 1 of 10 rounds completed\n")
+	short := write("20261126-070000-v1.txt", "2026-11-26T07:00:00Z", "v1", rounds(3))
+	cut := write("20261126-080000-v1.txt", "2026-11-26T08:00:00Z", "v1", rounds(10)+"BenchmarkKernel/family=popcount/im")
+	onlyCut := write("20261126-080000-v3.txt", "2026-11-26T08:00:00Z", "v3", rounds(10)+"BenchmarkKernel/family=popcount/im")
+	use, left, err := PageFiles([]string{complete, interrupted, short, cut, onlyCut})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(Paths(use), " "); got != complete+" "+onlyCut {
+		t.Errorf("uses %s, want the complete v1 run and the only v3 run", got)
+	}
+	reasons := map[string]string{}
+	for _, l := range left {
+		reasons[filepath.Base(l.File.Path)] = l.Reason
+	}
+	for file, want := range map[string]string{
+		interrupted: "an incomplete full run (interrupted: 1 of 10 rounds completed); 20261126-055757-v1.txt is complete",
+		short:       "an incomplete full run (3 of the 10 rounds it asked for); 20261126-055757-v1.txt is complete",
+		cut:         "an incomplete full run (truncated: the last line is cut); 20261126-055757-v1.txt is complete",
+	} {
+		if got := reasons[filepath.Base(file)]; got != want {
+			t.Errorf("%s left out: %q, want %q", filepath.Base(file), got, want)
+		}
+	}
+	if s := fmt.Sprint(left); strings.Contains(s, "0x") || !strings.Contains(s, filepath.Base(interrupted)+": an incomplete") {
+		t.Errorf("left out, printed: %s", s)
+	}
+	s, warns, err := Load(onlyCut)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, v := range s.Values {
+		if len(s.Values) != 1 || len(v) != 10 {
+			t.Errorf("the cut file: %d cases, %s with %d values, want one case of 10 (the cut line left out)", len(s.Values), caseName(k), len(v))
+		}
+	}
+	if s.File(onlyCut).Incomplete != truncated {
+		t.Errorf("the cut file: incomplete %q", s.File(onlyCut).Incomplete)
+	}
+	if len(warns) != 1 || !strings.Contains(warns[0].String(), "truncated: the last line is cut") {
+		t.Errorf("the cut file's warnings: %v", warns)
 	}
 }
 

@@ -1,7 +1,6 @@
 package report
 
 import (
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -10,32 +9,6 @@ import (
 	"bitlab/kernels"
 	"bitlab/verdict"
 )
-
-// TestVerdictFactorsMatchModel: every verdict factor that perft varies names
-// a factor of the perft factor model, with the same kernels family, and
-// every perft factor has its verdict line.
-func TestVerdictFactorsMatchModel(t *testing.T) {
-	seen := map[string]bool{}
-	for _, f := range verdict.Factors() {
-		if f.Perft == "" {
-			continue
-		}
-		pf, ok := factor.ByKey(f.Perft)
-		if !ok {
-			t.Errorf("verdict factor %q: no perft factor %q", f.Name, f.Perft)
-			continue
-		}
-		seen[f.Perft] = true
-		if f.Family != "" && pf.Family() != f.Family {
-			t.Errorf("verdict factor %q: family %q, perft factor %s's %q", f.Name, f.Family, f.Perft, pf.Family())
-		}
-	}
-	for _, pf := range factor.All() {
-		if !seen[pf.Key()] {
-			t.Errorf("perft factor %s has no verdict line", pf.Key())
-		}
-	}
-}
 
 // TestPerftTechniqueKernel: a perft value takes its kernel's facts from the
 // factor model, also where the kernel is of another family (the rotated
@@ -63,12 +36,7 @@ func TestPerftTechniqueKernel(t *testing.T) {
 // same every time (two configurations of one perft value, map order, once
 // made the representation's line change from one make report to the next).
 func TestVerdictDeterministic(t *testing.T) {
-	var paths []string
-	for _, pat := range []string{"../results/*/*.txt", "../results/*/perft/*.txt"} {
-		m, _ := filepath.Glob(pat)
-		paths = append(paths, m...)
-	}
-	use, _, err := PageFiles(paths)
+	use, _, err := PageFiles(committedResults(t))
 	if err != nil || len(use) == 0 {
 		t.Skip("no committed results")
 	}

@@ -162,10 +162,22 @@ func WriteText(w io.Writer, lines []Line, perft string) error {
 	return nil
 }
 
-// WriteMarkdown prints the verdict as a Markdown table: factor, what to
-// use, by what, and the evidence and reasons. The pages are made in a
-// checkout: make perft makes a perft run.
-func WriteMarkdown(w io.Writer, lines []Line) error {
+// MakeCommand is the command that makes a standard run (make bench, make
+// perft: target) of a build at GOAMD64 level ("" off amd64) in a bitlab
+// checkout: its go run builds at the GOAMD64 of its environment, v1 by
+// default, so any other level is given.
+func MakeCommand(target, level string) string {
+	if level != "" && level != "v1" {
+		return "GOAMD64=" + level + " make " + target
+	}
+	return "make " + target
+}
+
+// WriteMarkdown prints the verdict of a build at GOAMD64 level as a
+// Markdown table: factor, what to use, by what, and the evidence and
+// reasons. The pages are made in a checkout: MakeCommand's make perft
+// makes a perft run of that build.
+func WriteMarkdown(w io.Writer, lines []Line, level string) error {
 	fmt.Fprintln(w, "| factor | use | by | evidence |")
 	fmt.Fprintln(w, "|---|---|---|---|")
 	for _, l := range lines {
@@ -176,7 +188,7 @@ func WriteMarkdown(w io.Writer, lines []Line) error {
 		for _, c := range l.Caveats {
 			ev = append(ev, "caveat: "+c)
 		}
-		if n := l.notes("`make perft`"); n != "" {
+		if n := l.notes("`" + MakeCommand("perft", level) + "`"); n != "" {
 			ev = append(ev, "("+n+")")
 		}
 		by := string(l.Basis)

@@ -131,8 +131,12 @@ func TestRender(t *testing.T) {
 	if err := WriteText(&text, lines, "`./runbench-linux-amd64-v3 perft`"); err != nil {
 		t.Fatal(err)
 	}
-	if err := WriteMarkdown(&md, lines); err != nil {
+	if err := WriteMarkdown(&md, lines, "v1"); err != nil {
 		t.Fatal(err)
+	}
+	var v3 strings.Builder
+	if err := WriteMarkdown(&v3, lines, "v3"); err != nil || !strings.Contains(v3.String(), "`GOAMD64=v3 make perft` ranks it") {
+		t.Errorf("markdown at v3 (%v): the perft command is not the level's:\n%s", err, v3.String())
 	}
 	for _, want := range []string{"use magic-fancy, by perft", "next pext, 1.06x slower", "for bulk work: hyperbola-gfni-zmm, 0.9 cycles", "(nothing measured)",
 		"fastest per query in the micro benchmarks: pext, 3.60, 9.00; in perft 0.94x [0.93-0.95]",

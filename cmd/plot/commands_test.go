@@ -1,12 +1,10 @@
 package main
 
 import (
+	"bitlab/internal/command/helptest"
 	"bytes"
 	"flag"
-	"os"
-	"path/filepath"
 	"reflect"
-	"regexp"
 	"strings"
 	"testing"
 )
@@ -24,46 +22,7 @@ func runIn(args ...string) (code int, stdout, stderr string) {
 // testdata/ (go test ./cmd/plot -update rewrites them), and checks that
 // plot -h lists every command and each command's -h explains every one of
 // its flags.
-func TestHelp(t *testing.T) {
-	golden := func(name, got string) {
-		t.Helper()
-		path := filepath.Join("testdata", "help-"+name+".txt")
-		if *update {
-			if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			return
-		}
-		want, err := os.ReadFile(path)
-		if err != nil || string(want) != got {
-			t.Errorf("%s differs from the help text (go test ./cmd/plot -update rewrites it; %v); the text:\n%s", path, err, got)
-		}
-	}
-	code, stdout, top := runIn("-h")
-	if code != 0 || stdout != "" {
-		t.Errorf("plot -h: exit %d, stdout %q", code, stdout)
-	}
-	golden("plot", top)
-	for _, c := range plot.Commands {
-		if !regexp.MustCompile(`(?m)^  ` + c.Name + ` +` + regexp.QuoteMeta(c.Summary) + `$`).MatchString(top) {
-			t.Errorf("plot -h does not list %s", c.Name)
-		}
-		code, stdout, help := runIn(c.Name, "-h")
-		if code != 0 || stdout != "" || !strings.HasPrefix(help, "usage: plot "+c.Name+" [flags] "+c.Args+"\n") {
-			t.Errorf("plot %s -h: exit %d, stdout %q, help %q", c.Name, code, stdout, help)
-		}
-		if _, _, again := runIn("help", c.Name); again != help {
-			t.Errorf("plot help %s differs from plot %s -h", c.Name, c.Name)
-		}
-		fs, _ := c.FlagSet("plot")
-		fs.VisitAll(func(f *flag.Flag) {
-			if !regexp.MustCompile(`(?m)^  -`+f.Name+`\b`).MatchString(help) || f.Usage == "" {
-				t.Errorf("plot %s -h does not explain -%s", c.Name, f.Name)
-			}
-		})
-		golden(c.Name, help)
-	}
-}
+func TestHelp(t *testing.T) { helptest.Check(t, plot, runIn, *update, true) }
 
 // TestAliases: every command line of plot before its commands parses to
 // the same options as the command it stands for.

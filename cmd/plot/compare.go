@@ -52,7 +52,8 @@ func (o *compareOptions) check(p command.Parsed) error {
 }
 
 // run prints each configuration's comparison of NEW with OLD (NEW's cases
-// matching -inject made slower first): errSlower on a regression.
+// matching -inject made slower first): the outcome's error when it fails
+// the gate (report.Outcome.Err).
 func (o *compareOptions) run(stdout, stderr io.Writer) error {
 	old, err := load([]string{o.old}, stderr)
 	if err != nil {
@@ -69,11 +70,11 @@ func (o *compareOptions) run(stdout, stderr io.Writer) error {
 		}
 		fmt.Fprintf(stdout, "injected: %d cases of NEW matching %q made %+.0f%% slower\n", n, o.slow.re, o.slow.percent)
 	}
-	slower, err := report.CompareRuns(stdout, stderr, old, now, o.opt)
-	if err == nil && slower {
-		err = errSlower
+	out, err := report.CompareRuns(stdout, stderr, old, now, o.opt)
+	if err != nil {
+		return err
 	}
-	return err
+	return out.Err()
 }
 
 // aaOptions are aa's: the comparison's, at every gate, and the folder.

@@ -24,27 +24,42 @@ import (
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
 // run runs the command line args, writing to stdout and stderr, and
-// returns the exit status: 0, 1 for an error, 2 for a usage error, 3 when
-// compare finds a unit slower.
+// returns the exit status (exitStatuses).
 func run(args []string, stdout, stderr io.Writer) int {
 	o, status, ok := plot.Parse(args, stderr)
 	if !ok {
 		return status
 	}
 	err := o.run(stdout, stderr)
-	switch {
-	case err == nil:
+	if err == nil {
 		return 0
-	case errors.Is(err, errSlower):
-		return 3
 	}
 	fmt.Fprintln(stderr, "plot:", err)
+	switch {
+	case errors.Is(err, report.ErrFailed):
+		return 4
+	case errors.Is(err, report.ErrMissing):
+		return 5
+	case errors.Is(err, report.ErrSlower):
+		return 3
+	}
 	return 1
 }
 
-// errSlower is compare's finding of a unit slower beyond the threshold
-// and the noise: exit status 3.
-var errSlower = errors.New("slower")
+// exitStatuses is -h's list of plot's exit statuses (run).
+const exitStatuses = `exit status:
+  0    done
+  1    an error (said on stderr), such as nothing to compare
+  2    a command line plot cannot run
+  3    compare: something got slower beyond the threshold and the noise
+  4    compare: NEW's header says a kernel disagreed with its family's reference
+  5    compare: kernels or families of OLD are missing in NEW, which its selection
+       (-family, -impl, -dist, -mode) does not leave out and its header does not
+       say it skipped (a CPU feature missing) or failed; named on stderr
+where several of 3, 4 and 5 hold, the status is the first of 4, 5, 3.
+go run turns every status but 0 into its own 1: where a script or CI reads
+the status, build plot first (go build -o plot ./cmd/plot).
+`
 
 // options are a command's options, filled by its flags.
 type options interface {
@@ -64,7 +79,7 @@ var plot = &command.Tool[options]{Name: "plot", Intro: intro, More: more(),
 			Options: func(fs *flag.FlagSet) options { o := &pageOptions{}; o.flags(fs); return o }},
 		{Name: "pages", Args: "RESULTS...", Summary: "a page for every CPU folder below RESULTS, from its standard runs, and one across them (make report)", Doc: pagesDoc,
 			Options: func(fs *flag.FlagSet) options { o := &pagesOptions{}; o.flags(fs); return o }},
-		{Name: "compare", Args: "OLD NEW", Summary: "compare two runs (files or folders): exit 3 when slower", Doc: compareDoc,
+		{Name: "compare", Args: "OLD NEW", Summary: "compare two runs (files or folders): exit 3 when slower, 4 or 5 when a kernel failed or is missing", Doc: compareDoc,
 			Options: func(fs *flag.FlagSet) options { o := &compareOptions{}; o.flags(fs, true); return o }},
 		{Name: "aa", Args: "DIR", Summary: "the A/A test: every gate's false alarms over pairs of runs of one build (make aa)", Doc: aaDoc,
 			Options: func(fs *flag.FlagSet) options { o := &aaOptions{}; o.flags(fs, false); return o }},
@@ -125,7 +140,8 @@ among the flags, -pages is pages, -compare compare, -aa DIR aa DIR,
 -notebooks DIR notebooks DIR, -csv or -json without -o export (with -o: page,
 which writes the CSV or JSON too, as pages does with -pages -csv F); without
 them, the flags are page's.
-`
+
+` + exitStatuses
 }
 
 // The commands' -h texts, above their flags.
@@ -144,8 +160,11 @@ FILES is plot page -o mypage FILES.
 	compareDoc = `compare compares NEW with OLD (results files or folders of them), each
 configuration (CPU, build) of NEW with OLD's of the same CPU and GOAMD64 level,
 and prints the units of the gate that changed: exit status 3 when one is slower
-beyond -threshold and the noise, 1 when there is nothing to compare (no case in
-common, or different CPUs or GOAMD64 levels without -across). runbench compare
+beyond -threshold and the noise, 4 when NEW's header says a kernel disagreed
+with its family's reference, 5 when kernels or families of OLD are missing in
+NEW (unless NEW's selection leaves them out or its header says it skipped them
+for a CPU feature), 1 when there is nothing to compare (no case in common, or
+different CPUs or GOAMD64 levels without -across). runbench compare
 OLD runs the same comparison (one function, report.CompareRuns) of OLD with the
 run it has just made.
 

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"bitlab/internal/committed"
 	"bitlab/report/render"
 	"bitlab/schema"
 )
@@ -125,9 +126,13 @@ func TestPagesAndNotebooks(t *testing.T) {
 
 // TestNotebooksAreFresh regenerates the notebooks' generated blocks from the
 // committed results that make notebooks uses, into a copy, and requires the
-// committed notebooks to match byte for byte.
+// committed notebooks to match byte for byte. Everything it reads is as
+// HEAD holds it (never the working tree's, where make bench adds the
+// user's own runs and make report rewrites the notebooks).
 func TestNotebooksAreFresh(t *testing.T) {
-	mk, err := os.ReadFile("../../Makefile")
+	root := t.TempDir()
+	committed.Copy(t, root, "Makefile", "notebooks/*.md")
+	mk, err := os.ReadFile(filepath.Join(root, "Makefile"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,7 +140,7 @@ func TestNotebooksAreFresh(t *testing.T) {
 	if m == nil {
 		t.Fatal("no NOTEBOOK_RESULTS in the Makefile")
 	}
-	books, _ := filepath.Glob("../../notebooks/*.md")
+	books, _ := filepath.Glob(filepath.Join(root, "notebooks", "*.md"))
 	if len(books) == 0 {
 		t.Fatal("no notebooks")
 	}
@@ -156,25 +161,14 @@ func TestNotebooksAreFresh(t *testing.T) {
 	// Every committed results file is copied beside the copy, at the same
 	// relative place (the notebooks link charts relative to it).
 	top, _, _ := strings.Cut(filepath.ToSlash(string(m[1])), "/")
+	committed.Copy(t, filepath.Join(dir, ".."), top+"/*/*.txt", top+"/*/"+schema.PerftFolder+"/*.txt")
 	// The notebooks only check that the charts exist: empty files stand in.
-	files, _ := filepath.Glob(filepath.Join("..", "..", top, "*", "*.txt"))
-	perft, _ := filepath.Glob(filepath.Join("..", "..", top, "*", schema.PerftFolder, "*.txt"))
-	files = append(files, perft...)
-	charts, _ := filepath.Glob(filepath.Join("..", "..", top, "*", "charts", "*"))
-	for _, f := range append(files, charts...) {
-		rel, _ := filepath.Rel(filepath.Join("..", ".."), f)
-		to := filepath.Join(dir, "..", rel)
-		data, err := os.ReadFile(f)
-		if filepath.Base(filepath.Dir(f)) == "charts" {
-			data = nil
+	for _, c := range committed.Paths(t, top+"/*/charts/*") {
+		to := filepath.Join(dir, "..", filepath.FromSlash(c))
+		if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
+			t.Fatal(err)
 		}
-		if err == nil {
-			err = os.MkdirAll(filepath.Dir(to), 0o755)
-		}
-		if err == nil {
-			err = os.WriteFile(to, data, 0o644)
-		}
-		if err != nil {
+		if err := os.WriteFile(to, nil, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -185,7 +179,7 @@ func TestNotebooksAreFresh(t *testing.T) {
 		want, _ := os.ReadFile(b)
 		got, _ := os.ReadFile(filepath.Join(dir, filepath.Base(b)))
 		if !bytes.Equal(got, want) {
-			t.Errorf("%s is stale: run make notebooks", b)
+			t.Errorf("notebooks/%s is stale: run make notebooks", filepath.Base(b))
 		}
 	}
 }
@@ -217,9 +211,11 @@ func TestBadValuesAreSkippedNotHung(t *testing.T) {
 	case <-time.After(30 * time.Second):
 		t.Fatal("plot hangs on bad values")
 	}
-	for line := 5; line <= 9; line++ {
-		if !strings.Contains(stderr.String(), fmt.Sprintf("bad.txt:%d: skipped", line)) {
-			t.Errorf("no warning for line %d:\n%s", line, stderr.String())
+	// One warning per unit, at its first line, naming the others.
+	for _, want := range []string{"bad.txt:5: skipped NaN ns/op: not a positive, finite value below 1e+12 (also on lines 6, 8)",
+		"bad.txt:7: skipped 1e+307 cycles/op: not a positive, finite value below 1e+12 (also on line 9)"} {
+		if !strings.Contains(stderr.String(), want) {
+			t.Errorf("no warning %q:\n%s", want, stderr.String())
 		}
 	}
 	if strings.Contains(stderr.String(), "skipped unit") {
@@ -347,7 +343,9 @@ func TestPageFolder(t *testing.T) {
 	}
 }
 
-// TestCompareCommand: exit 3 on a slowdown, 1 when there is nothing to
+// TestCompareCommand: exit 3 on a slowdown, 5 when a kernel of OLD is
+// missing in NEW (not when NEW's selection leaves it out), 4 when NEW's
+// header says a kernel failed its check, 1 when there is nothing to
 // compare or the levels differ without -across, an injected slowdown
 // caught, and the A/A summary.
 func TestCompareCommand(t *testing.T) {
@@ -360,6 +358,14 @@ func TestCompareCommand(t *testing.T) {
 	writeRun(t, v3, "v3", "quick", "2026-11-20T12:00:00Z", kernel, "kernighan", "popcnt")
 	other := filepath.Join(dir, "other.txt")
 	writeRun(t, other, "v1", "quick", "2026-11-20T12:00:00Z", "family=bitscan-forward/impl=%s/dist=random/size=4096/mode=throughput", "bsf")
+	gone := filepath.Join(dir, "gone.txt")
+	writeRun(t, gone, "v1", "quick", "2026-11-20T12:00:00Z", kernel, "kernighan")
+	selected := filepath.Join(dir, "selected.txt")
+	writeRun(t, selected, "v1", "selection -quick -impl kernighan", "2026-11-20T12:00:00Z", kernel, "kernighan")
+	failed := filepath.Join(dir, "failed.txt")
+	writeRun(t, failed, "v1", "quick", "2026-11-20T12:00:00Z", kernel, "kernighan")
+	data, _ := os.ReadFile(failed)
+	os.WriteFile(failed, append([]byte("# warning: not timed, disagrees with the reference: Kernel/"+fmt.Sprintf(kernel, "popcnt")+": wrong\n"), data...), 0o644)
 	for _, c := range []struct {
 		args []string
 		code int
@@ -368,6 +374,9 @@ func TestCompareCommand(t *testing.T) {
 		{[]string{"compare", a, b}, 0, "0 slower, 0 faster"},
 		{[]string{"compare", "-gate", "case", "-inject", "impl=popcnt/", a, b}, 3, "+10.0%"},
 		{[]string{"compare", a, other}, 1, "nothing to compare"},
+		{[]string{"compare", a, gone}, 5, "plot: kernels or families of OLD are missing in NEW: popcount/popcnt"},
+		{[]string{"compare", a, selected}, 0, "not in NEW: 1 kernel of OLD, outside NEW's selection"},
+		{[]string{"compare", a, failed}, 4, "disagreed with their family's reference in NEW (its header says so): popcount/popcnt"},
 		{[]string{"compare", a, v3}, 1, "GOAMD64 v1 against v3; -across compares them anyway"},
 		{[]string{"compare", "-across", a, v3}, 0, "comparing across machines or builds (-across): GOAMD64 v1 against v3"},
 		{[]string{"compare", "-inject", "nonesuch", a, b}, 1, "no case of"},

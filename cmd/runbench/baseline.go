@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"runtime"
 
 	"bitlab/harness"
@@ -27,7 +28,7 @@ type baseline struct {
 func (b *baseline) flags(fs *flag.FlagSet, path bool) {
 	with := ""
 	if path {
-		fs.StringVar(&b.path, "baseline", "", "compare the run with this saved results file or folder, read and checked (same CPU and GOAMD64 level, or -across) before anything is timed; exit status 3 on a regression")
+		fs.StringVar(&b.path, "baseline", "", "compare the run with this saved results file or folder (the runs its page reads: the newest complete full, pressure and perft runs), read and checked (same CPU and GOAMD64 level, or -across) before anything is timed; exit status 3 on a regression, 5 when kernels or families of the saved run are missing")
 		with = "with -baseline: "
 	}
 	fs.Float64Var(&b.threshold, "threshold", 5, with+"the change in percent that counts, beyond the noise")
@@ -66,7 +67,11 @@ func (b *baseline) load(m harness.Machine, level bool, stderr io.Writer) error {
 	if b.path == "" || b.old != nil {
 		return nil
 	}
-	old, warns, err := report.Load(b.path)
+	files, err := b.files(stderr)
+	if err != nil {
+		return err
+	}
+	old, warns, err := report.Load(files...)
 	for _, w := range warns {
 		fmt.Fprintln(stderr, "warning:", w)
 	}
@@ -84,8 +89,33 @@ func (b *baseline) load(m harness.Machine, level bool, stderr io.Writer) error {
 	return nil
 }
 
-// errRegressed reports cases slower than the -baseline run.
-var errRegressed = errors.New("slower than the baseline")
+// files returns the results files of the saved run: the file -baseline
+// names, or for a folder the runs its page would read (report.PageFiles:
+// the newest complete full, pressure and perft run of each machine and
+// build below it), each named on stderr, an incomplete one with a warning.
+func (b *baseline) files(stderr io.Writer) ([]string, error) {
+	if st, err := os.Stat(b.path); err != nil || !st.IsDir() {
+		return []string{b.path}, nil // Load says what is wrong
+	}
+	all, err := report.ResultsFiles(b.path)
+	if err != nil {
+		return nil, fmt.Errorf("-baseline: %w", err)
+	}
+	use, _, err := report.PageFiles(all)
+	if err != nil {
+		return nil, fmt.Errorf("-baseline: %w", err)
+	}
+	if len(use) == 0 {
+		return nil, fmt.Errorf("-baseline %s: no full, pressure or perft run below it (a folder stands for the runs its page reads: plot pages -h gives the rule); name a results file instead", b.path)
+	}
+	for _, f := range use {
+		fmt.Fprintf(stderr, "-baseline %s: %s (%s run)\n", b.path, f.Path, f.Run.Kind)
+		if f.Incomplete != "" {
+			fmt.Fprintf(stderr, "warning: -baseline %s: %s is incomplete (%s), and no complete run of its kind is there\n", b.path, f.Path, f.Incomplete)
+		}
+	}
+	return report.Paths(use), nil
+}
 
 // compare prints the comparison of the run's results with the baseline.
 func (b *baseline) compare(results string, stdout, stderr io.Writer) error {
@@ -94,9 +124,10 @@ func (b *baseline) compare(results string, stdout, stderr io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stdout, "\nagainst -baseline %s:\n", b.path)
-	slower, err := report.CompareRuns(stdout, stderr, b.old, now, b.opt)
-	if err == nil && slower {
-		err = errRegressed
+	out, err := report.CompareRuns(stdout, stderr, b.old, now, b.opt)
+	if err != nil {
+		return err
 	}
-	return err
+	out.Failed = nil // the run's own check says so (errCheckFailed)
+	return out.Err()
 }

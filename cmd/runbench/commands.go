@@ -30,7 +30,7 @@ var runbench = &command.Tool[commandOptions]{Name: "runbench", Intro: intro, Mor
 	Check: func(o commandOptions, p command.Parsed) error { return o.check(p) }, Commands: []*command.Command[commandOptions]{
 		{Name: "bench", Summary: "time the kernels (the default command: runbench -quick is runbench bench -quick)", Doc: benchDoc,
 			Options: func(fs *flag.FlagSet) commandOptions { o := &benchOptions{}; o.flags(fs, true); return o }},
-		{Name: "compare", Args: "OLD", Summary: "time the kernels and compare the run with a saved one (OLD): exit 3 when slower", Doc: compareDoc,
+		{Name: "compare", Args: "OLD", Summary: "time the kernels and compare the run with a saved one (OLD): exit 3 when slower, 5 when kernels are missing", Doc: compareDoc,
 			Options: func(fs *flag.FlagSet) commandOptions { o := &compareOptions{}; o.flags(fs, false); return o }},
 		{Name: "levels", Args: "LEVELS", Summary: "rebuild runbench at each GOAMD64 level (v1,v3) the CPU supports and time the kernels at each", Doc: levelsDoc,
 			Options: func(fs *flag.FlagSet) commandOptions { o := &levelsOptions{}; o.bench.flags(fs, true); return o }},

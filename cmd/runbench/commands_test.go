@@ -1,15 +1,14 @@
 package main
 
 import (
+	"bitlab/internal/command/helptest"
 	"bytes"
-	"flag"
 	"go/ast"
 	"go/parser"
 	"go/token"
 	"os"
 	"path/filepath"
 	"reflect"
-	"regexp"
 	"runtime"
 	"strings"
 	"testing"
@@ -50,51 +49,7 @@ func TestUnknownCommand(t *testing.T) {
 // testdata/ (go test ./cmd/runbench -update rewrites them), and checks
 // that runbench -h lists every command and each command's -h explains
 // every one of its flags.
-func TestHelp(t *testing.T) {
-	golden := func(name, got string) {
-		t.Helper()
-		path := filepath.Join("testdata", "help-"+name+".txt")
-		if *update {
-			if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			return
-		}
-		want, err := os.ReadFile(path)
-		if err != nil || string(want) != got {
-			t.Errorf("%s differs from the help text (go test ./cmd/runbench -update rewrites it; %v); the text:\n%s", path, err, got)
-		}
-	}
-	code, stdout, top := runIn("-h")
-	if code != 0 || stdout != "" {
-		t.Errorf("runbench -h: exit %d, stdout %q", code, stdout)
-	}
-	golden("runbench", top)
-	for _, c := range runbench.Commands {
-		if !regexp.MustCompile(`(?m)^  ` + c.Name + ` +` + regexp.QuoteMeta(c.Summary) + `$`).MatchString(top) {
-			t.Errorf("runbench -h does not list %s", c.Name)
-		}
-		code, stdout, help := runIn(c.Name, "-h")
-		if code != 0 || stdout != "" || !strings.HasPrefix(help, "usage: runbench "+c.Name+" [flags]") {
-			t.Errorf("runbench %s -h: exit %d, stdout %q, help %q", c.Name, code, stdout, help)
-		}
-		if _, _, again := runIn("help", c.Name); again != help {
-			t.Errorf("runbench help %s differs from runbench %s -h", c.Name, c.Name)
-		}
-		fs, _ := c.FlagSet("runbench")
-		n := 0
-		fs.VisitAll(func(f *flag.Flag) {
-			n++
-			if !regexp.MustCompile(`(?m)^  -`+f.Name+`\b`).MatchString(help) || f.Usage == "" {
-				t.Errorf("runbench %s -h does not explain -%s", c.Name, f.Name)
-			}
-		})
-		if n == 0 {
-			t.Errorf("%s has no flags", c.Name)
-		}
-		golden(c.Name, help)
-	}
-}
+func TestHelp(t *testing.T) { helptest.Check(t, runbench, runIn, *update, false) }
 
 // TestAliases: every command line of runbench before its commands parses
 // to the same options as the command it stands for.

@@ -21,10 +21,12 @@ import (
 // command, after the caches and at the end.
 func (s *session[T]) writeHeader(w workload[T]) {
 	rf := s.results
-	host, _ := os.Hostname()
 	rf.Comment("bitlab runbench results (Go benchmark format; lines starting with # are comments)")
 	rf.Comment("date: %s", s.start.UTC().Format(time.RFC3339))
-	rf.Comment("host: %s", host)
+	rf.Comment("%s%s", schema.HostComment, s.machine.Host)
+	if s.machine.Runner != "" {
+		rf.Comment("%s%s", schema.RunnerComment, s.machine.Runner)
+	}
 	rf.Comment("command: runbench %s", strings.Join(s.env.line, " "))
 	rev, from := revision()
 	rf.Comment("bitlab revision: %s", rev)

@@ -14,6 +14,7 @@ import (
 
 	"bitlab/harness"
 	"bitlab/kernels"
+	"bitlab/report"
 )
 
 // levelNeeds lists the bitlab-visible features each GOAMD64 level requires
@@ -158,8 +159,8 @@ func runChild(e *env, child *exec.Cmd, sig <-chan os.Signal) (interrupted bool, 
 }
 
 // levelError is the error of a level's run that failed: the statuses
-// that say what failed, 4 (a kernel's check) and 3 (slower than the
-// baseline), stay levels' own.
+// that say what failed, 4 (a kernel's check), 5 (kernels of the baseline
+// missing) and 3 (slower than the baseline), stay levels' own.
 func levelError(level string, err error) error {
 	var exit *exec.ExitError
 	if errors.As(err, &exit) {
@@ -167,7 +168,9 @@ func levelError(level string, err error) error {
 		case 4:
 			return fmt.Errorf("GOAMD64=%s: %w (named above)", level, errCheckFailed)
 		case 3:
-			return fmt.Errorf("GOAMD64=%s: %w", level, errRegressed)
+			return fmt.Errorf("GOAMD64=%s: %w", level, report.ErrSlower)
+		case 5:
+			return fmt.Errorf("GOAMD64=%s: %w (named above)", level, report.ErrMissing)
 		}
 	}
 	return fmt.Errorf("GOAMD64=%s: %v", level, err)

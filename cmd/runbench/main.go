@@ -32,7 +32,8 @@ func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 // run runs the command line args, writing to stdout and stderr, and
 // returns the exit status (exitStatuses): 0, 1 for an error, 2 for a usage
 // error, 3 for a regression against a saved run, 4 for a kernel that
-// failed its check, 130 for an interrupt.
+// failed its check, 5 for kernels of a saved run missing, 130 for an
+// interrupt.
 func run(args []string, stdout, stderr io.Writer) int {
 	opts, code := parse(args, stderr)
 	if opts == nil {
@@ -42,9 +43,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 }
 
 // exitStatus prints a run's error and returns its exit status: 130 for an
-// interrupt, 4 for a kernel that failed its check (before 3: a wrong
-// kernel matters more than a slow one), 3 for a regression against a
-// saved run, 1 for any other error.
+// interrupt, 4 for a kernel that failed its check (before 5 and 3: a wrong
+// kernel matters more than a missing or slow one), 5 for kernels of a
+// saved run missing in the run, 3 for a regression against a saved run,
+// 1 for any other error.
 func exitStatus(err error, stderr io.Writer) int {
 	if err == nil {
 		return 0
@@ -56,7 +58,9 @@ func exitStatus(err error, stderr io.Writer) int {
 		return 130
 	case errors.Is(err, errCheckFailed):
 		return 4
-	case errors.Is(err, errRegressed):
+	case errors.Is(err, report.ErrMissing):
+		return 5
+	case errors.Is(err, report.ErrSlower):
 		return 3
 	}
 	return 1
@@ -104,7 +108,11 @@ const exitStatuses = `exit status:
   3    compare (or -baseline): something got slower beyond the threshold and the noise
   4    a kernel disagreed with its family's reference: not timed, named on stderr
        (the other kernels' results are written)
+  5    compare (or -baseline): kernels or families of the saved run are missing in
+       this one, which its selection (-family, -impl, -dist, -mode) does not leave
+       out and no missing CPU feature explains; named on stderr
   130  interrupted (Ctrl-C, SIGTERM); the completed rounds are kept
+where several of 3, 4 and 5 hold, the status is the first of 4, 5, 3.
 go run turns every status but 0 into its own 1: where a script or CI reads
 the status, build runbench first (go build -o runbench ./cmd/runbench).
 `
@@ -131,8 +139,11 @@ implementations. It is the default command: runbench -quick is runbench bench -q
 ` + interrupts
 
 	compareDoc = `compare runs bench with its flags and compares the run with OLD, a saved results
-file or folder, which is read and checked (same CPU and GOAMD64 level, or -across)
-before anything is timed: exit status 3 when something got slower.
+file or folder (a folder stands for the runs its page reads: the newest complete
+full, pressure and perft runs below it), which is read and checked (same CPU and
+GOAMD64 level, or -across) before anything is timed: exit status 3 when
+something got slower, 5 when kernels or families of OLD are missing in the run
+(and its selection does not leave them out, nor a CPU feature missing here).
 runbench compare OLD is runbench bench -baseline OLD; the comparison after the run
 is plot compare's (one function, report.CompareRuns): plot compare OLD NEW compares
 two saved runs the same way.

@@ -2,9 +2,10 @@ package main
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
+
+	"bitlab/schema"
 )
 
 // kernelSelections and perftSelections are -h's statements of how the
@@ -45,54 +46,34 @@ func selectionRule(flags, list, pattern, listing string) string {
 	return b.String()
 }
 
-// A selection is a parsed selection flag: a list of exact names, or a
-// regular expression anchored to the whole name (selectionRule).
+// A selection is a parsed selection flag: schema.Selection's list of
+// exact names or regular expression anchored to the whole name
+// (selectionRule), with the flag's name and what it names for messages.
 type selection struct {
-	flag  string   // the flag's name, for messages
-	noun  string   // what it names, for messages: "family", "distribution" ...
-	value string   // as given
-	names []string // the exact names; nil for a regular expression
-	re    *regexp.Regexp
+	flag string // the flag's name
+	noun string // what it names: "family", "distribution" ...
+	*schema.Selection
 }
 
 // parseSelection reads the value of a selection flag; "" selects all and
 // returns nil.
 func parseSelection(flag, noun, value string) (*selection, error) {
-	if value == "" {
+	sel, err := schema.ParseSelection(value)
+	if err != nil {
+		return nil, fmt.Errorf("-%s %v", flag, err)
+	}
+	if sel == nil {
 		return nil, nil
 	}
-	s := &selection{flag: flag, noun: noun, value: value}
-	if regexp.QuoteMeta(value) == value {
-		for n := range strings.SplitSeq(value, ",") {
-			if n = strings.TrimSpace(n); n == "" {
-				return nil, fmt.Errorf("-%s %q: an empty name in the list", flag, value)
-			}
-			s.names = append(s.names, n)
-		}
-		return s, nil
-	}
-	re, err := regexp.Compile("^(?:" + value + ")$")
-	if err != nil {
-		return nil, fmt.Errorf("-%s %q: bad regular expression: %v", flag, value, err)
-	}
-	s.re = re
-	return s, nil
+	return &selection{flag: flag, noun: noun, Selection: sel}, nil
 }
 
 // MatchString reports whether the selection selects name; a nil selection
 // selects every name.
-func (s *selection) MatchString(name string) bool {
-	switch {
-	case s == nil:
-		return true
-	case s.re != nil:
-		return s.re.MatchString(name)
-	}
-	return slices.Contains(s.names, name)
-}
+func (s *selection) MatchString(name string) bool { return s == nil || s.Selection.MatchString(name) }
 
 // String returns the value as given, for the results header.
-func (s *selection) String() string { return s.value }
+func (s *selection) String() string { return s.Value }
 
 // check returns an error naming the listed names that are not among
 // known, and where the known ones are listed (such as "runbench list");
@@ -101,14 +82,14 @@ func (s *selection) check(known []string, listing string) error {
 	if s == nil {
 		return nil
 	}
-	if s.re != nil {
-		if !slices.ContainsFunc(known, s.re.MatchString) {
-			return fmt.Errorf("-%s %q matches no name (the regular expression must match a whole name; %s lists them)", s.flag, s.value, listing)
+	if s.Regexp != nil {
+		if !slices.ContainsFunc(known, s.Regexp.MatchString) {
+			return fmt.Errorf("-%s %q matches no name (the regular expression must match a whole name; %s lists them)", s.flag, s.Value, listing)
 		}
 		return nil
 	}
 	var unknown []string
-	for _, n := range s.names {
+	for _, n := range s.Names {
 		if !slices.Contains(known, n) {
 			unknown = append(unknown, n)
 		}

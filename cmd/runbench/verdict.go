@@ -70,17 +70,12 @@ func writeVerdict(w io.Writer, path string) error {
 
 // commandHere is the command that makes a standard run (bench or perft)
 // of this build (at GOAMD64 level, "" off amd64) from the working
-// directory: make bench or make perft in a bitlab checkout, given the
-// level where it is not v1 (their go run builds at the GOAMD64 of its
-// environment, v1 by default); elsewhere the command of program, the
-// binary as it was run, such as a copy from make dist (runbench where it
-// is a temporary build, as go run's).
+// directory: verdict.MakeCommand's in a bitlab checkout; elsewhere the
+// command of program, the binary as it was run, such as a copy from make
+// dist (runbench where it is a temporary build, as go run's).
 func commandHere(command, level, program string) string {
 	if mod, err := os.ReadFile("go.mod"); err == nil && strings.HasPrefix(string(mod), "module bitlab\n") {
-		if level != "" && level != "v1" {
-			return "GOAMD64=" + level + " make " + command
-		}
-		return "make " + command
+		return verdict.MakeCommand(command, level)
 	}
 	if rel, err := filepath.Rel(os.TempDir(), program); err == nil && filepath.IsLocal(rel) {
 		program = "runbench"

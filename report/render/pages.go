@@ -75,6 +75,12 @@ func (s set) pageHead(b *bytes.Buffer, opt PageOptions) {
 	} else {
 		b.WriteString("It reads exactly the runs listed under [Runs](#runs).\n\n")
 	}
+	for _, c := range s.Configs {
+		if inc := s.Incomplete(c); len(inc) > 0 {
+			fmt.Fprintf(b, "**Incomplete run** (%s): %s; its figures rest on the rounds it completed.\n\n", c.Label, strings.Join(inc, ", "))
+		}
+	}
+	b.WriteString(s.hostsNote())
 	b.WriteString("Costs are medians with 95% confidence intervals, per input element, at\n")
 	fmt.Fprintf(b, "each family's headline size: %d elements, or a never-repeating stream of %d for the families whose\n", schema.L1Elements, schema.StreamElements)
 	b.WriteString("branches a predictor could learn on a short repeated batch (their repeated batch follows as the contrast).\n\n")
@@ -219,6 +225,9 @@ func (s set) runs(b *bytes.Buffer, dir string) {
 				run = "unknown (no run, suite or command line)"
 			case fh.Inferred:
 				run += " (inferred)"
+			}
+			if fh.Incomplete != "" {
+				run += " **incomplete**: " + fh.Incomplete
 			}
 			date := "-"
 			if !fh.Date.IsZero() {

@@ -187,3 +187,27 @@ func TestTablesChart(t *testing.T) {
 		}
 	}
 }
+
+// TestPageMarksIncomplete: a page that reads an incomplete run (here
+// interrupted) says so in its head, beside the verdict it rests on and in
+// the list of runs.
+func TestPageMarksIncomplete(t *testing.T) {
+	dir := t.TempDir()
+	p := reporttest.Results(t, dir, "a.txt", "v1", 1)
+	f, _ := os.OpenFile(p, os.O_APPEND|os.O_WRONLY, 0)
+	f.WriteString("# warning: interrupted: 5 of 10 rounds completed\n")
+	f.Close()
+	if _, err := Page(mustLoad(t, p).Set, dir, PageOptions{Origin: "a test"}); err != nil {
+		t.Fatal(err)
+	}
+	page, _ := os.ReadFile(filepath.Join(dir, "README.md"))
+	for _, want := range []string{
+		"**Incomplete run** (v1): a.txt (interrupted: 5 of 10 rounds completed); its figures rest on the rounds it completed.",
+		"This verdict rests on an incomplete run: a.txt (interrupted: 5 of 10 rounds completed).",
+		"**incomplete**: interrupted: 5 of 10 rounds completed |",
+	} {
+		if !strings.Contains(string(page), want) {
+			t.Errorf("the page lacks %q:\n%s", want, page)
+		}
+	}
+}

@@ -26,7 +26,10 @@ func (s set) verdictSection(b *bytes.Buffer) {
 		if len(s.Configs) > 1 {
 			fmt.Fprintf(b, "### %s\n\n", c.Label)
 		}
-		verdict.WriteMarkdown(b, s.Verdict(c.Label))
+		if inc := s.Incomplete(c); len(inc) > 0 {
+			fmt.Fprintf(b, "This verdict rests on an incomplete run: %s.\n\n", strings.Join(inc, ", "))
+		}
+		verdict.WriteMarkdown(b, s.Verdict(c.Label), c.Level)
 		b.WriteString("\n")
 	}
 }
@@ -51,6 +54,9 @@ func (s set) crossVerdict(b *bytes.Buffer) {
 	cells := map[string][]string{}
 	for _, c := range cols {
 		label := c.Label
+		if len(s.Incomplete(c)) > 0 {
+			label += " (incomplete: " + strings.Join(s.Incomplete(c), ", ") + ")"
+		}
 		if len(s.Stale(c.Label)) > 0 {
 			label += " (stale: " + s.StaleNote(c.Label) + ")"
 		}

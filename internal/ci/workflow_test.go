@@ -1,0 +1,215 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/rhysd/actionlint"
+
+	"bitlab/harness"
+	"bitlab/schema"
+)
+
+// The campaign workflow and the module root, from this package's folder.
+var (
+	root     = filepath.Join("..", "..")
+	workflow = filepath.Join(root, ".github", "workflows", "campaign.yml")
+)
+
+// steps parses the workflow and returns its run steps' scripts, and the
+// inputs of its action steps by the action (without its version).
+func steps(t *testing.T) (runs []string, with map[string]map[string]string) {
+	t.Helper()
+	src, err := os.ReadFile(workflow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wf, errs := actionlint.Parse(src)
+	for _, e := range errs {
+		t.Errorf("%s: %v", workflow, e)
+	}
+	if wf == nil {
+		t.FailNow()
+	}
+	with = map[string]map[string]string{}
+	for _, job := range wf.Jobs {
+		for _, step := range job.Steps {
+			switch e := step.Exec.(type) {
+			case *actionlint.ExecRun:
+				runs = append(runs, e.Run.Value)
+			case *actionlint.ExecAction:
+				action, _, _ := strings.Cut(e.Uses.Value, "@")
+				with[action] = map[string]string{}
+				for _, in := range e.Inputs {
+					with[action][in.Name.Value] = in.Value.Value
+				}
+			}
+		}
+	}
+	return runs, with
+}
+
+// makeRun runs make in the module root with the arguments and returns its
+// combined output.
+func makeRun(t *testing.T, args ...string) (string, error) {
+	t.Helper()
+	if _, err := exec.LookPath("make"); err != nil {
+		t.Skip("no make on this machine")
+	}
+	cmd := exec.Command("make", append([]string{"--no-print-directory", "-C", root}, args...)...)
+	out, err := cmd.CombinedOutput()
+	return string(out), err
+}
+
+// TestWorkflowSteps: every run step of the campaign workflow is one
+// command, a target of the Makefile (with variables) or an executable
+// script of the repository, so that each runs on any machine too; the
+// measuring jobs upload the folder make ci-campaign writes, and make
+// ci-merge reads the folder the artifacts are downloaded to.
+func TestWorkflowSteps(t *testing.T) {
+	runs, with := steps(t)
+	makefile, err := os.ReadFile(filepath.Join(root, "Makefile"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	vars := map[string]map[string]string{} // per make target, its variables
+	for _, script := range runs {
+		words := strings.Fields(script)
+		switch {
+		case strings.Contains(strings.TrimSpace(script), "\n") || len(words) == 0:
+			t.Errorf("run step %q: want one command, a make target or a script of the repository", script)
+		case words[0] == "make":
+			if len(words) < 2 || !regexp.MustCompile(`(?m)^`+regexp.QuoteMeta(words[1])+`:`).Match(makefile) {
+				t.Errorf("run step %q: no such target in the Makefile", script)
+				continue
+			}
+			vars[words[1]] = map[string]string{}
+			for _, w := range words[2:] {
+				k, v, ok := strings.Cut(w, "=")
+				if !ok {
+					t.Errorf("run step %q: %q is not a variable", script, w)
+				}
+				vars[words[1]][k] = v
+			}
+		default:
+			st, err := os.Stat(filepath.Join(root, words[0]))
+			if err != nil || st.Mode()&0o111 == 0 || len(words) > 1 {
+				t.Errorf("run step %q: want a make target or an executable script of the repository without arguments (%v)", script, err)
+			}
+		}
+	}
+	for _, target := range []string{"ci-campaign", "ci-merge"} {
+		if vars[target] == nil {
+			t.Errorf("no step runs make %s", target)
+		}
+	}
+	out := regexp.MustCompile(`(?m)^CI_OUT \?= (\S+)$`).FindSubmatch(makefile)
+	if out == nil {
+		t.Fatal("the Makefile sets no CI_OUT")
+	}
+	if got, want := with["actions/upload-artifact"]["path"], string(out[1])+"/results/"; got != want {
+		t.Errorf("the artifact uploaded is %q, want %q (what make ci-campaign writes)", got, want)
+	}
+	if got, want := with["actions/download-artifact"]["path"], vars["ci-merge"]["DIR"]; got != want || got == "" {
+		t.Errorf("the artifacts are downloaded to %q, but make ci-merge reads DIR=%q", got, want)
+	}
+	if got := with["actions/setup-go"]["go-version-file"]; got != "go.mod" {
+		t.Errorf("setup-go's go-version-file is %q, want go.mod", got)
+	}
+}
+
+// TestActionlint: make actionlint passes the workflow, and fails a copy
+// with an error planted in it (a matrix key that does not exist), naming
+// the error.
+func TestActionlint(t *testing.T) {
+	src, err := os.ReadFile(workflow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	planted := strings.Replace(string(src), "${{ matrix.runner }}", "${{ matrix.runnr }}", 1)
+	if planted == string(src) {
+		t.Fatal("the workflow has no ${{ matrix.runner }} to plant the error in")
+	}
+	dir := t.TempDir()
+	for _, c := range []struct {
+		name, text string
+		fails      bool
+	}{
+		{"campaign.yml", string(src), false},
+		{"planted.yml", planted, true},
+	} {
+		path := filepath.Join(dir, c.name)
+		if err := os.WriteFile(path, []byte(c.text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out, err := makeRun(t, "actionlint", "WORKFLOWS="+path)
+		switch {
+		case c.fails && (err == nil || !strings.Contains(out, "runnr")):
+			t.Errorf("make actionlint on the planted error: %v, want a failure naming matrix.runnr:\n%s", err, out)
+		case !c.fails && err != nil:
+			t.Errorf("make actionlint on a copy of the workflow: %v\n%s", err, out)
+		}
+		t.Logf("make actionlint WORKFLOWS=%s: %v\n%s", c.name, err, out)
+	}
+}
+
+// TestCampaignLocally runs the workflow's steps on this machine in CI mode
+// on a tiny configuration, into a temporary folder: make ci-campaign (a
+// quick run of one family, and perft of the start position to depth 2),
+// then the merge of its folder and another CPU's into a results folder.
+func TestCampaignLocally(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs runbench (-short)")
+	}
+	if strings.Contains(os.Getenv("GODEBUG"), "cpu.") {
+		t.Skip("make test's passes with CPU features off: the steps' plumbing does not depend on them")
+	}
+	tmp := t.TempDir()
+	t.Setenv(harness.RunnerEnv, "local-test")
+	out, err := makeRun(t, "ci-campaign", "CI_OUT="+filepath.Join(tmp, "ci-out"),
+		"CI_ARGS=-bench '-quick -family popcount -count 2' -perft '-position start -depth 2 -config default -count 2'")
+	t.Logf("make ci-campaign:\n%s", out)
+	if err != nil {
+		t.Fatalf("make ci-campaign: %v", err)
+	}
+	slug := harness.ThisMachine().Slug
+	folder := filepath.Join(tmp, "ci-out", "results", slug)
+	kernels, _ := filepath.Glob(filepath.Join(folder, "*.txt"))
+	perft, _ := filepath.Glob(filepath.Join(folder, schema.PerftFolder, "*.txt"))
+	if len(kernels) == 0 || len(perft) != 1 {
+		t.Fatalf("make ci-campaign wrote %v and %v into %s: want the kernels' runs and one perft run", kernels, perft, folder)
+	}
+	for _, f := range append(kernels, perft...) {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, want := range []string{"\n# host: ci\n", "\n# runner: local-test\n"} {
+			if !strings.Contains(string(data), want) {
+				t.Errorf("%s: no %q in its header", f, strings.TrimSpace(want))
+			}
+		}
+	}
+
+	other := plant{cpu: "Test CPU N 2", host: schema.CIHost, runner: "ubuntu-24.04-arm", date: "2026-11-25T04:31:00Z", revision: newRevision, cost: 5}
+	other.write(t, filepath.Join(tmp, "artifacts", "results-ubuntu-24.04-arm"), "20261125-043100-arm64.txt")
+	if err := os.Rename(filepath.Join(tmp, "ci-out"), filepath.Join(tmp, "artifacts", "results-local-test")); err != nil {
+		t.Fatal(err)
+	}
+	var merged strings.Builder
+	results := filepath.Join(tmp, "results")
+	if code := run([]string{"merge", "-into", results, filepath.Join(tmp, "artifacts")}, &merged, &merged); code != 0 {
+		t.Fatalf("ci merge: exit %d\n%s", code, &merged)
+	}
+	t.Logf("ci merge:\n%s", &merged)
+	got, _ := filepath.Glob(filepath.Join(results, slug, "*.txt"))
+	gotPerft, _ := filepath.Glob(filepath.Join(results, slug, schema.PerftFolder, "*.txt"))
+	gotOther, _ := filepath.Glob(filepath.Join(other.folder(results), "*.txt"))
+	if len(got) != len(kernels) || len(gotPerft) != 1 || len(gotOther) != 1 {
+		t.Errorf("merged %v, %v and %v", got, gotPerft, gotOther)
+	}
+}
