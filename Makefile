@@ -28,7 +28,7 @@ BUILDVCS := $(if $(wildcard .git),-buildvcs=true)
 # (go test -exec, which caches no test result).
 FEATURES_OFF ?= avx512 avx2 bmi2 avx512gfni popcnt
 
-.PHONY: all bench perft perft-pgo grid grid-test pressure gobench report aa notebooks explain test arm64 test-arm64 fmt vet nosimd tidy staticcheck gotest features-off generate readme dist ci-campaign ci-merge actionlint
+.PHONY: all bench campaign perft perft-pgo grid grid-test pressure gobench report aa notebooks explain test arm64 test-arm64 fmt vet nosimd tidy staticcheck gotest features-off generate readme dist ci-campaign ci-merge actionlint
 
 all: test
 
@@ -37,6 +37,14 @@ all: test
 # (go run ./cmd/runbench bench -h), such as -baseline OLD.txt.
 bench:
 	$(GO) run $(BUILDVCS) ./cmd/runbench bench $(if $(QUICK),-quick) $(ARGS)
+
+# This CPU measured whole at one revision (runbench campaign -h): the full
+# suite at each GOAMD64 level it runs, the cache-pressure run, perft of the
+# six standard positions at v1 and v3, llvm-mca's estimates; every file
+# names the campaign. About 25 minutes on a 2-core machine; it prints its
+# plan first. ARGS=-plan prints only the plan.
+campaign:
+	$(GO) run $(BUILDVCS) ./cmd/runbench campaign $(ARGS)
 
 # The move generator with every slider: perft of the start position and
 # Kiwipete, results in results/<cpu>/perft/; QUICK=1 for three rounds,
@@ -258,8 +266,10 @@ WORKFLOWS ?= .github/workflows/campaign.yml
 actionlint:
 	$(GO) tool actionlint -shellcheck= -pyflakes= $(WORKFLOWS)
 
+# The fingerprints hash the kernels' generated files: they go last.
 generate:
 	$(GO) generate ./...
+	$(GO) generate ./fingerprint
 
 readme:
 	$(GO) test ./cmd/runbench -run TestReadmeTable -update

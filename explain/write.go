@@ -12,6 +12,7 @@ import (
 
 	"golang.org/x/perf/benchfmt"
 
+	"bitlab/fingerprint"
 	"bitlab/kernels"
 	"bitlab/schema"
 )
@@ -77,12 +78,21 @@ func File(results string, folders map[string]Folder, m Model, t Target) string {
 	return filepath.Join(results, schema.EstimatesFolder, m.CPU, name)
 }
 
+// Provenance is what an estimates file's header says of the code it
+// estimated: the bitlab revision, and the campaign that wrote it (zero for
+// none).
+type Provenance struct {
+	Revision string
+	Campaign schema.Campaign
+}
+
 // Write writes every model's and target's estimates into its results file
 // (File), removing the model's earlier files elsewhere, and returns the
 // files written and those kept: a file whose estimates are those it holds
-// already keeps its older revision line, so that a run on a new revision
-// rewrites only what changed. revision names the bitlab revision.
-func Write(results string, folders map[string]Folder, ests []Estimate, mca MCA, revision string) (written, kept []string, err error) {
+// already keeps its older revision and fingerprint lines, so that a run on
+// a new revision rewrites only what changed (a campaign's run rewrites
+// every file of another campaign or none, which then names it).
+func Write(results string, folders map[string]Folder, ests []Estimate, mca MCA, prov Provenance) (written, kept []string, err error) {
 	type key struct {
 		m Model
 		t Target
@@ -105,7 +115,7 @@ func Write(results string, folders map[string]Folder, ests []Estimate, mca MCA, 
 		if f, ok := folders[k.m.Core]; ok && k.m.Core != "" {
 			cpu = f.CPU
 		}
-		data, err := format(groups[k.m.CPU+" "+k.t.String()], k.m, k.t, cpu, mca, revision)
+		data, err := format(groups[k.m.CPU+" "+k.t.String()], k.m, k.t, cpu, mca, prov)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -143,15 +153,19 @@ func Write(results string, folders map[string]Folder, ests []Estimate, mca MCA, 
 	return written, kept, nil
 }
 
-// revisionLine starts the line of an estimates file that names the
-// revision it was written at.
-const revisionLine = "# bitlab revision: "
+// revisionLine and fingerprintLine start the lines of an estimates file
+// that name the revision it was written at and its code's fingerprints.
+const (
+	revisionLine    = "# bitlab revision: "
+	fingerprintLine = "# " + schema.FingerprintComment
+)
 
-// withoutRevision returns an estimates file without its revision line.
+// withoutRevision returns an estimates file without its revision and
+// fingerprint lines.
 func withoutRevision(data []byte) []byte {
 	var b bytes.Buffer
 	for line := range bytes.Lines(data) {
-		if !bytes.HasPrefix(line, []byte(revisionLine)) {
+		if !bytes.HasPrefix(line, []byte(revisionLine)) && !bytes.HasPrefix(line, []byte(fingerprintLine)) {
 			b.Write(line)
 		}
 	}
@@ -159,7 +173,7 @@ func withoutRevision(data []byte) []byte {
 }
 
 // format writes one model's estimates for one target as a results file.
-func format(ests []Estimate, m Model, t Target, cpu string, mca MCA, revision string) ([]byte, error) {
+func format(ests []Estimate, m Model, t Target, cpu string, mca MCA, prov Provenance) ([]byte, error) {
 	var b bytes.Buffer
 	w := benchfmt.NewWriter(&b)
 	if err := schema.WriteMetadata(w); err != nil {
@@ -167,7 +181,11 @@ func format(ests []Estimate, m Model, t Target, cpu string, mca MCA, revision st
 	}
 	fmt.Fprintf(&b, "# bitlab estimates (Go benchmark format): no measurement, llvm-mca's simulation of each kernel's main loop\n")
 	fmt.Fprintf(&b, "# written by `make explain` (go run ./cmd/explain); see package explain for the method\n")
-	fmt.Fprintf(&b, "%s%s\n", revisionLine, revision)
+	fmt.Fprintf(&b, "%s%s\n", revisionLine, prov.Revision)
+	fmt.Fprintf(&b, "%s%s\n", fingerprintLine, fingerprint.Line())
+	if !prov.Campaign.IsZero() {
+		fmt.Fprintf(&b, "# %s%s\n", schema.CampaignComment, prov.Campaign)
+	}
 	fmt.Fprintf(&b, "# model: %s, -mcpu=%s", m.Label, m.CPU)
 	if m.Borrowed != "" {
 		fmt.Fprintf(&b, " (LLVM %s has no model of its own for it and runs its %s model: every figure below is borrowed)", mca.Version, m.Borrowed)

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"bitlab/schema"
 )
@@ -20,9 +21,13 @@ func TestWriteKeepsUnchanged(t *testing.T) {
 	mca := MCA{Version: "19.1.7"}
 	path := File(results, nil, est.Model, est.Target)
 	stale := filepath.Join(filepath.Dir(path), "znver4-v9.txt")
-	write := func(e Estimate, revision string) (written, kept []string) {
+	write := func(e Estimate, revision string, campaign ...schema.Campaign) (written, kept []string) {
 		t.Helper()
-		written, kept, err := Write(results, nil, []Estimate{e}, mca, revision)
+		prov := Provenance{Revision: revision}
+		if len(campaign) > 0 {
+			prov.Campaign = campaign[0]
+		}
+		written, kept, err := Write(results, nil, []Estimate{e}, mca, prov)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -52,5 +57,11 @@ func TestWriteKeepsUnchanged(t *testing.T) {
 	est.Cycles = 1.75
 	if written, kept := write(est, "bbb"); !slices.Equal(written, []string{path}) || len(kept) != 0 || revisionOf() != "bbb" {
 		t.Errorf("a changed estimate: wrote %v, kept %v, revision %s", written, kept, revisionOf())
+	}
+	c := schema.Campaign{Revision: strings.Repeat("c", 40), Start: time.Date(2026, 11, 26, 8, 0, 0, 0, time.UTC)}
+	written, kept := write(est, c.Revision, c)
+	data, _ := os.ReadFile(path)
+	if !slices.Equal(written, []string{path}) || len(kept) != 0 || !strings.Contains(string(data), "\n# "+schema.CampaignComment+c.String()+"\n") {
+		t.Errorf("the same estimates in a campaign: wrote %v, kept %v; the file:\n%s", written, kept, data)
 	}
 }

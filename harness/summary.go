@@ -162,36 +162,59 @@ func Learn(cases []*Case) []Learned {
 }
 
 // Unranked is a case whose confidence interval overlaps that of the
-// nearest implementation of its family on the same workload, so that the
-// two cannot be ranked.
+// nearest case it is ranked against (another implementation of its family
+// on the same workload, another configuration of the move generator on
+// the same position), so that the two cannot be ranked.
 type Unranked struct {
 	Name, Nearest string
 	Cost, Other   schema.Summary
 }
 
-// Unrankable returns the cases that cannot be ranked against their
-// family's nearest implementation (by median cost) on the same workload,
-// size and mode: their 95% intervals overlap. Cases whose medians are
-// within 1% of each other are a tie and not reported.
-func Unrankable(cases []*Case) []Unranked {
-	type key struct {
-		family, dist string
-		size         int
-		mode         schema.Mode
-		pressure     schema.Pressure
+// ranked is a case Unrankable ranks: the group of cases it is ranked
+// within, what names it in its group, and its samples.
+type ranked interface {
+	Name() string
+	rankGroup() string
+	rankLabel() string
+	samples() []Sample
+}
+
+func (c *Case) rankGroup() string {
+	return fmt.Sprintf("%s|%s|%d|%s|%s", c.Kernel.Info().Family, c.Workload.Dist, c.Workload.Size, c.Mode, c.Key().Pressure)
+}
+func (c *Case) rankLabel() string { return c.Kernel.Info().Impl }
+func (c *Case) samples() []Sample { return c.Samples }
+func (c *PerftCase) rankGroup() string {
+	return fmt.Sprintf("%s|%d", c.Key.Position, c.Key.Depth)
+}
+func (c *PerftCase) rankLabel() string {
+	if c.Key.TT != "" {
+		return "tt=" + c.Key.TT
 	}
-	groups := map[key][]*Case{}
-	var order []key
+	return c.Key.Short()
+}
+func (c *PerftCase) samples() []Sample { return c.Samples }
+
+// Unrankable returns the cases that cannot be ranked against the nearest
+// case of their group (by median cost): kernels against their family's
+// other implementations on the same workload, size, mode and pressure;
+// perft cases against the other configurations on the same position and
+// depth. Their 95% intervals overlap. Cases whose medians are within 1%
+// of each other are a tie and not reported.
+func Unrankable[C ranked](cases []C) []Unranked {
+	groups := map[string][]C{}
+	var order []string
 	for _, c := range cases {
-		k := key{c.Kernel.Info().Family, c.Workload.Dist, c.Workload.Size, c.Mode, c.Key().Pressure}
+		k := c.rankGroup()
 		if groups[k] == nil {
 			order = append(order, k)
 		}
 		groups[k] = append(groups[k], c)
 	}
-	cost := func(c *Case) schema.Summary {
-		v := make([]float64, len(c.Samples))
-		for i, s := range c.Samples {
+	cost := func(c C) schema.Summary {
+		ss := c.samples()
+		v := make([]float64, len(ss))
+		for i, s := range ss {
 			v[i] = s.CyclesPerOp
 			if v[i] <= 0 {
 				v[i] = s.NsPerOp
@@ -218,7 +241,7 @@ func Unrankable(cases []*Case) []Unranked {
 			}
 			a, b := sums[i], sums[near]
 			if a.Lo <= b.Hi && b.Lo <= a.Hi {
-				out = append(out, Unranked{c.Name(), g[near].Kernel.Info().Impl, a, b})
+				out = append(out, Unranked{c.Name(), g[near].rankLabel(), a, b})
 			}
 		}
 	}

@@ -224,8 +224,11 @@ func ResultsFiles(paths ...string) ([]string, error) {
 
 // mergeRevisions joins the configurations of one machine and build whose
 // revisions differ but whose files measured no case in common (a full run
-// and a later cache-pressure run, say): nothing is pooled, and the page
-// shows them as one configuration. Those that share a case stay apart.
+// and a later cache-pressure run, say) and record no fingerprints (files
+// from before the fingerprint line): nothing is pooled, and the page shows
+// them as one configuration. Those that share a case stay apart, and so
+// do files that record their code's fingerprints: a page never pools two
+// revisions or campaigns of them.
 func (s *Set) mergeRevisions() {
 	cases := map[string]map[any]bool{}
 	add := func(id string, k any) {
@@ -255,7 +258,8 @@ func (s *Set) mergeRevisions() {
 	into := map[string]string{} // merged id -> the id it joined
 	for i, id := range ids {
 		for _, to := range ids[:i] {
-			if into[to] != "" || s.cfgOf[to].id.build() != s.cfgOf[id].id.build() || overlaps(cases[to], cases[id]) {
+			if into[to] != "" || s.cfgOf[to].id.build() != s.cfgOf[id].id.build() || overlaps(cases[to], cases[id]) ||
+				s.fingerprinted(s.cfgOf[to]) || s.fingerprinted(s.cfgOf[id]) {
 				continue
 			}
 			into[id] = to
@@ -277,6 +281,15 @@ func (s *Set) mergeRevisions() {
 		perft[k] = v
 	}
 	s.Perft = perft
+}
+
+// fingerprinted reports whether any file of a configuration records the
+// fingerprints of its code: such files never join another revision's (a
+// page does not pool two revisions' figures; files from before the
+// fingerprint line still join as they did, so that the committed pages
+// keep their evidence until their CPUs are measured again).
+func (s *Set) fingerprinted(c *Config) bool {
+	return slices.ContainsFunc(c.Files, func(f string) bool { return s.files[f].Fingerprints != nil })
 }
 
 func overlaps(a, b map[any]bool) bool {
@@ -312,8 +325,11 @@ func (s *Set) label() {
 		if perBase[c.id.build()] > 1 {
 			f := s.files[c.Files[0]]
 			c.Label += " @" + f.ShortRevision()
-			if f.Revision == "" || f.Dirty {
+			switch {
+			case f.Revision == "" || f.Dirty:
 				c.Label += " " + strings.TrimSuffix(filepath.Base(f.Path), ".txt")
+			case !f.Campaign.IsZero():
+				c.Label += " " + f.Campaign.Start.Format("20060102-150405")
 			}
 		}
 		ids[id] = c.Label

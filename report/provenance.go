@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"bitlab/fingerprint"
 	"bitlab/schema"
 )
 
@@ -31,6 +32,13 @@ type File struct {
 	// CPU, GOARCH, Level (GOAMD64) and Experiment (GOEXPERIMENT, "" for
 	// none) are the configuration lines of its first result.
 	CPU, GOARCH, Level, Experiment string
+	// Campaign is the runbench campaign that wrote it, zero for a file
+	// written on its own.
+	Campaign schema.Campaign
+	// Fingerprints are the fingerprints of the code it measured, by family
+	// and perft (package fingerprint; fingerprint.Changed compares them
+	// with today's code); nil for a file from before them.
+	Fingerprints map[string]string
 	// Incomplete says why the run is incomplete, "" for a complete one:
 	// interrupted (its warning line), fewer rounds than its suite or perft
 	// line asked for, or cut short (its last line incomplete).
@@ -56,12 +64,28 @@ func (f *File) ShortRevision() string {
 
 // revisionOf is the identity under which a file's results may be pooled
 // with another's: the same commit, never a tree with uncommitted changes
-// (two such trees at one commit may hold different code).
+// (two such trees at one commit may hold different code), and the same
+// campaign or none (two campaigns are two measurements).
 func (f *File) revisionOf() string {
+	id := f.Revision
 	if f.Dirty {
-		return f.Revision + "+" + f.Path
+		id += "+" + f.Path
 	}
-	return f.Revision
+	if !f.Campaign.IsZero() {
+		id += " campaign " + f.Campaign.String()
+	}
+	return id
+}
+
+// Changed returns, of parts (families, fingerprint.Perft), those whose code
+// has changed since the file measured it: its recorded fingerprints differ
+// from today's code's. A file from before the fingerprint line says
+// nothing of its code: none.
+func (f *File) Changed(parts ...string) []string {
+	if f.Fingerprints == nil {
+		return nil
+	}
+	return fingerprint.Changed(f.Fingerprints, parts...)
 }
 
 // fileHeader reads what a results file's comment lines say of it: its
@@ -110,6 +134,18 @@ func fileHeader(path string, comments []string) (*File, error) {
 				return nil, fmt.Errorf("%s: the date line: %v", path, err)
 			}
 			f.Date = d
+		case strings.HasPrefix(c, schema.CampaignComment):
+			cp, err := schema.ParseCampaign(strings.TrimPrefix(c, schema.CampaignComment))
+			if err != nil {
+				return nil, fmt.Errorf("%s: %v", path, err)
+			}
+			f.Campaign = cp
+		case strings.HasPrefix(c, schema.FingerprintComment):
+			fp, err := fingerprint.Parse(strings.TrimPrefix(c, schema.FingerprintComment))
+			if err != nil {
+				return nil, fmt.Errorf("%s: %v", path, err)
+			}
+			f.Fingerprints = fp
 		case strings.HasPrefix(c, schema.HostComment):
 			f.Host = strings.TrimPrefix(c, schema.HostComment)
 		case strings.HasPrefix(c, schema.RunnerComment):

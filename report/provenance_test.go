@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"bitlab/internal/committed"
 	"bitlab/schema"
@@ -176,7 +177,7 @@ func TestPageFilesIncomplete(t *testing.T) {
 // TestBadHeaderLines: a run or date line that does not parse is an error
 // naming the file, not a file of unknown run or date.
 func TestBadHeaderLines(t *testing.T) {
-	for _, line := range []string{"date: yesterday", "date: 2026-11-20 10:00", "run: nonesuch"} {
+	for _, line := range []string{"date: yesterday", "date: 2026-11-20 10:00", "run: nonesuch", "campaign: 6fc74d0 now", "fingerprint: popcount"} {
 		if _, err := fileHeader("r.txt", []string{line}); err == nil || !strings.Contains(err.Error(), "r.txt") {
 			t.Errorf("%q: %v", line, err)
 		}
@@ -184,5 +185,20 @@ func TestBadHeaderLines(t *testing.T) {
 	f, err := fileHeader("r.txt", []string{"date: 2026-11-20T10:00:00Z"})
 	if err != nil || f.Date.IsZero() {
 		t.Errorf("a good date: %v, %v", f, err)
+	}
+}
+
+// TestCampaignAndFingerprintLines reads a campaign's header lines back.
+func TestCampaignAndFingerprintLines(t *testing.T) {
+	c := schema.Campaign{Revision: strings.Repeat("ab", 20), Start: time.Date(2026, 11, 26, 8, 0, 0, 0, time.UTC)}
+	f, err := fileHeader("r.txt", []string{schema.CampaignComment + c.String(), schema.FingerprintComment + "popcount=0123abcd perft=89abcdef"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Campaign != c || f.Fingerprints["popcount"] != "0123abcd" || f.Fingerprints["perft"] != "89abcdef" || len(f.Fingerprints) != 2 {
+		t.Errorf("read %+v", f)
+	}
+	if f, err := fileHeader("r.txt", nil); err != nil || !f.Campaign.IsZero() || f.Fingerprints != nil {
+		t.Errorf("a file without the lines: %+v, %v", f, err)
 	}
 }

@@ -3,10 +3,12 @@ package report
 import (
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
 	"bitlab/factor"
+	"bitlab/fingerprint"
 	"bitlab/kernels"
 	_ "bitlab/kernels/all" // the usages, arches and tables of the implementations the results name
 	"bitlab/schema"
@@ -71,7 +73,7 @@ func (s *Set) techniques(cfg string, f verdict.Factor) []verdict.Technique {
 			t.Learned = s.learned(cfg, f.Family, im)
 		}
 	}
-	if f.Perft != "" {
+	if f.Perft != "" && !slices.Contains(s.Stale(cfg), fingerprint.Perft) { // a stale perft run ranks nothing
 		pf, _ := factor.ByKey(f.Perft)
 		for value, speed := range s.perftSpeeds(cfg, f.Perft) {
 			t := add(s.perftTechnique(f, pf, value))

@@ -50,9 +50,18 @@ type Run struct {
 // String returns the run as its header line writes it after "run: ":
 // the kind, then the flags with each value quoted for a shell where needed.
 func (r Run) String() string {
-	parts := []string{string(r.Kind)}
-	for _, f := range r.Flags {
-		parts = append(parts, shellQuote(f))
+	if len(r.Flags) == 0 {
+		return string(r.Kind)
+	}
+	return string(r.Kind) + " " + ShellLine(r.Flags)
+}
+
+// ShellLine returns words as a shell command line: each quoted where a
+// shell would read it otherwise.
+func ShellLine(words []string) string {
+	parts := make([]string, len(words))
+	for i, w := range words {
+		parts[i] = shellQuote(w)
 	}
 	return strings.Join(parts, " ")
 }
@@ -135,27 +144,36 @@ func joined[T ~string](xs []T) string {
 
 // perftSelectionFlags are the runbench flags that make a perft run a
 // selection; perftExtentFlags add configurations to the standard run.
+// campaignDepths is the flag that sets each standard position's depth:
+// a selection, but the standard run in a campaign.
 var (
-	perftSelectionFlags = []string{"fen", "depth", "config", "position"}
+	perftSelectionFlags = []string{"fen", "depth", "config", "position", campaignDepths}
 	perftExtentFlags    = []string{"grid", "tt"}
 )
 
+const campaignDepths = "depths"
+
 // PerftRun classifies a perft run by its command-line arguments: a
-// selection when any of -fen, -depth, -config or -position is given, the
-// standard run otherwise. The flags kept are those and -grid and -tt.
+// selection when any of -fen, -depth, -config, -position or -depths is
+// given, the standard run otherwise. A campaign's run (-campaign) of the
+// standard positions at the depths it chose (-depths and nothing else of
+// those) is the standard run. The flags kept are those and -grid and -tt.
 func PerftRun(args []string) Run {
 	r := Run{Kind: RunPerft}
+	campaign, others := false, false
 	for i := 0; i < len(args); i++ {
 		name, value, hasValue := strings.Cut(strings.TrimLeft(args[i], "-"), "=")
 		if !strings.HasPrefix(args[i], "-") || name == "" {
 			continue
 		}
+		campaign = campaign || name == "campaign"
 		selection := slices.Contains(perftSelectionFlags, name)
 		if !selection && !slices.Contains(perftExtentFlags, name) {
 			continue
 		}
 		if selection {
 			r.Kind = RunPerftSelection
+			others = others || name != campaignDepths
 		}
 		r.Flags = append(r.Flags, "-"+name)
 		switch {
@@ -165,6 +183,9 @@ func PerftRun(args []string) Run {
 			i++
 			r.Flags = append(r.Flags, args[i])
 		}
+	}
+	if campaign && !others {
+		r.Kind = RunPerft
 	}
 	return r
 }

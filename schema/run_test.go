@@ -3,6 +3,7 @@ package schema
 import (
 	"slices"
 	"testing"
+	"time"
 )
 
 func TestKernelRun(t *testing.T) {
@@ -41,9 +42,28 @@ func TestPerftRun(t *testing.T) {
 		{[]string{"-perft", "-fen", "8/8/8/8/8/8/8/K6k w - - 0 1", "-depth=5"}, "perft-selection -fen '8/8/8/8/8/8/8/K6k w - - 0 1' -depth 5"},
 		{[]string{"-perft", "--config", "slider=pext"}, "perft-selection -config slider=pext"},
 		{[]string{"-perft", "-position", "^kiwipete$"}, "perft-selection -position '^kiwipete$'"},
+		{[]string{"perft", "-depths", "start=5"}, "perft-selection -depths start=5"},
+		{[]string{"perft", "-campaign", "abc 2026-11-26T08:00:00Z", "-depths", "start=5,kiwipete=4", "-noprogress"}, "perft -depths start=5,kiwipete=4"},
+		{[]string{"perft", "-campaign", "abc 2026-11-26T08:00:00Z", "-depths", "start=5", "-config", "default"}, "perft-selection -depths start=5 -config default"},
 	} {
 		if got := PerftRun(c.args).String(); got != c.want {
 			t.Errorf("%q: %q, want %q", c.args, got, c.want)
+		}
+	}
+}
+
+func TestCampaign(t *testing.T) {
+	c := Campaign{Revision: "6fc74d0b2ca4d3e884660144470802ba7c7aaaaa", Start: time.Date(2026, 11, 26, 8, 0, 0, 0, time.UTC)}
+	for _, dirty := range []bool{false, true} {
+		c.Dirty = dirty
+		back, err := ParseCampaign(c.String())
+		if err != nil || back != c {
+			t.Errorf("%q read back as %+v, %v", c, back, err)
+		}
+	}
+	for _, s := range []string{"", "6fc74d0 2026-11-26T08:00:00Z", c.Revision, c.Revision + " yesterday"} {
+		if _, err := ParseCampaign(s); err == nil {
+			t.Errorf("ParseCampaign(%q) passed", s)
 		}
 	}
 }

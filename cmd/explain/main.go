@@ -15,6 +15,7 @@ import (
 
 	"bitlab/explain"
 	"bitlab/harness"
+	"bitlab/schema"
 )
 
 const usage = `usage: explain [flags]
@@ -54,7 +55,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "explain: -models:", err)
 		return 2
 	}
-	if err := estimate(stdout, work, o.results, chosen); err != nil {
+	prov := explain.Provenance{Revision: revision()}
+	if o.campaign != "" {
+		if prov.Campaign, err = schema.ParseCampaign(o.campaign); err != nil {
+			fmt.Fprintln(stderr, "explain: -campaign:", err)
+			return 2
+		}
+	}
+	if err := estimate(stdout, work, o.results, chosen, prov); err != nil {
 		fmt.Fprintln(stderr, "explain:", err)
 		if errors.Is(err, explain.ErrNoMCA) {
 			return 3
@@ -66,8 +74,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 // options are the command's flags.
 type options struct {
-	results, models string
-	list            bool
+	results, models, campaign string
+	list                      bool
 }
 
 // flagSet returns the command's flags, bound to o, with its usage text.
@@ -76,6 +84,7 @@ func (o *options) flagSet(stderr io.Writer) *flag.FlagSet {
 	fs.SetOutput(stderr)
 	fs.StringVar(&o.results, "results", "results", "the results folder: estimates go to <cpu>/estimates/ for a core with a folder, else to estimates/<model>/")
 	fs.StringVar(&o.models, "models", "", "comma-separated -mcpu names to run (default: every model)")
+	fs.StringVar(&o.campaign, "campaign", "", "the campaign the estimates belong to, as runbench campaign passes it (REVISION START): their headers record it")
 	fs.BoolVar(&o.list, "list", false, "print every kernel's extracted main loop and why it is or is not estimated, and stop (needs no llvm-mca)")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, usage)
@@ -110,9 +119,9 @@ func chooseModels(names string) ([]explain.Model, error) {
 }
 
 // estimate runs llvm-mca on every kernel's main loop for the chosen
-// models, in the folder work, writes the estimates under results and
-// prints what it wrote.
-func estimate(stdout io.Writer, work, results string, chosen []explain.Model) error {
+// models, in the folder work, writes the estimates under results with
+// the header's provenance and prints what it wrote.
+func estimate(stdout io.Writer, work, results string, chosen []explain.Model, prov explain.Provenance) error {
 	mca, err := explain.FindMCA()
 	if err != nil {
 		return err
@@ -125,7 +134,7 @@ func estimate(stdout io.Writer, work, results string, chosen []explain.Model) er
 	if err != nil {
 		return err
 	}
-	written, kept, err := explain.Write(results, folders, ests, mca, revision())
+	written, kept, err := explain.Write(results, folders, ests, mca, prov)
 	if err != nil {
 		return err
 	}

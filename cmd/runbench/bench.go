@@ -131,29 +131,12 @@ func (k *kernelRun) result(rf *harness.ResultsFile, c *harness.Case, median harn
 	return rf.Result(c, median)
 }
 
-// footer writes the spread, load and summary comments.
+// footer writes the noise warnings, the cases the branch predictor
+// learned and the summary.
 func (k *kernelRun) footer(s *kernelSession) {
 	rf := s.results
 	k.rows = harness.Summarize(s.cases)
-	took := time.Since(s.start)
-	others := s.load.Others()
-	rf.Comment("load: other processes used %.2f cores during the run (%v)", others, took.Round(time.Second))
-	if others > 0.15 {
-		s.warn("other processes used %.2f cores during the run: expect noise", others)
-	}
-	if un := harness.Unrankable(s.cases); len(un) > 0 {
-		s.warn("%d of %d cases cannot be ranked against the nearest implementation of their family: the 95%% intervals overlap; "+
-			"for a ranking, rerun them with more rounds (-count) on an idle machine; the first ones:", len(un), len(s.cases))
-		for _, u := range un[:min(len(un), 5)] {
-			msg := fmt.Sprintf("  %s: %.3f [%.3f, %.3f] against %s %.3f [%.3f, %.3f]", u.Name, u.Cost.Center, u.Cost.Lo, u.Cost.Hi,
-				u.Nearest, u.Other.Center, u.Other.Lo, u.Other.Hi)
-			rf.Comment("%s", msg)
-			fmt.Fprintln(s.env.stderr, msg)
-		}
-	}
-	if w := s.cyc.DriftWarning(); w != "" {
-		s.warn("%s", w)
-	}
+	s.warnNoise(harness.Unrankable(s.cases), "implementation of their family")
 	if learned := harness.Learn(s.cases); len(learned) > 0 {
 		s.warn("%d cases cost more than %.0f%% less or more on the repeated %d-element batch than on the never-repeating stream "+
 			"(the branch predictor learned the repeated inputs): their l1 figures are the predictable case; the stream's are the headline",

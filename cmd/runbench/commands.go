@@ -34,6 +34,8 @@ var runbench = &command.Tool[commandOptions]{Name: "runbench", Intro: intro, Mor
 			Options: func(fs *flag.FlagSet) commandOptions { o := &compareOptions{}; o.flags(fs, false); return o }},
 		{Name: "levels", Args: "LEVELS", Summary: "rebuild runbench at each GOAMD64 level (v1,v3) the CPU supports and time the kernels at each", Doc: levelsDoc,
 			Options: func(fs *flag.FlagSet) commandOptions { o := &levelsOptions{}; o.bench.flags(fs, true); return o }},
+		{Name: "campaign", Summary: "measure this CPU whole at one revision: the suite at each GOAMD64 level, cache pressure, perft, llvm-mca (make campaign)", Doc: campaignDoc,
+			Options: func(fs *flag.FlagSet) commandOptions { o := &campaignOptions{}; o.flags(fs); return o }},
 		{Name: "perft", Summary: "time the move generator: perft in each configuration (results/<cpu>/perft/)", Doc: perftDoc,
 			Options: func(fs *flag.FlagSet) commandOptions { o := &perftOptions{}; o.flags(fs); return o }},
 		{Name: "divide", Summary: "print the perft count below each legal move of a position", Doc: divideDoc,

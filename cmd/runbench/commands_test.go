@@ -36,7 +36,7 @@ func runIn(args ...string) (code int, stdout, stderr string) {
 // names it and the commands there are, on stderr only.
 func TestUnknownCommand(t *testing.T) {
 	code, stdout, stderr := runIn("benhc", "-quick")
-	if code != 2 || stdout != "" || !strings.Contains(stderr, `unknown command "benhc" (the commands: bench, compare, levels, perft, divide, list)`) ||
+	if code != 2 || stdout != "" || !strings.Contains(stderr, `unknown command "benhc" (the commands: bench, compare, levels, campaign, perft, divide, list)`) ||
 		!strings.Contains(stderr, "run runbench -h for usage") {
 		t.Errorf("runbench benhc: exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"bitlab/fingerprint"
 	"bitlab/harness"
 	"bitlab/schema"
 	"bitlab/uarch"
@@ -33,6 +34,10 @@ func (s *session[T]) writeHeader(w workload[T]) {
 		rf.Comment("bitlab revision from: %s", from)
 	}
 	rf.Comment("pgo: %s", pgoProfile())
+	rf.Comment("%s%s", schema.FingerprintComment, fingerprint.Line())
+	if !s.opt.campaign.IsZero() {
+		rf.Comment("%s%s", schema.CampaignComment, s.opt.campaign)
+	}
 	w.headerRun(s)
 	rf.Comment("counters: %s", s.events.Describe())
 	rf.Comment("clock: %s, %.4f GHz at start (recalibrated every %v of sampling, see the round lines)", s.cyc.Source, s.cyc.GHz, harness.Recalibrate)

@@ -40,7 +40,7 @@ func (o *levelsOptions) run(e *env) error {
 		return err
 	}
 	defer os.RemoveAll(dir)
-	builds, err := o.build(e, dir)
+	builds, err := buildLevels(e, dir, o.levels)
 	if err != nil {
 		return err
 	}
@@ -50,38 +50,54 @@ func (o *levelsOptions) run(e *env) error {
 // A levelBuild is runbench built at one GOAMD64 level.
 type levelBuild struct{ level, bin string }
 
-// build builds every level the CPU supports into dir, before running any:
-// the binaries all come from the source as it was at the start, and the
-// revision stamped in each is not marked modified by the results files
-// the first level writes.
-func (o *levelsOptions) build(e *env, dir string) ([]levelBuild, error) {
+// buildLevels builds runbench at every level of levels the CPU supports
+// into dir, before running any: the binaries all come from the source as
+// it was at the start, and the revision stamped in each is not marked
+// modified by the results files the first level writes.
+func buildLevels(e *env, dir string, levels []string) ([]levelBuild, error) {
 	var builds []levelBuild
-	for _, level := range o.levels {
-		missing := ""
-		for _, f := range levelNeeds[level] {
-			if !f.Available() {
-				missing += " " + string(f)
-			}
-		}
-		if missing != "" {
-			fmt.Fprintf(e.stderr, "skipping GOAMD64=%s: CPU lacks%s\n", level, missing)
+	for _, level := range levels {
+		if missing := lacking(level, kernels.Feature.Available); len(missing) > 0 {
+			fmt.Fprintf(e.stderr, "skipping GOAMD64=%s: CPU lacks %s\n", level, strings.Join(missing, " "))
 			continue
 		}
 		bin := filepath.Join(dir, "runbench-"+level)
-		// Stamp the revision where git can tell it; fall back to no stamp.
-		cmd := exec.Command("go", "build", "-buildvcs=true", "-o", bin, "bitlab/cmd/runbench")
-		if _, err := exec.LookPath("git"); err != nil {
-			cmd = exec.Command("go", "build", "-o", bin, "bitlab/cmd/runbench")
-		}
-		cmd.Env = append(os.Environ(), "GOAMD64="+level)
-		cmd.Stdout, cmd.Stderr = e.stderr, e.stderr
 		fmt.Fprintf(e.stderr, "== GOAMD64=%s: building...\n", level)
-		if err := cmd.Run(); err != nil {
-			return nil, fmt.Errorf("building at GOAMD64=%s (run from the bitlab module): %v", level, err)
+		if err := goBuild(e, bin, "bitlab/cmd/runbench", level); err != nil {
+			return nil, err
 		}
 		builds = append(builds, levelBuild{level, bin})
 	}
 	return builds, nil
+}
+
+// lacking returns the features GOAMD64 level needs that has says the CPU
+// lacks.
+func lacking(level string, has func(kernels.Feature) bool) []string {
+	var missing []string
+	for _, f := range levelNeeds[level] {
+		if !has(f) {
+			missing = append(missing, string(f))
+		}
+	}
+	return missing
+}
+
+// goBuild builds the package pkg of the bitlab module into bin, at GOAMD64
+// level ("" for the default), stamping the revision where git can tell it.
+func goBuild(e *env, bin, pkg, level string) error {
+	cmd := exec.Command("go", "build", "-buildvcs=true", "-o", bin, pkg)
+	if _, err := exec.LookPath("git"); err != nil {
+		cmd = exec.Command("go", "build", "-o", bin, pkg)
+	}
+	if level != "" {
+		cmd.Env = append(os.Environ(), "GOAMD64="+level)
+	}
+	cmd.Stdout, cmd.Stderr = e.stderr, e.stderr
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("building %s at GOAMD64=%s (run from the bitlab module): %v", pkg, cmp.Or(level, "default"), err)
+	}
+	return nil
 }
 
 // runBuilds runs bench with each level's build. An interrupt goes to the
@@ -102,27 +118,9 @@ func (o *levelsOptions) runBuilds(e *env, builds []levelBuild) error {
 		if o.bench.cpuprofile != "" {
 			args = append(args, "-cpuprofile", perLevel(o.bench.cpuprofile, b.level))
 		}
-		child := exec.Command(b.bin, args...)
-		child.Stdin, child.Stdout, child.Stderr = os.Stdin, e.stdout, e.stderr
-		if err := child.Start(); err != nil {
-			errs = append(errs, fmt.Errorf("GOAMD64=%s: %v", b.level, err))
-			continue
-		}
-		done := make(chan error, 1)
-		go func() { done <- child.Wait() }()
-		interrupted := false
-	wait:
-		for {
-			select {
-			case s := <-sig:
-				interrupted = true
-				child.Process.Signal(s)
-			case err := <-done:
-				if err != nil && !interrupted {
-					errs = append(errs, levelError(b.level, err))
-				}
-				break wait
-			}
+		interrupted, err := runChild(e, exec.Command(b.bin, args...), sig)
+		if err != nil {
+			errs = append(errs, levelError(b.level, err))
 		}
 		if interrupted {
 			var rest []string
@@ -133,6 +131,31 @@ func (o *levelsOptions) runBuilds(e *env, builds []levelBuild) error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// runChild runs a command with runbench's standard input and output,
+// passing on every interrupt from sig to it, and reports whether one
+// came; the error of a child stopped by an interrupt is not reported (it
+// says what became of its rounds).
+func runChild(e *env, child *exec.Cmd, sig <-chan os.Signal) (interrupted bool, err error) {
+	child.Stdin, child.Stdout, child.Stderr = os.Stdin, e.stdout, e.stderr
+	if err := child.Start(); err != nil {
+		return false, err
+	}
+	done := make(chan error, 1)
+	go func() { done <- child.Wait() }()
+	for {
+		select {
+		case s := <-sig:
+			interrupted = true
+			child.Process.Signal(s)
+		case err := <-done:
+			if interrupted {
+				return true, nil
+			}
+			return false, err
+		}
+	}
 }
 
 // levelError is the error of a level's run that failed: the statuses

@@ -2,7 +2,7 @@
 // machine and writes the results in Go's benchmark format, which benchstat
 // reads unchanged. Its commands (runbench -h lists them) are bench, the
 // default, compare and levels for the kernels, perft and divide for the
-// move generator, and list.
+// move generator, campaign for all of them at one revision, and list.
 //
 // Every timed command runs one session (runSession): it chooses its cases
 // and checks each against a reference (a kernel's family reference, a
@@ -85,6 +85,7 @@ reads as they are.
   runbench compare -quick old.txt   compare with a saved run (checked before timing anything): exit 3
                                     when a kernel is slower beyond -threshold and the noise (-gate)
   runbench levels v1,v3 -quick      rebuild at each GOAMD64 level, one file each
+  runbench campaign -plan           what make campaign would measure here, and for how long
   runbench list                     every family, implementation, distribution and perft configuration
   runbench perft -config default,slider=magic-black -position kiwipete
                                     time two configurations of the move generator

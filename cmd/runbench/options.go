@@ -22,6 +22,8 @@ type runOptions struct {
 	seed            uint64
 	out, cpuprofile string
 	noProgress      bool
+	campaignFlag    string
+	campaign        schema.Campaign // -campaign's, zero without
 }
 
 // flags registers the run flags; defaultOut is where the results go
@@ -34,12 +36,24 @@ func (o *runOptions) flags(fs *flag.FlagSet, defaultOut, labels string) {
 	fs.StringVar(&o.out, "out", "", "results file, or a directory for it (default "+defaultOut+", with -2, -3 ... added when a run started in the same second has the name); - for standard output")
 	fs.StringVar(&o.cpuprofile, "cpuprofile", "", "write a CPU profile with pprof labels "+labels)
 	fs.BoolVar(&o.noProgress, "noprogress", false, "no progress bar")
+	fs.StringVar(&o.campaignFlag, "campaign", "", "the campaign the run belongs to, as runbench campaign passes it (REVISION START): the results header records it; this runbench must be built from REVISION")
 }
 
 func (o *runOptions) check() error {
 	if o.count < 1 || o.perRound < 1 || o.sample <= 0 {
 		return errors.New("-count, -samples and -sample must be positive")
 	}
+	if o.campaignFlag == "" {
+		return nil
+	}
+	c, err := schema.ParseCampaign(o.campaignFlag)
+	if err != nil {
+		return fmt.Errorf("-campaign: %v", err)
+	}
+	if built, _ := revision(); built != c.Built() {
+		return fmt.Errorf("-campaign measures %s, but this runbench was built from %s: runbench campaign builds the runbench it runs", c.Built(), built)
+	}
+	o.campaign = c
 	return nil
 }
 
@@ -227,7 +241,9 @@ type perftOptions struct {
 	runOptions
 	positionFlags
 	positionFlag, configFlag, ttFlag string
+	depthsFlag                       string
 	positions, config                *selection
+	depths                           map[string]int // -depths: standard position: depth
 	grid                             bool
 	fenDefault                       bool     // -fen without -config: the default configuration only
 	tt                               []int    // transposition table bytes; 0 for none
@@ -238,6 +254,7 @@ func (o *perftOptions) flags(fs *flag.FlagSet) {
 	o.positionFlags.flags(fs, "the standard ones")
 	fs.StringVar(&o.positionFlag, "position", "start,kiwipete", "the standard positions to count: "+strings.Join(positionNames(), ", "))
 	fs.StringVar(&o.configFlag, "config", "", "time only these configurations of the generator, by the short names the summary uses (default, slider=magic-black, serialize=bytes/leaf=count ...) or full names ("+movegen.DefaultConfig().String()+"), or a regular expression matching a whole short or full name (default: all, the default and each that differs in one factor, runbench list -perft; with -fen the default only, -config '.*' for all)")
+	fs.StringVar(&o.depthsFlag, "depths", "", "count these standard positions at these depths, such as start=6,kiwipete=5 (runbench campaign's choice; instead of -position and -depth)")
 	fs.BoolVar(&o.grid, "grid", false, fmt.Sprintf("also the rest of the slider x serialization grid (every generic slider with every serialization loop; %d more configurations, a long run)", len(factor.Grid())))
 	fs.StringVar(&o.ttFlag, "tt", "", "also count in the default configuration with a transposition table of each of these sizes, such as none,1MiB,64MiB,256MiB (probed at every node of depth 2 or more; each size rounded down to a power of two; all of them together must fit in the memory available)")
 	o.runOptions.flags(fs, "results/<cpu>/perft/<time>-<level>.txt", "config (the short name), position, depth and tt")
@@ -252,6 +269,14 @@ func (o *perftOptions) check(p command.Parsed) error {
 		return errors.New("-fen and -position exclude each other: -fen counts its own position")
 	}
 	var err error
+	if p.Set["depths"] {
+		if p.Set["fen"] || p.Set["position"] || p.Set["depth"] {
+			return errors.New("-depths names the positions and their depths: it goes with no -fen, -position or -depth")
+		}
+		if o.depths, err = parseDepths(o.depthsFlag); err != nil {
+			return fmt.Errorf("-depths: %v", err)
+		}
+	}
 	if o.positions, err = checkedSelection("position", "standard position", o.positionFlag, positionNames(), "runbench perft -h"); err != nil {
 		return err
 	}

@@ -95,19 +95,57 @@ func perftPositions(o *perftOptions) ([]perftPosition, error) {
 	}
 	var ps []perftPosition
 	for _, c := range positions.PerftCases() {
-		if !o.positions.MatchString(c.Name) {
+		depth := cmp.Or(o.depth, defaultDepth(c.Counts))
+		if o.depths != nil {
+			depth = o.depths[c.Name]
+		}
+		if depth == 0 || o.depths == nil && !o.positions.MatchString(c.Name) {
 			continue
 		}
 		p, err := movegen.ParseFEN(c.FEN)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %v", c.Name, err)
 		}
-		ps = append(ps, perftPosition{name: c.Name, pos: p, depth: cmp.Or(o.depth, defaultDepth(c.Counts)), counts: c.Counts})
+		ps = append(ps, perftPosition{name: c.Name, pos: p, depth: depth, counts: c.Counts})
 	}
 	if len(ps) == 0 {
 		return nil, fmt.Errorf("-position %v matches none of the standard positions", o.positions)
 	}
 	return ps, nil
+}
+
+// parseDepths reads -depths: standard positions' names with their depths,
+// "start=6,kiwipete=5".
+func parseDepths(s string) (map[string]int, error) {
+	out := map[string]int{}
+	for _, f := range strings.Split(s, ",") {
+		name, d, ok := strings.Cut(f, "=")
+		depth, err := strconv.Atoi(d)
+		switch {
+		case !ok || err != nil:
+			return nil, fmt.Errorf("%q: want position=depth", f)
+		case !slices.Contains(positionNames(), name):
+			return nil, fmt.Errorf("%q: no standard position %q (the positions: %s)", f, name, strings.Join(positionNames(), ", "))
+		case depth < 1 || depth > maxDepth:
+			return nil, fmt.Errorf("%q: want a depth of 1 to %d", f, maxDepth)
+		case out[name] != 0:
+			return nil, fmt.Errorf("%s is named twice", name)
+		}
+		out[name] = depth
+	}
+	return out, nil
+}
+
+// formatDepths writes depths as -depths reads them, in the standard
+// positions' order.
+func formatDepths(depths map[string]int) string {
+	var parts []string
+	for _, name := range positionNames() {
+		if d, ok := depths[name]; ok {
+			parts = append(parts, fmt.Sprintf("%s=%d", name, d))
+		}
+	}
+	return strings.Join(parts, ",")
 }
 
 // want returns the published count of the position at its depth, 0 if
@@ -336,6 +374,11 @@ func (p *perftRun) headerSetup(s *perftSession) {
 
 func (p *perftRun) result(rf *harness.ResultsFile, c *harness.PerftCase, median harness.Sample) error {
 	return rf.PerftResult(c, median)
+}
+
+// footer writes the noise warnings, as a kernel run's does.
+func (p *perftRun) footer(s *perftSession) {
+	s.warnNoise(harness.Unrankable(s.cases), "configuration on their position")
 }
 
 // summary prints, per position, each configuration's median speed,

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"bitlab/factor"
+	"bitlab/fingerprint"
 	"bitlab/movegen"
 	"bitlab/schema"
 )
@@ -38,6 +39,12 @@ func TestPerftRun(t *testing.T) {
 	rs := readResults(t, out)
 	if len(rs) != 4 {
 		t.Fatalf("%d result lines, want 4", len(rs))
+	}
+	data, _ := os.ReadFile(out)
+	for _, want := range []string{"\n# load: other processes used ", "cores during the run", "\n# " + schema.FingerprintComment + fingerprint.Line() + "\n"} {
+		if !strings.Contains(string(data), want) {
+			t.Errorf("the results do not say %q, as a kernel run's do", want)
+		}
 	}
 	for _, r := range rs {
 		n, err := schema.ParseName(r.Name)

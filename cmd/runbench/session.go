@@ -231,6 +231,33 @@ func (s *session[T]) summarize(w workload[T]) error {
 	return nil
 }
 
+// warnNoise writes the warnings every timed run ends with, kernels or
+// perft: other processes' load during the run, the cases that cannot be
+// ranked against the nearest one of their group (of what: "implementation
+// of their family", "configuration on their position") and a core clock
+// that moved.
+func (s *session[T]) warnNoise(unranked []harness.Unranked, nearest string) {
+	rf := s.results
+	others := s.load.Others()
+	rf.Comment("load: other processes used %.2f cores during the run (%v)", others, time.Since(s.start).Round(time.Second))
+	if others > 0.15 {
+		s.warn("other processes used %.2f cores during the run: expect noise", others)
+	}
+	if len(unranked) > 0 {
+		s.warn("%d of %d cases cannot be ranked against the nearest %s: the 95%% intervals overlap; "+
+			"for a ranking, rerun them with more rounds (-count) on an idle machine; the first ones:", len(unranked), len(s.cases), nearest)
+		for _, u := range unranked[:min(len(unranked), 5)] {
+			msg := fmt.Sprintf("  %s: %.3f [%.3f, %.3f] against %s %.3f [%.3f, %.3f]", u.Name, u.Cost.Center, u.Cost.Lo, u.Cost.Hi,
+				u.Nearest, u.Other.Center, u.Other.Lo, u.Other.Hi)
+			rf.Comment("%s", msg)
+			fmt.Fprintln(s.env.stderr, msg)
+		}
+	}
+	if w := s.cyc.DriftWarning(); w != "" {
+		s.warn("%s", w)
+	}
+}
+
 // close completes the results file and tells the interrupter.
 func (s *session[T]) close() error {
 	err := s.results.Close()

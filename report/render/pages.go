@@ -84,6 +84,11 @@ func (s set) pageHead(b *bytes.Buffer, opt PageOptions) {
 	b.WriteString("Costs are medians with 95% confidence intervals, per input element, at\n")
 	fmt.Fprintf(b, "each family's headline size: %d elements, or a never-repeating stream of %d for the families whose\n", schema.L1Elements, schema.StreamElements)
 	b.WriteString("branches a predictor could learn on a short repeated batch (their repeated batch follows as the contrast).\n\n")
+	for _, c := range s.Configs {
+		if note := s.StaleNote(c.Label); note != "" {
+			fmt.Fprintf(b, "**Stale:** %s.\n\n", note)
+		}
+	}
 }
 
 // crossSection writes the chart across configurations, relative to base,

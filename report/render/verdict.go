@@ -57,6 +57,9 @@ func (s set) crossVerdict(b *bytes.Buffer) {
 		if len(s.Incomplete(c)) > 0 {
 			label += " (incomplete: " + strings.Join(s.Incomplete(c), ", ") + ")"
 		}
+		if len(s.Stale(c.Label)) > 0 {
+			label += " (stale: " + s.StaleNote(c.Label) + ")"
+		}
 		head = append(head, label)
 		for _, l := range s.Verdict(c.Label) {
 			if cells[l.Factor.Name] == nil {

@@ -1,0 +1,506 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"math"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"syscall"
+	"time"
+
+	"bitlab/explain"
+	"bitlab/harness"
+	"bitlab/internal/command"
+	"bitlab/kernels"
+	"bitlab/movegen"
+	"bitlab/positions"
+	"bitlab/report"
+	"bitlab/schema"
+)
+
+var campaignDoc = `campaign measures the CPU at hand whole, at one revision: the full kernel suite
+at GOAMD64=v1 and v3, and v4 where the CPU runs it (runbench rebuilt at each level,
+as levels does, every build before any run); the cache-pressure run (make
+pressure's, at the lowest level); perft of every configuration over the six
+standard positions (start, Kiwipete, positions 3 to 6) at v1 and v3, each at the
+depth whose count takes closest to a thirtieth of a second here (from its
+published node counts and this machine's speed on the start position), so that a
+case's 30 samples take about a second; and llvm-mca's estimates for this core
+(cmd/explain; skipped, with a note, without llvm-mca-19 or a model of the core).
+It prints its plan (steps and estimated times) first, then a progress line with
+the time left for the whole campaign before each step. Every file it writes names
+the campaign in its header (# campaign: REVISION START), so pages can tell which
+files belong together.
+
+A tree with uncommitted changes (beyond results/ and Markdown files, which no
+build reads) is measured and recorded "with uncommitted changes", and pages do not
+treat such files as a campaign: commit first for one.
+
+Interrupts: Ctrl-C reaches the step running, which keeps its completed rounds (it
+says where); the files of the finished steps stay, and the campaign lists them and
+prints the commands that run the steps left, under the same campaign.
+`
+
+// The campaign's rounds and samples: the runs' defaults, which its
+// estimates and perft depths assume.
+const (
+	campaignRounds  = 10
+	campaignSamples = 3
+)
+
+// perftCountTarget is how long one count of a perft case should take: a
+// case's samples (campaignRounds x campaignSamples, one count each) then
+// take about a second.
+const perftCountTarget = time.Second / (campaignRounds * campaignSamples)
+
+// The estimates of the steps on a 2-core machine, which the progress line
+// corrects by the ratio of the times taken to the times estimated as the
+// steps finish: the README's four minutes for make bench; a pressure run
+// took 34 s against the full suite's 3m10s on Zen 4 (results of
+// 2026-11-26), so about 45 s; a build of runbench at a new level, and
+// explain's three builds with llvm-mca's runs, are guesses.
+const (
+	fullSuiteTime = 4 * time.Minute
+	pressureTime  = 45 * time.Second
+	buildTime     = 40 * time.Second
+	explainTime   = 2 * time.Minute
+	perftOverhead = 1.1 // a case's count that checks it and the one that calibrates it beside its 30 timed, the instrument's measurements
+	speedDepth    = 5   // the depth of the start position timed for the speed estimate
+)
+
+// campaignPrefix starts the campaign's own lines on stderr.
+const campaignPrefix = "campaign:"
+
+// campaignOptions are the options of runbench campaign.
+type campaignOptions struct {
+	results string
+	plan    bool
+	// shrink makes the campaign tiny; tests only.
+	shrink *campaignShrink
+}
+
+// campaignShrink is a test's tiny campaign: one level, one family, one
+// position at a fixed depth, few rounds, no estimates by llvm-mca.
+type campaignShrink struct {
+	level, family, position string
+	depth, count            int
+}
+
+func (o *campaignOptions) flags(fs *flag.FlagSet) {
+	fs.StringVar(&o.results, "results", "results", "the results folder: the files go to its <cpu>/ folder (perft's to <cpu>/perft/, the estimates to <cpu>/estimates/)")
+	fs.BoolVar(&o.plan, "plan", false, "print the plan (steps and estimated times) and stop")
+}
+
+func (o *campaignOptions) check(command.Parsed) error { return nil }
+
+// A campaignStep is one step of a campaign: a runbench command at a
+// level, or explain.
+type campaignStep struct {
+	kind     stepKind
+	level    string // GOAMD64, "" on other architectures and for explain
+	args     []string
+	estimate time.Duration
+	note     string // why the step is skipped, "" for a step that runs
+}
+
+// stepKind is what a step runs.
+type stepKind string
+
+const (
+	stepSuite    stepKind = "full suite"
+	stepPressure stepKind = "cache pressure"
+	stepPerft    stepKind = "perft"
+	stepExplain  stepKind = "llvm-mca estimates"
+)
+
+func (s campaignStep) String() string {
+	if s.level == "" {
+		return string(s.kind)
+	}
+	return fmt.Sprintf("%s at GOAMD64=%s", s.kind, s.level)
+}
+
+// campaignLevels returns the GOAMD64 levels a campaign measures on a CPU
+// with the features has reports: v1, v3 and v4 where the CPU has their
+// features; on another architecture, its one build ("").
+func campaignLevels(arch string, has func(kernels.Feature) bool) []string {
+	if arch != "amd64" {
+		return []string{""}
+	}
+	var levels []string
+	for _, l := range []string{"v1", "v3", "v4"} {
+		if len(lacking(l, has)) == 0 {
+			levels = append(levels, l)
+		}
+	}
+	return levels
+}
+
+// perftLevels returns the levels of levels perft runs at: v1 and v3 (the
+// portable code as the oldest and a current CPU compile it; the
+// generator's assembly does not depend on the level).
+func perftLevels(levels []string) []string {
+	var out []string
+	for _, l := range levels {
+		if l == "" || l == "v1" || l == "v3" {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// campaignPositions returns the standard positions a campaign counts:
+// the six of start, Kiwipete and positions 3 to 6, leaving out a mirror
+// of one of them (a position with the same published counts as one
+// before it).
+func campaignPositions(cases []positions.PerftCase) []positions.PerftCase {
+	var out []positions.PerftCase
+	for _, c := range cases {
+		if !slices.ContainsFunc(out, func(o positions.PerftCase) bool { return slices.Equal(o.Counts, c.Counts) }) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// campaignDepths returns, for each standard position, the depth whose
+// published count takes closest to target at nodesPerSecond (nearest on
+// a logarithmic scale: depths grow by the branching factor).
+func campaignDepths(cases []positions.PerftCase, nodesPerSecond float64, target time.Duration) map[string]int {
+	out := map[string]int{}
+	want := nodesPerSecond * target.Seconds()
+	for _, c := range cases {
+		best, bestD := math.Inf(1), 0
+		for d, n := range c.Counts {
+			if dist := math.Abs(math.Log(float64(n) / want)); dist < best {
+				best, bestD = dist, d+1
+			}
+		}
+		out[c.Name] = bestD
+	}
+	return out
+}
+
+// planInput is what a campaign's plan depends on.
+type planInput struct {
+	levels         []string
+	depths         map[string]int // perft's depth per standard position
+	nodesPerSecond float64        // the speed estimate that chose them
+	configs        int            // perft configurations this CPU runs
+	families       []string       // the families with tables: the pressure run's
+	explainModel   string         // llvm-mca's -mcpu for this core
+	explainNote    string         // why explain is skipped, "" when it runs
+	shrink         *campaignShrink
+}
+
+// campaignPlan returns a campaign's steps, in order: the full suite at
+// each level, the pressure run at the lowest, perft at v1 and v3, and
+// the estimates.
+func campaignPlan(in planInput) []campaignStep {
+	var steps []campaignStep
+	suite, pressure, perft := []string{"bench"}, pressureArgs(in.families), []string{"perft", "-depths", formatDepths(in.depths)}
+	counts := in.configs * len(in.depths) * campaignRounds * campaignSamples
+	perftTime := time.Duration(perftOverhead * float64(counts) * float64(perftCaseCount(in.depths, in.nodesPerSecond)))
+	if s := in.shrink; s != nil {
+		count := []string{"-count", fmt.Sprint(s.count)}
+		suite = append(append(suite, "-family", s.family), count...)
+		pressure = append(pressureArgs([]string{s.family}), count...)
+		perft = append([]string{"perft", "-depths", formatDepths(map[string]int{s.position: s.depth})}, count...)
+	}
+	for _, l := range in.levels {
+		steps = append(steps, campaignStep{kind: stepSuite, level: l, args: suite, estimate: fullSuiteTime})
+	}
+	steps = append(steps, campaignStep{kind: stepPressure, level: in.levels[0], args: pressure, estimate: pressureTime})
+	for _, l := range perftLevels(in.levels) {
+		steps = append(steps, campaignStep{kind: stepPerft, level: l, args: perft, estimate: perftTime})
+	}
+	ex := campaignStep{kind: stepExplain, args: []string{"-models", in.explainModel}, estimate: explainTime, note: in.explainNote}
+	if in.shrink != nil {
+		ex.note = "not in a test's campaign"
+	}
+	if ex.note != "" {
+		ex.estimate = 0
+	}
+	return append(steps, ex)
+}
+
+// perftCaseCount returns how long one count of the standard positions at
+// depths takes on average at nodesPerSecond.
+func perftCaseCount(depths map[string]int, nodesPerSecond float64) time.Duration {
+	var total float64
+	for _, c := range positions.PerftCases() {
+		if d := depths[c.Name]; d > 0 && d <= len(c.Counts) {
+			total += float64(c.Counts[d-1]) / nodesPerSecond
+		}
+	}
+	return time.Duration(total / float64(max(1, len(depths))) * float64(time.Second))
+}
+
+// pressureArgs returns the runbench arguments of the cache-pressure run
+// (make pressure's) of families.
+func pressureArgs(families []string) []string {
+	return []string{"bench", "-family", strings.Join(families, ","), "-dist", "random,chess", "-sizes", "l1", "-mode", "throughput", "-pressure", "none,l1,l2,llc,2llc"}
+}
+
+// explainModel returns llvm-mca's model of this machine's core, or why
+// explain is skipped.
+func explainModel(m harness.Machine) (model, note string) {
+	i := slices.IndexFunc(explain.Models(), func(x explain.Model) bool { return x.Core != "" && x.Core == m.Core.Name })
+	switch _, err := explain.FindMCA(); {
+	case errors.Is(err, explain.ErrNoMCA):
+		return "", "skipped: no llvm-mca-19 (" + explain.Install + ")"
+	case err != nil:
+		return "", "skipped: " + err.Error()
+	case i < 0:
+		return "", fmt.Sprintf("skipped: llvm-mca has no model of this core (%s)", m.Core)
+	}
+	return explain.Models()[i].CPU, ""
+}
+
+// measureSpeed times the default configuration's perft of the start
+// position at speedDepth, the fastest of three counts: the nodes per
+// second the depths are chosen by.
+func measureSpeed() (float64, error) {
+	start := positions.PerftCases()[0]
+	p, err := movegen.ParseFEN(start.FEN)
+	if err != nil {
+		return 0, err
+	}
+	best := math.Inf(1)
+	var n uint64
+	for range 3 {
+		t := time.Now()
+		n = movegen.Perft(&p, speedDepth)
+		best = min(best, time.Since(t).Seconds())
+	}
+	return float64(n) / max(best, 1e-9), nil
+}
+
+// checkout returns the commit of the bitlab checkout in the working
+// directory and whether its tree differs from it in files a build reads
+// (as revision says of a binary).
+func checkout() (rev string, dirty bool, err error) {
+	if rev, dirty = checkoutRevision(); rev == "" {
+		return "", false, errors.New("runbench campaign runs in a git checkout of bitlab: it records the revision it measures")
+	}
+	return rev, dirty, nil
+}
+
+// run plans the campaign, prints the plan, builds every level and runs
+// the steps.
+func (o *campaignOptions) run(e *env) error {
+	rev, dirty, err := checkout()
+	if err != nil {
+		return err
+	}
+	c := schema.Campaign{Revision: rev, Start: time.Now().UTC().Truncate(time.Second), Dirty: dirty}
+	m := harness.ThisMachine()
+	in, err := o.planInput(m)
+	if err != nil {
+		return err
+	}
+	steps := campaignPlan(in)
+	printPlan(e, c, m, in, steps)
+	if o.plan {
+		return nil
+	}
+	dir, err := os.MkdirTemp("", "runbench-campaign")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	builds, err := buildLevels(e, dir, in.levels)
+	if err != nil {
+		return err
+	}
+	bins := map[string]string{}
+	for _, b := range builds {
+		bins[b.level] = b.bin
+	}
+	explainBin := filepath.Join(dir, "explain")
+	if steps[len(steps)-1].note == "" {
+		if err := goBuild(e, explainBin, "bitlab/cmd/explain", ""); err != nil {
+			return err
+		}
+	}
+	r := &campaignRun{e: e, c: c, m: m, results: o.results, steps: steps, bins: bins, explain: explainBin, start: time.Now()}
+	return r.run()
+}
+
+// planInput gathers what the plan depends on from this machine.
+func (o *campaignOptions) planInput(m harness.Machine) (planInput, error) {
+	in := planInput{levels: campaignLevels(runtime.GOARCH, kernels.Feature.Available), families: pressureFamilies(), shrink: o.shrink}
+	var err error
+	if in.nodesPerSecond, err = measureSpeed(); err != nil {
+		return in, err
+	}
+	in.depths = campaignDepths(campaignPositions(positions.PerftCases()), in.nodesPerSecond, perftCountTarget)
+	for _, c := range movegen.Configs() {
+		if movegen.Supported(c) == nil {
+			in.configs++
+		}
+	}
+	in.explainModel, in.explainNote = explainModel(m)
+	if s := o.shrink; s != nil {
+		in.levels = []string{s.level}
+	}
+	return in, nil
+}
+
+// printPlan prints the campaign's identity and steps with their estimates.
+func printPlan(e *env, c schema.Campaign, m harness.Machine, in planInput, steps []campaignStep) {
+	w := e.stderr
+	fmt.Fprintf(w, "campaign %s on %s\n", c, m.Label())
+	if c.Dirty {
+		fmt.Fprintln(w, "warning: the tree has uncommitted changes: every file records \"with uncommitted changes\", and pages will not treat them as a campaign; commit and rerun for one")
+	}
+	fmt.Fprintf(w, "perft depths (each count about %v at the %.0f Mnodes/s of the start position at depth %d here): %s\n",
+		perftCountTarget.Round(time.Millisecond), in.nodesPerSecond/1e6, speedDepth, formatDepths(in.depths))
+	var total time.Duration
+	builds := time.Duration(len(in.levels)) * buildTime
+	fmt.Fprintf(w, "plan:\n  %-40s about %v\n", fmt.Sprintf("build runbench at %d level(s)", len(in.levels)), builds)
+	total += builds
+	for i, s := range steps {
+		if s.note != "" {
+			fmt.Fprintf(w, "  %d. %-37s %s\n", i+1, s, s.note)
+			continue
+		}
+		fmt.Fprintf(w, "  %d. %-37s about %v\n", i+1, s, s.estimate.Round(time.Second))
+		total += s.estimate
+	}
+	fmt.Fprintf(w, "in all about %v (estimates for a 2-core machine; the progress line corrects them as steps finish)\n", total.Round(time.Second))
+}
+
+// campaignRun is a campaign under way.
+type campaignRun struct {
+	e       *env
+	c       schema.Campaign
+	m       harness.Machine
+	results string
+	steps   []campaignStep
+	bins    map[string]string // runbench by level
+	explain string
+	start   time.Time
+	spent   time.Duration // the time of the steps that succeeded
+	planned time.Duration // and their estimate
+	kept    []string      // the files of the campaign written so far
+}
+
+// run runs the steps in order; an interrupt ends the step running (which
+// keeps its completed rounds) and the campaign.
+func (r *campaignRun) run() error {
+	sig := make(chan os.Signal, 4)
+	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(sig)
+	var errs []error
+	for i, s := range r.steps {
+		if s.note != "" {
+			fmt.Fprintf(r.e.stderr, "%s %s: %s\n", campaignPrefix, s, s.note)
+			continue
+		}
+		r.progress(i)
+		began := time.Now()
+		interrupted, err := runChild(r.e, r.command(s), sig)
+		r.kept = r.files()
+		if interrupted {
+			return r.interrupted(i)
+		}
+		if err != nil {
+			errs = append(errs, fmt.Errorf("%s: %v", s, err))
+			continue
+		}
+		r.spent, r.planned = r.spent+time.Since(began), r.planned+s.estimate
+	}
+	ended := "done"
+	if len(errs) > 0 {
+		ended = fmt.Sprintf("ended with %d failed steps", len(errs))
+	}
+	fmt.Fprintf(r.e.stderr, "%s %s %s in %v: %d files:\n", campaignPrefix, r.c, ended, time.Since(r.start).Round(time.Second), len(r.kept))
+	for _, f := range r.kept {
+		fmt.Fprintf(r.e.stderr, "  %s\n", f)
+	}
+	fmt.Fprintln(r.e.stderr, "make report draws the pages")
+	return errors.Join(errs...)
+}
+
+// command returns the command of a step, writing into the CPU's folder.
+func (r *campaignRun) command(s campaignStep) *exec.Cmd {
+	if s.kind == stepExplain {
+		return exec.Command(r.explain, append(slices.Clone(s.args), "-campaign", r.c.String(), "-results", r.results)...)
+	}
+	return exec.Command(r.bins[s.level], r.stepArgs(s)...)
+}
+
+// stepArgs returns a runbench step's arguments: its own, the campaign and
+// the folder of its results.
+func (r *campaignRun) stepArgs(s campaignStep) []string {
+	out := filepath.Join(r.results, r.m.Slug) + string(filepath.Separator)
+	if s.kind == stepPerft {
+		out = filepath.Join(r.results, r.m.Slug, schema.PerftFolder) + string(filepath.Separator)
+	}
+	return append(slices.Clone(s.args), "-campaign", r.c.String(), "-noprogress", "-out", out)
+}
+
+// progress prints the campaign's progress line before step i: the time
+// taken and the time left for the whole campaign, the estimates of the
+// steps left scaled by how the finished steps kept to theirs.
+func (r *campaignRun) progress(i int) {
+	var left time.Duration
+	for _, s := range r.steps[i:] {
+		left += s.estimate
+	}
+	if r.planned > 0 {
+		left = time.Duration(float64(left) * float64(r.spent) / float64(r.planned))
+	}
+	fmt.Fprintf(r.e.stderr, "%s step %d of %d, %s: %v so far, about %v left (until %s)\n", campaignPrefix, i+1, len(r.steps), r.steps[i],
+		time.Since(r.start).Round(time.Second), left.Round(time.Second), time.Now().Add(left).Format("15:04"))
+}
+
+// files returns the results files of the campaign in the CPU's folder.
+func (r *campaignRun) files() []string {
+	dir := filepath.Join(r.results, r.m.Slug)
+	var out []string
+	for _, pattern := range []string{"*.txt", schema.PerftFolder + "/*.txt", schema.EstimatesFolder + "/*.txt"} {
+		paths, _ := filepath.Glob(filepath.Join(dir, pattern))
+		for _, p := range paths {
+			if f, err := report.ScanFile(p); err == nil && f.Campaign == r.c {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+// interrupted says what an interrupt during step i kept and how to finish
+// the campaign, and returns the interruption.
+func (r *campaignRun) interrupted(i int) error {
+	w := r.e.stderr
+	fmt.Fprintf(w, "%s interrupted during step %d, %s: it keeps its completed rounds (it said where)\n", campaignPrefix, i+1, r.steps[i])
+	fmt.Fprintf(w, "%s the campaign's files so far:\n", campaignPrefix)
+	for _, f := range r.kept {
+		fmt.Fprintf(w, "  %s\n", f)
+	}
+	fmt.Fprintf(w, "%s to finish the campaign, run from this checkout, unchanged (-campaign checks the revision):\n", campaignPrefix)
+	for _, s := range r.steps[i:] {
+		if s.note != "" {
+			continue
+		}
+		if s.kind == stepExplain {
+			fmt.Fprintf(w, "  go run ./cmd/explain %s\n", schema.ShellLine(append(slices.Clone(s.args), "-campaign", r.c.String(), "-results", r.results)))
+			continue
+		}
+		env := ""
+		if s.level != "" {
+			env = "GOAMD64=" + s.level + " "
+		}
+		fmt.Fprintf(w, "  %sgo run -buildvcs=true ./cmd/runbench %s\n", env, schema.ShellLine(r.stepArgs(s)))
+	}
+	return interruption(fmt.Sprintf("during step %d of %d (%s) of campaign %s", i+1, len(r.steps), r.steps[i], r.c))
+}

@@ -1,0 +1,267 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"maps"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"slices"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"bitlab/fingerprint"
+	"bitlab/harness"
+	"bitlab/kernels"
+	"bitlab/positions"
+	"bitlab/report"
+	"bitlab/schema"
+)
+
+// cpuWith returns a CPU's feature test that has exactly fs.
+func cpuWith(fs ...kernels.Feature) func(kernels.Feature) bool {
+	return func(f kernels.Feature) bool { return slices.Contains(fs, f) }
+}
+
+func TestCampaignLevels(t *testing.T) {
+	v3 := levelNeeds["v3"]
+	v4 := levelNeeds["v4"]
+	for _, c := range []struct {
+		name string
+		arch string
+		has  func(kernels.Feature) bool
+		want []string
+	}{
+		{"a CPU of 2003", "amd64", cpuWith(), []string{"v1"}},
+		{"POPCNT but no AVX2 (v2)", "amd64", cpuWith(kernels.POPCNT), []string{"v1"}},
+		{"Haswell and later (v3)", "amd64", cpuWith(v3...), []string{"v1", "v3"}},
+		{"AVX2 without BMI2", "amd64", cpuWith(kernels.POPCNT, kernels.AVX2, kernels.BMI1, kernels.LZCNT), []string{"v1"}},
+		{"AVX-512 (v4)", "amd64", cpuWith(v4...), []string{"v1", "v3", "v4"}},
+		{"arm64", "arm64", cpuWith(), []string{""}},
+	} {
+		if got := campaignLevels(c.arch, c.has); !slices.Equal(got, c.want) {
+			t.Errorf("%s: levels %q, want %q", c.name, got, c.want)
+		}
+		if got, want := perftLevels(c.want), slices.DeleteFunc(slices.Clone(c.want), func(l string) bool { return l == "v4" }); !slices.Equal(got, want) {
+			t.Errorf("%s: perft at %q, want %q", c.name, got, want)
+		}
+	}
+}
+
+// TestCampaignPositions: the six standard positions, the mirror of
+// position 4 left out.
+func TestCampaignPositions(t *testing.T) {
+	var got []string
+	for _, c := range campaignPositions(positions.PerftCases()) {
+		got = append(got, c.Name)
+	}
+	if want := []string{"start", "kiwipete", "pos3", "pos4", "pos5", "pos6"}; !slices.Equal(got, want) {
+		t.Errorf("positions %q, want %q", got, want)
+	}
+}
+
+func TestCampaignDepths(t *testing.T) {
+	cases := []positions.PerftCase{{Name: "a", Counts: []uint64{10, 100, 1000, 10000}}, {Name: "b", Counts: []uint64{30, 900, 27000}}}
+	for _, c := range []struct {
+		nodesPerSecond float64
+		target         time.Duration
+		want           map[string]int
+	}{
+		{1000, time.Second, map[string]int{"a": 3, "b": 2}},     // 1000 nodes: a's 1000; b's 900
+		{1000, 3 * time.Second, map[string]int{"a": 3, "b": 2}}, // 3000: 1000 is 3.0x off, 10000 3.3x; 900 3.3x off, 27000 9x
+		{1000, 4 * time.Second, map[string]int{"a": 4, "b": 2}}, // 4000: 10000 is 2.5x off, 1000 4x
+		{1e9, time.Second, map[string]int{"a": 4, "b": 3}},      // faster than any count: the deepest
+		{1, time.Millisecond, map[string]int{"a": 1, "b": 1}},   // slower than any: depth 1
+	} {
+		if got := campaignDepths(cases, c.nodesPerSecond, c.target); !maps.Equal(got, c.want) {
+			t.Errorf("%g nodes/s, %v a count: depths %v, want %v", c.nodesPerSecond, c.target, got, c.want)
+		}
+	}
+	if d := perftCountTarget * campaignRounds * campaignSamples; d < 990*time.Millisecond || d > time.Second {
+		t.Errorf("a case's samples take %v: want about a second", d)
+	}
+	// The depths and estimates assume the runs' default rounds and samples.
+	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
+	(&runOptions{}).flags(fs, "", "")
+	if c, s := fs.Lookup("count").DefValue, fs.Lookup("samples").DefValue; c != fmt.Sprint(campaignRounds) || s != fmt.Sprint(campaignSamples) {
+		t.Errorf("the runs default to -count %s -samples %s, the campaign assumes %d and %d", c, s, campaignRounds, campaignSamples)
+	}
+}
+
+func TestCampaignPlan(t *testing.T) {
+	depths := map[string]int{"start": 5, "kiwipete": 4}
+	in := planInput{levels: []string{"v1", "v3", "v4"}, depths: depths, nodesPerSecond: 1e8, configs: 30,
+		families: []string{"popcount", "sliding"}, explainModel: "znver4"}
+	type step struct {
+		kind  stepKind
+		level string
+		args  string
+	}
+	var got []step
+	for _, s := range campaignPlan(in) {
+		got = append(got, step{s.kind, s.level, strings.Join(s.args, " ")})
+		if s.estimate <= 0 {
+			t.Errorf("%s: no estimate", s)
+		}
+	}
+	pressure := "bench -family popcount,sliding -dist random,chess -sizes l1 -mode throughput -pressure none,l1,l2,llc,2llc"
+	want := []step{
+		{stepSuite, "v1", "bench"}, {stepSuite, "v3", "bench"}, {stepSuite, "v4", "bench"},
+		{stepPressure, "v1", pressure},
+		{stepPerft, "v1", "perft -depths start=5,kiwipete=4"}, {stepPerft, "v3", "perft -depths start=5,kiwipete=4"},
+		{stepExplain, "", "-models znver4"},
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("plan:\n%v\nwant\n%v", got, want)
+	}
+
+	in.explainNote = "skipped: no llvm-mca-19"
+	steps := campaignPlan(in)
+	if ex := steps[len(steps)-1]; ex.note != in.explainNote || ex.estimate != 0 {
+		t.Errorf("explain without llvm-mca: %+v", ex)
+	}
+
+	in.shrink = &campaignShrink{level: "v1", family: "popcount", position: "kiwipete", depth: 2, count: 2}
+	in.levels = []string{"v1"}
+	var args []string
+	for _, s := range campaignPlan(in) {
+		if s.note == "" {
+			args = append(args, strings.Join(s.args, " "))
+		}
+	}
+	if want := []string{"bench -family popcount -count 2",
+		"bench -family popcount -dist random,chess -sizes l1 -mode throughput -pressure none,l1,l2,llc,2llc -count 2",
+		"perft -depths kiwipete=2 -count 2"}; !slices.Equal(args, want) {
+		t.Errorf("a shrunk campaign runs %q, want %q", args, want)
+	}
+}
+
+// TestMakefilePressureRun: the campaign's cache-pressure run is make
+// pressure's, with PRESSURE_FAMILIES the families pressureFamilies
+// returns (TestPressureFamilies).
+func TestMakefilePressureRun(t *testing.T) {
+	data, err := os.ReadFile("../../Makefile")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`(?m)^pressure:\n\t\$\(GO\) run \$\(BUILDVCS\) \./cmd/runbench (.*) \$\(ARGS\)$`).FindSubmatch(data)
+	if m == nil {
+		t.Fatal("no make pressure recipe of the form $(GO) run $(BUILDVCS) ./cmd/runbench ... $(ARGS)")
+	}
+	if got, want := string(m[1]), strings.Join(pressureArgs([]string{"$(PRESSURE_FAMILIES)"}), " "); got != want {
+		t.Errorf("make pressure runs %q, the campaign %q", got, want)
+	}
+	if !regexp.MustCompile(`(?m)^campaign:\n\t\$\(GO\) run \$\(BUILDVCS\) \./cmd/runbench campaign \$\(ARGS\)$`).Match(data) {
+		t.Error("no make campaign recipe running runbench campaign $(ARGS)")
+	}
+}
+
+// shrunk returns a test's tiny campaign into a temporary results folder.
+func shrunk(t *testing.T, count int) *campaignOptions {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds runbench and runs a campaign")
+	}
+	if _, _, err := checkout(); err != nil {
+		t.Skip(err)
+	}
+	level := campaignLevels(runtime.GOARCH, kernels.Feature.Available)[0]
+	return &campaignOptions{results: t.TempDir(),
+		shrink: &campaignShrink{level: level, family: "popcount", position: "kiwipete", depth: 2, count: count}}
+}
+
+// TestCampaignEndToEnd runs a tiny campaign (one level, one family, one
+// position at depth 2, two rounds): every file it writes names the same
+// campaign, of the checkout's revision, and records the code's
+// fingerprints.
+func TestCampaignEndToEnd(t *testing.T) {
+	o := shrunk(t, 2)
+	stdout, stderr := &syncBuffer{}, &syncBuffer{}
+	if err := o.run(&env{stdout: stdout, stderr: stderr, line: []string{"campaign"}}); err != nil {
+		t.Fatalf("campaign: %v\n%s", err, stderr)
+	}
+	head, err := exec.Command("git", "rev-parse", "HEAD").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(o.results, harness.ThisMachine().Slug)
+	kernelFiles, _ := filepath.Glob(filepath.Join(dir, "*.txt"))
+	perftFiles, _ := filepath.Glob(filepath.Join(dir, schema.PerftFolder, "*.txt"))
+	if len(kernelFiles) != 2 || len(perftFiles) != 1 {
+		t.Fatalf("files %q and %q: want the suite's and the pressure run's, and perft's\n%s", kernelFiles, perftFiles, stderr)
+	}
+	today, err := fingerprint.Parse(fingerprint.Line())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var first schema.Campaign
+	for _, p := range append(kernelFiles, perftFiles...) {
+		f, err := report.ScanFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch {
+		case f.Campaign.IsZero():
+			t.Errorf("%s names no campaign", p)
+		case first.IsZero():
+			first = f.Campaign
+		case f.Campaign != first:
+			t.Errorf("%s: campaign %s, another file's %s", p, f.Campaign, first)
+		}
+		if f.Campaign.Revision != strings.TrimSpace(string(head)) || f.Revision != f.Campaign.Revision || f.Dirty != f.Campaign.Dirty {
+			t.Errorf("%s: campaign %s, revision %s (dirty %v), checkout %s", p, f.Campaign, f.Revision, f.Dirty, head)
+		}
+		if !maps.Equal(f.Fingerprints, today) {
+			t.Errorf("%s: fingerprints %v, today's %v", p, f.Fingerprints, today)
+		}
+	}
+	if !strings.Contains(stderr.String(), "campaign: step 1 of ") || !strings.Contains(stderr.String(), "3 files:") {
+		t.Errorf("no progress line or no list of the files:\n%s", stderr)
+	}
+}
+
+// TestCampaignInterrupt interrupts a tiny campaign during its second
+// step: the first step's file stays, and the campaign says so, returns
+// an interruption and prints the commands that finish it.
+func TestCampaignInterrupt(t *testing.T) {
+	o := shrunk(t, 3)
+	stdout, stderr := &syncBuffer{}, &syncBuffer{}
+	done := make(chan error, 1)
+	go func() { done <- o.run(&env{stdout: stdout, stderr: stderr, line: []string{"campaign"}}) }()
+	dir := filepath.Join(o.results, harness.ThisMachine().Slug)
+	var finished []string
+	waitFor(t, "the first step's file", func() bool { finished, _ = filepath.Glob(filepath.Join(dir, "*.txt")); return len(finished) == 1 })
+	waitFor(t, "the second step's partial file", func() bool { p, _ := filepath.Glob(filepath.Join(dir, ".*.partial")); return len(p) > 0 })
+	if err := syscall.Kill(os.Getpid(), syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	var err error
+	select {
+	case err = <-done:
+	case <-time.After(3 * time.Minute):
+		t.Fatal("the campaign did not stop")
+	}
+	var in interruption
+	if !errors.As(err, &in) {
+		t.Fatalf("error %v, want an interruption\n%s", err, stderr)
+	}
+	f, scanErr := report.ScanFile(finished[0])
+	if scanErr != nil || f.Campaign.IsZero() {
+		t.Errorf("the first step's file %s: %+v, %v", finished[0], f, scanErr)
+	}
+	msg := stderr.String()
+	for _, want := range []string{"interrupted during step 2", finished[0], "to finish the campaign", "./cmd/runbench bench -family popcount -dist random,chess", "./cmd/runbench perft -depths kiwipete=2", "-campaign '" + f.Campaign.String() + "'"} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("stderr does not say %q:\n%s", want, msg)
+		}
+	}
+	if strings.Contains(msg, "./cmd/runbench bench -family popcount -count") {
+		t.Errorf("the finished first step is among the commands to run:\n%s", msg)
+	}
+}
