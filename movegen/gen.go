@@ -45,6 +45,23 @@ func count(b uint64) int { return bits.OnesCount64(b) }
 // kernel in its copy (internal/configs).
 func countKernel(b uint64) int { return int(generic.PopcountKernighan(b)) }
 
+// tally is how the generator counts its target sets: one count per set as
+// it comes ([DefaultConfig]'s; empty, so that the generator keeps its
+// count in a register). A batch technique's copies count on its own type
+// (count=archsimd-vpopcnt's tallyBatch) through the same three methods:
+// what each set adds to the count now, and what is left at the end.
+type tally struct{}
+
+// count returns the moves to the squares of one target set.
+func (tally) count(b uint64) int { return count(b) }
+
+// promotions returns the promotions to the squares of b: four moves each,
+// one of them counted with its set already.
+func (tally) promotions(b uint64) int { return 3 * count(b) }
+
+// rest returns the moves of the sets counted but not yet returned: none.
+func (tally) rest() int { return 0 }
+
 // add appends a move from one square to each square of targets, serialized
 // in place by TZCNT and BLSR ([DefaultConfig]'s serialize=inline); the
 // serialize and order factors' configurations call a kernel's version
@@ -197,19 +214,20 @@ func generate[Us side, J job](p *Position, l *MoveList) int {
 	case 1:
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
+	var sets tally // the target sets counted into n
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if listing[J]() {
 			l.add(from, targets, kind)
 		}
-		n += count(targets)
+		n += sets.count(targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if listing[J]() {
 			l.addLeaper(us, piece, from, targets)
 		}
-		n += count(targets)
+		n += sets.count(targets)
 	}
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
@@ -268,7 +286,7 @@ func generate[Us side, J job](p *Position, l *MoveList) int {
 		}
 	}
 	if m.check == 0 {
-		return n // double check: only the king moves
+		return n + sets.rest() // double check: only the king moves
 	}
 	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
@@ -332,7 +350,7 @@ func generate[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + sets.promotions(promotions)
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
 		l.addPawns(double, 2*pushStep(us), DoublePush)
@@ -347,7 +365,7 @@ func generate[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	return n
+	return n + sets.rest()
 }
 
 // enPassantLegal reports whether the en-passant capture from from leaves

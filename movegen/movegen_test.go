@@ -3,7 +3,9 @@ package movegen
 import (
 	"math/rand/v2"
 	"runtime"
+	"runtime/debug"
 	"slices"
+	"strings"
 	"testing"
 
 	"bitlab/factor"
@@ -118,16 +120,29 @@ func TestGeneratedFilesAreFresh(t *testing.T) {
 	gentest.Check(t)
 }
 
+// experimentOn reports whether the test binary was built with the Go
+// experiment x (GOEXPERIMENT).
+func experimentOn(x string) bool {
+	bi, _ := debug.ReadBuildInfo()
+	for _, s := range bi.Settings {
+		if s.Key == "GOEXPERIMENT" {
+			return slices.Contains(strings.Split(s.Value, ","), x)
+		}
+	}
+	return false
+}
+
 // TestConfigs proves every compiled configuration on every perft position
 // to a depth of at most configNodes leaves, after checking that every
-// configuration package factor declares for this architecture is
-// compiled, and the grid where it is built (with the tag factor.GridTag).
+// configuration package factor declares for this architecture (and the
+// build's Go experiments) is compiled, and the grid where it is built
+// (with the tag factor.GridTag).
 func TestConfigs(t *testing.T) {
 	const configNodes = 100_000
 	cs := Configs()
 	var want []Config
 	for _, c := range factor.Configs() {
-		if a := c.Arch(); a == "" || a == runtime.GOARCH {
+		if a, x := c.Arch(), c.Experiment(); a == "" || a == runtime.GOARCH && (x == "" || experimentOn(x)) {
 			want = append(want, c)
 		}
 	}

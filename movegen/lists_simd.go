@@ -1,0 +1,69 @@
+//go:build goexperiment.simd && amd64
+
+package movegen
+
+import (
+	"bitlab/board"
+	"bitlab/kernels/gosimd"
+)
+
+// The techniques of the values whose kernels are Go with simd/archsimd
+// (GOEXPERIMENT=simd, amd64), which inline into the generator as Go does,
+// unlike assembly: no call, no registers spilled around one.
+
+// addArchsimd is add by serialize/archsimd-vbmi2: the target set's moves
+// appended whole by a vector compress (VPCOMPRESSW) inlined in place; the
+// stores may write up to 64 moves from the list's end, into MoveList's
+// slack.
+func (l *MoveList) addArchsimd(from board.Square, targets uint64, kind int) {
+	gosimd.SerializeArchsimdVbmi2Append(&l.Moves, &l.N, targets, from, kind)
+}
+
+// addPawnsArchsimd is addPawns by serialize/archsimd-vbmi2: a set without
+// promotions compressed like addArchsimd's, one with them (rare) listed by
+// addPawns.
+func (l *MoveList) addPawnsArchsimd(targets uint64, delta int, kind int) {
+	if targets&(rank1|rank8) != 0 {
+		l.addPawns(targets, delta, kind)
+		return
+	}
+	gosimd.SerializeArchsimdVbmi2AppendPawns(&l.Moves, &l.N, targets, delta, kind)
+}
+
+// tallyBatch is tally by popcount/archsimd-vpopcnt: the target sets are
+// collected eight at a time and counted by one VPOPCNTQ each eight, inlined
+// in place, the last (fewer) with the rest of the block zero.
+type tallyBatch struct {
+	sets [8]uint64
+	n    int // the sets collected since the last count
+}
+
+// count collects b and returns the moves of the eight sets it completes, or
+// none.
+func (t *tallyBatch) count(b uint64) int {
+	t.sets[t.n&7] = b
+	t.n++
+	if t.n < 8 {
+		return 0
+	}
+	t.n = 0
+	return gosimd.PopcountArchsimdVpopcntSum(&t.sets)
+}
+
+// promotions collects b three times, unless it is empty (mostly): its
+// promotions' three moves beyond the one its set counts.
+func (t *tallyBatch) promotions(b uint64) int {
+	if b == 0 {
+		return 0
+	}
+	return t.count(b) + t.count(b) + t.count(b)
+}
+
+// rest returns the moves of the sets collected since the last count.
+func (t *tallyBatch) rest() int {
+	if t.n == 0 {
+		return 0
+	}
+	clear(t.sets[t.n&7:])
+	return gosimd.PopcountArchsimdVpopcntSum(&t.sets)
+}
