@@ -106,19 +106,20 @@ func generateCntKernighan[Us side, J job](p *Position, l *MoveList) int {
 	case 1:
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
+	var sets tally // the target sets counted into n
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if listing[J]() {
 			l.add(from, targets, kind)
 		}
-		n += countKernel(targets)
+		n += sets.countCntKernighan(targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if listing[J]() {
 			l.addLeaper(us, piece, from, targets)
 		}
-		n += countKernel(targets)
+		n += sets.countCntKernighan(targets)
 	}
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
@@ -177,7 +178,7 @@ func generateCntKernighan[Us side, J job](p *Position, l *MoveList) int {
 		}
 	}
 	if m.check == 0 {
-		return n // double check: only the king moves
+		return n + sets.rest() // double check: only the king moves
 	}
 	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
@@ -241,7 +242,7 @@ func generateCntKernighan[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += countKernel(single|bits.RotateLeft64(double, -2*pushStep(us))) + countKernel(capA) + countKernel(capH) + 3*countKernel(promotions)
+	n += sets.countCntKernighan(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.countCntKernighan(capA) + sets.countCntKernighan(capH) + 3*countKernel(promotions)
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
 		l.addPawns(double, 2*pushStep(us), DoublePush)
@@ -256,8 +257,11 @@ func generateCntKernighan[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	return n
+	return n + sets.rest()
 }
+
+// countCntKernighan is count with count=kernighan.
+func (tally) countCntKernighan(b uint64) int { return countKernel(b) }
 
 // perftCntSwar is perft with count=swar.
 func perftCntSwar(p Position, depth int) uint64 {
@@ -346,19 +350,20 @@ func generateCntSwar[Us side, J job](p *Position, l *MoveList) int {
 	case 1:
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
+	var sets tally // the target sets counted into n
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if listing[J]() {
 			l.add(from, targets, kind)
 		}
-		n += countKernelCntSwar(targets)
+		n += sets.countCntSwar(targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if listing[J]() {
 			l.addLeaper(us, piece, from, targets)
 		}
-		n += countKernelCntSwar(targets)
+		n += sets.countCntSwar(targets)
 	}
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
@@ -417,7 +422,7 @@ func generateCntSwar[Us side, J job](p *Position, l *MoveList) int {
 		}
 	}
 	if m.check == 0 {
-		return n // double check: only the king moves
+		return n + sets.rest() // double check: only the king moves
 	}
 	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
@@ -481,7 +486,7 @@ func generateCntSwar[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += countKernelCntSwar(single|bits.RotateLeft64(double, -2*pushStep(us))) + countKernelCntSwar(capA) + countKernelCntSwar(capH) + 3*countKernelCntSwar(promotions)
+	n += sets.countCntSwar(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.countCntSwar(capA) + sets.countCntSwar(capH) + 3*countKernelCntSwar(promotions)
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
 		l.addPawns(double, 2*pushStep(us), DoublePush)
@@ -496,8 +501,11 @@ func generateCntSwar[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	return n
+	return n + sets.rest()
 }
+
+// countCntSwar is count with count=swar.
+func (tally) countCntSwar(b uint64) int { return countKernelCntSwar(b) }
 
 // countKernelCntSwar is countKernel with count=swar.
 func countKernelCntSwar(b uint64) int { return int(generic.PopcountSwar(b)) }
@@ -589,19 +597,20 @@ func generateCntSwarMul[Us side, J job](p *Position, l *MoveList) int {
 	case 1:
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
+	var sets tally // the target sets counted into n
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if listing[J]() {
 			l.add(from, targets, kind)
 		}
-		n += countKernelCntSwarMul(targets)
+		n += sets.countCntSwarMul(targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if listing[J]() {
 			l.addLeaper(us, piece, from, targets)
 		}
-		n += countKernelCntSwarMul(targets)
+		n += sets.countCntSwarMul(targets)
 	}
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
@@ -660,7 +669,7 @@ func generateCntSwarMul[Us side, J job](p *Position, l *MoveList) int {
 		}
 	}
 	if m.check == 0 {
-		return n // double check: only the king moves
+		return n + sets.rest() // double check: only the king moves
 	}
 	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
@@ -724,7 +733,7 @@ func generateCntSwarMul[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += countKernelCntSwarMul(single|bits.RotateLeft64(double, -2*pushStep(us))) + countKernelCntSwarMul(capA) + countKernelCntSwarMul(capH) + 3*countKernelCntSwarMul(promotions)
+	n += sets.countCntSwarMul(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.countCntSwarMul(capA) + sets.countCntSwarMul(capH) + 3*countKernelCntSwarMul(promotions)
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
 		l.addPawns(double, 2*pushStep(us), DoublePush)
@@ -739,8 +748,11 @@ func generateCntSwarMul[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	return n
+	return n + sets.rest()
 }
+
+// countCntSwarMul is count with count=swar-mul.
+func (tally) countCntSwarMul(b uint64) int { return countKernelCntSwarMul(b) }
 
 // countKernelCntSwarMul is countKernel with count=swar-mul.
 func countKernelCntSwarMul(b uint64) int { return int(generic.PopcountSwarMul(b)) }
@@ -832,19 +844,20 @@ func generateCntTable16[Us side, J job](p *Position, l *MoveList) int {
 	case 1:
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
+	var sets tally // the target sets counted into n
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if listing[J]() {
 			l.add(from, targets, kind)
 		}
-		n += countKernelCntTable16(targets)
+		n += sets.countCntTable16(targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if listing[J]() {
 			l.addLeaper(us, piece, from, targets)
 		}
-		n += countKernelCntTable16(targets)
+		n += sets.countCntTable16(targets)
 	}
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
@@ -903,7 +916,7 @@ func generateCntTable16[Us side, J job](p *Position, l *MoveList) int {
 		}
 	}
 	if m.check == 0 {
-		return n // double check: only the king moves
+		return n + sets.rest() // double check: only the king moves
 	}
 	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
@@ -967,7 +980,7 @@ func generateCntTable16[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += countKernelCntTable16(single|bits.RotateLeft64(double, -2*pushStep(us))) + countKernelCntTable16(capA) + countKernelCntTable16(capH) + 3*countKernelCntTable16(promotions)
+	n += sets.countCntTable16(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.countCntTable16(capA) + sets.countCntTable16(capH) + 3*countKernelCntTable16(promotions)
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
 		l.addPawns(double, 2*pushStep(us), DoublePush)
@@ -982,8 +995,11 @@ func generateCntTable16[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	return n
+	return n + sets.rest()
 }
+
+// countCntTable16 is count with count=table16.
+func (tally) countCntTable16(b uint64) int { return countKernelCntTable16(b) }
 
 // countKernelCntTable16 is countKernel with count=table16.
 func countKernelCntTable16(b uint64) int { return int(generic.PopcountTable16(b)) }
@@ -1075,19 +1091,20 @@ func generateCntTable8[Us side, J job](p *Position, l *MoveList) int {
 	case 1:
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
+	var sets tally // the target sets counted into n
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if listing[J]() {
 			l.add(from, targets, kind)
 		}
-		n += countKernelCntTable8(targets)
+		n += sets.countCntTable8(targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if listing[J]() {
 			l.addLeaper(us, piece, from, targets)
 		}
-		n += countKernelCntTable8(targets)
+		n += sets.countCntTable8(targets)
 	}
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
@@ -1146,7 +1163,7 @@ func generateCntTable8[Us side, J job](p *Position, l *MoveList) int {
 		}
 	}
 	if m.check == 0 {
-		return n // double check: only the king moves
+		return n + sets.rest() // double check: only the king moves
 	}
 	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
@@ -1210,7 +1227,7 @@ func generateCntTable8[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += countKernelCntTable8(single|bits.RotateLeft64(double, -2*pushStep(us))) + countKernelCntTable8(capA) + countKernelCntTable8(capH) + 3*countKernelCntTable8(promotions)
+	n += sets.countCntTable8(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.countCntTable8(capA) + sets.countCntTable8(capH) + 3*countKernelCntTable8(promotions)
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
 		l.addPawns(double, 2*pushStep(us), DoublePush)
@@ -1225,8 +1242,11 @@ func generateCntTable8[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	return n
+	return n + sets.rest()
 }
+
+// countCntTable8 is count with count=table8.
+func (tally) countCntTable8(b uint64) int { return countKernelCntTable8(b) }
 
 // countKernelCntTable8 is countKernel with count=table8.
 func countKernelCntTable8(b uint64) int { return int(generic.PopcountTable8(b)) }

@@ -112,19 +112,20 @@ func generateHyperbolaReverseReprReversed[Us side, J job](p *posReversed, l *Mov
 	case 1:
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
+	var sets tally // the target sets counted into n
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if listing[J]() {
 			l.add(from, targets, kind)
 		}
-		n += count(targets)
+		n += sets.count(targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if listing[J]() {
 			l.addLeaper(us, piece, from, targets)
 		}
-		n += count(targets)
+		n += sets.count(targets)
 	}
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
@@ -183,7 +184,7 @@ func generateHyperbolaReverseReprReversed[Us side, J job](p *posReversed, l *Mov
 		}
 	}
 	if m.check == 0 {
-		return n // double check: only the king moves
+		return n + sets.rest() // double check: only the king moves
 	}
 	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
@@ -247,7 +248,7 @@ func generateHyperbolaReverseReprReversed[Us side, J job](p *posReversed, l *Mov
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
 		l.addPawns(double, 2*pushStep(us), DoublePush)
@@ -262,7 +263,7 @@ func generateHyperbolaReverseReprReversed[Us side, J job](p *posReversed, l *Mov
 			}
 		}
 	}
-	return n
+	return n + sets.rest()
 }
 
 // playReprReversed is play with repr=reversed.
@@ -424,19 +425,20 @@ func generateRotatedReprRotated[Us side, J job](p *posRotated, l *MoveList) int 
 	case 1:
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
+	var sets tally // the target sets counted into n
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if listing[J]() {
 			l.add(from, targets, kind)
 		}
-		n += count(targets)
+		n += sets.count(targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if listing[J]() {
 			l.addLeaper(us, piece, from, targets)
 		}
-		n += count(targets)
+		n += sets.count(targets)
 	}
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
@@ -495,7 +497,7 @@ func generateRotatedReprRotated[Us side, J job](p *posRotated, l *MoveList) int 
 		}
 	}
 	if m.check == 0 {
-		return n // double check: only the king moves
+		return n + sets.rest() // double check: only the king moves
 	}
 	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
@@ -559,7 +561,7 @@ func generateRotatedReprRotated[Us side, J job](p *posRotated, l *MoveList) int 
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
 		l.addPawns(double, 2*pushStep(us), DoublePush)
@@ -574,7 +576,7 @@ func generateRotatedReprRotated[Us side, J job](p *posRotated, l *MoveList) int 
 			}
 		}
 	}
-	return n
+	return n + sets.rest()
 }
 
 // playReprRotated is play with repr=rotated.
@@ -736,19 +738,20 @@ func generateReprReversed[Us side, J job](p *posReversed, l *MoveList) int {
 	case 1:
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
+	var sets tally // the target sets counted into n
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if listing[J]() {
 			l.add(from, targets, kind)
 		}
-		n += count(targets)
+		n += sets.count(targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if listing[J]() {
 			l.addLeaper(us, piece, from, targets)
 		}
-		n += count(targets)
+		n += sets.count(targets)
 	}
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
@@ -807,7 +810,7 @@ func generateReprReversed[Us side, J job](p *posReversed, l *MoveList) int {
 		}
 	}
 	if m.check == 0 {
-		return n // double check: only the king moves
+		return n + sets.rest() // double check: only the king moves
 	}
 	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
@@ -871,7 +874,7 @@ func generateReprReversed[Us side, J job](p *posReversed, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
 		l.addPawns(double, 2*pushStep(us), DoublePush)
@@ -886,7 +889,7 @@ func generateReprReversed[Us side, J job](p *posReversed, l *MoveList) int {
 			}
 		}
 	}
-	return n
+	return n + sets.rest()
 }
 
 // enPassantLegalReprReversed is enPassantLegal with repr=reversed.
@@ -993,19 +996,20 @@ func generateReprRotated[Us side, J job](p *posRotated, l *MoveList) int {
 	case 1:
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
+	var sets tally // the target sets counted into n
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if listing[J]() {
 			l.add(from, targets, kind)
 		}
-		n += count(targets)
+		n += sets.count(targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if listing[J]() {
 			l.addLeaper(us, piece, from, targets)
 		}
-		n += count(targets)
+		n += sets.count(targets)
 	}
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
@@ -1064,7 +1068,7 @@ func generateReprRotated[Us side, J job](p *posRotated, l *MoveList) int {
 		}
 	}
 	if m.check == 0 {
-		return n // double check: only the king moves
+		return n + sets.rest() // double check: only the king moves
 	}
 	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
@@ -1128,7 +1132,7 @@ func generateReprRotated[Us side, J job](p *posRotated, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
 		l.addPawns(double, 2*pushStep(us), DoublePush)
@@ -1143,7 +1147,7 @@ func generateReprRotated[Us side, J job](p *posRotated, l *MoveList) int {
 			}
 		}
 	}
-	return n
+	return n + sets.rest()
 }
 
 // enPassantLegalReprRotated is enPassantLegal with repr=rotated.

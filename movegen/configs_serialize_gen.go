@@ -108,19 +108,20 @@ func generateSerBytes[Us side, J job](p *Position, l *MoveList) int {
 	case 1:
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
+	var sets tally // the target sets counted into n
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if listing[J]() {
 			l.addSquaresSerBytes(from, targets, kind)
 		}
-		n += count(targets)
+		n += sets.count(targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if listing[J]() {
 			l.addSquaresSerBytes(from, targets, Quiet)
 		}
-		n += count(targets)
+		n += sets.count(targets)
 	}
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
@@ -179,7 +180,7 @@ func generateSerBytes[Us side, J job](p *Position, l *MoveList) int {
 		}
 	}
 	if m.check == 0 {
-		return n // double check: only the king moves
+		return n + sets.rest() // double check: only the king moves
 	}
 	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
@@ -243,7 +244,7 @@ func generateSerBytes[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	if listing[J]() {
 		l.addPawnsSquaresSerBytes(single, pushStep(us), Quiet)
 		l.addPawnsSquaresSerBytes(double, 2*pushStep(us), DoublePush)
@@ -258,7 +259,7 @@ func generateSerBytes[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	return n
+	return n + sets.rest()
 }
 
 // addSquaresSerBytes is addSquares with serialize=bytes.
@@ -373,19 +374,20 @@ func generateSerForward[Us side, J job](p *Position, l *MoveList) int {
 	case 1:
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
+	var sets tally // the target sets counted into n
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if listing[J]() {
 			l.addSquares(from, targets, kind)
 		}
-		n += count(targets)
+		n += sets.count(targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if listing[J]() {
 			l.addSquares(from, targets, Quiet)
 		}
-		n += count(targets)
+		n += sets.count(targets)
 	}
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
@@ -444,7 +446,7 @@ func generateSerForward[Us side, J job](p *Position, l *MoveList) int {
 		}
 	}
 	if m.check == 0 {
-		return n // double check: only the king moves
+		return n + sets.rest() // double check: only the king moves
 	}
 	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
@@ -508,7 +510,7 @@ func generateSerForward[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	if listing[J]() {
 		l.addPawnsSquares(single, pushStep(us), Quiet)
 		l.addPawnsSquares(double, 2*pushStep(us), DoublePush)
@@ -523,7 +525,7 @@ func generateSerForward[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	return n
+	return n + sets.rest()
 }
 
 // perftSerIterator is perft with serialize=iterator.
@@ -613,19 +615,20 @@ func generateSerIterator[Us side, J job](p *Position, l *MoveList) int {
 	case 1:
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
+	var sets tally // the target sets counted into n
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if listing[J]() {
 			l.addSquaresSerIterator(from, targets, kind)
 		}
-		n += count(targets)
+		n += sets.count(targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if listing[J]() {
 			l.addSquaresSerIterator(from, targets, Quiet)
 		}
-		n += count(targets)
+		n += sets.count(targets)
 	}
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
@@ -684,7 +687,7 @@ func generateSerIterator[Us side, J job](p *Position, l *MoveList) int {
 		}
 	}
 	if m.check == 0 {
-		return n // double check: only the king moves
+		return n + sets.rest() // double check: only the king moves
 	}
 	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
@@ -748,7 +751,7 @@ func generateSerIterator[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	if listing[J]() {
 		l.addPawnsSquaresSerIterator(single, pushStep(us), Quiet)
 		l.addPawnsSquaresSerIterator(double, 2*pushStep(us), DoublePush)
@@ -763,7 +766,7 @@ func generateSerIterator[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	return n
+	return n + sets.rest()
 }
 
 // addSquaresSerIterator is addSquares with serialize=iterator.
@@ -878,19 +881,20 @@ func generateSerReverse[Us side, J job](p *Position, l *MoveList) int {
 	case 1:
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
+	var sets tally // the target sets counted into n
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if listing[J]() {
 			l.addSquaresSerReverse(from, targets, kind)
 		}
-		n += count(targets)
+		n += sets.count(targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if listing[J]() {
 			l.addSquaresSerReverse(from, targets, Quiet)
 		}
-		n += count(targets)
+		n += sets.count(targets)
 	}
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
@@ -949,7 +953,7 @@ func generateSerReverse[Us side, J job](p *Position, l *MoveList) int {
 		}
 	}
 	if m.check == 0 {
-		return n // double check: only the king moves
+		return n + sets.rest() // double check: only the king moves
 	}
 	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
@@ -1013,7 +1017,7 @@ func generateSerReverse[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	if listing[J]() {
 		l.addPawnsSquaresSerReverse(single, pushStep(us), Quiet)
 		l.addPawnsSquaresSerReverse(double, 2*pushStep(us), DoublePush)
@@ -1028,7 +1032,7 @@ func generateSerReverse[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	return n
+	return n + sets.rest()
 }
 
 // addSquaresSerReverse is addSquares with serialize=reverse.
@@ -1143,19 +1147,20 @@ func generateSerScanReset[Us side, J job](p *Position, l *MoveList) int {
 	case 1:
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
+	var sets tally // the target sets counted into n
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if listing[J]() {
 			l.addSquaresSerScanReset(from, targets, kind)
 		}
-		n += count(targets)
+		n += sets.count(targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if listing[J]() {
 			l.addSquaresSerScanReset(from, targets, Quiet)
 		}
-		n += count(targets)
+		n += sets.count(targets)
 	}
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
@@ -1214,7 +1219,7 @@ func generateSerScanReset[Us side, J job](p *Position, l *MoveList) int {
 		}
 	}
 	if m.check == 0 {
-		return n // double check: only the king moves
+		return n + sets.rest() // double check: only the king moves
 	}
 	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
@@ -1278,7 +1283,7 @@ func generateSerScanReset[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	if listing[J]() {
 		l.addPawnsSquaresSerScanReset(single, pushStep(us), Quiet)
 		l.addPawnsSquaresSerScanReset(double, 2*pushStep(us), DoublePush)
@@ -1293,7 +1298,7 @@ func generateSerScanReset[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	return n
+	return n + sets.rest()
 }
 
 // addSquaresSerScanReset is addSquares with serialize=scan-reset.
@@ -1408,19 +1413,20 @@ func generateSerUnrolled[Us side, J job](p *Position, l *MoveList) int {
 	case 1:
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
+	var sets tally // the target sets counted into n
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if listing[J]() {
 			l.addSquaresSerUnrolled(from, targets, kind)
 		}
-		n += count(targets)
+		n += sets.count(targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if listing[J]() {
 			l.addSquaresSerUnrolled(from, targets, Quiet)
 		}
-		n += count(targets)
+		n += sets.count(targets)
 	}
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
@@ -1479,7 +1485,7 @@ func generateSerUnrolled[Us side, J job](p *Position, l *MoveList) int {
 		}
 	}
 	if m.check == 0 {
-		return n // double check: only the king moves
+		return n + sets.rest() // double check: only the king moves
 	}
 	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
@@ -1543,7 +1549,7 @@ func generateSerUnrolled[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	if listing[J]() {
 		l.addPawnsSquaresSerUnrolled(single, pushStep(us), Quiet)
 		l.addPawnsSquaresSerUnrolled(double, 2*pushStep(us), DoublePush)
@@ -1558,7 +1564,7 @@ func generateSerUnrolled[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	return n
+	return n + sets.rest()
 }
 
 // addSquaresSerUnrolled is addSquares with serialize=unrolled.
@@ -1673,19 +1679,20 @@ func generateSerWords16[Us side, J job](p *Position, l *MoveList) int {
 	case 1:
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
+	var sets tally // the target sets counted into n
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if listing[J]() {
 			l.addSquaresSerWords16(from, targets, kind)
 		}
-		n += count(targets)
+		n += sets.count(targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if listing[J]() {
 			l.addSquaresSerWords16(from, targets, Quiet)
 		}
-		n += count(targets)
+		n += sets.count(targets)
 	}
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
@@ -1744,7 +1751,7 @@ func generateSerWords16[Us side, J job](p *Position, l *MoveList) int {
 		}
 	}
 	if m.check == 0 {
-		return n // double check: only the king moves
+		return n + sets.rest() // double check: only the king moves
 	}
 	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
@@ -1808,7 +1815,7 @@ func generateSerWords16[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	if listing[J]() {
 		l.addPawnsSquaresSerWords16(single, pushStep(us), Quiet)
 		l.addPawnsSquaresSerWords16(double, 2*pushStep(us), DoublePush)
@@ -1823,7 +1830,7 @@ func generateSerWords16[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	return n
+	return n + sets.rest()
 }
 
 // addSquaresSerWords16 is addSquares with serialize=words16.

@@ -106,19 +106,20 @@ func generatePext[Us side, J job](p *Position, l *MoveList) int {
 	case 1:
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
+	var sets tally // the target sets counted into n
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if listing[J]() {
 			l.add(from, targets, kind)
 		}
-		n += count(targets)
+		n += sets.count(targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if listing[J]() {
 			l.addLeaper(us, piece, from, targets)
 		}
-		n += count(targets)
+		n += sets.count(targets)
 	}
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
@@ -177,7 +178,7 @@ func generatePext[Us side, J job](p *Position, l *MoveList) int {
 		}
 	}
 	if m.check == 0 {
-		return n // double check: only the king moves
+		return n + sets.rest() // double check: only the king moves
 	}
 	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
@@ -241,7 +242,7 @@ func generatePext[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
 		l.addPawns(double, 2*pushStep(us), DoublePush)
@@ -256,7 +257,7 @@ func generatePext[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	return n
+	return n + sets.rest()
 }
 
 // enPassantLegalPext is enPassantLegal with slider=pext.
@@ -363,19 +364,20 @@ func generateMagicFancyAsm[Us side, J job](p *Position, l *MoveList) int {
 	case 1:
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
+	var sets tally // the target sets counted into n
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if listing[J]() {
 			l.add(from, targets, kind)
 		}
-		n += count(targets)
+		n += sets.count(targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if listing[J]() {
 			l.addLeaper(us, piece, from, targets)
 		}
-		n += count(targets)
+		n += sets.count(targets)
 	}
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
@@ -434,7 +436,7 @@ func generateMagicFancyAsm[Us side, J job](p *Position, l *MoveList) int {
 		}
 	}
 	if m.check == 0 {
-		return n // double check: only the king moves
+		return n + sets.rest() // double check: only the king moves
 	}
 	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
@@ -498,7 +500,7 @@ func generateMagicFancyAsm[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
 		l.addPawns(double, 2*pushStep(us), DoublePush)
@@ -513,7 +515,7 @@ func generateMagicFancyAsm[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	return n
+	return n + sets.rest()
 }
 
 // enPassantLegalMagicFancyAsm is enPassantLegal with slider=magic-fancy-asm.
@@ -620,19 +622,20 @@ func generateMagicBlackAsm[Us side, J job](p *Position, l *MoveList) int {
 	case 1:
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
+	var sets tally // the target sets counted into n
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if listing[J]() {
 			l.add(from, targets, kind)
 		}
-		n += count(targets)
+		n += sets.count(targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if listing[J]() {
 			l.addLeaper(us, piece, from, targets)
 		}
-		n += count(targets)
+		n += sets.count(targets)
 	}
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
@@ -691,7 +694,7 @@ func generateMagicBlackAsm[Us side, J job](p *Position, l *MoveList) int {
 		}
 	}
 	if m.check == 0 {
-		return n // double check: only the king moves
+		return n + sets.rest() // double check: only the king moves
 	}
 	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
@@ -755,7 +758,7 @@ func generateMagicBlackAsm[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
 		l.addPawns(double, 2*pushStep(us), DoublePush)
@@ -770,7 +773,7 @@ func generateMagicBlackAsm[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	return n
+	return n + sets.rest()
 }
 
 // enPassantLegalMagicBlackAsm is enPassantLegal with slider=magic-black-asm.

@@ -111,19 +111,20 @@ func generateClassical[Us side, J job](p *Position, l *MoveList) int {
 	case 1:
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
+	var sets tally // the target sets counted into n
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if listing[J]() {
 			l.add(from, targets, kind)
 		}
-		n += count(targets)
+		n += sets.count(targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if listing[J]() {
 			l.addLeaper(us, piece, from, targets)
 		}
-		n += count(targets)
+		n += sets.count(targets)
 	}
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
@@ -182,7 +183,7 @@ func generateClassical[Us side, J job](p *Position, l *MoveList) int {
 		}
 	}
 	if m.check == 0 {
-		return n // double check: only the king moves
+		return n + sets.rest() // double check: only the king moves
 	}
 	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
@@ -246,7 +247,7 @@ func generateClassical[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
 		l.addPawns(double, 2*pushStep(us), DoublePush)
@@ -261,7 +262,7 @@ func generateClassical[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	return n
+	return n + sets.rest()
 }
 
 // enPassantLegalClassical is enPassantLegal with slider=classical.
@@ -368,19 +369,20 @@ func generateDumb7fill[Us side, J job](p *Position, l *MoveList) int {
 	case 1:
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
+	var sets tally // the target sets counted into n
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if listing[J]() {
 			l.add(from, targets, kind)
 		}
-		n += count(targets)
+		n += sets.count(targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if listing[J]() {
 			l.addLeaper(us, piece, from, targets)
 		}
-		n += count(targets)
+		n += sets.count(targets)
 	}
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
@@ -439,7 +441,7 @@ func generateDumb7fill[Us side, J job](p *Position, l *MoveList) int {
 		}
 	}
 	if m.check == 0 {
-		return n // double check: only the king moves
+		return n + sets.rest() // double check: only the king moves
 	}
 	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
@@ -503,7 +505,7 @@ func generateDumb7fill[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
 		l.addPawns(double, 2*pushStep(us), DoublePush)
@@ -518,7 +520,7 @@ func generateDumb7fill[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	return n
+	return n + sets.rest()
 }
 
 // enPassantLegalDumb7fill is enPassantLegal with slider=dumb7fill.
@@ -625,19 +627,20 @@ func generateHyperbolaBswap[Us side, J job](p *Position, l *MoveList) int {
 	case 1:
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
+	var sets tally // the target sets counted into n
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if listing[J]() {
 			l.add(from, targets, kind)
 		}
-		n += count(targets)
+		n += sets.count(targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if listing[J]() {
 			l.addLeaper(us, piece, from, targets)
 		}
-		n += count(targets)
+		n += sets.count(targets)
 	}
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
@@ -696,7 +699,7 @@ func generateHyperbolaBswap[Us side, J job](p *Position, l *MoveList) int {
 		}
 	}
 	if m.check == 0 {
-		return n // double check: only the king moves
+		return n + sets.rest() // double check: only the king moves
 	}
 	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
@@ -760,7 +763,7 @@ func generateHyperbolaBswap[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
 		l.addPawns(double, 2*pushStep(us), DoublePush)
@@ -775,7 +778,7 @@ func generateHyperbolaBswap[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	return n
+	return n + sets.rest()
 }
 
 // enPassantLegalHyperbolaBswap is enPassantLegal with slider=hyperbola-bswap.
@@ -882,19 +885,20 @@ func generateHyperbolaReverse[Us side, J job](p *Position, l *MoveList) int {
 	case 1:
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
+	var sets tally // the target sets counted into n
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if listing[J]() {
 			l.add(from, targets, kind)
 		}
-		n += count(targets)
+		n += sets.count(targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if listing[J]() {
 			l.addLeaper(us, piece, from, targets)
 		}
-		n += count(targets)
+		n += sets.count(targets)
 	}
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
@@ -953,7 +957,7 @@ func generateHyperbolaReverse[Us side, J job](p *Position, l *MoveList) int {
 		}
 	}
 	if m.check == 0 {
-		return n // double check: only the king moves
+		return n + sets.rest() // double check: only the king moves
 	}
 	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
@@ -1017,7 +1021,7 @@ func generateHyperbolaReverse[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
 		l.addPawns(double, 2*pushStep(us), DoublePush)
@@ -1032,7 +1036,7 @@ func generateHyperbolaReverse[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	return n
+	return n + sets.rest()
 }
 
 // enPassantLegalHyperbolaReverse is enPassantLegal with slider=hyperbola-reverse.
@@ -1139,19 +1143,20 @@ func generateKindergarten[Us side, J job](p *Position, l *MoveList) int {
 	case 1:
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
+	var sets tally // the target sets counted into n
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if listing[J]() {
 			l.add(from, targets, kind)
 		}
-		n += count(targets)
+		n += sets.count(targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if listing[J]() {
 			l.addLeaper(us, piece, from, targets)
 		}
-		n += count(targets)
+		n += sets.count(targets)
 	}
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
@@ -1210,7 +1215,7 @@ func generateKindergarten[Us side, J job](p *Position, l *MoveList) int {
 		}
 	}
 	if m.check == 0 {
-		return n // double check: only the king moves
+		return n + sets.rest() // double check: only the king moves
 	}
 	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
@@ -1274,7 +1279,7 @@ func generateKindergarten[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
 		l.addPawns(double, 2*pushStep(us), DoublePush)
@@ -1289,7 +1294,7 @@ func generateKindergarten[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	return n
+	return n + sets.rest()
 }
 
 // enPassantLegalKindergarten is enPassantLegal with slider=kindergarten.
@@ -1396,19 +1401,20 @@ func generateKoggeStone[Us side, J job](p *Position, l *MoveList) int {
 	case 1:
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
+	var sets tally // the target sets counted into n
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if listing[J]() {
 			l.add(from, targets, kind)
 		}
-		n += count(targets)
+		n += sets.count(targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if listing[J]() {
 			l.addLeaper(us, piece, from, targets)
 		}
-		n += count(targets)
+		n += sets.count(targets)
 	}
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
@@ -1467,7 +1473,7 @@ func generateKoggeStone[Us side, J job](p *Position, l *MoveList) int {
 		}
 	}
 	if m.check == 0 {
-		return n // double check: only the king moves
+		return n + sets.rest() // double check: only the king moves
 	}
 	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
@@ -1531,7 +1537,7 @@ func generateKoggeStone[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
 		l.addPawns(double, 2*pushStep(us), DoublePush)
@@ -1546,7 +1552,7 @@ func generateKoggeStone[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	return n
+	return n + sets.rest()
 }
 
 // enPassantLegalKoggeStone is enPassantLegal with slider=kogge-stone.
@@ -1653,19 +1659,20 @@ func generateMagicBlack[Us side, J job](p *Position, l *MoveList) int {
 	case 1:
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
+	var sets tally // the target sets counted into n
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if listing[J]() {
 			l.add(from, targets, kind)
 		}
-		n += count(targets)
+		n += sets.count(targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if listing[J]() {
 			l.addLeaper(us, piece, from, targets)
 		}
-		n += count(targets)
+		n += sets.count(targets)
 	}
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
@@ -1724,7 +1731,7 @@ func generateMagicBlack[Us side, J job](p *Position, l *MoveList) int {
 		}
 	}
 	if m.check == 0 {
-		return n // double check: only the king moves
+		return n + sets.rest() // double check: only the king moves
 	}
 	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
@@ -1788,7 +1795,7 @@ func generateMagicBlack[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
 		l.addPawns(double, 2*pushStep(us), DoublePush)
@@ -1803,7 +1810,7 @@ func generateMagicBlack[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	return n
+	return n + sets.rest()
 }
 
 // enPassantLegalMagicBlack is enPassantLegal with slider=magic-black.
@@ -1910,19 +1917,20 @@ func generateMagicPlain[Us side, J job](p *Position, l *MoveList) int {
 	case 1:
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
+	var sets tally // the target sets counted into n
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if listing[J]() {
 			l.add(from, targets, kind)
 		}
-		n += count(targets)
+		n += sets.count(targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if listing[J]() {
 			l.addLeaper(us, piece, from, targets)
 		}
-		n += count(targets)
+		n += sets.count(targets)
 	}
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
@@ -1981,7 +1989,7 @@ func generateMagicPlain[Us side, J job](p *Position, l *MoveList) int {
 		}
 	}
 	if m.check == 0 {
-		return n // double check: only the king moves
+		return n + sets.rest() // double check: only the king moves
 	}
 	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
@@ -2045,7 +2053,7 @@ func generateMagicPlain[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
 		l.addPawns(double, 2*pushStep(us), DoublePush)
@@ -2060,7 +2068,7 @@ func generateMagicPlain[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	return n
+	return n + sets.rest()
 }
 
 // enPassantLegalMagicPlain is enPassantLegal with slider=magic-plain.
@@ -2167,19 +2175,20 @@ func generateObstructionDifference[Us side, J job](p *Position, l *MoveList) int
 	case 1:
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
+	var sets tally // the target sets counted into n
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if listing[J]() {
 			l.add(from, targets, kind)
 		}
-		n += count(targets)
+		n += sets.count(targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if listing[J]() {
 			l.addLeaper(us, piece, from, targets)
 		}
-		n += count(targets)
+		n += sets.count(targets)
 	}
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
@@ -2238,7 +2247,7 @@ func generateObstructionDifference[Us side, J job](p *Position, l *MoveList) int
 		}
 	}
 	if m.check == 0 {
-		return n // double check: only the king moves
+		return n + sets.rest() // double check: only the king moves
 	}
 	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
@@ -2302,7 +2311,7 @@ func generateObstructionDifference[Us side, J job](p *Position, l *MoveList) int
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
 		l.addPawns(double, 2*pushStep(us), DoublePush)
@@ -2317,7 +2326,7 @@ func generateObstructionDifference[Us side, J job](p *Position, l *MoveList) int
 			}
 		}
 	}
-	return n
+	return n + sets.rest()
 }
 
 // enPassantLegalObstructionDifference is enPassantLegal with slider=obstruction-difference.
@@ -2424,19 +2433,20 @@ func generateRayLoop[Us side, J job](p *Position, l *MoveList) int {
 	case 1:
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
+	var sets tally // the target sets counted into n
 	n := 0
 	emit := func(from board.Square, targets uint64, kind int) {
 		if listing[J]() {
 			l.add(from, targets, kind)
 		}
-		n += count(targets)
+		n += sets.count(targets)
 	}
 	// The king's and the knights' quiet moves (addLeaper).
 	leaper := func(piece board.Piece, from board.Square, targets uint64) {
 		if listing[J]() {
 			l.addLeaper(us, piece, from, targets)
 		}
-		n += count(targets)
+		n += sets.count(targets)
 	}
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
@@ -2495,7 +2505,7 @@ func generateRayLoop[Us side, J job](p *Position, l *MoveList) int {
 		}
 	}
 	if m.check == 0 {
-		return n // double check: only the king moves
+		return n + sets.rest() // double check: only the king moves
 	}
 	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
@@ -2559,7 +2569,7 @@ func generateRayLoop[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
 		l.addPawns(double, 2*pushStep(us), DoublePush)
@@ -2574,7 +2584,7 @@ func generateRayLoop[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	return n
+	return n + sets.rest()
 }
 
 // enPassantLegalRayLoop is enPassantLegal with slider=ray-loop.

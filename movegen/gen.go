@@ -47,17 +47,14 @@ func countKernel(b uint64) int { return int(generic.PopcountKernighan(b)) }
 
 // tally is how the generator counts its target sets: one count per set as
 // it comes ([DefaultConfig]'s; empty, so that the generator keeps its
-// count in a register). A batch technique's copies count on its own type
-// (count=archsimd-vpopcnt's tallyBatch) through the same three methods:
-// what each set adds to the count now, and what is left at the end.
+// count in a register). A batch technique's copies count on their own type
+// (count=archsimd-vpopcnt's tallyBatch) through the same two methods: what
+// a set adds to the count now, and what is left at the end. (The
+// promotions' word, counted three times, is counted by count on its own.)
 type tally struct{}
 
 // count returns the moves to the squares of one target set.
 func (tally) count(b uint64) int { return count(b) }
-
-// promotions returns the promotions to the squares of b: four moves each,
-// one of them counted with its set already.
-func (tally) promotions(b uint64) int { return 3 * count(b) }
 
 // rest returns the moves of the sets counted but not yet returned: none.
 func (tally) rest() int { return 0 }
@@ -350,7 +347,7 @@ func generate[Us side, J job](p *Position, l *MoveList) int {
 	// three more times since each promotion is four moves.
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
-	n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + sets.promotions(promotions)
+	n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
 		l.addPawns(double, 2*pushStep(us), DoublePush)

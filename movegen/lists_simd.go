@@ -3,7 +3,11 @@
 package movegen
 
 import (
+	"math/bits"
+	"unsafe"
+
 	"bitlab/board"
+	"bitlab/kernels/amd64"
 	"bitlab/kernels/gosimd"
 )
 
@@ -12,22 +16,19 @@ import (
 // unlike assembly: no call, no registers spilled around one.
 
 // addArchsimd is add by serialize/archsimd-vbmi2: the target set's moves
-// appended whole by a vector compress (VPCOMPRESSW) inlined in place; the
-// stores may write up to 64 moves from the list's end, into MoveList's
-// slack.
+// appended whole by a vector compress (VPCOMPRESSB) inlined in place, the
+// list's Moves passed as the 16-bit words they are; the stores may write
+// up to 64 moves from the list's end, into MoveList's slack.
 func (l *MoveList) addArchsimd(from board.Square, targets uint64, kind int) {
-	gosimd.SerializeArchsimdVbmi2Append(&l.Moves, &l.N, targets, from, kind)
+	gosimd.SerializeArchsimdVbmi2Append((*[amd64.ListLen]uint16)(unsafe.Pointer(&l.Moves)), &l.N, targets, from, kind)
 }
 
 // addPawnsArchsimd is addPawns by serialize/archsimd-vbmi2: a set without
-// promotions compressed like addArchsimd's, one with them (rare) listed by
-// addPawns.
+// promotions compressed as addArchsimd's, one with them (rare) listed in a
+// scalar loop; the kernel's entry point is over Go's inlining budget, so
+// this is a call, as the default's addPawns is.
 func (l *MoveList) addPawnsArchsimd(targets uint64, delta int, kind int) {
-	if targets&(rank1|rank8) != 0 {
-		l.addPawns(targets, delta, kind)
-		return
-	}
-	gosimd.SerializeArchsimdVbmi2AppendPawns(&l.Moves, &l.N, targets, delta, kind)
+	gosimd.SerializeArchsimdVbmi2AppendPawns((*[amd64.ListLen]uint16)(unsafe.Pointer(&l.Moves)), &l.N, targets, delta, kind)
 }
 
 // tallyBatch is tally by popcount/archsimd-vpopcnt: the target sets are
@@ -50,15 +51,6 @@ func (t *tallyBatch) count(b uint64) int {
 	return gosimd.PopcountArchsimdVpopcntSum(&t.sets)
 }
 
-// promotions collects b three times, unless it is empty (mostly): its
-// promotions' three moves beyond the one its set counts.
-func (t *tallyBatch) promotions(b uint64) int {
-	if b == 0 {
-		return 0
-	}
-	return t.count(b) + t.count(b) + t.count(b)
-}
-
 // rest returns the moves of the sets collected since the last count.
 func (t *tallyBatch) rest() int {
 	if t.n == 0 {
@@ -67,3 +59,8 @@ func (t *tallyBatch) rest() int {
 	clear(t.sets[t.n&7:])
 	return gosimd.PopcountArchsimdVpopcntSum(&t.sets)
 }
+
+// countAlone is count=archsimd-vpopcnt's count of the one word the
+// generator counts on its own, three times over, outside the batches: its
+// promotions' (mostly none), by POPCNT.
+func countAlone(b uint64) int { return bits.OnesCount64(b) }

@@ -3,12 +3,16 @@
 package movegen
 
 import (
+	"debug/elf"
+	"debug/gosym"
 	"math/bits"
 	"math/rand/v2"
 	"os"
-	"os/exec"
 	"regexp"
+	"strings"
 	"testing"
+
+	"golang.org/x/arch/x86/x86asm"
 
 	"bitlab/board"
 	"bitlab/factor"
@@ -79,31 +83,102 @@ func TestVPOPCNTCounts(t *testing.T) {
 }
 
 // TestArchsimdInlined reads the machine code of the archsimd
-// configurations' generators in the test binary (go tool objdump): each
-// executes its kernel's vector instruction in place and calls neither the
-// kernel's entry points (package gosimd's), nor the functions written
-// around them (addArchsimd, addPawnsArchsimd's vector path, tallyBatch's
-// methods), nor anything of simd/archsimd: the archsimd code is inlined.
-// (The pawns' sets with promotions call addPawns, as the default may.)
+// configurations' generators in the test binary: each executes its
+// kernel's vector instruction in place and calls neither the kernel's
+// entry points (package gosimd's), nor anything of simd/archsimd, nor the
+// functions written around them that Go can inline (addArchsimd,
+// tallyBatch's methods): the archsimd code is inlined. The one call left
+// is the pawns' entry point, over the inlining budget as the default's
+// addPawns is (its machine code is TestRequires' in package gosimd).
 func TestArchsimdInlined(t *testing.T) {
-	exe, err := os.Executable()
+	// The generators' bodies, one per shape (not their instantiations'
+	// wrappers, which call them).
+	code := machineCode(t, regexp.MustCompile(`^bitlab/movegen\.generate(SerArchsimdVbmi2|CntArchsimdVpopcnt)\[go\.shape\.`))
+	pawns := "bitlab/kernels/gosimd.SerializeArchsimdVbmi2AppendPawns"
+	forbidden := regexp.MustCompile(`^(bitlab/kernels/gosimd\.|simd/archsimd\.|bitlab/movegen\.\(\*(MoveList\)\.add\w*Archsimd|tallyBatch\)\.))`)
+	for prefix, insn := range map[string]x86asm.Op{
+		"bitlab/movegen.generateSerArchsimdVbmi2[":   x86asm.VPCOMPRESSB,
+		"bitlab/movegen.generateCntArchsimdVpopcnt[": x86asm.VPOPCNTQ,
+	} {
+		bodies := 0
+		for name, fn := range code {
+			if !strings.HasPrefix(name, prefix) {
+				continue
+			}
+			bodies++
+			if !fn.ops[insn] {
+				t.Errorf("%s executes no %v", name, insn)
+			}
+			for _, c := range fn.calls {
+				if forbidden.MatchString(c) && c != pawns {
+					t.Errorf("%s calls %s", name, c)
+				}
+			}
+		}
+		if bodies != 4 {
+			t.Errorf("%d functions %s...go.shape... in the test binary, want one per side and job (4)", bodies, prefix)
+		}
+	}
+}
+
+// function is a compiled function's machine code: the instructions it
+// executes and the functions it calls.
+type function struct {
+	ops   map[x86asm.Op]bool
+	calls []string
+}
+
+// machineCode decodes the functions of the test binary whose names match
+// re (its symbols from the Go line table, which go test keeps).
+func machineCode(t *testing.T, re *regexp.Regexp) map[string]*function {
+	t.Helper()
+	f, err := elf.Open(os.Args[0])
 	if err != nil {
 		t.Fatal(err)
 	}
-	for fn, insn := range map[string]string{"generateSerArchsimdVbmi2": "VPCOMPRESSW", "generateCntArchsimdVpopcnt": "VPOPCNTQ"} {
-		out, err := exec.Command("go", "tool", "objdump", "-s", `^bitlab/movegen\.`+fn+`\[`, exe).CombinedOutput()
-		if err != nil {
-			t.Fatalf("go tool objdump: %v\n%s", err, out)
+	defer f.Close()
+	text, pcln := f.Section(".text"), f.Section(".gopclntab")
+	if text == nil || pcln == nil {
+		t.Fatalf("%s has no .text or .gopclntab section", os.Args[0])
+	}
+	code, err := text.Data()
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines, err := pcln.Data()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, err := gosym.NewTable(nil, gosym.NewLineTable(lines, text.Addr))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]*function{}
+	for _, s := range tab.Funcs {
+		if !re.MatchString(s.Name) {
+			continue
 		}
-		bodies := regexp.MustCompile(`(?m)^TEXT `).FindAllIndex(out, -1)
-		if len(bodies) < 4 {
-			t.Errorf("%s: %d compiled bodies, want one per side and job (4)", fn, len(bodies))
-		}
-		if n := len(regexp.MustCompile(`\s`+insn+`\s`).FindAll(out, -1)); n < len(bodies) {
-			t.Errorf("%s: %d %s instructions in %d bodies", fn, n, insn, len(bodies))
-		}
-		for _, call := range regexp.MustCompile(`CALL (bitlab/kernels/gosimd\.\S+|simd/archsimd\.\S+|bitlab/movegen\.\(\*(MoveList\)\.add\w*Archsimd|tallyBatch\)\.\w+)\S*)`).FindAllSubmatch(out, -1) {
-			t.Errorf("%s calls %s", fn, call[1])
+		fn := &function{ops: map[x86asm.Op]bool{}}
+		out[s.Name] = fn
+		for pc := s.Entry; pc < s.End; {
+			in, err := x86asm.Decode(code[pc-text.Addr:s.End-text.Addr], 64)
+			if err != nil {
+				t.Fatalf("%s at %#x: %v", s.Name, pc, err)
+			}
+			if in.Op == x86asm.VZEROUPPER { // decoded one byte short
+				in.Len = 3
+				if code[pc-text.Addr] == 0xc4 {
+					in.Len = 4
+				}
+			}
+			fn.ops[in.Op] = true
+			if rel, ok := in.Args[0].(x86asm.Rel); ok && in.Op == x86asm.CALL {
+				if c := tab.PCToFunc(pc + uint64(in.Len) + uint64(int64(rel))); c != nil {
+					fn.calls = append(fn.calls, c.Name)
+				}
+			}
+			pc += uint64(in.Len)
 		}
 	}
+	return out
 }

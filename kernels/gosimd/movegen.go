@@ -13,63 +13,108 @@ import (
 
 // The move generator's entry points of serialize/archsimd-vbmi2 and
 // popcount/archsimd-vpopcnt (package movegen's serialize=archsimd-vbmi2 and
-// count=archsimd-vpopcnt). The serialization's are the twins of package
-// amd64's entry points of serialize/avx512-vbmi2, on the same move lists
+// count=archsimd-vpopcnt). The serialization's do the work of package
+// amd64's entry points of serialize/avx512-vbmi2 (VPCOMPRESSW of the
+// moves' words in two halves there, VPCOMPRESSB of the squares' bytes here,
+// which the Go inliner's budget admits), on the same move lists
 // (amd64.ListLen: their index wraps at amd64.ListMoves, with room for
 // whole vectors past it) and the same 16-bit moves; unlike assembly they
 // inline into the generator, so no call is made and no register spilled.
 // Each ends with archsimd.ClearAVXUpperBits (VZEROUPPER): the compiler
 // inserts none, and the generator's own code after it uses legacy SSE.
 // They execute their kernels' features (kernels.Info): a caller checks
-// kernels.Supported first. They are generic, as amd64's are, so that
-// package movegen's Move needs no conversion; being inlined there, they
-// are compiled in movegen's copies and never in this package.
+// kernels.Supported first. Unlike amd64's they are not generic: a generic
+// function called from a generic one (movegen's generator, compiled per
+// shape) is called through its shape's instantiation, which costs too much
+// to inline; movegen passes its list of Moves as 16-bit words.
 
-// moveSquares holds the words s | s<<6 for s in 0..63: the move from
-// each square to itself, from which a pawn's move to s from s-delta is
-// moveSquares[s] - delta<<6 with the bits above the squares cleared.
-var moveSquares = func() (t [64]uint16) {
-	for s := range t {
-		t[s] = uint16(s | s<<6)
+// halves are 64 words by square, as VPERMI2W gathers them (indices 0..31
+// from lo, 32..63 from hi).
+type halves struct{ lo, hi [32]uint16 }
+
+// pawnMoves[delta&63] holds the pawn moves of kind 0 to every square s
+// from the square delta below it: s | ((s-delta)&63)<<6 (which depends on
+// delta mod 64 only).
+var pawnMoves = func() (t [64]halves) {
+	for d := range t {
+		for s := range 32 {
+			t[d].lo[s], t[d].hi[s] = uint16(s|(s-d)&63<<6), uint16(s+32|(s+32-d)&63<<6)
+		}
+	}
+	return t
+}()
+
+// aspects[s | k<<6] holds 32 words s<<6 | k<<12: the from-square s and
+// the kind k (0..3, those of moves that are not promotions) of a move in
+// every word of a vector, loaded where a broadcast from a general register
+// would cost Go's inliner more. Indexed by a byte, it needs no bounds
+// check.
+var aspects = func() (t [256][32]uint16) {
+	for a := range t {
+		for i := range 32 {
+			t[a][i] = uint16(a&63<<6 | a>>6<<12)
+		}
 	}
 	return t
 }()
 
 // SerializeArchsimdVbmi2Append appends to list[:*n] (at index *n mod
 // amd64.ListMoves) the moves from square from to every square of targets,
-// ascending, of the given kind, and adds their number to *n: the words
-// 0..31 and 32..63 ORed with the from-square and the kind, compressed
-// under each half of targets (Uint16x32.Compress: VPCOMPRESSW) and stored
-// whole, the high half's at the low half's count.
-func SerializeArchsimdVbmi2Append[M ~uint16](list *[amd64.ListLen]M, n *int, targets uint64, from board.Square, kind int) {
-	aspect := archsimd.BroadcastUint16x32(uint16(from)<<6 | uint16(kind)<<12)
-	lo := archsimd.LoadUint16x32((*[32]uint16)(wordIndices[:32])).Or(aspect)
-	hi := archsimd.LoadUint16x32((*[32]uint16)(wordIndices[32:])).Or(aspect)
-	appendHalves(unsafe.Pointer(list), n, targets, lo, hi)
+// ascending, of the given kind (0..3: no promotion), and adds their number
+// to *n: the bytes 0..63 compressed under targets (Uint8x64.Compress:
+// VPCOMPRESSB), widened to words (ExtendToUint16: VPMOVZXBW) 32 at a time
+// and ORed with the from-square and the kind.
+func SerializeArchsimdVbmi2Append(list *[amd64.ListLen]uint16, n *int, targets uint64, from board.Square, kind int) {
+	to := archsimd.LoadUint8x64(&byteIndices).Compress(archsimd.Mask8x64FromBits(targets))
+	aspect := archsimd.LoadUint16x32(&aspects[uint8(from)|uint8(kind)<<6])
+	storeMoves(list, n, targets, to.GetLo().ExtendToUint16().Or(aspect), to.GetHi().ExtendToUint16().Or(aspect))
 }
 
 // SerializeArchsimdVbmi2AppendPawns appends to list[:*n] (at index *n mod
 // amd64.ListMoves) the pawn moves to every square of targets, ascending,
-// each from the square delta below its target (mod 64), of the given
-// kind, and adds their number to *n. No target may be on the first or last
-// rank: the caller lists promotions itself.
-func SerializeArchsimdVbmi2AppendPawns[M ~uint16](list *[amd64.ListLen]M, n *int, targets uint64, delta int, kind int) {
-	back, squares, aspect := archsimd.BroadcastUint16x32(uint16(delta)<<6), archsimd.BroadcastUint16x32(1<<12-1), archsimd.BroadcastUint16x32(uint16(kind)<<12)
-	lo := archsimd.LoadUint16x32((*[32]uint16)(moveSquares[:32])).Sub(back).And(squares).Or(aspect)
-	hi := archsimd.LoadUint16x32((*[32]uint16)(moveSquares[32:])).Sub(back).And(squares).Or(aspect)
-	appendHalves(unsafe.Pointer(list), n, targets, lo, hi)
+// each from the square delta below its target (mod 64), of the given kind
+// (0..3), or on the first or last rank as four promotions of kinds 4..7
+// (movegen's PromoKnight..PromoQueen), and adds their number to *n. A set
+// without promotions: the target squares compressed as Append's, which
+// index pawnMoves' row of delta (Uint16x32.ConcatPermute: VPERMI2W); one
+// with them (rare) in a scalar loop. Over the inlining budget, it is a
+// call, as the generator's own addPawns is.
+func SerializeArchsimdVbmi2AppendPawns(list *[amd64.ListLen]uint16, n *int, targets uint64, delta int, kind int) {
+	if targets&promotionRanks != 0 {
+		for ; targets != 0; targets &= targets - 1 {
+			to := bits.TrailingZeros64(targets)
+			move := uint16(to | (to-delta)&63<<6)
+			if uint64(1)<<to&promotionRanks == 0 {
+				list[*n&(amd64.ListMoves-1)] = move | uint16(kind)<<12
+				*n++
+				continue
+			}
+			for k := range uint16(4) {
+				list[*n&(amd64.ListMoves-1)] = move | (4+k)<<12
+				*n++
+			}
+		}
+		return
+	}
+	to := archsimd.LoadUint8x64(&byteIndices).Compress(archsimd.Mask8x64FromBits(targets))
+	moves := &pawnMoves[delta&63]
+	lo, hi := archsimd.LoadUint16x32(&moves.lo), archsimd.LoadUint16x32(&moves.hi)
+	aspect := archsimd.LoadUint16x32(&aspects[uint8(kind)<<6])
+	storeMoves(list, n, targets, lo.ConcatPermute(hi, to.GetLo().ExtendToUint16()).Or(aspect), lo.ConcatPermute(hi, to.GetHi().ExtendToUint16()).Or(aspect))
 }
 
-// appendHalves stores the moves lo and hi (to the squares 0..31 and
-// 32..63) that targets selects at index *n of the list at out, wrapped
-// below amd64.ListMoves, and adds their number to *n.
-func appendHalves(out unsafe.Pointer, n *int, targets uint64, lo, hi archsimd.Uint16x32) {
-	i := *n
-	low := bits.OnesCount32(uint32(targets))
-	lo.Compress(archsimd.Mask16x32FromBits(uint32(targets))).Store((*[32]uint16)(unsafe.Add(out, 2*(i&(amd64.ListMoves-1)))))
-	hi.Compress(archsimd.Mask16x32FromBits(uint32(targets >> 32))).Store((*[32]uint16)(unsafe.Add(out, 2*((i+low)&(amd64.ListMoves-1)))))
+// promotionRanks are the first and the last rank.
+const promotionRanks uint64 = 0xFF000000000000FF
+
+// storeMoves stores the moves to the first 32 and the next 32 squares of
+// targets at index *n of the list, wrapped below amd64.ListMoves (the
+// second 32 in the list's slack past it), and adds their number to *n.
+func storeMoves(list *[amd64.ListLen]uint16, n *int, targets uint64, first, next archsimd.Uint16x32) {
+	at := unsafe.Add(unsafe.Pointer(list), 2*(*n&(amd64.ListMoves-1)))
+	first.Store((*[32]uint16)(at))
+	next.Store((*[32]uint16)(unsafe.Add(at, 64)))
 	archsimd.ClearAVXUpperBits()
-	*n = i + bits.OnesCount64(targets)
+	*n += bits.OnesCount64(targets)
 }
 
 // PopcountArchsimdVpopcntSum returns the total population count of the

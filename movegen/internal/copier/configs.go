@@ -157,8 +157,8 @@ var techniques = map[factor.Factor]map[string]technique{
 		"goexperiment.simd && amd64": {
 			redirects: []Rewrite{
 				{Hook: "tally.count", To: "(*tallyBatch).count"},
-				{Hook: "tally.promotions", To: "(*tallyBatch).promotions"},
 				{Hook: "tally.rest", To: "(*tallyBatch).rest"},
+				{Hook: "count", To: "countAlone"},
 			},
 			kernel: []entry{{"gosimd.PopcountArchsimdVpopcntSum", "Sum"}},
 			types:  map[string]string{"tally": "tallyBatch"},
