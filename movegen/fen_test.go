@@ -138,8 +138,9 @@ func FuzzFEN(f *testing.F) {
 
 // checkedConfigs returns the default configuration and one of each other
 // factor's, those the fuzz target counts in: a slider, a serialization
-// loop, the vector serializer where the CPU runs it, the move-list
-// kernel, the order and both kept representations.
+// loop, the vector serializers and the batch count where the build has
+// them and the CPU runs them, the move-list kernel, the order and both
+// kept representations.
 func checkedConfigs(t *testing.T) []Config {
 	t.Helper()
 	d := DefaultConfig()
@@ -148,6 +149,8 @@ func checkedConfigs(t *testing.T) []Config {
 		with(func(c *Config) { c.Slider = "classical" }),
 		with(func(c *Config) { c.Serialize = "bytes" }),
 		with(func(c *Config) { c.Serialize = "avx512-vbmi2" }),
+		with(func(c *Config) { c.Serialize = "archsimd-vbmi2" }),
+		with(func(c *Config) { c.Count = "archsimd-vpopcnt" }),
 		with(func(c *Config) { c.Moves = "magic-hash" }),
 		with(func(c *Config) { c.Order = "flip-vertical" }),
 		with(func(c *Config) { c.Slider, c.Repr = "hyperbola-reverse", "reversed" }),

@@ -26,7 +26,7 @@ import (
 func init() {
 	vectorSerializers = append(vectorSerializers, vectorSerializer{
 		DefaultConfig().With(factor.Serialize, "archsimd-vbmi2"),
-		generateSerArchsimdVbmi2[white, lists], generateSerArchsimdVbmi2[black, lists], (*MoveList).addArchsimd,
+		generateSerArchsimdVbmi2[white, lists], generateSerArchsimdVbmi2[black, lists], (*MoveList).addArchsimd, 64,
 	})
 }
 
@@ -92,31 +92,36 @@ func TestVPOPCNTCounts(t *testing.T) {
 // addPawns is (its machine code is TestRequires' in package gosimd).
 func TestArchsimdInlined(t *testing.T) {
 	// The generators' bodies, one per shape (not their instantiations'
-	// wrappers, which call them).
+	// wrappers, which call them): the serialization's where the job lists
+	// (J = lists, of shape uint16), the count's in both jobs.
 	code := machineCode(t, regexp.MustCompile(`^bitlab/movegen\.generate(SerArchsimdVbmi2|CntArchsimdVpopcnt)\[go\.shape\.`))
 	pawns := "bitlab/kernels/gosimd.SerializeArchsimdVbmi2AppendPawns"
 	forbidden := regexp.MustCompile(`^(bitlab/kernels/gosimd\.|simd/archsimd\.|bitlab/movegen\.\(\*(MoveList\)\.add\w*Archsimd|tallyBatch\)\.))`)
-	for prefix, insn := range map[string]x86asm.Op{
-		"bitlab/movegen.generateSerArchsimdVbmi2[":   x86asm.VPCOMPRESSB,
-		"bitlab/movegen.generateCntArchsimdVpopcnt[": x86asm.VPOPCNTQ,
+	for _, c := range []struct {
+		prefix, suffix string
+		insn           x86asm.Op
+		bodies         int
+	}{
+		{"bitlab/movegen.generateSerArchsimdVbmi2[", ",go.shape.uint16]", x86asm.VPCOMPRESSB, 2},
+		{"bitlab/movegen.generateCntArchsimdVpopcnt[", "]", x86asm.VPOPCNTQ, 4},
 	} {
 		bodies := 0
 		for name, fn := range code {
-			if !strings.HasPrefix(name, prefix) {
+			if !strings.HasPrefix(name, c.prefix) || !strings.HasSuffix(name, c.suffix) {
 				continue
 			}
 			bodies++
-			if !fn.ops[insn] {
-				t.Errorf("%s executes no %v", name, insn)
+			if !fn.ops[c.insn] {
+				t.Errorf("%s executes no %v", name, c.insn)
 			}
-			for _, c := range fn.calls {
-				if forbidden.MatchString(c) && c != pawns {
-					t.Errorf("%s calls %s", name, c)
+			for _, callee := range fn.calls {
+				if forbidden.MatchString(callee) && callee != pawns {
+					t.Errorf("%s calls %s", name, callee)
 				}
 			}
 		}
-		if bodies != 4 {
-			t.Errorf("%d functions %s...go.shape... in the test binary, want one per side and job (4)", bodies, prefix)
+		if bodies != c.bodies {
+			t.Errorf("%d functions %s...%s in the test binary, want %d", bodies, c.prefix, c.suffix, c.bodies)
 		}
 	}
 }

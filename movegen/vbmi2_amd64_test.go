@@ -17,13 +17,14 @@ type vectorSerializer struct {
 	config       Config
 	white, black func(*Position, *MoveList) int
 	add          func(l *MoveList, from board.Square, targets uint64, kind int)
+	scratch      int // how far past a set's last move its stores may write
 }
 
 // vectorSerializers are serialize=avx512-vbmi2 and, in builds with
 // GOEXPERIMENT=simd, its archsimd twin (simd_test.go).
 var vectorSerializers = []vectorSerializer{{
 	DefaultConfig().With(factor.Serialize, "avx512-vbmi2"),
-	generateSerAvx512Vbmi2[white, lists], generateSerAvx512Vbmi2[black, lists], (*MoveList).addCompressed,
+	generateSerAvx512Vbmi2[white, lists], generateSerAvx512Vbmi2[black, lists], (*MoveList).addCompressed, 32,
 }}
 
 // forVectorSerializers runs test on each vector serializer, skipped where
@@ -85,7 +86,7 @@ func testLists(t *testing.T, v vectorSerializer) {
 // TestVBMI2Slack lists the position with the most legal moves known (218,
 // Nenad Petrovic's) with each vector serializer into a list followed by
 // guard words: the default's moves, none of the vector stores' scratch
-// beyond 32 entries past the last move, and nothing written past the list
+// beyond its reach past the last move, and nothing written past the list
 // (which holds MaxMoves+listSlack). Then an append at the last index below
 // MaxMoves, of a full target set: its 64 moves, written within the slack.
 func TestVBMI2Slack(t *testing.T) { forVectorSerializers(t, testSlack) }
@@ -116,8 +117,8 @@ func testSlack(t *testing.T, v vectorSerializer) {
 		t.Fatalf("%d moves %v, want 218: %v", n, buf.l.Slice(), want.Slice())
 	}
 	last := slices.IndexFunc(buf.l.Moves[buf.l.N:], func(m Move) bool { return m == mark })
-	if i := slices.IndexFunc(buf.l.Moves[buf.l.N+32:], func(m Move) bool { return m != mark }); last < 0 || i >= 0 {
-		t.Errorf("scratch written up to index %d, past the last move %d + 32", buf.l.N+32+i, buf.l.N)
+	if i := slices.IndexFunc(buf.l.Moves[buf.l.N+v.scratch:], func(m Move) bool { return m != mark }); last < 0 || i >= 0 {
+		t.Errorf("scratch written up to index %d, past the last move %d + %d", buf.l.N+v.scratch+i, buf.l.N, v.scratch)
 	}
 	reset()
 	buf.l.N = MaxMoves - 1
