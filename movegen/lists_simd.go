@@ -13,7 +13,8 @@ import (
 
 // The techniques of the values whose kernels are Go with simd/archsimd
 // (GOEXPERIMENT=simd, amd64), which inline into the generator as Go does,
-// unlike assembly: no call, no registers spilled around one.
+// unlike assembly: no call, no registers spilled around one (but for the
+// pawns' entry point, a call as the default's addPawns is).
 
 // addArchsimd is add by serialize/archsimd-vbmi2: the target set's moves
 // appended whole by a vector compress (VPCOMPRESSB) inlined in place, the

@@ -18,8 +18,10 @@ import (
 // moves' words in two halves there, VPCOMPRESSB of the squares' bytes here,
 // which the Go inliner's budget admits), on the same move lists
 // (amd64.ListLen: their index wraps at amd64.ListMoves, with room for
-// whole vectors past it) and the same 16-bit moves; unlike assembly they
-// inline into the generator, so no call is made and no register spilled.
+// whole vectors past it) and the same 16-bit moves. Unlike assembly, Append
+// and the sum inline into the generator, so no call is made and no
+// register spilled; AppendPawns, over the inlining budget with its
+// promotions loop, is a call, as the generator's own addPawns is.
 // Each ends with archsimd.ClearAVXUpperBits (VZEROUPPER): the compiler
 // inserts none, and the generator's own code after it uses legacy SSE.
 // They execute their kernels' features (kernels.Info): a caller checks
