@@ -9,48 +9,53 @@ import (
 	"testing"
 
 	"bitlab/fingerprint"
+	"bitlab/internal/committed"
 	"bitlab/schema"
 	"bitlab/verdict"
 )
 
 // zen4 is a committed folder measured at one revision: full suites at v1
 // and v3, a cache-pressure run at v1, perft at v1 and v3.
-const zen4 = "../results/amd-epyc-authenticamd-family-25-model-17-stepping-1"
+const zen4 = "results/amd-epyc-authenticamd-family-25-model-17-stepping-1"
 
-// fingerprinted copies the zen4 folder's results files into a new folder,
-// each with a fingerprint line (today's, with edit applied to it) after its
-// revision line (which revise, if not nil, rewrites), and returns the
-// copies by their base names.
+// fingerprinted copies the zen4 folder's results files as HEAD holds them
+// into a new folder, each with a fingerprint line (today's, with edit
+// applied to it) after its revision line (which revise, if not nil,
+// rewrites), and returns the copies by their run kind and level
+// ("full-v1", "pressure-v1", "perft-v3" ...).
 func fingerprinted(t *testing.T, edit func(file, line string) string, revise func(file, rev string) string) map[string]string {
 	t.Helper()
-	files, _ := filepath.Glob(filepath.Join(zen4, "*.txt"))
-	perft, _ := filepath.Glob(filepath.Join(zen4, schema.PerftFolder, "*.txt"))
-	if len(files) != 3 || len(perft) != 2 {
+	files := committed.Copy(t, t.TempDir(), zen4+"/*.txt", zen4+"/"+schema.PerftFolder+"/*.txt")
+	if len(files) != 5 {
 		t.Skip("the committed Zen 4 results are not the five runs this test reads")
 	}
 	dir := t.TempDir()
 	out := map[string]string{}
 	revLine := regexp.MustCompile(`(?m)^# bitlab revision: (\S+)\n`)
-	for _, f := range append(files, perft...) {
+	for _, f := range files {
 		data, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
 		}
-		base := filepath.Base(f)
-		if filepath.Base(filepath.Dir(f)) == schema.PerftFolder {
-			base = schema.PerftFolder + "-" + base
+		fh, err := ScanFile(f)
+		if err != nil {
+			t.Fatal(err)
 		}
+		role := string(fh.Run.Kind) + "-" + fh.Level
 		text := revLine.ReplaceAllStringFunc(string(data), func(l string) string {
 			rev := revLine.FindStringSubmatch(l)[1]
 			if revise != nil {
-				rev = revise(base, rev)
+				rev = revise(role, rev)
 			}
-			return "# bitlab revision: " + rev + "\n# " + schema.FingerprintComment + edit(base, fingerprint.Line()) + "\n"
+			return "# bitlab revision: " + rev + "\n# " + schema.FingerprintComment + edit(role, fingerprint.Line()) + "\n"
 		})
-		out[base] = filepath.Join(dir, base)
-		if err := os.WriteFile(out[base], []byte(text), 0o644); err != nil {
+		out[role] = filepath.Join(dir, role+".txt")
+		if err := os.WriteFile(out[role], []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
+	}
+	if len(out) != 5 {
+		t.Skipf("the committed Zen 4 results are not five runs of distinct kinds and levels: %v", out)
 	}
 	return out
 }
@@ -108,7 +113,7 @@ func evidence(s *Set, cfg string) (perft, pressed int) {
 func TestStaleFingerprints(t *testing.T) {
 	files := fingerprinted(t, unchanged, nil)
 	s := load(t, files)
-	v1 := configOf(t, s, files["20261126-072801-v1.txt"])
+	v1 := configOf(t, s, files["full-v1"])
 	if st := s.Stale(v1); len(st) != 0 || s.StaleNote(v1) != "" {
 		t.Fatalf("today's fingerprints: stale %v", st)
 	}
@@ -123,15 +128,15 @@ func TestStaleFingerprints(t *testing.T) {
 	}
 	files = fingerprinted(t, func(file, line string) string {
 		switch file {
-		case schema.PerftFolder + "-20261126-073604-v1.txt":
+		case "perft-v1":
 			return zero(fingerprint.Perft)(line)
-		case "20261126-073214-v3.txt":
+		case "full-v3":
 			return zero("popcount")(line)
 		}
 		return line
 	}, nil)
 	s = load(t, files)
-	v1, v3 := configOf(t, s, files["20261126-072801-v1.txt"]), configOf(t, s, files["20261126-073214-v3.txt"])
+	v1, v3 := configOf(t, s, files["full-v1"]), configOf(t, s, files["full-v3"])
 	if got := s.Stale(v1); !slices.Equal(got, []string{fingerprint.Perft}) {
 		t.Errorf("%s: stale %v, want perft", v1, got)
 	}
@@ -139,7 +144,11 @@ func TestStaleFingerprints(t *testing.T) {
 		t.Errorf("%s: stale %v, want popcount", v3, got)
 	}
 	note := s.StaleNote(v1)
-	for _, want := range []string{"measured at 02ba7c7", "the move generator", "make campaign on this CPU"} {
+	fh, err := ScanFile(files["perft-v1"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"measured at " + fh.ShortRevision(), "the move generator", "make campaign on this CPU"} {
 		if !strings.Contains(note, want) {
 			t.Errorf("the stale note %q does not say %q", note, want)
 		}
@@ -157,7 +166,7 @@ func TestStaleFingerprints(t *testing.T) {
 // apart, and the full suite's verdict has no pressure figures; files
 // from before the fingerprint line join as they did.
 func TestNoPoolingAcrossRevisions(t *testing.T) {
-	pressure := "20261126-073528-v1.txt"
+	pressure := "pressure-v1"
 	other := func(file, rev string) string {
 		if file == pressure {
 			return strings.Repeat("a", 40)
@@ -166,13 +175,13 @@ func TestNoPoolingAcrossRevisions(t *testing.T) {
 	}
 	files := fingerprinted(t, unchanged, nil)
 	s := load(t, files)
-	if _, pressed := evidence(s, configOf(t, s, files["20261126-072801-v1.txt"])); pressed == 0 {
+	if _, pressed := evidence(s, configOf(t, s, files["full-v1"])); pressed == 0 {
 		t.Fatal("one revision: no pressure figures in the verdict")
 	}
 
 	files = fingerprinted(t, unchanged, other)
 	s = load(t, files)
-	full, pr := configOf(t, s, files["20261126-072801-v1.txt"]), configOf(t, s, files[pressure])
+	full, pr := configOf(t, s, files["full-v1"]), configOf(t, s, files[pressure])
 	if full == pr {
 		t.Fatalf("the runs of two revisions share the configuration %s", full)
 	}
@@ -187,7 +196,7 @@ func TestNoPoolingAcrossRevisions(t *testing.T) {
 		legacy[base] = p
 	}
 	s = load(t, legacy)
-	if configOf(t, s, legacy["20261126-072801-v1.txt"]) != configOf(t, s, legacy[pressure]) {
+	if configOf(t, s, legacy["full-v1"]) != configOf(t, s, legacy[pressure]) {
 		t.Error("files from before the fingerprint line no longer join across revisions")
 	}
 }
