@@ -74,6 +74,9 @@ func TestBaselineFolder(t *testing.T) {
 	write := func(name, date, tail string) string {
 		var b strings.Builder
 		fmt.Fprintf(&b, "# run: full\n# date: %s\n# suite: sizes=l1 rounds=2\ngoos: %s\ngoarch: %s\ngoamd64: %s\ncpu: %s\n", date, runtime.GOOS, runtime.GOARCH, m.GOAMD64, m.CPU)
+		if m.GOEXPERIMENT != "" { // the build's experiment, as runbench writes it (a build without one writes no line)
+			fmt.Fprintf(&b, "goexperiment: %s\n", m.GOEXPERIMENT)
+		}
 		for r := range 2 {
 			fmt.Fprintf(&b, "# round %d: core clock 3 GHz at its end\nBenchmarkKernel/family=popcount/impl=swar/dist=random/size=4096/mode=throughput 1000 2 ns/op\n", r+1)
 		}
