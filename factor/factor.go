@@ -170,6 +170,16 @@ func (f Factor) Listed() bool { return factors[f].listed }
 // only matter where moves are listed run.
 func ListingLeaf() string { return "count" }
 
+// Base returns the configuration the factor's values are compared with:
+// the default, with the listing leaf strategy for a factor that only
+// matters where moves are listed (Listed).
+func (f Factor) Base() Config {
+	if f.Listed() {
+		return Default().With(Leaf, ListingLeaf())
+	}
+	return Default()
+}
+
 // Values returns the factor's values, the default first.
 func (f Factor) Values() []Value { return slices.Clone(factors[f].values) }
 
@@ -345,10 +355,7 @@ func Parse(s string) (Config, error) {
 func Configs() []Config {
 	cs := []Config{Default()}
 	for _, f := range All() {
-		d := Default()
-		if f.Listed() {
-			d = d.With(Leaf, ListingLeaf())
-		}
+		d := f.Base()
 		var unread []Config
 		for _, v := range f.Values()[1:] {
 			switch {

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"cmp"
 	"math"
 	"regexp"
 	"slices"
@@ -38,15 +39,19 @@ func (s *Set) Verdict(cfg string) []verdict.Line {
 // perftBase returns the configuration a perft factor's values are timed
 // against, as PerftChange names it: the default, or for a factor that only
 // matters where moves are listed (factor.Factor's Listed) the default with
-// the listing leaf strategy, where the results' default names a leaf
-// strategy (results from before it have none).
+// the listing leaf strategy (factor.Factor's Base), where the results'
+// default names a leaf strategy (results from before it have none).
 func (s *Set) perftBase(cfg, key string) string {
 	f, ok := factor.ByKey(key)
-	leaf := factor.Leaf.Key() + "="
-	if !ok || !f.Listed() || !strings.Contains("/"+s.PerftDefault(cfg), "/"+leaf) {
+	if !ok || !strings.Contains("/"+s.PerftDefault(cfg), "/"+factor.Leaf.Key()+"=") {
 		return "default"
 	}
-	return leaf + factor.ListingLeaf()
+	var changes []string
+	base := f.Base()
+	for _, c := range base.Changed() {
+		changes = append(changes, c.Key()+"="+base.Get(c))
+	}
+	return cmp.Or(strings.Join(changes, " "), "default")
 }
 
 // techniques gathers a factor's candidates: every implementation of its
