@@ -75,7 +75,11 @@ func CrossPage(rs *report.Set, dir string) error {
 		}
 		fmt.Fprintf(&b, "- %s: %s\n", c.Label, strings.Join(skipped, "; "))
 	}
-	if err := crossEstimates(&b, dir); err != nil {
+	vs, err := rs.Validations()
+	if err != nil {
+		return err
+	}
+	if err := s.crossEstimates(&b, dir, vs); err != nil {
 		return err
 	}
 	return os.WriteFile(filepath.Join(dir, "README.md"), b.Bytes(), 0o644)

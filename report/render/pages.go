@@ -30,6 +30,11 @@ type PageOptions struct {
 	// Rule states how the page's files were chosen from a folder (see
 	// PageRule); "" for a page of exactly the files given.
 	Rule string
+	// Validations are the measured cores' estimates beside their
+	// measurements (report.Set.Validations, of every CPU folder): where
+	// the page's model is borrowed, the lender's own on its core say
+	// whether an outlier is the borrowing's.
+	Validations []report.Validation
 }
 
 // Page writes the report of one machine into dir: every chart into
@@ -55,7 +60,7 @@ func Page(rs *report.Set, dir string, opt PageOptions) ([]string, error) {
 			return notes, err
 		}
 	}
-	if err := s.estimatesSection(&b, dir, charts); err != nil {
+	if err := s.estimatesSection(&b, dir, charts, opt.Validations); err != nil {
 		return notes, err
 	}
 	if err := s.perftSection(&b); err != nil {
