@@ -20,19 +20,24 @@ import (
 type LoopKind string
 
 const (
-	// ThroughputLoop runs independent elements, from the core alone (its
+	// ThroughputLoop runs independent elements from the core alone (its
 	// tables, if any, fit the L1 with room to spare).
 	ThroughputLoop LoopKind = "throughput"
 	// LatencyChain runs each element after the previous one's result,
 	// from the core alone.
 	LatencyChain LoopKind = "latency chain"
-	// TableBound reads lookup tables beyond SmallTables, which the model
-	// serves from the L1 and the core, on random queries, from further away.
-	TableBound LoopKind = "table-bound"
+	// TableThroughput and TableLatency are the two with lookup tables
+	// beyond SmallTables, which the model serves from the L1 and a core,
+	// on random queries, from further away: in a chain the core waits
+	// for every miss, with independent queries it overlaps them.
+	TableThroughput LoopKind = "table-bound throughput"
+	TableLatency    LoopKind = "table-bound latency chain"
 )
 
 // LoopKinds returns the kinds of loop in the pages' order.
-func LoopKinds() []LoopKind { return []LoopKind{ThroughputLoop, LatencyChain, TableBound} }
+func LoopKinds() []LoopKind {
+	return []LoopKind{ThroughputLoop, LatencyChain, TableThroughput, TableLatency}
+}
 
 // SmallTables bounds the lookup tables of a loop that runs from the core
 // alone: they stay in any L1 data cache beside the batch.
@@ -46,8 +51,10 @@ const Apart = 0.15
 // reads tables bytes of lookup tables.
 func KindOf(mode schema.Mode, tables int) LoopKind {
 	switch {
+	case tables > SmallTables && mode == schema.Latency:
+		return TableLatency
 	case tables > SmallTables:
-		return TableBound
+		return TableThroughput
 	case mode == schema.Latency:
 		return LatencyChain
 	}

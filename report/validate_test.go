@@ -35,7 +35,7 @@ func TestBandOf(t *testing.T) {
 		planted("Zen 5", "Zen 4", "amd64", LatencyChain, schema.Latency, 100, 200),                  // borrowed
 		planted("Neoverse N1", "Neoverse N1", "arm64", LatencyChain, schema.Latency, 100, 200, 300), // another architecture
 		planted("Zen 4", "Zen 4", "amd64", ThroughputLoop, schema.Throughput, 0.5, 0.6),             // another kind
-		planted("Skylake", "Skylake", "amd64", TableBound, schema.Latency),                          // no ratio: not named
+		planted("Skylake", "Skylake", "amd64", TableLatency, schema.Latency),                        // no ratio: not named
 	}
 	near := func(got, want float64) bool { return math.Abs(got-want) < 1e-9 }
 	for _, c := range []struct {
@@ -53,7 +53,7 @@ func TestBandOf(t *testing.T) {
 		{LatencyChain, "amd64", true, 2, 150, 110, 190, []ValidatedCore{{"Zen 5", "Zen 4"}}, true},
 		{LatencyChain, "arm64", false, 3, 200, 120, 280, []ValidatedCore{{"Neoverse N1", "Neoverse N1"}}, true},
 		{ThroughputLoop, "amd64", false, 2, 0.55, 0.51, 0.59, []ValidatedCore{{"Zen 4", "Zen 4"}}, true},
-		{TableBound, "amd64", false, 0, 0, 0, 0, nil, false},
+		{TableLatency, "amd64", false, 0, 0, 0, 0, nil, false},
 		{ThroughputLoop, "arm64", false, 0, 0, 0, 0, nil, false},
 	} {
 		b, ok := BandOf(vs, c.goarch, c.kind, c.borrowed)
@@ -67,8 +67,8 @@ func TestBandOf(t *testing.T) {
 	}
 }
 
-// TestKindOf: tables beyond SmallTables make a loop table-bound in either
-// mode; else its mode says.
+// TestKindOf: the mode says whether a loop is a chain, and tables beyond
+// SmallTables make it table-bound.
 func TestKindOf(t *testing.T) {
 	for _, c := range []struct {
 		mode   schema.Mode
@@ -78,8 +78,8 @@ func TestKindOf(t *testing.T) {
 		{schema.Throughput, 0, ThroughputLoop},
 		{schema.Throughput, SmallTables, ThroughputLoop},
 		{schema.Latency, 256, LatencyChain},
-		{schema.Latency, SmallTables + 1, TableBound},
-		{schema.Throughput, 1 << 20, TableBound},
+		{schema.Latency, SmallTables + 1, TableLatency},
+		{schema.Throughput, 1 << 20, TableThroughput},
 	} {
 		if got := KindOf(c.mode, c.tables); got != c.want {
 			t.Errorf("KindOf(%s, %d) = %s, want %s", c.mode, c.tables, got, c.want)

@@ -69,9 +69,9 @@ func why(a report.Agreement, e *report.Estimates, hasPressure bool, native []flo
 	case len(native) == 0:
 		return fmt.Sprintf("%s (%s, borrowed: no %s run of this build says whether the borrowing adds to it)", cause, lender, e.Borrowed)
 	case report.BlameBorrowing(a, native):
-		return fmt.Sprintf("%s, borrowed, is narrower than %s (on %s itself it gives %s); %s", lender, e.Uarch, e.Borrowed, ratiosText(native), cause)
+		return fmt.Sprintf("%s, borrowed, is narrower than %s (on %s itself its estimate / measured is %s); %s", lender, e.Uarch, e.Borrowed, ratiosText(native), cause)
 	}
-	return fmt.Sprintf("%s; %s does so on %s itself too (%s): not the borrowing", cause, lender, e.Borrowed, ratiosText(native))
+	return fmt.Sprintf("%s; %s parts so on %s itself too (%s): not the borrowing", cause, lender, e.Borrowed, ratiosText(native))
 }
 
 // ratioText formats estimate / measurement.
@@ -189,9 +189,9 @@ func (s set) bandsNote(w io.Writer, all []*report.Estimates, arches []string, vs
 	io.WriteString(w, "**How far off they may be**: the cores bitlab has measured have llvm-mca's estimates beside their runs (each\n"+
 		"page's \"Estimated against measured\"). Over those, per kind of loop, the estimate / measured ratios have the median and\n"+
 		"the 10-90% range below, the *error band* each estimate carries in its row's last column (above 1: the estimate is\n"+
-		"above the measurement). A form's kind of loop: *table-bound* where its lookup tables exceed 8 KiB (the model serves\n"+
-		"them from the L1, a core on random queries from further away), else its mode, *throughput* (independent elements)\n"+
-		"or *latency chain* (each element waits for the previous one's result). A band pools the measured cores of the same\n"+
+		"above the measurement). A form's kind of loop is its mode, *throughput* (independent elements) or *latency chain*\n"+
+		"(each element waits for the previous one's result), *table-bound* where its lookup tables exceed 8 KiB (the model\n"+
+		"serves them from the L1, a core on random queries from further away). A band pools the measured cores of the same\n"+
 		"architecture whose LLVM models stand as the estimate's does: the core's own, or borrowed from another core.\n\n")
 	var rows, none []string
 	for _, arch := range arches {
