@@ -156,9 +156,13 @@ func (s *Set) Validations() ([]Validation, error) {
 	return s.Validate(ests), nil
 }
 
-// ValidatedCore is a measured core and the core whose LLVM model estimated
-// it: itself, or the one whose model it borrows.
-type ValidatedCore struct{ Core, Model string }
+// ValidatedCore is a measured core of a band, the core whose LLVM model
+// estimated it (itself, or the one whose model it borrows), and the
+// median of its ratios in the band.
+type ValidatedCore struct {
+	Core, Model string
+	Median      float64
+}
 
 // Band is the spread of estimate / measured over one kind of loop on the
 // measured cores of one architecture, all on their own models or all on
@@ -180,23 +184,29 @@ type Band struct {
 func BandOf(vs []Validation, goarch string, k LoopKind, borrowed bool) (Band, bool) {
 	b := Band{Kind: k, GOARCH: goarch, Borrowed: borrowed}
 	var ratios []float64
+	per := map[ValidatedCore][]float64{} // by core and model
 	for _, v := range vs {
 		e := v.Estimates
 		if v.Config.GOARCH != goarch || (e.Borrowed != "") != borrowed {
 			continue
 		}
-		n := len(ratios)
+		vc := ValidatedCore{Core: e.Uarch, Model: cmp.Or(e.Borrowed, e.Uarch)}
 		for _, a := range v.Agreements {
-			if a.Kind == k {
-				ratios = append(ratios, a.Ratio())
+			if a.Kind != k {
+				continue
 			}
-		}
-		if vc := (ValidatedCore{Core: e.Uarch, Model: cmp.Or(e.Borrowed, e.Uarch)}); len(ratios) > n && !slices.Contains(b.Cores, vc) {
-			b.Cores = append(b.Cores, vc)
+			if per[vc] == nil {
+				b.Cores = append(b.Cores, vc)
+			}
+			per[vc] = append(per[vc], a.Ratio())
+			ratios = append(ratios, a.Ratio())
 		}
 	}
 	if len(ratios) == 0 {
 		return b, false
+	}
+	for i, vc := range b.Cores {
+		b.Cores[i].Median = Median(per[vc])
 	}
 	slices.Sort(ratios)
 	b.N, b.Median, b.P10, b.P90 = len(ratios), percentile(ratios, 0.5), percentile(ratios, 0.1), percentile(ratios, 0.9)

@@ -193,10 +193,17 @@ func (s set) bandsNote(w io.Writer, all []*report.Estimates, arches []string, vs
 		"(each element waits for the previous one's result), *table-bound* where its lookup tables exceed 8 KiB (the model\n"+
 		"serves them from the L1, a core on random queries from further away). A band pools the measured cores of the same\n"+
 		"architecture whose LLVM models stand as the estimate's does: the core's own, or borrowed from another core.\n\n")
-	var rows, none []string
+	var rows, none, left []string
 	for _, arch := range arches {
 		n := len(rows)
-		for _, borrowed := range standings(all, arch) {
+		st := standings(all, arch)
+		for _, v := range vs {
+			e := v.Estimates
+			if t := fmt.Sprintf("%s (%s)", e.Uarch, modelOfText(e.Uarch, cmp.Or(e.Borrowed, e.Uarch))); v.Config.GOARCH == arch && !slices.Contains(st, e.Borrowed != "") && !slices.Contains(left, t) {
+				left = append(left, t)
+			}
+		}
+		for _, borrowed := range st {
 			for _, k := range report.LoopKinds() {
 				if b, ok := report.BandOf(vs, arch, k, borrowed); ok {
 					rows = append(rows, fmt.Sprintf("| %s | %s | %s | %s | %s-%s | %d | %s |\n", arch, standingText(borrowed), k, ratioText(b.Median),
@@ -211,6 +218,9 @@ func (s set) bandsNote(w io.Writer, all []*report.Estimates, arches []string, vs
 	if len(rows) > 0 {
 		io.WriteString(w, "| architecture | models | kind of loop | estimate / measured: median | 10-90% | ratios | measured on |\n|---|---|---|---:|---:|---:|---|\n")
 		io.WriteString(w, strings.Join(rows, "")+"\n")
+	}
+	if len(left) > 0 {
+		fmt.Fprintf(w, "Also measured, but on a model that stands otherwise than these estimates' (its own or borrowed), so left out of the bands: %s.\n\n", strings.Join(left, ", "))
 	}
 	for _, arch := range none {
 		fmt.Fprintf(w, "No %s core has been measured beside its estimates: the %s estimates carry no error band.\n\n", arch, arch)
@@ -237,17 +247,22 @@ func standingText(borrowed bool) string {
 	return "the cores' own"
 }
 
-// coresText names the measured cores of a band and the model each was
-// estimated with.
+// coresText names the measured cores of a band, the model each was
+// estimated with and the median of its ratios.
 func coresText(cs []report.ValidatedCore) string {
 	out := make([]string, len(cs))
 	for i, c := range cs {
-		out[i] = c.Core + " (its own model)"
-		if c.Model != c.Core {
-			out[i] = c.Core + " (LLVM's " + c.Model + " model, borrowed)"
-		}
+		out[i] = fmt.Sprintf("%s (%s; median %s)", c.Core, modelOfText(c.Core, c.Model), ratioText(c.Median))
 	}
 	return strings.Join(out, ", ")
+}
+
+// modelOfText says whose model estimated a core.
+func modelOfText(core, model string) string {
+	if model != core {
+		return "LLVM's " + model + " model, borrowed"
+	}
+	return "its own model"
 }
 
 // crossEstimatesTable writes the table of the estimates es, of one
