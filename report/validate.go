@@ -20,45 +20,45 @@ import (
 type LoopKind string
 
 const (
-	// ThroughputLoop runs independent elements from the core alone (its
+	// throughputLoop runs independent elements from the core alone (its
 	// tables, if any, fit the L1 with room to spare).
-	ThroughputLoop LoopKind = "throughput"
-	// LatencyChain runs each element after the previous one's result,
+	throughputLoop LoopKind = "throughput"
+	// latencyChain runs each element after the previous one's result,
 	// from the core alone.
-	LatencyChain LoopKind = "latency chain"
-	// TableThroughput and TableLatency are the two with lookup tables
+	latencyChain LoopKind = "latency chain"
+	// tableThroughput and tableLatency are the two with lookup tables
 	// beyond SmallTables, which the model serves from the L1 and a core,
 	// on random queries, from further away: in a chain the core waits
 	// for every miss, with independent queries it overlaps them.
-	TableThroughput LoopKind = "table-bound throughput"
-	TableLatency    LoopKind = "table-bound latency chain"
+	tableThroughput LoopKind = "table-bound throughput"
+	tableLatency    LoopKind = "table-bound latency chain"
 )
 
 // LoopKinds returns the kinds of loop in the pages' order.
 func LoopKinds() []LoopKind {
-	return []LoopKind{ThroughputLoop, LatencyChain, TableThroughput, TableLatency}
+	return []LoopKind{throughputLoop, latencyChain, tableThroughput, tableLatency}
 }
 
 // SmallTables bounds the lookup tables of a loop that runs from the core
 // alone: they stay in any L1 data cache beside the batch.
 const SmallTables = 8 << 10
 
-// Apart is how far an estimate may be from its measurement, as a share of
+// apart is how far an estimate may be from its measurement, as a share of
 // it, before the pages seek the reason: beyond it the two part.
-const Apart = 0.15
+const apart = 0.15
 
 // KindOf returns the kind of loop of a form in mode whose implementation
 // reads tables bytes of lookup tables.
 func KindOf(mode schema.Mode, tables int) LoopKind {
 	switch {
 	case tables > SmallTables && mode == schema.Latency:
-		return TableLatency
+		return tableLatency
 	case tables > SmallTables:
-		return TableThroughput
+		return tableThroughput
 	case mode == schema.Latency:
-		return LatencyChain
+		return latencyChain
 	}
-	return ThroughputLoop
+	return throughputLoop
 }
 
 // Agreement is one form's estimate beside its measurement.
@@ -76,13 +76,13 @@ type Agreement struct {
 // Ratio returns estimate / measurement.
 func (a Agreement) Ratio() float64 { return a.Cycles / a.Measured }
 
-// Parts says whether estimate and measurement part by more than Apart.
-func (a Agreement) Parts() bool { return math.Abs(a.Ratio()-1) > Apart }
+// Parts says whether estimate and measurement part by more than apart.
+func (a Agreement) Parts() bool { return math.Abs(a.Ratio()-1) > apart }
 
-// Agreements pairs the estimates e with configuration cfg's measurements
+// agreements pairs the estimates e with configuration cfg's measurements
 // of the same forms (cycles per element, L1 batch, random inputs), in
 // family, implementation and mode order.
-func (s *Set) Agreements(cfg string, e *Estimates) []Agreement {
+func (s *Set) agreements(cfg string, e *Estimates) []Agreement {
 	var out []Agreement
 	for f, est := range e.Forms {
 		k := Key{Config: cfg, Family: f.Family, Impl: f.Impl, Dist: "random", Size: schema.L1Elements, Mode: f.Mode, Unit: schema.CyclesPerOp().Read}
@@ -121,7 +121,7 @@ func (s *Set) Validate(ests []*Estimates) []Validation {
 			if e.GOARCH != c.GOARCH || e.Level != c.Level || e.Uarch != c.Uarch {
 				continue
 			}
-			if ag := s.Agreements(c.Label, e); len(ag) > 0 {
+			if ag := s.agreements(c.Label, e); len(ag) > 0 {
 				out = append(out, Validation{Config: c, Estimates: e, Agreements: ag})
 			}
 		}
@@ -256,7 +256,7 @@ func BlameBorrowing(a Agreement, native []float64) bool {
 	}
 	above := a.Ratio() > 1
 	for _, r := range native {
-		if math.Abs(r-1) > Apart && (r > 1) == above {
+		if math.Abs(r-1) > apart && (r > 1) == above {
 			return false
 		}
 	}

@@ -30,12 +30,12 @@ func planted(core, model, goarch string, k LoopKind, mode schema.Mode, ratios ..
 // from with the median of each one's; ratios of another kind, architecture or standing stay out.
 func TestBandOf(t *testing.T) {
 	vs := []Validation{
-		planted("Zen 3", "Zen 3", "amd64", LatencyChain, schema.Latency, 11, 1, 5, 3, 9),
-		planted("Zen 4", "Zen 4", "amd64", LatencyChain, schema.Latency, 7, 2, 4, 10, 6, 8),
-		planted("Zen 5", "Zen 4", "amd64", LatencyChain, schema.Latency, 100, 200),                  // borrowed
-		planted("Neoverse N1", "Neoverse N1", "arm64", LatencyChain, schema.Latency, 100, 200, 300), // another architecture
-		planted("Zen 4", "Zen 4", "amd64", ThroughputLoop, schema.Throughput, 0.5, 0.6),             // another kind
-		planted("Skylake", "Skylake", "amd64", TableLatency, schema.Latency),                        // no ratio: not named
+		planted("Zen 3", "Zen 3", "amd64", latencyChain, schema.Latency, 11, 1, 5, 3, 9),
+		planted("Zen 4", "Zen 4", "amd64", latencyChain, schema.Latency, 7, 2, 4, 10, 6, 8),
+		planted("Zen 5", "Zen 4", "amd64", latencyChain, schema.Latency, 100, 200),                  // borrowed
+		planted("Neoverse N1", "Neoverse N1", "arm64", latencyChain, schema.Latency, 100, 200, 300), // another architecture
+		planted("Zen 4", "Zen 4", "amd64", throughputLoop, schema.Throughput, 0.5, 0.6),             // another kind
+		planted("Skylake", "Skylake", "amd64", tableLatency, schema.Latency),                        // no ratio: not named
 	}
 	near := func(got, want float64) bool { return math.Abs(got-want) < 1e-9 }
 	for _, c := range []struct {
@@ -48,13 +48,13 @@ func TestBandOf(t *testing.T) {
 		ok               bool
 	}{
 		// 1..11: rank 5 is 6; the 10th percentile is at rank 1 (2), the 90th at rank 9 (10).
-		{LatencyChain, "amd64", false, 11, 6, 2, 10, []ValidatedCore{{"Zen 3", "Zen 3", 5}, {"Zen 4", "Zen 4", 6.5}}, true},
+		{latencyChain, "amd64", false, 11, 6, 2, 10, []ValidatedCore{{"Zen 3", "Zen 3", 5}, {"Zen 4", "Zen 4", 6.5}}, true},
 		// 100, 200: ranks 0.5, 0.1 and 0.9 of the way.
-		{LatencyChain, "amd64", true, 2, 150, 110, 190, []ValidatedCore{{"Zen 5", "Zen 4", 150}}, true},
-		{LatencyChain, "arm64", false, 3, 200, 120, 280, []ValidatedCore{{"Neoverse N1", "Neoverse N1", 200}}, true},
-		{ThroughputLoop, "amd64", false, 2, 0.55, 0.51, 0.59, []ValidatedCore{{"Zen 4", "Zen 4", 0.55}}, true},
-		{TableLatency, "amd64", false, 0, 0, 0, 0, nil, false},
-		{ThroughputLoop, "arm64", false, 0, 0, 0, 0, nil, false},
+		{latencyChain, "amd64", true, 2, 150, 110, 190, []ValidatedCore{{"Zen 5", "Zen 4", 150}}, true},
+		{latencyChain, "arm64", false, 3, 200, 120, 280, []ValidatedCore{{"Neoverse N1", "Neoverse N1", 200}}, true},
+		{throughputLoop, "amd64", false, 2, 0.55, 0.51, 0.59, []ValidatedCore{{"Zen 4", "Zen 4", 0.55}}, true},
+		{tableLatency, "amd64", false, 0, 0, 0, 0, nil, false},
+		{throughputLoop, "arm64", false, 0, 0, 0, 0, nil, false},
 	} {
 		b, ok := BandOf(vs, c.goarch, c.kind, c.borrowed)
 		if ok != c.ok || b.N != c.n || !near(b.Median, c.median) || !near(b.P10, c.p10) || !near(b.P90, c.p90) || !slices.EqualFunc(b.Cores, c.cores, func(a, b ValidatedCore) bool {
@@ -64,7 +64,7 @@ func TestBandOf(t *testing.T) {
 				c.goarch, c.kind, c.borrowed, b, ok, c.n, c.median, c.p10, c.p90, c.cores, c.ok)
 		}
 	}
-	if b, _ := BandOf(vs[:1], "amd64", LatencyChain, false); b.N != 5 || b.Median != 5 || !near(b.P10, 1.8) || !near(b.P90, 10.2) {
+	if b, _ := BandOf(vs[:1], "amd64", latencyChain, false); b.N != 5 || b.Median != 5 || !near(b.P10, 1.8) || !near(b.P90, 10.2) {
 		t.Errorf("1, 3, 5, 9, 11: %+v, want median 5, 10-90%% 1.8-10.2", b)
 	}
 }
@@ -77,11 +77,11 @@ func TestKindOf(t *testing.T) {
 		tables int
 		want   LoopKind
 	}{
-		{schema.Throughput, 0, ThroughputLoop},
-		{schema.Throughput, SmallTables, ThroughputLoop},
-		{schema.Latency, 256, LatencyChain},
-		{schema.Latency, SmallTables + 1, TableLatency},
-		{schema.Throughput, 1 << 20, TableThroughput},
+		{schema.Throughput, 0, throughputLoop},
+		{schema.Throughput, SmallTables, throughputLoop},
+		{schema.Latency, 256, latencyChain},
+		{schema.Latency, SmallTables + 1, tableLatency},
+		{schema.Throughput, 1 << 20, tableThroughput},
 	} {
 		if got := KindOf(c.mode, c.tables); got != c.want {
 			t.Errorf("KindOf(%s, %d) = %s, want %s", c.mode, c.tables, got, c.want)
@@ -93,18 +93,18 @@ func TestKindOf(t *testing.T) {
 // only where the lender's own model on the lender's core does not part the
 // same way; without a measurement of the lender it is not.
 func TestBlameBorrowing(t *testing.T) {
-	zen5 := planted("Zen 5", "Zen 4", "amd64", LatencyChain, schema.Latency, 3.9, 2.3, 0.5, 1.05)
-	zen4 := planted("Zen 4", "Zen 4", "amd64", LatencyChain, schema.Latency, 3.8, 1.04, 1.5, 1.0)
-	zen4v1 := planted("Zen 4", "Zen 4", "amd64", LatencyChain, schema.Latency, 1, 1, 1, 1)
+	zen5 := planted("Zen 5", "Zen 4", "amd64", latencyChain, schema.Latency, 3.9, 2.3, 0.5, 1.05)
+	zen4 := planted("Zen 4", "Zen 4", "amd64", latencyChain, schema.Latency, 3.8, 1.04, 1.5, 1.0)
+	zen4v1 := planted("Zen 4", "Zen 4", "amd64", latencyChain, schema.Latency, 1, 1, 1, 1)
 	zen4v1.Estimates.Level = "v1"
-	zen3 := planted("Zen 3", "Zen 3", "amd64", LatencyChain, schema.Latency, 1, 1, 1, 1)
+	zen3 := planted("Zen 3", "Zen 3", "amd64", latencyChain, schema.Latency, 1, 1, 1, 1)
 	vs := []Validation{zen5, zen4, zen4v1, zen3}
 	for i, c := range []struct {
 		native []float64
 		blame  bool
 	}{
 		{[]float64{3.8}, false}, // 3.9: the lender's own model shows it, so not the borrowing
-		{[]float64{1.04}, true}, // 2.3: within Apart on the lender
+		{[]float64{1.04}, true}, // 2.3: within apart on the lender
 		{[]float64{1.5}, true},  // 0.5: the lender parts the other way
 		{[]float64{1.0}, false}, // 1.05 does not part
 	} {

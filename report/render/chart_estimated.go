@@ -15,8 +15,8 @@ import (
 )
 
 // estimateChart plots each form's measured cost against its estimate, both
-// axes logarithmic, with the diagonal where they agree; the forms apart by
-// more than apart are labelled.
+// axes logarithmic, with the diagonal where they agree; the forms that
+// part by more than 15% (report.Agreement.Parts) are labelled.
 func (s set) estimateChart(dir, cfg string, e *report.Estimates, ag []agreement) (string, error) {
 	var in, out plotter.XYs
 	var labels []string

@@ -18,7 +18,7 @@ import (
 // measurements: a section of each CPU page and of results/README.md.
 
 // agreement is one form's estimate beside its measurement, with why the
-// two part where they part by more than report.Apart.
+// two part where they part by more than 15% (report.Agreement.Parts).
 type agreement struct {
 	report.Agreement
 	Why string
