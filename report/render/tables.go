@@ -31,7 +31,9 @@ func cell(sum schema.Summary, scale float64) string {
 // table writes a family's Markdown table in one configuration and mode at
 // the L1 size: a row per distribution (those in dists, or all if nil), a
 // column per implementation, median cost and 95% interval; then each
-// implementation's geometric mean and speed-up over the baseline.
+// implementation's geometric mean and speed-up over the baseline over the
+// headline distributions among the rows (report's Standing), and a line
+// naming the learning curve's rows they leave out.
 func (s set) table(w io.Writer, cfg, family string, mode schema.Mode, dists []string) error {
 	return s.tableAt(w, cfg, family, mode, s.Headline(family), dists)
 }
@@ -62,16 +64,34 @@ func (s set) tableAt(w io.Writer, cfg, family string, mode schema.Mode, size int
 		}
 		fmt.Fprintf(w, "| %s |\n", strings.Join(row, " | "))
 	}
-	if size != s.Headline(family) {
+	headline, learning := splitHeadline(dists)
+	if size != s.Headline(family) || len(headline) == 0 {
 		return nil
 	}
 	geo, speed := []string{"**geomean**"}, []string{"**vs " + s.Baseline(family) + "**"}
 	for _, im := range impls {
-		st := s.Standing(cfg, family, im, mode, dists)
+		st := s.Standing(cfg, family, im, mode, headline)
 		geo, speed = append(geo, schema.Figure(st.Geomean*scale)), append(speed, ratio(st.Speedup))
 	}
 	fmt.Fprintf(w, "| %s |\n| %s |\n", strings.Join(geo, " | "), strings.Join(speed, " | "))
+	if len(learning) > 0 {
+		fmt.Fprintf(w, "\nThe geomean and speed-up rows are over %s; they leave out the learning curve (%s): a batch that repeats shows how far the branch predictor reaches, not the cost on inputs it cannot learn.\n",
+			strings.Join(headline, ", "), strings.Join(learning, ", "))
+	}
 	return nil
+}
+
+// splitHeadline splits distributions into those of the headline figures
+// and the learning curve's (schema.HeadlineDist), each in order.
+func splitHeadline(dists []string) (headline, learning []string) {
+	for _, d := range dists {
+		if schema.HeadlineDist(d) {
+			headline = append(headline, d)
+		} else {
+			learning = append(learning, d)
+		}
+	}
+	return headline, learning
 }
 
 // measured reports whether an implementation has results in a mode at a size.
