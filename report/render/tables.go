@@ -29,17 +29,18 @@ func cell(sum schema.Summary, scale float64) string {
 }
 
 // table writes a family's Markdown table in one configuration and mode at
-// the L1 size: a row per distribution (those in dists, or all if nil), a
-// column per implementation, median cost and 95% interval; then each
-// implementation's geometric mean and speed-up over the baseline over the
-// headline distributions among the rows (report's Standing), and a line
-// naming the learning curve's rows they leave out.
+// its headline size: a row per distribution (those in dists, or all if
+// nil), a column per implementation, median cost and 95% interval; then
+// each implementation's geometric mean and speed-up over the baseline over
+// the headline distributions among the rows (report's Standing), and a line
+// naming the learning curve's rows they leave out. A table of the learning
+// curve (one headline row, its never-repeating end) has no geomean rows.
 func (s set) table(w io.Writer, cfg, family string, mode schema.Mode, dists []string) error {
 	return s.tableAt(w, cfg, family, mode, s.Headline(family), dists)
 }
 
-// tableAt is table at another batch size; the summary rows are left out
-// away from the L1 size.
+// tableAt is table at another batch size; the geomean rows are left out
+// away from the headline size.
 func (s set) tableAt(w io.Writer, cfg, family string, mode schema.Mode, size int, dists []string) error {
 	impls := s.Impls(cfg, family)
 	if dists == nil {
@@ -65,7 +66,9 @@ func (s set) tableAt(w io.Writer, cfg, family string, mode schema.Mode, size int
 		fmt.Fprintf(w, "| %s |\n", strings.Join(row, " | "))
 	}
 	headline, learning := splitHeadline(dists)
-	if size != s.Headline(family) || len(headline) == 0 {
+	// A table of the learning curve has one headline row, the curve's
+	// never-repeating end: a geometric mean over it would repeat it.
+	if size != s.Headline(family) || len(headline) == 0 || len(learning) > 0 && len(headline) == 1 {
 		return nil
 	}
 	geo, speed := []string{"**geomean**"}, []string{"**vs " + s.Baseline(family) + "**"}
