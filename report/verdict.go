@@ -20,9 +20,9 @@ import (
 // move generator (verdict.Factors) from the evidence the set holds: the
 // perft runs of the configuration, the micro benchmarks' throughput and
 // latency at each family's headline size (Standing over HeadlineDists, the
-// summary's figure), the pressure run and
-// the learned cases. An implementation the registry no longer has counts
-// as one it cannot say is usable per query.
+// summary's figure), the pressure run and the learned cases. An
+// implementation the registry no longer has counts as one it cannot say is
+// usable per query.
 func (s *Set) Verdict(cfg string) []verdict.Line {
 	m := s.caches(cfg)
 	var lines []verdict.Line

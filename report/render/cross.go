@@ -25,8 +25,8 @@ func CrossPage(rs *report.Set, dir string) error {
 	b.WriteString("pages read (listed here; each page states the rule); " + pageMark + ". Each cell is an implementation's geometric mean throughput cost over\n")
 	b.WriteString("the distributions of its family's headline batch that every configuration measured, the learning curve's repeated inputs\n")
 	b.WriteString("left out (cycles per input element where measured, else ns), and its speed-up over the family baseline on that\n")
-	b.WriteString("configuration: the figures of runbench's summary and of the CPU pages' geomean rows where the configurations measured\n")
-	b.WriteString("the same distributions; a family whose configurations did not names, above its table, those it leaves out. Empty: not run there.\n\n")
+	b.WriteString("configuration: where the configurations measured the same distributions, the figures of runbench's summary and of the\n")
+	b.WriteString("CPU pages' geomean rows; where they did not, a note above the family's table names those left out. Empty: not run there.\n\n")
 	b.WriteString("| configuration | CPU | results |\n|---|---|---|\n")
 	for _, c := range s.Configs {
 		var links []string
@@ -151,8 +151,7 @@ func (s set) crossCell(cfg, fam, im string, dists []string) string {
 		return ""
 	}
 	var lacks []string
-	unit := ""
-	scale := 1.0
+	scale, unit := 1.0, ""
 	for _, d := range dists {
 		k, sc, u := s.Cost(report.Key{Config: cfg, Family: fam, Impl: im, Dist: d, Size: s.Headline(fam), Mode: schema.Throughput}, false)
 		if sum, ok := s.Summary(k); !ok || sum.Center <= 0 {
