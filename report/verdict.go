@@ -19,10 +19,10 @@ import (
 // Verdict returns, for configuration cfg, the verdict on every factor of a
 // move generator (verdict.Factors) from the evidence the set holds: the
 // perft runs of the configuration, the micro benchmarks' throughput and
-// latency at each family's headline size (the geometric mean over the
-// distributions measured there, the summary's figure), the pressure run and
-// the learned cases. An implementation the registry no longer has counts
-// as one it cannot say is usable per query.
+// latency at each family's headline size (Standing over HeadlineDists, the
+// summary's figure), the pressure run and the learned cases. An
+// implementation the registry no longer has counts as one it cannot say is
+// usable per query.
 func (s *Set) Verdict(cfg string) []verdict.Line {
 	m := s.caches(cfg)
 	var lines []verdict.Line
@@ -68,12 +68,11 @@ func (s *Set) techniques(cfg string, f verdict.Factor) []verdict.Technique {
 		return &ts[len(ts)-1]
 	}
 	if f.Family != "" {
-		size := s.Headline(f.Family)
-		dists := s.Dists(cfg, f.Family, schema.Throughput, size)
+		throughput, latency := s.HeadlineDists(cfg, f.Family, schema.Throughput), s.HeadlineDists(cfg, f.Family, schema.Latency)
 		for _, im := range s.Impls(cfg, f.Family) {
 			t := add(s.technique(f.Family, im))
-			t.Throughput = s.geomean(cfg, f.Family, im, schema.Throughput, size, dists)
-			t.Latency = s.geomean(cfg, f.Family, im, schema.Latency, size, s.Dists(cfg, f.Family, schema.Latency, size))
+			t.Throughput = s.micro(cfg, f.Family, im, schema.Throughput, throughput)
+			t.Latency = s.micro(cfg, f.Family, im, schema.Latency, latency)
 			t.Pressed = s.pressed(cfg, f.Family, im)
 			t.Learned = s.learned(cfg, f.Family, im)
 		}
@@ -137,24 +136,17 @@ func (s *Set) perftTechnique(f verdict.Factor, pf factor.Factor, value string) v
 	return t
 }
 
-// geomean returns the geometric mean over dists of an implementation's
-// median cost per element, with the same mean of its intervals' ends; zero
-// unless every distribution was measured.
-func (s *Set) geomean(cfg, family, impl string, mode schema.Mode, size int, dists []string) verdict.Interval {
-	var c, lo, hi float64
-	for _, d := range dists {
-		k, scale, _ := s.Cost(Key{Config: cfg, Family: family, Impl: impl, Dist: d, Size: size, Mode: mode}, false)
-		sum, ok := s.Summary(k)
-		if !ok || sum.Center <= 0 {
-			return verdict.Interval{}
-		}
-		c, lo, hi = c+math.Log(sum.Center*scale), lo+math.Log(sum.Lo*scale), hi+math.Log(sum.Hi*scale)
-	}
-	if len(dists) == 0 {
+// micro returns an implementation's Standing over headline distributions
+// dists as an interval in the cost unit as written: its geometric mean cost
+// per element with the same mean of its intervals' ends; zero unless every
+// distribution was measured.
+func (s *Set) micro(cfg, family, impl string, mode schema.Mode, dists []string) verdict.Interval {
+	st := s.Standing(cfg, family, impl, mode, dists)
+	if len(dists) == 0 || st.Dists != len(dists) {
 		return verdict.Interval{}
 	}
-	n := float64(len(dists))
-	return verdict.Interval{Center: math.Exp(c / n), Lo: math.Exp(lo / n), Hi: math.Exp(hi / n)}
+	_, scale, _ := s.Cost(Key{Config: cfg, Family: family, Impl: impl, Dist: dists[0], Size: s.Headline(family), Mode: mode}, false)
+	return verdict.Interval{Center: st.Geomean * scale, Lo: st.Lo * scale, Hi: st.Hi * scale}
 }
 
 // pressed returns an implementation's cost with the L2's size of other data
@@ -191,13 +183,16 @@ func (s *Set) learned(cfg, family, impl string) float64 {
 	if stream == schema.L1Elements {
 		return 0
 	}
+	median := func(size int, d string) float64 {
+		k, scale, _ := s.Cost(Key{Config: cfg, Family: family, Impl: impl, Dist: d, Size: size, Mode: schema.Throughput}, false)
+		sum, _ := s.Summary(k)
+		return sum.Center * scale
+	}
 	var lg float64
 	n := 0
 	for _, d := range s.Dists(cfg, family, schema.Throughput, stream) {
-		a := s.geomean(cfg, family, impl, schema.Throughput, schema.L1Elements, []string{d})
-		b := s.geomean(cfg, family, impl, schema.Throughput, stream, []string{d})
-		if a.Known() && b.Known() {
-			lg, n = lg+math.Log(a.Center/b.Center), n+1
+		if a, b := median(schema.L1Elements, d), median(stream, d); a > 0 && b > 0 {
+			lg, n = lg+math.Log(a/b), n+1
 		}
 	}
 	if n == 0 {

@@ -1,12 +1,15 @@
 package report
 
 import (
+	"math"
 	"slices"
 	"strings"
 	"testing"
 
 	"bitlab/factor"
 	"bitlab/kernels"
+	"bitlab/report/internal/reporttest"
+	"bitlab/schema"
 	"bitlab/verdict"
 )
 
@@ -60,4 +63,29 @@ func cells(ls []verdict.Line) []string {
 		out = append(out, l.Cell()+" "+strings.Join(l.Evidence(), ";"))
 	}
 	return out
+}
+
+// TestMicroLeavesOutLearningCurve: the verdict's micro throughput is the
+// headline standing, the learning curve's repeated inputs left out (with
+// d4-rep256 counted in, forward would cost 20 cycles, as reverse does).
+func TestMicroLeavesOutLearningCurve(t *testing.T) {
+	path := reporttest.Plant{CPU: "Test CPU 9000", Family: "serialize", Baseline: "forward", Size: schema.StreamElements, Cycles: map[string]map[string]float64{
+		"forward": {"d8": 40, "d4-rep256": 10},
+		"reverse": {"d8": 20, "d4-rep256": 20},
+	}}.Write(t, t.TempDir(), "a.txt")
+	s, _, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(verdict.Factors(), func(f verdict.Factor) bool { return f.Family == "serialize" })
+	if i < 0 {
+		t.Fatal("no verdict factor of family serialize")
+	}
+	got := map[string]verdict.Interval{}
+	for _, tq := range s.techniques("v1", verdict.Factors()[i]) {
+		got[tq.Name] = tq.Throughput
+	}
+	if f, r := got["forward"], got["reverse"]; math.Abs(f.Center-40) > 1e-9 || math.Abs(r.Center-20) > 1e-9 || f.Lo > f.Center || f.Hi < f.Center {
+		t.Errorf("micro throughput %+v, want forward 40 and reverse 20 cycles", got)
+	}
 }

@@ -143,7 +143,7 @@ func (s set) tableCosts(cfg, family string) (hot, pressed map[string]float64, un
 		}
 		return hot, pressed, pc.Unit, fmt.Sprintf("%s; hot and after a %s walk", strings.Join(pc.Dists, ", "), pc.Pressures[last]), nil
 	}
-	dists := s.Dists(cfg, family, schema.Throughput, s.Headline(family))
+	dists := s.HeadlineDists(cfg, family, schema.Throughput)
 	if len(dists) == 0 {
 		return nil, nil, "", "", noData("%s in %s has no throughput results at its headline size", family, cfg)
 	}
