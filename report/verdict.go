@@ -419,7 +419,7 @@ func (s *Set) Build(c *Config) Build {
 		if m := goRelease.FindStringSubmatch(v); m != nil {
 			r = m[1]
 			if strings.HasPrefix(v, "devel") {
-				r += " (development)"
+				r += " devel"
 			}
 		}
 		if !slices.Contains(releases, r) {

@@ -46,3 +46,16 @@ func TwoLevels(t testing.TB) string {
 	Results(t, dir, "b.txt", "v3", 0.5)
 	return dir
 }
+
+// Edit rewrites the file at path with each old string replaced by the new
+// one after it (strings.NewReplacer's pairs), such as another header line.
+func Edit(t testing.TB, path string, oldnew ...string) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(strings.NewReplacer(oldnew...).Replace(string(data))), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
