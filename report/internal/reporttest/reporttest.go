@@ -16,7 +16,7 @@ import (
 func Results(t testing.TB, dir, name, level string, factor float64) string {
 	t.Helper()
 	var b strings.Builder
-	b.WriteString("# clock: add-chain, 3.9 GHz\ngoos: linux\ngoarch: amd64\ngoamd64: " + level + "\ngo: go1.26.8\ncpu: Test CPU 9000\ncycles: add-chain\nfamily: popcount\nbaseline: kernighan\nusage: kernighan=query popcnt=loop\n\n")
+	b.WriteString("# clock: add-chain, 3.9 GHz\ngoos: linux\ngoarch: amd64\ngoamd64: " + level + "\ncpu: Test CPU 9000\ngo: go1.26.8\ncycles: add-chain\nfamily: popcount\nbaseline: kernighan\nusage: kernighan=query popcnt=loop\n\n")
 	for round := range 5 {
 		for _, im := range []string{"kernighan", "popcnt"} {
 			for _, d := range []string{"k0", "k1", "k2", "k4", "k8", "random"} {
