@@ -393,10 +393,13 @@ func (s *Set) MicroPerft() []MicroPerftPoint {
 // compiler that built the code, its target (the GOAMD64 level, or the
 // GOARCH off amd64) and its Go experiments. Its String heads each verdict
 // of a build.
-type Build struct{ Go, Target, Experiment string }
+type Build struct {
+	goRelease, target string // "Go 1.26 (gc)", "GOAMD64=v3"
+	Experiment        string // GOEXPERIMENT, "" for none
+}
 
 func (b Build) String() string {
-	s := b.Go + ", " + b.Target
+	s := b.goRelease + ", " + b.target
 	if b.Experiment != "" {
 		s += " with GOEXPERIMENT=" + b.Experiment
 	}
@@ -426,9 +429,9 @@ func (s *Set) Build(c *Config) Build {
 			releases = append(releases, r)
 		}
 	}
-	b := Build{Go: "Go " + strings.Join(releases, " and ") + " (gc)", Target: "GOARCH=" + c.GOARCH, Experiment: c.Experiment}
+	b := Build{goRelease: "Go " + strings.Join(releases, " and ") + " (gc)", target: "GOARCH=" + c.GOARCH, Experiment: c.Experiment}
 	if c.Level != "" {
-		b.Target = "GOAMD64=" + c.Level
+		b.target = "GOAMD64=" + c.Level
 	}
 	return b
 }
