@@ -29,9 +29,7 @@ func (s set) verdictSection(b *bytes.Buffer) {
 	b.WriteString("## Verdict: what to use in a move generator\n\n" + verdictIntro + "\n\n")
 	for _, c := range s.Configs {
 		fmt.Fprintf(b, "### %s\n\n", s.buildHeading(c))
-		if inc := s.Incomplete(c); len(inc) > 0 {
-			fmt.Fprintf(b, "This verdict rests on an incomplete run: %s.\n\n", strings.Join(inc, ", "))
-		}
+		s.incompleteNote(b, c)
 		verdict.WriteMarkdown(b, s.Verdict(c.Label), c.Level)
 		b.WriteString("\n")
 	}
@@ -46,11 +44,17 @@ func (s set) verdictSection(b *bytes.Buffer) {
 			who = c.CoreName() + ", "
 		}
 		fmt.Fprintf(b, "From the micro benchmarks of %sthe build %s.\n\n", who, s.Build(c))
-		if inc := s.Incomplete(c); len(inc) > 0 {
-			fmt.Fprintf(b, "This verdict rests on an incomplete run: %s.\n\n", strings.Join(inc, ", "))
-		}
+		s.incompleteNote(b, c)
 		verdict.WriteMarkdown(b, s.InlinedVerdict(c.Label), c.Level)
 		b.WriteString("\n")
+	}
+}
+
+// incompleteNote says that a verdict rests on a configuration's incomplete
+// runs, where it does.
+func (s set) incompleteNote(b *bytes.Buffer, c *report.Config) {
+	if inc := s.Incomplete(c); len(inc) > 0 {
+		fmt.Fprintf(b, "This verdict rests on an incomplete run: %s.\n\n", strings.Join(inc, ", "))
 	}
 }
 
