@@ -55,37 +55,75 @@ func (s *Set) perftBase(cfg, key string) string {
 }
 
 // techniques gathers a factor's candidates: every implementation of its
-// family measured in cfg, and every value of its perft factor.
+// family measured in cfg (microTechniques), and every value of its perft
+// factor, joined to the implementation of the same name.
 func (s *Set) techniques(cfg string, f verdict.Factor) []verdict.Technique {
-	var ts []verdict.Technique
-	index := map[string]int{} // by name
-	add := func(t verdict.Technique) *verdict.Technique {
-		if i, ok := index[t.Name]; ok {
-			return &ts[i]
-		}
-		index[t.Name] = len(ts)
-		ts = append(ts, t)
-		return &ts[len(ts)-1]
+	ts := s.microTechniques(cfg, f)
+	if f.Perft == "" || slices.Contains(s.Stale(cfg), fingerprint.Perft) { // a stale perft run ranks nothing
+		return ts
 	}
-	if f.Family != "" {
-		throughput, latency := s.HeadlineDists(cfg, f.Family, schema.Throughput), s.HeadlineDists(cfg, f.Family, schema.Latency)
-		for _, im := range s.Impls(cfg, f.Family) {
-			t := add(s.technique(f.Family, im))
-			t.Throughput = s.micro(cfg, f.Family, im, schema.Throughput, throughput)
-			t.Latency = s.micro(cfg, f.Family, im, schema.Latency, latency)
-			t.Pressed = s.pressed(cfg, f.Family, im)
-			t.Learned = s.learned(cfg, f.Family, im)
+	pf, _ := factor.ByKey(f.Perft)
+	for value, speed := range s.perftSpeeds(cfg, f.Perft) {
+		i := slices.IndexFunc(ts, func(t verdict.Technique) bool { return t.Name == value })
+		if i < 0 {
+			i = len(ts)
+			ts = append(ts, s.perftTechnique(f, pf, value))
 		}
-	}
-	if f.Perft != "" && !slices.Contains(s.Stale(cfg), fingerprint.Perft) { // a stale perft run ranks nothing
-		pf, _ := factor.ByKey(f.Perft)
-		for value, speed := range s.perftSpeeds(cfg, f.Perft) {
-			t := add(s.perftTechnique(f, pf, value))
-			t.Perft = speed
-			t.Default = speed.Center == 1 && speed.Lo == 1 && speed.Hi == 1
-		}
+		ts[i].Perft = speed
+		ts[i].Default = speed.Center == 1 && speed.Lo == 1 && speed.Hi == 1
 	}
 	return ts
+}
+
+// microTechniques returns a factor's implementations measured in cfg with
+// their micro benchmarks' figures: throughput and latency at the family's
+// headline size, the pressure run's and the learned cost.
+func (s *Set) microTechniques(cfg string, f verdict.Factor) []verdict.Technique {
+	if f.Family == "" {
+		return nil
+	}
+	var ts []verdict.Technique
+	throughput, latency := s.HeadlineDists(cfg, f.Family, schema.Throughput), s.HeadlineDists(cfg, f.Family, schema.Latency)
+	for _, im := range s.Impls(cfg, f.Family) {
+		t := s.technique(f.Family, im)
+		t.Throughput = s.micro(cfg, f.Family, im, schema.Throughput, throughput)
+		t.Latency = s.micro(cfg, f.Family, im, schema.Latency, latency)
+		t.Pressed = s.pressed(cfg, f.Family, im)
+		t.Learned = s.learned(cfg, f.Family, im)
+		ts = append(ts, t)
+	}
+	return ts
+}
+
+// InlinedVerdict returns, for configuration cfg, the verdict on every
+// factor for a compiler that inlines intrinsics (verdict.DecideInlined)
+// from its micro benchmarks alone: no perft run is read.
+func (s *Set) InlinedVerdict(cfg string) []verdict.Line {
+	var lines []verdict.Line
+	for _, f := range verdict.Factors() {
+		lines = append(lines, verdict.DecideInlined(f, s.microTechniques(cfg, f)))
+	}
+	return lines
+}
+
+// InlinedBuildRule says which build's micro benchmarks a CPU's verdict for
+// compilers that inline intrinsics reads (InlinedConfig), for the pages.
+const InlinedBuildRule = "The figures are one build's per CPU: the highest GOAMD64 level measured, whose portable kernels are " +
+	"compiled with every instruction a compiler targeting that CPU may use (the assembly kernels are the same at every level)."
+
+// InlinedConfig returns the configuration of cpu whose micro benchmarks
+// its verdict for compilers that inline intrinsics reads
+// (InlinedBuildRule): of those with kernel figures, the one at the highest
+// GOAMD64 level, the last in label order among several; false where none
+// has kernel figures.
+func (s *Set) InlinedConfig(cpu string) (*Config, bool) {
+	var best *Config
+	for _, c := range s.Configs {
+		if c.CPU == cpu && len(s.Families(c.Label)) > 0 && (best == nil || c.Level >= best.Level) {
+			best = c
+		}
+	}
+	return best, best != nil
 }
 
 // technique returns a candidate named name with the facts of the
@@ -344,4 +382,51 @@ func (s *Set) MicroPerft() []MicroPerftPoint {
 		}
 	}
 	return out
+}
+
+// Build is what a configuration's figures are for: the Go release and
+// compiler that built the code, its target (the GOAMD64 level, or the
+// GOARCH off amd64) and its Go experiments. Its String heads each verdict
+// of a build.
+type Build struct {
+	goRelease, target string // "Go 1.26 (gc)", "GOAMD64=v3"
+	Experiment        string // GOEXPERIMENT, "" for none
+}
+
+func (b Build) String() string {
+	s := b.goRelease + ", " + b.target
+	if b.Experiment != "" {
+		s += " with GOEXPERIMENT=" + b.Experiment
+	}
+	return s
+}
+
+// goRelease finds the release in a results header's go line
+// (runtime.Version: "go1.26.8", "go1.26.8-X:simd", "devel go1.27-...").
+var goRelease = regexp.MustCompile(`go(\d+\.\d+)`)
+
+// Build returns a configuration's build from its files' headers: the Go
+// releases their go lines name (major.minor: the compiler's code changes
+// between releases, not between their fixes), each once, with the
+// compiler, gc, the only one that builds bitlab's Go assembly.
+func (s *Set) Build(c *Config) Build {
+	var releases []string
+	for _, f := range c.Files {
+		v := s.files[f].goVersion
+		r := "version unrecorded"
+		if m := goRelease.FindStringSubmatch(v); m != nil {
+			r = m[1]
+			if strings.HasPrefix(v, "devel") {
+				r += " devel"
+			}
+		}
+		if !slices.Contains(releases, r) {
+			releases = append(releases, r)
+		}
+	}
+	b := Build{goRelease: "Go " + strings.Join(releases, " and ") + " (gc)", target: "GOARCH=" + c.GOARCH, Experiment: c.Experiment}
+	if c.Level != "" {
+		b.target = "GOAMD64=" + c.Level
+	}
+	return b
 }

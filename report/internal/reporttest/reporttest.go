@@ -18,7 +18,7 @@ import (
 func Results(t testing.TB, dir, name, level string, factor float64) string {
 	t.Helper()
 	var b strings.Builder
-	b.WriteString("# clock: add-chain, 3.9 GHz\ngoos: linux\ngoarch: amd64\ngoamd64: " + level + "\ncpu: Test CPU 9000\ncycles: add-chain\nfamily: popcount\nbaseline: kernighan\nusage: kernighan=query popcnt=loop\n\n")
+	b.WriteString("# clock: add-chain, 3.9 GHz\ngoos: linux\ngoarch: amd64\ngoamd64: " + level + "\ncpu: Test CPU 9000\ngo: go1.26.8\ncycles: add-chain\nfamily: popcount\nbaseline: kernighan\nusage: kernighan=query popcnt=loop\n\n")
 	for round := range 5 {
 		for _, im := range []string{"kernighan", "popcnt"} {
 			for _, d := range []string{"k0", "k1", "k2", "k4", "k8", "random"} {
@@ -77,4 +77,17 @@ func (p Plant) Write(t testing.TB, dir, name string) string {
 		t.Fatal(err)
 	}
 	return path
+}
+
+// Edit rewrites the file at path with each old string replaced by the new
+// one after it (strings.NewReplacer's pairs), such as another header line.
+func Edit(t testing.TB, path string, oldnew ...string) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(strings.NewReplacer(oldnew...).Replace(string(data))), 0o644); err != nil {
+		t.Fatal(err)
+	}
 }
