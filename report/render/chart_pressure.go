@@ -43,7 +43,7 @@ func (s set) pressureChart(dir string, k chartKey) (string, error) {
 	}
 	p.NominalX(names...)
 	// Costs that differ by a factor show as ratios: equal rises, equal slopes.
-	logAbove(&p.Y, lo, hi, 4)
+	costAxis(&p.Y, lo, hi, 4)
 	// Tall enough for the legend's line per implementation.
 	height := max(4.5*vg.Inch, vg.Length(len(pc.Impls))*0.2*vg.Inch+1.2*vg.Inch)
 	return f.save(7*vg.Inch, height, dir, k.File())

@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -206,8 +207,8 @@ func TestBarsSortedByCost(t *testing.T) {
 // TestPlaceLabels places labels on clusters of points: no label covers
 // another (with the gap) or any point's mark, each is nearer to its own
 // point than to any other and within the largest of labelDistances of its
-// mark, and
-// isolated points are all named.
+// mark, the crowded points are numbered 1, 2 ... in order, each number
+// beside its point, and isolated points are all named.
 func TestPlaceLabels(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	bounds := vg.Rectangle{Max: vg.Point{X: 400, Y: 300}}
@@ -223,10 +224,14 @@ func TestPlaceLabels(t *testing.T) {
 			}
 			sizes[i] = vg.Point{X: vg.Length(30 + r.Float64()*60), Y: 10}
 		}
-		places := placeLabels(pts, sizes, nil, bounds)
-		named := 0
+		places := placeLabels(pts, sizes, nil, bounds, numberSize)
+		named, numbers := 0, 0
 		for i, p := range places {
 			if p.crowded > 0 {
+				numbers++
+				if p.crowded != numbers || math.Abs(float64(p.box.Size().X-numberSize(p.crowded).X)) > 1e-9 || boxDistance(p.box, pts[i]) > markRadius+labelDistances[len(labelDistances)-1]+0.01 {
+					t.Errorf("trial %d: crowded point %d numbered %d (want %d) in %v, not beside it", trial, i, p.crowded, numbers, p.box)
+				}
 				continue
 			}
 			named++
@@ -258,12 +263,15 @@ func TestPlaceLabels(t *testing.T) {
 	}
 	// Points far apart are all named.
 	far := []vg.Point{{X: 50, Y: 50}, {X: 250, Y: 50}, {X: 50, Y: 250}, {X: 250, Y: 250}}
-	for i, p := range placeLabels(far, []vg.Point{{X: 60, Y: 10}, {X: 60, Y: 10}, {X: 60, Y: 10}, {X: 60, Y: 10}}, nil, bounds) {
+	for i, p := range placeLabels(far, []vg.Point{{X: 60, Y: 10}, {X: 60, Y: 10}, {X: 60, Y: 10}, {X: 60, Y: 10}}, nil, bounds, numberSize) {
 		if p.crowded > 0 {
 			t.Errorf("isolated point %d crowded", i)
 		}
 	}
 }
+
+// numberSize is the size of a crowded point's number in TestPlaceLabels.
+func numberSize(n int) vg.Point { return vg.Point{X: vg.Length(6 * len(strconv.Itoa(n))), Y: 10} }
 
 // TestCleanTicks: linear axes label their ticks with no spurious
 // decimals.

@@ -4,6 +4,7 @@ import (
 	"image/color"
 	"math"
 	"slices"
+	"strconv"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -11,12 +12,12 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 )
 
-// placement is where a point's label goes: its box, or for a point too
-// crowded for its name to go beside it unmistakably, the mark (colour and
-// glyph: crowdedStyle) that stands for its name, which the legend gives.
+// placement is where a point's label goes: its box, and for a point too
+// crowded for its name to go beside it unmistakably, the number that
+// stands for its name there (the legend gives the name).
 type placement struct {
-	box     vg.Rectangle
-	crowded int // 1, 2 ... for a crowded point; 0 for a named one
+	box     vg.Rectangle // the name's, or for a crowded point its number's
+	crowded int          // 1, 2 ... for a crowded point; 0 for a named one
 }
 
 // The geometry of labels: a point's mark covers markRadius around it; a
@@ -41,8 +42,10 @@ const (
 // label or obstacle's mark, each nearer to its own point than to any
 // other. The points with the fewest neighbours are placed first, each at
 // its nearest free place; those whose name fits nowhere beside them are
-// crowded, numbered 1, 2 ... in the order of pts.
-func placeLabels(pts, sizes, obstacles []vg.Point, bounds vg.Rectangle) []placement {
+// crowded, numbered 1, 2 ... in the order of pts, and their numbers, of
+// size numberSize(n), placed beside them by the same rules where they fit
+// (else where they cover no other label, else beside the point).
+func placeLabels(pts, sizes, obstacles []vg.Point, bounds vg.Rectangle, numberSize func(n int) vg.Point) []placement {
 	l := &labelLayout{pts: pts, bounds: bounds}
 	for _, p := range append(slices.Clone(pts), obstacles...) {
 		l.marks = append(l.marks, vg.Rectangle{Min: vg.Point{X: p.X - markRadius, Y: p.Y - markRadius}, Max: vg.Point{X: p.X + markRadius, Y: p.Y + markRadius}})
@@ -50,7 +53,7 @@ func placeLabels(pts, sizes, obstacles []vg.Point, bounds vg.Rectangle) []placem
 	out := make([]placement, len(pts))
 	var crowded []int
 	for _, i := range fewestNeighboursFirst(pts) {
-		box, ok := l.beside(i, sizes[i])
+		box, ok := l.beside(i, sizes[i], true)
 		if !ok {
 			crowded = append(crowded, i)
 			continue
@@ -60,7 +63,16 @@ func placeLabels(pts, sizes, obstacles []vg.Point, bounds vg.Rectangle) []placem
 	}
 	slices.Sort(crowded)
 	for n, i := range crowded {
-		out[i].crowded = n + 1
+		size := numberSize(n + 1)
+		box, ok := l.beside(i, size, true)
+		if !ok {
+			box, ok = l.beside(i, size, false)
+		}
+		if !ok {
+			box = boxBeside(pts[i], size, labelDistances[0], labelDirections[0])
+		}
+		out[i] = placement{box: box, crowded: n + 1}
+		l.labels = append(l.labels, box)
 	}
 	return out
 }
@@ -73,12 +85,12 @@ type labelLayout struct {
 	bounds        vg.Rectangle
 }
 
-// beside returns the nearest free box of the size beside point i that is
-// its own.
-func (l *labelLayout) beside(i int, size vg.Point) (vg.Rectangle, bool) {
+// beside returns the nearest free box of the size beside point i, with
+// own one that is nearer to it than to any other point.
+func (l *labelLayout) beside(i int, size vg.Point, own bool) (vg.Rectangle, bool) {
 	for _, d := range labelDistances {
 		for _, deg := range labelDirections {
-			if box := boxBeside(l.pts[i], size, d, deg); l.free(box) && l.own(box, i) {
+			if box := boxBeside(l.pts[i], size, d, deg); l.free(box) && (!own || l.own(box, i)) {
 				return box, true
 			}
 		}
@@ -166,12 +178,6 @@ func fewestNeighboursFirst(pts []vg.Point) []int {
 	return order
 }
 
-// crowdedStyle is the mark of the n-th crowded point: a colour and glyph
-// of its own (none the plain circle of the named points).
-func crowdedStyle(n int) draw.GlyphStyle {
-	return draw.GlyphStyle{Color: colorOf(n - 1), Shape: glyphs[1+(n-1)%(len(glyphs)-1)], Radius: vg.Points(3.5)}
-}
-
 // namedStyle is the mark of the named points.
 var namedStyle = draw.GlyphStyle{Shape: draw.CircleGlyph{}, Radius: vg.Points(3), Color: color.Gray{Y: 70}}
 
@@ -183,12 +189,13 @@ func boxDistance(r vg.Rectangle, p vg.Point) vg.Length {
 }
 
 // pointLabels draws and names the points of a scatter plot (see
-// placeLabels); the crowded points' marks and names go into the figure's
-// legend. Labels keep off the marks of obstacles too (another series'
-// points).
+// placeLabels), each in its style (namedStyle where styles is nil); the
+// crowded points' numbers and names go into the figure's legend. Labels
+// keep off the marks of obstacles too (another series' points).
 type pointLabels struct {
 	xys, obstacles plotter.XYs
 	labels         []string
+	styles         []draw.GlyphStyle
 	style          draw.TextStyle
 	fig            *figure
 }
@@ -197,6 +204,14 @@ func newPointLabels(f *figure, xys plotter.XYs, labels []string) *pointLabels {
 	style := draw.TextStyle{Color: color.Black, Font: plot.DefaultFont, Handler: f.p.Title.TextStyle.Handler}
 	style.Font.Size = vg.Points(10)
 	return &pointLabels{xys: xys, labels: labels, style: style, fig: f}
+}
+
+// glyph returns the mark of point i.
+func (l *pointLabels) glyph(i int) draw.GlyphStyle {
+	if l.styles == nil {
+		return namedStyle
+	}
+	return l.styles[i]
 }
 
 // place returns the labels' placements on a data canvas.
@@ -212,31 +227,36 @@ func (l *pointLabels) place(c draw.Canvas, p *plot.Plot) ([]vg.Point, []placemen
 	for _, xy := range l.obstacles {
 		obstacles = append(obstacles, vg.Point{X: tx(xy.X), Y: ty(xy.Y)})
 	}
-	return pts, placeLabels(pts, sizes, obstacles, c.Rectangle)
+	number := func(n int) vg.Point { return l.style.Rectangle(strconv.Itoa(n)).Size() }
+	return pts, placeLabels(pts, sizes, obstacles, c.Rectangle, number)
 }
 
-// Plot draws every point's mark and the names of the named ones.
+// Plot draws every point's mark, and beside it its name or, crowded, its
+// number.
 func (l *pointLabels) Plot(c draw.Canvas, p *plot.Plot) {
 	pts, places := l.place(c, p)
 	for i, pl := range places {
+		c.DrawGlyph(l.glyph(i), pts[i])
+		text := l.labels[i]
 		if pl.crowded > 0 {
-			c.DrawGlyph(crowdedStyle(pl.crowded), pts[i])
-			continue
+			text = strconv.Itoa(pl.crowded)
 		}
-		c.DrawGlyph(namedStyle, pts[i])
-		c.FillText(l.style, vg.Point{X: pl.box.Min.X, Y: pl.box.Min.Y + l.style.FontExtents().Descent}, l.labels[i])
+		c.FillText(l.style, vg.Point{X: pl.box.Min.X, Y: pl.box.Min.Y + l.style.FontExtents().Descent}, text)
 	}
 }
 
-// keyCrowded adds the marks and names of the crowded points to the legend;
-// it lays the labels out on the canvas the figure will have, so call it
-// before saving with the same size.
+// keyCrowded adds the marks, numbers and names of the crowded points to
+// the legend, after an empty line; it lays the labels out on the canvas the figure will have,
+// so call it before saving with the same size.
 func (l *pointLabels) keyCrowded(w, h vg.Length) {
 	c := draw.Canvas{Rectangle: vg.Rectangle{Max: vg.Point{X: l.fig.width(w), Y: h}}}
-	_, places := l.place(l.fig.p.DataCanvas(c), l.fig.p)
+	_, places := l.place(l.fig.dataCanvas(c), l.fig.p)
 	for i, pl := range places {
+		if pl.crowded == 1 {
+			l.fig.legend.Add("", noThumb{}) // apart from the entries above
+		}
 		if pl.crowded > 0 {
-			l.fig.legend.Add(l.labels[i], glyphThumb(crowdedStyle(pl.crowded)))
+			l.fig.legend.Add(l.labels[i], numberThumb{l.glyph(i), strconv.Itoa(pl.crowded), l.style})
 		}
 	}
 }
@@ -246,4 +266,20 @@ type glyphThumb draw.GlyphStyle
 
 func (g glyphThumb) Thumbnail(c *draw.Canvas) {
 	c.DrawGlyph(draw.GlyphStyle(g), c.Center())
+}
+
+// numberThumb is a crowded point's legend thumbnail: its mark and, right
+// of it, its number.
+type numberThumb struct {
+	glyph  draw.GlyphStyle
+	number string
+	style  draw.TextStyle
+}
+
+func (n numberThumb) Thumbnail(c *draw.Canvas) {
+	mid := c.Center()
+	c.DrawGlyph(n.glyph, vg.Point{X: c.Min.X + n.glyph.Radius + 1, Y: mid.Y})
+	sty := n.style
+	sty.XAlign, sty.YAlign = draw.XRight, draw.YCenter
+	c.FillText(sty, vg.Point{X: c.Max.X, Y: mid.Y}, n.number)
 }
