@@ -78,8 +78,12 @@ func (g *hbars) DataRange() (xmin, xmax, ymin, ymax float64) {
 	xmin, xmax = math.Inf(1), math.Inf(-1)
 	for _, row := range g.values {
 		for _, v := range row {
-			if v.N > 0 {
-				xmin, xmax = min(xmin, v.Lo, v.Center), max(xmax, v.Hi, v.Center)
+			if v.N == 0 {
+				continue
+			}
+			xmin, xmax = min(xmin, v.Center), max(xmax, v.Center)
+			if !math.IsInf(v.Lo, 0) && !math.IsInf(v.Hi, 0) { // no interval from fewer than 6 samples
+				xmin, xmax = min(xmin, v.Lo), max(xmax, v.Hi)
 			}
 		}
 	}

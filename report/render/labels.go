@@ -277,9 +277,11 @@ type numberThumb struct {
 }
 
 func (n numberThumb) Thumbnail(c *draw.Canvas) {
-	mid := c.Center()
-	c.DrawGlyph(n.glyph, vg.Point{X: c.Min.X + n.glyph.Radius + 1, Y: mid.Y})
+	c.DrawGlyph(n.glyph, vg.Point{X: c.Min.X + n.glyph.Radius + 1, Y: c.Center().Y})
 	sty := n.style
-	sty.XAlign, sty.YAlign = draw.XRight, draw.YCenter
-	c.FillText(sty, vg.Point{X: c.Max.X, Y: mid.Y}, n.number)
+	sty.XAlign = draw.XRight
+	// On the baseline of the legend's text (plot.Legend.Draw's).
+	descent := sty.FontExtents().Descent
+	baseline := c.Min.Y + (c.Size().Y-descent-sty.Rectangle(n.number).Max.Y)/2 + descent
+	c.FillText(sty, vg.Point{X: c.Max.X, Y: baseline}, n.number)
 }
