@@ -34,9 +34,18 @@ var cpuMarks = [][2]draw.GlyphDrawer{
 	{draw.CircleGlyph{}, draw.RingGlyph{}}, {draw.BoxGlyph{}, draw.SquareGlyph{}}, {draw.PyramidGlyph{}, draw.TriangleGlyph{}},
 }
 
+// cpuColours are the palette's colours of the first CPUs, the strong ones
+// first: sky blue (1) reads faintly as a hollow mark. Further CPUs take
+// the palette's further colours.
+var cpuColours = []int{3, 0, 2, 4, 5, 6, 1}
+
 // cpuMark is the mark of a point of CPU ci and factor fi.
 func cpuMark(ci, fi int) draw.GlyphStyle {
-	return draw.GlyphStyle{Color: colorOf(ci), Shape: cpuMarks[ci%len(cpuMarks)][fi%2], Radius: vg.Points(3.2)}
+	c := colorOf(ci)
+	if ci < len(cpuColours) {
+		c = colorOf(cpuColours[ci])
+	}
+	return draw.GlyphStyle{Color: c, Shape: cpuMarks[ci%len(cpuMarks)][fi%2], Radius: vg.Points(3.2)}
 }
 
 // microPerftChart plots every technique's perft speed-up against its micro

@@ -319,23 +319,35 @@ func (cleanTicks) Ticks(lo, hi float64) []plot.Tick {
 
 // logTicks labels a log axis at 1, 2 and 5 times each power of ten, with
 // unlabelled minor ticks between, so that every bar and line has a labelled
-// value near it.
+// value near it; a tick at the axis's top is labelled too, unless a label
+// lies within endLabelRoom below it.
 type logTicks struct{}
+
+// endLabelRoom is the least ratio between the labelled tick at a log
+// axis's top and the next label below it.
+const endLabelRoom = 1.5
 
 func (logTicks) Ticks(lo, hi float64) []plot.Tick {
 	var ts []plot.Tick
+	below := 0.0 // the highest labelled tick below hi
 	for e := math.Floor(math.Log10(lo)); math.Pow(10, e) <= hi; e++ {
 		for m := 1.0; m < 10; m++ {
 			v := m * math.Pow(10, e)
-			if v < lo || v > hi {
+			if v < lo || v > hi*(1+1e-12) {
 				continue
 			}
 			t := plot.Tick{Value: v}
 			if m == 1 || m == 2 || m == 5 {
 				t.Label = strconv.FormatFloat(v, 'g', 4, 64)
+				if v < hi*(1-1e-12) {
+					below = v
+				}
 			}
 			ts = append(ts, t)
 		}
+	}
+	if n := len(ts); n > 0 && ts[n-1].Label == "" && math.Abs(ts[n-1].Value-hi) <= 1e-12*hi && hi >= below*endLabelRoom {
+		ts[n-1].Label = strconv.FormatFloat(hi, 'g', 4, 64)
 	}
 	return ts
 }
@@ -350,10 +362,10 @@ const axisMargin = 1.05
 
 // costAxis scales an axis of positive values, lo the lowest and hi the
 // highest (costs, speed-ups). Where they span more than ratio it is
-// logarithmic, from the labelled tick (logTicks) below the lowest value to
-// the one above the highest, so that a labelled value lies beyond every
-// point; the room the axis already has (Min, Max) stays. Else it is linear
-// from zero, so that heights and lengths compare.
+// logarithmic, from the labelled tick (logTicks) below the lowest value, so
+// that a labelled value lies below every point, to just above the highest
+// (two significant digits, labelled where that is a tick with room:
+// logTicks); the room the axis already has (Min, Max) stays. Else it is linear from zero, so that heights and lengths compare.
 func costAxis(a *plot.Axis, lo, hi, ratio float64) {
 	if lo <= 0 || hi/lo <= ratio {
 		a.Min = 0
@@ -365,24 +377,18 @@ func costAxis(a *plot.Axis, lo, hi, ratio float64) {
 	logAxis(a, lo, max(hi, a.Max))
 }
 
-// logAxis makes an axis logarithmic from the labelled tick below lo to the
-// one above hi (see costAxis).
+// logAxis makes an axis logarithmic from the labelled tick below lo to
+// just above hi (see costAxis).
 func logAxis(a *plot.Axis, lo, hi float64) {
 	a.Scale = plot.LogScale{}
 	a.Tick.Marker = logTicks{}
-	a.Min, a.Max = prevLabelled(lo/axisMargin), nextLabelled(hi*axisMargin)
+	a.Min, a.Max = prevLabelled(lo/axisMargin), roundUp(hi*axisMargin)
 }
 
-// nextLabelled returns the smallest 1, 2 or 5 times a power of ten at or
-// above v > 0.
-func nextLabelled(v float64) float64 {
-	p := math.Pow(10, math.Floor(math.Log10(v)))
-	for _, m := range []float64{1, 2, 5, 10} {
-		if m*p >= v*(1-1e-12) {
-			return m * p
-		}
-	}
-	return 10 * p
+// roundUp returns v > 0 rounded up to two significant digits.
+func roundUp(v float64) float64 {
+	p := math.Pow(10, math.Floor(math.Log10(v))-1)
+	return math.Ceil(v/p*(1-1e-12)) * p
 }
 
 // prevLabelled returns the largest 1, 2 or 5 times a power of ten at or
