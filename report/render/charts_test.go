@@ -204,10 +204,10 @@ func TestBarsSortedByCost(t *testing.T) {
 	}
 }
 
-// TestPlaceLabels places labels on clusters of points: no label covers
-// another (with the gap) or any point's mark, each is nearer to its own
-// point than to any other and within the largest of labelDistances of its
-// mark, the crowded points are numbered 1, 2 ... in order, each number
+// TestPlaceLabels places labels on clusters of points, among obstacles in
+// odd trials: no label covers another (with the gap) or any point's or
+// obstacle's mark, each is nearer to its own point than to any other or
+// any obstacle and within the largest of labelDistances of its mark, the crowded points are numbered 1, 2 ... in order, each number
 // beside its point, and isolated points are all named.
 func TestPlaceLabels(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
@@ -224,7 +224,12 @@ func TestPlaceLabels(t *testing.T) {
 			}
 			sizes[i] = vg.Point{X: vg.Length(30 + r.Float64()*60), Y: 10}
 		}
-		places := placeLabels(pts, sizes, nil, bounds, numberSize)
+		// Unnamed points, in odd trials.
+		var obstacles []vg.Point
+		for range (trial % 2) * 6 {
+			obstacles = append(obstacles, vg.Point{X: vg.Length(20 + r.Float64()*360), Y: vg.Length(20 + r.Float64()*260)})
+		}
+		places := placeLabels(pts, sizes, obstacles, bounds, numberSize)
 		named, numbers := 0, 0
 		for i, p := range places {
 			if p.crowded > 0 {
@@ -243,12 +248,12 @@ func TestPlaceLabels(t *testing.T) {
 			if d > markRadius+labelDistances[len(labelDistances)-1]+0.01 {
 				t.Errorf("trial %d: label %d is %.1f from its point", trial, i, d)
 			}
-			for j, q := range pts {
+			for j, q := range append(slices.Clone(pts), obstacles...) {
 				if j != i && boxDistance(b, q) < d+ownMargin-0.01 {
-					t.Errorf("trial %d: label %d nearer point %d than its own", trial, i, j)
+					t.Errorf("trial %d: label %d nearer point or obstacle %d than its own", trial, i, j)
 				}
 				if boxDistance(b, q) < markRadius-0.01 {
-					t.Errorf("trial %d: label %d covers point %d", trial, i, j)
+					t.Errorf("trial %d: label %d covers point or obstacle %d", trial, i, j)
 				}
 			}
 			for j, o := range places {

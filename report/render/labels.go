@@ -40,13 +40,13 @@ const (
 // placeLabels places the labels of points pts, each of the given size
 // (text extent), inside bounds, covering no point's mark and no other
 // label or obstacle's mark, each nearer to its own point than to any
-// other. The points with the fewest neighbours are placed first, each at
+// other point or obstacle. The points with the fewest neighbours are placed first, each at
 // its nearest free place; those whose name fits nowhere beside them are
 // crowded, numbered 1, 2 ... in the order of pts, and their numbers, of
 // size numberSize(n), placed beside them by the same rules where they fit
 // (else where they cover no other label, else beside the point).
 func placeLabels(pts, sizes, obstacles []vg.Point, bounds vg.Rectangle, numberSize func(n int) vg.Point) []placement {
-	l := &labelLayout{pts: pts, bounds: bounds}
+	l := &labelLayout{pts: pts, obstacles: obstacles, bounds: bounds}
 	for _, p := range append(slices.Clone(pts), obstacles...) {
 		l.marks = append(l.marks, vg.Rectangle{Min: vg.Point{X: p.X - markRadius, Y: p.Y - markRadius}, Max: vg.Point{X: p.X + markRadius, Y: p.Y + markRadius}})
 	}
@@ -77,12 +77,12 @@ func placeLabels(pts, sizes, obstacles []vg.Point, bounds vg.Rectangle, numberSi
 	return out
 }
 
-// labelLayout is placeLabels' page: the points, the marks of the points and
-// obstacles, the labels placed so far, and the bounds.
+// labelLayout is placeLabels' page: the points and obstacles, the marks of
+// both, the labels placed so far, and the bounds.
 type labelLayout struct {
-	pts           []vg.Point
-	marks, labels []vg.Rectangle
-	bounds        vg.Rectangle
+	pts, obstacles []vg.Point
+	marks, labels  []vg.Rectangle
+	bounds         vg.Rectangle
 }
 
 // beside returns the nearest free box of the size beside point i, with
@@ -147,12 +147,17 @@ func overlap(a, b vg.Rectangle, gap vg.Length) bool {
 	return a.Min.X < b.Max.X+gap && b.Min.X < a.Max.X+gap && a.Min.Y < b.Max.Y+gap && b.Min.Y < a.Max.Y+gap
 }
 
-// own reports whether box is nearer to point i than to any other by
-// ownMargin: a reader pairs it with its point.
+// own reports whether box is nearer to point i than to any other point or
+// obstacle by ownMargin: a reader pairs it with its point.
 func (l *labelLayout) own(box vg.Rectangle, i int) bool {
 	d := boxDistance(box, l.pts[i])
 	for j, q := range l.pts {
 		if j != i && boxDistance(box, q) < d+ownMargin {
+			return false
+		}
+	}
+	for _, q := range l.obstacles {
+		if boxDistance(box, q) < d+ownMargin {
 			return false
 		}
 	}
