@@ -207,8 +207,9 @@ func TestBarsSortedByCost(t *testing.T) {
 // TestPlaceLabels places labels on clusters of points, among obstacles in
 // odd trials: no label covers another (with the gap) or any point's or
 // obstacle's mark, each is nearer to its own point than to any other or
-// any obstacle and within the largest of labelDistances of its mark, the crowded points are numbered 1, 2 ... in order, each number
-// beside its point, and isolated points are all named.
+// any obstacle and within the largest of labelDistances of its mark, the
+// crowded points are numbered 1, 2 ... in order, each number beside its
+// point, and isolated points are all named.
 func TestPlaceLabels(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	bounds := vg.Rectangle{Max: vg.Point{X: 400, Y: 300}}

@@ -44,7 +44,7 @@ const (
 // its nearest free place; those whose name fits nowhere beside them are
 // crowded, numbered 1, 2 ... in the order of pts, and their numbers, of
 // size numberSize(n), placed beside them by the same rules where they fit
-// (else where they cover no other label, else beside the point).
+// (else where they cover nothing, else where they cover least).
 func placeLabels(pts, sizes, obstacles []vg.Point, bounds vg.Rectangle, numberSize func(n int) vg.Point) []placement {
 	l := &labelLayout{pts: pts, obstacles: obstacles, bounds: bounds}
 	for _, p := range append(slices.Clone(pts), obstacles...) {
@@ -69,7 +69,7 @@ func placeLabels(pts, sizes, obstacles []vg.Point, bounds vg.Rectangle, numberSi
 			box, ok = l.beside(i, size, false)
 		}
 		if !ok {
-			box = boxBeside(pts[i], size, labelDistances[0], labelDirections[0])
+			box = l.leastCovering(i, size)
 		}
 		out[i] = placement{box: box, crowded: n + 1}
 		l.labels = append(l.labels, box)
@@ -96,6 +96,38 @@ func (l *labelLayout) beside(i int, size vg.Point, own bool) (vg.Rectangle, bool
 		}
 	}
 	return vg.Rectangle{}, false
+}
+
+// leastCovering returns the box of the size beside point i, within the
+// bounds where one fits, that covers the fewest labels and marks, labels
+// counting double.
+func (l *labelLayout) leastCovering(i int, size vg.Point) vg.Rectangle {
+	var best vg.Rectangle
+	least := math.MaxInt
+	for _, d := range labelDistances {
+		for _, deg := range labelDirections {
+			box := boxBeside(l.pts[i], size, d, deg)
+			b := l.bounds
+			covers := 0
+			if box.Min.X < b.Min.X || box.Max.X > b.Max.X || box.Min.Y < b.Min.Y || box.Max.Y > b.Max.Y {
+				covers = len(l.labels)*2 + len(l.marks) + 1 // any box within is better
+			}
+			for _, m := range l.marks {
+				if overlap(box, m, 0) {
+					covers++
+				}
+			}
+			for _, o := range l.labels {
+				if overlap(box, o, 0) {
+					covers += 2
+				}
+			}
+			if covers < least {
+				best, least = box, covers
+			}
+		}
+	}
+	return best
 }
 
 // boxBeside returns the box of the size in direction deg from p whose
