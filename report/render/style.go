@@ -365,7 +365,8 @@ const axisMargin = 1.05
 // logarithmic, from the labelled tick (logTicks) below the lowest value, so
 // that a labelled value lies below every point, to just above the highest
 // (two significant digits, labelled where that is a tick with room:
-// logTicks); the room the axis already has (Min, Max) stays. Else it is linear from zero, so that heights and lengths compare.
+// logTicks); the room the axis already has (Min, Max) stays. Else it is
+// linear from zero, so that heights and lengths compare.
 func costAxis(a *plot.Axis, lo, hi, ratio float64) {
 	if lo <= 0 || hi/lo <= ratio {
 		a.Min = 0
