@@ -56,7 +56,7 @@ func (s set) estimateChart(dir, cfg string, e *report.Estimates, ag []agreement)
 		f.legend.Add("within 15%", sc)
 	}
 	labelled := newPointLabels(f, out, labels)
-	labelled.obstacles = in
+	labelled.unnamed = in
 	for range out {
 		labelled.styles = append(labelled.styles, styles[1])
 	}

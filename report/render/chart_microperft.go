@@ -129,7 +129,7 @@ func microPerftFigure(pts []report.MicroPerftPoint, cpu func(cfg string) (name, 
 		p.Add(sc)
 	}
 	labelled := newPointLabels(f, named, names)
-	labelled.styles, labelled.obstacles = namedStyles, plain
+	labelled.styles, labelled.unnamed = namedStyles, plain
 	p.Add(labelled)
 	logAxis(&p.X, xlo, xhi)
 	logAxis(&p.Y, ylo, yhi)

@@ -204,10 +204,11 @@ func TestBarsSortedByCost(t *testing.T) {
 	}
 }
 
-// TestPlaceLabels places labels on clusters of points, among obstacles in
-// odd trials: no label covers another (with the gap) or any point's or
-// obstacle's mark, each is nearer to its own point than to any other or
-// any obstacle and within the largest of labelDistances of its mark, the
+// TestPlaceLabels places labels on clusters of points, among unnamed points
+// and obstacles in some trials: no label covers another (with the gap) or
+// any point's or obstacle's mark, each is nearer to its own point than to
+// any other, named or unnamed, and within the largest of labelDistances of
+// its mark, the
 // crowded points are numbered 1, 2 ... in order, each number beside its
 // point, and isolated points are all named.
 func TestPlaceLabels(t *testing.T) {
@@ -225,12 +226,15 @@ func TestPlaceLabels(t *testing.T) {
 			}
 			sizes[i] = vg.Point{X: vg.Length(30 + r.Float64()*60), Y: 10}
 		}
-		// Unnamed points, in odd trials.
-		var obstacles []vg.Point
+		// Unnamed points in odd trials, obstacles in every third.
+		var unnamed, obstacles []vg.Point
 		for range (trial % 2) * 6 {
+			unnamed = append(unnamed, vg.Point{X: vg.Length(20 + r.Float64()*360), Y: vg.Length(20 + r.Float64()*260)})
+		}
+		for range min(1, trial%3) * 6 {
 			obstacles = append(obstacles, vg.Point{X: vg.Length(20 + r.Float64()*360), Y: vg.Length(20 + r.Float64()*260)})
 		}
-		places := placeLabels(pts, sizes, obstacles, bounds, numberSize)
+		places := placeLabels(pts, sizes, unnamed, obstacles, bounds, numberSize)
 		named, numbers := 0, 0
 		for i, p := range places {
 			if p.crowded > 0 {
@@ -249,9 +253,9 @@ func TestPlaceLabels(t *testing.T) {
 			if d > markRadius+labelDistances[len(labelDistances)-1]+0.01 {
 				t.Errorf("trial %d: label %d is %.1f from its point", trial, i, d)
 			}
-			for j, q := range append(slices.Clone(pts), obstacles...) {
-				if j != i && boxDistance(b, q) < d+ownMargin-0.01 {
-					t.Errorf("trial %d: label %d nearer point or obstacle %d than its own", trial, i, j)
+			for j, q := range slices.Concat(pts, unnamed, obstacles) {
+				if j != i && j < len(pts)+len(unnamed) && boxDistance(b, q) < d+ownMargin-0.01 {
+					t.Errorf("trial %d: label %d nearer point %d (named or unnamed) than its own", trial, i, j)
 				}
 				if boxDistance(b, q) < markRadius-0.01 {
 					t.Errorf("trial %d: label %d covers point or obstacle %d", trial, i, j)
@@ -269,7 +273,7 @@ func TestPlaceLabels(t *testing.T) {
 	}
 	// Points far apart are all named.
 	far := []vg.Point{{X: 50, Y: 50}, {X: 250, Y: 50}, {X: 50, Y: 250}, {X: 250, Y: 250}}
-	for i, p := range placeLabels(far, []vg.Point{{X: 60, Y: 10}, {X: 60, Y: 10}, {X: 60, Y: 10}, {X: 60, Y: 10}}, nil, bounds, numberSize) {
+	for i, p := range placeLabels(far, []vg.Point{{X: 60, Y: 10}, {X: 60, Y: 10}, {X: 60, Y: 10}, {X: 60, Y: 10}}, nil, nil, bounds, numberSize) {
 		if p.crowded > 0 {
 			t.Errorf("isolated point %d crowded", i)
 		}

@@ -38,16 +38,17 @@ const (
 )
 
 // placeLabels places the labels of points pts, each of the given size
-// (text extent), inside bounds, covering no point's mark and no other
-// label or obstacle's mark, each nearer to its own point than to any
-// other point or obstacle. The points with the fewest neighbours are placed first, each at
+// (text extent), inside bounds, covering no point's mark, no other label
+// and no mark of an unnamed point or obstacle, each nearer to its own point
+// than to any other point, named or unnamed (an obstacle, such as another
+// mark of the same point's series, may be nearer). The points with the fewest neighbours are placed first, each at
 // its nearest free place; those whose name fits nowhere beside them are
 // crowded, numbered 1, 2 ... in the order of pts, and their numbers, of
 // size numberSize(n), placed beside them by the same rules where they fit
 // (else where they cover nothing, else where they cover least).
-func placeLabels(pts, sizes, obstacles []vg.Point, bounds vg.Rectangle, numberSize func(n int) vg.Point) []placement {
-	l := &labelLayout{pts: pts, obstacles: obstacles, bounds: bounds}
-	for _, p := range append(slices.Clone(pts), obstacles...) {
+func placeLabels(pts, sizes, unnamed, obstacles []vg.Point, bounds vg.Rectangle, numberSize func(n int) vg.Point) []placement {
+	l := &labelLayout{pts: pts, unnamed: unnamed, bounds: bounds}
+	for _, p := range slices.Concat(pts, unnamed, obstacles) {
 		l.marks = append(l.marks, vg.Rectangle{Min: vg.Point{X: p.X - markRadius, Y: p.Y - markRadius}, Max: vg.Point{X: p.X + markRadius, Y: p.Y + markRadius}})
 	}
 	out := make([]placement, len(pts))
@@ -77,12 +78,13 @@ func placeLabels(pts, sizes, obstacles []vg.Point, bounds vg.Rectangle, numberSi
 	return out
 }
 
-// labelLayout is placeLabels' page: the points and obstacles, the marks of
-// both, the labels placed so far, and the bounds.
+// labelLayout is placeLabels' page: the named and unnamed points, the
+// marks of every point and obstacle, the labels placed so far, and the
+// bounds.
 type labelLayout struct {
-	pts, obstacles []vg.Point
-	marks, labels  []vg.Rectangle
-	bounds         vg.Rectangle
+	pts, unnamed  []vg.Point
+	marks, labels []vg.Rectangle
+	bounds        vg.Rectangle
 }
 
 // beside returns the nearest free box of the size beside point i, with
@@ -179,8 +181,8 @@ func overlap(a, b vg.Rectangle, gap vg.Length) bool {
 	return a.Min.X < b.Max.X+gap && b.Min.X < a.Max.X+gap && a.Min.Y < b.Max.Y+gap && b.Min.Y < a.Max.Y+gap
 }
 
-// own reports whether box is nearer to point i than to any other point or
-// obstacle by ownMargin: a reader pairs it with its point.
+// own reports whether box is nearer to point i than to any other point,
+// named or unnamed, by ownMargin: a reader pairs it with its point.
 func (l *labelLayout) own(box vg.Rectangle, i int) bool {
 	d := boxDistance(box, l.pts[i])
 	for j, q := range l.pts {
@@ -188,7 +190,7 @@ func (l *labelLayout) own(box vg.Rectangle, i int) bool {
 			return false
 		}
 	}
-	for _, q := range l.obstacles {
+	for _, q := range l.unnamed {
 		if boxDistance(box, q) < d+ownMargin {
 			return false
 		}
@@ -228,13 +230,14 @@ func boxDistance(r vg.Rectangle, p vg.Point) vg.Length {
 // pointLabels draws and names the points of a scatter plot (see
 // placeLabels), each in its style (namedStyle where styles is nil); the
 // crowded points' numbers and names go into the figure's legend. Labels
-// keep off the marks of obstacles too (another series' points).
+// keep off the marks of unnamed points and obstacles too (points of other
+// series), and nearer their own points than the unnamed ones.
 type pointLabels struct {
-	xys, obstacles plotter.XYs
-	labels         []string
-	styles         []draw.GlyphStyle
-	style          draw.TextStyle
-	fig            *figure
+	xys, unnamed, obstacles plotter.XYs
+	labels                  []string
+	styles                  []draw.GlyphStyle
+	style                   draw.TextStyle
+	fig                     *figure
 }
 
 func newPointLabels(f *figure, xys plotter.XYs, labels []string) *pointLabels {
@@ -260,12 +263,15 @@ func (l *pointLabels) place(c draw.Canvas, p *plot.Plot) ([]vg.Point, []placemen
 		pts[i] = vg.Point{X: tx(xy.X), Y: ty(xy.Y)}
 		sizes[i] = l.style.Rectangle(l.labels[i]).Size()
 	}
-	var obstacles []vg.Point
-	for _, xy := range l.obstacles {
-		obstacles = append(obstacles, vg.Point{X: tx(xy.X), Y: ty(xy.Y)})
+	at := func(xys plotter.XYs) []vg.Point {
+		var out []vg.Point
+		for _, xy := range xys {
+			out = append(out, vg.Point{X: tx(xy.X), Y: ty(xy.Y)})
+		}
+		return out
 	}
 	number := func(n int) vg.Point { return l.style.Rectangle(strconv.Itoa(n)).Size() }
-	return pts, placeLabels(pts, sizes, obstacles, c.Rectangle, number)
+	return pts, placeLabels(pts, sizes, at(l.unnamed), at(l.obstacles), c.Rectangle, number)
 }
 
 // Plot draws every point's mark, and beside it its name or, crowded, its
