@@ -25,7 +25,7 @@ type pagesOptions struct {
 }
 
 func (o *pagesOptions) flags(fs *flag.FlagSet) {
-	fs.StringVar(&o.baseline, "baseline", "", "configuration label the cross-configuration chart is relative to (default: the first file's)")
+	fs.StringVar(&o.baseline, "baseline", "", "configuration label the cross-configuration chart is relative to (default: the first in label order, the lowest level)")
 	o.export.flags(fs, true)
 }
 

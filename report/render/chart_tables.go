@@ -56,7 +56,7 @@ func (s set) tablesChart(dir string, k chartKey) (string, error) {
 	p.X.Min, p.X.Max = xlo/2, xhi*8 // room for the labels right of the points
 	p.X.Scale, p.X.Tick.Marker = plot.LogScale{}, byteTicks{}
 	p.Y.Min, p.Y.Max = ylo/1.3, yhi*1.3
-	logAbove(&p.Y, ylo, yhi, 4)
+	costAxis(&p.Y, ylo, yhi, 4)
 	w, h := 7*vg.Inch, 5*vg.Inch
 	if len(pts.names) > 8 {
 		h = 7 * vg.Inch
