@@ -16,8 +16,8 @@ func generated() []part {
 		{"quad2hex", "cfe3d6e9"},
 		{"serialize", "744b830c"},
 		{"serialize-color", "b7b828b2"},
-		{"sliding", "631afc3e"},
-		{"sliding-ray", "96f0628d"},
+		{"sliding", "8240dc48"},
+		{"sliding-ray", "4ec38906"},
 		{"sliding-rotated", "25fdd5c6"},
 		{"perft", "52b63903"},
 	}

@@ -4,8 +4,10 @@ package main
 // Gerd Isenberg), BMI2 PEXT lookups (Chess Programming Wiki, BMI2: PEXT
 // Bitboards; Zach Wegner) and fancy and black magic lookups ([cpw-magic]),
 // each a throughput loop, two queries per iteration interleaved for the
-// table lookups, and a latency chain over kernels.Query (sliderLoops). The
-// GFNI forms of Hyperbola Quintessence are hand-written (handwritten.go).
+// table lookups (a query per iteration where they branch on the slider's
+// lines: Hyperbola Quintessence, PEXT a line at a time), and a latency
+// chain over kernels.Query (sliderLoops). The GFNI forms of Hyperbola
+// Quintessence are hand-written (handwritten.go).
 
 import (
 	"iter"
