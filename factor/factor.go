@@ -80,6 +80,7 @@ var factors = [numFactors]factor{
 		{Name: "obstruction-difference", Kernel: "sliding/obstruction-difference"},
 		{Name: "ray-loop", Kernel: "sliding/ray-loop"},
 		{Name: "pext", Kernel: "sliding/pext", Arch: "amd64"},
+		{Name: "pext-split", Kernel: "sliding/pext-split", Arch: "amd64"}, // pext's tables, a rook or bishop query's one line
 		{Name: "magic-fancy-asm", Kernel: "sliding/magic-fancy-asm", Arch: "amd64"},
 		{Name: "magic-black-asm", Kernel: "sliding/magic-black-asm", Arch: "amd64"},
 		{Name: "rotated", Kernel: "sliding-rotated/rotated", Needs: "rotated"},

@@ -15,6 +15,7 @@ import (
 // change the sliding attacks of rooks, bishops and queens.
 func init() {
 	register("slider=pext/serialize=inline/count=mathbits/moves=serialize/order=plain/repr=none/leaf=fused", perftPext)
+	register("slider=pext-split/serialize=inline/count=mathbits/moves=serialize/order=plain/repr=none/leaf=fused", perftPextSplit)
 	register("slider=magic-fancy-asm/serialize=inline/count=mathbits/moves=serialize/order=plain/repr=none/leaf=fused", perftMagicFancyAsm)
 	register("slider=magic-black-asm/serialize=inline/count=mathbits/moves=serialize/order=plain/repr=none/leaf=fused", perftMagicBlackAsm)
 }
@@ -388,6 +389,377 @@ func countAfterPext[Us side](p *Position) int {
 		return generatePext[black, counts](p, nil)
 	}
 	return generatePext[white, counts](p, nil)
+}
+
+// perftPextSplit is perft with slider=pext-split.
+func perftPextSplit(p Position, depth int) uint64 {
+	if p.Side == board.White {
+		return perftSidePextSplit[white, black](&p, depth)
+	}
+	return perftSidePextSplit[black, white](&p, depth)
+}
+
+// perftSidePextSplit is perftSide with slider=pext-split.
+func perftSidePextSplit[Us, Them side](p *Position, depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case depth == 1:
+		return uint64(generatePextSplit[Us, counts](p, nil))
+	case depth == 2:
+		return leafParentsPextSplit[Us, Them](p)
+	}
+	var l MoveList
+	generatePextSplit[Us, lists](p, &l)
+	var n uint64
+	var q Position
+	for _, m := range l.Moves[:l.N] {
+		play[Us](&q, p, m)
+		n += perftSidePextSplit[Them, Us](&q, depth-1)
+	}
+	return n
+}
+
+// generatePextSplit is generate with slider=pext-split.
+func generatePextSplit[Us side, J job](p *Position, l *MoveList) int {
+	us := sideOf[Us]()
+	them := us ^ 1
+	own, opp := p.Colors[us], p.Colors[them]
+	mine := &p.Pieces[us]
+	k := p.king(us)
+	// The checkers, the check mask and the pin rays. One scan finds the
+	// checking sliders and the pinners: the enemy rooks, bishops and
+	// queens the king sees through our own pieces (the sliders read the
+	// enemy's occupancy as a representation keeps it: occupiedBy,
+	// repr.go), a checker with none of ours between, a pinner with
+	// exactly one. A slider is looked up only when an enemy slider stands
+	// on one of the king's lines on the empty board (rookLines,
+	// bishopLines): mostly none does.
+	//
+	// This section and the danger map below are written in place, not as
+	// functions: Go's register ABI saves no register across a call, so a
+	// call here spills every live value of the generator (perft measured
+	// 3-8% slower with the two as functions).
+	e := &p.Pieces[them]
+	rq, bq := e[board.Rook]|e[board.Queen], e[board.Bishop]|e[board.Queen]
+	m := masks{checkers: board.KnightAttacks()[k]&e[board.Knight] | pawnAttacks[us][k]&e[board.Pawn]}
+	enemy := p.occupiedBy(them)
+	if rq&rookLines[k] != 0 {
+		for s := amd64.SlidingPextSplitRook(k, enemy) & rq; s != 0; s &= s - 1 {
+			ray := between[k][bits.TrailingZeros64(s)]
+			switch ours := ray & own; {
+			case ours == 0:
+				m.checkers |= s & -s
+			case ours&(ours-1) == 0:
+				m.pinHV |= ray | s&-s
+			}
+		}
+	}
+	if bq&bishopLines[k] != 0 {
+		for s := amd64.SlidingPextSplitBishop(k, enemy) & bq; s != 0; s &= s - 1 {
+			ray := between[k][bits.TrailingZeros64(s)]
+			switch ours := ray & own; {
+			case ours == 0:
+				m.checkers |= s & -s
+			case ours&(ours-1) == 0:
+				m.pinD |= ray | s&-s
+			}
+		}
+	}
+	switch bits.OnesCount64(m.checkers) {
+	case 0:
+		m.check = ^uint64(0)
+	case 1:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	}
+	n := 0
+	// What the moves of our piece from from to targets add to n: their
+	// number, or with J = expands their children's moves (leaf.go).
+	tally := func(piece board.Piece, from board.Square, targets uint64) int {
+		if expanding[J]() {
+			return childMovesPextSplit[Us](p, piece, from, targets)
+		}
+		return count(targets)
+	}
+	// The sliders' moves.
+	slider := func(piece board.Piece, from board.Square, targets uint64) {
+		if listing[J]() {
+			l.add(from, targets, Quiet)
+		}
+		n += tally(piece, from, targets)
+	}
+	// The king's and the knights' quiet moves (addLeaper).
+	leaper := func(piece board.Piece, from board.Square, targets uint64) {
+		if listing[J]() {
+			l.addLeaper(us, piece, from, targets)
+		}
+		n += tally(piece, from, targets)
+	}
+	// Castlings and en-passant captures: rare, expanded by play.
+	special := func(from board.Square, targets uint64, kind int) {
+		if listing[J]() {
+			l.add(from, targets, kind)
+		}
+		if expanding[J]() {
+			n += childrenPlayedPextSplit[Us](p, from, targets, kind)
+		} else {
+			n += count(targets)
+		}
+	}
+	// The king's moves and castlings. The danger map is computed only
+	// when the king has a square to step to or a castling whose squares
+	// are empty: a king boxed in by its own pieces needs none.
+	occ := p.Occupied
+	kingMoves := board.KingAttacks()[k] &^ own
+	var castlings uint8 // rights whose squares are empty, to test for attacks
+	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
+		for i := 2 * int(us); i < 2*int(us)+2; i++ {
+			c := &castles[p.setup][i]
+			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
+				castlings |= c.rights
+			}
+		}
+	}
+	if kingMoves != 0 || castlings != 0 {
+		targets := kingMoves
+		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
+			targets |= castles[p.setup][i].safe
+		}
+		// The danger map: the squares of targets the enemy attacks through
+		// our king, which is removed from the occupancy the sliders read
+		// (withoutKing, repr.go) so that it cannot step back along a
+		// checking ray. A slider is looked up only when its lines on the
+		// empty board meet targets.
+		attacked := board.KingAttacks()[p.king(them)]
+		if pawns := e[board.Pawn]; them == board.White {
+			attacked |= (pawns<<7)&^fileH | (pawns<<9)&^fileA
+		} else {
+			attacked |= (pawns>>9)&^fileH | (pawns>>7)&^fileA
+		}
+		for b := e[board.Knight]; b != 0; b &= b - 1 {
+			attacked |= board.KnightAttacks()[bits.TrailingZeros64(b)]
+		}
+		kingless := p.withoutKing(p.occupied(), us, k)
+		for b := bq; b != 0; b &= b - 1 {
+			if s := board.Square(bits.TrailingZeros64(b)); bishopLines[s]&targets != 0 {
+				attacked |= amd64.SlidingPextSplitBishop(s, kingless)
+			}
+		}
+		for b := rq; b != 0; b &= b - 1 {
+			if s := board.Square(bits.TrailingZeros64(b)); rookLines[s]&targets != 0 {
+				attacked |= amd64.SlidingPextSplitRook(s, kingless)
+			}
+		}
+		attacked &= targets
+		leaper(board.King, k, kingMoves&^attacked)
+		// Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess: the test stops at c.xray == 0.
+		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
+			c := &castles[p.setup][i]
+			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
+				(c.xray == 0 || c.xray&rq == 0) {
+				special(k, c.to.Bitboard(), Castle)
+			}
+		}
+	}
+	if m.check == 0 {
+		return n // double check: only the king moves
+	}
+	sliding := p.occupied() // occ as the sliders read it
+	movable := ^own & m.check
+	pinned := m.pinHV | m.pinD
+	for b := mine[board.Knight] &^ pinned; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
+	}
+	for b := mine[board.Bishop] &^ m.pinHV; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := amd64.SlidingPextSplitBishop(s, sliding) & movable
+		if m.pinD&(b&-b) != 0 {
+			a &= m.pinD
+		}
+		slider(board.Bishop, s, a)
+	}
+	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		a := amd64.SlidingPextSplitRook(s, sliding) & movable
+		if m.pinHV&(b&-b) != 0 {
+			a &= m.pinHV
+		}
+		slider(board.Rook, s, a)
+	}
+	// A queen's rook and bishop moves are one target set (the two never
+	// share a square), counted once; a pinned queen moves along its pin
+	// only, as a rook or as a bishop.
+	for b := mine[board.Queen]; b != 0; b &= b - 1 {
+		s := board.Square(bits.TrailingZeros64(b))
+		var a uint64
+		switch q := b & -b; {
+		case m.pinHV&q != 0:
+			a = amd64.SlidingPextSplitRook(s, sliding) & m.pinHV
+		case m.pinD&q != 0:
+			a = amd64.SlidingPextSplitBishop(s, sliding) & m.pinD
+		default:
+			a = amd64.SlidingPextSplitRook(s, sliding) | amd64.SlidingPextSplitBishop(s, sliding)
+		}
+		slider(board.Queen, s, a&movable)
+	}
+	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
+	// file pin lets them push along it), captures by pawns not pinned on a
+	// rank or file (a diagonal pin lets them capture along it).
+	pawns := mine[board.Pawn]
+	empty := ^occ
+	push := pawns &^ m.pinD
+	single := (bits.RotateLeft64(push&^m.pinHV, pushStep(us)) | bits.RotateLeft64(push&m.pinHV, pushStep(us))&m.pinHV) & empty
+	double := bits.RotateLeft64(single&doubleRank(us), pushStep(us)) & empty & m.check
+	single &= m.check
+	capturers := pawns &^ m.pinHV
+	capture := func(step int, edge uint64) uint64 {
+		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
+		return free &^ edge & opp & m.check
+	}
+	capA, capH := capture(captureA(us), fileH), capture(captureH(us), fileA)
+	// Counted with four popcounts rather than seven: a single push never
+	// lands on the two ranks behind the side's pawns, so the double pushes
+	// are moved there (from the fourth rank to the second: a rotation by
+	// two pushes back), and the promotions of the three sets (each on the
+	// last rank, one byte) are moved to three bytes of one word, counted
+	// three more times since each promotion is four moves.
+	promo := uint64(rank1 | rank8)
+	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
+	if expanding[J]() {
+		n += childPawnsPextSplit[Us](p, single, pushStep(us)) + childPawnsPextSplit[Us](p, double, 2*pushStep(us)) +
+			childPawnsPextSplit[Us](p, capA, captureA(us)) + childPawnsPextSplit[Us](p, capH, captureH(us))
+	} else {
+		n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+	}
+	if listing[J]() {
+		l.addPawns(single, pushStep(us), Quiet)
+		l.addPawns(double, 2*pushStep(us), DoublePush)
+		l.addPawns(capA, captureA(us), Quiet)
+		l.addPawns(capH, captureH(us), Quiet)
+	}
+	if p.EP != board.NoSquare {
+		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+			from := board.Square(bits.TrailingZeros64(b))
+			if enPassantLegalPextSplit[Us](p, from, k) {
+				special(from, p.EP.Bitboard(), EnPassant)
+			}
+		}
+	}
+	return n
+}
+
+// leafParentsPextSplit is leafParents with slider=pext-split.
+func leafParentsPextSplit[Us, Them side](p *Position) uint64 {
+	return uint64(generatePextSplit[Us, expands](p, nil))
+}
+
+// childMovesPextSplit is childMoves with slider=pext-split.
+func childMovesPextSplit[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+	us := sideOf[Us]()
+	them := us ^ 1
+	ep, castling := p.EP, p.Castling
+	p.EP, p.Side = board.NoSquare, them
+	rights := castling & keepRights[p.setup][from]
+	flip(p, us, pc, from)
+	n := 0
+	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
+		to := board.Square(bits.TrailingZeros64(b))
+		flip(p, us, pc, to)
+		p.Castling = rights & keepRights[p.setup][to]
+		n += countAfterPextSplit[Us](p)
+		flip(p, us, pc, to)
+	}
+	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
+		to := board.Square(bits.TrailingZeros64(b))
+		victim := p.pieceOn(them, to)
+		flip(p, them, victim, to)
+		flip(p, us, pc, to)
+		p.Castling = rights & keepRights[p.setup][to]
+		n += countAfterPextSplit[Us](p)
+		flip(p, us, pc, to)
+		flip(p, them, victim, to)
+	}
+	flip(p, us, pc, from)
+	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
+// childrenPlayedPextSplit is childrenPlayed with slider=pext-split.
+func childrenPlayedPextSplit[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+	var q Position
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += countAfterPextSplit[Us](&q)
+	}
+	return n
+}
+
+// childPawnsPextSplit is childPawns with slider=pext-split.
+func childPawnsPextSplit[Us side](p *Position, targets uint64, delta int) int {
+	us := sideOf[Us]()
+	them := us ^ 1
+	ep, castling := p.EP, p.Castling
+	p.EP, p.Side = board.NoSquare, them
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		to := board.Square(bits.TrailingZeros64(targets))
+		from := (to - board.Square(delta)) & 63
+		if delta == 16 || delta == -16 {
+			p.EP = (from + to) / 2
+		}
+		victim := board.Piece(board.King) // none: a king is never captured
+		if p.Colors[them]&to.Bitboard() != 0 {
+			victim = p.pieceOn(them, to)
+			flip(p, them, victim, to)
+		}
+		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
+		flip(p, us, board.Pawn, from)
+		if to.Bitboard()&(rank1|rank8) == 0 {
+			flip(p, us, board.Pawn, to)
+			n += countAfterPextSplit[Us](p)
+			flip(p, us, board.Pawn, to)
+		} else {
+			for placed := board.Knight; placed <= board.Queen; placed++ {
+				flip(p, us, placed, to)
+				n += countAfterPextSplit[Us](p)
+				flip(p, us, placed, to)
+			}
+		}
+		flip(p, us, board.Pawn, from)
+		if victim != board.King {
+			flip(p, them, victim, to)
+		}
+	}
+	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
+// enPassantLegalPextSplit is enPassantLegal with slider=pext-split.
+func enPassantLegalPextSplit[Us side](p *Position, from, k board.Square) bool {
+	us := sideOf[Us]()
+	them := us ^ 1
+	e := &p.Pieces[them]
+	capSq := board.NewSquare(p.EP.File(), from.Rank())
+	captured := capSq.Bitboard()
+	occ := p.toggled(p.toggled(p.toggled(p.occupied(), from), capSq), p.EP) // the target square was empty
+	if amd64.SlidingPextSplitRook(k, occ)&(e[board.Rook]|e[board.Queen]) != 0 ||
+		amd64.SlidingPextSplitBishop(k, occ)&(e[board.Bishop]|e[board.Queen]) != 0 {
+		return false
+	}
+	// Knights and pawns still attacking the king give check the capture
+	// does not answer (the captured pawn is gone from e only in effect).
+	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
+}
+
+// countAfterPextSplit is countAfter with slider=pext-split.
+func countAfterPextSplit[Us side](p *Position) int {
+	if sideOf[Us]() == board.White {
+		return generatePextSplit[black, counts](p, nil)
+	}
+	return generatePextSplit[white, counts](p, nil)
 }
 
 // perftMagicFancyAsm is perft with slider=magic-fancy-asm.

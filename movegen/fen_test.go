@@ -138,7 +138,8 @@ func FuzzFEN(f *testing.F) {
 }
 
 // checkedConfigs returns the default configuration and one of each other
-// factor's, those the fuzz target counts in: a slider, the leaf strategy
+// factor's, those the fuzz target counts in: a slider, and pext-split's
+// one-line assembly entry points where the CPU runs them, the leaf strategy
 // that lists the moves, with it a serialization loop, the vector serializer where the CPU runs it, the move-list
 // kernel, the order and both kept representations.
 func checkedConfigs(t *testing.T) []Config {
@@ -147,6 +148,7 @@ func checkedConfigs(t *testing.T) []Config {
 	with := func(edit func(c *Config)) Config { c := d; edit(&c); return c }
 	cs := []Config{d,
 		with(func(c *Config) { c.Slider = "classical" }),
+		with(func(c *Config) { c.Slider = "pext-split" }),
 		with(func(c *Config) { c.Leaf = factor.ListingLeaf() }),
 		with(func(c *Config) { c.Serialize, c.Leaf = "bytes", factor.ListingLeaf() }),
 		with(func(c *Config) { c.Serialize, c.Leaf = "avx512-vbmi2", factor.ListingLeaf() }),

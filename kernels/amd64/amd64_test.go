@@ -110,45 +110,90 @@ func writesPast[T comparable](n, guard int, mark T, run func(dst []T)) int {
 	return -1
 }
 
-// TestQueries proves the one-query entry points against the reference
-// attacks on every relevant occupancy of every square (those of a CPU that
-// runs them; the GODEBUG feature-off passes take the other branch).
-func TestQueries(t *testing.T) {
-	for _, c := range []struct {
-		impl         string
-		rook, bishop func(board.Square, uint64) uint64
-	}{
-		{"pext", SlidingPextRook, SlidingPextBishop},
-		{"magic-fancy-asm", SlidingMagicFancyAsmRook, SlidingMagicFancyAsmBishop},
-		{"magic-black-asm", SlidingMagicBlackAsmRook, SlidingMagicBlackAsmBishop},
-	} {
-		i := slices.IndexFunc(kernels.Sliding().Kernels(), func(k kernels.Kernel) bool { return k.Info().Impl == c.impl })
-		if i < 0 {
-			t.Fatalf("no sliding/%s", c.impl)
+// queryEntries are the one-query entry points of query_amd64.go, by the
+// implementation of the sliding family they belong to.
+var queryEntries = []struct {
+	impl         string
+	rook, bishop func(board.Square, uint64) uint64
+}{
+	{"pext", SlidingPextRook, SlidingPextBishop},
+	{"pext-split", SlidingPextSplitRook, SlidingPextSplitBishop},
+	{"magic-fancy-asm", SlidingMagicFancyAsmRook, SlidingMagicFancyAsmBishop},
+	{"magic-black-asm", SlidingMagicBlackAsmRook, SlidingMagicBlackAsmBishop},
+}
+
+// runnableEntries returns the queryEntries this CPU runs, logging the
+// others and why (the GODEBUG feature-off passes take that branch); it
+// fails for an entry of no registered kernel.
+func runnableEntries(t *testing.T) []int {
+	t.Helper()
+	var runnable []int
+	for j, c := range queryEntries {
+		k, ok := kernels.Lookup("sliding/" + c.impl)
+		if !ok || k.Info().Arch != kernels.AMD64 {
+			t.Fatalf("no amd64 kernel sliding/%s", c.impl)
 		}
-		if err := kernels.Supported(kernels.Sliding().Kernels()[i].Info().Features); err != nil {
-			t.Logf("sliding/%s: %v", c.impl, err)
+		if err := k.Supported(); err != nil {
+			t.Logf("sliding/%s: skipped: %v", c.impl, err)
 			continue
 		}
+		runnable = append(runnable, j)
+	}
+	return runnable
+}
+
+// checkEntry compares the entry point of queryEntries[j] of a rook
+// ([kernels.Orthogonal]) or a bishop ([kernels.Diagonal]) with the sliding
+// family's reference on square s and occupancy occ.
+func checkEntry(t *testing.T, j int, piece kernels.Slider, s board.Square, occ uint64) {
+	t.Helper()
+	c := queryEntries[j]
+	entry := c.rook
+	if piece == kernels.Diagonal {
+		entry = c.bishop
+	}
+	want := kernels.Sliding().Reference(nil, kernels.Query{Occ: occ, Sq: s, Piece: piece})[0]
+	if got := entry(s, occ); got != want {
+		t.Fatalf("%s slider %d on %v, occupancy %#x: %#x, want %#x", c.impl, piece, s, occ, got, want)
+	}
+}
+
+// TestQueries proves the one-query entry points against the sliding
+// family's reference on every relevant occupancy of every square (those
+// of a CPU that runs them).
+func TestQueries(t *testing.T) {
+	for _, j := range runnableEntries(t) {
 		n := 0
 		for s := range board.Square(64) {
 			board.Subsets(board.RookRelevant()[s], func(o uint64) {
 				n++
-				if got, want := c.rook(s, o), board.RookAttacks(s, o); got != want {
-					t.Fatalf("%s rook %v occupancy %#x: %#x, want %#x", c.impl, s, o, got, want)
-				}
+				checkEntry(t, j, kernels.Orthogonal, s, o)
 			})
 			board.Subsets(board.BishopRelevant()[s], func(o uint64) {
 				n++
-				if got, want := c.bishop(s, o), board.BishopAttacks(s, o); got != want {
-					t.Fatalf("%s bishop %v occupancy %#x: %#x, want %#x", c.impl, s, o, got, want)
-				}
+				checkEntry(t, j, kernels.Diagonal, s, o)
 			})
 		}
 		if n != 102400+5248 {
-			t.Errorf("%s: %d occupancies", c.impl, n)
+			t.Errorf("%s: %d occupancies", queryEntries[j].impl, n)
 		}
 	}
+}
+
+// FuzzQueries compares the one-query entry points with the sliding
+// family's reference on any occupancy, the square's own bit and the edges
+// included.
+func FuzzQueries(f *testing.F) {
+	for i, occ := range []uint64{0, ^uint64(0), 1, 1 << 63, 0x8100000000000081, 0x0000001818000000, 0x5555555555555555} {
+		f.Add(occ, uint8(i*19))
+	}
+	f.Fuzz(func(t *testing.T, occ uint64, sq uint8) {
+		for _, j := range runnableEntries(t) {
+			for _, piece := range []kernels.Slider{kernels.Orthogonal, kernels.Diagonal} {
+				checkEntry(t, j, piece, board.Square(sq&63), occ)
+			}
+		}
+	})
 }
 
 // TestMoveEntryPoints proves serialize/avx512-vbmi2's move-list entry

@@ -140,3 +140,19 @@ func popcountAVX512(dst []byte, src []uint64) int
 
 // popcountAVX512Tree counts the one-bits of every bitboard with VPOPCNTQ (AVX-512 VPOPCNTDQ), 64 per iteration in eight registers, packed to bytes by a tree of VPERMT2B (AVX-512 VBMI).
 func popcountAVX512Tree(dst []byte, src []uint64) int
+
+// slidingPextSplitThroughput looks attacks up as slidingPextThroughput does, but only on the lines the query's slider has, branching on each.
+// src points to kernels.Query elements; t to the pextTables.
+func slidingPextSplitThroughput(dst *uint64, src *uint64, n int, t *byte) int
+
+// slidingPextSplitLatency looks attacks up as slidingPextThroughput does, but only on the lines the query's slider has, branching on each.
+// src points to kernels.Query elements; t to the pextTables.
+func slidingPextSplitLatency(src *uint64, n int, t *byte) uint64
+
+// slidingPextSplitRookQuery answers a query of a slider with rook lines on them alone: index is sliderIndex(square, slider), t points to the pextTables.
+// Go does not inline assembly: every call is a real call, part of what a Go move generator pays.
+func slidingPextSplitRookQuery(occ uint64, index uint64, t *byte) uint64
+
+// slidingPextSplitBishopQuery answers a query of a slider with bishop lines on them alone: index is sliderIndex(square, slider), t points to the pextTables.
+// Go does not inline assembly: every call is a real call, part of what a Go move generator pays.
+func slidingPextSplitBishopQuery(occ uint64, index uint64, t *byte) uint64

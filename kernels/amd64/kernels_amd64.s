@@ -2630,3 +2630,107 @@ DATA treeLevel2<>+61(SB)/1, $0x5d
 DATA treeLevel2<>+62(SB)/1, $0x5e
 DATA treeLevel2<>+63(SB)/1, $0x5f
 GLOBL treeLevel2<>(SB), RODATA|NOPTR, $64
+
+// func slidingPextSplitThroughput(dst *uint64, src *uint64, n int, t *byte) int
+// Requires: BMI2
+TEXT ·slidingPextSplitThroughput(SB), NOSPLIT, $0-40
+	MOVQ  dst+0(FP), AX
+	MOVQ  src+8(FP), CX
+	MOVQ  n+16(FP), DX
+	MOVQ  t+24(FP), BX
+	MOVQ  DX, ret+32(FP)
+	TESTQ DX, DX
+	JZ    slidingPextSplitThroughputDone
+
+slidingPextSplitThroughputQuery:
+	MOVQ    (CX), SI
+	MOVWQZX 8(CX), DI
+	SHLQ    $0x05, DI
+	XORQ    R8, R8
+	TESTB   $0x01, 9(CX)
+	JZ      slidingPextSplitThroughputNoRook
+	PEXTQ   (BX)(DI*1), SI, R9
+	MOVQ    16(BX)(DI*1), R10
+	ORQ     (R10)(R9*8), R8
+
+slidingPextSplitThroughputNoRook:
+	TESTB $0x02, 9(CX)
+	JZ    slidingPextSplitThroughputNoBishop
+	PEXTQ 8(BX)(DI*1), SI, SI
+	MOVQ  24(BX)(DI*1), DI
+	ORQ   (DI)(SI*8), R8
+
+slidingPextSplitThroughputNoBishop:
+	MOVQ R8, (AX)
+	ADDQ $0x08, AX
+	ADDQ $0x10, CX
+	DECQ DX
+	JNZ  slidingPextSplitThroughputQuery
+
+slidingPextSplitThroughputDone:
+	RET
+
+// func slidingPextSplitLatency(src *uint64, n int, t *byte) uint64
+// Requires: BMI2
+TEXT ·slidingPextSplitLatency(SB), NOSPLIT, $0-32
+	MOVQ  src+0(FP), AX
+	MOVQ  n+8(FP), CX
+	MOVQ  t+16(FP), DX
+	XORQ  BX, BX
+	TESTQ CX, CX
+	JZ    slidingPextSplitLatencyDone
+
+slidingPextSplitLatencyQuery:
+	MOVQ    (AX), SI
+	XORQ    BX, SI
+	MOVWQZX 8(AX), BX
+	SHLQ    $0x05, BX
+	XORQ    DI, DI
+	TESTB   $0x01, 9(AX)
+	JZ      slidingPextSplitLatencyNoRook
+	PEXTQ   (DX)(BX*1), SI, R8
+	MOVQ    16(DX)(BX*1), R9
+	ORQ     (R9)(R8*8), DI
+
+slidingPextSplitLatencyNoRook:
+	TESTB $0x02, 9(AX)
+	JZ    slidingPextSplitLatencyNoBishop
+	PEXTQ 8(DX)(BX*1), SI, SI
+	MOVQ  24(DX)(BX*1), BX
+	ORQ   (BX)(SI*8), DI
+
+slidingPextSplitLatencyNoBishop:
+	MOVQ DI, BX
+	ADDQ $0x10, AX
+	DECQ CX
+	JNZ  slidingPextSplitLatencyQuery
+
+slidingPextSplitLatencyDone:
+	MOVQ BX, ret+24(FP)
+	RET
+
+// func slidingPextSplitRookQuery(occ uint64, index uint64, t *byte) uint64
+// Requires: BMI2
+TEXT ·slidingPextSplitRookQuery(SB), NOSPLIT, $0-32
+	MOVQ  occ+0(FP), AX
+	MOVQ  index+8(FP), CX
+	MOVQ  t+16(FP), DX
+	SHLQ  $0x05, CX
+	PEXTQ (DX)(CX*1), AX, AX
+	MOVQ  16(DX)(CX*1), CX
+	MOVQ  (CX)(AX*8), AX
+	MOVQ  AX, ret+24(FP)
+	RET
+
+// func slidingPextSplitBishopQuery(occ uint64, index uint64, t *byte) uint64
+// Requires: BMI2
+TEXT ·slidingPextSplitBishopQuery(SB), NOSPLIT, $0-32
+	MOVQ  occ+0(FP), AX
+	MOVQ  index+8(FP), CX
+	MOVQ  t+16(FP), DX
+	SHLQ  $0x05, CX
+	PEXTQ 8(DX)(CX*1), AX, AX
+	MOVQ  24(DX)(CX*1), CX
+	MOVQ  (CX)(AX*8), AX
+	MOVQ  AX, ret+24(FP)
+	RET

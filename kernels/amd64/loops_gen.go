@@ -51,6 +51,8 @@ func Loops() []kernels.Loop {
 		{Kernel: "popcount/avx2-pshufb", Mode: kernels.Throughput, Symbol: "popcountAVX2", Label: "popcountAVX2Sixteen", Elements: 16, Instructions: 45},
 		{Kernel: "popcount/avx512-vpopcnt", Mode: kernels.Throughput, Symbol: "popcountAVX512", Label: "popcountAVX512Sixtyfour", Elements: 64, Instructions: 25},
 		{Kernel: "popcount/avx512-vpopcnt-tree", Mode: kernels.Throughput, Symbol: "popcountAVX512Tree", Label: "popcountAVX512TreeSixtyfour", Elements: 64, Instructions: 20},
+		{Kernel: "sliding/pext-split", Mode: kernels.Throughput, Symbol: "slidingPextSplitThroughput", Label: "slidingPextSplitThroughputQuery", Elements: 1, Instructions: 19, Varies: "branches on the slider's lines", Path: kernels.PathQueen},
+		{Kernel: "sliding/pext-split", Mode: kernels.Latency, Symbol: "slidingPextSplitLatency", Label: "slidingPextSplitLatencyQuery", Elements: 1, Instructions: 19, Varies: "branches on the slider's lines", Path: kernels.PathQueen},
 		{Kernel: "serialize/avx512-vbmi2", Mode: kernels.Throughput, Symbol: "serializeVBMI2", Label: "loop", Elements: 1, Instructions: 11},
 		{Kernel: "bitreverse/gfni", Mode: kernels.Throughput, Symbol: "bitReverseGFNI", Label: "eight", Elements: 8, Instructions: 10},
 		{Kernel: "bitreverse/gfni", Mode: kernels.Latency, Symbol: "bitReverseGFNILatency", Label: "chain", Elements: 1, Instructions: 8},

@@ -9,8 +9,9 @@ import (
 
 // The assembly table sliders one query at a time, for the move generator's
 // configurations (package movegen): rook and bishop attacks of a square on
-// an occupancy, by sliding/pext, magic-fancy-asm and magic-black-asm. Each
-// is a call of the kernel's Query entry point, which Go does not inline.
+// an occupancy, by sliding/pext, pext-split, magic-fancy-asm and
+// magic-black-asm. Each is a call of the kernel's Query entry point (for
+// pext-split its RookQuery or BishopQuery), which Go does not inline.
 // They execute their kernel's features ([kernels.Sliding]'s Info): a caller
 // checks [kernels.Supported] first.
 
@@ -22,6 +23,19 @@ func SlidingPextRook(s board.Square, occ uint64) uint64 {
 // SlidingPextBishop returns a bishop's attacks by sliding/pext (BMI2).
 func SlidingPextBishop(s board.Square, occ uint64) uint64 {
 	return slidingPextQuery(occ, uint64(sliderIndex(s, kernels.Diagonal)), (*byte)(unsafe.Pointer(&pext)))
+}
+
+// SlidingPextSplitRook returns a rook's attacks by sliding/pext-split
+// (BMI2): one PEXT and one load, where SlidingPextRook looks up the
+// bishop line under a zero mask too.
+func SlidingPextSplitRook(s board.Square, occ uint64) uint64 {
+	return slidingPextSplitRookQuery(occ, uint64(sliderIndex(s, kernels.Orthogonal)), (*byte)(unsafe.Pointer(&pext)))
+}
+
+// SlidingPextSplitBishop returns a bishop's attacks by sliding/pext-split
+// (BMI2): one PEXT and one load.
+func SlidingPextSplitBishop(s board.Square, occ uint64) uint64 {
+	return slidingPextSplitBishopQuery(occ, uint64(sliderIndex(s, kernels.Diagonal)), (*byte)(unsafe.Pointer(&pext)))
 }
 
 // SlidingMagicFancyAsmRook returns a rook's attacks by sliding/magic-fancy-asm (BMI2).

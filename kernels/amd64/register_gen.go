@@ -214,6 +214,15 @@ func init() {
 		Source:   "Intel AVX-512 VPOPCNTDQ (VPOPCNTQ); Mula's sse-popcount avx512-vpopcnt",
 		Doc:      "Counts 64 bitboards per iteration with VPOPCNTQ in eight ZMM registers, packs the counts with a tree of seven VPERMT2B (the faster packing on Zen 5)",
 	}, popcountAVX512Tree, nil)
+	kernels.Sliding().Register(kernels.Info{
+		Impl:     "pext-split",
+		Arch:     kernels.AMD64,
+		Usage:    kernels.PerQuery,
+		Features: []kernels.Feature{kernels.BMI2},
+		Source:   "BMI2 PEXT bitboards (Chess Programming Wiki, BMI2: PEXT Bitboards; Zach Wegner), a lookup per line",
+		Doc:      "Looks attacks up in sliding/pext's tables a line at a time: a PEXT and a load per line the slider has, a branch on each; one-query entry points of a rook and of a bishop",
+		Tables:   kernels.TableBytes(&pext),
+	}, adapt.SliderThroughput(slidingPextSplitThroughput, &pext), adapt.SliderLatency(slidingPextSplitLatency, &pext))
 	kernels.Serialize().Register(kernels.Info{
 		Impl:     "avx512-vbmi2",
 		Arch:     kernels.AMD64,

@@ -22,6 +22,14 @@ func requiresOf(t *testing.T) map[string][]string {
 	return syms
 }
 
+// entryPoints are the suffixes of the assembly symbols that are no form of
+// a kernel but entry points of one, and the suffix of the form whose name
+// they share; the first that ends a symbol counts.
+var entryPoints = []struct{ suffix, form string }{
+	{"RookQuery", "Throughput"}, {"BishopQuery", "Throughput"}, {"Query", "Throughput"},
+	{"PawnMoves", ""}, {"Moves", ""},
+}
+
 // TestRequires proves the declarations: the registered Features of every
 // amd64 kernel cover the instruction sets avo (or, in the hand-written
 // files, the author) lists above the assembly symbol of each of its forms
@@ -59,20 +67,21 @@ func TestRequires(t *testing.T) {
 		if _, ok := used[sym]; ok {
 			continue
 		}
-		// A kernel's one-query entry point (query_amd64.go) runs under
-		// the features of the kernel whose batch loop shares its name; a
-		// serializer's move-list entry points (moves_amd64.go) under those
-		// of the kernel whose batch loop is their name without Moves or
-		// PawnMoves.
-		base, entry := strings.CutSuffix(sym, "Query")
-		features, ok := used[base+"Throughput"]
-		for _, suffix := range []string{"PawnMoves", "Moves"} {
-			if base, cut := strings.CutSuffix(sym, suffix); cut && !entry {
-				features, ok = used[base]
-				entry = true
+		// A kernel's one-query entry points (query_amd64.go) run under
+		// the features of the kernel whose batch loop shares their name
+		// without Query (RookQuery, BishopQuery: one line's); a
+		// serializer's move-list entry points (moves_amd64.go) under
+		// those of the kernel whose batch loop is their name without
+		// Moves or PawnMoves.
+		var features []kernels.Feature
+		ok := false
+		for _, e := range entryPoints {
+			if base, cut := strings.CutSuffix(sym, e.suffix); cut {
+				features, ok = used[base+e.form]
+				break
 			}
 		}
-		if !entry || !ok {
+		if !ok {
 			t.Errorf("%s: no registration runs it", sym)
 			continue
 		}

@@ -28,16 +28,16 @@ type hqTables struct {
 }
 
 // pextEntry is one square and slider's relevant-occupancy masks and the
-// addresses of its attack sets for slidingPext; a line the slider lacks
-// has mask 0 and the address of an empty set. 32 bytes: an entry's offset
-// is a shift of its index.
+// addresses of its attack sets for slidingPext and slidingPextSplit; a
+// line the slider lacks has mask 0 and the address of an empty set. 32
+// bytes: an entry's offset is a shift of its index.
 type pextEntry struct {
 	rookMask, bishopMask uint64
 	rookSets, bishopSets uintptr // see setsAt
 }
 
-// pextTables are slidingPext's entries and attack sets: 102,400 rook and
-// 5,248 bishop sets, then the empty set.
+// pextTables are the entries and attack sets of slidingPext and
+// slidingPextSplit: 102,400 rook and 5,248 bishop sets, then the empty set.
 type pextTables struct {
 	entries [sliderEntries]pextEntry
 	attacks [102400 + 5248 + 1]uint64

@@ -4,8 +4,10 @@ package main
 // Gerd Isenberg), BMI2 PEXT lookups (Chess Programming Wiki, BMI2: PEXT
 // Bitboards; Zach Wegner) and fancy and black magic lookups ([cpw-magic]),
 // each a throughput loop, two queries per iteration interleaved for the
-// table lookups, and a latency chain over kernels.Query (sliderLoops). The
-// GFNI forms of Hyperbola Quintessence are hand-written (handwritten.go).
+// table lookups (a query per iteration where they branch on the slider's
+// lines: Hyperbola Quintessence, PEXT a line at a time), and a latency
+// chain over kernels.Query (sliderLoops). The GFNI forms of Hyperbola
+// Quintessence are hand-written (handwritten.go).
 
 import (
 	"iter"
@@ -95,10 +97,28 @@ func slidingPEXT(l layout) {
 		doc:      "Looks attacks up at PEXT(occupancy, relevant mask) in per-square, per-slider tables: both lines of every query, a missing line's mask 0, no branch",
 		features: []kernels.Feature{kernels.BMI2}, usage: kernels.PerQuery, tables: []string{"pext"}}
 	entryLookups(l, "slidingPext", k, "looks attacks up by PEXT (BMI2) of the occupancy under the square's relevant-occupancy masks, in per-square tables of 102,400 rook and 5,248 bishop sets; no branch on the slider.",
-		"pextEntry", func(line string, occ, i reg.GPVirtual, field func(string) Mem, step func()) {
-			PEXTQ(field(line+"Mask"), occ, i)
-			step()
-		})
+		"pextEntry", pextIndex)
+}
+
+// slidingPEXTSplit emits sliding/pext's lookups a line at a time: a PEXT
+// and a load for each line the query's slider has, branching on its
+// lines, so a rook or a bishop query looks up one line and a queen's two;
+// and one-query entry points of a rook and of a bishop (splitLookups),
+// which the move generator calls where sliding/pext's entry point looks
+// up a missing line too.
+func slidingPEXTSplit(l layout) {
+	k := &kernel{id: "sliding/pext-split", source: "BMI2 PEXT bitboards (Chess Programming Wiki, BMI2: PEXT Bitboards; Zach Wegner), a lookup per line",
+		doc:      "Looks attacks up in sliding/pext's tables a line at a time: a PEXT and a load per line the slider has, a branch on each; one-query entry points of a rook and of a bishop",
+		features: []kernels.Feature{kernels.BMI2}, usage: kernels.PerQuery, tables: []string{"pext"}}
+	splitLookups(l, "slidingPextSplit", k, "looks attacks up as slidingPextThroughput does, but only on the lines the query's slider has, branching on each.",
+		"pextEntry", pextIndex)
+}
+
+// pextIndex is sliding/pext's index of a line (entryIndex): PEXT of the
+// occupancy under the line's relevant-occupancy mask.
+func pextIndex(line string, occ, i reg.GPVirtual, field func(string) Mem, step func()) {
+	PEXTQ(field(line+"Mask"), occ, i)
+	step()
 }
 
 // slidingMagic emits fancy or black magic lookups ([cpw-magic]): per line,
@@ -144,6 +164,39 @@ func slidingMagic(l layout, black bool) {
 		})
 }
 
+// entryIndex computes a line's ("rook" or "bishop") index into the line's
+// attack sets from the occupancy occ into i, reading the fields of the
+// query's entry by field and calling step between its instructions.
+type entryIndex func(line string, occ, i reg.GPVirtual, field func(string) Mem, step func())
+
+// entries are a table slider's per-square, per-slider entries (package
+// amd64's sliderIndex) as its assembly reads them: the table type whose
+// entries field holds them, their type, and how a line's index is
+// computed.
+type entries struct {
+	l            layout
+	table, entry string
+	index        entryIndex
+}
+
+// line emits the lookup of one line of the entry at byte offset e of the
+// table t points to: the line's index into i, then its attack set, loaded
+// into a if first or ORed into it.
+func (x entries) line(line string, e, occ, i, t, a reg.GPVirtual, first bool, step func()) {
+	field := func(f string) Mem { return entryField(x.l.at(x.table, t).Field("entries"), e, f) }
+	x.index(line, occ, i, field, step)
+	sets := GP64()
+	MOVQ(field(line+"Sets"), sets) // the line's attack sets
+	step()
+	set := Mem{Base: sets, Index: i, Scale: 8}
+	if first {
+		MOVQ(set, a)
+	} else {
+		ORQ(set, a)
+	}
+	step()
+}
+
 // entryLookups emits a table slider's batch loops (sliderLoops) and its
 // one-query entry point, name+"Query": func(occ, index uint64, t *byte)
 // uint64 with index = sliderIndex(square, slider), which the move
@@ -152,29 +205,12 @@ func slidingMagic(l layout, black bool) {
 // the attack sets from the occupancy, and the set is loaded from the line's
 // address in the entry plus the index. The bishop line, the occupancy's
 // last use, computes its index in the occupancy's register (i == occ).
-func entryLookups(l layout, name string, k *kernel, doc, entry string, index func(line string, occ, i reg.GPVirtual, field func(string) Mem, step func())) {
-	table := l.table(k)
+func entryLookups(l layout, name string, k *kernel, doc, entry string, index entryIndex) {
+	x := entries{l, l.table(k), entry, index}
 	lookup := func(e, occ, t reg.GPVirtual, step func()) reg.GPVirtual {
-		tab := l.at(table, t)
-		field := func(f string) Mem { return entryField(tab.Field("entries"), e, f) }
 		a := GP64()
-		for j, line := range []string{"rook", "bishop"} {
-			i := occ
-			if j == 0 {
-				i = GP64()
-			}
-			index(line, occ, i, field, step)
-			sets := GP64()
-			MOVQ(field(line+"Sets"), sets) // the line's attack sets
-			step()
-			set := Mem{Base: sets, Index: i, Scale: 8}
-			if j == 0 {
-				MOVQ(set, a)
-			} else {
-				ORQ(set, a)
-			}
-			step()
-		}
+		x.line("rook", e, occ, GP64(), t, a, true, step)
+		x.line("bishop", e, occ, occ, t, a, false, step)
 		return a
 	}
 	sliderLoops(l, k, kernels.Loop{}, name, doc, true, func(_ string, q value, occ, t reg.GPVirtual, step func()) reg.GPVirtual {
@@ -182,9 +218,61 @@ func entryLookups(l layout, name string, k *kernel, doc, entry string, index fun
 		step()
 		return lookup(e, occ, t, step)
 	})
-	text(name+"Query", "func(occ uint64, index uint64, t *byte) uint64")
-	Doc(name+"Query answers one query as "+name+"Throughput does: index is sliderIndex(square, slider), t points to the "+table+".",
-		"Go does not inline assembly: every call is a real call, part of what a Go move generator pays.")
+	queryEntry(l, name+"Query", entry, "answers one query as "+name+"Throughput does: index is sliderIndex(square, slider), t points to the "+x.table+".", lookup)
+}
+
+// splitLines are the lines of splitLookups: each line's name in the
+// entries' fields, the slider bit that has it, and the role of its
+// one-query entry point.
+var splitLines = []struct {
+	line string
+	bit  kernels.Slider
+	role string
+}{{"rook", kernels.Orthogonal, "Rook"}, {"bishop", kernels.Diagonal, "Bishop"}}
+
+// splitLookups emits the batch loops of a table slider that looks up a
+// line only where the query's slider has it (sliderLoops, a query per
+// iteration, a branch per line), and its one-query entry points of one
+// line, name+"RookQuery" and name+"BishopQuery": func(occ, index uint64,
+// t *byte) uint64 with index = sliderIndex(square, slider), a slider
+// with that line, one index and one load each. The entries are
+// entryLookups' (index as there).
+func splitLookups(l layout, name string, k *kernel, doc, entry string, index entryIndex) {
+	x := entries{l, l.table(k), entry, index}
+	varies := kernels.Loop{Varies: "branches on the slider's lines", Path: kernels.PathQueen}
+	sliderLoops(l, k, varies, name, doc, false, func(fn string, q value, occ, t reg.GPVirtual, _ func()) reg.GPVirtual {
+		e := sliderEntry(l, q, entry)
+		a := GP64()
+		XORQ(a, a)
+		for _, s := range splitLines {
+			skip := fn + "No" + s.role
+			TESTB(U8(uint8(s.bit)), q.Field("Piece").addr)
+			JZ(LabelRef(skip))
+			i := occ // the bishop line is the occupancy's last use
+			if s.bit == kernels.Orthogonal {
+				i = GP64()
+			}
+			x.line(s.line, e, occ, i, t, a, false, func() {})
+			Label(skip)
+		}
+		return a
+	})
+	for _, s := range splitLines {
+		queryEntry(l, name+s.role+"Query", entry, "answers a query of a slider with "+s.line+" lines on them alone: index is sliderIndex(square, slider), t points to the "+x.table+".",
+			func(e, occ, t reg.GPVirtual, step func()) reg.GPVirtual {
+				a := GP64()
+				x.line(s.line, e, occ, occ, t, a, true, step)
+				return a
+			})
+	}
+}
+
+// queryEntry emits a table slider's one-query entry point fn:
+// func(occ, index uint64, t *byte) uint64, whose index selects the entry
+// (of type entry) the lookup reads; doc says what it answers.
+func queryEntry(l layout, fn, entry, doc string, lookup func(e, occ, t reg.GPVirtual, step func()) reg.GPVirtual) {
+	text(fn, "func(occ uint64, index uint64, t *byte) uint64")
+	Doc(fn+" "+doc, "Go does not inline assembly: every call is a real call, part of what a Go move generator pays.")
 	occ, e, t := ld(Param("occ")), ld(Param("index")), ld(Param("t"))
 	SHLQ(U8(log2(l.size(entry))), e)
 	Store(lookup(e, occ, t, func() {}), ReturnIndex(0))
