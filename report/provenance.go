@@ -35,6 +35,9 @@ type File struct {
 	// Campaign is the runbench campaign that wrote it, zero for a file
 	// written on its own.
 	Campaign schema.Campaign
+	// Placement is the code placement of the build that made a placement
+	// run (schema.RunPlacement), zero for other runs.
+	Placement schema.Placement
 	// Fingerprints are the fingerprints of the code it measured, by family
 	// and perft (package fingerprint; fingerprint.Changed compares them
 	// with today's code); nil for a file from before them.
@@ -140,6 +143,12 @@ func fileHeader(path string, comments []string) (*File, error) {
 				return nil, fmt.Errorf("%s: %v", path, err)
 			}
 			f.Campaign = cp
+		case strings.HasPrefix(c, schema.PlacementComment):
+			p, err := schema.ParsePlacement(strings.TrimPrefix(c, schema.PlacementComment))
+			if err != nil {
+				return nil, fmt.Errorf("%s: %v", path, err)
+			}
+			f.Placement = p
 		case strings.HasPrefix(c, schema.FingerprintComment):
 			fp, err := fingerprint.Parse(strings.TrimPrefix(c, schema.FingerprintComment))
 			if err != nil {
