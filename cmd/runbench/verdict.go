@@ -17,8 +17,9 @@ import (
 // generator on this CPU (package verdict, through report's Set.Verdict,
 // which the CPU pages print too): from the run's results file and the
 // newest standard runs of the other kinds (full, cache-pressure, perft) of
-// the same CPU and build in its folder (report.PageFiles' rule). Without a
-// perft run it says how to make one.
+// the same CPU and build in its folder (report.PageFiles' rule), with the
+// placement spread that guards the perft margins where a placement run
+// measured one. Without a perft run it says how to make one.
 func writeVerdict(w io.Writer, path string) error {
 	run, err := report.ScanFile(path)
 	if err != nil {
@@ -58,6 +59,13 @@ func writeVerdict(w io.Writer, path string) error {
 		fmt.Fprintf(w, "  (no full-suite run of this CPU and build in the folder: `%s` gives the micro figures)\n", commandHere("bench", run.Level, os.Args[0]))
 	}
 	command := "`" + commandHere("perft", run.Level, os.Args[0]) + "`"
+	if p := s.Placement(label); p.Guards() {
+		var names []string
+		for _, q := range p.Placed {
+			names = append(names, filepath.Base(q.File))
+		}
+		fmt.Fprintf(w, "  (%s: %s)\n", p.Text(), strings.Join(names, ", "))
+	}
 	if err := verdict.WriteText(w, s.Verdict(label), command); err != nil {
 		return err
 	}

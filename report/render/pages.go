@@ -45,7 +45,7 @@ func Page(rs *report.Set, dir string, opt PageOptions) ([]string, error) {
 	}
 	var b bytes.Buffer
 	s.pageHead(&b, opt)
-	s.verdictSection(&b)
+	s.verdictSection(&b, dir)
 	notes, err := s.crossSection(&b, dir, charts, cmp.Or(opt.Base, s.First()))
 	if err != nil {
 		return notes, err
