@@ -64,7 +64,8 @@ func TestPlacementSpread(t *testing.T) {
 	if err := verdict.WriteText(&text, []verdict.Line{l}, "make perft"); err != nil {
 		t.Fatal(err)
 	}
-	if l.Choice() != "magic-fancy" || !strings.Contains(text.String(), "perft margins unguarded by a placement measurement: "+noPlacement) {
+	if l.Choice() != "magic-fancy" || !strings.Contains(text.String(), "(perft margin unguarded by a placement measurement)") ||
+		l.Placement.Missing != noPlacement {
 		t.Errorf("no placement run: choice %q, text\n%s", l.Choice(), text.String())
 	}
 }

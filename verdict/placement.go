@@ -23,6 +23,9 @@ type Placement struct {
 	Missing   string
 }
 
+// unguardedNote notes a perft margin that no placement spread guards.
+const unguardedNote = "perft margin unguarded by a placement measurement"
+
 // Placed is one placement's figure.
 type Placed struct {
 	Number, Count, PadBytes int

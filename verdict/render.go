@@ -157,7 +157,7 @@ func (l Line) notes(perft string) string {
 		n = append(n, l.Missing)
 	}
 	if l.Basis == ByPerft && l.Next != "" && !l.Placement.Guards() {
-		n = append(n, l.Placement.Text())
+		n = append(n, unguardedNote) // Placement.Text says why, once for all the lines
 	}
 	return strings.Join(n, "; ")
 }

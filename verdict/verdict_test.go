@@ -120,7 +120,8 @@ func TestDecidePlacementSpread(t *testing.T) {
 	}
 	// Without a placement run the winner stands, its margin unguarded.
 	l = Decide(factorOf(t, "slider"), sliders(), zen, unguarded)
-	if l.Choice() != "magic-fancy" || l.notes("") != "perft margins unguarded by a placement measurement: no placement run of this CPU and build" {
+	if l.Choice() != "magic-fancy" || l.notes("") != "perft margin unguarded by a placement measurement" ||
+		unguarded.Text() != "perft margins unguarded by a placement measurement: no placement run of this CPU and build" {
 		t.Errorf("unguarded: choice %q notes %q", l.Choice(), l.notes(""))
 	}
 	if got := placed(0.08).Text(); !strings.HasPrefix(got, "placement spread 8.0%: the default configuration's perft cost (cycles/node, geometric mean over 6 positions) in 4 of 4 code placements (0, 32, 64, 96 bytes of padding before the move generator), relative to placement 1's: 1.000, 1.080, 1.000, 1.000") {

@@ -65,6 +65,8 @@ func writeVerdict(w io.Writer, path string) error {
 			names = append(names, filepath.Base(q.File))
 		}
 		fmt.Fprintf(w, "  (%s: %s)\n", p.Text(), strings.Join(names, ", "))
+	} else if perft {
+		fmt.Fprintf(w, "  (%s)\n", p.Text())
 	}
 	if err := verdict.WriteText(w, s.Verdict(label), command); err != nil {
 		return err
