@@ -268,7 +268,8 @@ func TestCampaignInterrupt(t *testing.T) {
 		t.Errorf("the first step's file %s: %+v, %v", finished[0], f, scanErr)
 	}
 	msg := stderr.String()
-	for _, want := range []string{"interrupted during step 2", finished[0], "to finish the campaign", "./cmd/runbench bench -family popcount -dist random,chess", "./cmd/runbench perft -depths kiwipete=2", "-campaign '" + f.Campaign.String() + "'"} {
+	for _, want := range []string{"interrupted during step 2", finished[0], "to finish the campaign", "./cmd/runbench bench -family popcount -dist random,chess", "./cmd/runbench perft -depths kiwipete=2",
+		"go run -tags " + placement.Tag(placement.Count) + " -buildvcs=true ./cmd/runbench perft -placement -depths kiwipete=2", "-campaign '" + f.Campaign.String() + "'"} {
 		if !strings.Contains(msg, want) {
 			t.Errorf("stderr does not say %q:\n%s", want, msg)
 		}
