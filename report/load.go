@@ -72,19 +72,20 @@ func (id configID) key() string {
 
 // Set is every observation read from a number of results files.
 type Set struct {
-	Configs   []*Config                    // in label order
-	Values    map[Key][]float64            // the samples of every case
-	Perft     map[PerftKey][]float64       // the samples of every perft case
-	header    map[string][]string          // the comment lines of each file
-	files     map[string]*File             // what each file says of itself
-	cfgOf     map[string]*Config           // by label (by configID.key while loading)
-	families  []string                     // in order of first appearance
-	baseline  map[string]string            // by family, from the baseline configuration lines
-	tables    map[string]map[string]int    // by family and implementation: lookup-table bytes
-	usage     map[string]map[string]string // by family and implementation: schema.UsageQuery, ...
-	headline  map[string]int               // by family, from the headline configuration lines
-	perftDefs map[string]string            // by file, the default generator configuration a perft file names
-	skips     []Warning                    // the warnings of loading, summarized
+	Configs    []*Config                    // in label order
+	Values     map[Key][]float64            // the samples of every case
+	Perft      map[PerftKey][]float64       // the samples of every perft case
+	header     map[string][]string          // the comment lines of each file
+	files      map[string]*File             // what each file says of itself
+	cfgOf      map[string]*Config           // by label (by configID.key while loading)
+	families   []string                     // in order of first appearance
+	baseline   map[string]string            // by family, from the baseline configuration lines
+	tables     map[string]map[string]int    // by family and implementation: lookup-table bytes
+	usage      map[string]map[string]string // by family and implementation: schema.UsageQuery, ...
+	headline   map[string]int               // by family, from the headline configuration lines
+	perftDefs  map[string]string            // by file, the default generator configuration a perft file names
+	placements []*placementRun              // the placement runs, in the order read
+	skips      []Warning                    // the warnings of loading, summarized
 }
 
 // Warning is a problem that does not stop a report: a skipped line or file.
@@ -374,7 +375,9 @@ func (s *Set) read(file string) ([]Warning, error) {
 			name, err := schema.ParseName(rec.Name)
 			var w []Warning
 			m := 0
-			if pc, ok := name.Perft(); err == nil && ok {
+			if pc, ok := name.Perft(); err == nil && ok && f.Run.Kind == schema.RunPlacement {
+				w, m = s.readPlaced(rec, pc, file, line)
+			} else if pc, ok := name.Perft(); err == nil && ok {
 				w, m = s.readPerft(rec, pc, file, line)
 			} else if kc, ok := name.Kernel(); err == nil && ok {
 				if w, m, err = s.readKernel(rec, kc, file, line); err != nil {

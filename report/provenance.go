@@ -38,6 +38,9 @@ type File struct {
 	// Campaign is the runbench campaign that wrote it, zero for a file
 	// written on its own.
 	Campaign schema.Campaign
+	// Placement is the code placement of the build that made a placement
+	// run (schema.RunPlacement), zero for other runs.
+	Placement schema.Placement
 	// Fingerprints are the fingerprints of the code it measured, by family
 	// and perft (package fingerprint; fingerprint.Changed compares them
 	// with today's code); nil for a file from before them.
@@ -143,6 +146,12 @@ func fileHeader(path string, comments []string) (*File, error) {
 				return nil, fmt.Errorf("%s: %v", path, err)
 			}
 			f.Campaign = cp
+		case strings.HasPrefix(c, schema.PlacementComment):
+			p, err := schema.ParsePlacement(strings.TrimPrefix(c, schema.PlacementComment))
+			if err != nil {
+				return nil, fmt.Errorf("%s: %v", path, err)
+			}
+			f.Placement = p
 		case strings.HasPrefix(c, schema.FingerprintComment):
 			fp, err := fingerprint.Parse(strings.TrimPrefix(c, schema.FingerprintComment))
 			if err != nil {
@@ -271,8 +280,9 @@ func readResults(path string) (text string, f *File, comments []string, err erro
 // PageRule is the rule by which PageFiles chooses a page's files, as a
 // page states it.
 const PageRule = "per CPU and build (GOARCH and GOAMD64 level), the newest full-suite run (`make bench`), " +
-	"the newest cache-pressure run (`make pressure`: `-pressure` without `-quick` or `-impl`) and the newest perft run of " +
-	"the standard positions (`make perft`: no `-fen`, `-depth`, `-config` or `-position`). Quick runs, runs of a selection " +
+	"the newest cache-pressure run (`make pressure`: `-pressure` without `-quick` or `-impl`), the newest perft run of " +
+	"the standard positions (`make perft`: no `-fen`, `-depth`, `-config` or `-position`) and the newest placement run of each code " +
+	"placement (`runbench perft -placement`, which `make campaign` runs), of one revision and campaign. Quick runs, runs of a selection " +
 	"(`-family`, `-impl`, `-dist`, `-mode`, `-sizes`) and perft runs of a selection are left out, and no figure pools " +
 	"two runs; a complete run is read before a newer incomplete one (interrupted, fewer rounds than it asked for, or its last line cut), " +
 	"which is read, and marked incomplete, only where its kind has no complete run; `go run ./cmd/plot page -o DIR FILES` makes a page of exactly the files given. Files from before the " +
@@ -295,6 +305,7 @@ func PageFiles(paths []string) (use []*File, left []Left, err error) {
 	type slot struct {
 		cpu, arch, level, experiment string
 		kind                         schema.RunKind
+		placement                    int // a placement run's number
 	}
 	newest := map[slot]*File{}
 	var files []*File
@@ -308,7 +319,7 @@ func PageFiles(paths []string) (use []*File, left []Left, err error) {
 			left = append(left, Left{f, fmt.Sprintf("a %s run", f.Run.Kind)})
 			continue
 		}
-		s := slot{f.CPU, f.GOARCH, f.Level, f.Experiment, f.Run.Kind}
+		s := slot{f.CPU, f.GOARCH, f.Level, f.Experiment, f.Run.Kind, f.Placement.Number}
 		if old, ok := newest[s]; !ok || preferred(f, old) {
 			newest[s] = f
 		}
@@ -317,7 +328,7 @@ func PageFiles(paths []string) (use []*File, left []Left, err error) {
 		if !f.Run.Standard() {
 			continue
 		}
-		n := newest[slot{f.CPU, f.GOARCH, f.Level, f.Experiment, f.Run.Kind}]
+		n := newest[slot{f.CPU, f.GOARCH, f.Level, f.Experiment, f.Run.Kind, f.Placement.Number}]
 		switch {
 		case n == f:
 			use = append(use, f)
@@ -327,8 +338,33 @@ func PageFiles(paths []string) (use []*File, left []Left, err error) {
 			left = append(left, Left{f, fmt.Sprintf("an older %s run than %s", f.Run.Kind, filepath.Base(n.Path))})
 		}
 	}
+	use, left = placementSets(use, left)
 	slices.SortFunc(use, func(a, b *File) int { return cmp.Compare(a.Path, b.Path) })
 	return use, left, nil
+}
+
+// placementSets keeps, of the placement runs among use, one set per CPU
+// and build: those of the newest one's revision and campaign, whose
+// placements' speeds a spread compares; it leaves out the others.
+func placementSets(use []*File, left []Left) ([]*File, []Left) {
+	type build struct{ cpu, arch, level, experiment string }
+	newest := map[build]*File{}
+	for _, f := range use {
+		b := build{f.CPU, f.GOARCH, f.Level, f.Experiment}
+		if f.Run.Kind == schema.RunPlacement && (newest[b] == nil || newer(f, newest[b])) {
+			newest[b] = f
+		}
+	}
+	var kept []*File
+	for _, f := range use {
+		n := newest[build{f.CPU, f.GOARCH, f.Level, f.Experiment}]
+		if f.Run.Kind == schema.RunPlacement && f.revisionOf() != n.revisionOf() {
+			left = append(left, Left{f, fmt.Sprintf("a placement run of another build of the code than %s (a spread compares the placements of one)", filepath.Base(n.Path))})
+			continue
+		}
+		kept = append(kept, f)
+	}
+	return kept, left
 }
 
 // preferred reports whether a page reads a rather than b, two runs of one

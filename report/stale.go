@@ -35,7 +35,7 @@ func (s *Set) Stale(cfg string) []string {
 	changed := map[string]bool{}
 	for _, path := range c.Files {
 		f := s.files[path]
-		perft := f.Run.Kind == schema.RunPerft || f.Run.Kind == schema.RunPerftSelection
+		perft := f.Run.Kind == schema.RunPerft || f.Run.Kind == schema.RunPerftSelection || f.Run.Kind == schema.RunPlacement
 		mine := slices.DeleteFunc(slices.Clone(parts), func(p string) bool { return (p == fingerprint.Perft) != perft })
 		for _, p := range f.Changed(mine...) {
 			changed[p] = true

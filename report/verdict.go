@@ -18,16 +18,16 @@ import (
 
 // Verdict returns, for configuration cfg, the verdict on every factor of a
 // move generator (verdict.Factors) from the evidence the set holds: the
-// perft runs of the configuration, the micro benchmarks' throughput and
-// latency at each family's headline size (Standing over HeadlineDists, the
-// summary's figure), the pressure run and the learned cases. An
-// implementation the registry no longer has counts as one it cannot say is
-// usable per query.
+// perft runs of the configuration, guarded by its placement spread
+// (Placement), the micro benchmarks' throughput and latency at each
+// family's headline size (Standing over HeadlineDists, the summary's
+// figure), the pressure run and the learned cases. An implementation the
+// registry no longer has counts as one it cannot say is usable per query.
 func (s *Set) Verdict(cfg string) []verdict.Line {
-	m := s.caches(cfg)
+	m, p := s.caches(cfg), s.Placement(cfg)
 	var lines []verdict.Line
 	for _, f := range verdict.Factors() {
-		l := verdict.Decide(f, s.techniques(cfg, f), m)
+		l := verdict.Decide(f, s.techniques(cfg, f), m, p)
 		if base := s.perftBase(cfg, f.Perft); base != "default" {
 			l.Against = base
 		}

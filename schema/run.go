@@ -36,6 +36,11 @@ const (
 	// RunPerftSelection is perft of a -fen, at a -depth, or of the
 	// configurations or positions chosen by -config or -position.
 	RunPerftSelection RunKind = "perft-selection"
+	// RunPlacement is perft of the default configuration over the standard
+	// positions by one of runbench campaign's placement builds (runbench
+	// perft -placement), whose header says which (PlacementComment): a page
+	// reads a set of them, one run per placement, for the placement spread.
+	RunPlacement RunKind = "placement"
 	// RunUnknown is a file that says nothing of its selection (no run,
 	// suite or command line).
 	RunUnknown RunKind = "unknown"
@@ -67,9 +72,9 @@ func ShellLine(words []string) string {
 }
 
 // Standard reports whether the run is one of the project's standard runs
-// (full, pressure or perft), which pages read by default.
+// (full, pressure, perft or placement), which pages read by default.
 func (r Run) Standard() bool {
-	return r.Kind == RunFull || r.Kind == RunPressure || r.Kind == RunPerft
+	return r.Kind == RunFull || r.Kind == RunPressure || r.Kind == RunPerft || r.Kind == RunPlacement
 }
 
 // ParseRun reads a run back from the text after "run: ".
@@ -83,10 +88,10 @@ func ParseRun(s string) (Run, error) {
 	}
 	r := Run{Kind: RunKind(words[0]), Flags: words[1:]}
 	switch r.Kind {
-	case RunFull, RunQuick, RunSelection, RunPressure, RunPerft, RunPerftSelection:
+	case RunFull, RunQuick, RunSelection, RunPressure, RunPerft, RunPerftSelection, RunPlacement:
 		return r, nil
 	}
-	return Run{}, fmt.Errorf("run line %q: unknown kind %q (want full, quick, selection, pressure, perft or perft-selection)", s, words[0])
+	return Run{}, fmt.Errorf("run line %q: unknown kind %q (want full, quick, selection, pressure, perft, perft-selection or placement)", s, words[0])
 }
 
 // KernelSelection is what a kernel run selected, as runbench's flags
@@ -153,20 +158,26 @@ var (
 
 const campaignDepths = "depths"
 
+// placementFlag is the flag of a placement run.
+const placementFlag = "placement"
+
 // PerftRun classifies a perft run by its command-line arguments: a
 // selection when any of -fen, -depth, -config, -position or -depths is
 // given, the standard run otherwise. A campaign's run (-campaign) of the
 // standard positions at the depths it chose (-depths and nothing else of
-// those) is the standard run. The flags kept are those and -grid and -tt.
+// those) is the standard run, and a run with -placement (which takes
+// -depths alone of those) a placement run. The flags kept are those and
+// -grid and -tt.
 func PerftRun(args []string) Run {
 	r := Run{Kind: RunPerft}
-	campaign, others := false, false
+	campaign, others, placement := false, false, false
 	for i := 0; i < len(args); i++ {
 		name, value, hasValue := strings.Cut(strings.TrimLeft(args[i], "-"), "=")
 		if !strings.HasPrefix(args[i], "-") || name == "" {
 			continue
 		}
 		campaign = campaign || name == "campaign"
+		placement = placement || name == placementFlag && (!hasValue || value == "true")
 		selection := slices.Contains(perftSelectionFlags, name)
 		if !selection && !slices.Contains(perftExtentFlags, name) {
 			continue
@@ -184,7 +195,10 @@ func PerftRun(args []string) Run {
 			r.Flags = append(r.Flags, args[i])
 		}
 	}
-	if campaign && !others {
+	switch {
+	case placement:
+		r.Kind = RunPlacement
+	case campaign && !others:
 		r.Kind = RunPerft
 	}
 	return r

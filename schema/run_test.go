@@ -45,9 +45,24 @@ func TestPerftRun(t *testing.T) {
 		{[]string{"perft", "-depths", "start=5"}, "perft-selection -depths start=5"},
 		{[]string{"perft", "-campaign", "abc 2026-11-26T08:00:00Z", "-depths", "start=5,kiwipete=4", "-noprogress"}, "perft -depths start=5,kiwipete=4"},
 		{[]string{"perft", "-campaign", "abc 2026-11-26T08:00:00Z", "-depths", "start=5", "-config", "default"}, "perft-selection -depths start=5 -config default"},
+		{[]string{"perft", "-placement", "-campaign", "abc 2026-11-26T08:00:00Z", "-depths", "start=5,kiwipete=4"}, "placement -depths start=5,kiwipete=4"},
+		{[]string{"perft", "-placement=true", "-depths", "start=5"}, "placement -depths start=5"},
+		{[]string{"perft", "-placement=false", "-depths", "start=5"}, "perft-selection -depths start=5"},
 	} {
 		if got := PerftRun(c.args).String(); got != c.want {
 			t.Errorf("%q: %q, want %q", c.args, got, c.want)
+		}
+	}
+}
+
+func TestPlacement(t *testing.T) {
+	p := Placement{Number: 2, Count: 4, PadBytes: 32}
+	if back, err := ParsePlacement(p.String()); err != nil || back != p {
+		t.Errorf("%q read back as %+v, %v", p, back, err)
+	}
+	for _, s := range []string{"", "2 of 4", "5 of 4, pad 32 bytes", "0 of 4, pad 0 bytes", "2 of 4, pad -32 bytes", "2 of 4, pad 32 bytes more", "2 of 4,  pad 32 bytes"} {
+		if _, err := ParsePlacement(s); err == nil {
+			t.Errorf("ParsePlacement(%q) passed", s)
 		}
 	}
 }

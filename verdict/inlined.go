@@ -90,7 +90,7 @@ func DecideInlined(f Factor, ts []Technique) Line {
 		}
 		return l
 	}
-	l.rank(basis, candidates, sp)
+	l.rank(basis, candidates, sp, 0)
 	l.addBulk(micro)
 	return l
 }

@@ -31,12 +31,31 @@ func (l Line) Cell() string {
 		return "-"
 	}
 	s := l.Choice()
-	if l.Margin > 0 {
+	switch {
+	case len(l.withinSpread()) > 0:
+		s += fmt.Sprintf(" (%s, within the placement spread of %s)", l.Basis, l.Placement.Percent())
+	case l.Margin > 0:
 		s += fmt.Sprintf(" (%.2fx, %s)", l.Margin, l.Basis)
-	} else {
+	default:
 		s += fmt.Sprintf(" (%s)", l.Basis)
 	}
 	return s
+}
+
+// withinSpread returns the techniques a ranking by perft ties with the
+// leader by the placement spread alone: their intervals are apart.
+func (l Line) withinSpread() []Technique {
+	if l.Basis != ByPerft || !l.Placement.Guards() || len(l.Use) < 2 {
+		return nil
+	}
+	lead := l.Use[0].Perft
+	var out []Technique
+	for _, t := range l.Use[1:] {
+		if bounded(t.Perft) && bounded(lead) && !t.Perft.Overlaps(lead) {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // Evidence returns the figures behind the line, one sentence each.
@@ -56,6 +75,16 @@ func (l Line) Evidence() []string {
 			s += fmt.Sprintf("; next %s, %.2fx slower", l.Next, l.Margin)
 		}
 		ev = append(ev, s)
+		if w := l.withinSpread(); len(w) > 0 {
+			var trail []string
+			for _, t := range w {
+				trail = append(trail, fmt.Sprintf("%s trails %s by %.2fx", t.Name, l.Use[0].Name, l.Use[0].Perft.Center/t.Perft.Center))
+			}
+			ev = append(ev, fmt.Sprintf("a tie within the placement spread of %s: %s, beyond the 95%% intervals but by no more than "+
+				"moving the generator's code moves its speed", l.Placement.Percent(), strings.Join(trail, ", ")))
+		} else if l.Next != "" && l.Placement.Guards() {
+			ev = append(ev, fmt.Sprintf("its lead over %s, %.2fx, exceeds the placement spread of %s", l.Next, l.Margin, l.Placement.Percent()))
+		}
 	}
 	var m []string
 	for _, t := range l.Use {
@@ -126,6 +155,9 @@ func (l Line) notes(perft string) string {
 	}
 	if l.Missing != "" {
 		n = append(n, l.Missing)
+	}
+	if l.Basis == ByPerft && l.Next != "" && !l.Placement.Guards() {
+		n = append(n, unguardedNote) // Placement.Text says why, once for all the lines
 	}
 	return strings.Join(n, "; ")
 }

@@ -15,7 +15,9 @@
 //     (kernels.PerQuery), latency beside it.
 //
 // Techniques whose intervals overlap the leader's tie with it, and a tie is
-// said as one. The fastest implementation of any usage is named separately
+// said as one; in perft, so do those the leader leads by no more than the
+// CPU and build's placement spread (Placement), how far the generator's
+// speed moves with where its code sits alone. The fastest implementation of any usage is named separately
 // as the one for bulk work when it is not the generator's choice. Where the
 // micro benchmarks' per-query leader is not perft's, [Decide] gives the
 // reasons the data supports: a call per query (assembly, which Go does not
@@ -126,10 +128,13 @@ type Line struct {
 	// the default configuration itself: the changes from it, such as
 	// "leaf=count" for a factor that only matters where moves are listed.
 	Against string
+	// Placement is the placement spread that guarded a ranking by perft.
+	Placement Placement
 }
 
-// Decide ranks the techniques of one factor.
-func Decide(f Factor, ts []Technique, m Machine) Line {
+// Decide ranks the techniques of one factor; a ranking by perft names a
+// winner only by a margin beyond the placement spread p, where p guards.
+func Decide(f Factor, ts []Technique, m Machine, p Placement) Line {
 	l := Line{Factor: f}
 	var perft, micro []Technique
 	for _, t := range ts {
@@ -142,9 +147,10 @@ func Decide(f Factor, ts []Technique, m Machine) Line {
 	}
 	switch {
 	case len(perft) >= 2:
-		l.rank(ByPerft, perft, perftSpeed)
+		l.Placement = p
+		l.rank(ByPerft, perft, perftSpeed, p.Spread)
 	case len(micro) >= 1:
-		l.rank(ByMicro, micro, microSpeed)
+		l.rank(ByMicro, micro, microSpeed, 0)
 		l.NoPerft = f.Perft != ""
 		if w := l.Use[0]; w.Arch != kernels.Generic && w.Arch != "" {
 			l.Caveats = append(l.Caveats, fmt.Sprintf("%s is assembly: inside a generator every query is a call, which Go does not inline and the micro loop does not pay", w.Name))
@@ -154,7 +160,7 @@ func Decide(f Factor, ts []Technique, m Machine) Line {
 		return l
 	}
 	if l.Basis == ByPerft && len(micro) > 0 {
-		lead, _, _ := rank(micro, microSpeed)
+		lead, _, _ := rank(micro, microSpeed, 0)
 		if !l.chosen(lead[0]) {
 			l.Lead = &lead[0]
 			l.Reasons = reasons(lead[0], l.Use[0], perft, m)
@@ -167,9 +173,9 @@ func Decide(f Factor, ts []Technique, m Machine) Line {
 // rank ranks the line's candidates by sp on basis: the leader and those
 // tied with it, the next and the margin, and the warning of a tie that
 // lacks intervals.
-func (l *Line) rank(basis Basis, candidates []Technique, sp speed) {
+func (l *Line) rank(basis Basis, candidates []Technique, sp speed, spread float64) {
 	l.Basis = basis
-	l.Use, l.Next, l.Margin = rank(candidates, sp)
+	l.Use, l.Next, l.Margin = rank(candidates, sp, spread)
 	if len(l.Use) > 1 && slices.ContainsFunc(l.Use, func(t Technique) bool { return !bounded(sp(t)) }) {
 		l.Missing = "too few rounds for a 95% interval (6 or more): a tie here is no ranking"
 	}
@@ -216,16 +222,17 @@ func inverse(x float64) float64 {
 
 // rank returns the leader with every technique tied with it, the best of
 // the rest and the leader's margin over it. A technique ties with the
-// leader when their intervals overlap, or when either has no interval, so
-// that no winner is declared from noise.
-func rank(ts []Technique, sp speed) (use []Technique, next string, margin float64) {
+// leader when their intervals overlap, when either has no interval, so
+// that no winner is declared from noise, or when the leader is faster by
+// no more than spread (a ratio minus one).
+func rank(ts []Technique, sp speed, spread float64) (use []Technique, next string, margin float64) {
 	ts = slices.Clone(ts)
 	slices.SortStableFunc(ts, func(a, b Technique) int { return cmp.Compare(sp(b).Center, sp(a).Center) })
 	lead := sp(ts[0])
 	use = ts[:1:1]
 	for _, t := range ts[1:] {
 		s := sp(t)
-		if !bounded(s) || !bounded(lead) || s.Overlaps(lead) {
+		if !bounded(s) || !bounded(lead) || s.Overlaps(lead) || lead.Center <= (1+spread)*s.Center {
 			use = append(use, t)
 		} else if next == "" {
 			next, margin = t.Name, lead.Center/s.Center

@@ -11,6 +11,18 @@ import (
 
 var zen = Machine{L1d: 48 << 10, L2: 1 << 20, LLC: 32 << 20}
 
+// unguarded is a CPU and build without a placement run.
+var unguarded = Placement{Missing: "no placement run of this CPU and build"}
+
+// placed is a placement run whose four placements' costs spread by spread.
+func placed(spread float64) Placement {
+	p := Placement{Spread: spread, Unit: "cycles/node", Positions: 6}
+	for i, c := range []float64{10, 10 * (1 + spread), 10, 10} {
+		p.Placed = append(p.Placed, Placed{Number: i + 1, Count: 4, PadBytes: 32 * i, Cost: c, File: "perft/p.txt"})
+	}
+	return p
+}
+
 func iv(c, lo, hi float64) Interval { return Interval{c, lo, hi} }
 
 func names(ts []Technique) []string {
@@ -50,7 +62,7 @@ func sliders() []Technique {
 }
 
 func TestDecideByPerft(t *testing.T) {
-	l := Decide(factorOf(t, "slider"), sliders(), zen)
+	l := Decide(factorOf(t, "slider"), sliders(), zen, unguarded)
 	if l.Basis != ByPerft || !slices.Equal(names(l.Use), []string{"magic-fancy"}) {
 		t.Fatalf("by %s, use %v; want perft, magic-fancy", l.Basis, names(l.Use))
 	}
@@ -71,7 +83,7 @@ func TestDecideByPerft(t *testing.T) {
 func TestDecideTie(t *testing.T) {
 	ts := sliders()
 	ts[1].Perft = iv(0.99, 0.97, 1.01) // pext's interval covers the default's 1
-	l := Decide(factorOf(t, "slider"), ts, zen)
+	l := Decide(factorOf(t, "slider"), ts, zen, unguarded)
 	if got := names(l.Use); !slices.Equal(got, []string{"magic-fancy", "pext"}) {
 		t.Fatalf("use %v; want the tie magic-fancy, pext", got)
 	}
@@ -80,8 +92,40 @@ func TestDecideTie(t *testing.T) {
 	}
 	// A leader without an interval cannot be ranked against anything.
 	ts[1].Perft = iv(1.2, 0, math.Inf(1))
-	if l := Decide(factorOf(t, "slider"), ts, zen); len(l.Use) != 3 || l.Next != "" || l.Margin != 0 || !strings.Contains(l.Missing, "too few rounds") {
+	if l := Decide(factorOf(t, "slider"), ts, zen, unguarded); len(l.Use) != 3 || l.Next != "" || l.Margin != 0 || !strings.Contains(l.Missing, "too few rounds") {
 		t.Errorf("unbounded pext: use %v next %q margin %v missing %q; want all three tied, for too few rounds", names(l.Use), l.Next, l.Margin, l.Missing)
+	}
+}
+
+// TestDecidePlacementSpread: pext's perft speed, 0.94 [0.93-0.95], is
+// apart from the default's 1; a placement spread of 8% makes it a tie,
+// with hyperbola-bswap (0.88, 1.14x slower) the next; one of 2% keeps the
+// winner, and says its margin exceeds the spread.
+func TestDecidePlacementSpread(t *testing.T) {
+	l := Decide(factorOf(t, "slider"), sliders(), zen, placed(0.08))
+	if l.Choice() != "tie: magic-fancy, pext" || l.Next != "hyperbola-bswap" || math.Abs(l.Margin-1/0.88) > 1e-9 {
+		t.Errorf("a spread of 8%%: choice %q next %q margin %v; want the tie magic-fancy, pext, next hyperbola-bswap 1/0.88", l.Choice(), l.Next, l.Margin)
+	}
+	ev := strings.Join(l.Evidence(), "\n")
+	if !strings.Contains(ev, "a tie within the placement spread of 8.0%: pext trails magic-fancy by 1.06x") ||
+		l.Cell() != "tie: magic-fancy, pext (perft, within the placement spread of 8.0%)" {
+		t.Errorf("a spread of 8%%: evidence %q, cell %q", ev, l.Cell())
+	}
+	l = Decide(factorOf(t, "slider"), sliders(), zen, placed(0.02))
+	if l.Choice() != "magic-fancy" || l.Next != "pext" || l.Cell() != "magic-fancy (1.06x, perft)" {
+		t.Errorf("a spread of 2%%: choice %q next %q cell %q; want magic-fancy, pext", l.Choice(), l.Next, l.Cell())
+	}
+	if ev := strings.Join(l.Evidence(), "\n"); !strings.Contains(ev, "its lead over pext, 1.06x, exceeds the placement spread of 2.0%") || l.notes("") != "" {
+		t.Errorf("a spread of 2%%: evidence %q notes %q", ev, l.notes(""))
+	}
+	// Without a placement run the winner stands, its margin unguarded.
+	l = Decide(factorOf(t, "slider"), sliders(), zen, unguarded)
+	if l.Choice() != "magic-fancy" || l.notes("") != "perft margin unguarded by a placement measurement" ||
+		unguarded.Text() != "perft margins unguarded by a placement measurement: no placement run of this CPU and build" {
+		t.Errorf("unguarded: choice %q notes %q", l.Choice(), l.notes(""))
+	}
+	if got := placed(0.08).Text(); !strings.HasPrefix(got, "placement spread 8.0%: the default configuration's perft cost (cycles/node, geometric mean over 6 positions) in 4 of 4 code placements (0, 32, 64, 96 bytes of padding before the move generator), relative to placement 1's: 1.000, 1.080, 1.000, 1.000") {
+		t.Errorf("text %q", got)
 	}
 }
 
@@ -90,7 +134,7 @@ func TestDecideByMicro(t *testing.T) {
 	for i := range ts {
 		ts[i].Perft = Interval{}
 	}
-	l := Decide(factorOf(t, "slider"), ts, zen)
+	l := Decide(factorOf(t, "slider"), ts, zen, unguarded)
 	// The SIMD kernel is fastest but cannot answer one query: bulk only.
 	if l.Basis != ByMicro || !slices.Equal(names(l.Use), []string{"pext"}) || l.Bulk.Name != "hyperbola-gfni-zmm" {
 		t.Fatalf("by %s use %v bulk %v; want micro, pext, bulk hyperbola-gfni-zmm", l.Basis, names(l.Use), l.Bulk)
@@ -101,7 +145,7 @@ func TestDecideByMicro(t *testing.T) {
 }
 
 func TestDecideNothing(t *testing.T) {
-	l := Decide(factorOf(t, "repr"), nil, zen)
+	l := Decide(factorOf(t, "repr"), nil, zen, unguarded)
 	if len(l.Use) != 0 || l.Missing == "" || l.Cell() != "-" {
 		t.Errorf("empty factor: %+v", l)
 	}
@@ -115,7 +159,7 @@ func TestReasonsLearned(t *testing.T) {
 		{Name: "forward", Impl: "forward", Usage: kernels.PerQuery, Arch: kernels.Generic, Perft: iv(0.97, 0.96, 0.98),
 			Throughput: iv(3, 2.9, 3.1)},
 	}
-	l := Decide(factorOf(t, "serialize"), ts, zen)
+	l := Decide(factorOf(t, "serialize"), ts, zen, unguarded)
 	if l.Choice() != "inline" || len(l.Reasons) != 1 || !strings.Contains(l.Reasons[0], "30% less on a repeated batch") {
 		t.Errorf("choice %q reasons %q", l.Choice(), l.Reasons)
 	}
@@ -126,7 +170,7 @@ func TestRender(t *testing.T) {
 	for i := range micro {
 		micro[i].Perft = Interval{}
 	}
-	lines := []Line{Decide(factorOf(t, "slider"), sliders(), zen), Decide(factorOf(t, "repr"), nil, zen), Decide(factorOf(t, "slider"), micro, zen)}
+	lines := []Line{Decide(factorOf(t, "slider"), sliders(), zen, unguarded), Decide(factorOf(t, "repr"), nil, zen, unguarded), Decide(factorOf(t, "slider"), micro, zen, unguarded)}
 	var text, md strings.Builder
 	if err := WriteText(&text, lines, "`./runbench-linux-amd64-v3 perft`"); err != nil {
 		t.Fatal(err)

@@ -15,6 +15,7 @@ import (
 	"syscall"
 	"time"
 
+	"bitlab/cmd/runbench/internal/placement"
 	"bitlab/explain"
 	"bitlab/harness"
 	"bitlab/internal/command"
@@ -32,8 +33,14 @@ pressure's, at the lowest level); perft of every configuration over the six
 standard positions (start, Kiwipete, positions 3 to 6) at v1 and v3, each at the
 depth whose count takes closest to a thirtieth of a second here (from its
 published node counts and this machine's speed on the start position), so that a
-case's 30 samples take about a second; and llvm-mca's estimates for this core
-(cmd/explain; skipped, with a note, without llvm-mca-19 or a model of the core).
+case's 30 samples take about a second; the default configuration's perft of the
+same positions at the lowest level in every code placement (runbench built with
+padding code linked before the move generator, which moves its functions and
+keeps their instructions; the normal build is placement 1), the placements' runs
+in turns, a round each: the spread of their speeds is how far the generator's
+speed moves with where its code sits, and the verdict names a perft winner only
+by a margin beyond it; and llvm-mca's estimates for this core (cmd/explain;
+skipped, with a note, without llvm-mca-19 or a model of the core).
 It prints its plan (steps and estimated times) first, then a progress line with
 the time left for the whole campaign before each step. Every file it writes names
 the campaign in its header (# campaign: REVISION START), so pages can tell which
@@ -64,15 +71,19 @@ const perftCountTarget = time.Second / (campaignRounds * campaignSamples)
 // corrects by the ratio of the times taken to the times estimated as the
 // steps finish: the README's four minutes for make bench; a pressure run
 // took 34 s against the full suite's 3m10s on Zen 4 (results of
-// 2026-11-26), so about 45 s; a build of runbench at a new level, and
-// explain's three builds with llvm-mca's runs, are guesses.
+// 2026-11-26), so about 45 s; a build of runbench at a new level, a
+// placement's build (package placement compiled anew, runbench linked),
+// a timed run's start (preparing, measuring the instrument), and explain's
+// three builds with llvm-mca's runs, are guesses.
 const (
-	fullSuiteTime = 4 * time.Minute
-	pressureTime  = 45 * time.Second
-	buildTime     = 40 * time.Second
-	explainTime   = 2 * time.Minute
-	perftOverhead = 1.1 // a case's count that checks it and the one that calibrates it beside its 30 timed, the instrument's measurements
-	speedDepth    = 5   // the depth of the start position timed for the speed estimate
+	fullSuiteTime      = 4 * time.Minute
+	pressureTime       = 45 * time.Second
+	buildTime          = 40 * time.Second
+	placementBuildTime = 15 * time.Second
+	runStartTime       = 3 * time.Second
+	explainTime        = 2 * time.Minute
+	perftOverhead      = 1.1 // a case's count that checks it and the one that calibrates it beside its 30 timed, the instrument's measurements
+	speedDepth         = 5   // the depth of the start position timed for the speed estimate
 )
 
 // campaignPrefix starts the campaign's own lines on stderr.
@@ -117,7 +128,10 @@ const (
 	stepSuite    stepKind = "full suite"
 	stepPressure stepKind = "cache pressure"
 	stepPerft    stepKind = "perft"
-	stepExplain  stepKind = "llvm-mca estimates"
+	// stepPlacements runs perft -placement with every placement's build,
+	// in turns.
+	stepPlacements stepKind = "perft placements"
+	stepExplain    stepKind = "llvm-mca estimates"
 )
 
 func (s campaignStep) String() string {
@@ -201,18 +215,24 @@ type planInput struct {
 }
 
 // campaignPlan returns a campaign's steps, in order: the full suite at
-// each level, the pressure run at the lowest, perft at v1 and v3, and
-// the estimates.
+// each level, the pressure run at the lowest, perft at v1 and v3, the
+// placements' perft at the lowest, and the estimates.
 func campaignPlan(in planInput) []campaignStep {
 	var steps []campaignStep
-	suite, pressure, perft := []string{"bench"}, pressureArgs(in.families), []string{"perft", "-depths", formatDepths(in.depths)}
-	counts := in.configs * len(in.depths) * campaignRounds * campaignSamples
-	perftTime := time.Duration(perftOverhead * float64(counts) * float64(perftCaseCount(in.depths, in.nodesPerSecond)))
+	depths := formatDepths(in.depths)
+	suite, pressure, perft := []string{"bench"}, pressureArgs(in.families), []string{"perft", "-depths", depths}
+	placements := []string{"perft", "-placement", "-depths", depths}
+	counts := len(in.depths) * campaignRounds * campaignSamples
+	count := time.Duration(perftOverhead * float64(counts) * float64(perftCaseCount(in.depths, in.nodesPerSecond)))
+	perftTime := time.Duration(in.configs) * count
+	placementsTime := placement.Count * (count + runStartTime)
 	if s := in.shrink; s != nil {
 		count := []string{"-count", fmt.Sprint(s.count)}
+		shrunk := formatDepths(map[string]int{s.position: s.depth})
 		suite = append(append(suite, "-family", s.family), count...)
 		pressure = append(pressureArgs([]string{s.family}), count...)
-		perft = append([]string{"perft", "-depths", formatDepths(map[string]int{s.position: s.depth})}, count...)
+		perft = append([]string{"perft", "-depths", shrunk}, count...)
+		placements = append([]string{"perft", "-placement", "-depths", shrunk}, count...)
 	}
 	for _, l := range in.levels {
 		steps = append(steps, campaignStep{kind: stepSuite, level: l, args: suite, estimate: fullSuiteTime})
@@ -221,6 +241,7 @@ func campaignPlan(in planInput) []campaignStep {
 	for _, l := range perftLevels(in.levels) {
 		steps = append(steps, campaignStep{kind: stepPerft, level: l, args: perft, estimate: perftTime})
 	}
+	steps = append(steps, campaignStep{kind: stepPlacements, level: in.levels[0], args: placements, estimate: placementsTime})
 	ex := campaignStep{kind: stepExplain, args: []string{"-models", in.explainModel}, estimate: explainTime, note: in.explainNote}
 	if in.shrink != nil {
 		ex.note = "not in a test's campaign"
@@ -324,13 +345,17 @@ func (o *campaignOptions) run(e *env) error {
 	for _, b := range builds {
 		bins[b.level] = b.bin
 	}
+	placements, err := buildPlacements(e, dir, in.levels[0], bins[in.levels[0]])
+	if err != nil {
+		return err
+	}
 	explainBin := filepath.Join(dir, "explain")
 	if steps[len(steps)-1].note == "" {
-		if err := goBuild(e, explainBin, "bitlab/cmd/explain", ""); err != nil {
+		if err := goBuild(e, explainBin, "bitlab/cmd/explain", "", ""); err != nil {
 			return err
 		}
 	}
-	r := &campaignRun{e: e, c: c, m: m, results: o.results, steps: steps, bins: bins, explain: explainBin, start: time.Now()}
+	r := &campaignRun{e: e, c: c, m: m, results: o.results, steps: steps, bins: bins, placements: placements, explain: explainBin, start: time.Now()}
 	return r.run()
 }
 
@@ -364,8 +389,8 @@ func printPlan(e *env, c schema.Campaign, m harness.Machine, in planInput, steps
 	fmt.Fprintf(w, "perft depths (each count about %v at the %.0f Mnodes/s of the start position at depth %d here): %s\n",
 		perftCountTarget.Round(time.Millisecond), in.nodesPerSecond/1e6, speedDepth, formatDepths(in.depths))
 	var total time.Duration
-	builds := time.Duration(len(in.levels)) * buildTime
-	fmt.Fprintf(w, "plan:\n  %-40s about %v\n", fmt.Sprintf("build runbench at %d level(s)", len(in.levels)), builds)
+	builds := time.Duration(len(in.levels))*buildTime + (placement.Count-1)*placementBuildTime
+	fmt.Fprintf(w, "plan:\n  %-40s about %v\n", fmt.Sprintf("build runbench at %d level(s), %d placements", len(in.levels), placement.Count), builds)
 	total += builds
 	for i, s := range steps {
 		if s.note != "" {
@@ -386,11 +411,14 @@ type campaignRun struct {
 	results string
 	steps   []campaignStep
 	bins    map[string]string // runbench by level
-	explain string
-	start   time.Time
-	spent   time.Duration // the time of the steps that succeeded
-	planned time.Duration // and their estimate
-	kept    []string      // the files of the campaign written so far
+	// placements are runbench's builds in each placement at the lowest
+	// level, the normal build first.
+	placements []string
+	explain    string
+	start      time.Time
+	spent      time.Duration // the time of the steps that succeeded
+	planned    time.Duration // and their estimate
+	kept       []string      // the files of the campaign written so far
 }
 
 // run runs the steps in order; an interrupt ends the step running (which
@@ -407,7 +435,13 @@ func (r *campaignRun) run() error {
 		}
 		r.progress(i)
 		began := time.Now()
-		interrupted, err := runChild(r.e, r.command(s), sig)
+		var interrupted bool
+		var err error
+		if s.kind == stepPlacements {
+			interrupted, err = runInTurns(r.e, r.placementCommands(s), func(i int) string { return fmt.Sprintf("placement %d", i+1) }, sig)
+		} else {
+			interrupted, err = runChild(r.e, r.command(s), sig)
+		}
 		r.kept = r.files()
 		if interrupted {
 			return r.interrupted(i)
@@ -438,11 +472,21 @@ func (r *campaignRun) command(s campaignStep) *exec.Cmd {
 	return exec.Command(r.bins[s.level], r.stepArgs(s)...)
 }
 
+// placementCommands returns the commands of the placements step: its run
+// with each placement's build.
+func (r *campaignRun) placementCommands(s campaignStep) []*exec.Cmd {
+	var cmds []*exec.Cmd
+	for _, bin := range r.placements {
+		cmds = append(cmds, exec.Command(bin, r.stepArgs(s)...))
+	}
+	return cmds
+}
+
 // stepArgs returns a runbench step's arguments: its own, the campaign and
 // the folder of its results.
 func (r *campaignRun) stepArgs(s campaignStep) []string {
 	out := filepath.Join(r.results, r.m.Slug) + string(filepath.Separator)
-	if s.kind == stepPerft {
+	if s.kind == stepPerft || s.kind == stepPlacements {
 		out = filepath.Join(r.results, r.m.Slug, schema.PerftFolder) + string(filepath.Separator)
 	}
 	return append(slices.Clone(s.args), "-campaign", r.c.String(), "-noprogress", "-out", out)
@@ -500,7 +544,18 @@ func (r *campaignRun) interrupted(i int) error {
 		if s.level != "" {
 			env = "GOAMD64=" + s.level + " "
 		}
-		fmt.Fprintf(w, "  %sgo run -buildvcs=true ./cmd/runbench %s\n", env, schema.ShellLine(r.stepArgs(s)))
+		if s.kind != stepPlacements {
+			fmt.Fprintf(w, "  %sgo run -buildvcs=true ./cmd/runbench %s\n", env, schema.ShellLine(r.stepArgs(s)))
+			continue
+		}
+		fmt.Fprintf(w, "  (the placements, one after another: the campaign runs them in turns, a round each)\n")
+		for n := 1; n <= placement.Count; n++ {
+			tags := ""
+			if t := placement.Tag(n); t != "" {
+				tags = "-tags " + t + " "
+			}
+			fmt.Fprintf(w, "  %sgo run %s-buildvcs=true ./cmd/runbench %s\n", env, tags, schema.ShellLine(r.stepArgs(s)))
+		}
 	}
 	return interruption(fmt.Sprintf("during step %d of %d (%s) of campaign %s", i+1, len(r.steps), r.steps[i], r.c))
 }

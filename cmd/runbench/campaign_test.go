@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"bitlab/cmd/runbench/internal/placement"
 	"bitlab/fingerprint"
 	"bitlab/harness"
 	"bitlab/kernels"
@@ -115,6 +116,7 @@ func TestCampaignPlan(t *testing.T) {
 		{stepSuite, "v1", "bench"}, {stepSuite, "v3", "bench"}, {stepSuite, "v4", "bench"},
 		{stepPressure, "v1", pressure},
 		{stepPerft, "v1", "perft -depths start=5,kiwipete=4"}, {stepPerft, "v3", "perft -depths start=5,kiwipete=4"},
+		{stepPlacements, "v1", "perft -placement -depths start=5,kiwipete=4"},
 		{stepExplain, "", "-models znver4"},
 	}
 	if !slices.Equal(got, want) {
@@ -137,7 +139,7 @@ func TestCampaignPlan(t *testing.T) {
 	}
 	if want := []string{"bench -family popcount -count 2",
 		"bench -family popcount -dist random,chess -sizes l1 -mode throughput -pressure none,l1,l2,llc,2llc -count 2",
-		"perft -depths kiwipete=2 -count 2"}; !slices.Equal(args, want) {
+		"perft -depths kiwipete=2 -count 2", "perft -placement -depths kiwipete=2 -count 2"}; !slices.Equal(args, want) {
 		t.Errorf("a shrunk campaign runs %q, want %q", args, want)
 	}
 }
@@ -193,18 +195,25 @@ func TestCampaignEndToEnd(t *testing.T) {
 	dir := filepath.Join(o.results, harness.ThisMachine().Slug)
 	kernelFiles, _ := filepath.Glob(filepath.Join(dir, "*.txt"))
 	perftFiles, _ := filepath.Glob(filepath.Join(dir, schema.PerftFolder, "*.txt"))
-	if len(kernelFiles) != 2 || len(perftFiles) != 1 {
-		t.Fatalf("files %q and %q: want the suite's and the pressure run's, and perft's\n%s", kernelFiles, perftFiles, stderr)
+	if len(kernelFiles) != 2 || len(perftFiles) != 1+placement.Count {
+		t.Fatalf("files %q and %q: want the suite's and the pressure run's, and perft's and each placement's\n%s", kernelFiles, perftFiles, stderr)
 	}
 	today, err := fingerprint.Parse(fingerprint.Line())
 	if err != nil {
 		t.Fatal(err)
 	}
 	var first schema.Campaign
+	placements := map[int]bool{}
 	for _, p := range append(kernelFiles, perftFiles...) {
 		f, err := report.ScanFile(p)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if f.Run.Kind == schema.RunPlacement {
+			if pl := f.Placement; pl.Count != placement.Count || placements[pl.Number] || f.Incomplete != "" {
+				t.Errorf("%s: placement %s (incomplete: %q), the placements so far %v", p, pl, f.Incomplete, placements)
+			}
+			placements[f.Placement.Number] = true
 		}
 		switch {
 		case f.Campaign.IsZero():
@@ -221,7 +230,10 @@ func TestCampaignEndToEnd(t *testing.T) {
 			t.Errorf("%s: fingerprints %v, today's %v", p, f.Fingerprints, today)
 		}
 	}
-	if !strings.Contains(stderr.String(), "campaign: step 1 of ") || !strings.Contains(stderr.String(), "3 files:") {
+	if len(placements) != placement.Count {
+		t.Errorf("placement runs of placements %v, want 1 to %d", placements, placement.Count)
+	}
+	if !strings.Contains(stderr.String(), "campaign: step 1 of ") || !strings.Contains(stderr.String(), fmt.Sprintf("%d files:", 3+placement.Count)) {
 		t.Errorf("no progress line or no list of the files:\n%s", stderr)
 	}
 }
@@ -256,7 +268,8 @@ func TestCampaignInterrupt(t *testing.T) {
 		t.Errorf("the first step's file %s: %+v, %v", finished[0], f, scanErr)
 	}
 	msg := stderr.String()
-	for _, want := range []string{"interrupted during step 2", finished[0], "to finish the campaign", "./cmd/runbench bench -family popcount -dist random,chess", "./cmd/runbench perft -depths kiwipete=2", "-campaign '" + f.Campaign.String() + "'"} {
+	for _, want := range []string{"interrupted during step 2", finished[0], "to finish the campaign", "./cmd/runbench bench -family popcount -dist random,chess", "./cmd/runbench perft -depths kiwipete=2",
+		"go run -tags " + placement.Tag(placement.Count) + " -buildvcs=true ./cmd/runbench perft -placement -depths kiwipete=2", "-campaign '" + f.Campaign.String() + "'"} {
 		if !strings.Contains(msg, want) {
 			t.Errorf("stderr does not say %q:\n%s", want, msg)
 		}

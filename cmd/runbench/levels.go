@@ -12,6 +12,7 @@ import (
 	"strings"
 	"syscall"
 
+	"bitlab/cmd/runbench/internal/placement"
 	"bitlab/harness"
 	"bitlab/kernels"
 	"bitlab/report"
@@ -63,12 +64,28 @@ func buildLevels(e *env, dir string, levels []string) ([]levelBuild, error) {
 		}
 		bin := filepath.Join(dir, "runbench-"+level)
 		fmt.Fprintf(e.stderr, "== GOAMD64=%s: building...\n", level)
-		if err := goBuild(e, bin, "bitlab/cmd/runbench", level); err != nil {
+		if err := goBuild(e, bin, "bitlab/cmd/runbench", level, ""); err != nil {
 			return nil, err
 		}
 		builds = append(builds, levelBuild{level, bin})
 	}
 	return builds, nil
+}
+
+// buildPlacements builds runbench at GOAMD64 level in every placement but
+// the normal build's, normal, into dir, and returns the builds of all,
+// the normal build first (package placement).
+func buildPlacements(e *env, dir, level, normal string) ([]string, error) {
+	bins := []string{normal}
+	for n := 2; n <= placement.Count; n++ {
+		bin := filepath.Join(dir, fmt.Sprintf("runbench-%s-placement%d", cmp.Or(level, "default"), n))
+		fmt.Fprintf(e.stderr, "== GOAMD64=%s, placement %d of %d: building...\n", cmp.Or(level, "default"), n, placement.Count)
+		if err := goBuild(e, bin, "bitlab/cmd/runbench", level, placement.Tag(n)); err != nil {
+			return nil, err
+		}
+		bins = append(bins, bin)
+	}
+	return bins, nil
 }
 
 // lacking returns the features GOAMD64 level needs that has says the CPU
@@ -84,12 +101,17 @@ func lacking(level string, has func(kernels.Feature) bool) []string {
 }
 
 // goBuild builds the package pkg of the bitlab module into bin, at GOAMD64
-// level ("" for the default), stamping the revision where git can tell it.
-func goBuild(e *env, bin, pkg, level string) error {
-	cmd := exec.Command("go", "build", "-buildvcs=true", "-o", bin, pkg)
-	if _, err := exec.LookPath("git"); err != nil {
-		cmd = exec.Command("go", "build", "-o", bin, pkg)
+// level ("" for the default) with the build tag tag ("" for none),
+// stamping the revision where git can tell it.
+func goBuild(e *env, bin, pkg, level, tag string) error {
+	args := []string{"build", "-o", bin}
+	if _, err := exec.LookPath("git"); err == nil {
+		args = append(args, "-buildvcs=true")
 	}
+	if tag != "" {
+		args = append(args, "-tags", tag)
+	}
+	cmd := exec.Command("go", append(args, pkg)...)
 	if level != "" {
 		cmd.Env = append(os.Environ(), "GOAMD64="+level)
 	}

@@ -245,6 +245,7 @@ type perftOptions struct {
 	positions, config                *selection
 	depths                           map[string]int // -depths: standard position: depth
 	grid                             bool
+	placement                        bool     // -placement: the default configuration alone, as this build's code placement
 	fenDefault                       bool     // -fen without -config: the default configuration only
 	tt                               []int    // transposition table bytes; 0 for none
 	args                             []string // the flags as given, for the results' run line
@@ -256,6 +257,7 @@ func (o *perftOptions) flags(fs *flag.FlagSet) {
 	fs.StringVar(&o.configFlag, "config", "", "time only these configurations of the generator, by the short names the summary uses (default, slider=magic-black, serialize=bytes/leaf=count ...) or full names ("+movegen.DefaultConfig().String()+"), or a regular expression matching a whole short or full name (default: all, the default and each that differs in one factor, runbench list -perft; with -fen the default only, -config '.*' for all)")
 	fs.StringVar(&o.depthsFlag, "depths", "", "count these standard positions at these depths, such as start=6,kiwipete=5 (runbench campaign's choice; instead of -position and -depth)")
 	fs.BoolVar(&o.grid, "grid", false, fmt.Sprintf("also the rest of the slider x serialization grid (every generic slider with every serialization loop; %d more configurations, a long run)", len(factor.Grid())))
+	fs.BoolVar(&o.placement, "placement", false, "time the default configuration alone, as this build's placement of the code: a placement run, whose header says which of runbench campaign's placement builds this is (its number, and the bytes of padding code it links before the move generator; the normal build is placement 1); the campaign runs every placement's build in turns, a round each, and pages read the runs' spread")
 	fs.StringVar(&o.ttFlag, "tt", "", "also count in the default configuration with a transposition table of each of these sizes, such as none,1MiB,64MiB,256MiB (probed at every node of depth 2 or more; each size rounded down to a power of two; all of them together must fit in the memory available)")
 	o.runOptions.flags(fs, "results/<cpu>/perft/<time>-<level>.txt", "config (the short name), position, depth and tt")
 }
@@ -280,11 +282,14 @@ func (o *perftOptions) check(p command.Parsed) error {
 	if o.positions, err = checkedSelection("position", "standard position", o.positionFlag, positionNames(), "runbench perft -h"); err != nil {
 		return err
 	}
+	if o.placement && (p.Set["fen"] || p.Set["config"] || p.Set["grid"] || p.Set["tt"]) {
+		return errors.New("-placement times the default configuration of the standard positions alone: it goes with no -fen, -config, -grid or -tt")
+	}
 	// One position of the user's: a count and a time, not every
 	// configuration's (33 at -depth 5 took minutes).
 	o.fenDefault = p.Set["fen"] && !p.Set["config"]
 	configs := o.configFlag
-	if o.fenDefault {
+	if o.fenDefault || o.placement {
 		configs = factor.DefaultName
 	}
 	if o.config, err = checkConfigs(configs, o.grid); err != nil {

@@ -362,6 +362,9 @@ func (p *perftRun) create(s *perftSession, path string, unique bool) (*harness.R
 
 func (p *perftRun) headerRun(s *perftSession) {
 	s.results.Comment("%s%s", schema.RunComment, schema.PerftRun(p.opt.args))
+	if p.opt.placement {
+		s.results.Comment("%s%s", schema.PlacementComment, thisPlacement())
+	}
 	s.results.Comment("perft: %d positions x %d configurations, rounds=%d samples=%d sample=%v; default %s",
 		len(p.positions), len(p.configs), p.opt.count, p.opt.perRound, p.opt.sample, movegen.DefaultConfig())
 }

@@ -66,6 +66,7 @@ type session[T timedCase] struct {
 	noun    string // what a case is, for messages: "case", "perft case"
 	machine harness.Machine
 	in      *interrupter
+	turns   *turns // runbench campaign's turns, nil for a run of its own
 
 	// prepare
 	load   *harness.LoadMeter
@@ -89,13 +90,14 @@ type session[T timedCase] struct {
 func runSession[T timedCase](e *env, opt *runOptions, noun string, w workload[T]) error {
 	in := listenForInterrupts(e.stderr)
 	defer in.release()
-	s := &session[T]{env: e, opt: opt, noun: noun, machine: harness.ThisMachine(), in: in}
+	s := &session[T]{env: e, opt: opt, noun: noun, machine: harness.ThisMachine(), in: in, turns: runTurns()}
 	if err := s.prepare(w); err != nil {
 		return err
 	}
 	if err := s.instrument(w); err != nil {
 		return err
 	}
+	s.turns.pass(in.Stop())
 	runErr := s.time(w)
 	if runErr != nil && !errors.Is(runErr, harness.ErrInterrupted) {
 		// A failed write fails the close with the same error: say it once.
@@ -192,7 +194,11 @@ func (s *session[T]) time(w workload[T]) (err error) {
 				}
 			}
 			s.rounds++
-			return s.results.Flush()
+			if err := s.results.Flush(); err != nil {
+				return err
+			}
+			s.turns.pass(s.in.Stop())
+			return nil
 		},
 	})
 	bar.done()
@@ -238,8 +244,11 @@ func (s *session[T]) summarize(w workload[T]) error {
 // that moved.
 func (s *session[T]) warnNoise(unranked []harness.Unranked, nearest string) {
 	rf := s.results
-	others := s.load.Others()
-	rf.Comment("load: other processes used %.2f cores during the run (%v)", others, time.Since(s.start).Round(time.Second))
+	others, during := s.load.Others(), fmt.Sprintf("during the run (%v)", time.Since(s.start).Round(time.Second))
+	if s.turns != nil {
+		others, during = s.turns.othersDuringTurns(), "during the run's turns (it ran in turns with others, a round each)"
+	}
+	rf.Comment("load: other processes used %.2f cores %s", others, during)
 	if others > 0.15 {
 		s.warn("other processes used %.2f cores during the run: expect noise", others)
 	}

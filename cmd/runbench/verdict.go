@@ -18,9 +18,10 @@ import (
 // Set.InlinedVerdict, which the CPU pages print too): from the run's
 // results file and the newest standard runs of the other kinds (full,
 // cache-pressure, perft) of the same CPU and build in its folder
-// (report.PageFiles' rule), for a generator in Go of the run's build, then
-// for compilers that inline intrinsics, from that build's micro
-// benchmarks. Without a perft run it says how to make one.
+// (report.PageFiles' rule), for a generator in Go of the run's build, with
+// the placement spread that guards the perft margins where a placement run
+// measured one, then for compilers that inline intrinsics, from that
+// build's micro benchmarks. Without a perft run it says how to make one.
 func writeVerdict(w io.Writer, path string) error {
 	run, err := report.ScanFile(path)
 	if err != nil {
@@ -64,6 +65,15 @@ func writeVerdict(w io.Writer, path string) error {
 		fmt.Fprintf(w, "  (no full-suite run of this CPU and build in the folder: `%s` gives the micro figures)\n", commandHere("bench", run.Level, os.Args[0]))
 	}
 	command := "`" + commandHere("perft", run.Level, os.Args[0]) + "`"
+	if p := s.Placement(c.Label); p.Guards() {
+		var names []string
+		for _, q := range p.Placed {
+			names = append(names, filepath.Base(q.File))
+		}
+		fmt.Fprintf(w, "  (%s: %s)\n", p.Text(), strings.Join(names, ", "))
+	} else if perft {
+		fmt.Fprintf(w, "  (%s)\n", p.Text())
+	}
 	if err := verdict.WriteText(w, s.Verdict(c.Label), command); err != nil {
 		return err
 	}

@@ -36,7 +36,7 @@ func CrossPage(rs *report.Set, dir string) error {
 		fmt.Fprintf(&b, "| %s | %s | %s |\n", c.Label, c.CPU, strings.Join(links, ", "))
 	}
 	b.WriteString("\n")
-	s.crossVerdict(&b)
+	s.crossVerdict(&b, dir)
 	charts := filepath.Join(dir, "charts")
 	if err := cleanCharts(charts); err != nil {
 		return err

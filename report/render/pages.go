@@ -50,7 +50,7 @@ func Page(rs *report.Set, dir string, opt PageOptions) ([]string, error) {
 	}
 	var b bytes.Buffer
 	s.pageHead(&b, opt)
-	s.verdictSection(&b)
+	s.verdictSection(&b, dir)
 	notes, err := s.crossSection(&b, dir, charts, cmp.Or(opt.Base, s.reference()))
 	if err != nil {
 		return notes, err

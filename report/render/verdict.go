@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -18,18 +19,24 @@ const verdictIntro = "Per factor of a move generator written in Go, the techniqu
 	"technique against its default configuration, geometric mean over the positions, 95% interval) where that build's perft run varies " +
 	"the factor, else by the micro benchmarks' throughput among the implementations a generator can call once per query; intervals " +
 	"that overlap are a tie. The fastest implementation of any kind is named for bulk work, and where the micro benchmarks' fastest " +
-	"per-query implementation is not perft's choice, the reasons these results give. A perft margin of a few percent " +
-	"is one build's: where the linker places the generator's functions moved Zen 5's perft by up to 18% with the same " +
-	"instructions (notebooks/perft.md, \"Where the code sits\"), which no run's own spread shows. An engine in C, C++ or Rust " +
-	"reads the last table, for compilers that inline intrinsics."
+	"per-query implementation is not perft's choice, the reasons these results give. A perft winner must also lead by " +
+	"more than its CPU and build's placement spread: where the linker places the generator's functions moved Zen 5's perft " +
+	"by up to 18% with the same instructions (notebooks/perft.md, \"Where the code sits\"), which no run's own spread shows, " +
+	"so `make campaign` times the default configuration with the generator's code at several places (placement runs), " +
+	"and a margin within their spread is a tie. An engine in C, C++ or Rust reads the last table, for compilers that " +
+	"inline intrinsics."
 
-// verdictSection writes a page's verdict: per configuration, headed by its
-// build, then the verdict for compilers that inline intrinsics.
-func (s set) verdictSection(b *bytes.Buffer) {
+// verdictSection writes a page's verdict, in a page written into dir: per
+// configuration, headed by its build, then the verdict for compilers that
+// inline intrinsics.
+func (s set) verdictSection(b *bytes.Buffer, dir string) {
 	b.WriteString("## Verdict: what to use in a move generator\n\n" + verdictIntro + "\n\n")
 	for _, c := range s.Configs {
 		fmt.Fprintf(b, "### %s\n\n", s.buildHeading(c))
 		s.incompleteNote(b, c)
+		if note := s.placementNote(c.Label, dir); note != "" {
+			b.WriteString(note + ".\n\n")
+		}
 		verdict.WriteMarkdown(b, s.Verdict(c.Label), c.Level)
 		b.WriteString("\n")
 	}
@@ -48,6 +55,25 @@ func (s set) verdictSection(b *bytes.Buffer) {
 		verdict.WriteMarkdown(b, s.InlinedVerdict(c.Label), c.Level)
 		b.WriteString("\n")
 	}
+}
+
+// placementNote says, for a page written into dir, what guards the perft
+// margins of a configuration with a perft or placement run: its placement
+// spread, with the figures and the runs' files, or that nothing does; ""
+// for a configuration with neither.
+func (s set) placementNote(cfg, dir string) string {
+	p := s.Placement(cfg)
+	if !p.Guards() {
+		if len(s.PerftCases(cfg)) == 0 {
+			return ""
+		}
+		return "**Placement spread: none measured**; " + p.Text()
+	}
+	var files []string
+	for _, q := range p.Placed {
+		files = append(files, fmt.Sprintf("[%s](%s)", filepath.Base(q.File), relPath(dir, q.File)))
+	}
+	return fmt.Sprintf("**Placement spread: %s**; %s (%s)", p.Percent(), p.Text(), strings.Join(files, ", "))
 }
 
 // incompleteNote says that a verdict rests on a configuration's incomplete
@@ -88,8 +114,10 @@ func (s set) inlinedConfigs() []*report.Config {
 // shares them) with a row per factor, a column per CPU, the choice and its
 // margin in each cell; of a CPU's configurations of one build, the column
 // is the one with a perft run where one has it, else the first. Then the
-// verdict for compilers that inline intrinsics, a column per CPU.
-func (s set) crossVerdict(b *bytes.Buffer) {
+// verdict for compilers that inline intrinsics, a column per CPU. Each
+// section ends with what guards its columns' perft margins (placementNote),
+// for a page written into dir.
+func (s set) crossVerdict(b *bytes.Buffer, dir string) {
 	b.WriteString("## Verdict per CPU\n\n" + verdictIntro + " Each cell: the choice, its margin over the next technique and what ranked it; " +
 		"of a CPU's configurations of one build, its column is the one with a perft run where it has one; the CPU pages give the evidence.\n\n")
 	type section struct {
@@ -132,6 +160,15 @@ func (s set) crossVerdict(b *bytes.Buffer) {
 		}
 		fmt.Fprintf(b, "### %s\n\n", heading)
 		verdictTable(b, head, lines)
+		var notes []string
+		for _, c := range sec.cols {
+			if note := s.placementNote(c.Label, dir); note != "" {
+				notes = append(notes, "- "+c.CoreName()+": "+note)
+			}
+		}
+		if len(notes) > 0 {
+			b.WriteString("What guards each column's perft margins:\n\n" + strings.Join(notes, "\n") + "\n\n")
+		}
 	}
 	cfgs := s.inlinedConfigs()
 	if len(cfgs) == 0 {

@@ -10,6 +10,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"bitlab/factor"
+	"bitlab/schema"
 )
 
 // Results writes a small results file of two implementations, six
@@ -79,6 +82,50 @@ func (p Plant) Write(t testing.TB, dir, name string) string {
 	return path
 }
 
+// Revision is the revision of the perft and placement runs the tests
+// plant.
+const Revision = "6fc74d0b2ca4d3e884660144470802ba7c7aaaaa"
+
+// PerftHeader returns the header lines of a standard perft run of a
+// campaign that started at start (RFC 3339).
+func PerftHeader(start string) []string {
+	return []string{"run: perft -depths start=5,kiwipete=4", "bitlab revision: " + Revision, "campaign: " + Revision + " " + start, "date: " + start}
+}
+
+// Perft writes a perft results file into dir as name and returns its
+// path: the header's lines as comments, then ten rounds of each slider's
+// perft of two positions at rates (Mnodes/s, within half a percent from
+// round to round), the other factors at their defaults.
+func Perft(t testing.TB, dir, name string, header []string, rates map[string]float64) string {
+	t.Helper()
+	var b strings.Builder
+	for _, h := range header {
+		b.WriteString("# " + h + "\n")
+	}
+	b.WriteString("goos: linux\ngoarch: amd64\ngoamd64: v1\ncpu: Test CPU 9000\nbaseline: slider=magic-fancy/serialize=inline/count=mathbits\n\n")
+	for round := range 10 {
+		for _, slider := range slices.Sorted(maps.Keys(rates)) {
+			for _, p := range []struct {
+				position string
+				depth    int
+				scale    float64
+			}{{"start", 5, 1}, {"kiwipete", 4, 1.5}} {
+				pc := schema.PerftCase{Config: factor.Config{Slider: slider, Serialize: "inline", Count: "mathbits", Repr: "none"}, Position: p.position, Depth: p.depth}
+				rate := rates[slider] * p.scale * 1e6 * (1 + float64(round%5)/500)
+				fmt.Fprintf(&b, "Benchmark%s 1000 %g ns/node %g nodes/s\n", pc.Name(), 1e9/rate, rate)
+			}
+		}
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
 // Edit rewrites the file at path with each old string replaced by the new
 // one after it (strings.NewReplacer's pairs), such as another header line.
 func Edit(t testing.TB, path string, oldnew ...string) {
@@ -90,4 +137,19 @@ func Edit(t testing.TB, path string, oldnew ...string) {
 	if err := os.WriteFile(path, []byte(strings.NewReplacer(oldnew...).Replace(string(data))), 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// Placements writes a placement run per cost factor into dir/perft, of
+// the campaign that started at start (RFC 3339): the default
+// configuration at 100 Mnodes/s divided by the factor. It returns their
+// paths, placement 1's first.
+func Placements(t testing.TB, dir, start string, factors []float64) []string {
+	t.Helper()
+	var paths []string
+	for i, f := range factors {
+		header := []string{"run: placement -depths start=5,kiwipete=4", fmt.Sprintf("placement: %d of %d, pad %d bytes", i+1, len(factors), 32*i),
+			"bitlab revision: " + Revision, "campaign: " + Revision + " " + start, "date: " + start}
+		paths = append(paths, Perft(t, filepath.Join(dir, "perft"), fmt.Sprintf("%s-placement%d.txt", start, i+1), header, map[string]float64{"magic-fancy": 100 / f}))
+	}
+	return paths
 }
