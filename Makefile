@@ -242,16 +242,16 @@ dist:
 # Results from many CPUs: the campaign workflow
 # (.github/workflows/campaign.yml; the README says how to run it) runs
 # make ci-campaign on each hosted runner and make ci-merge after them.
-# ci-campaign measures this machine as a CI run: make bench at GOAMD64 v1
-# and v3 (runbench levels; one run off amd64) and make perft, into
-# CI_OUT/results/<cpu>/ (the job's artifact), with every results header
-# saying "host: ci" and the runner label in BITLAB_RUNNER. CI_ARGS passes
-# flags of go run ./internal/ci measure (-bench, -perft: a smaller run).
-# ci-merge copies the results files of every CPU folder below DIR (the
-# downloaded artifacts) into results/, then runs make report.
+# ci-campaign runs the campaign (make campaign) on this machine as a CI
+# run, into CI_OUT/results/<cpu>/ (the job's artifact), every file it
+# writes saying "host: ci" and the runner label in BITLAB_RUNNER. CI_ARGS
+# passes flags of runbench campaign: -quick for a trial of a minute or
+# two, -plan for the plan alone. ci-merge copies the results files of
+# every CPU folder below DIR (the downloaded artifacts; one campaign per
+# CPU) into results/, then runs make report.
 CI_OUT ?= ci-out
 ci-campaign:
-	$(GO) run ./internal/ci measure -out $(CI_OUT) $(CI_ARGS)
+	$(GO) run ./internal/ci measure -out $(CI_OUT) -- $(CI_ARGS)
 
 ci-merge:
 	@test -n "$(DIR)" || { echo "usage: make ci-merge DIR=artifacts/ (the downloaded artifacts)"; exit 2; }

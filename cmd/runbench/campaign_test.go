@@ -9,7 +9,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"slices"
 	"strings"
 	"syscall"
@@ -50,6 +49,28 @@ func TestCampaignLevels(t *testing.T) {
 		}
 		if got, want := perftLevels(c.want), slices.DeleteFunc(slices.Clone(c.want), func(l string) bool { return l == "v4" }); !slices.Equal(got, want) {
 			t.Errorf("%s: perft at %q, want %q", c.name, got, want)
+		}
+	}
+}
+
+// TestLevelsLine: the plan's levels line names the levels built and why
+// the others are left out; off amd64, that there are none.
+func TestLevelsLine(t *testing.T) {
+	v3 := levelNeeds["v3"]
+	for _, c := range []struct {
+		arch   string
+		levels []string
+		has    func(kernels.Feature) bool
+		want   string
+	}{
+		{"amd64", []string{"v1", "v3", "v4"}, cpuWith(levelNeeds["v4"]...), "levels: GOAMD64=v1,v3,v4"},
+		{"amd64", []string{"v1", "v3"}, cpuWith(v3...), "levels: GOAMD64=v1,v3; not v4: the CPU lacks avx512f avx512bw avx512vl"},
+		{"amd64", []string{"v1"}, cpuWith(levelNeeds["v4"]...), "levels: GOAMD64=v1; not v3,v4: a quick campaign builds the lowest level only"},
+		{"amd64", []string{"v1"}, cpuWith(v3...), "levels: GOAMD64=v1; not v3: a quick campaign builds the lowest level only; not v4: the CPU lacks avx512f avx512bw avx512vl"},
+		{"arm64", []string{""}, cpuWith(), "levels: one build (arm64 has no GOAMD64 levels)"},
+	} {
+		if got := levelsLine(c.arch, c.levels, c.has); got != c.want {
+			t.Errorf("%s %q: %q, want %q", c.arch, c.levels, got, c.want)
 		}
 	}
 }
@@ -162,7 +183,8 @@ func TestMakefilePressureRun(t *testing.T) {
 	}
 }
 
-// shrunk returns a test's tiny campaign into a temporary results folder.
+// shrunk returns a quick campaign (-quick's, with count rounds) into a
+// temporary results folder.
 func shrunk(t *testing.T, count int) *campaignOptions {
 	t.Helper()
 	if testing.Short() {
@@ -171,9 +193,7 @@ func shrunk(t *testing.T, count int) *campaignOptions {
 	if _, _, err := checkout(); err != nil {
 		t.Skip(err)
 	}
-	level := campaignLevels(runtime.GOARCH, kernels.Feature.Available)[0]
-	return &campaignOptions{results: t.TempDir(),
-		shrink: &campaignShrink{level: level, family: "popcount", position: "kiwipete", depth: 2, count: count}}
+	return &campaignOptions{results: t.TempDir(), shrink: quickCampaign(count)}
 }
 
 // TestCampaignEndToEnd runs a tiny campaign (one level, one family, one

@@ -11,6 +11,7 @@ import (
 	"github.com/rhysd/actionlint"
 
 	"bitlab/harness"
+	"bitlab/report"
 	"bitlab/schema"
 )
 
@@ -157,10 +158,13 @@ func TestActionlint(t *testing.T) {
 	}
 }
 
-// TestCampaignLocally runs the workflow's steps on this machine in CI mode
-// on a tiny configuration, into a temporary folder: make ci-campaign (a
-// quick run of one family, and perft of the start position to depth 2),
-// then the merge of its folder and another CPU's into a results folder.
+// TestCampaignLocally runs the workflow's steps on this machine in CI mode,
+// into a temporary folder: make ci-campaign with a quick campaign
+// (CI_ARGS=-quick), whose artifact folder holds the campaign's files (its
+// kernels' run and cache-pressure run, and perft's in perft/), every one
+// naming the campaign, "host: ci" and the runner label; then the merge of
+// that folder with another CPU's campaign into a results folder, and the
+// pages make report writes from it.
 func TestCampaignLocally(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs runbench (-short)")
@@ -170,8 +174,7 @@ func TestCampaignLocally(t *testing.T) {
 	}
 	tmp := t.TempDir()
 	t.Setenv(harness.RunnerEnv, "local-test")
-	out, err := makeRun(t, "ci-campaign", "CI_OUT="+filepath.Join(tmp, "ci-out"),
-		"CI_ARGS=-bench '-quick -family popcount -count 2' -perft '-position start -depth 2 -config default -count 2'")
+	out, err := makeRun(t, "ci-campaign", "CI_OUT="+filepath.Join(tmp, "ci-out"), "CI_ARGS=-quick")
 	t.Logf("make ci-campaign:\n%s", out)
 	if err != nil {
 		t.Fatalf("make ci-campaign: %v", err)
@@ -180,24 +183,35 @@ func TestCampaignLocally(t *testing.T) {
 	folder := filepath.Join(tmp, "ci-out", "results", slug)
 	kernels, _ := filepath.Glob(filepath.Join(folder, "*.txt"))
 	perft, _ := filepath.Glob(filepath.Join(folder, schema.PerftFolder, "*.txt"))
-	if len(kernels) == 0 || len(perft) != 1 {
-		t.Fatalf("make ci-campaign wrote %v and %v into %s: want the kernels' runs and one perft run", kernels, perft, folder)
+	if len(kernels) != 2 || len(perft) != 1 {
+		t.Fatalf("make ci-campaign wrote %v and %v into %s: want the kernels' and the cache-pressure run, and one perft run", kernels, perft, folder)
 	}
-	for _, f := range append(kernels, perft...) {
-		data, err := os.ReadFile(f)
+	var c schema.Campaign
+	for _, path := range append(kernels, perft...) {
+		f, err := report.ScanFile(path)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, want := range []string{"\n# host: ci\n", "\n# runner: local-test\n"} {
-			if !strings.Contains(string(data), want) {
-				t.Errorf("%s: no %q in its header", f, strings.TrimSpace(want))
-			}
+		if f.Host != schema.CIHost || f.Runner != "local-test" {
+			t.Errorf("%s: host %q, runner %q; want ci and local-test", path, f.Host, f.Runner)
+		}
+		switch {
+		case f.Campaign.IsZero():
+			t.Errorf("%s names no campaign", path)
+		case c.IsZero():
+			c = f.Campaign
+		case f.Campaign != c:
+			t.Errorf("%s: campaign %s, another file's %s", path, f.Campaign, c)
 		}
 	}
+	if !strings.Contains(out, "measuring ") || !strings.Contains(out, "on CI runner local-test: runbench campaign into "+folder) ||
+		!strings.Contains(out, "campaign: step 1 of ") {
+		t.Errorf("make ci-campaign does not say what it measures, or the campaign does not run")
+	}
 
-	other := plant{cpu: "Test CPU N 2", host: schema.CIHost, runner: "ubuntu-24.04-arm", date: "2026-11-25T04:31:00Z", revision: newRevision, cost: 5}
+	other := plant{cpu: "Test CPU N 2", host: schema.CIHost, runner: "ubuntu-24.04-arm", cost: 5}.in(campaign(t, c.Revision, "2026-11-25T04:31:00Z"), 0)
 	other.write(t, filepath.Join(tmp, "artifacts", "results-ubuntu-24.04-arm"), "20261125-043100-arm64.txt")
-	if err := os.Rename(filepath.Join(tmp, "ci-out"), filepath.Join(tmp, "artifacts", "results-local-test")); err != nil {
+	if err := os.Rename(filepath.Join(tmp, "ci-out", "results"), filepath.Join(tmp, "artifacts", "results-local-test")); err != nil {
 		t.Fatal(err)
 	}
 	var merged strings.Builder
@@ -211,5 +225,18 @@ func TestCampaignLocally(t *testing.T) {
 	gotOther, _ := filepath.Glob(filepath.Join(other.folder(results), "*.txt"))
 	if len(got) != len(kernels) || len(gotPerft) != 1 || len(gotOther) != 1 {
 		t.Errorf("merged %v, %v and %v", got, gotPerft, gotOther)
+	}
+	// The quick campaign's kernels run is a selection, which no page reads.
+	if !strings.Contains(merged.String(), "stays out of the page: a selection run") || !strings.Contains(merged.String(), "merged 4 results files") {
+		t.Errorf("ci merge does not say that the quick kernels run stays out of the page, or merged other than 4 files")
+	}
+
+	pages(t, results)
+	page, err := os.ReadFile(filepath.Join(results, slug, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(page), "ran on hosted CI runners (local-test)") || !strings.Contains(string(page), filepath.Base(gotPerft[0])) {
+		t.Errorf("the page of %s does not name its CI runner or its perft run:\n%s", slug, page)
 	}
 }
