@@ -231,10 +231,12 @@ func campaignPlan(in planInput) []campaignStep {
 	perftTime := time.Duration(perftOverhead * float64(counts) * float64(perftCaseCount(in.depths, in.nodesPerSecond)))
 	suiteTime, pressTime := fullSuiteTime, pressureTime
 	if s := in.shrink; s != nil {
+		// -quick, -position and -depth make every run a selection, which
+		// no page reads.
 		count := []string{"-count", fmt.Sprint(s.count)}
-		suite = append(append(suite, "-family", s.family), count...)
-		pressure = append(pressureArgs([]string{s.family}), count...)
-		perft = append([]string{"perft", "-depths", formatDepths(map[string]int{s.position: s.depth})}, count...)
+		suite = append(append(suite, "-quick", "-family", s.family), count...)
+		pressure = append(pressureArgs([]string{s.family}), append([]string{"-quick"}, count...)...)
+		perft = append([]string{"perft", "-position", s.position, "-depth", fmt.Sprint(s.depth)}, count...)
 		suiteTime, pressTime, perftTime = quickStepTime, quickStepTime, quickStepTime
 	}
 	for _, l := range in.levels {

@@ -156,9 +156,9 @@ func TestCampaignPlan(t *testing.T) {
 			args = append(args, strings.Join(s.args, " "))
 		}
 	}
-	if want := []string{"bench -family popcount -count 2",
-		"bench -family popcount -dist random,chess -sizes l1 -mode throughput -pressure none,l1,l2,llc,2llc -count 2",
-		"perft -depths kiwipete=2 -count 2"}; !slices.Equal(args, want) {
+	if want := []string{"bench -quick -family popcount -count 2",
+		"bench -family popcount -dist random,chess -sizes l1 -mode throughput -pressure none,l1,l2,llc,2llc -quick -count 2",
+		"perft -position kiwipete -depth 2 -count 2"}; !slices.Equal(args, want) {
 		t.Errorf("a shrunk campaign runs %q, want %q", args, want)
 	}
 }
@@ -196,10 +196,10 @@ func shrunk(t *testing.T, count int) *campaignOptions {
 	return &campaignOptions{results: t.TempDir(), shrink: quickCampaign(count)}
 }
 
-// TestCampaignEndToEnd runs a tiny campaign (one level, one family, one
+// TestCampaignEndToEnd runs a quick campaign (one level, one family, one
 // position at depth 2, two rounds): every file it writes names the same
-// campaign, of the checkout's revision, and records the code's
-// fingerprints.
+// campaign, of the checkout's revision, records the code's fingerprints,
+// and is a selection, which no page reads.
 func TestCampaignEndToEnd(t *testing.T) {
 	o := shrunk(t, 2)
 	stdout, stderr := &syncBuffer{}, &syncBuffer{}
@@ -240,6 +240,9 @@ func TestCampaignEndToEnd(t *testing.T) {
 		if !maps.Equal(f.Fingerprints, today) {
 			t.Errorf("%s: fingerprints %v, today's %v", p, f.Fingerprints, today)
 		}
+		if f.Run.Standard() {
+			t.Errorf("%s: a quick campaign's run is a %s run, which pages read", p, f.Run.Kind)
+		}
 	}
 	if !strings.Contains(stderr.String(), "campaign: step 1 of ") || !strings.Contains(stderr.String(), "3 files:") {
 		t.Errorf("no progress line or no list of the files:\n%s", stderr)
@@ -276,12 +279,12 @@ func TestCampaignInterrupt(t *testing.T) {
 		t.Errorf("the first step's file %s: %+v, %v", finished[0], f, scanErr)
 	}
 	msg := stderr.String()
-	for _, want := range []string{"interrupted during step 2", finished[0], "to finish the campaign", "./cmd/runbench bench -family popcount -dist random,chess", "./cmd/runbench perft -depths kiwipete=2", "-campaign '" + f.Campaign.String() + "'"} {
+	for _, want := range []string{"interrupted during step 2", finished[0], "to finish the campaign", "./cmd/runbench bench -family popcount -dist random,chess", "./cmd/runbench perft -position kiwipete -depth 2", "-campaign '" + f.Campaign.String() + "'"} {
 		if !strings.Contains(msg, want) {
 			t.Errorf("stderr does not say %q:\n%s", want, msg)
 		}
 	}
-	if strings.Contains(msg, "./cmd/runbench bench -family popcount -count") {
+	if strings.Contains(msg, "./cmd/runbench bench -quick -family popcount -count") {
 		t.Errorf("the finished first step is among the commands to run:\n%s", msg)
 	}
 }

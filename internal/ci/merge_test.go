@@ -232,14 +232,17 @@ func TestMergeThreeCPUs(t *testing.T) {
 	}
 }
 
-// pages writes the pages of a results folder as make report does.
-func pages(t *testing.T, results string) {
+// pages writes the pages of a results folder as make report does, and
+// returns what it said.
+func pages(t *testing.T, results string) string {
 	t.Helper()
 	cmd := exec.Command("go", "run", "./cmd/plot", "pages", results)
-	cmd.Dir = filepath.Join("..", "..")
-	if out, err := cmd.CombinedOutput(); err != nil {
+	cmd.Dir = root
+	out, err := cmd.CombinedOutput()
+	if err != nil {
 		t.Fatalf("plot pages: %v\n%s", err, out)
 	}
+	return string(out)
 }
 
 // TestMergeRefuses: a file in a folder its cpu line does not name, and a
