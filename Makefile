@@ -227,9 +227,15 @@ ARM64_RUNBENCH ?= $(or $(TMPDIR),/tmp)/bitlab-runbench-arm64
 # run where the CPU has their features), linux/arm64 and darwin/arm64
 # (without: no archsimd kernel is for arm64), into dist/. Each binary runs on
 # its own: copy it over, run it, bring results/ back (see the README).
+# go build stamps a binary "modified" where git status lists anything, an
+# uncommitted results file too, and a binary run outside the checkout
+# cannot tell what changed: its results files then say "with uncommitted
+# changes", and dist warns first.
 DIST_LEVELS ?= v1 v2 v3 v4
 dist:
 	@mkdir -p dist
+	@if [ -n "$$(git status --porcelain 2>/dev/null)" ]; then \
+		echo "warning: git status lists changes (results files count too): every results file of these binaries will say \"with uncommitted changes\"; commit or stash them (git stash -u) and rerun for binaries that record the commit alone"; fi
 	@set -e; for l in $(DIST_LEVELS); do \
 		echo "dist/runbench-linux-amd64-$$l"; \
 		GOOS=linux GOARCH=amd64 GOAMD64=$$l $(GO) build $(BUILDVCS) -o dist/runbench-linux-amd64-$$l ./cmd/runbench; \
