@@ -32,15 +32,25 @@ func measure(out string, campaign []string, stdout, stderr io.Writer) error {
 	results, m := filepath.Join(out, "results"), harness.ThisMachine()
 	fmt.Fprintf(stdout, "measuring %s on CI runner %s: runbench campaign into %s\n", m.Label(), runner, filepath.Join(results, m.Slug))
 	args := []string{"run"}
-	if _, err := os.Stat(".git"); err == nil {
+	if exists(".git") {
 		args = append(args, "-buildvcs=true") // stamp the revision, as make campaign does
 	}
 	args = append(append(args, "./cmd/runbench", "campaign", "-results", results), campaign...)
 	cmd := exec.Command("go", args...)
 	cmd.Env = append(os.Environ(), harness.HostEnv+"="+schema.CIHost)
 	cmd.Stdout, cmd.Stderr = stdout, stderr
-	if err := cmd.Run(); err != nil {
+	err := cmd.Run()
+	if dir := filepath.Join(results, m.Slug); exists(dir) {
+		fmt.Fprintf(stdout, "the campaign's files are in %s: make ci-merge DIR=%s merges them into results/ and draws the pages\n", dir, out)
+	}
+	if err != nil {
 		return fmt.Errorf("go %s: %v", strings.Join(args, " "), err)
 	}
 	return nil
+}
+
+// exists reports whether path names a file or folder.
+func exists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
 }

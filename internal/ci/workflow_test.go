@@ -205,9 +205,9 @@ func TestCampaignLocally(t *testing.T) {
 			t.Errorf("%s: campaign %s, another file's %s", path, f.Campaign, c)
 		}
 	}
-	if !strings.Contains(out, "measuring ") || !strings.Contains(out, "on CI runner local-test: runbench campaign into "+folder) ||
-		!strings.Contains(out, "campaign: step 1 of ") {
-		t.Errorf("make ci-campaign does not say what it measures, or the campaign does not run")
+	if !strings.Contains(out, "on CI runner local-test: runbench campaign into "+folder) || !strings.Contains(out, "campaign: step 1 of ") ||
+		!strings.Contains(out, "the campaign's files are in "+folder+": make ci-merge DIR="+filepath.Join(tmp, "ci-out")+" merges them") {
+		t.Errorf("make ci-campaign does not say what it measures and where its files went, or the campaign does not run")
 	}
 
 	other := plant{cpu: "Test CPU N 2", host: schema.CIHost, runner: "ubuntu-24.04-arm", cost: 5}.in(campaign(t, c.Revision, "2026-11-25T04:31:00Z"), 0)
