@@ -27,6 +27,11 @@ BUILDVCS := $(if $(wildcard .git),-buildvcs=true)
 # does not know, the GODEBUG setting goes to the test binaries alone
 # (go test -exec, which caches no test result).
 FEATURES_OFF ?= avx512 avx2 bmi2 avx512gfni popcnt
+# go test's limit per test binary: its 10-minute default is a few times
+# what cmd/runbench's tests take on an idle 2-core machine, and a machine
+# running other work (or make test's own packages in parallel) stretches
+# them; the tests wait on events, never on the clock.
+TEST_TIMEOUT ?= 30m
 
 .PHONY: all bench campaign perft perft-pgo grid grid-test pressure gobench report aa notebooks explain test arm64 test-arm64 fmt vet nosimd tidy staticcheck gotest features-off generate readme dist ci-campaign ci-merge actionlint
 
@@ -192,14 +197,14 @@ staticcheck:
 
 # go test also runs every fuzz target's seed corpus.
 gotest:
-	$(GO) test ./...
+	$(GO) test -timeout $(TEST_TIMEOUT) ./...
 
 features-off:
 	@set -e; for f in $(FEATURES_OFF); do \
 		echo "GODEBUG=cpu.$$f=off go test ./..."; \
 		case "$$(GODEBUG=cpu.$$f=off $(GO) env GOOS 2>&1)" in \
-		*'GODEBUG: unknown cpu feature'*) $(GO) test -exec "env GODEBUG=cpu.$$f=off" ./... 2>&1 | grep -v 'no test files';; \
-		*) GODEBUG=cpu.$$f=off $(GO) test ./... 2>&1 | grep -v 'no test files';; \
+		*'GODEBUG: unknown cpu feature'*) $(GO) test -timeout $(TEST_TIMEOUT) -exec "env GODEBUG=cpu.$$f=off" ./... 2>&1 | grep -v 'no test files';; \
+		*) GODEBUG=cpu.$$f=off $(GO) test -timeout $(TEST_TIMEOUT) ./... 2>&1 | grep -v 'no test files';; \
 		esac; \
 	done
 

@@ -58,11 +58,12 @@ func configLine(data []byte, key string) string {
 }
 
 // Estimate says which model made a results file's values, as its estimate
-// configuration line: "llvm-mca 19.1.7 -mcpu=znver5 (LLVM's Zen 4 model)".
+// configuration line: "llvm-mca 19.1.7 -mcpu=znver5 (borrowed: LLVM's Zen 4
+// model)" (schema.BorrowedNote).
 func (mca MCA) Estimate(m Model) string {
 	s := "llvm-mca " + mca.Version + " -mcpu=" + m.CPU
 	if m.Borrowed != "" {
-		s += " (borrowed: LLVM's " + m.Borrowed + " model)"
+		s += schema.BorrowedNote(m.Borrowed)
 	}
 	return s
 }

@@ -71,3 +71,21 @@ func TestWriteKeepsUnchanged(t *testing.T) {
 		t.Errorf("the same estimates in a campaign: wrote %v, kept %v; the file:\n%s", written, kept, data)
 	}
 }
+
+// TestEstimateBorrowed: the estimate line of every model says which core's
+// model it borrows as schema.Borrowed reads it back ("" for its own).
+func TestEstimateBorrowed(t *testing.T) {
+	borrowing := 0
+	for _, m := range Models() {
+		line := MCA{Version: "19.1.7"}.Estimate(m)
+		if got := schema.Borrowed(line); got != m.Borrowed {
+			t.Errorf("%s: %q reads back as borrowing %q, want %q", m.CPU, line, got, m.Borrowed)
+		}
+		if m.Borrowed != "" {
+			borrowing++
+		}
+	}
+	if borrowing == 0 {
+		t.Error("no model borrows another's: the test proves nothing")
+	}
+}

@@ -14,7 +14,7 @@ import (
 // SummaryRow is one implementation's standing in its family.
 type SummaryRow struct {
 	Family, Impl string
-	Cycles, Ns   float64 // geometric means over the distributions
+	Cycles, Ns   float64 // geometric means over the headline distributions
 	// Speedup is baseline / this over the distributions both ran, with its
 	// interval; 0 without a baseline.
 	Speedup, SpeedupLo, SpeedupHi float64
@@ -22,10 +22,11 @@ type SummaryRow struct {
 }
 
 // Summarize ranks the implementations of every family by their throughput
-// at the family's headline size, without cache pressure: [schema.Stand] over
-// the distributions of each round's median cycles per element (ns where
-// there is no cycle source): the result lines the results file holds, so
-// that report's pages, read from the file, give the same figures.
+// at the family's headline size, without cache pressure:
+// [schema.HeadlineStanding] over the distributions of each round's median
+// cycles per element (ns where there is no cycle source): the result lines
+// the results file holds, so that report's pages, read from the file, give
+// the same figures.
 func Summarize(cases []*Case) []SummaryRow {
 	type key struct{ family, impl string }
 	type samples struct{ cost, ns map[string][]float64 } // by distribution
@@ -66,8 +67,8 @@ func Summarize(cases []*Case) []SummaryRow {
 		if i > 0 && order[i-1].family != k.family {
 			flush()
 		}
-		st := schema.Stand(per[k].cost, per[key{k.family, baseline[k.family]}].cost)
-		fam = append(fam, SummaryRow{Family: k.family, Impl: k.impl, Cycles: st.Geomean, Ns: schema.Stand(per[k].ns, nil).Geomean,
+		st := schema.HeadlineStanding(per[k].cost, per[key{k.family, baseline[k.family]}].cost)
+		fam = append(fam, SummaryRow{Family: k.family, Impl: k.impl, Cycles: st.Geomean, Ns: schema.HeadlineStanding(per[k].ns, nil).Geomean,
 			Speedup: st.Speedup, SpeedupLo: st.SpeedupLo, SpeedupHi: st.SpeedupHi})
 	}
 	flush()

@@ -293,6 +293,9 @@ func (res *results) geomean(want schema.Name, matched []schema.Name, unit string
 		if h := res.set.Headline(kc.Family); kc.Size != h {
 			return 0, fmt.Errorf("%s: the geometric mean is at the headline size, %d", want, h)
 		}
+		if want.Get(schema.KeyDist) != "*" && slices.ContainsFunc(dists, func(d string) bool { return !schema.HeadlineDist(d) }) {
+			return 0, fmt.Errorf("%s: the geometric mean leaves out the learning curve's repeated inputs: list only the others", want)
+		}
 		return res.set.Standing(res.cfg, kc.Family, kc.Impl, kc.Mode, dists).Geomean * scale, nil
 	}
 	pc, ok := res.pressure[kc.Family]
@@ -387,8 +390,9 @@ func TestQuotes(t *testing.T) {
 }
 
 // TestQuotesCanFail plants errors in a copy of a notebook's quote: a figure
-// the file does not hold, an uncommitted file, a case the file lacks and an
-// ambiguous one; check must report each, and pass the quote as it is.
+// the file does not hold, an uncommitted file, a case the file lacks, an
+// ambiguous one and a geometric mean listing the learning curve's repeated
+// inputs; check must report each, and pass the quote as it is.
 func TestQuotesCanFail(t *testing.T) {
 	r := openRepo(t)
 	var nb string
@@ -426,6 +430,7 @@ func TestQuotesCanFail(t *testing.T) {
 		{"an uncommitted file", strings.Replace(m[0], m[2], dir+"29991231-000000-"+file, 1), "is not a committed file at HEAD"},
 		{"a case the file lacks", strings.Replace(m[0], "impl="+quoted.Get(schema.KeyImpl)+"/", "impl=planted/", 1), "no case of the file matches"},
 		{"a name of several cases", strings.Replace(m[0], m[3], quoted.Base+"/"+quoted.Parts[0].Key+"="+quoted.Parts[0].Value+" "+unit, 1), "name more parts"},
+		{"a geometric mean over the learning curve", `[1.0](../results/amd-epyc-authenticamd-family-25-model-1-stepping-1/20261122-120148-v1.txt "Kernel/family=serialize/impl=forward/dist=d4-rep256,d4/size=1048576/mode=throughput")`, "leaves out the learning curve"},
 	} {
 		copied := filepath.Join(t.TempDir(), path.Base(nb))
 		if err := os.WriteFile(copied, []byte("Planted: "+c.link+"\n"), 0o644); err != nil {

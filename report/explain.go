@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 
 	"golang.org/x/perf/benchfmt"
@@ -35,13 +37,16 @@ type EstimatedForm struct {
 // Estimates are the contents of one estimates file: one model's estimates
 // of one build.
 type Estimates struct {
-	File   string
-	Model  string // the estimate line: "llvm-mca 19.1.7 -mcpu=znver4"
-	Uarch  string // the core the model stands for
-	CPU    string
-	GOARCH string
-	Level  string // GOAMD64
-	Forms  map[Form]EstimatedForm
+	File  string
+	Model string // the estimate line: "llvm-mca 19.1.7 -mcpu=znver4"
+	Uarch string // the core the model stands for
+	// Borrowed names the core whose model LLVM runs for Uarch, "" where
+	// the model is Uarch's own (schema.Borrowed).
+	Borrowed string
+	CPU      string
+	GOARCH   string
+	Level    string // GOAMD64
+	Forms    map[Form]EstimatedForm
 	// Missing are the forms left without an estimate, with the reason.
 	Missing map[Form]string
 }
@@ -109,5 +114,22 @@ func ReadEstimates(file string) (*Estimates, error) {
 	if len(e.Forms) == 0 {
 		return nil, fmt.Errorf("%s: %w", file, errNoResults)
 	}
+	e.Borrowed = schema.Borrowed(e.Model)
 	return e, nil
+}
+
+// ReadEstimatesFolder reads every estimates file of a folder of them (none
+// where there is no such folder), in name order.
+func ReadEstimatesFolder(dir string) ([]*Estimates, error) {
+	files, _ := filepath.Glob(filepath.Join(dir, "*.txt"))
+	slices.Sort(files)
+	var out []*Estimates
+	for _, f := range files {
+		e, err := ReadEstimates(f)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, e)
+	}
+	return out, nil
 }

@@ -73,7 +73,6 @@ func (id configID) key() string {
 // Set is every observation read from a number of results files.
 type Set struct {
 	Configs   []*Config                    // in label order
-	first     string                       // the label of the first file's configuration
 	Values    map[Key][]float64            // the samples of every case
 	Perft     map[PerftKey][]float64       // the samples of every perft case
 	header    map[string][]string          // the comment lines of each file
@@ -184,11 +183,6 @@ func Load(paths ...string) (*Set, []Warning, error) {
 	}
 	s.mergeRevisions()
 	s.label()
-	for _, c := range s.Configs {
-		if slices.Contains(c.Files, files[0]) {
-			s.first = c.Label
-		}
-	}
 	return s, warns, nil
 }
 
@@ -589,7 +583,3 @@ func (s *Set) Files() []*File {
 	}
 	return out
 }
-
-// First returns the configuration of the first file read: the default
-// baseline of comparisons across configurations.
-func (s *Set) First() string { return s.first }

@@ -32,6 +32,9 @@ type File struct {
 	// CPU, GOARCH, Level (GOAMD64) and Experiment (GOEXPERIMENT, "" for
 	// none) are the configuration lines of its first result.
 	CPU, GOARCH, Level, Experiment string
+	// goVersion is its Go toolchain's version line (runtime.Version, such
+	// as "go1.26.8-X:simd"), "" where the header has none.
+	goVersion string
 	// Campaign is the runbench campaign that wrote it, zero for a file
 	// written on its own.
 	Campaign schema.Campaign
@@ -258,6 +261,7 @@ func readResults(path string) (text string, f *File, comments []string, err erro
 		return "", nil, nil, err
 	}
 	f.CPU, f.GOARCH, f.Level, f.Experiment = config[schema.KeyCPU], config[schema.KeyGOARCH], config[schema.KeyGOAMD64], config[schema.KeyGOEXPERIMENT]
+	f.goVersion = config[schema.KeyGo]
 	if cut {
 		f.Incomplete = strings.Join(slices.DeleteFunc([]string{f.Incomplete, truncated}, func(s string) bool { return s == "" }), "; ")
 	}

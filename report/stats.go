@@ -120,13 +120,21 @@ func (s *Set) Tables(family, impl string) int { return s.tables[family][impl] }
 // it, "" if they do not.
 func (s *Set) Baseline(family string) string { return s.baseline[family] }
 
-// Standing returns an implementation's schema.Stand over the given
-// distributions at the family's headline size, in the cost unit's raw values, against the
-// family's baseline. Over every distribution of the headline size in
-// throughput mode it is the one figure of an implementation's standing:
-// runbench's summary (harness.Summarize, over the same round medians), the
-// geomean rows of the CPU pages' headline tables, the cells of the page
-// across CPUs and the verdict's micro throughput.
+// HeadlineDists returns the distributions of a family's headline figures in
+// a configuration and mode: those measured at its headline size, the
+// learning curve's repeated inputs left out (schema.HeadlineDist).
+func (s *Set) HeadlineDists(cfg, family string, mode schema.Mode) []string {
+	return slices.DeleteFunc(s.Dists(cfg, family, mode, s.Headline(family)), func(d string) bool { return !schema.HeadlineDist(d) })
+}
+
+// Standing returns an implementation's schema.HeadlineStanding over the
+// given distributions at the family's headline size (the learning curve's
+// among them left out), in the cost unit's raw values, against the family's
+// baseline. Over HeadlineDists in throughput mode it is the one figure of
+// an implementation's standing: runbench's summary (harness.Summarize, over
+// the same round medians), the geomean rows of the CPU pages' headline
+// tables and the verdict's micro throughput; the cells of the page across
+// CPUs take the distributions every CPU measured.
 func (s *Set) Standing(cfg, family, impl string, mode schema.Mode, dists []string) schema.Standing {
 	values := func(im string) map[string][]float64 {
 		m := map[string][]float64{}
@@ -138,7 +146,7 @@ func (s *Set) Standing(cfg, family, impl string, mode schema.Mode, dists []strin
 		}
 		return m
 	}
-	return schema.Stand(values(impl), values(s.Baseline(family)))
+	return schema.HeadlineStanding(values(impl), values(s.Baseline(family)))
 }
 
 // Relative returns an implementation's standing in configuration cfg against

@@ -19,10 +19,10 @@ import (
 // Verdict returns, for configuration cfg, the verdict on every factor of a
 // move generator (verdict.Factors) from the evidence the set holds: the
 // perft runs of the configuration, the micro benchmarks' throughput and
-// latency at each family's headline size (the geometric mean over the
-// distributions measured there, the summary's figure), the pressure run and
-// the learned cases. An implementation the registry no longer has counts
-// as one it cannot say is usable per query.
+// latency at each family's headline size (Standing over HeadlineDists, the
+// summary's figure), the pressure run and the learned cases. An
+// implementation the registry no longer has counts as one it cannot say is
+// usable per query.
 func (s *Set) Verdict(cfg string) []verdict.Line {
 	m := s.caches(cfg)
 	var lines []verdict.Line
@@ -55,38 +55,75 @@ func (s *Set) perftBase(cfg, key string) string {
 }
 
 // techniques gathers a factor's candidates: every implementation of its
-// family measured in cfg, and every value of its perft factor.
+// family measured in cfg (microTechniques), and every value of its perft
+// factor, joined to the implementation of the same name.
 func (s *Set) techniques(cfg string, f verdict.Factor) []verdict.Technique {
-	var ts []verdict.Technique
-	index := map[string]int{} // by name
-	add := func(t verdict.Technique) *verdict.Technique {
-		if i, ok := index[t.Name]; ok {
-			return &ts[i]
-		}
-		index[t.Name] = len(ts)
-		ts = append(ts, t)
-		return &ts[len(ts)-1]
+	ts := s.microTechniques(cfg, f)
+	if f.Perft == "" || slices.Contains(s.Stale(cfg), fingerprint.Perft) { // a stale perft run ranks nothing
+		return ts
 	}
-	if f.Family != "" {
-		size := s.Headline(f.Family)
-		dists := s.Dists(cfg, f.Family, schema.Throughput, size)
-		for _, im := range s.Impls(cfg, f.Family) {
-			t := add(s.technique(f.Family, im))
-			t.Throughput = s.geomean(cfg, f.Family, im, schema.Throughput, size, dists)
-			t.Latency = s.geomean(cfg, f.Family, im, schema.Latency, size, s.Dists(cfg, f.Family, schema.Latency, size))
-			t.Pressed = s.pressed(cfg, f.Family, im)
-			t.Learned = s.learned(cfg, f.Family, im)
+	pf, _ := factor.ByKey(f.Perft)
+	for value, speed := range s.perftSpeeds(cfg, f.Perft) {
+		i := slices.IndexFunc(ts, func(t verdict.Technique) bool { return t.Name == value })
+		if i < 0 {
+			i = len(ts)
+			ts = append(ts, s.perftTechnique(f, pf, value))
 		}
-	}
-	if f.Perft != "" && !slices.Contains(s.Stale(cfg), fingerprint.Perft) { // a stale perft run ranks nothing
-		pf, _ := factor.ByKey(f.Perft)
-		for value, speed := range s.perftSpeeds(cfg, f.Perft) {
-			t := add(s.perftTechnique(f, pf, value))
-			t.Perft = speed
-			t.Default = speed.Center == 1 && speed.Lo == 1 && speed.Hi == 1
-		}
+		ts[i].Perft = speed
+		ts[i].Default = speed.Center == 1 && speed.Lo == 1 && speed.Hi == 1
 	}
 	return ts
+}
+
+// microTechniques returns a factor's implementations measured in cfg with
+// their micro benchmarks' figures: throughput and latency at the family's
+// headline size, the pressure run's and the learned cost.
+func (s *Set) microTechniques(cfg string, f verdict.Factor) []verdict.Technique {
+	if f.Family == "" {
+		return nil
+	}
+	var ts []verdict.Technique
+	throughput, latency := s.HeadlineDists(cfg, f.Family, schema.Throughput), s.HeadlineDists(cfg, f.Family, schema.Latency)
+	for _, im := range s.Impls(cfg, f.Family) {
+		t := s.technique(f.Family, im)
+		t.Throughput = s.micro(cfg, f.Family, im, schema.Throughput, throughput)
+		t.Latency = s.micro(cfg, f.Family, im, schema.Latency, latency)
+		t.Pressed = s.pressed(cfg, f.Family, im)
+		t.Learned = s.learned(cfg, f.Family, im)
+		ts = append(ts, t)
+	}
+	return ts
+}
+
+// InlinedVerdict returns, for configuration cfg, the verdict on every
+// factor for a compiler that inlines intrinsics (verdict.DecideInlined)
+// from its micro benchmarks alone: no perft run is read.
+func (s *Set) InlinedVerdict(cfg string) []verdict.Line {
+	var lines []verdict.Line
+	for _, f := range verdict.Factors() {
+		lines = append(lines, verdict.DecideInlined(f, s.microTechniques(cfg, f)))
+	}
+	return lines
+}
+
+// InlinedBuildRule says which build's micro benchmarks a CPU's verdict for
+// compilers that inline intrinsics reads (InlinedConfig), for the pages.
+const InlinedBuildRule = "The figures are one build's per CPU: the highest GOAMD64 level measured, whose portable kernels are " +
+	"compiled with every instruction a compiler targeting that CPU may use (the assembly kernels are the same at every level)."
+
+// InlinedConfig returns the configuration of cpu whose micro benchmarks
+// its verdict for compilers that inline intrinsics reads
+// (InlinedBuildRule): of those with kernel figures, the one at the highest
+// GOAMD64 level, the last in label order among several; false where none
+// has kernel figures.
+func (s *Set) InlinedConfig(cpu string) (*Config, bool) {
+	var best *Config
+	for _, c := range s.Configs {
+		if c.CPU == cpu && len(s.Families(c.Label)) > 0 && (best == nil || c.Level >= best.Level) {
+			best = c
+		}
+	}
+	return best, best != nil
 }
 
 // technique returns a candidate named name with the facts of the
@@ -137,24 +174,17 @@ func (s *Set) perftTechnique(f verdict.Factor, pf factor.Factor, value string) v
 	return t
 }
 
-// geomean returns the geometric mean over dists of an implementation's
-// median cost per element, with the same mean of its intervals' ends; zero
-// unless every distribution was measured.
-func (s *Set) geomean(cfg, family, impl string, mode schema.Mode, size int, dists []string) verdict.Interval {
-	var c, lo, hi float64
-	for _, d := range dists {
-		k, scale, _ := s.Cost(Key{Config: cfg, Family: family, Impl: impl, Dist: d, Size: size, Mode: mode}, false)
-		sum, ok := s.Summary(k)
-		if !ok || sum.Center <= 0 {
-			return verdict.Interval{}
-		}
-		c, lo, hi = c+math.Log(sum.Center*scale), lo+math.Log(sum.Lo*scale), hi+math.Log(sum.Hi*scale)
-	}
-	if len(dists) == 0 {
+// micro returns an implementation's Standing over headline distributions
+// dists as an interval in the cost unit as written: its geometric mean cost
+// per element with the same mean of its intervals' ends; zero unless every
+// distribution was measured.
+func (s *Set) micro(cfg, family, impl string, mode schema.Mode, dists []string) verdict.Interval {
+	st := s.Standing(cfg, family, impl, mode, dists)
+	if len(dists) == 0 || st.Dists != len(dists) {
 		return verdict.Interval{}
 	}
-	n := float64(len(dists))
-	return verdict.Interval{Center: math.Exp(c / n), Lo: math.Exp(lo / n), Hi: math.Exp(hi / n)}
+	_, scale, _ := s.Cost(Key{Config: cfg, Family: family, Impl: impl, Dist: dists[0], Size: s.Headline(family), Mode: mode}, false)
+	return verdict.Interval{Center: st.Geomean * scale, Lo: st.Lo * scale, Hi: st.Hi * scale}
 }
 
 // pressed returns an implementation's cost with the L2's size of other data
@@ -191,13 +221,16 @@ func (s *Set) learned(cfg, family, impl string) float64 {
 	if stream == schema.L1Elements {
 		return 0
 	}
+	median := func(size int, d string) float64 {
+		k, scale, _ := s.Cost(Key{Config: cfg, Family: family, Impl: impl, Dist: d, Size: size, Mode: schema.Throughput}, false)
+		sum, _ := s.Summary(k)
+		return sum.Center * scale
+	}
 	var lg float64
 	n := 0
 	for _, d := range s.Dists(cfg, family, schema.Throughput, stream) {
-		a := s.geomean(cfg, family, impl, schema.Throughput, schema.L1Elements, []string{d})
-		b := s.geomean(cfg, family, impl, schema.Throughput, stream, []string{d})
-		if a.Known() && b.Known() {
-			lg, n = lg+math.Log(a.Center/b.Center), n+1
+		if a, b := median(schema.L1Elements, d), median(stream, d); a > 0 && b > 0 {
+			lg, n = lg+math.Log(a/b), n+1
 		}
 	}
 	if n == 0 {
@@ -349,4 +382,51 @@ func (s *Set) MicroPerft() []MicroPerftPoint {
 		}
 	}
 	return out
+}
+
+// Build is what a configuration's figures are for: the Go release and
+// compiler that built the code, its target (the GOAMD64 level, or the
+// GOARCH off amd64) and its Go experiments. Its String heads each verdict
+// of a build.
+type Build struct {
+	goRelease, target string // "Go 1.26 (gc)", "GOAMD64=v3"
+	Experiment        string // GOEXPERIMENT, "" for none
+}
+
+func (b Build) String() string {
+	s := b.goRelease + ", " + b.target
+	if b.Experiment != "" {
+		s += " with GOEXPERIMENT=" + b.Experiment
+	}
+	return s
+}
+
+// goRelease finds the release in a results header's go line
+// (runtime.Version: "go1.26.8", "go1.26.8-X:simd", "devel go1.27-...").
+var goRelease = regexp.MustCompile(`go(\d+\.\d+)`)
+
+// Build returns a configuration's build from its files' headers: the Go
+// releases their go lines name (major.minor: the compiler's code changes
+// between releases, not between their fixes), each once, with the
+// compiler, gc, the only one that builds bitlab's Go assembly.
+func (s *Set) Build(c *Config) Build {
+	var releases []string
+	for _, f := range c.Files {
+		v := s.files[f].goVersion
+		r := "version unrecorded"
+		if m := goRelease.FindStringSubmatch(v); m != nil {
+			r = m[1]
+			if strings.HasPrefix(v, "devel") {
+				r += " devel"
+			}
+		}
+		if !slices.Contains(releases, r) {
+			releases = append(releases, r)
+		}
+	}
+	b := Build{goRelease: "Go " + strings.Join(releases, " and ") + " (gc)", target: "GOARCH=" + c.GOARCH, Experiment: c.Experiment}
+	if c.Level != "" {
+		b.target = "GOAMD64=" + c.Level
+	}
+	return b
 }

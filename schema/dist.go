@@ -72,17 +72,32 @@ func (d Dist) Slider() bool { return d.Base == "rook" || d.Base == "bishop" || d
 // count (k<N>, d<N>), which only families with bitboard inputs accept.
 func (d Dist) Bitboard() bool { return d.N >= 0 }
 
+// HeadlineDist reports whether the distribution named name counts in a
+// family's headline figures, the geometric means that rank its
+// implementations (runbench's summary, the pages' geomean rows, the page
+// across CPUs, the verdict): every distribution but the learning curve's
+// repeated inputs (<d>-rep<R>), which show how far the branch predictor
+// reaches, not what an implementation costs on inputs it cannot learn. A
+// name that does not parse counts.
+func HeadlineDist(name string) bool {
+	d, err := ParseDist(name)
+	return err != nil || d.Period == 0
+}
+
 // CompareDists orders distribution names for tables and charts: k<N> by N,
-// then d<N> by N, then the rest by name; unparsable names last.
+// then d<N> by N, then the rest by name, then the repeated ones (the
+// learning curve) by period; unparsable names last.
 func CompareDists(a, b string) int {
 	rank := func(s string) (int, int) {
 		d, err := ParseDist(s)
 		switch {
 		case err != nil:
 			return 4, 0
-		case d.Base == "k" && d.Period == 0:
+		case d.Period > 0:
+			return 3, d.Period
+		case d.Base == "k":
 			return 0, d.N
-		case d.Base == "d" && d.Period == 0:
+		case d.Base == "d":
 			return 1, d.N
 		}
 		return 2, 0

@@ -1,5 +1,7 @@
 package schema
 
+import "strings"
+
 // Estimates are results files of a static model's estimates (package
 // explain, llvm-mca): the measurements' names and units, with the
 // configuration line KeyEstimate saying which model made them, so that
@@ -23,3 +25,18 @@ const (
 	// without an estimate: "# not estimated: family/impl mode: why".
 	CommentNotEstimated = "not estimated: "
 )
+
+// BorrowedNote is what an estimate line adds where the model is another
+// core's: LLVM has none of the core's own and runs lender's.
+func BorrowedNote(lender string) string { return " (borrowed: LLVM's " + lender + " model)" }
+
+// Borrowed returns the core whose model an estimate line (KeyEstimate's
+// value) says it borrows, "" where the model is the core's own.
+func Borrowed(estimate string) string {
+	_, after, ok := strings.Cut(estimate, " (borrowed: LLVM's ")
+	if !ok {
+		return ""
+	}
+	lender, _ := strings.CutSuffix(after, " model)")
+	return lender
+}

@@ -103,11 +103,16 @@ func TestDists(t *testing.T) {
 			t.Errorf("%q accepted", bad)
 		}
 	}
-	got := []string{"random", "d8", "k16", "k2", "chess", "d2", "k8-rep256", "zzz"}
+	got := []string{"random", "d4-rep1024", "d8", "k16", "k2", "chess", "d2", "k8-rep256", "zzz", "d4-rep256"}
 	slices.SortFunc(got, CompareDists)
-	want := []string{"k2", "k16", "d2", "d8", "chess", "k8-rep256", "random", "zzz"}
+	want := []string{"k2", "k16", "d2", "d8", "chess", "random", "d4-rep256", "k8-rep256", "d4-rep1024", "zzz"}
 	if !slices.Equal(got, want) {
 		t.Errorf("order %v, want %v", got, want)
+	}
+	for name, headline := range map[string]bool{"d4": true, "k8": true, "random": true, "gigantua": true, "zzz": true, "d4-rep256": false, "k8-rep65536": false} {
+		if HeadlineDist(name) != headline {
+			t.Errorf("HeadlineDist(%q) = %v", name, !headline)
+		}
 	}
 }
 

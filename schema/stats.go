@@ -32,6 +32,9 @@ func Summarize(values []float64) Summary {
 // speed-up over the family's baseline.
 type Standing struct {
 	Geomean float64 // geometric mean of the medians
+	// Lo and Hi are the same mean of the medians' interval ends (0 and
+	// +Inf where a sample is too small for an interval).
+	Lo, Hi float64
 	// Speedup is the geometric mean over the distributions both measured of
 	// baseline median / median, with the same mean of the interval ends
 	// (baseline Lo / Hi and baseline Hi / Lo), or [0, +Inf] where a sample is
@@ -40,11 +43,25 @@ type Standing struct {
 	Dists                         int // distributions in Geomean
 }
 
+// HeadlineStanding is the one figure of an implementation's standing in its
+// family: Stand over the headline distributions among the keys
+// ([HeadlineDist]), the learning curve's repeated inputs left out.
+// runbench's summary, the pages' geomean rows, the page across CPUs and the
+// verdict's micro figures all compute it.
+func HeadlineStanding(impl, baseline map[string][]float64) Standing {
+	headline := func(m map[string][]float64) map[string][]float64 {
+		m = maps.Clone(m)
+		maps.DeleteFunc(m, func(d string, _ []float64) bool { return !HeadlineDist(d) })
+		return m
+	}
+	return Stand(headline(impl), headline(baseline))
+}
+
 // Stand computes a Standing from the samples of an implementation and of
 // the family's baseline, each keyed by distribution. Non-positive medians
 // are left out.
 func Stand(impl, baseline map[string][]float64) Standing {
-	var lg, lr, llo, lhi float64
+	var lg, lo, hi, lr, llo, lhi float64
 	n, nr := 0, 0
 	bounded := true
 	// In the keys' order: the sums' last bits must not depend on a map's
@@ -54,7 +71,7 @@ func Stand(impl, baseline map[string][]float64) Standing {
 		if s.Center <= 0 {
 			continue
 		}
-		lg, n = lg+math.Log(s.Center), n+1
+		lg, lo, hi, n = lg+math.Log(s.Center), lo+math.Log(max(s.Lo, 0)), hi+math.Log(s.Hi), n+1
 		b := Summarize(baseline[d])
 		if b.Center <= 0 {
 			continue
@@ -68,7 +85,7 @@ func Stand(impl, baseline map[string][]float64) Standing {
 	}
 	var st Standing
 	if n > 0 {
-		st.Geomean, st.Dists = math.Exp(lg/float64(n)), n
+		st.Geomean, st.Lo, st.Hi, st.Dists = math.Exp(lg/float64(n)), math.Exp(lo/float64(n)), math.Exp(hi/float64(n)), n
 	}
 	if nr > 0 {
 		st.Speedup, st.SpeedupLo, st.SpeedupHi = math.Exp(lr/float64(nr)), 0, math.Inf(1)

@@ -65,7 +65,7 @@ func (l Line) Evidence() []string {
 	}
 	if len(m) > 0 {
 		s := "micro, cycles per query (throughput, latency): " + strings.Join(m, "; ")
-		if l.Basis == ByMicro && l.Next != "" {
+		if l.Basis != ByPerft && l.Next != "" {
 			s += fmt.Sprintf("; next %s, %.2fx slower", l.Next, l.Margin)
 		}
 		ev = append(ev, s)

@@ -21,6 +21,11 @@
 // reasons the data supports: a call per query (assembly, which Go does not
 // inline), tables beyond the L1 and what the cache-pressure run measured,
 // branches the predictor learned on repeated inputs.
+//
+// That ranking is for a generator written in Go, one build at a time (its
+// perft runs and micro benchmarks are that build's). [DecideInlined] ranks
+// for a compiler that inlines intrinsics (C, C++, Rust) from the micro
+// benchmarks alone; inlined.go states its rule.
 package verdict
 
 import (
@@ -85,8 +90,11 @@ type Basis string
 // The bases.
 const (
 	ByPerft Basis = "perft"
-	ByMicro Basis = "micro"
-	None    Basis = ""
+	ByMicro Basis = "micro" // the micro benchmarks' throughput
+	// ByLatency is the micro benchmarks' latency (DecideInlined, for a
+	// factor on a generator's dependency chain).
+	ByLatency Basis = "micro latency"
+	None      Basis = ""
 )
 
 // Line is the verdict on one factor.
@@ -134,11 +142,9 @@ func Decide(f Factor, ts []Technique, m Machine) Line {
 	}
 	switch {
 	case len(perft) >= 2:
-		l.Basis = ByPerft
-		l.Use, l.Next, l.Margin = rank(perft, perftSpeed)
+		l.rank(ByPerft, perft, perftSpeed)
 	case len(micro) >= 1:
-		l.Basis = ByMicro
-		l.Use, l.Next, l.Margin = rank(micro, microSpeed)
+		l.rank(ByMicro, micro, microSpeed)
 		l.NoPerft = f.Perft != ""
 		if w := l.Use[0]; w.Arch != kernels.Generic && w.Arch != "" {
 			l.Caveats = append(l.Caveats, fmt.Sprintf("%s is assembly: inside a generator every query is a call, which Go does not inline and the micro loop does not pay", w.Name))
@@ -147,24 +153,39 @@ func Decide(f Factor, ts []Technique, m Machine) Line {
 		l.Missing = "nothing measured"
 		return l
 	}
-	sp := map[Basis]speed{ByPerft: perftSpeed, ByMicro: microSpeed}[l.Basis]
-	if len(l.Use) > 1 && slices.ContainsFunc(l.Use, func(t Technique) bool { return !bounded(sp(t)) }) {
-		l.Missing = "too few rounds for a 95% interval (6 or more): a tie here is no ranking"
-	}
-	chosen := func(t *Technique) bool {
-		return slices.ContainsFunc(l.Use, func(u Technique) bool { return u.Name == t.Name })
-	}
 	if l.Basis == ByPerft && len(micro) > 0 {
 		lead, _, _ := rank(micro, microSpeed)
-		if !chosen(&lead[0]) {
+		if !l.chosen(lead[0]) {
 			l.Lead = &lead[0]
 			l.Reasons = reasons(lead[0], l.Use[0], perft, m)
 		}
 	}
-	if b := bulk(ts); b != nil && !chosen(b) && (l.Lead == nil || l.Lead.Name != b.Name) {
+	l.addBulk(ts)
+	return l
+}
+
+// rank ranks the line's candidates by sp on basis: the leader and those
+// tied with it, the next and the margin, and the warning of a tie that
+// lacks intervals.
+func (l *Line) rank(basis Basis, candidates []Technique, sp speed) {
+	l.Basis = basis
+	l.Use, l.Next, l.Margin = rank(candidates, sp)
+	if len(l.Use) > 1 && slices.ContainsFunc(l.Use, func(t Technique) bool { return !bounded(sp(t)) }) {
+		l.Missing = "too few rounds for a 95% interval (6 or more): a tie here is no ranking"
+	}
+}
+
+// chosen reports whether t is among the techniques to use.
+func (l *Line) chosen(t Technique) bool {
+	return slices.ContainsFunc(l.Use, func(u Technique) bool { return u.Name == t.Name })
+}
+
+// addBulk names the fastest implementation of any usage for bulk work,
+// where it is neither chosen nor the line's micro leader.
+func (l *Line) addBulk(ts []Technique) {
+	if b := bulk(ts); b != nil && !l.chosen(*b) && (l.Lead == nil || l.Lead.Name != b.Name) {
 		l.Bulk = b
 	}
-	return l
 }
 
 // speed returns a technique's speed with its interval, higher is faster.
@@ -173,8 +194,13 @@ type speed func(Technique) Interval
 func perftSpeed(t Technique) Interval { return t.Perft }
 
 // microSpeed is queries per cycle: the inverse of the throughput cost.
-func microSpeed(t Technique) Interval {
-	c := t.Throughput
+func microSpeed(t Technique) Interval { return perCycle(t.Throughput) }
+
+// latencySpeed is the inverse of the latency cost.
+func latencySpeed(t Technique) Interval { return perCycle(t.Latency) }
+
+// perCycle returns the inverse of a cost, with its interval.
+func perCycle(c Interval) Interval {
 	return Interval{1 / c.Center, inverse(c.Hi), inverse(c.Lo)}
 }
 

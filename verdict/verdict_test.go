@@ -161,3 +161,70 @@ func TestBytes(t *testing.T) {
 		}
 	}
 }
+
+// TestDecideInlined: for compilers that inline intrinsics the per-query
+// and loop kernels rank by throughput, perft's figures play no part (the
+// ranking is the same with and without them, and PEXT, last in perft,
+// leads), and the batch kernel is for bulk work only.
+func TestDecideInlined(t *testing.T) {
+	ts := append(sliders(), Technique{Name: "hyperbola-bswap-asm", Impl: "hyperbola-bswap-asm", Usage: kernels.LoopOnly, Arch: kernels.AMD64,
+		Throughput: iv(3, 2.9, 3.1)})
+	l := DecideInlined(factorOf(t, "slider"), ts)
+	if l.Basis != ByMicro || !slices.Equal(names(l.Use), []string{"hyperbola-bswap-asm"}) || l.Next != "pext" || l.Bulk == nil || l.Bulk.Name != "hyperbola-gfni-zmm" {
+		t.Fatalf("by %s use %v next %s bulk %v; want micro, the loop kernel hyperbola-bswap-asm, next pext, bulk hyperbola-gfni-zmm", l.Basis, names(l.Use), l.Next, l.Bulk)
+	}
+	noPerft := slices.Clone(ts)
+	for i := range noPerft {
+		noPerft[i].Perft, noPerft[i].Default = Interval{}, false
+	}
+	again := DecideInlined(factorOf(t, "slider"), noPerft)
+	if l.Cell() != again.Cell() || !slices.Equal(l.Evidence(), again.Evidence()) {
+		t.Errorf("perft's figures changed the inlined verdict: %q %q, without them %q %q", l.Cell(), l.Evidence(), again.Cell(), again.Evidence())
+	}
+	for _, u := range append(l.Use, *l.Bulk) {
+		if u.Perft.Known() || u.Default {
+			t.Errorf("%s carries perft evidence: %+v", u.Name, u)
+		}
+	}
+	if ev := strings.Join(l.Evidence(), "\n"); strings.Contains(ev, "perft") || l.Lead != nil || l.Reasons != nil || l.Caveats != nil || l.NoPerft {
+		t.Errorf("evidence %q lead %v reasons %v caveats %v no-perft %v: perft has no part in the inlined verdict", ev, l.Lead, l.Reasons, l.Caveats, l.NoPerft)
+	}
+	// A perft value alone (no kernel), such as serialize=inline, is no candidate.
+	ser := DecideInlined(factorOf(t, "serialize"), []Technique{{Name: "inline", Perft: iv(1, 1, 1), Default: true}})
+	if len(ser.Use) != 0 || ser.Missing == "" {
+		t.Errorf("serialization from perft alone: %+v", ser)
+	}
+	if none := DecideInlined(factorOf(t, "repr"), nil); len(none.Use) != 0 || !strings.Contains(none.Missing, "no micro benchmark") {
+		t.Errorf("representation: %+v", none)
+	}
+}
+
+// TestDecideInlinedChain: the LS1B reset, on a serialization loop's
+// dependency chain, ranks by latency; a kernel without a latency form is
+// no candidate there.
+func TestDecideInlinedChain(t *testing.T) {
+	var reset Factor
+	for _, f := range Factors() {
+		if chain(f) != "" {
+			reset = f
+		}
+	}
+	if reset.Family != "ls1b-reset" {
+		t.Fatalf("the factor ranked by latency is %+v, want the LS1B reset", reset)
+	}
+	ts := []Technique{
+		{Name: "and", Impl: "and", Usage: kernels.PerQuery, Arch: kernels.Generic, Throughput: iv(1.2, 1.1, 1.3), Latency: iv(2, 1.9, 2.1)},
+		{Name: "blsr", Impl: "blsr", Usage: kernels.LoopOnly, Arch: kernels.AMD64, Throughput: iv(1.5, 1.4, 1.6), Latency: iv(1, 0.95, 1.05)},
+		{Name: "fast", Impl: "fast", Usage: kernels.LoopOnly, Arch: kernels.AMD64, Throughput: iv(0.5, 0.4, 0.6)},
+	}
+	l := DecideInlined(reset, ts)
+	if l.Basis != ByLatency || !slices.Equal(names(l.Use), []string{"blsr"}) || l.Next != "and" || math.Abs(l.Margin-2) > 1e-9 {
+		t.Errorf("by %s use %v next %s margin %v; want latency, blsr, next and at 2x", l.Basis, names(l.Use), l.Next, l.Margin)
+	}
+	if l.Bulk == nil || l.Bulk.Name != "fast" || l.Cell() != "blsr (2.00x, micro latency)" {
+		t.Errorf("bulk %v cell %q", l.Bulk, l.Cell())
+	}
+	if rule := InlinedRule(); !strings.Contains(rule, "the LS1B reset by its latency") || strings.Count(rule, "by its latency") != 1 {
+		t.Errorf("the rule does not name the one factor ranked by latency:\n%s", rule)
+	}
+}

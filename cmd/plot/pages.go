@@ -25,7 +25,7 @@ type pagesOptions struct {
 }
 
 func (o *pagesOptions) flags(fs *flag.FlagSet) {
-	fs.StringVar(&o.baseline, "baseline", "", "configuration label the cross-configuration chart is relative to (default: the first file's)")
+	fs.StringVar(&o.baseline, "baseline", "", "configuration label the cross-configuration chart is relative to (default: the first in label order, the lowest level)")
 	o.export.flags(fs, true)
 }
 
@@ -87,6 +87,10 @@ func (o *pagesOptions) run(stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	vs, err := every.Validations()
+	if err != nil {
+		return err
+	}
 	for _, d := range dirs {
 		if perDir[d] == nil {
 			continue
@@ -96,7 +100,7 @@ func (o *pagesOptions) run(stdout, stderr io.Writer) error {
 			return fmt.Errorf("%s: %w", d, err)
 		}
 		s.InheritBaselines(every)
-		opt := render.PageOptions{Base: o.baseline, Origin: "`make report` (`go run ./cmd/plot pages results`)", Rule: report.PageRule}
+		opt := render.PageOptions{Base: o.baseline, Origin: "`make report` (`go run ./cmd/plot pages results`)", Rule: report.PageRule, Validations: vs}
 		if err := writePage(s, d, opt, stdout, stderr); err != nil {
 			return fmt.Errorf("%s: %w", d, err)
 		}

@@ -267,7 +267,7 @@ func TestCampaignInterrupt(t *testing.T) {
 	var err error
 	select {
 	case err = <-done:
-	case <-time.After(3 * time.Minute):
+	case <-time.After(time.Until(waitDeadline(t))):
 		t.Fatal("the campaign did not stop")
 	}
 	var in interruption

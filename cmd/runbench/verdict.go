@@ -14,11 +14,13 @@ import (
 )
 
 // writeVerdict prints, after a run's summary, the verdict for a move
-// generator on this CPU (package verdict, through report's Set.Verdict,
-// which the CPU pages print too): from the run's results file and the
-// newest standard runs of the other kinds (full, cache-pressure, perft) of
-// the same CPU and build in its folder (report.PageFiles' rule). Without a
-// perft run it says how to make one.
+// generator on this CPU (package verdict, through report's Set.Verdict and
+// Set.InlinedVerdict, which the CPU pages print too): from the run's
+// results file and the newest standard runs of the other kinds (full,
+// cache-pressure, perft) of the same CPU and build in its folder
+// (report.PageFiles' rule), for a generator in Go of the run's build, then
+// for compilers that inline intrinsics, from that build's micro
+// benchmarks. Without a perft run it says how to make one.
 func writeVerdict(w io.Writer, path string) error {
 	run, err := report.ScanFile(path)
 	if err != nil {
@@ -47,25 +49,34 @@ func writeVerdict(w io.Writer, path string) error {
 	if err != nil {
 		return err
 	}
-	label := ""
-	for _, c := range s.Configs {
-		if slices.Contains(c.Files, path) {
-			label = c.Label
+	var c *report.Config
+	for _, o := range s.Configs {
+		if slices.Contains(o.Files, path) {
+			c = o
 		}
 	}
+	if c == nil {
+		return fmt.Errorf("%s: no configuration of the run's own results", path)
+	}
 	fmt.Fprintf(w, "Verdict: what to use in a move generator on this CPU, per factor (%s)\n", verdictBasis(files[1:]))
+	fmt.Fprintf(w, "For a generator in Go built as this run: %s\n", s.Build(c))
 	if !slices.ContainsFunc(use, func(f *report.File) bool { return f.Run.Kind == schema.RunFull }) && run.Run.Kind != schema.RunFull {
 		fmt.Fprintf(w, "  (no full-suite run of this CPU and build in the folder: `%s` gives the micro figures)\n", commandHere("bench", run.Level, os.Args[0]))
 	}
 	command := "`" + commandHere("perft", run.Level, os.Args[0]) + "`"
-	if err := verdict.WriteText(w, s.Verdict(label), command); err != nil {
+	if err := verdict.WriteText(w, s.Verdict(c.Label), command); err != nil {
 		return err
 	}
 	if !perft {
 		fmt.Fprintf(w, "No perft run of this CPU and build in %s: %s (about a minute) times the move generator\n"+
 			"with each technique, and the verdict then ranks the sliders, counts and serializations by it.\n", folder, command)
 	}
-	return nil
+	ic, ok := s.InlinedConfig(c.CPU)
+	if !ok {
+		return nil
+	}
+	fmt.Fprintf(w, "%s of the build %s (no generator's figure in it; a CPU page's verdict states the rule)\n", verdict.InlinedHeading, s.Build(ic))
+	return verdict.WriteText(w, s.InlinedVerdict(ic.Label), command)
 }
 
 // commandHere is the command that makes a standard run (bench or perft)

@@ -5,11 +5,13 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 	"testing"
 
 	"bitlab/report"
 	"bitlab/report/render"
+	"bitlab/verdict"
 )
 
 // TestOneStanding feeds one run's results to the three places that rank
@@ -41,6 +43,18 @@ func TestOneStanding(t *testing.T) {
 	}
 	if !strings.Contains(string(out), "Verdict: what to use in a move generator") || !strings.Contains(string(out), "`runbench perft`") {
 		t.Errorf("no verdict, or no perft hint, after the summary:\n%s", out)
+	}
+	// The verdict names its build, Go's release as this test's toolchain,
+	// then gives the verdict for compilers that inline intrinsics, from
+	// the micro benchmarks alone.
+	release := regexp.MustCompile(`go(\d+\.\d+)`).FindStringSubmatch(runtime.Version())
+	build := regexp.MustCompile(`(?m)^For a generator in Go built as this run: Go (\d+\.\d+) \(gc\), (GOAMD64=v\d|GOARCH=\w+)`).FindStringSubmatch(string(out))
+	if build == nil || release == nil || build[1] != release[1] {
+		t.Errorf("the verdict's build %q, want Go %q's release:\n%s", build, runtime.Version(), out)
+	}
+	_, inlined, ok := strings.Cut(string(out), verdict.InlinedHeading+" of the build Go ")
+	if !ok || !regexp.MustCompile(`(?m)^  population count +use (tie: )?[a-z0-9-]+(, [a-z0-9-]+)*, by micro$`).MatchString(inlined) || strings.Contains(inlined, "perft speed") {
+		t.Errorf("no verdict for compilers that inline intrinsics ranking the population count by the micro benchmarks:\n%s", out)
 	}
 
 	s, _, err := report.Load(files[0])

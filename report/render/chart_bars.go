@@ -16,9 +16,11 @@ import (
 	"bitlab/schema"
 )
 
-// hbars draws horizontal bars: a group per row (bottom to top), a bar per
-// series in each, with 95% interval whiskers. Values are in data units;
-// bars start at the axis minimum, so that a log scale works.
+// hbars draws a group per row (bottom to top), a mark per series in each,
+// with 95% interval whiskers: on a linear axis a bar from zero, whose
+// length is its value; on a log axis, where a bar's length would mean
+// nothing, a dot (Cleveland's dot plot) on a faint line across the row.
+// Values are in data units.
 type hbars struct {
 	rows   []string
 	series []string
@@ -33,9 +35,16 @@ func (g *hbars) y(r, s int) float64 {
 	return float64(r) + (float64(len(g.series)-1)/2-float64(s))*g.barSlot()
 }
 
+// dotStyle is the mark of series s in a dot plot.
+func dotStyle(s int) draw.GlyphStyle {
+	return draw.GlyphStyle{Color: colorOf(s), Shape: glyphs[s%len(glyphs)], Radius: vg.Points(3)}
+}
+
 func (g *hbars) Plot(c draw.Canvas, p *plot.Plot) {
 	trX, trY := p.Transforms(&c)
+	_, dots := p.X.Scale.(plot.LogScale)
 	left := trX(p.X.Min)
+	guide := draw.LineStyle{Color: color.Gray{Y: 230}, Width: vg.Points(0.5)}
 	for r := range g.rows {
 		for s := range g.series {
 			v := g.values[r][s]
@@ -43,16 +52,23 @@ func (g *hbars) Plot(c draw.Canvas, p *plot.Plot) {
 				continue
 			}
 			y0, y1 := trY(g.y(r, s)-g.barSlot()/2), trY(g.y(r, s)+g.barSlot()/2)
-			right := min(trX(v.Center), c.Max.X)
-			fillHatched(c, vg.Rectangle{Min: vg.Point{X: left, Y: y0}, Max: vg.Point{X: right, Y: y1}}, colorOf(s), s)
+			ym := (y0 + y1) / 2
+			if dots {
+				c.StrokeLines(guide, []vg.Point{{X: c.Min.X, Y: ym}, {X: c.Max.X, Y: ym}})
+			} else {
+				right := min(trX(v.Center), c.Max.X)
+				fillHatched(c, vg.Rectangle{Min: vg.Point{X: left, Y: y0}, Max: vg.Point{X: right, Y: y1}}, colorOf(s), s)
+			}
 			if v.N > 1 && !math.IsInf(v.Lo, 0) && !math.IsInf(v.Hi, 0) {
 				whisker := draw.LineStyle{Color: color.Black, Width: vg.Points(0.7)}
-				ym := (y0 + y1) / 2
 				lo, hi := max(trX(v.Lo), c.Min.X), min(trX(v.Hi), c.Max.X)
 				c.StrokeLines(whisker, []vg.Point{{X: lo, Y: ym}, {X: hi, Y: ym}})
 				for _, x := range []vg.Length{lo, hi} {
 					c.StrokeLines(whisker, []vg.Point{{X: x, Y: ym - (y1-y0)/3}, {X: x, Y: ym + (y1-y0)/3}})
 				}
+			}
+			if dots {
+				c.DrawGlyph(dotStyle(s), vg.Point{X: trX(v.Center), Y: ym})
 			}
 		}
 	}
@@ -62,15 +78,19 @@ func (g *hbars) DataRange() (xmin, xmax, ymin, ymax float64) {
 	xmin, xmax = math.Inf(1), math.Inf(-1)
 	for _, row := range g.values {
 		for _, v := range row {
-			if v.N > 0 {
-				xmin, xmax = min(xmin, v.Lo, v.Center), max(xmax, v.Hi, v.Center)
+			if v.N == 0 {
+				continue
+			}
+			xmin, xmax = min(xmin, v.Center), max(xmax, v.Center)
+			if !math.IsInf(v.Lo, 0) && !math.IsInf(v.Hi, 0) { // no interval from fewer than 6 samples
+				xmin, xmax = min(xmin, v.Lo), max(xmax, v.Hi)
 			}
 		}
 	}
 	if math.IsInf(xmin, 0) {
 		xmin, xmax = 0, 1
 	}
-	if xmin > 0 && xmax/xmin <= 30 {
+	if xmin > 0 && xmax/xmin <= wide {
 		xmin = 0
 	}
 	return xmin, xmax, -0.5, float64(len(g.rows)) - 0.5
@@ -93,10 +113,12 @@ func barDists(all []string) []string {
 }
 
 // barChart draws a family's median throughput cost per implementation and
-// distribution at its headline size, with 95% intervals: a row of bars per
+// distribution at its headline size, with 95% intervals: a row per
 // implementation, the cheapest (geometric mean over the distributions) at
-// the top, a bar per distribution in each, told apart by colour and hatch.
-// It returns the file base.
+// the top, a bar per distribution in each, told apart by colour and hatch;
+// where the costs span more than a factor of wide, on a log axis, a dot
+// per distribution, told apart by colour and glyph. It returns the file
+// base.
 func (s set) barChart(dir string, k chartKey) (string, error) {
 	cfg, family := k.Config, k.Family
 	impls := s.Impls(cfg, family)
@@ -129,15 +151,24 @@ func (s set) barChart(dir string, k chartKey) (string, error) {
 	p.Add(grid, g)
 	p.NominalY(impls...)
 	lo, hi, _, _ := g.DataRange()
-	logIfWide(&p.X, lo, hi)
-	if _, ok := p.X.Scale.(plot.LogScale); ok {
-		p.X.Min = lo / 1.5
+	costAxis(&p.X, lo, hi, wide)
+	_, dots := p.X.Scale.(plot.LogScale)
+	if dots {
+		p.X.Label.Text = unit + " (median, 95% interval; log scale)"
 	}
 	f.legend.TextStyle.Font.Size = vg.Points(11)
 	for j, d := range dists {
-		f.legend.Add(d, swatch{colorOf(j), j})
+		if dots {
+			f.legend.Add(d, glyphThumb(dotStyle(j)))
+		} else {
+			f.legend.Add(d, swatch{colorOf(j), j})
+		}
 	}
-	height := vg.Length(1.3+float64(len(impls))*(0.11*float64(len(dists))+0.12)) * vg.Inch
+	perBar := 0.11 // inches
+	if dots {
+		perBar = 0.07
+	}
+	height := vg.Length(1.3+float64(len(impls))*(perBar*float64(len(dists))+0.12)) * vg.Inch
 	return f.save(7*vg.Inch, height, dir, k.File())
 }
 

@@ -212,8 +212,8 @@ func (s set) labels() []string {
 func crossFile(base string) string { return "configurations-vs-" + schema.Slug(base) }
 
 // crossLink names the chart a notebook's cross block links: relative to
-// its base argument, the first file's configuration by default.
+// its base argument, the page's reference by default.
 func crossLink(s set, b block) (name, alt string) {
-	base := cmp.Or(b.args["base"], s.First())
+	base := cmp.Or(b.args["base"], s.reference())
 	return crossFile(base), "speed relative to " + base
 }

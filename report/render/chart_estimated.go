@@ -5,7 +5,6 @@ import (
 	"math"
 	"strings"
 
-	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -15,8 +14,9 @@ import (
 )
 
 // estimateChart plots each form's measured cost against its estimate, both
-// axes logarithmic, with the diagonal where they agree; the forms apart by
-// more than apart are labelled.
+// axes logarithmic, with the diagonal where they agree; the forms that
+// part by more than 15% (report.Agreement.Parts) are named beside their
+// points (family, implementation and mode).
 func (s set) estimateChart(dir, cfg string, e *report.Estimates, ag []agreement) (string, error) {
 	var in, out plotter.XYs
 	var labels []string
@@ -29,36 +29,45 @@ func (s set) estimateChart(dir, cfg string, e *report.Estimates, ag []agreement)
 			continue
 		}
 		out = append(out, xy)
-		labels = append(labels, a.Impl+" "+string(a.Mode)[:3])
+		labels = append(labels, a.Family+"/"+a.Impl+" "+string(a.Mode)[:3])
 	}
 	f := newFigure()
 	p := f.p
 	p.Title.Text = fmt.Sprintf("measured against estimated (%s)\n%s", e.Model, s.title(cfg))
 	p.X.Label.Text = "estimate: cycles per element (llvm-mca)"
 	p.Y.Label.Text = "measured: cycles per element"
-	diag, err := diagonal(lo/1.5, hi*1.5)
+	diag, err := diagonal(lo/2, hi*2)
 	if err != nil {
 		return "", err
 	}
 	p.Add(plotter.NewGrid(), diag)
 	f.legend.Add("measured = estimate", diag)
-	for i, pts := range []plotter.XYs{in, out} {
-		if len(pts) == 0 {
-			continue
-		}
-		sc, err := plotter.NewScatter(pts)
+	styles := []draw.GlyphStyle{
+		{Shape: glyphs[0], Radius: vg.Points(3), Color: colorOf(0)},
+		{Shape: draw.BoxGlyph{}, Radius: vg.Points(3), Color: colorOf(3)},
+	}
+	if len(in) > 0 {
+		sc, err := plotter.NewScatter(in)
 		if err != nil {
 			return "", err
 		}
-		sc.GlyphStyle = draw.GlyphStyle{Shape: glyphs[i], Radius: vg.Points(3), Color: colorOf(i)}
+		sc.GlyphStyle = styles[0]
 		p.Add(sc)
-		f.legend.Add([]string{"within 15%", "apart by more than 15%"}[i], sc)
+		f.legend.Add("within 15%", sc)
 	}
 	labelled := newPointLabels(f, out, labels)
+	labelled.unnamed = in
+	for range out {
+		labelled.styles = append(labelled.styles, styles[1])
+	}
 	p.Add(labelled)
-	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = lo/1.5, hi*1.5, lo/1.5, hi*1.5
-	p.X.Scale, p.Y.Scale = plot.LogScale{}, plot.LogScale{}
-	p.X.Tick.Marker, p.Y.Tick.Marker = logTicks{}, logTicks{}
+	if len(out) > 0 {
+		f.legend.Add("apart by more than 15%", glyphThumb(styles[1]))
+		f.legend.Add("(family/implementation thr", noThumb{})
+		f.legend.Add("or lat: throughput, latency)", noThumb{})
+	}
+	logAxis(&p.X, lo, hi)
+	logAxis(&p.Y, lo, hi)
 	model := e.Model
 	if _, after, ok := strings.Cut(model, "-mcpu="); ok {
 		model, _, _ = strings.Cut(after, " ")

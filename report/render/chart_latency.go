@@ -57,8 +57,8 @@ func (s set) latencyChart(dir string, k chartKey) (string, error) {
 	f.legend.Add("latency = throughput", diag)
 	// Room around the points for their names; the diagonal is clipped.
 	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = lo/1.6, hi*2.2, lo/1.6, hi*1.6
-	logIfWide(&p.X, lo, hi)
-	logIfWide(&p.Y, lo, hi)
+	costAxis(&p.X, lo, hi, wide)
+	costAxis(&p.Y, lo, hi, wide)
 	w, h := 7*vg.Inch, 5.5*vg.Inch
 	labelled.keyCrowded(w, h)
 	return f.save(w, h, dir, k.File())

@@ -54,6 +54,6 @@ func (s set) learningChart(dir string, k chartKey) (string, error) {
 	if err := f.addLines(s.Impls(cfg, family), lines); err != nil {
 		return "", err
 	}
-	logIfWide(&p.Y, lo, hi)
+	costAxis(&p.Y, lo, hi, wide)
 	return f.save(7*vg.Inch, 4.5*vg.Inch, dir, k.File())
 }

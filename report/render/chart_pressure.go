@@ -43,8 +43,9 @@ func (s set) pressureChart(dir string, k chartKey) (string, error) {
 	}
 	p.NominalX(names...)
 	// Costs that differ by a factor show as ratios: equal rises, equal slopes.
-	logAbove(&p.Y, lo, hi, 4)
-	// Tall enough for the legend's line per implementation.
+	costAxis(&p.Y, lo, hi, 4)
+	// Tall enough for a name per implementation (in the legend or at the
+	// lines' ends).
 	height := max(4.5*vg.Inch, vg.Length(len(pc.Impls))*0.2*vg.Inch+1.2*vg.Inch)
 	return f.save(7*vg.Inch, height, dir, k.File())
 }

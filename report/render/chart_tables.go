@@ -56,7 +56,7 @@ func (s set) tablesChart(dir string, k chartKey) (string, error) {
 	p.X.Min, p.X.Max = xlo/2, xhi*8 // room for the labels right of the points
 	p.X.Scale, p.X.Tick.Marker = plot.LogScale{}, byteTicks{}
 	p.Y.Min, p.Y.Max = ylo/1.3, yhi*1.3
-	logAbove(&p.Y, ylo, yhi, 4)
+	costAxis(&p.Y, ylo, yhi, 4)
 	w, h := 7*vg.Inch, 5*vg.Inch
 	if len(pts.names) > 8 {
 		h = 7 * vg.Inch
@@ -143,7 +143,7 @@ func (s set) tableCosts(cfg, family string) (hot, pressed map[string]float64, un
 		}
 		return hot, pressed, pc.Unit, fmt.Sprintf("%s; hot and after a %s walk", strings.Join(pc.Dists, ", "), pc.Pressures[last]), nil
 	}
-	dists := s.Dists(cfg, family, schema.Throughput, s.Headline(family))
+	dists := s.HeadlineDists(cfg, family, schema.Throughput)
 	if len(dists) == 0 {
 		return nil, nil, "", "", noData("%s in %s has no throughput results at its headline size", family, cfg)
 	}

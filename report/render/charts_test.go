@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -203,11 +204,13 @@ func TestBarsSortedByCost(t *testing.T) {
 	}
 }
 
-// TestPlaceLabels places labels on clusters of points: no label covers
-// another (with the gap) or any point's mark, each is nearer to its own
-// point than to any other and within the largest of labelDistances of its
-// mark, and
-// isolated points are all named.
+// TestPlaceLabels places labels on clusters of points, among unnamed points
+// and obstacles in some trials: no label covers another (with the gap) or
+// any point's or obstacle's mark, each is nearer to its own point than to
+// any other, named or unnamed, and within the largest of labelDistances of
+// its mark, the
+// crowded points are numbered 1, 2 ... in order, each number beside its
+// point, and isolated points are all named.
 func TestPlaceLabels(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	bounds := vg.Rectangle{Max: vg.Point{X: 400, Y: 300}}
@@ -223,10 +226,22 @@ func TestPlaceLabels(t *testing.T) {
 			}
 			sizes[i] = vg.Point{X: vg.Length(30 + r.Float64()*60), Y: 10}
 		}
-		places := placeLabels(pts, sizes, nil, bounds)
-		named := 0
+		// Unnamed points in odd trials, obstacles in every third.
+		var unnamed, obstacles []vg.Point
+		for range (trial % 2) * 6 {
+			unnamed = append(unnamed, vg.Point{X: vg.Length(20 + r.Float64()*360), Y: vg.Length(20 + r.Float64()*260)})
+		}
+		for range min(1, trial%3) * 6 {
+			obstacles = append(obstacles, vg.Point{X: vg.Length(20 + r.Float64()*360), Y: vg.Length(20 + r.Float64()*260)})
+		}
+		places := placeLabels(pts, sizes, unnamed, obstacles, bounds, numberSize)
+		named, numbers := 0, 0
 		for i, p := range places {
 			if p.crowded > 0 {
+				numbers++
+				if p.crowded != numbers || math.Abs(float64(p.box.Size().X-numberSize(p.crowded).X)) > 1e-9 || boxDistance(p.box, pts[i]) > markRadius+labelDistances[len(labelDistances)-1]+0.01 {
+					t.Errorf("trial %d: crowded point %d numbered %d (want %d) in %v, not beside it", trial, i, p.crowded, numbers, p.box)
+				}
 				continue
 			}
 			named++
@@ -238,12 +253,12 @@ func TestPlaceLabels(t *testing.T) {
 			if d > markRadius+labelDistances[len(labelDistances)-1]+0.01 {
 				t.Errorf("trial %d: label %d is %.1f from its point", trial, i, d)
 			}
-			for j, q := range pts {
-				if j != i && boxDistance(b, q) < d+ownMargin-0.01 {
-					t.Errorf("trial %d: label %d nearer point %d than its own", trial, i, j)
+			for j, q := range slices.Concat(pts, unnamed, obstacles) {
+				if j != i && j < len(pts)+len(unnamed) && boxDistance(b, q) < d+ownMargin-0.01 {
+					t.Errorf("trial %d: label %d nearer point %d (named or unnamed) than its own", trial, i, j)
 				}
 				if boxDistance(b, q) < markRadius-0.01 {
-					t.Errorf("trial %d: label %d covers point %d", trial, i, j)
+					t.Errorf("trial %d: label %d covers point or obstacle %d", trial, i, j)
 				}
 			}
 			for j, o := range places {
@@ -258,12 +273,15 @@ func TestPlaceLabels(t *testing.T) {
 	}
 	// Points far apart are all named.
 	far := []vg.Point{{X: 50, Y: 50}, {X: 250, Y: 50}, {X: 50, Y: 250}, {X: 250, Y: 250}}
-	for i, p := range placeLabels(far, []vg.Point{{X: 60, Y: 10}, {X: 60, Y: 10}, {X: 60, Y: 10}, {X: 60, Y: 10}}, nil, bounds) {
+	for i, p := range placeLabels(far, []vg.Point{{X: 60, Y: 10}, {X: 60, Y: 10}, {X: 60, Y: 10}, {X: 60, Y: 10}}, nil, nil, bounds, numberSize) {
 		if p.crowded > 0 {
 			t.Errorf("isolated point %d crowded", i)
 		}
 	}
 }
+
+// numberSize is the size of a crowded point's number in TestPlaceLabels.
+func numberSize(n int) vg.Point { return vg.Point{X: vg.Length(6 * len(strconv.Itoa(n))), Y: 10} }
 
 // TestCleanTicks: linear axes label their ticks with no spurious
 // decimals.

@@ -4,6 +4,7 @@ import (
 	"image/color"
 	"math"
 	"slices"
+	"strconv"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -11,12 +12,12 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 )
 
-// placement is where a point's label goes: its box, or for a point too
-// crowded for its name to go beside it unmistakably, the mark (colour and
-// glyph: crowdedStyle) that stands for its name, which the legend gives.
+// placement is where a point's label goes: its box, and for a point too
+// crowded for its name to go beside it unmistakably, the number that
+// stands for its name there (the legend gives the name).
 type placement struct {
-	box     vg.Rectangle
-	crowded int // 1, 2 ... for a crowded point; 0 for a named one
+	box     vg.Rectangle // the name's, or for a crowded point its number's
+	crowded int          // 1, 2 ... for a crowded point; 0 for a named one
 }
 
 // The geometry of labels: a point's mark covers markRadius around it; a
@@ -37,20 +38,23 @@ const (
 )
 
 // placeLabels places the labels of points pts, each of the given size
-// (text extent), inside bounds, covering no point's mark and no other
-// label or obstacle's mark, each nearer to its own point than to any
-// other. The points with the fewest neighbours are placed first, each at
+// (text extent), inside bounds, covering no point's mark, no other label
+// and no mark of an unnamed point or obstacle, each nearer to its own point
+// than to any other point, named or unnamed (an obstacle, such as another
+// mark of the same point's series, may be nearer). The points with the fewest neighbours are placed first, each at
 // its nearest free place; those whose name fits nowhere beside them are
-// crowded, numbered 1, 2 ... in the order of pts.
-func placeLabels(pts, sizes, obstacles []vg.Point, bounds vg.Rectangle) []placement {
-	l := &labelLayout{pts: pts, bounds: bounds}
-	for _, p := range append(slices.Clone(pts), obstacles...) {
+// crowded, numbered 1, 2 ... in the order of pts, and their numbers, of
+// size numberSize(n), placed beside them by the same rules where they fit
+// (else where they cover nothing, else where they cover least).
+func placeLabels(pts, sizes, unnamed, obstacles []vg.Point, bounds vg.Rectangle, numberSize func(n int) vg.Point) []placement {
+	l := &labelLayout{pts: pts, unnamed: unnamed, bounds: bounds}
+	for _, p := range slices.Concat(pts, unnamed, obstacles) {
 		l.marks = append(l.marks, vg.Rectangle{Min: vg.Point{X: p.X - markRadius, Y: p.Y - markRadius}, Max: vg.Point{X: p.X + markRadius, Y: p.Y + markRadius}})
 	}
 	out := make([]placement, len(pts))
 	var crowded []int
 	for _, i := range fewestNeighboursFirst(pts) {
-		box, ok := l.beside(i, sizes[i])
+		box, ok := l.beside(i, sizes[i], true)
 		if !ok {
 			crowded = append(crowded, i)
 			continue
@@ -60,30 +64,72 @@ func placeLabels(pts, sizes, obstacles []vg.Point, bounds vg.Rectangle) []placem
 	}
 	slices.Sort(crowded)
 	for n, i := range crowded {
-		out[i].crowded = n + 1
+		size := numberSize(n + 1)
+		box, ok := l.beside(i, size, true)
+		if !ok {
+			box, ok = l.beside(i, size, false)
+		}
+		if !ok {
+			box = l.leastCovering(i, size)
+		}
+		out[i] = placement{box: box, crowded: n + 1}
+		l.labels = append(l.labels, box)
 	}
 	return out
 }
 
-// labelLayout is placeLabels' page: the points, the marks of the points and
-// obstacles, the labels placed so far, and the bounds.
+// labelLayout is placeLabels' page: the named and unnamed points, the
+// marks of every point and obstacle, the labels placed so far, and the
+// bounds.
 type labelLayout struct {
-	pts           []vg.Point
+	pts, unnamed  []vg.Point
 	marks, labels []vg.Rectangle
 	bounds        vg.Rectangle
 }
 
-// beside returns the nearest free box of the size beside point i that is
-// its own.
-func (l *labelLayout) beside(i int, size vg.Point) (vg.Rectangle, bool) {
+// beside returns the nearest free box of the size beside point i, with
+// own one that is nearer to it than to any other point.
+func (l *labelLayout) beside(i int, size vg.Point, own bool) (vg.Rectangle, bool) {
 	for _, d := range labelDistances {
 		for _, deg := range labelDirections {
-			if box := boxBeside(l.pts[i], size, d, deg); l.free(box) && l.own(box, i) {
+			if box := boxBeside(l.pts[i], size, d, deg); l.free(box) && (!own || l.own(box, i)) {
 				return box, true
 			}
 		}
 	}
 	return vg.Rectangle{}, false
+}
+
+// leastCovering returns the box of the size beside point i, within the
+// bounds where one fits, that covers the fewest labels and marks, labels
+// counting double.
+func (l *labelLayout) leastCovering(i int, size vg.Point) vg.Rectangle {
+	var best vg.Rectangle
+	least := math.MaxInt
+	for _, d := range labelDistances {
+		for _, deg := range labelDirections {
+			box := boxBeside(l.pts[i], size, d, deg)
+			b := l.bounds
+			covers := 0
+			if box.Min.X < b.Min.X || box.Max.X > b.Max.X || box.Min.Y < b.Min.Y || box.Max.Y > b.Max.Y {
+				covers = len(l.labels)*2 + len(l.marks) + 1 // any box within is better
+			}
+			for _, m := range l.marks {
+				if overlap(box, m, 0) {
+					covers++
+				}
+			}
+			for _, o := range l.labels {
+				if overlap(box, o, 0) {
+					covers += 2
+				}
+			}
+			if covers < least {
+				best, least = box, covers
+			}
+		}
+	}
+	return best
 }
 
 // boxBeside returns the box of the size in direction deg from p whose
@@ -135,12 +181,17 @@ func overlap(a, b vg.Rectangle, gap vg.Length) bool {
 	return a.Min.X < b.Max.X+gap && b.Min.X < a.Max.X+gap && a.Min.Y < b.Max.Y+gap && b.Min.Y < a.Max.Y+gap
 }
 
-// own reports whether box is nearer to point i than to any other by
-// ownMargin: a reader pairs it with its point.
+// own reports whether box is nearer to point i than to any other point,
+// named or unnamed, by ownMargin: a reader pairs it with its point.
 func (l *labelLayout) own(box vg.Rectangle, i int) bool {
 	d := boxDistance(box, l.pts[i])
 	for j, q := range l.pts {
 		if j != i && boxDistance(box, q) < d+ownMargin {
+			return false
+		}
+	}
+	for _, q := range l.unnamed {
+		if boxDistance(box, q) < d+ownMargin {
 			return false
 		}
 	}
@@ -166,12 +217,6 @@ func fewestNeighboursFirst(pts []vg.Point) []int {
 	return order
 }
 
-// crowdedStyle is the mark of the n-th crowded point: a colour and glyph
-// of its own (none the plain circle of the named points).
-func crowdedStyle(n int) draw.GlyphStyle {
-	return draw.GlyphStyle{Color: colorOf(n - 1), Shape: glyphs[1+(n-1)%(len(glyphs)-1)], Radius: vg.Points(3.5)}
-}
-
 // namedStyle is the mark of the named points.
 var namedStyle = draw.GlyphStyle{Shape: draw.CircleGlyph{}, Radius: vg.Points(3), Color: color.Gray{Y: 70}}
 
@@ -183,20 +228,30 @@ func boxDistance(r vg.Rectangle, p vg.Point) vg.Length {
 }
 
 // pointLabels draws and names the points of a scatter plot (see
-// placeLabels); the crowded points' marks and names go into the figure's
-// legend. Labels keep off the marks of obstacles too (another series'
-// points).
+// placeLabels), each in its style (namedStyle where styles is nil); the
+// crowded points' numbers and names go into the figure's legend. Labels
+// keep off the marks of unnamed points and obstacles too (points of other
+// series), and nearer their own points than the unnamed ones.
 type pointLabels struct {
-	xys, obstacles plotter.XYs
-	labels         []string
-	style          draw.TextStyle
-	fig            *figure
+	xys, unnamed, obstacles plotter.XYs
+	labels                  []string
+	styles                  []draw.GlyphStyle
+	style                   draw.TextStyle
+	fig                     *figure
 }
 
 func newPointLabels(f *figure, xys plotter.XYs, labels []string) *pointLabels {
 	style := draw.TextStyle{Color: color.Black, Font: plot.DefaultFont, Handler: f.p.Title.TextStyle.Handler}
 	style.Font.Size = vg.Points(10)
 	return &pointLabels{xys: xys, labels: labels, style: style, fig: f}
+}
+
+// glyph returns the mark of point i.
+func (l *pointLabels) glyph(i int) draw.GlyphStyle {
+	if l.styles == nil {
+		return namedStyle
+	}
+	return l.styles[i]
 }
 
 // place returns the labels' placements on a data canvas.
@@ -208,35 +263,43 @@ func (l *pointLabels) place(c draw.Canvas, p *plot.Plot) ([]vg.Point, []placemen
 		pts[i] = vg.Point{X: tx(xy.X), Y: ty(xy.Y)}
 		sizes[i] = l.style.Rectangle(l.labels[i]).Size()
 	}
-	var obstacles []vg.Point
-	for _, xy := range l.obstacles {
-		obstacles = append(obstacles, vg.Point{X: tx(xy.X), Y: ty(xy.Y)})
+	at := func(xys plotter.XYs) []vg.Point {
+		var out []vg.Point
+		for _, xy := range xys {
+			out = append(out, vg.Point{X: tx(xy.X), Y: ty(xy.Y)})
+		}
+		return out
 	}
-	return pts, placeLabels(pts, sizes, obstacles, c.Rectangle)
+	number := func(n int) vg.Point { return l.style.Rectangle(strconv.Itoa(n)).Size() }
+	return pts, placeLabels(pts, sizes, at(l.unnamed), at(l.obstacles), c.Rectangle, number)
 }
 
-// Plot draws every point's mark and the names of the named ones.
+// Plot draws every point's mark, and beside it its name or, crowded, its
+// number.
 func (l *pointLabels) Plot(c draw.Canvas, p *plot.Plot) {
 	pts, places := l.place(c, p)
 	for i, pl := range places {
+		c.DrawGlyph(l.glyph(i), pts[i])
+		text := l.labels[i]
 		if pl.crowded > 0 {
-			c.DrawGlyph(crowdedStyle(pl.crowded), pts[i])
-			continue
+			text = strconv.Itoa(pl.crowded)
 		}
-		c.DrawGlyph(namedStyle, pts[i])
-		c.FillText(l.style, vg.Point{X: pl.box.Min.X, Y: pl.box.Min.Y + l.style.FontExtents().Descent}, l.labels[i])
+		c.FillText(l.style, vg.Point{X: pl.box.Min.X, Y: pl.box.Min.Y + l.style.FontExtents().Descent}, text)
 	}
 }
 
-// keyCrowded adds the marks and names of the crowded points to the legend;
-// it lays the labels out on the canvas the figure will have, so call it
-// before saving with the same size.
+// keyCrowded adds the marks, numbers and names of the crowded points to
+// the legend, after an empty line; it lays the labels out on the canvas the figure will have,
+// so call it before saving with the same size.
 func (l *pointLabels) keyCrowded(w, h vg.Length) {
 	c := draw.Canvas{Rectangle: vg.Rectangle{Max: vg.Point{X: l.fig.width(w), Y: h}}}
-	_, places := l.place(l.fig.p.DataCanvas(c), l.fig.p)
+	_, places := l.place(l.fig.dataCanvas(c), l.fig.p)
 	for i, pl := range places {
+		if pl.crowded == 1 {
+			l.fig.legend.Add("", noThumb{}) // apart from the entries above
+		}
 		if pl.crowded > 0 {
-			l.fig.legend.Add(l.labels[i], glyphThumb(crowdedStyle(pl.crowded)))
+			l.fig.legend.Add(l.labels[i], numberThumb{l.glyph(i), strconv.Itoa(pl.crowded), l.style})
 		}
 	}
 }
@@ -246,4 +309,22 @@ type glyphThumb draw.GlyphStyle
 
 func (g glyphThumb) Thumbnail(c *draw.Canvas) {
 	c.DrawGlyph(draw.GlyphStyle(g), c.Center())
+}
+
+// numberThumb is a crowded point's legend thumbnail: its mark and, right
+// of it, its number.
+type numberThumb struct {
+	glyph  draw.GlyphStyle
+	number string
+	style  draw.TextStyle
+}
+
+func (n numberThumb) Thumbnail(c *draw.Canvas) {
+	c.DrawGlyph(n.glyph, vg.Point{X: c.Min.X + n.glyph.Radius + 1, Y: c.Center().Y})
+	sty := n.style
+	sty.XAlign = draw.XRight
+	// On the baseline of the legend's text (plot.Legend.Draw's).
+	descent := sty.FontExtents().Descent
+	baseline := c.Min.Y + (c.Size().Y-descent-sty.Rectangle(n.number).Max.Y)/2 + descent
+	c.FillText(sty, vg.Point{X: c.Max.X, Y: baseline}, n.number)
 }

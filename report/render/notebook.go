@@ -28,7 +28,7 @@ var blockPattern = regexp.MustCompile(`(?s)(<!-- bitlab:begin ([a-z]+)([^>]*?) -
 // NotebookHelp describes the generated blocks of notebooks, for plot -h.
 const NotebookHelp = "A block is a table or the link to a chart, as BLOCK names it below; config defaults to the last " +
 	"configuration (the highest GOAMD64 level), mode to throughput, size to the L1 batch, dists to all, base to the " +
-	"first file's configuration."
+	"first configuration (the lowest GOAMD64 level)."
 
 // chartBlock is the block kind of a family chart.
 const chartBlock = "chart"

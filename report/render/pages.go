@@ -23,13 +23,18 @@ var headerKeys = []string{"command:", "run:", "bitlab revision:", "machine:", "c
 // PageOptions say how a page was made.
 type PageOptions struct {
 	// Base is the configuration the cross-configuration chart compares
-	// with ("" for the first file's).
+	// with ("" for the first in label order: see reference).
 	Base string
 	// Origin names the command that made the page, such as "`make report`".
 	Origin string
 	// Rule states how the page's files were chosen from a folder (see
 	// PageRule); "" for a page of exactly the files given.
 	Rule string
+	// Validations are the measured cores' estimates beside their
+	// measurements (report.Set.Validations, of every CPU folder): where
+	// the page's model is borrowed, the lender's own on its core say
+	// whether an outlier is the borrowing's.
+	Validations []report.Validation
 }
 
 // Page writes the report of one machine into dir: every chart into
@@ -46,7 +51,7 @@ func Page(rs *report.Set, dir string, opt PageOptions) ([]string, error) {
 	var b bytes.Buffer
 	s.pageHead(&b, opt)
 	s.verdictSection(&b)
-	notes, err := s.crossSection(&b, dir, charts, cmp.Or(opt.Base, s.First()))
+	notes, err := s.crossSection(&b, dir, charts, cmp.Or(opt.Base, s.reference()))
 	if err != nil {
 		return notes, err
 	}
@@ -55,7 +60,7 @@ func Page(rs *report.Set, dir string, opt PageOptions) ([]string, error) {
 			return notes, err
 		}
 	}
-	if err := s.estimatesSection(&b, dir, charts); err != nil {
+	if err := s.estimatesSection(&b, dir, charts, opt.Validations); err != nil {
 		return notes, err
 	}
 	if err := s.perftSection(&b); err != nil {
@@ -90,6 +95,12 @@ func (s set) pageHead(b *bytes.Buffer, opt PageOptions) {
 		}
 	}
 }
+
+// reference returns the configuration a page's chart across
+// configurations compares with by default: the first in label order (the
+// lowest GOAMD64 level, v1 before v3), whichever ran last, so that a new run
+// of one level leaves the reference as it was.
+func (s set) reference() string { return s.Configs[0].Label }
 
 // crossSection writes the chart across configurations, relative to base,
 // where the page has several; a base that is none of them is a note.

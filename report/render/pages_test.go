@@ -85,12 +85,12 @@ func TestPageIsDeterministic(t *testing.T) {
 	}
 }
 
-func TestNextLabelled(t *testing.T) {
+func TestRoundUp(t *testing.T) {
 	for _, c := range []struct{ in, want float64 }{
-		{1, 1}, {1.01, 2}, {2, 2}, {3.3, 5}, {5, 5}, {5.1, 10}, {330, 500}, {0.042, 0.05}, {9.99, 10},
+		{1, 1}, {1.01, 1.1}, {1.05, 1.1}, {2, 2}, {3.33, 3.4}, {330, 330}, {0.0421, 0.043}, {9.99, 10}, {283.5, 290}, {297, 300},
 	} {
-		if got := nextLabelled(c.in); math.Abs(got-c.want) > 1e-9*c.want {
-			t.Errorf("nextLabelled(%v) = %v, want %v", c.in, got, c.want)
+		if got := roundUp(c.in); math.Abs(got-c.want) > 1e-9*c.want {
+			t.Errorf("roundUp(%v) = %v, want %v", c.in, got, c.want)
 		}
 	}
 }

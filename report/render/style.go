@@ -97,9 +97,14 @@ func seriesStyle(i int, l *plotter.Line, pts *plotter.Scatter) {
 	pts.Radius = vg.Points(2.6)
 }
 
-// addSeries draws line i of a chart, named in the figure's legend; a line
-// without points is left out.
-func (f *figure) addSeries(i int, name string, xys plotter.XYs) error {
+// directLabelled is the most lines a chart keys in its legend; a chart of
+// more names each line at its end instead (lineEnds), where no two
+// colours need telling apart.
+const directLabelled = 8
+
+// addSeries draws line i of a chart, named in the figure's legend or, with
+// direct, at its end; a line without points is left out.
+func (f *figure) addSeries(i int, name string, xys plotter.XYs, direct bool) error {
 	if len(xys) == 0 {
 		return nil
 	}
@@ -109,17 +114,31 @@ func (f *figure) addSeries(i int, name string, xys plotter.XYs) error {
 	}
 	seriesStyle(i, l, pts)
 	f.p.Add(l, pts)
+	if direct {
+		f.ends = append(f.ends, lineEnd{name: name, at: xys[len(xys)-1], line: l.LineStyle, glyph: pts.GlyphStyle})
+		return nil
+	}
 	f.legend.Add(name, l, pts)
 	return nil
 }
 
 // addLines draws a line per name, the legend listing them in the order
-// the lines end in (byLastValue).
+// the lines end in (byLastValue); more than directLabelled lines are
+// named at their ends instead.
 func (f *figure) addLines(names []string, lines map[string]plotter.XYs) error {
+	drawn := 0
+	for _, name := range names {
+		if len(lines[name]) > 0 {
+			drawn++
+		}
+	}
 	for i, name := range byLastValue(names, lines) {
-		if err := f.addSeries(i, name, lines[name]); err != nil {
+		if err := f.addSeries(i, name, lines[name], drawn > directLabelled); err != nil {
 			return err
 		}
+	}
+	if len(f.ends) > 0 {
+		f.p.Add(lineEnds{f})
 	}
 	return nil
 }
@@ -152,10 +171,12 @@ func (s set) costLines(cfg, family string, size int, pts []costPoint) (lines map
 
 // figure is a chart: the plot, and its legend in a column of its own to
 // the right, so that the legend neither covers the data nor takes the
-// axis's width.
+// axis's width; or in that column the names of its lines, each beside
+// the end of its line (ends).
 type figure struct {
 	p      *plot.Plot
 	legend plot.Legend
+	ends   []lineEnd
 }
 
 func newFigure() *figure {
@@ -197,6 +218,9 @@ func (f *figure) write(w, h vg.Length, path, format string) error {
 	if r := f.legend.Rectangle(probe); r.Size().X > 0 {
 		lw = r.Size().X + 2*legendGap
 	}
+	if len(f.ends) > 0 {
+		lw = max(lw, f.endsWidth()+legendGap)
+	}
 	c, err := draw.NewFormattedCanvas(w+lw, h, format)
 	if err != nil {
 		return err
@@ -204,7 +228,7 @@ func (f *figure) write(w, h vg.Length, path, format string) error {
 	dc := draw.New(c)
 	dc.SetColor(color.White)
 	dc.Fill(dc.Rectangle.Path())
-	f.p.Draw(draw.Crop(dc, 0, -lw, 0, 0))
+	f.draw(draw.Crop(dc, 0, -lw, 0, 0))
 	if lw > 0 {
 		// The legend's top meets the top of the plot's data area.
 		top := f.p.Title.TextStyle.Rectangle(f.p.Title.Text).Size().Y + f.p.Title.Padding
@@ -219,6 +243,50 @@ func (f *figure) write(w, h vg.Length, path, format string) error {
 		return err
 	}
 	return out.Close()
+}
+
+// draw draws the plot on c, the labels of its log axes centred on the
+// data area (see withoutLogLabels).
+func (f *figure) draw(c draw.Canvas) {
+	f.withoutLogLabels(c, func(inner draw.Canvas, x, y string) {
+		f.p.Draw(inner)
+		da := f.p.DataCanvas(inner)
+		if x != "" {
+			sty := f.p.X.Label.TextStyle
+			c.FillText(sty, vg.Point{X: da.Center().X, Y: c.Min.Y + sty.FontExtents().Descent}, x)
+		}
+		if y != "" {
+			sty := f.p.Y.Label.TextStyle
+			sty.Rotation += math.Pi / 2
+			c.FillText(sty, vg.Point{X: c.Min.X + sty.Height(y) - sty.FontExtents().Descent, Y: da.Center().Y}, y)
+		}
+	})
+}
+
+// dataCanvas returns the data area of the plot drawn on c.
+func (f *figure) dataCanvas(c draw.Canvas) (da draw.Canvas) {
+	f.withoutLogLabels(c, func(inner draw.Canvas, _, _ string) { da = f.p.DataCanvas(inner) })
+	return da
+}
+
+// withoutLogLabels calls fn with the labels of the plot's log axes taken
+// off them (and put back after), x and y, and the canvas c less the room
+// they take. gonum makes room for an axis label around the arithmetic
+// middle of the axis's range, which on a log axis lies near its top: the
+// plot shrinks, leaving an empty band, for a label drawn elsewhere.
+func (f *figure) withoutLogLabels(c draw.Canvas, fn func(inner draw.Canvas, x, y string)) {
+	var x, y string
+	if _, ok := f.p.X.Scale.(plot.LogScale); ok && f.p.X.Label.Text != "" {
+		x, f.p.X.Label.Text = f.p.X.Label.Text, ""
+		defer func() { f.p.X.Label.Text = x }()
+		c.Min.Y += f.p.X.Label.TextStyle.Height(x) + f.p.X.Label.Padding
+	}
+	if _, ok := f.p.Y.Scale.(plot.LogScale); ok && f.p.Y.Label.Text != "" {
+		y, f.p.Y.Label.Text = f.p.Y.Label.Text, ""
+		defer func() { f.p.Y.Label.Text = y }()
+		c.Min.X += f.p.Y.Label.TextStyle.FontExtents().Descent + f.p.Y.Label.TextStyle.Height(y) + f.p.Y.Label.Padding
+	}
+	fn(c, x, y)
 }
 
 // cleanTicks is gonum's default tick placement on a linear axis, each
@@ -251,52 +319,89 @@ func (cleanTicks) Ticks(lo, hi float64) []plot.Tick {
 
 // logTicks labels a log axis at 1, 2 and 5 times each power of ten, with
 // unlabelled minor ticks between, so that every bar and line has a labelled
-// value near it.
+// value near it; a tick at the axis's top is labelled too, unless a label
+// lies within endLabelRoom below it.
 type logTicks struct{}
+
+// endLabelRoom is the least ratio between the labelled tick at a log
+// axis's top and the next label below it.
+const endLabelRoom = 1.5
 
 func (logTicks) Ticks(lo, hi float64) []plot.Tick {
 	var ts []plot.Tick
+	below := 0.0 // the highest labelled tick below hi
 	for e := math.Floor(math.Log10(lo)); math.Pow(10, e) <= hi; e++ {
 		for m := 1.0; m < 10; m++ {
 			v := m * math.Pow(10, e)
-			if v < lo || v > hi {
+			if v < lo || v > hi*(1+1e-12) {
 				continue
 			}
 			t := plot.Tick{Value: v}
 			if m == 1 || m == 2 || m == 5 {
 				t.Label = strconv.FormatFloat(v, 'g', 4, 64)
+				if v < hi*(1-1e-12) {
+					below = v
+				}
 			}
 			ts = append(ts, t)
 		}
 	}
+	if n := len(ts); n > 0 && ts[n-1].Label == "" && math.Abs(ts[n-1].Value-hi) <= 1e-12*hi && hi >= below*endLabelRoom {
+		ts[n-1].Label = strconv.FormatFloat(hi, 'g', 4, 64)
+	}
 	return ts
 }
 
-// logIfWide switches an axis to a log scale when its values span more than
-// a factor of 30, and then raises its maximum to the next labelled tick, so
-// that no bar or point lies beyond the last label.
-func logIfWide(a *plot.Axis, lo, hi float64) { logAbove(a, lo, hi, 30) }
+// wide is the span of a cost axis's values (the largest over the
+// smallest) above which it is logarithmic.
+const wide = 30
 
-// logAbove makes an axis logarithmic when its values span more than the
-// given ratio.
-func logAbove(a *plot.Axis, lo, hi, ratio float64) {
-	if lo > 0 && hi/lo > ratio {
-		a.Scale = plot.LogScale{}
-		a.Tick.Marker = logTicks{}
-		a.Max = nextLabelled(max(a.Max, hi))
+// axisMargin keeps the lowest and highest values off the ends of a log
+// axis.
+const axisMargin = 1.05
+
+// costAxis scales an axis of positive values, lo the lowest and hi the
+// highest (costs, speed-ups). Where they span more than ratio it is
+// logarithmic, from the labelled tick (logTicks) below the lowest value, so
+// that a labelled value lies below every point, to just above the highest
+// (two significant digits, labelled where that is a tick with room:
+// logTicks); the room the axis already has (Min, Max) stays. Else it is
+// linear from zero, so that heights and lengths compare.
+func costAxis(a *plot.Axis, lo, hi, ratio float64) {
+	if lo <= 0 || hi/lo <= ratio {
+		a.Min = 0
+		return
 	}
+	if a.Min > 0 {
+		lo = min(lo, a.Min)
+	}
+	logAxis(a, lo, max(hi, a.Max))
 }
 
-// nextLabelled returns the smallest 1, 2 or 5 times a power of ten at or
-// above v > 0.
-func nextLabelled(v float64) float64 {
+// logAxis makes an axis logarithmic from the labelled tick below lo to
+// just above hi (see costAxis).
+func logAxis(a *plot.Axis, lo, hi float64) {
+	a.Scale = plot.LogScale{}
+	a.Tick.Marker = logTicks{}
+	a.Min, a.Max = prevLabelled(lo/axisMargin), roundUp(hi*axisMargin)
+}
+
+// roundUp returns v > 0 rounded up to two significant digits.
+func roundUp(v float64) float64 {
+	p := math.Pow(10, math.Floor(math.Log10(v))-1)
+	return math.Ceil(v/p*(1-1e-12)) * p
+}
+
+// prevLabelled returns the largest 1, 2 or 5 times a power of ten at or
+// below v > 0.
+func prevLabelled(v float64) float64 {
 	p := math.Pow(10, math.Floor(math.Log10(v)))
-	for _, m := range []float64{1, 2, 5, 10} {
-		if m*p >= v*(1-1e-12) {
+	for _, m := range []float64{10, 5, 2} {
+		if m*p <= v*(1+1e-12) {
 			return m * p
 		}
 	}
-	return 10 * p
+	return p
 }
 
 // hatches are the fill patterns of bars, beside their colour: what tells

@@ -29,15 +29,18 @@ func cell(sum schema.Summary, scale float64) string {
 }
 
 // table writes a family's Markdown table in one configuration and mode at
-// the L1 size: a row per distribution (those in dists, or all if nil), a
-// column per implementation, median cost and 95% interval; then each
-// implementation's geometric mean and speed-up over the baseline.
+// its headline size: a row per distribution (those in dists, or all if
+// nil), a column per implementation, median cost and 95% interval; then
+// each implementation's geometric mean and speed-up over the baseline over
+// the headline distributions among the rows (report's Standing), and a line
+// naming the learning curve's rows they leave out. A table of the learning
+// curve (one headline row, its never-repeating end) has no geomean rows.
 func (s set) table(w io.Writer, cfg, family string, mode schema.Mode, dists []string) error {
 	return s.tableAt(w, cfg, family, mode, s.Headline(family), dists)
 }
 
-// tableAt is table at another batch size; the summary rows are left out
-// away from the L1 size.
+// tableAt is table at another batch size; the geomean rows are left out
+// away from the headline size.
 func (s set) tableAt(w io.Writer, cfg, family string, mode schema.Mode, size int, dists []string) error {
 	impls := s.Impls(cfg, family)
 	if dists == nil {
@@ -62,16 +65,36 @@ func (s set) tableAt(w io.Writer, cfg, family string, mode schema.Mode, size int
 		}
 		fmt.Fprintf(w, "| %s |\n", strings.Join(row, " | "))
 	}
-	if size != s.Headline(family) {
+	headline, learning := splitHeadline(dists)
+	// A table of the learning curve has one headline row, the curve's
+	// never-repeating end: a geometric mean over it would repeat it.
+	if size != s.Headline(family) || len(headline) == 0 || len(learning) > 0 && len(headline) == 1 {
 		return nil
 	}
 	geo, speed := []string{"**geomean**"}, []string{"**vs " + s.Baseline(family) + "**"}
 	for _, im := range impls {
-		st := s.Standing(cfg, family, im, mode, dists)
+		st := s.Standing(cfg, family, im, mode, headline)
 		geo, speed = append(geo, schema.Figure(st.Geomean*scale)), append(speed, ratio(st.Speedup))
 	}
 	fmt.Fprintf(w, "| %s |\n| %s |\n", strings.Join(geo, " | "), strings.Join(speed, " | "))
+	if len(learning) > 0 {
+		fmt.Fprintf(w, "\nThe geomean and speed-up rows are over %s; they leave out the learning curve (%s): a batch that repeats shows how far the branch predictor reaches, not the cost on inputs it cannot learn.\n",
+			strings.Join(headline, ", "), strings.Join(learning, ", "))
+	}
 	return nil
+}
+
+// splitHeadline splits distributions into those of the headline figures
+// and the learning curve's (schema.HeadlineDist), each in order.
+func splitHeadline(dists []string) (headline, learning []string) {
+	for _, d := range dists {
+		if schema.HeadlineDist(d) {
+			headline = append(headline, d)
+		} else {
+			learning = append(learning, d)
+		}
+	}
+	return headline, learning
 }
 
 // measured reports whether an implementation has results in a mode at a size.

@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -11,57 +12,160 @@ import (
 )
 
 // verdictIntro says how the verdict ranks, for the pages.
-const verdictIntro = "Per factor of a move generator, the technique to use on this CPU: ranked by perft (the move generator's speed with the " +
-	"technique against its default configuration, geometric mean over the positions, 95% interval) where this page's perft run varies " +
+const verdictIntro = "Per factor of a move generator written in Go, the technique to use on this CPU, a table per build: its heading " +
+	"names the Go release and compiler, the GOAMD64 level and the Go experiments, and an engine in Go reads the table of the build it ships. " +
+	"Each is ranked by perft (the move generator's speed with the " +
+	"technique against its default configuration, geometric mean over the positions, 95% interval) where that build's perft run varies " +
 	"the factor, else by the micro benchmarks' throughput among the implementations a generator can call once per query; intervals " +
 	"that overlap are a tie. The fastest implementation of any kind is named for bulk work, and where the micro benchmarks' fastest " +
 	"per-query implementation is not perft's choice, the reasons these results give. A perft margin of a few percent " +
 	"is one build's: where the linker places the generator's functions moved Zen 5's perft by up to 18% with the same " +
-	"instructions (notebooks/perft.md, \"Where the code sits\"), which no run's own spread shows."
+	"instructions (notebooks/perft.md, \"Where the code sits\"), which no run's own spread shows. An engine in C, C++ or Rust " +
+	"reads the last table, for compilers that inline intrinsics."
 
-// verdictSection writes a page's verdict, per configuration.
+// verdictSection writes a page's verdict: per configuration, headed by its
+// build, then the verdict for compilers that inline intrinsics.
 func (s set) verdictSection(b *bytes.Buffer) {
 	b.WriteString("## Verdict: what to use in a move generator\n\n" + verdictIntro + "\n\n")
 	for _, c := range s.Configs {
-		if len(s.Configs) > 1 {
-			fmt.Fprintf(b, "### %s\n\n", c.Label)
-		}
-		if inc := s.Incomplete(c); len(inc) > 0 {
-			fmt.Fprintf(b, "This verdict rests on an incomplete run: %s.\n\n", strings.Join(inc, ", "))
-		}
+		fmt.Fprintf(b, "### %s\n\n", s.buildHeading(c))
+		s.incompleteNote(b, c)
 		verdict.WriteMarkdown(b, s.Verdict(c.Label), c.Level)
+		b.WriteString("\n")
+	}
+	cfgs := s.inlinedConfigs()
+	if len(cfgs) == 0 {
+		return
+	}
+	fmt.Fprintf(b, "### %s\n\n%s %s\n\n", verdict.InlinedHeading, verdict.InlinedRule(), report.InlinedBuildRule)
+	for _, c := range cfgs {
+		who := ""
+		if len(cfgs) > 1 {
+			who = c.CoreName() + ", "
+		}
+		fmt.Fprintf(b, "From the micro benchmarks of %sthe build %s.\n\n", who, s.Build(c))
+		s.incompleteNote(b, c)
+		verdict.WriteMarkdown(b, s.InlinedVerdict(c.Label), c.Level)
 		b.WriteString("\n")
 	}
 }
 
-// crossVerdict writes the verdict across CPUs: a row per factor, a column
-// per CPU, the choice and its margin in each cell. A CPU's column is its
-// build with a perft run (the first such), else its first build.
-func (s set) crossVerdict(b *bytes.Buffer) {
-	b.WriteString("## Verdict per CPU\n\n" + verdictIntro + " Each cell: the choice, its margin over the next technique and what ranked it; " +
-		"each CPU's column is its build with a perft run where it has one; the CPU pages give the evidence.\n\n")
-	var cols []*report.Config
+// incompleteNote says that a verdict rests on a configuration's incomplete
+// runs, where it does.
+func (s set) incompleteNote(b *bytes.Buffer, c *report.Config) {
+	if inc := s.Incomplete(c); len(inc) > 0 {
+		fmt.Fprintf(b, "This verdict rests on an incomplete run: %s.\n\n", strings.Join(inc, ", "))
+	}
+}
+
+// buildHeading names a configuration's build (report.Build), with its
+// label where another configuration of the set has the same build.
+func (s set) buildHeading(c *report.Config) string {
+	h := s.Build(c)
+	if slices.ContainsFunc(s.Configs, func(o *report.Config) bool { return o != c && s.Build(o) == h }) {
+		return h.String() + " (" + c.Label + ")"
+	}
+	return h.String()
+}
+
+// inlinedConfigs returns, per CPU of the set, the configuration its
+// verdict for compilers that inline intrinsics reads (InlinedConfig).
+func (s set) inlinedConfigs() []*report.Config {
+	var out []*report.Config
 	for _, c := range s.Configs {
-		i := slices.IndexFunc(cols, func(o *report.Config) bool { return o.CPU == c.CPU })
-		switch {
-		case i < 0:
-			cols = append(cols, c)
-		case len(s.PerftCases(cols[i].Label)) == 0 && len(s.PerftCases(c.Label)) > 0:
-			cols[i] = c
+		if slices.ContainsFunc(out, func(o *report.Config) bool { return o.CPU == c.CPU }) {
+			continue
+		}
+		if ic, ok := s.InlinedConfig(c.CPU); ok {
+			out = append(out, ic)
 		}
 	}
-	var head, factors []string
+	return out
+}
+
+// crossVerdict writes the verdict across CPUs: a section per build (its Go
+// release and target; the experiments in the heading where every column
+// shares them) with a row per factor, a column per CPU, the choice and its
+// margin in each cell; of a CPU's configurations of one build, the column
+// is the one with a perft run where one has it, else the first. Then the
+// verdict for compilers that inline intrinsics, a column per CPU.
+func (s set) crossVerdict(b *bytes.Buffer) {
+	b.WriteString("## Verdict per CPU\n\n" + verdictIntro + " Each cell: the choice, its margin over the next technique and what ranked it; " +
+		"of a CPU's configurations of one build, its column is the one with a perft run where it has one; the CPU pages give the evidence.\n\n")
+	type section struct {
+		build report.Build // without its experiments
+		cols  []*report.Config
+	}
+	var secs []*section
+	for _, c := range s.Configs {
+		bd := s.Build(c)
+		bd.Experiment = ""
+		i := slices.IndexFunc(secs, func(sec *section) bool { return sec.build == bd })
+		if i < 0 {
+			i = len(secs)
+			secs = append(secs, &section{build: bd})
+		}
+		sec := secs[i]
+		switch j := slices.IndexFunc(sec.cols, func(o *report.Config) bool { return o.CPU == c.CPU }); {
+		case j < 0:
+			sec.cols = append(sec.cols, c)
+		case len(s.PerftCases(sec.cols[j].Label)) == 0 && len(s.PerftCases(c.Label)) > 0:
+			sec.cols[j] = c
+		}
+	}
+	slices.SortStableFunc(secs, func(a, b *section) int { return cmp.Compare(a.build.String(), b.build.String()) })
+	for _, sec := range secs {
+		heading := sec.build
+		shared := !slices.ContainsFunc(sec.cols, func(c *report.Config) bool { return c.Experiment != sec.cols[0].Experiment })
+		if shared {
+			heading.Experiment = sec.cols[0].Experiment
+		}
+		var head []string
+		var lines [][]verdict.Line
+		for _, c := range sec.cols {
+			label := c.CoreName()
+			if !shared && c.Experiment != "" {
+				label += " with GOEXPERIMENT=" + c.Experiment
+			}
+			head = append(head, s.columnNotes(c, label))
+			lines = append(lines, s.Verdict(c.Label))
+		}
+		fmt.Fprintf(b, "### %s\n\n", heading)
+		verdictTable(b, head, lines)
+	}
+	cfgs := s.inlinedConfigs()
+	if len(cfgs) == 0 {
+		return
+	}
+	fmt.Fprintf(b, "### %s\n\n%s %s Each column names the build whose micro benchmarks it reads.\n\n", verdict.InlinedHeading, verdict.InlinedRule(), report.InlinedBuildRule)
+	var head []string
+	var lines [][]verdict.Line
+	for _, c := range cfgs {
+		head = append(head, s.columnNotes(c, c.CoreName()+": "+s.Build(c).String()))
+		lines = append(lines, s.InlinedVerdict(c.Label))
+	}
+	verdictTable(b, head, lines)
+}
+
+// columnNotes returns a column's label with what its configuration's runs
+// lack: an incomplete run, stale code.
+func (s set) columnNotes(c *report.Config, label string) string {
+	if inc := s.Incomplete(c); len(inc) > 0 {
+		label += " (incomplete: " + strings.Join(inc, ", ") + ")"
+	}
+	if len(s.Stale(c.Label)) > 0 {
+		label += " (stale: " + s.StaleNote(c.Label) + ")"
+	}
+	return label
+}
+
+// verdictTable writes a row per factor and a column per head, each cell
+// the column's line on the factor in a few words (verdict.Line's Cell).
+func verdictTable(b *bytes.Buffer, head []string, lines [][]verdict.Line) {
+	var factors []string
 	cells := map[string][]string{}
-	for _, c := range cols {
-		label := c.Label
-		if len(s.Incomplete(c)) > 0 {
-			label += " (incomplete: " + strings.Join(s.Incomplete(c), ", ") + ")"
-		}
-		if len(s.Stale(c.Label)) > 0 {
-			label += " (stale: " + s.StaleNote(c.Label) + ")"
-		}
-		head = append(head, label)
-		for _, l := range s.Verdict(c.Label) {
+	for _, col := range lines {
+		for _, l := range col {
 			if cells[l.Factor.Name] == nil {
 				factors = append(factors, l.Factor.Name)
 			}

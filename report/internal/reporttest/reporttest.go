@@ -4,8 +4,10 @@ package reporttest
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -16,7 +18,7 @@ import (
 func Results(t testing.TB, dir, name, level string, factor float64) string {
 	t.Helper()
 	var b strings.Builder
-	b.WriteString("# clock: add-chain, 3.9 GHz\ngoos: linux\ngoarch: amd64\ngoamd64: " + level + "\ncpu: Test CPU 9000\ncycles: add-chain\nfamily: popcount\nbaseline: kernighan\nusage: kernighan=query popcnt=loop\n\n")
+	b.WriteString("# clock: add-chain, 3.9 GHz\ngoos: linux\ngoarch: amd64\ngoamd64: " + level + "\ncpu: Test CPU 9000\ngo: go1.26.8\ncycles: add-chain\nfamily: popcount\nbaseline: kernighan\nusage: kernighan=query popcnt=loop\n\n")
 	for round := range 5 {
 		for _, im := range []string{"kernighan", "popcnt"} {
 			for _, d := range []string{"k0", "k1", "k2", "k4", "k8", "random"} {
@@ -45,4 +47,47 @@ func TwoLevels(t testing.TB) string {
 	Results(t, dir, "a.txt", "v1", 1)
 	Results(t, dir, "b.txt", "v3", 0.5)
 	return dir
+}
+
+// Plant is a results file of one family's throughput at one batch size,
+// that size its headline: Cycles gives the cost per element by
+// implementation, then distribution.
+type Plant struct {
+	CPU, Family, Baseline string
+	Size                  int
+	Cycles                map[string]map[string]float64
+}
+
+// Write writes the file into dir as name, five rounds of each case 1%
+// apart around the planted cost (their median), and returns its path.
+func (p Plant) Write(t testing.TB, dir, name string) string {
+	t.Helper()
+	var b strings.Builder
+	fmt.Fprintf(&b, "# clock: add-chain, 4 GHz\ngoos: linux\ngoarch: amd64\ngoamd64: v1\ncpu: %s\ncycles: add-chain\nfamily: %s\nbaseline: %s\nheadline: %d\n\n", p.CPU, p.Family, p.Baseline, p.Size)
+	for round := range 5 {
+		for _, im := range slices.Sorted(maps.Keys(p.Cycles)) {
+			for _, d := range slices.Sorted(maps.Keys(p.Cycles[im])) {
+				c := p.Cycles[im][d] * (1 + float64(round-2)/100)
+				fmt.Fprintf(&b, "BenchmarkKernel/family=%s/impl=%s/dist=%s/size=%d/mode=throughput 1000 %g ns/op %g cycles/op\n", p.Family, im, d, p.Size, c/4, c)
+			}
+		}
+	}
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// Edit rewrites the file at path with each old string replaced by the new
+// one after it (strings.NewReplacer's pairs), such as another header line.
+func Edit(t testing.TB, path string, oldnew ...string) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(strings.NewReplacer(oldnew...).Replace(string(data))), 0o644); err != nil {
+		t.Fatal(err)
+	}
 }
