@@ -232,9 +232,15 @@ ARM64_RUNBENCH ?= $(or $(TMPDIR),/tmp)/bitlab-runbench-arm64
 # run where the CPU has their features), linux/arm64 and darwin/arm64
 # (without: no archsimd kernel is for arm64), into dist/. Each binary runs on
 # its own: copy it over, run it, bring results/ back (see the README).
+# go build stamps a binary "modified" where git status lists anything, an
+# uncommitted results file too, and a binary run outside the checkout
+# cannot tell what changed: its results files then say "with uncommitted
+# changes", and dist warns first.
 DIST_LEVELS ?= v1 v2 v3 v4
 dist:
 	@mkdir -p dist
+	@if [ -n "$$(git status --porcelain 2>/dev/null)" ]; then \
+		echo "warning: git status lists changes (results files count too): every results file of these binaries will say \"with uncommitted changes\"; commit or stash them (git stash -u) and rerun for binaries that record the commit alone"; fi
 	@set -e; for l in $(DIST_LEVELS); do \
 		echo "dist/runbench-linux-amd64-$$l"; \
 		GOOS=linux GOARCH=amd64 GOAMD64=$$l $(GO) build $(BUILDVCS) -o dist/runbench-linux-amd64-$$l ./cmd/runbench; \
@@ -247,16 +253,16 @@ dist:
 # Results from many CPUs: the campaign workflow
 # (.github/workflows/campaign.yml; the README says how to run it) runs
 # make ci-campaign on each hosted runner and make ci-merge after them.
-# ci-campaign measures this machine as a CI run: make bench at GOAMD64 v1
-# and v3 (runbench levels; one run off amd64) and make perft, into
-# CI_OUT/results/<cpu>/ (the job's artifact), with every results header
-# saying "host: ci" and the runner label in BITLAB_RUNNER. CI_ARGS passes
-# flags of go run ./internal/ci measure (-bench, -perft: a smaller run).
-# ci-merge copies the results files of every CPU folder below DIR (the
-# downloaded artifacts) into results/, then runs make report.
+# ci-campaign runs the campaign (make campaign) on this machine as a CI
+# run, into CI_OUT/results/<cpu>/ (the job's artifact), every file it
+# writes saying "host: ci" and the runner label in BITLAB_RUNNER. CI_ARGS
+# passes flags of runbench campaign: -quick for a trial of a minute or
+# two, -plan for the plan alone. ci-merge copies the results files of
+# every CPU folder below DIR (the downloaded artifacts; one campaign per
+# CPU) into results/, then runs make report.
 CI_OUT ?= ci-out
 ci-campaign:
-	$(GO) run ./internal/ci measure -out $(CI_OUT) $(CI_ARGS)
+	$(GO) run ./internal/ci measure -out $(CI_OUT) -- $(CI_ARGS)
 
 ci-merge:
 	@test -n "$(DIR)" || { echo "usage: make ci-merge DIR=artifacts/ (the downloaded artifacts)"; exit 2; }

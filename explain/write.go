@@ -81,10 +81,12 @@ func File(results string, folders map[string]Folder, m Model, t Target) string {
 
 // Provenance is what an estimates file's header says of the code it
 // estimated: the bitlab revision, and the campaign that wrote it (zero for
-// none).
+// none) with the host it ran on and its CI runner label, as the campaign's
+// runs record them ("" for none).
 type Provenance struct {
-	Revision string
-	Campaign schema.Campaign
+	Revision     string
+	Campaign     schema.Campaign
+	Host, Runner string
 }
 
 // Write writes every model's and target's estimates into its results file
@@ -186,6 +188,12 @@ func format(ests []Estimate, m Model, t Target, cpu string, mca MCA, prov Proven
 	fmt.Fprintf(&b, "%s%s\n", fingerprintLine, fingerprint.Line())
 	if !prov.Campaign.IsZero() {
 		fmt.Fprintf(&b, "# %s%s\n", schema.CampaignComment, prov.Campaign)
+	}
+	if prov.Host != "" {
+		fmt.Fprintf(&b, "# %s%s\n", schema.HostComment, prov.Host)
+	}
+	if prov.Runner != "" {
+		fmt.Fprintf(&b, "# %s%s\n", schema.RunnerComment, prov.Runner)
 	}
 	fmt.Fprintf(&b, "# model: %s, -mcpu=%s", m.Label, m.CPU)
 	if m.Borrowed != "" {

@@ -13,7 +13,9 @@ import (
 
 // TestWriteKeepsUnchanged: a file whose estimates did not change keeps its
 // revision line and is not rewritten; a changed estimate rewrites it, and
-// a model's files that no estimate names any more are removed.
+// a model's files that no estimate names any more are removed. A
+// campaign's file names the campaign, its host and runner label; another
+// names no host.
 func TestWriteKeepsUnchanged(t *testing.T) {
 	results := t.TempDir()
 	est := Estimate{Kernel: "popcount/swar", Mode: schema.Throughput, Target: Target{GOARCH: "amd64", GOAMD64: "v1"},
@@ -25,7 +27,7 @@ func TestWriteKeepsUnchanged(t *testing.T) {
 		t.Helper()
 		prov := Provenance{Revision: revision}
 		if len(campaign) > 0 {
-			prov.Campaign = campaign[0]
+			prov.Campaign, prov.Host, prov.Runner = campaign[0], schema.CIHost, "ubuntu-24.04"
 		}
 		written, kept, err := Write(results, nil, []Estimate{e}, mca, prov)
 		if err != nil {
@@ -45,6 +47,9 @@ func TestWriteKeepsUnchanged(t *testing.T) {
 	if written, _ := write(est, "aaa"); !slices.Equal(written, []string{path}) || revisionOf() != "aaa" {
 		t.Fatalf("first write: %v, revision %s", written, revisionOf())
 	}
+	if data, _ := os.ReadFile(path); strings.Contains(string(data), "\n# "+schema.HostComment) {
+		t.Errorf("estimates of no campaign name a host:\n%s", data)
+	}
 	if err := os.WriteFile(stale, []byte("old\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -61,7 +66,8 @@ func TestWriteKeepsUnchanged(t *testing.T) {
 	c := schema.Campaign{Revision: strings.Repeat("c", 40), Start: time.Date(2026, 11, 26, 8, 0, 0, 0, time.UTC)}
 	written, kept := write(est, c.Revision, c)
 	data, _ := os.ReadFile(path)
-	if !slices.Equal(written, []string{path}) || len(kept) != 0 || !strings.Contains(string(data), "\n# "+schema.CampaignComment+c.String()+"\n") {
+	if !slices.Equal(written, []string{path}) || len(kept) != 0 ||
+		!strings.Contains(string(data), "\n# "+schema.CampaignComment+c.String()+"\n# "+schema.HostComment+"ci\n# "+schema.RunnerComment+"ubuntu-24.04\n") {
 		t.Errorf("the same estimates in a campaign: wrote %v, kept %v; the file:\n%s", written, kept, data)
 	}
 }

@@ -165,8 +165,9 @@ const placementFlag = "placement"
 // selection when any of -fen, -depth, -config, -position or -depths is
 // given, the standard run otherwise. A campaign's run (-campaign) of the
 // standard positions at the depths it chose (-depths and nothing else of
-// those) is the standard run, and a run with -placement (which takes
-// -depths alone of those) a placement run. The flags kept are those and
+// those) is the standard run, and a run with -placement a placement run
+// where -depths is all it has of those (a selection otherwise, such as a
+// quick campaign's). The flags kept are those and
 // -grid and -tt.
 func PerftRun(args []string) Run {
 	r := Run{Kind: RunPerft}
@@ -196,8 +197,10 @@ func PerftRun(args []string) Run {
 		}
 	}
 	switch {
-	case placement:
+	case placement && !others:
 		r.Kind = RunPlacement
+	case placement:
+		r.Kind = RunPerftSelection
 	case campaign && !others:
 		r.Kind = RunPerft
 	}

@@ -48,6 +48,7 @@ func TestPerftRun(t *testing.T) {
 		{[]string{"perft", "-placement", "-campaign", "abc 2026-11-26T08:00:00Z", "-depths", "start=5,kiwipete=4"}, "placement -depths start=5,kiwipete=4"},
 		{[]string{"perft", "-placement=true", "-depths", "start=5"}, "placement -depths start=5"},
 		{[]string{"perft", "-placement=false", "-depths", "start=5"}, "perft-selection -depths start=5"},
+		{[]string{"perft", "-placement", "-position", "kiwipete", "-depth", "2"}, "perft-selection -position kiwipete -depth 2"},
 	} {
 		if got := PerftRun(c.args).String(); got != c.want {
 			t.Errorf("%q: %q, want %q", c.args, got, c.want)

@@ -61,6 +61,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "explain: -campaign:", err)
 			return 2
 		}
+		m := harness.ThisMachine()
+		prov.Host, prov.Runner = m.Host, m.Runner // as the campaign's runs record them
 	}
 	if err := estimate(stdout, work, o.results, chosen, prov); err != nil {
 		fmt.Fprintln(stderr, "explain:", err)
@@ -84,7 +86,7 @@ func (o *options) flagSet(stderr io.Writer) *flag.FlagSet {
 	fs.SetOutput(stderr)
 	fs.StringVar(&o.results, "results", "results", "the results folder: estimates go to <cpu>/estimates/ for a core with a folder, else to estimates/<model>/")
 	fs.StringVar(&o.models, "models", "", "comma-separated -mcpu names to run (default: every model)")
-	fs.StringVar(&o.campaign, "campaign", "", "the campaign the estimates belong to, as runbench campaign passes it (REVISION START): their headers record it")
+	fs.StringVar(&o.campaign, "campaign", "", "the campaign the estimates belong to, as runbench campaign passes it (REVISION START): their headers record it, and the host and CI runner label as the campaign's runs do")
 	fs.BoolVar(&o.list, "list", false, "print every kernel's extracted main loop and why it is or is not estimated, and stop (needs no llvm-mca)")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, usage)

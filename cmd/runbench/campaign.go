@@ -53,6 +53,20 @@ treat such files as a campaign: commit first for one.
 Interrupts: Ctrl-C reaches the step running, which keeps its completed rounds (it
 says where); the files of the finished steps stay, and the campaign lists them and
 prints the commands that run the steps left, under the same campaign.
+
+What each machine shows: the plan's levels line names the GOAMD64 levels it
+builds and why it leaves out the others ("not v4: the CPU lacks avx512f avx512bw
+avx512vl"); arm64 (Linux, macOS) has no GOAMD64 levels: one build, steps named
+without a level, perft once. Every run's header and stderr carry the machine's
+warnings, such as macOS's on a Mac with two kinds of core (macOS does not say
+whether the run used the performance or the efficiency cores: nothing can pin a
+thread there); without hardware counters (CI runners and most virtual
+machines, macOS, Linux where perf_event_open is not allowed) the header's clock
+line says add-chain: cycles come from the calibrated ADD chain. The estimates step is skipped, with a note, without llvm-mca-19 or where
+llvm-mca has no model of the core (Apple's cores, Neoverse N2). make ci-campaign
+runs the campaign as a CI run into ci-out/results/: every file also says
+"host: ci" and the runner label ($BITLAB_RUNNER). -quick tries every step in a
+minute or two.
 `
 
 // The campaign's rounds and samples: the runs' defaults, which its
@@ -93,7 +107,8 @@ const campaignPrefix = "campaign:"
 type campaignOptions struct {
 	results string
 	plan    bool
-	// shrink makes the campaign tiny; tests only.
+	quick   bool
+	// shrink makes the campaign tiny: -quick's (quickCampaign) or a test's.
 	shrink *campaignShrink
 }
 
@@ -107,9 +122,15 @@ type campaignShrink struct {
 func (o *campaignOptions) flags(fs *flag.FlagSet) {
 	fs.StringVar(&o.results, "results", "results", "the results folder: the files go to its <cpu>/ folder (perft's to <cpu>/perft/, the estimates to <cpu>/estimates/)")
 	fs.BoolVar(&o.plan, "plan", false, "print the plan (steps and estimated times) and stop")
+	fs.BoolVar(&o.quick, "quick", false, quickCampaignUsage)
 }
 
-func (o *campaignOptions) check(command.Parsed) error { return nil }
+func (o *campaignOptions) check(command.Parsed) error {
+	if o.quick {
+		o.shrink = quickCampaign(2)
+	}
+	return nil
+}
 
 // A campaignStep is one step of a campaign: a runbench command at a
 // level, or explain.
@@ -226,25 +247,28 @@ func campaignPlan(in planInput) []campaignStep {
 	count := time.Duration(perftOverhead * float64(counts) * float64(perftCaseCount(in.depths, in.nodesPerSecond)))
 	perftTime := time.Duration(in.configs) * count
 	placementsTime := placement.Count * (count + runStartTime)
+	suiteTime, pressTime := fullSuiteTime, pressureTime
 	if s := in.shrink; s != nil {
+		// -quick, -position and -depth make every run a selection, which
+		// no page reads.
 		count := []string{"-count", fmt.Sprint(s.count)}
-		shrunk := formatDepths(map[string]int{s.position: s.depth})
-		suite = append(append(suite, "-family", s.family), count...)
-		pressure = append(pressureArgs([]string{s.family}), count...)
-		perft = append([]string{"perft", "-depths", shrunk}, count...)
-		placements = append([]string{"perft", "-placement", "-depths", shrunk}, count...)
+		suite = append(append(suite, "-quick", "-family", s.family), count...)
+		pressure = append(pressureArgs([]string{s.family}), append([]string{"-quick"}, count...)...)
+		perft = append([]string{"perft", "-position", s.position, "-depth", fmt.Sprint(s.depth)}, count...)
+		placements = append([]string{"perft", "-placement", "-position", s.position, "-depth", fmt.Sprint(s.depth)}, count...)
+		suiteTime, pressTime, perftTime, placementsTime = quickStepTime, quickStepTime, quickStepTime, quickStepTime
 	}
 	for _, l := range in.levels {
-		steps = append(steps, campaignStep{kind: stepSuite, level: l, args: suite, estimate: fullSuiteTime})
+		steps = append(steps, campaignStep{kind: stepSuite, level: l, args: suite, estimate: suiteTime})
 	}
-	steps = append(steps, campaignStep{kind: stepPressure, level: in.levels[0], args: pressure, estimate: pressureTime})
+	steps = append(steps, campaignStep{kind: stepPressure, level: in.levels[0], args: pressure, estimate: pressTime})
 	for _, l := range perftLevels(in.levels) {
 		steps = append(steps, campaignStep{kind: stepPerft, level: l, args: perft, estimate: perftTime})
 	}
 	steps = append(steps, campaignStep{kind: stepPlacements, level: in.levels[0], args: placements, estimate: placementsTime})
 	ex := campaignStep{kind: stepExplain, args: []string{"-models", in.explainModel}, estimate: explainTime, note: in.explainNote}
 	if in.shrink != nil {
-		ex.note = "not in a test's campaign"
+		ex.note = "skipped in a quick campaign"
 	}
 	if ex.note != "" {
 		ex.estimate = 0
@@ -383,6 +407,7 @@ func (o *campaignOptions) planInput(m harness.Machine) (planInput, error) {
 func printPlan(e *env, c schema.Campaign, m harness.Machine, in planInput, steps []campaignStep) {
 	w := e.stderr
 	fmt.Fprintf(w, "campaign %s on %s\n", c, m.Label())
+	fmt.Fprintln(w, levelsLine(runtime.GOARCH, in.levels, kernels.Feature.Available))
 	if c.Dirty {
 		fmt.Fprintln(w, "warning: the tree has uncommitted changes: every file records \"with uncommitted changes\", and pages will not treat them as a campaign; commit and rerun for one")
 	}

@@ -9,7 +9,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"slices"
 	"strings"
 	"syscall"
@@ -51,6 +50,28 @@ func TestCampaignLevels(t *testing.T) {
 		}
 		if got, want := perftLevels(c.want), slices.DeleteFunc(slices.Clone(c.want), func(l string) bool { return l == "v4" }); !slices.Equal(got, want) {
 			t.Errorf("%s: perft at %q, want %q", c.name, got, want)
+		}
+	}
+}
+
+// TestLevelsLine: the plan's levels line names the levels built and why
+// the others are left out; off amd64, that there are none.
+func TestLevelsLine(t *testing.T) {
+	v3 := levelNeeds["v3"]
+	for _, c := range []struct {
+		arch   string
+		levels []string
+		has    func(kernels.Feature) bool
+		want   string
+	}{
+		{"amd64", []string{"v1", "v3", "v4"}, cpuWith(levelNeeds["v4"]...), "levels: GOAMD64=v1,v3,v4"},
+		{"amd64", []string{"v1", "v3"}, cpuWith(v3...), "levels: GOAMD64=v1,v3; not v4: the CPU lacks avx512f avx512bw avx512vl"},
+		{"amd64", []string{"v1"}, cpuWith(levelNeeds["v4"]...), "levels: GOAMD64=v1; not v3,v4: a quick campaign builds the lowest level only"},
+		{"amd64", []string{"v1"}, cpuWith(v3...), "levels: GOAMD64=v1; not v3: a quick campaign builds the lowest level only; not v4: the CPU lacks avx512f avx512bw avx512vl"},
+		{"arm64", []string{""}, cpuWith(), "levels: one build (arm64 has no GOAMD64 levels)"},
+	} {
+		if got := levelsLine(c.arch, c.levels, c.has); got != c.want {
+			t.Errorf("%s %q: %q, want %q", c.arch, c.levels, got, c.want)
 		}
 	}
 }
@@ -137,9 +158,9 @@ func TestCampaignPlan(t *testing.T) {
 			args = append(args, strings.Join(s.args, " "))
 		}
 	}
-	if want := []string{"bench -family popcount -count 2",
-		"bench -family popcount -dist random,chess -sizes l1 -mode throughput -pressure none,l1,l2,llc,2llc -count 2",
-		"perft -depths kiwipete=2 -count 2", "perft -placement -depths kiwipete=2 -count 2"}; !slices.Equal(args, want) {
+	if want := []string{"bench -quick -family popcount -count 2",
+		"bench -family popcount -dist random,chess -sizes l1 -mode throughput -pressure none,l1,l2,llc,2llc -quick -count 2",
+		"perft -position kiwipete -depth 2 -count 2", "perft -placement -position kiwipete -depth 2 -count 2"}; !slices.Equal(args, want) {
 		t.Errorf("a shrunk campaign runs %q, want %q", args, want)
 	}
 }
@@ -164,7 +185,8 @@ func TestMakefilePressureRun(t *testing.T) {
 	}
 }
 
-// shrunk returns a test's tiny campaign into a temporary results folder.
+// shrunk returns a quick campaign (-quick's, with count rounds) into a
+// temporary results folder.
 func shrunk(t *testing.T, count int) *campaignOptions {
 	t.Helper()
 	if testing.Short() {
@@ -173,15 +195,13 @@ func shrunk(t *testing.T, count int) *campaignOptions {
 	if _, _, err := checkout(); err != nil {
 		t.Skip(err)
 	}
-	level := campaignLevels(runtime.GOARCH, kernels.Feature.Available)[0]
-	return &campaignOptions{results: t.TempDir(),
-		shrink: &campaignShrink{level: level, family: "popcount", position: "kiwipete", depth: 2, count: count}}
+	return &campaignOptions{results: t.TempDir(), shrink: quickCampaign(count)}
 }
 
-// TestCampaignEndToEnd runs a tiny campaign (one level, one family, one
+// TestCampaignEndToEnd runs a quick campaign (one level, one family, one
 // position at depth 2, two rounds): every file it writes names the same
-// campaign, of the checkout's revision, and records the code's
-// fingerprints.
+// campaign, of the checkout's revision, records the code's fingerprints,
+// and is a selection, which no page reads.
 func TestCampaignEndToEnd(t *testing.T) {
 	o := shrunk(t, 2)
 	stdout, stderr := &syncBuffer{}, &syncBuffer{}
@@ -209,7 +229,7 @@ func TestCampaignEndToEnd(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if f.Run.Kind == schema.RunPlacement {
+		if f.Placement.Count > 0 { // a placement run (of a selection: the quick campaign's)
 			if pl := f.Placement; pl.Count != placement.Count || placements[pl.Number] || f.Incomplete != "" {
 				t.Errorf("%s: placement %s (incomplete: %q), the placements so far %v", p, pl, f.Incomplete, placements)
 			}
@@ -228,6 +248,9 @@ func TestCampaignEndToEnd(t *testing.T) {
 		}
 		if !maps.Equal(f.Fingerprints, today) {
 			t.Errorf("%s: fingerprints %v, today's %v", p, f.Fingerprints, today)
+		}
+		if f.Run.Standard() {
+			t.Errorf("%s: a quick campaign's run is a %s run, which pages read", p, f.Run.Kind)
 		}
 	}
 	if len(placements) != placement.Count {
@@ -268,13 +291,13 @@ func TestCampaignInterrupt(t *testing.T) {
 		t.Errorf("the first step's file %s: %+v, %v", finished[0], f, scanErr)
 	}
 	msg := stderr.String()
-	for _, want := range []string{"interrupted during step 2", finished[0], "to finish the campaign", "./cmd/runbench bench -family popcount -dist random,chess", "./cmd/runbench perft -depths kiwipete=2",
-		"go run -tags " + placement.Tag(placement.Count) + " -buildvcs=true ./cmd/runbench perft -placement -depths kiwipete=2", "-campaign '" + f.Campaign.String() + "'"} {
+	for _, want := range []string{"interrupted during step 2", finished[0], "to finish the campaign", "./cmd/runbench bench -family popcount -dist random,chess", "./cmd/runbench perft -position kiwipete -depth 2",
+		"go run -tags " + placement.Tag(placement.Count) + " -buildvcs=true ./cmd/runbench perft -placement -position kiwipete -depth 2", "-campaign '" + f.Campaign.String() + "'"} {
 		if !strings.Contains(msg, want) {
 			t.Errorf("stderr does not say %q:\n%s", want, msg)
 		}
 	}
-	if strings.Contains(msg, "./cmd/runbench bench -family popcount -count") {
+	if strings.Contains(msg, "./cmd/runbench bench -quick -family popcount -count") {
 		t.Errorf("the finished first step is among the commands to run:\n%s", msg)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"syscall"
@@ -63,7 +64,7 @@ func buildLevels(e *env, dir string, levels []string) ([]levelBuild, error) {
 			continue
 		}
 		bin := filepath.Join(dir, "runbench-"+level)
-		fmt.Fprintf(e.stderr, "== GOAMD64=%s: building...\n", level)
+		fmt.Fprintf(e.stderr, "== %s: building...\n", buildName(level))
 		if err := goBuild(e, bin, "bitlab/cmd/runbench", level, ""); err != nil {
 			return nil, err
 		}
@@ -100,6 +101,45 @@ func lacking(level string, has func(kernels.Feature) bool) []string {
 	return missing
 }
 
+// levelsLine says which GOAMD64 levels a campaign on a GOARCH builds
+// (levels) and why it leaves out the others: the CPU lacks their features
+// (has says which it has), or a quick campaign builds the lowest only; on
+// another GOARCH, that there are no levels.
+func levelsLine(arch string, levels []string, has func(kernels.Feature) bool) string {
+	if arch != "amd64" {
+		return "levels: one build (" + arch + " has no GOAMD64 levels)"
+	}
+	var reasons []string
+	left := map[string][]string{} // the levels left out, by why
+	for _, l := range campaignLevels(arch, func(kernels.Feature) bool { return true }) {
+		if slices.Contains(levels, l) {
+			continue
+		}
+		why := "a quick campaign builds the lowest level only"
+		if missing := lacking(l, has); len(missing) > 0 {
+			why = "the CPU lacks " + strings.Join(missing, " ")
+		}
+		if left[why] == nil {
+			reasons = append(reasons, why)
+		}
+		left[why] = append(left[why], l)
+	}
+	line := "levels: GOAMD64=" + strings.Join(levels, ",")
+	for _, why := range reasons {
+		line += fmt.Sprintf("; not %s: %s", strings.Join(left[why], ","), why)
+	}
+	return line
+}
+
+// buildName names the build of runbench at a GOAMD64 level: "GOAMD64=v3",
+// or "GOARCH=arm64" for "" (another GOARCH's one build).
+func buildName(level string) string {
+	if level == "" {
+		return "GOARCH=" + runtime.GOARCH
+	}
+	return "GOAMD64=" + level
+}
+
 // goBuild builds the package pkg of the bitlab module into bin, at GOAMD64
 // level ("" for the default) with the build tag tag ("" for none),
 // stamping the revision where git can tell it.
@@ -117,7 +157,7 @@ func goBuild(e *env, bin, pkg, level, tag string) error {
 	}
 	cmd.Stdout, cmd.Stderr = e.stderr, e.stderr
 	if err := cmd.Run(); err != nil {
-		return fmt.Errorf("building %s at GOAMD64=%s (run from the bitlab module): %v", pkg, cmp.Or(level, "default"), err)
+		return fmt.Errorf("building %s at %s (run from the bitlab module): %v", pkg, buildName(level), err)
 	}
 	return nil
 }

@@ -1,74 +1,56 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 
 	"bitlab/harness"
 	"bitlab/schema"
 )
 
-// measureOptions are measure's flags.
-type measureOptions struct {
-	out, bench, perft string
-}
-
-func (o *measureOptions) flags(fs *flag.FlagSet) {
-	fs.StringVar(&o.out, "out", "ci-out", "the folder that receives results/<cpu>/, the job's artifact")
-	fs.StringVar(&o.bench, "bench", "", "more flags for the kernels' runs, split at spaces (a test's tiny run: -quick -family popcount -count 2)")
-	fs.StringVar(&o.perft, "perft", "", "more flags for the perft run, split at spaces")
-}
-
-// measure times this machine in CI mode: each of runs in turn, by go run
-// from the module root (the current folder), with HostEnv set so that
-// every results header says "host: ci" (and the runner label, where
-// RunnerEnv gives it).
-func (o *measureOptions) measure(args []string, stdout, stderr io.Writer) error {
-	if len(args) > 0 {
-		return fmt.Errorf("unexpected arguments %q", args)
+// measure runs the campaign (runbench campaign, by go run from the module
+// root, the current folder) on this machine as a CI run: with HostEnv set
+// so that every file it writes says "host: ci" (and the runner label,
+// where RunnerEnv gives it), into out/results/<cpu>/, the job's artifact.
+// campaign are more flags of runbench campaign (-quick, -plan); the results
+// folder is measure's to choose.
+func measure(out string, campaign []string, stdout, stderr io.Writer) error {
+	for _, a := range campaign {
+		if flag, _, _ := strings.Cut(a, "="); flag == "-results" || flag == "--results" {
+			return fmt.Errorf("%s: the results go to %s (-out)", a, filepath.Join(out, "results"))
+		}
 	}
-	m := harness.ThisMachine()
-	dir := filepath.Join(o.out, "results", m.Slug)
 	runner := os.Getenv(harness.RunnerEnv)
 	if runner == "" {
 		runner = "unnamed"
 		fmt.Fprintf(stderr, "note: $%s is not set: the results headers name no runner label\n", harness.RunnerEnv)
 	}
-	fmt.Fprintf(stdout, "measuring %s on CI runner %s into %s\n", m.Label(), runner, dir)
-	build := []string{"run"}
-	if _, err := os.Stat(".git"); err == nil {
-		build = append(build, "-buildvcs=true") // stamp the revision, as make bench does
+	results, m := filepath.Join(out, "results"), harness.ThisMachine()
+	fmt.Fprintf(stdout, "measuring %s on CI runner %s: runbench campaign into %s\n", m.Label(), runner, filepath.Join(results, m.Slug))
+	args := []string{"run"}
+	if exists(".git") {
+		args = append(args, "-buildvcs=true") // stamp the revision, as make campaign does
 	}
-	for _, r := range runs(runtime.GOARCH, dir, strings.Fields(o.bench), strings.Fields(o.perft)) {
-		fmt.Fprintf(stdout, "== runbench %s\n", strings.Join(r, " "))
-		cmd := exec.Command("go", append(append(build, "./cmd/runbench"), r...)...)
-		cmd.Env = append(os.Environ(), harness.HostEnv+"="+schema.CIHost)
-		cmd.Stdout, cmd.Stderr = stdout, stderr
-		if err := cmd.Run(); err != nil {
-			return fmt.Errorf("runbench %s: %v", strings.Join(r, " "), err)
-		}
+	args = append(append(args, "./cmd/runbench", "campaign", "-results", results), campaign...)
+	cmd := exec.Command("go", args...)
+	cmd.Env = append(os.Environ(), harness.HostEnv+"="+schema.CIHost)
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+	err := cmd.Run()
+	if dir := filepath.Join(results, m.Slug); exists(dir) {
+		fmt.Fprintf(stdout, "the campaign's files are in %s: make ci-merge DIR=%s merges them into results/ and draws the pages\n", dir, out)
+	}
+	if err != nil {
+		return fmt.Errorf("go %s: %v", strings.Join(args, " "), err)
 	}
 	return nil
 }
 
-// runs returns the runbench command lines of a campaign on a GOARCH into
-// the CPU folder dir, with the extra flags of the kernels' runs and of
-// perft: make bench at GOAMD64 v1 and v3 on amd64 (runbench levels skips a
-// level the CPU lacks), once elsewhere, then make perft.
-func runs(goarch, dir string, bench, perft []string) [][]string {
-	into := func(d string) []string { return []string{"-noprogress", "-out", d + string(filepath.Separator)} }
-	kernels := append([]string{"bench"}, into(dir)...)
-	if goarch == "amd64" {
-		kernels = append([]string{"levels", "v1,v3"}, into(dir)...)
-	}
-	return [][]string{
-		append(kernels, bench...),
-		append(append([]string{"perft"}, into(filepath.Join(dir, schema.PerftFolder))...), perft...),
-	}
+// exists reports whether path names a file or folder.
+func exists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/rhysd/actionlint"
 
 	"bitlab/harness"
+	"bitlab/report"
 	"bitlab/schema"
 )
 
@@ -157,10 +158,14 @@ func TestActionlint(t *testing.T) {
 	}
 }
 
-// TestCampaignLocally runs the workflow's steps on this machine in CI mode
-// on a tiny configuration, into a temporary folder: make ci-campaign (a
-// quick run of one family, and perft of the start position to depth 2),
-// then the merge of its folder and another CPU's into a results folder.
+// TestCampaignLocally runs the workflow's steps on this machine in CI mode,
+// into a temporary folder: make ci-campaign with a quick campaign
+// (CI_ARGS=-quick), whose artifact folder holds the campaign's files (its
+// kernels' run and cache-pressure run, and perft's in perft/), every one
+// naming the campaign, "host: ci" and the runner label; then the merge of
+// that folder with another CPU's campaign into a results folder, and the
+// pages make report writes from it: the other CPU's, none of the quick
+// campaign, whose runs are all selections.
 func TestCampaignLocally(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs runbench (-short)")
@@ -170,8 +175,7 @@ func TestCampaignLocally(t *testing.T) {
 	}
 	tmp := t.TempDir()
 	t.Setenv(harness.RunnerEnv, "local-test")
-	out, err := makeRun(t, "ci-campaign", "CI_OUT="+filepath.Join(tmp, "ci-out"),
-		"CI_ARGS=-bench '-quick -family popcount -count 2' -perft '-position start -depth 2 -config default -count 2'")
+	out, err := makeRun(t, "ci-campaign", "CI_OUT="+filepath.Join(tmp, "ci-out"), "CI_ARGS=-quick")
 	t.Logf("make ci-campaign:\n%s", out)
 	if err != nil {
 		t.Fatalf("make ci-campaign: %v", err)
@@ -180,24 +184,35 @@ func TestCampaignLocally(t *testing.T) {
 	folder := filepath.Join(tmp, "ci-out", "results", slug)
 	kernels, _ := filepath.Glob(filepath.Join(folder, "*.txt"))
 	perft, _ := filepath.Glob(filepath.Join(folder, schema.PerftFolder, "*.txt"))
-	if len(kernels) == 0 || len(perft) != 1 {
-		t.Fatalf("make ci-campaign wrote %v and %v into %s: want the kernels' runs and one perft run", kernels, perft, folder)
+	if len(kernels) != 2 || len(perft) != 1 {
+		t.Fatalf("make ci-campaign wrote %v and %v into %s: want the kernels' and the cache-pressure run, and one perft run", kernels, perft, folder)
 	}
-	for _, f := range append(kernels, perft...) {
-		data, err := os.ReadFile(f)
+	var c schema.Campaign
+	for _, path := range append(kernels, perft...) {
+		f, err := report.ScanFile(path)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, want := range []string{"\n# host: ci\n", "\n# runner: local-test\n"} {
-			if !strings.Contains(string(data), want) {
-				t.Errorf("%s: no %q in its header", f, strings.TrimSpace(want))
-			}
+		if f.Host != schema.CIHost || f.Runner != "local-test" {
+			t.Errorf("%s: host %q, runner %q; want ci and local-test", path, f.Host, f.Runner)
+		}
+		switch {
+		case f.Campaign.IsZero():
+			t.Errorf("%s names no campaign", path)
+		case c.IsZero():
+			c = f.Campaign
+		case f.Campaign != c:
+			t.Errorf("%s: campaign %s, another file's %s", path, f.Campaign, c)
 		}
 	}
+	if !strings.Contains(out, "on CI runner local-test: runbench campaign into "+folder) || !strings.Contains(out, "campaign: step 1 of ") ||
+		!strings.Contains(out, "the campaign's files are in "+folder+": make ci-merge DIR="+filepath.Join(tmp, "ci-out")+" merges them") {
+		t.Errorf("make ci-campaign does not say what it measures and where its files went, or the campaign does not run")
+	}
 
-	other := plant{cpu: "Test CPU N 2", host: schema.CIHost, runner: "ubuntu-24.04-arm", date: "2026-11-25T04:31:00Z", revision: newRevision, cost: 5}
+	other := plant{cpu: "Test CPU N 2", host: schema.CIHost, runner: "ubuntu-24.04-arm", cost: 5}.in(campaign(t, c.Revision, "2026-11-25T04:31:00Z"), 0)
 	other.write(t, filepath.Join(tmp, "artifacts", "results-ubuntu-24.04-arm"), "20261125-043100-arm64.txt")
-	if err := os.Rename(filepath.Join(tmp, "ci-out"), filepath.Join(tmp, "artifacts", "results-local-test")); err != nil {
+	if err := os.Rename(filepath.Join(tmp, "ci-out", "results"), filepath.Join(tmp, "artifacts", "results-local-test")); err != nil {
 		t.Fatal(err)
 	}
 	var merged strings.Builder
@@ -211,5 +226,22 @@ func TestCampaignLocally(t *testing.T) {
 	gotOther, _ := filepath.Glob(filepath.Join(other.folder(results), "*.txt"))
 	if len(got) != len(kernels) || len(gotPerft) != 1 || len(gotOther) != 1 {
 		t.Errorf("merged %v, %v and %v", got, gotPerft, gotOther)
+	}
+	// Every run of a quick campaign is a selection, which no page reads.
+	for _, path := range append(got, gotPerft...) {
+		if !strings.Contains(merged.String(), "note: "+path+" stays out of the page: a ") {
+			t.Errorf("ci merge does not say that %s stays out of the page", path)
+		}
+	}
+	if !strings.Contains(merged.String(), "merged 4 results files") {
+		t.Errorf("ci merge did not merge 4 files")
+	}
+
+	out = pages(t, results)
+	if page, err := os.ReadFile(filepath.Join(other.folder(results), "README.md")); err != nil || !strings.Contains(string(page), "ran on hosted CI runners (ubuntu-24.04-arm)") {
+		t.Errorf("the page of the other CPU does not name its runner (%v):\n%s", err, page)
+	}
+	if _, err := os.Stat(filepath.Join(results, slug, "README.md")); !os.IsNotExist(err) || !strings.Contains(out, filepath.Join(results, slug)+" holds no standard run: no page written") {
+		t.Errorf("a quick campaign has a page (%v), or make report does not say why not:\n%s", err, out)
 	}
 }
