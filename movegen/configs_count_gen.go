@@ -101,13 +101,14 @@ func generateCntKernighan[Us side, J job](p *Position, l *MoveList) int {
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
 	n := 0
+	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
 			return childMovesCntKernighan[Us](p, piece, from, targets)
 		}
-		return countKernel(targets)
+		return sets.countCntKernighan(targets)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -191,7 +192,7 @@ func generateCntKernighan[Us side, J job](p *Position, l *MoveList) int {
 		}
 	}
 	if m.check == 0 {
-		return n // double check: only the king moves
+		return n + sets.rest() // double check: only the king moves
 	}
 	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
@@ -259,7 +260,7 @@ func generateCntKernighan[Us side, J job](p *Position, l *MoveList) int {
 		n += childPawnsCntKernighan[Us](p, single, pushStep(us)) + childPawnsCntKernighan[Us](p, double, 2*pushStep(us)) +
 			childPawnsCntKernighan[Us](p, capA, captureA(us)) + childPawnsCntKernighan[Us](p, capH, captureH(us))
 	} else {
-		n += countKernel(single|bits.RotateLeft64(double, -2*pushStep(us))) + countKernel(capA) + countKernel(capH) + 3*countKernel(promotions)
+		n += sets.countCntKernighan(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.countCntKernighan(capA) + sets.countCntKernighan(capH) + 3*countKernel(promotions)
 	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
@@ -275,7 +276,7 @@ func generateCntKernighan[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	return n
+	return n + sets.rest()
 }
 
 // leafParentsCntKernighan is leafParents with count=kernighan.
@@ -313,6 +314,9 @@ func childMovesCntKernighan[Us side](p *Position, pc board.Piece, from board.Squ
 	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
 }
+
+// countCntKernighan is count with count=kernighan.
+func (setCounter) countCntKernighan(b uint64) int { return countKernel(b) }
 
 // childrenPlayedCntKernighan is childrenPlayed with count=kernighan.
 func childrenPlayedCntKernighan[Us side](p *Position, from board.Square, targets uint64, kind int) int {
@@ -455,13 +459,14 @@ func generateCntSwar[Us side, J job](p *Position, l *MoveList) int {
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
 	n := 0
+	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
 			return childMovesCntSwar[Us](p, piece, from, targets)
 		}
-		return countKernelCntSwar(targets)
+		return sets.countCntSwar(targets)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -545,7 +550,7 @@ func generateCntSwar[Us side, J job](p *Position, l *MoveList) int {
 		}
 	}
 	if m.check == 0 {
-		return n // double check: only the king moves
+		return n + sets.rest() // double check: only the king moves
 	}
 	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
@@ -613,7 +618,7 @@ func generateCntSwar[Us side, J job](p *Position, l *MoveList) int {
 		n += childPawnsCntSwar[Us](p, single, pushStep(us)) + childPawnsCntSwar[Us](p, double, 2*pushStep(us)) +
 			childPawnsCntSwar[Us](p, capA, captureA(us)) + childPawnsCntSwar[Us](p, capH, captureH(us))
 	} else {
-		n += countKernelCntSwar(single|bits.RotateLeft64(double, -2*pushStep(us))) + countKernelCntSwar(capA) + countKernelCntSwar(capH) + 3*countKernelCntSwar(promotions)
+		n += sets.countCntSwar(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.countCntSwar(capA) + sets.countCntSwar(capH) + 3*countKernelCntSwar(promotions)
 	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
@@ -629,7 +634,7 @@ func generateCntSwar[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	return n
+	return n + sets.rest()
 }
 
 // leafParentsCntSwar is leafParents with count=swar.
@@ -668,8 +673,8 @@ func childMovesCntSwar[Us side](p *Position, pc board.Piece, from board.Square, 
 	return n
 }
 
-// countKernelCntSwar is countKernel with count=swar.
-func countKernelCntSwar(b uint64) int { return int(generic.PopcountSwar(b)) }
+// countCntSwar is count with count=swar.
+func (setCounter) countCntSwar(b uint64) int { return countKernelCntSwar(b) }
 
 // childrenPlayedCntSwar is childrenPlayed with count=swar.
 func childrenPlayedCntSwar[Us side](p *Position, from board.Square, targets uint64, kind int) int {
@@ -681,6 +686,9 @@ func childrenPlayedCntSwar[Us side](p *Position, from board.Square, targets uint
 	}
 	return n
 }
+
+// countKernelCntSwar is countKernel with count=swar.
+func countKernelCntSwar(b uint64) int { return int(generic.PopcountSwar(b)) }
 
 // childPawnsCntSwar is childPawns with count=swar.
 func childPawnsCntSwar[Us side](p *Position, targets uint64, delta int) int {
@@ -812,13 +820,14 @@ func generateCntSwarMul[Us side, J job](p *Position, l *MoveList) int {
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
 	n := 0
+	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
 			return childMovesCntSwarMul[Us](p, piece, from, targets)
 		}
-		return countKernelCntSwarMul(targets)
+		return sets.countCntSwarMul(targets)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -902,7 +911,7 @@ func generateCntSwarMul[Us side, J job](p *Position, l *MoveList) int {
 		}
 	}
 	if m.check == 0 {
-		return n // double check: only the king moves
+		return n + sets.rest() // double check: only the king moves
 	}
 	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
@@ -970,7 +979,7 @@ func generateCntSwarMul[Us side, J job](p *Position, l *MoveList) int {
 		n += childPawnsCntSwarMul[Us](p, single, pushStep(us)) + childPawnsCntSwarMul[Us](p, double, 2*pushStep(us)) +
 			childPawnsCntSwarMul[Us](p, capA, captureA(us)) + childPawnsCntSwarMul[Us](p, capH, captureH(us))
 	} else {
-		n += countKernelCntSwarMul(single|bits.RotateLeft64(double, -2*pushStep(us))) + countKernelCntSwarMul(capA) + countKernelCntSwarMul(capH) + 3*countKernelCntSwarMul(promotions)
+		n += sets.countCntSwarMul(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.countCntSwarMul(capA) + sets.countCntSwarMul(capH) + 3*countKernelCntSwarMul(promotions)
 	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
@@ -986,7 +995,7 @@ func generateCntSwarMul[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	return n
+	return n + sets.rest()
 }
 
 // leafParentsCntSwarMul is leafParents with count=swar-mul.
@@ -1025,8 +1034,8 @@ func childMovesCntSwarMul[Us side](p *Position, pc board.Piece, from board.Squar
 	return n
 }
 
-// countKernelCntSwarMul is countKernel with count=swar-mul.
-func countKernelCntSwarMul(b uint64) int { return int(generic.PopcountSwarMul(b)) }
+// countCntSwarMul is count with count=swar-mul.
+func (setCounter) countCntSwarMul(b uint64) int { return countKernelCntSwarMul(b) }
 
 // childrenPlayedCntSwarMul is childrenPlayed with count=swar-mul.
 func childrenPlayedCntSwarMul[Us side](p *Position, from board.Square, targets uint64, kind int) int {
@@ -1038,6 +1047,9 @@ func childrenPlayedCntSwarMul[Us side](p *Position, from board.Square, targets u
 	}
 	return n
 }
+
+// countKernelCntSwarMul is countKernel with count=swar-mul.
+func countKernelCntSwarMul(b uint64) int { return int(generic.PopcountSwarMul(b)) }
 
 // childPawnsCntSwarMul is childPawns with count=swar-mul.
 func childPawnsCntSwarMul[Us side](p *Position, targets uint64, delta int) int {
@@ -1169,13 +1181,14 @@ func generateCntTable16[Us side, J job](p *Position, l *MoveList) int {
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
 	n := 0
+	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
 			return childMovesCntTable16[Us](p, piece, from, targets)
 		}
-		return countKernelCntTable16(targets)
+		return sets.countCntTable16(targets)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -1259,7 +1272,7 @@ func generateCntTable16[Us side, J job](p *Position, l *MoveList) int {
 		}
 	}
 	if m.check == 0 {
-		return n // double check: only the king moves
+		return n + sets.rest() // double check: only the king moves
 	}
 	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
@@ -1327,7 +1340,7 @@ func generateCntTable16[Us side, J job](p *Position, l *MoveList) int {
 		n += childPawnsCntTable16[Us](p, single, pushStep(us)) + childPawnsCntTable16[Us](p, double, 2*pushStep(us)) +
 			childPawnsCntTable16[Us](p, capA, captureA(us)) + childPawnsCntTable16[Us](p, capH, captureH(us))
 	} else {
-		n += countKernelCntTable16(single|bits.RotateLeft64(double, -2*pushStep(us))) + countKernelCntTable16(capA) + countKernelCntTable16(capH) + 3*countKernelCntTable16(promotions)
+		n += sets.countCntTable16(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.countCntTable16(capA) + sets.countCntTable16(capH) + 3*countKernelCntTable16(promotions)
 	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
@@ -1343,7 +1356,7 @@ func generateCntTable16[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	return n
+	return n + sets.rest()
 }
 
 // leafParentsCntTable16 is leafParents with count=table16.
@@ -1382,8 +1395,8 @@ func childMovesCntTable16[Us side](p *Position, pc board.Piece, from board.Squar
 	return n
 }
 
-// countKernelCntTable16 is countKernel with count=table16.
-func countKernelCntTable16(b uint64) int { return int(generic.PopcountTable16(b)) }
+// countCntTable16 is count with count=table16.
+func (setCounter) countCntTable16(b uint64) int { return countKernelCntTable16(b) }
 
 // childrenPlayedCntTable16 is childrenPlayed with count=table16.
 func childrenPlayedCntTable16[Us side](p *Position, from board.Square, targets uint64, kind int) int {
@@ -1395,6 +1408,9 @@ func childrenPlayedCntTable16[Us side](p *Position, from board.Square, targets u
 	}
 	return n
 }
+
+// countKernelCntTable16 is countKernel with count=table16.
+func countKernelCntTable16(b uint64) int { return int(generic.PopcountTable16(b)) }
 
 // childPawnsCntTable16 is childPawns with count=table16.
 func childPawnsCntTable16[Us side](p *Position, targets uint64, delta int) int {
@@ -1526,13 +1542,14 @@ func generateCntTable8[Us side, J job](p *Position, l *MoveList) int {
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
 	n := 0
+	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
 			return childMovesCntTable8[Us](p, piece, from, targets)
 		}
-		return countKernelCntTable8(targets)
+		return sets.countCntTable8(targets)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -1616,7 +1633,7 @@ func generateCntTable8[Us side, J job](p *Position, l *MoveList) int {
 		}
 	}
 	if m.check == 0 {
-		return n // double check: only the king moves
+		return n + sets.rest() // double check: only the king moves
 	}
 	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
@@ -1684,7 +1701,7 @@ func generateCntTable8[Us side, J job](p *Position, l *MoveList) int {
 		n += childPawnsCntTable8[Us](p, single, pushStep(us)) + childPawnsCntTable8[Us](p, double, 2*pushStep(us)) +
 			childPawnsCntTable8[Us](p, capA, captureA(us)) + childPawnsCntTable8[Us](p, capH, captureH(us))
 	} else {
-		n += countKernelCntTable8(single|bits.RotateLeft64(double, -2*pushStep(us))) + countKernelCntTable8(capA) + countKernelCntTable8(capH) + 3*countKernelCntTable8(promotions)
+		n += sets.countCntTable8(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.countCntTable8(capA) + sets.countCntTable8(capH) + 3*countKernelCntTable8(promotions)
 	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
@@ -1700,7 +1717,7 @@ func generateCntTable8[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	return n
+	return n + sets.rest()
 }
 
 // leafParentsCntTable8 is leafParents with count=table8.
@@ -1739,8 +1756,8 @@ func childMovesCntTable8[Us side](p *Position, pc board.Piece, from board.Square
 	return n
 }
 
-// countKernelCntTable8 is countKernel with count=table8.
-func countKernelCntTable8(b uint64) int { return int(generic.PopcountTable8(b)) }
+// countCntTable8 is count with count=table8.
+func (setCounter) countCntTable8(b uint64) int { return countKernelCntTable8(b) }
 
 // childrenPlayedCntTable8 is childrenPlayed with count=table8.
 func childrenPlayedCntTable8[Us side](p *Position, from board.Square, targets uint64, kind int) int {
@@ -1752,6 +1769,9 @@ func childrenPlayedCntTable8[Us side](p *Position, from board.Square, targets ui
 	}
 	return n
 }
+
+// countKernelCntTable8 is countKernel with count=table8.
+func countKernelCntTable8(b uint64) int { return int(generic.PopcountTable8(b)) }
 
 // childPawnsCntTable8 is childPawns with count=table8.
 func childPawnsCntTable8[Us side](p *Position, targets uint64, delta int) int {
