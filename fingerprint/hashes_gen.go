@@ -14,11 +14,11 @@ func generated() []part {
 		{"quad-fill", "cb90ad67"},
 		{"quad2board", "effe49cd"},
 		{"quad2hex", "cfe3d6e9"},
-		{"serialize", "744b830c"},
+		{"serialize", "a3143ba2"},
 		{"serialize-color", "b7b828b2"},
 		{"sliding", "1e960ad2"},
 		{"sliding-ray", "60e260de"},
 		{"sliding-rotated", "25fdd5c6"},
-		{"perft", "e0eece07"},
+		{"perft", "6b02230c"},
 	}
 }
