@@ -19,6 +19,6 @@ func generated() []part {
 		{"sliding", "1e960ad2"},
 		{"sliding-ray", "60e260de"},
 		{"sliding-rotated", "25fdd5c6"},
-		{"perft", "6b02230c"},
+		{"perft", "2b52b3b0"},
 	}
 }

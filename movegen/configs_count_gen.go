@@ -108,7 +108,7 @@ func generateCntKernighan[Us side, J job](p *Position, l *MoveList) int {
 		if expanding[J]() {
 			return childMovesCntKernighan[Us](p, piece, from, targets)
 		}
-		return sets.countCntKernighan(targets)
+		return sets.countByKernel(targets)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -260,7 +260,7 @@ func generateCntKernighan[Us side, J job](p *Position, l *MoveList) int {
 		n += childPawnsCntKernighan[Us](p, single, pushStep(us)) + childPawnsCntKernighan[Us](p, double, 2*pushStep(us)) +
 			childPawnsCntKernighan[Us](p, capA, captureA(us)) + childPawnsCntKernighan[Us](p, capH, captureH(us))
 	} else {
-		n += sets.countCntKernighan(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.countCntKernighan(capA) + sets.countCntKernighan(capH) + 3*countKernel(promotions)
+		n += sets.countByKernel(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.countByKernel(capA) + sets.countByKernel(capH) + 3*countKernel(promotions)
 	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
@@ -314,9 +314,6 @@ func childMovesCntKernighan[Us side](p *Position, pc board.Piece, from board.Squ
 	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
 }
-
-// countCntKernighan is count with count=kernighan.
-func (setCounter) countCntKernighan(b uint64) int { return countKernel(b) }
 
 // childrenPlayedCntKernighan is childrenPlayed with count=kernighan.
 func childrenPlayedCntKernighan[Us side](p *Position, from board.Square, targets uint64, kind int) int {
@@ -466,7 +463,7 @@ func generateCntSwar[Us side, J job](p *Position, l *MoveList) int {
 		if expanding[J]() {
 			return childMovesCntSwar[Us](p, piece, from, targets)
 		}
-		return sets.countCntSwar(targets)
+		return sets.countByKernelCntSwar(targets)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -618,7 +615,7 @@ func generateCntSwar[Us side, J job](p *Position, l *MoveList) int {
 		n += childPawnsCntSwar[Us](p, single, pushStep(us)) + childPawnsCntSwar[Us](p, double, 2*pushStep(us)) +
 			childPawnsCntSwar[Us](p, capA, captureA(us)) + childPawnsCntSwar[Us](p, capH, captureH(us))
 	} else {
-		n += sets.countCntSwar(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.countCntSwar(capA) + sets.countCntSwar(capH) + 3*countKernelCntSwar(promotions)
+		n += sets.countByKernelCntSwar(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.countByKernelCntSwar(capA) + sets.countByKernelCntSwar(capH) + 3*countKernelCntSwar(promotions)
 	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
@@ -673,8 +670,8 @@ func childMovesCntSwar[Us side](p *Position, pc board.Piece, from board.Square, 
 	return n
 }
 
-// countCntSwar is count with count=swar.
-func (setCounter) countCntSwar(b uint64) int { return countKernelCntSwar(b) }
+// countByKernelCntSwar is countByKernel with count=swar.
+func (setCounter) countByKernelCntSwar(b uint64) int { return int(generic.PopcountSwar(b)) }
 
 // childrenPlayedCntSwar is childrenPlayed with count=swar.
 func childrenPlayedCntSwar[Us side](p *Position, from board.Square, targets uint64, kind int) int {
@@ -827,7 +824,7 @@ func generateCntSwarMul[Us side, J job](p *Position, l *MoveList) int {
 		if expanding[J]() {
 			return childMovesCntSwarMul[Us](p, piece, from, targets)
 		}
-		return sets.countCntSwarMul(targets)
+		return sets.countByKernelCntSwarMul(targets)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -979,7 +976,7 @@ func generateCntSwarMul[Us side, J job](p *Position, l *MoveList) int {
 		n += childPawnsCntSwarMul[Us](p, single, pushStep(us)) + childPawnsCntSwarMul[Us](p, double, 2*pushStep(us)) +
 			childPawnsCntSwarMul[Us](p, capA, captureA(us)) + childPawnsCntSwarMul[Us](p, capH, captureH(us))
 	} else {
-		n += sets.countCntSwarMul(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.countCntSwarMul(capA) + sets.countCntSwarMul(capH) + 3*countKernelCntSwarMul(promotions)
+		n += sets.countByKernelCntSwarMul(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.countByKernelCntSwarMul(capA) + sets.countByKernelCntSwarMul(capH) + 3*countKernelCntSwarMul(promotions)
 	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
@@ -1034,8 +1031,8 @@ func childMovesCntSwarMul[Us side](p *Position, pc board.Piece, from board.Squar
 	return n
 }
 
-// countCntSwarMul is count with count=swar-mul.
-func (setCounter) countCntSwarMul(b uint64) int { return countKernelCntSwarMul(b) }
+// countByKernelCntSwarMul is countByKernel with count=swar-mul.
+func (setCounter) countByKernelCntSwarMul(b uint64) int { return int(generic.PopcountSwarMul(b)) }
 
 // childrenPlayedCntSwarMul is childrenPlayed with count=swar-mul.
 func childrenPlayedCntSwarMul[Us side](p *Position, from board.Square, targets uint64, kind int) int {
@@ -1188,7 +1185,7 @@ func generateCntTable16[Us side, J job](p *Position, l *MoveList) int {
 		if expanding[J]() {
 			return childMovesCntTable16[Us](p, piece, from, targets)
 		}
-		return sets.countCntTable16(targets)
+		return sets.countByKernelCntTable16(targets)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -1340,7 +1337,7 @@ func generateCntTable16[Us side, J job](p *Position, l *MoveList) int {
 		n += childPawnsCntTable16[Us](p, single, pushStep(us)) + childPawnsCntTable16[Us](p, double, 2*pushStep(us)) +
 			childPawnsCntTable16[Us](p, capA, captureA(us)) + childPawnsCntTable16[Us](p, capH, captureH(us))
 	} else {
-		n += sets.countCntTable16(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.countCntTable16(capA) + sets.countCntTable16(capH) + 3*countKernelCntTable16(promotions)
+		n += sets.countByKernelCntTable16(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.countByKernelCntTable16(capA) + sets.countByKernelCntTable16(capH) + 3*countKernelCntTable16(promotions)
 	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
@@ -1395,8 +1392,8 @@ func childMovesCntTable16[Us side](p *Position, pc board.Piece, from board.Squar
 	return n
 }
 
-// countCntTable16 is count with count=table16.
-func (setCounter) countCntTable16(b uint64) int { return countKernelCntTable16(b) }
+// countByKernelCntTable16 is countByKernel with count=table16.
+func (setCounter) countByKernelCntTable16(b uint64) int { return int(generic.PopcountTable16(b)) }
 
 // childrenPlayedCntTable16 is childrenPlayed with count=table16.
 func childrenPlayedCntTable16[Us side](p *Position, from board.Square, targets uint64, kind int) int {
@@ -1549,7 +1546,7 @@ func generateCntTable8[Us side, J job](p *Position, l *MoveList) int {
 		if expanding[J]() {
 			return childMovesCntTable8[Us](p, piece, from, targets)
 		}
-		return sets.countCntTable8(targets)
+		return sets.countByKernelCntTable8(targets)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -1701,7 +1698,7 @@ func generateCntTable8[Us side, J job](p *Position, l *MoveList) int {
 		n += childPawnsCntTable8[Us](p, single, pushStep(us)) + childPawnsCntTable8[Us](p, double, 2*pushStep(us)) +
 			childPawnsCntTable8[Us](p, capA, captureA(us)) + childPawnsCntTable8[Us](p, capH, captureH(us))
 	} else {
-		n += sets.countCntTable8(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.countCntTable8(capA) + sets.countCntTable8(capH) + 3*countKernelCntTable8(promotions)
+		n += sets.countByKernelCntTable8(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.countByKernelCntTable8(capA) + sets.countByKernelCntTable8(capH) + 3*countKernelCntTable8(promotions)
 	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
@@ -1756,8 +1753,8 @@ func childMovesCntTable8[Us side](p *Position, pc board.Piece, from board.Square
 	return n
 }
 
-// countCntTable8 is count with count=table8.
-func (setCounter) countCntTable8(b uint64) int { return countKernelCntTable8(b) }
+// countByKernelCntTable8 is countByKernel with count=table8.
+func (setCounter) countByKernelCntTable8(b uint64) int { return int(generic.PopcountTable8(b)) }
 
 // childrenPlayedCntTable8 is childrenPlayed with count=table8.
 func childrenPlayedCntTable8[Us side](p *Position, from board.Square, targets uint64, kind int) int {

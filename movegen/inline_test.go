@@ -29,7 +29,7 @@ func TestInlining(t *testing.T) {
 		inlined[m[1]] = true
 	}
 	fns := []string{
-		"rookAttacks", "bishopAttacks", "(*Position).pieceOn", "flip", "count", "countKernel", "countKernelCntSwar", "setCounter.count", "setCounter.rest",
+		"rookAttacks", "bishopAttacks", "(*Position).pieceOn", "flip", "count", "countKernel", "countKernelCntSwar", "setCounter.count", "setCounter.rest", "setCounter.countByKernel", "setCounter.countByKernelCntSwar",
 		"(*MoveList).add", "(*MoveList).addLeaper", "(*MoveList).push",
 		"(*Position).occupied", "(*Position).occupiedBy", "(*Position).withoutKing", "(*Position).toggled", "(*Position).keep",
 		"rookRotated", "bishopRotated", "(*posRotated).keep", "(*posReversed).keep",

@@ -162,7 +162,7 @@ var techniques = map[factor.Factor]map[string]technique{
 	},
 	factor.Count: {
 		"": {
-			redirects: []Rewrite{{Hook: "count", To: "countKernel"}},
+			redirects: []Rewrite{{Hook: "count", To: "countKernel"}, {Hook: "setCounter.count", To: "setCounter.countByKernel"}},
 			kernel:    []entry{{"generic.PopcountKernighan", ""}},
 		},
 		"goexperiment.simd && amd64": {
