@@ -44,6 +44,10 @@ type Value struct {
 	// Arch is the one architecture the kernel is compiled for ("amd64"),
 	// "" for portable Go.
 	Arch string
+	// Experiment is the Go experiment the kernel is compiled with
+	// (GOEXPERIMENT=simd for simd/archsimd's), "" for none: with Arch, the
+	// configuration is compiled only in builds with it.
+	Experiment string
 	// Needs, for a slider, is the representation it reads and cannot run
 	// without: it is configured only with that representation.
 	Needs string
@@ -95,6 +99,8 @@ var factors = [numFactors]factor{
 		{Name: "unrolled", Kernel: "serialize/unrolled"},
 		{Name: "words16", Kernel: "serialize/words16"},
 		{Name: "avx512-vbmi2", Kernel: "serialize/avx512-vbmi2", Arch: "amd64"}, // a whole target set into the list by VPCOMPRESSW: a call of assembly per set
+		// the same by simd/archsimd, inlined in the generator: no call
+		{Name: "archsimd-vbmi2", Kernel: "serialize/archsimd-vbmi2", Arch: "amd64", Experiment: "simd"},
 	}},
 	Count: {key: "count", name: "population count", family: "popcount", doc: "the population count of the last ply's target sets", values: []Value{
 		{Name: "mathbits", Kernel: "popcount/mathbits"},
@@ -103,6 +109,7 @@ var factors = [numFactors]factor{
 		{Name: "swar-mul", Kernel: "popcount/swar-mul"},
 		{Name: "table16", Kernel: "popcount/table16"},
 		{Name: "table8", Kernel: "popcount/table8"},
+		{Name: "archsimd-vpopcnt", Kernel: "popcount/archsimd-vpopcnt", Arch: "amd64", Experiment: "simd"}, // up to eight target sets at once by one VPOPCNTQ (simd/archsimd, inlined)
 	}},
 	Moves: {key: "moves", listed: true, name: "move lists", family: "movelist", doc: "the king's and knights' quiet moves", optional: true, values: []Value{
 		{Name: "serialize"}, // like every other piece's
@@ -399,6 +406,17 @@ func (c Config) Arch() string {
 	for _, f := range All() {
 		if v, _ := f.Value(c.Get(f)); v.Arch != "" {
 			return v.Arch
+		}
+	}
+	return ""
+}
+
+// Experiment returns the Go experiment the configuration is compiled with
+// ("simd"), "" where it needs none.
+func (c Config) Experiment() string {
+	for _, f := range All() {
+		if v, _ := f.Value(c.Get(f)); v.Experiment != "" {
+			return v.Experiment
 		}
 	}
 	return ""

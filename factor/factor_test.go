@@ -7,17 +7,22 @@ import (
 	"testing"
 
 	"bitlab/factor"
+	"bitlab/internal/experiment"
 	"bitlab/kernels"
 	_ "bitlab/kernels/all"
 )
 
-// compiledHere reports whether a value's kernel is compiled for this
-// architecture.
-func compiledHere(v factor.Value) bool { return v.Arch == "" || v.Arch == runtime.GOARCH }
+// compiledHere reports whether a value's kernel is compiled in this build:
+// for its architecture, with its Go experiment.
+func compiledHere(v factor.Value) bool {
+	return v.Arch == "" || v.Arch == runtime.GOARCH && (v.Experiment == "" || experiment.On(v.Experiment))
+}
 
 // TestKernels proves every kernel a configuration names against the
 // registry: it exists (where it is compiled), a generator can call it per
-// query, it is assembly of the declared architecture or portable Go, and
+// query (an archsimd kernel, which inlines, also per batch of queries it
+// collects: count=archsimd-vpopcnt's eight target sets), it is assembly of the declared architecture, Go
+// with simd/archsimd where it declares GOEXPERIMENT=simd, or portable Go, and
 // it belongs to its factor's family (a slider that needs a representation
 // excepted).
 func TestKernels(t *testing.T) {
@@ -38,11 +43,18 @@ func TestKernels(t *testing.T) {
 				continue
 			}
 			i := k.Info()
-			if i.Usage != kernels.PerQuery {
-				t.Errorf("%s: %s=%s uses %s, whose usage is %v: a generator cannot call it per query", c, f, v.Name, v.Kernel, i.Usage)
+			if i.Usage != kernels.PerQuery && (i.Usage != kernels.SIMDBatch || v.Experiment == "") {
+				t.Errorf("%s: %s=%s uses %s, whose usage is %v: a generator cannot call it per query (nor, in Go it inlines, per batch)", c, f, v.Name, v.Kernel, i.Usage)
 			}
-			if want := kernels.Arch(v.Arch); v.Arch == "" && i.Arch != kernels.Generic || v.Arch != "" && i.Arch != want {
-				t.Errorf("%s=%s: kernel %s is %s, the factor says %q", f, v.Name, v.Kernel, i.Arch, v.Arch)
+			want := kernels.Arch(v.Arch)
+			switch {
+			case v.Arch == "":
+				want = kernels.Generic
+			case v.Experiment == "simd":
+				want = kernels.ArchSIMD
+			}
+			if i.Arch != want {
+				t.Errorf("%s=%s: kernel %s is %s, the factor says %q (experiment %q)", f, v.Name, v.Kernel, i.Arch, v.Arch, v.Experiment)
 			}
 			if i.Family != f.Family() && v.Needs == "" {
 				t.Errorf("%s=%s: kernel %s is not of the factor's family %s", f, v.Name, v.Kernel, f.Family())

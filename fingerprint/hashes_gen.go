@@ -14,11 +14,11 @@ func generated() []part {
 		{"quad-fill", "cb90ad67"},
 		{"quad2board", "effe49cd"},
 		{"quad2hex", "cfe3d6e9"},
-		{"serialize", "744b830c"},
+		{"serialize", "a3143ba2"},
 		{"serialize-color", "b7b828b2"},
 		{"sliding", "8240dc48"},
 		{"sliding-ray", "4ec38906"},
 		{"sliding-rotated", "25fdd5c6"},
-		{"perft", "52b63903"},
+		{"perft", "9e1833ec"},
 	}
 }

@@ -101,13 +101,14 @@ func generateCntKernighan[Us side, J job](p *Position, l *MoveList) int {
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
 	n := 0
+	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
 			return childMovesCntKernighan[Us](p, piece, from, targets)
 		}
-		return countKernel(targets)
+		return sets.countByKernel(targets)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -191,7 +192,7 @@ func generateCntKernighan[Us side, J job](p *Position, l *MoveList) int {
 		}
 	}
 	if m.check == 0 {
-		return n // double check: only the king moves
+		return n + sets.rest() // double check: only the king moves
 	}
 	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
@@ -259,7 +260,7 @@ func generateCntKernighan[Us side, J job](p *Position, l *MoveList) int {
 		n += childPawnsCntKernighan[Us](p, single, pushStep(us)) + childPawnsCntKernighan[Us](p, double, 2*pushStep(us)) +
 			childPawnsCntKernighan[Us](p, capA, captureA(us)) + childPawnsCntKernighan[Us](p, capH, captureH(us))
 	} else {
-		n += countKernel(single|bits.RotateLeft64(double, -2*pushStep(us))) + countKernel(capA) + countKernel(capH) + 3*countKernel(promotions)
+		n += sets.countByKernel(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.countByKernel(capA) + sets.countByKernel(capH) + 3*countKernel(promotions)
 	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
@@ -275,7 +276,7 @@ func generateCntKernighan[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	return n
+	return n + sets.rest()
 }
 
 // leafParentsCntKernighan is leafParents with count=kernighan.
@@ -455,13 +456,14 @@ func generateCntSwar[Us side, J job](p *Position, l *MoveList) int {
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
 	n := 0
+	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
 			return childMovesCntSwar[Us](p, piece, from, targets)
 		}
-		return countKernelCntSwar(targets)
+		return sets.countByKernelCntSwar(targets)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -545,7 +547,7 @@ func generateCntSwar[Us side, J job](p *Position, l *MoveList) int {
 		}
 	}
 	if m.check == 0 {
-		return n // double check: only the king moves
+		return n + sets.rest() // double check: only the king moves
 	}
 	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
@@ -613,7 +615,7 @@ func generateCntSwar[Us side, J job](p *Position, l *MoveList) int {
 		n += childPawnsCntSwar[Us](p, single, pushStep(us)) + childPawnsCntSwar[Us](p, double, 2*pushStep(us)) +
 			childPawnsCntSwar[Us](p, capA, captureA(us)) + childPawnsCntSwar[Us](p, capH, captureH(us))
 	} else {
-		n += countKernelCntSwar(single|bits.RotateLeft64(double, -2*pushStep(us))) + countKernelCntSwar(capA) + countKernelCntSwar(capH) + 3*countKernelCntSwar(promotions)
+		n += sets.countByKernelCntSwar(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.countByKernelCntSwar(capA) + sets.countByKernelCntSwar(capH) + 3*countKernelCntSwar(promotions)
 	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
@@ -629,7 +631,7 @@ func generateCntSwar[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	return n
+	return n + sets.rest()
 }
 
 // leafParentsCntSwar is leafParents with count=swar.
@@ -668,8 +670,8 @@ func childMovesCntSwar[Us side](p *Position, pc board.Piece, from board.Square, 
 	return n
 }
 
-// countKernelCntSwar is countKernel with count=swar.
-func countKernelCntSwar(b uint64) int { return int(generic.PopcountSwar(b)) }
+// countByKernelCntSwar is countByKernel with count=swar.
+func (setCounter) countByKernelCntSwar(b uint64) int { return int(generic.PopcountSwar(b)) }
 
 // childrenPlayedCntSwar is childrenPlayed with count=swar.
 func childrenPlayedCntSwar[Us side](p *Position, from board.Square, targets uint64, kind int) int {
@@ -681,6 +683,9 @@ func childrenPlayedCntSwar[Us side](p *Position, from board.Square, targets uint
 	}
 	return n
 }
+
+// countKernelCntSwar is countKernel with count=swar.
+func countKernelCntSwar(b uint64) int { return int(generic.PopcountSwar(b)) }
 
 // childPawnsCntSwar is childPawns with count=swar.
 func childPawnsCntSwar[Us side](p *Position, targets uint64, delta int) int {
@@ -812,13 +817,14 @@ func generateCntSwarMul[Us side, J job](p *Position, l *MoveList) int {
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
 	n := 0
+	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
 			return childMovesCntSwarMul[Us](p, piece, from, targets)
 		}
-		return countKernelCntSwarMul(targets)
+		return sets.countByKernelCntSwarMul(targets)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -902,7 +908,7 @@ func generateCntSwarMul[Us side, J job](p *Position, l *MoveList) int {
 		}
 	}
 	if m.check == 0 {
-		return n // double check: only the king moves
+		return n + sets.rest() // double check: only the king moves
 	}
 	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
@@ -970,7 +976,7 @@ func generateCntSwarMul[Us side, J job](p *Position, l *MoveList) int {
 		n += childPawnsCntSwarMul[Us](p, single, pushStep(us)) + childPawnsCntSwarMul[Us](p, double, 2*pushStep(us)) +
 			childPawnsCntSwarMul[Us](p, capA, captureA(us)) + childPawnsCntSwarMul[Us](p, capH, captureH(us))
 	} else {
-		n += countKernelCntSwarMul(single|bits.RotateLeft64(double, -2*pushStep(us))) + countKernelCntSwarMul(capA) + countKernelCntSwarMul(capH) + 3*countKernelCntSwarMul(promotions)
+		n += sets.countByKernelCntSwarMul(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.countByKernelCntSwarMul(capA) + sets.countByKernelCntSwarMul(capH) + 3*countKernelCntSwarMul(promotions)
 	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
@@ -986,7 +992,7 @@ func generateCntSwarMul[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	return n
+	return n + sets.rest()
 }
 
 // leafParentsCntSwarMul is leafParents with count=swar-mul.
@@ -1025,8 +1031,8 @@ func childMovesCntSwarMul[Us side](p *Position, pc board.Piece, from board.Squar
 	return n
 }
 
-// countKernelCntSwarMul is countKernel with count=swar-mul.
-func countKernelCntSwarMul(b uint64) int { return int(generic.PopcountSwarMul(b)) }
+// countByKernelCntSwarMul is countByKernel with count=swar-mul.
+func (setCounter) countByKernelCntSwarMul(b uint64) int { return int(generic.PopcountSwarMul(b)) }
 
 // childrenPlayedCntSwarMul is childrenPlayed with count=swar-mul.
 func childrenPlayedCntSwarMul[Us side](p *Position, from board.Square, targets uint64, kind int) int {
@@ -1038,6 +1044,9 @@ func childrenPlayedCntSwarMul[Us side](p *Position, from board.Square, targets u
 	}
 	return n
 }
+
+// countKernelCntSwarMul is countKernel with count=swar-mul.
+func countKernelCntSwarMul(b uint64) int { return int(generic.PopcountSwarMul(b)) }
 
 // childPawnsCntSwarMul is childPawns with count=swar-mul.
 func childPawnsCntSwarMul[Us side](p *Position, targets uint64, delta int) int {
@@ -1169,13 +1178,14 @@ func generateCntTable16[Us side, J job](p *Position, l *MoveList) int {
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
 	n := 0
+	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
 			return childMovesCntTable16[Us](p, piece, from, targets)
 		}
-		return countKernelCntTable16(targets)
+		return sets.countByKernelCntTable16(targets)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -1259,7 +1269,7 @@ func generateCntTable16[Us side, J job](p *Position, l *MoveList) int {
 		}
 	}
 	if m.check == 0 {
-		return n // double check: only the king moves
+		return n + sets.rest() // double check: only the king moves
 	}
 	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
@@ -1327,7 +1337,7 @@ func generateCntTable16[Us side, J job](p *Position, l *MoveList) int {
 		n += childPawnsCntTable16[Us](p, single, pushStep(us)) + childPawnsCntTable16[Us](p, double, 2*pushStep(us)) +
 			childPawnsCntTable16[Us](p, capA, captureA(us)) + childPawnsCntTable16[Us](p, capH, captureH(us))
 	} else {
-		n += countKernelCntTable16(single|bits.RotateLeft64(double, -2*pushStep(us))) + countKernelCntTable16(capA) + countKernelCntTable16(capH) + 3*countKernelCntTable16(promotions)
+		n += sets.countByKernelCntTable16(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.countByKernelCntTable16(capA) + sets.countByKernelCntTable16(capH) + 3*countKernelCntTable16(promotions)
 	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
@@ -1343,7 +1353,7 @@ func generateCntTable16[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	return n
+	return n + sets.rest()
 }
 
 // leafParentsCntTable16 is leafParents with count=table16.
@@ -1382,8 +1392,8 @@ func childMovesCntTable16[Us side](p *Position, pc board.Piece, from board.Squar
 	return n
 }
 
-// countKernelCntTable16 is countKernel with count=table16.
-func countKernelCntTable16(b uint64) int { return int(generic.PopcountTable16(b)) }
+// countByKernelCntTable16 is countByKernel with count=table16.
+func (setCounter) countByKernelCntTable16(b uint64) int { return int(generic.PopcountTable16(b)) }
 
 // childrenPlayedCntTable16 is childrenPlayed with count=table16.
 func childrenPlayedCntTable16[Us side](p *Position, from board.Square, targets uint64, kind int) int {
@@ -1395,6 +1405,9 @@ func childrenPlayedCntTable16[Us side](p *Position, from board.Square, targets u
 	}
 	return n
 }
+
+// countKernelCntTable16 is countKernel with count=table16.
+func countKernelCntTable16(b uint64) int { return int(generic.PopcountTable16(b)) }
 
 // childPawnsCntTable16 is childPawns with count=table16.
 func childPawnsCntTable16[Us side](p *Position, targets uint64, delta int) int {
@@ -1526,13 +1539,14 @@ func generateCntTable8[Us side, J job](p *Position, l *MoveList) int {
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
 	n := 0
+	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
 			return childMovesCntTable8[Us](p, piece, from, targets)
 		}
-		return countKernelCntTable8(targets)
+		return sets.countByKernelCntTable8(targets)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -1616,7 +1630,7 @@ func generateCntTable8[Us side, J job](p *Position, l *MoveList) int {
 		}
 	}
 	if m.check == 0 {
-		return n // double check: only the king moves
+		return n + sets.rest() // double check: only the king moves
 	}
 	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
@@ -1684,7 +1698,7 @@ func generateCntTable8[Us side, J job](p *Position, l *MoveList) int {
 		n += childPawnsCntTable8[Us](p, single, pushStep(us)) + childPawnsCntTable8[Us](p, double, 2*pushStep(us)) +
 			childPawnsCntTable8[Us](p, capA, captureA(us)) + childPawnsCntTable8[Us](p, capH, captureH(us))
 	} else {
-		n += countKernelCntTable8(single|bits.RotateLeft64(double, -2*pushStep(us))) + countKernelCntTable8(capA) + countKernelCntTable8(capH) + 3*countKernelCntTable8(promotions)
+		n += sets.countByKernelCntTable8(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.countByKernelCntTable8(capA) + sets.countByKernelCntTable8(capH) + 3*countKernelCntTable8(promotions)
 	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
@@ -1700,7 +1714,7 @@ func generateCntTable8[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	return n
+	return n + sets.rest()
 }
 
 // leafParentsCntTable8 is leafParents with count=table8.
@@ -1739,8 +1753,8 @@ func childMovesCntTable8[Us side](p *Position, pc board.Piece, from board.Square
 	return n
 }
 
-// countKernelCntTable8 is countKernel with count=table8.
-func countKernelCntTable8(b uint64) int { return int(generic.PopcountTable8(b)) }
+// countByKernelCntTable8 is countByKernel with count=table8.
+func (setCounter) countByKernelCntTable8(b uint64) int { return int(generic.PopcountTable8(b)) }
 
 // childrenPlayedCntTable8 is childrenPlayed with count=table8.
 func childrenPlayedCntTable8[Us side](p *Position, from board.Square, targets uint64, kind int) int {
@@ -1752,6 +1766,9 @@ func childrenPlayedCntTable8[Us side](p *Position, from board.Square, targets ui
 	}
 	return n
 }
+
+// countKernelCntTable8 is countKernel with count=table8.
+func countKernelCntTable8(b uint64) int { return int(generic.PopcountTable8(b)) }
 
 // childPawnsCntTable8 is childPawns with count=table8.
 func childPawnsCntTable8[Us side](p *Position, targets uint64, delta int) int {

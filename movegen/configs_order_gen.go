@@ -98,13 +98,14 @@ func generateOrdFlipVertical[Us side, J job](p *Position, l *MoveList) int {
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
 	n := 0
+	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
 			return childMovesOrdFlipVertical[Us](p, piece, from, targets)
 		}
-		return count(targets)
+		return sets.count(targets)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -188,7 +189,7 @@ func generateOrdFlipVertical[Us side, J job](p *Position, l *MoveList) int {
 		}
 	}
 	if m.check == 0 {
-		return n // double check: only the king moves
+		return n + sets.rest() // double check: only the king moves
 	}
 	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
@@ -256,7 +257,7 @@ func generateOrdFlipVertical[Us side, J job](p *Position, l *MoveList) int {
 		n += childPawnsOrdFlipVertical[Us](p, single, pushStep(us)) + childPawnsOrdFlipVertical[Us](p, double, 2*pushStep(us)) +
 			childPawnsOrdFlipVertical[Us](p, capA, captureA(us)) + childPawnsOrdFlipVertical[Us](p, capH, captureH(us))
 	} else {
-		n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	}
 	if listing[J]() {
 		l.addPawnsColoredOrdFlipVertical(us, single, pushStep(us), Quiet)
@@ -272,7 +273,7 @@ func generateOrdFlipVertical[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	return n
+	return n + sets.rest()
 }
 
 // leafParentsListedOrdFlipVertical is leafParentsListed with order=flip-vertical.

@@ -107,13 +107,14 @@ func generateHyperbolaReverseReprReversed[Us side, J job](p *posReversed, l *Mov
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
 	n := 0
+	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
 			return childMovesHyperbolaReverseReprReversed[Us](p, piece, from, targets)
 		}
-		return count(targets)
+		return sets.count(targets)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -197,7 +198,7 @@ func generateHyperbolaReverseReprReversed[Us side, J job](p *posReversed, l *Mov
 		}
 	}
 	if m.check == 0 {
-		return n // double check: only the king moves
+		return n + sets.rest() // double check: only the king moves
 	}
 	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
@@ -265,7 +266,7 @@ func generateHyperbolaReverseReprReversed[Us side, J job](p *posReversed, l *Mov
 		n += childPawnsHyperbolaReverseReprReversed[Us](p, single, pushStep(us)) + childPawnsHyperbolaReverseReprReversed[Us](p, double, 2*pushStep(us)) +
 			childPawnsHyperbolaReverseReprReversed[Us](p, capA, captureA(us)) + childPawnsHyperbolaReverseReprReversed[Us](p, capH, captureH(us))
 	} else {
-		n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
@@ -281,7 +282,7 @@ func generateHyperbolaReverseReprReversed[Us side, J job](p *posReversed, l *Mov
 			}
 		}
 	}
-	return n
+	return n + sets.rest()
 }
 
 // leafParentsHyperbolaReverseReprReversed is leafParents with slider=hyperbola-reverse, repr=reversed.
@@ -542,13 +543,14 @@ func generateRotatedReprRotated[Us side, J job](p *posRotated, l *MoveList) int 
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
 	n := 0
+	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
 			return childMovesRotatedReprRotated[Us](p, piece, from, targets)
 		}
-		return count(targets)
+		return sets.count(targets)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -632,7 +634,7 @@ func generateRotatedReprRotated[Us side, J job](p *posRotated, l *MoveList) int 
 		}
 	}
 	if m.check == 0 {
-		return n // double check: only the king moves
+		return n + sets.rest() // double check: only the king moves
 	}
 	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
@@ -700,7 +702,7 @@ func generateRotatedReprRotated[Us side, J job](p *posRotated, l *MoveList) int 
 		n += childPawnsRotatedReprRotated[Us](p, single, pushStep(us)) + childPawnsRotatedReprRotated[Us](p, double, 2*pushStep(us)) +
 			childPawnsRotatedReprRotated[Us](p, capA, captureA(us)) + childPawnsRotatedReprRotated[Us](p, capH, captureH(us))
 	} else {
-		n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
@@ -716,7 +718,7 @@ func generateRotatedReprRotated[Us side, J job](p *posRotated, l *MoveList) int 
 			}
 		}
 	}
-	return n
+	return n + sets.rest()
 }
 
 // leafParentsRotatedReprRotated is leafParents with slider=rotated, repr=rotated.
@@ -977,13 +979,14 @@ func generateReprReversed[Us side, J job](p *posReversed, l *MoveList) int {
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
 	n := 0
+	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
 			return childMovesReprReversed[Us](p, piece, from, targets)
 		}
-		return count(targets)
+		return sets.count(targets)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -1067,7 +1070,7 @@ func generateReprReversed[Us side, J job](p *posReversed, l *MoveList) int {
 		}
 	}
 	if m.check == 0 {
-		return n // double check: only the king moves
+		return n + sets.rest() // double check: only the king moves
 	}
 	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
@@ -1135,7 +1138,7 @@ func generateReprReversed[Us side, J job](p *posReversed, l *MoveList) int {
 		n += childPawnsReprReversed[Us](p, single, pushStep(us)) + childPawnsReprReversed[Us](p, double, 2*pushStep(us)) +
 			childPawnsReprReversed[Us](p, capA, captureA(us)) + childPawnsReprReversed[Us](p, capH, captureH(us))
 	} else {
-		n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
@@ -1151,7 +1154,7 @@ func generateReprReversed[Us side, J job](p *posReversed, l *MoveList) int {
 			}
 		}
 	}
-	return n
+	return n + sets.rest()
 }
 
 // leafParentsReprReversed is leafParents with repr=reversed.
@@ -1348,13 +1351,14 @@ func generateReprRotated[Us side, J job](p *posRotated, l *MoveList) int {
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
 	n := 0
+	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
 			return childMovesReprRotated[Us](p, piece, from, targets)
 		}
-		return count(targets)
+		return sets.count(targets)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -1438,7 +1442,7 @@ func generateReprRotated[Us side, J job](p *posRotated, l *MoveList) int {
 		}
 	}
 	if m.check == 0 {
-		return n // double check: only the king moves
+		return n + sets.rest() // double check: only the king moves
 	}
 	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
@@ -1506,7 +1510,7 @@ func generateReprRotated[Us side, J job](p *posRotated, l *MoveList) int {
 		n += childPawnsReprRotated[Us](p, single, pushStep(us)) + childPawnsReprRotated[Us](p, double, 2*pushStep(us)) +
 			childPawnsReprRotated[Us](p, capA, captureA(us)) + childPawnsReprRotated[Us](p, capH, captureH(us))
 	} else {
-		n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
@@ -1522,7 +1526,7 @@ func generateReprRotated[Us side, J job](p *posRotated, l *MoveList) int {
 			}
 		}
 	}
-	return n
+	return n + sets.rest()
 }
 
 // leafParentsReprRotated is leafParents with repr=rotated.

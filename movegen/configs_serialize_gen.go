@@ -103,13 +103,14 @@ func generateSerBytes[Us side, J job](p *Position, l *MoveList) int {
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
 	n := 0
+	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
 			return childMovesSerBytes[Us](p, piece, from, targets)
 		}
-		return count(targets)
+		return sets.count(targets)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -193,7 +194,7 @@ func generateSerBytes[Us side, J job](p *Position, l *MoveList) int {
 		}
 	}
 	if m.check == 0 {
-		return n // double check: only the king moves
+		return n + sets.rest() // double check: only the king moves
 	}
 	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
@@ -261,7 +262,7 @@ func generateSerBytes[Us side, J job](p *Position, l *MoveList) int {
 		n += childPawnsSerBytes[Us](p, single, pushStep(us)) + childPawnsSerBytes[Us](p, double, 2*pushStep(us)) +
 			childPawnsSerBytes[Us](p, capA, captureA(us)) + childPawnsSerBytes[Us](p, capH, captureH(us))
 	} else {
-		n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	}
 	if listing[J]() {
 		l.addPawnsSquaresSerBytes(single, pushStep(us), Quiet)
@@ -277,7 +278,7 @@ func generateSerBytes[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	return n
+	return n + sets.rest()
 }
 
 // leafParentsListedSerBytes is leafParentsListed with serialize=bytes.
@@ -490,13 +491,14 @@ func generateSerForward[Us side, J job](p *Position, l *MoveList) int {
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
 	n := 0
+	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
 			return childMovesSerForward[Us](p, piece, from, targets)
 		}
-		return count(targets)
+		return sets.count(targets)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -580,7 +582,7 @@ func generateSerForward[Us side, J job](p *Position, l *MoveList) int {
 		}
 	}
 	if m.check == 0 {
-		return n // double check: only the king moves
+		return n + sets.rest() // double check: only the king moves
 	}
 	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
@@ -648,7 +650,7 @@ func generateSerForward[Us side, J job](p *Position, l *MoveList) int {
 		n += childPawnsSerForward[Us](p, single, pushStep(us)) + childPawnsSerForward[Us](p, double, 2*pushStep(us)) +
 			childPawnsSerForward[Us](p, capA, captureA(us)) + childPawnsSerForward[Us](p, capH, captureH(us))
 	} else {
-		n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	}
 	if listing[J]() {
 		l.addPawnsSquares(single, pushStep(us), Quiet)
@@ -664,7 +666,7 @@ func generateSerForward[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	return n
+	return n + sets.rest()
 }
 
 // leafParentsListedSerForward is leafParentsListed with serialize=forward.
@@ -852,13 +854,14 @@ func generateSerIterator[Us side, J job](p *Position, l *MoveList) int {
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
 	n := 0
+	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
 			return childMovesSerIterator[Us](p, piece, from, targets)
 		}
-		return count(targets)
+		return sets.count(targets)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -942,7 +945,7 @@ func generateSerIterator[Us side, J job](p *Position, l *MoveList) int {
 		}
 	}
 	if m.check == 0 {
-		return n // double check: only the king moves
+		return n + sets.rest() // double check: only the king moves
 	}
 	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
@@ -1010,7 +1013,7 @@ func generateSerIterator[Us side, J job](p *Position, l *MoveList) int {
 		n += childPawnsSerIterator[Us](p, single, pushStep(us)) + childPawnsSerIterator[Us](p, double, 2*pushStep(us)) +
 			childPawnsSerIterator[Us](p, capA, captureA(us)) + childPawnsSerIterator[Us](p, capH, captureH(us))
 	} else {
-		n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	}
 	if listing[J]() {
 		l.addPawnsSquaresSerIterator(single, pushStep(us), Quiet)
@@ -1026,7 +1029,7 @@ func generateSerIterator[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	return n
+	return n + sets.rest()
 }
 
 // leafParentsListedSerIterator is leafParentsListed with serialize=iterator.
@@ -1239,13 +1242,14 @@ func generateSerReverse[Us side, J job](p *Position, l *MoveList) int {
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
 	n := 0
+	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
 			return childMovesSerReverse[Us](p, piece, from, targets)
 		}
-		return count(targets)
+		return sets.count(targets)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -1329,7 +1333,7 @@ func generateSerReverse[Us side, J job](p *Position, l *MoveList) int {
 		}
 	}
 	if m.check == 0 {
-		return n // double check: only the king moves
+		return n + sets.rest() // double check: only the king moves
 	}
 	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
@@ -1397,7 +1401,7 @@ func generateSerReverse[Us side, J job](p *Position, l *MoveList) int {
 		n += childPawnsSerReverse[Us](p, single, pushStep(us)) + childPawnsSerReverse[Us](p, double, 2*pushStep(us)) +
 			childPawnsSerReverse[Us](p, capA, captureA(us)) + childPawnsSerReverse[Us](p, capH, captureH(us))
 	} else {
-		n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	}
 	if listing[J]() {
 		l.addPawnsSquaresSerReverse(single, pushStep(us), Quiet)
@@ -1413,7 +1417,7 @@ func generateSerReverse[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	return n
+	return n + sets.rest()
 }
 
 // leafParentsListedSerReverse is leafParentsListed with serialize=reverse.
@@ -1626,13 +1630,14 @@ func generateSerScanReset[Us side, J job](p *Position, l *MoveList) int {
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
 	n := 0
+	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
 			return childMovesSerScanReset[Us](p, piece, from, targets)
 		}
-		return count(targets)
+		return sets.count(targets)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -1716,7 +1721,7 @@ func generateSerScanReset[Us side, J job](p *Position, l *MoveList) int {
 		}
 	}
 	if m.check == 0 {
-		return n // double check: only the king moves
+		return n + sets.rest() // double check: only the king moves
 	}
 	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
@@ -1784,7 +1789,7 @@ func generateSerScanReset[Us side, J job](p *Position, l *MoveList) int {
 		n += childPawnsSerScanReset[Us](p, single, pushStep(us)) + childPawnsSerScanReset[Us](p, double, 2*pushStep(us)) +
 			childPawnsSerScanReset[Us](p, capA, captureA(us)) + childPawnsSerScanReset[Us](p, capH, captureH(us))
 	} else {
-		n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	}
 	if listing[J]() {
 		l.addPawnsSquaresSerScanReset(single, pushStep(us), Quiet)
@@ -1800,7 +1805,7 @@ func generateSerScanReset[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	return n
+	return n + sets.rest()
 }
 
 // leafParentsListedSerScanReset is leafParentsListed with serialize=scan-reset.
@@ -2013,13 +2018,14 @@ func generateSerUnrolled[Us side, J job](p *Position, l *MoveList) int {
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
 	n := 0
+	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
 			return childMovesSerUnrolled[Us](p, piece, from, targets)
 		}
-		return count(targets)
+		return sets.count(targets)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -2103,7 +2109,7 @@ func generateSerUnrolled[Us side, J job](p *Position, l *MoveList) int {
 		}
 	}
 	if m.check == 0 {
-		return n // double check: only the king moves
+		return n + sets.rest() // double check: only the king moves
 	}
 	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
@@ -2171,7 +2177,7 @@ func generateSerUnrolled[Us side, J job](p *Position, l *MoveList) int {
 		n += childPawnsSerUnrolled[Us](p, single, pushStep(us)) + childPawnsSerUnrolled[Us](p, double, 2*pushStep(us)) +
 			childPawnsSerUnrolled[Us](p, capA, captureA(us)) + childPawnsSerUnrolled[Us](p, capH, captureH(us))
 	} else {
-		n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	}
 	if listing[J]() {
 		l.addPawnsSquaresSerUnrolled(single, pushStep(us), Quiet)
@@ -2187,7 +2193,7 @@ func generateSerUnrolled[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	return n
+	return n + sets.rest()
 }
 
 // leafParentsListedSerUnrolled is leafParentsListed with serialize=unrolled.
@@ -2400,13 +2406,14 @@ func generateSerWords16[Us side, J job](p *Position, l *MoveList) int {
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
 	n := 0
+	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
 			return childMovesSerWords16[Us](p, piece, from, targets)
 		}
-		return count(targets)
+		return sets.count(targets)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -2490,7 +2497,7 @@ func generateSerWords16[Us side, J job](p *Position, l *MoveList) int {
 		}
 	}
 	if m.check == 0 {
-		return n // double check: only the king moves
+		return n + sets.rest() // double check: only the king moves
 	}
 	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
@@ -2558,7 +2565,7 @@ func generateSerWords16[Us side, J job](p *Position, l *MoveList) int {
 		n += childPawnsSerWords16[Us](p, single, pushStep(us)) + childPawnsSerWords16[Us](p, double, 2*pushStep(us)) +
 			childPawnsSerWords16[Us](p, capA, captureA(us)) + childPawnsSerWords16[Us](p, capH, captureH(us))
 	} else {
-		n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	}
 	if listing[J]() {
 		l.addPawnsSquaresSerWords16(single, pushStep(us), Quiet)
@@ -2574,7 +2581,7 @@ func generateSerWords16[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	return n
+	return n + sets.rest()
 }
 
 // leafParentsListedSerWords16 is leafParentsListed with serialize=words16.

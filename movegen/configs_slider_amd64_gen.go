@@ -102,13 +102,14 @@ func generatePext[Us side, J job](p *Position, l *MoveList) int {
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
 	n := 0
+	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
 			return childMovesPext[Us](p, piece, from, targets)
 		}
-		return count(targets)
+		return sets.count(targets)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -192,7 +193,7 @@ func generatePext[Us side, J job](p *Position, l *MoveList) int {
 		}
 	}
 	if m.check == 0 {
-		return n // double check: only the king moves
+		return n + sets.rest() // double check: only the king moves
 	}
 	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
@@ -260,7 +261,7 @@ func generatePext[Us side, J job](p *Position, l *MoveList) int {
 		n += childPawnsPext[Us](p, single, pushStep(us)) + childPawnsPext[Us](p, double, 2*pushStep(us)) +
 			childPawnsPext[Us](p, capA, captureA(us)) + childPawnsPext[Us](p, capH, captureH(us))
 	} else {
-		n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
@@ -276,7 +277,7 @@ func generatePext[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	return n
+	return n + sets.rest()
 }
 
 // leafParentsPext is leafParents with slider=pext.
@@ -473,13 +474,14 @@ func generatePextSplit[Us side, J job](p *Position, l *MoveList) int {
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
 	n := 0
+	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
 			return childMovesPextSplit[Us](p, piece, from, targets)
 		}
-		return count(targets)
+		return sets.count(targets)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -563,7 +565,7 @@ func generatePextSplit[Us side, J job](p *Position, l *MoveList) int {
 		}
 	}
 	if m.check == 0 {
-		return n // double check: only the king moves
+		return n + sets.rest() // double check: only the king moves
 	}
 	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
@@ -631,7 +633,7 @@ func generatePextSplit[Us side, J job](p *Position, l *MoveList) int {
 		n += childPawnsPextSplit[Us](p, single, pushStep(us)) + childPawnsPextSplit[Us](p, double, 2*pushStep(us)) +
 			childPawnsPextSplit[Us](p, capA, captureA(us)) + childPawnsPextSplit[Us](p, capH, captureH(us))
 	} else {
-		n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
@@ -647,7 +649,7 @@ func generatePextSplit[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	return n
+	return n + sets.rest()
 }
 
 // leafParentsPextSplit is leafParents with slider=pext-split.
@@ -844,13 +846,14 @@ func generateMagicFancyAsm[Us side, J job](p *Position, l *MoveList) int {
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
 	n := 0
+	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
 			return childMovesMagicFancyAsm[Us](p, piece, from, targets)
 		}
-		return count(targets)
+		return sets.count(targets)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -934,7 +937,7 @@ func generateMagicFancyAsm[Us side, J job](p *Position, l *MoveList) int {
 		}
 	}
 	if m.check == 0 {
-		return n // double check: only the king moves
+		return n + sets.rest() // double check: only the king moves
 	}
 	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
@@ -1002,7 +1005,7 @@ func generateMagicFancyAsm[Us side, J job](p *Position, l *MoveList) int {
 		n += childPawnsMagicFancyAsm[Us](p, single, pushStep(us)) + childPawnsMagicFancyAsm[Us](p, double, 2*pushStep(us)) +
 			childPawnsMagicFancyAsm[Us](p, capA, captureA(us)) + childPawnsMagicFancyAsm[Us](p, capH, captureH(us))
 	} else {
-		n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
@@ -1018,7 +1021,7 @@ func generateMagicFancyAsm[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	return n
+	return n + sets.rest()
 }
 
 // leafParentsMagicFancyAsm is leafParents with slider=magic-fancy-asm.
@@ -1215,13 +1218,14 @@ func generateMagicBlackAsm[Us side, J job](p *Position, l *MoveList) int {
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
 	n := 0
+	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
 			return childMovesMagicBlackAsm[Us](p, piece, from, targets)
 		}
-		return count(targets)
+		return sets.count(targets)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -1305,7 +1309,7 @@ func generateMagicBlackAsm[Us side, J job](p *Position, l *MoveList) int {
 		}
 	}
 	if m.check == 0 {
-		return n // double check: only the king moves
+		return n + sets.rest() // double check: only the king moves
 	}
 	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
@@ -1373,7 +1377,7 @@ func generateMagicBlackAsm[Us side, J job](p *Position, l *MoveList) int {
 		n += childPawnsMagicBlackAsm[Us](p, single, pushStep(us)) + childPawnsMagicBlackAsm[Us](p, double, 2*pushStep(us)) +
 			childPawnsMagicBlackAsm[Us](p, capA, captureA(us)) + childPawnsMagicBlackAsm[Us](p, capH, captureH(us))
 	} else {
-		n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
@@ -1389,7 +1393,7 @@ func generateMagicBlackAsm[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	return n
+	return n + sets.rest()
 }
 
 // leafParentsMagicBlackAsm is leafParents with slider=magic-black-asm.

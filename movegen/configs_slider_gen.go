@@ -106,13 +106,14 @@ func generateClassical[Us side, J job](p *Position, l *MoveList) int {
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
 	n := 0
+	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
 			return childMovesClassical[Us](p, piece, from, targets)
 		}
-		return count(targets)
+		return sets.count(targets)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -196,7 +197,7 @@ func generateClassical[Us side, J job](p *Position, l *MoveList) int {
 		}
 	}
 	if m.check == 0 {
-		return n // double check: only the king moves
+		return n + sets.rest() // double check: only the king moves
 	}
 	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
@@ -264,7 +265,7 @@ func generateClassical[Us side, J job](p *Position, l *MoveList) int {
 		n += childPawnsClassical[Us](p, single, pushStep(us)) + childPawnsClassical[Us](p, double, 2*pushStep(us)) +
 			childPawnsClassical[Us](p, capA, captureA(us)) + childPawnsClassical[Us](p, capH, captureH(us))
 	} else {
-		n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
@@ -280,7 +281,7 @@ func generateClassical[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	return n
+	return n + sets.rest()
 }
 
 // leafParentsClassical is leafParents with slider=classical.
@@ -477,13 +478,14 @@ func generateDumb7fill[Us side, J job](p *Position, l *MoveList) int {
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
 	n := 0
+	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
 			return childMovesDumb7fill[Us](p, piece, from, targets)
 		}
-		return count(targets)
+		return sets.count(targets)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -567,7 +569,7 @@ func generateDumb7fill[Us side, J job](p *Position, l *MoveList) int {
 		}
 	}
 	if m.check == 0 {
-		return n // double check: only the king moves
+		return n + sets.rest() // double check: only the king moves
 	}
 	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
@@ -635,7 +637,7 @@ func generateDumb7fill[Us side, J job](p *Position, l *MoveList) int {
 		n += childPawnsDumb7fill[Us](p, single, pushStep(us)) + childPawnsDumb7fill[Us](p, double, 2*pushStep(us)) +
 			childPawnsDumb7fill[Us](p, capA, captureA(us)) + childPawnsDumb7fill[Us](p, capH, captureH(us))
 	} else {
-		n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
@@ -651,7 +653,7 @@ func generateDumb7fill[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	return n
+	return n + sets.rest()
 }
 
 // leafParentsDumb7fill is leafParents with slider=dumb7fill.
@@ -848,13 +850,14 @@ func generateHyperbolaBswap[Us side, J job](p *Position, l *MoveList) int {
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
 	n := 0
+	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
 			return childMovesHyperbolaBswap[Us](p, piece, from, targets)
 		}
-		return count(targets)
+		return sets.count(targets)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -938,7 +941,7 @@ func generateHyperbolaBswap[Us side, J job](p *Position, l *MoveList) int {
 		}
 	}
 	if m.check == 0 {
-		return n // double check: only the king moves
+		return n + sets.rest() // double check: only the king moves
 	}
 	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
@@ -1006,7 +1009,7 @@ func generateHyperbolaBswap[Us side, J job](p *Position, l *MoveList) int {
 		n += childPawnsHyperbolaBswap[Us](p, single, pushStep(us)) + childPawnsHyperbolaBswap[Us](p, double, 2*pushStep(us)) +
 			childPawnsHyperbolaBswap[Us](p, capA, captureA(us)) + childPawnsHyperbolaBswap[Us](p, capH, captureH(us))
 	} else {
-		n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
@@ -1022,7 +1025,7 @@ func generateHyperbolaBswap[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	return n
+	return n + sets.rest()
 }
 
 // leafParentsHyperbolaBswap is leafParents with slider=hyperbola-bswap.
@@ -1219,13 +1222,14 @@ func generateHyperbolaReverse[Us side, J job](p *Position, l *MoveList) int {
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
 	n := 0
+	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
 			return childMovesHyperbolaReverse[Us](p, piece, from, targets)
 		}
-		return count(targets)
+		return sets.count(targets)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -1309,7 +1313,7 @@ func generateHyperbolaReverse[Us side, J job](p *Position, l *MoveList) int {
 		}
 	}
 	if m.check == 0 {
-		return n // double check: only the king moves
+		return n + sets.rest() // double check: only the king moves
 	}
 	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
@@ -1377,7 +1381,7 @@ func generateHyperbolaReverse[Us side, J job](p *Position, l *MoveList) int {
 		n += childPawnsHyperbolaReverse[Us](p, single, pushStep(us)) + childPawnsHyperbolaReverse[Us](p, double, 2*pushStep(us)) +
 			childPawnsHyperbolaReverse[Us](p, capA, captureA(us)) + childPawnsHyperbolaReverse[Us](p, capH, captureH(us))
 	} else {
-		n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
@@ -1393,7 +1397,7 @@ func generateHyperbolaReverse[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	return n
+	return n + sets.rest()
 }
 
 // leafParentsHyperbolaReverse is leafParents with slider=hyperbola-reverse.
@@ -1590,13 +1594,14 @@ func generateKindergarten[Us side, J job](p *Position, l *MoveList) int {
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
 	n := 0
+	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
 			return childMovesKindergarten[Us](p, piece, from, targets)
 		}
-		return count(targets)
+		return sets.count(targets)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -1680,7 +1685,7 @@ func generateKindergarten[Us side, J job](p *Position, l *MoveList) int {
 		}
 	}
 	if m.check == 0 {
-		return n // double check: only the king moves
+		return n + sets.rest() // double check: only the king moves
 	}
 	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
@@ -1748,7 +1753,7 @@ func generateKindergarten[Us side, J job](p *Position, l *MoveList) int {
 		n += childPawnsKindergarten[Us](p, single, pushStep(us)) + childPawnsKindergarten[Us](p, double, 2*pushStep(us)) +
 			childPawnsKindergarten[Us](p, capA, captureA(us)) + childPawnsKindergarten[Us](p, capH, captureH(us))
 	} else {
-		n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
@@ -1764,7 +1769,7 @@ func generateKindergarten[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	return n
+	return n + sets.rest()
 }
 
 // leafParentsKindergarten is leafParents with slider=kindergarten.
@@ -1961,13 +1966,14 @@ func generateKoggeStone[Us side, J job](p *Position, l *MoveList) int {
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
 	n := 0
+	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
 			return childMovesKoggeStone[Us](p, piece, from, targets)
 		}
-		return count(targets)
+		return sets.count(targets)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -2051,7 +2057,7 @@ func generateKoggeStone[Us side, J job](p *Position, l *MoveList) int {
 		}
 	}
 	if m.check == 0 {
-		return n // double check: only the king moves
+		return n + sets.rest() // double check: only the king moves
 	}
 	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
@@ -2119,7 +2125,7 @@ func generateKoggeStone[Us side, J job](p *Position, l *MoveList) int {
 		n += childPawnsKoggeStone[Us](p, single, pushStep(us)) + childPawnsKoggeStone[Us](p, double, 2*pushStep(us)) +
 			childPawnsKoggeStone[Us](p, capA, captureA(us)) + childPawnsKoggeStone[Us](p, capH, captureH(us))
 	} else {
-		n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
@@ -2135,7 +2141,7 @@ func generateKoggeStone[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	return n
+	return n + sets.rest()
 }
 
 // leafParentsKoggeStone is leafParents with slider=kogge-stone.
@@ -2332,13 +2338,14 @@ func generateMagicBlack[Us side, J job](p *Position, l *MoveList) int {
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
 	n := 0
+	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
 			return childMovesMagicBlack[Us](p, piece, from, targets)
 		}
-		return count(targets)
+		return sets.count(targets)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -2422,7 +2429,7 @@ func generateMagicBlack[Us side, J job](p *Position, l *MoveList) int {
 		}
 	}
 	if m.check == 0 {
-		return n // double check: only the king moves
+		return n + sets.rest() // double check: only the king moves
 	}
 	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
@@ -2490,7 +2497,7 @@ func generateMagicBlack[Us side, J job](p *Position, l *MoveList) int {
 		n += childPawnsMagicBlack[Us](p, single, pushStep(us)) + childPawnsMagicBlack[Us](p, double, 2*pushStep(us)) +
 			childPawnsMagicBlack[Us](p, capA, captureA(us)) + childPawnsMagicBlack[Us](p, capH, captureH(us))
 	} else {
-		n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
@@ -2506,7 +2513,7 @@ func generateMagicBlack[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	return n
+	return n + sets.rest()
 }
 
 // leafParentsMagicBlack is leafParents with slider=magic-black.
@@ -2703,13 +2710,14 @@ func generateMagicPlain[Us side, J job](p *Position, l *MoveList) int {
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
 	n := 0
+	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
 			return childMovesMagicPlain[Us](p, piece, from, targets)
 		}
-		return count(targets)
+		return sets.count(targets)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -2793,7 +2801,7 @@ func generateMagicPlain[Us side, J job](p *Position, l *MoveList) int {
 		}
 	}
 	if m.check == 0 {
-		return n // double check: only the king moves
+		return n + sets.rest() // double check: only the king moves
 	}
 	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
@@ -2861,7 +2869,7 @@ func generateMagicPlain[Us side, J job](p *Position, l *MoveList) int {
 		n += childPawnsMagicPlain[Us](p, single, pushStep(us)) + childPawnsMagicPlain[Us](p, double, 2*pushStep(us)) +
 			childPawnsMagicPlain[Us](p, capA, captureA(us)) + childPawnsMagicPlain[Us](p, capH, captureH(us))
 	} else {
-		n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
@@ -2877,7 +2885,7 @@ func generateMagicPlain[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	return n
+	return n + sets.rest()
 }
 
 // leafParentsMagicPlain is leafParents with slider=magic-plain.
@@ -3074,13 +3082,14 @@ func generateObstructionDifference[Us side, J job](p *Position, l *MoveList) int
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
 	n := 0
+	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
 			return childMovesObstructionDifference[Us](p, piece, from, targets)
 		}
-		return count(targets)
+		return sets.count(targets)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -3164,7 +3173,7 @@ func generateObstructionDifference[Us side, J job](p *Position, l *MoveList) int
 		}
 	}
 	if m.check == 0 {
-		return n // double check: only the king moves
+		return n + sets.rest() // double check: only the king moves
 	}
 	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
@@ -3232,7 +3241,7 @@ func generateObstructionDifference[Us side, J job](p *Position, l *MoveList) int
 		n += childPawnsObstructionDifference[Us](p, single, pushStep(us)) + childPawnsObstructionDifference[Us](p, double, 2*pushStep(us)) +
 			childPawnsObstructionDifference[Us](p, capA, captureA(us)) + childPawnsObstructionDifference[Us](p, capH, captureH(us))
 	} else {
-		n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
@@ -3248,7 +3257,7 @@ func generateObstructionDifference[Us side, J job](p *Position, l *MoveList) int
 			}
 		}
 	}
-	return n
+	return n + sets.rest()
 }
 
 // leafParentsObstructionDifference is leafParents with slider=obstruction-difference.
@@ -3445,13 +3454,14 @@ func generateRayLoop[Us side, J job](p *Position, l *MoveList) int {
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
 	n := 0
+	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
 			return childMovesRayLoop[Us](p, piece, from, targets)
 		}
-		return count(targets)
+		return sets.count(targets)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -3535,7 +3545,7 @@ func generateRayLoop[Us side, J job](p *Position, l *MoveList) int {
 		}
 	}
 	if m.check == 0 {
-		return n // double check: only the king moves
+		return n + sets.rest() // double check: only the king moves
 	}
 	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
@@ -3603,7 +3613,7 @@ func generateRayLoop[Us side, J job](p *Position, l *MoveList) int {
 		n += childPawnsRayLoop[Us](p, single, pushStep(us)) + childPawnsRayLoop[Us](p, double, 2*pushStep(us)) +
 			childPawnsRayLoop[Us](p, capA, captureA(us)) + childPawnsRayLoop[Us](p, capH, captureH(us))
 	} else {
-		n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
@@ -3619,7 +3629,7 @@ func generateRayLoop[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	return n
+	return n + sets.rest()
 }
 
 // leafParentsRayLoop is leafParents with slider=ray-loop.

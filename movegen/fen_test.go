@@ -140,8 +140,10 @@ func FuzzFEN(f *testing.F) {
 // checkedConfigs returns the default configuration and one of each other
 // factor's, those the fuzz target counts in: a slider, and pext-split's
 // one-line assembly entry points where the CPU runs them, the leaf strategy
-// that lists the moves, with it a serialization loop, the vector serializer where the CPU runs it, the move-list
-// kernel, the order and both kept representations.
+// that lists the moves, with it a serialization loop, the vector
+// serializers where the build has them and the CPU runs them, the
+// move-list kernel and the order, the batch count where the build has it
+// and the CPU runs it, and both kept representations.
 func checkedConfigs(t *testing.T) []Config {
 	t.Helper()
 	d := DefaultConfig()
@@ -152,8 +154,10 @@ func checkedConfigs(t *testing.T) []Config {
 		with(func(c *Config) { c.Leaf = factor.ListingLeaf() }),
 		with(func(c *Config) { c.Serialize, c.Leaf = "bytes", factor.ListingLeaf() }),
 		with(func(c *Config) { c.Serialize, c.Leaf = "avx512-vbmi2", factor.ListingLeaf() }),
+		with(func(c *Config) { c.Serialize, c.Leaf = "archsimd-vbmi2", factor.ListingLeaf() }),
 		with(func(c *Config) { c.Moves, c.Leaf = "magic-hash", factor.ListingLeaf() }),
 		with(func(c *Config) { c.Order, c.Leaf = "flip-vertical", factor.ListingLeaf() }),
+		with(func(c *Config) { c.Count = "archsimd-vpopcnt" }),
 		with(func(c *Config) { c.Slider, c.Repr = "hyperbola-reverse", "reversed" }),
 		with(func(c *Config) { c.Slider, c.Repr = "rotated", "rotated" }),
 	}

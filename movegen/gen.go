@@ -45,6 +45,30 @@ func count(b uint64) int { return bits.OnesCount64(b) }
 // kernel in its copy (internal/configs).
 func countKernel(b uint64) int { return int(generic.PopcountKernighan(b)) }
 
+// setCounter is how the generator counts the target sets of a ply it does
+// not expand: one count per set as it comes ([DefaultConfig]'s; empty, so
+// that the generator keeps its count in a register). A batch technique's
+// copies count on their own type (count=archsimd-vpopcnt's batchCounter)
+// through the same two methods: what a set adds to the count now, and what
+// is left at the end. (The promotions' word, counted three times, and the
+// castlings' and en-passant captures' squares are counted by count on
+// their own.)
+type setCounter struct{}
+
+// count returns the moves to the squares of one target set: count's
+// POPCNT, written here rather than by a call of count, which would be one
+// more inlined call in the generator, and leave its mark (a NOP) in the
+// generator's loops; the count factor's configurations call countKernel
+// instead.
+func (setCounter) count(b uint64) int { return bits.OnesCount64(b) }
+
+// countByKernel is count by a popcount kernel, as the function countKernel
+// is (and, for the same reason as count, not by a call of it).
+func (setCounter) countByKernel(b uint64) int { return int(generic.PopcountKernighan(b)) }
+
+// rest returns the moves of the sets counted but not yet returned: none.
+func (setCounter) rest() int { return 0 }
+
 // add appends a move from one square to each square of targets, serialized
 // in place by TZCNT and BLSR ([DefaultConfig]'s serialize=inline); the
 // serialize and order factors' configurations call a kernel's version
@@ -200,13 +224,14 @@ func generate[Us side, J job](p *Position, l *MoveList) int {
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
 	}
 	n := 0
+	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
 			return childMoves[Us](p, piece, from, targets)
 		}
-		return count(targets)
+		return sets.count(targets)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -290,7 +315,7 @@ func generate[Us side, J job](p *Position, l *MoveList) int {
 		}
 	}
 	if m.check == 0 {
-		return n // double check: only the king moves
+		return n + sets.rest() // double check: only the king moves
 	}
 	sliding := p.occupied() // occ as the sliders read it
 	movable := ^own & m.check
@@ -358,7 +383,7 @@ func generate[Us side, J job](p *Position, l *MoveList) int {
 		n += childPawns[Us](p, single, pushStep(us)) + childPawns[Us](p, double, 2*pushStep(us)) +
 			childPawns[Us](p, capA, captureA(us)) + childPawns[Us](p, capH, captureH(us))
 	} else {
-		n += count(single|bits.RotateLeft64(double, -2*pushStep(us))) + count(capA) + count(capH) + 3*count(promotions)
+		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
@@ -374,7 +399,7 @@ func generate[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	return n
+	return n + sets.rest()
 }
 
 // enPassantLegal reports whether the en-passant capture from from leaves

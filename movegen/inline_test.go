@@ -6,6 +6,8 @@ import (
 	"runtime"
 	"sync"
 	"testing"
+
+	"bitlab/internal/experiment"
 )
 
 // TestInlining reads the compiler's inlining decisions for the generator
@@ -16,7 +18,10 @@ import (
 // kept representations' sliders must be inlined where they are called, as the default's are, or a factor would
 // time Go's call overhead rather than the technique (the reversed sliders,
 // over the inlining budget, are calls in every configuration that uses
-// them, as the notebook says).
+// them, as the notebook says). So must, in builds with GOEXPERIMENT=simd,
+// the archsimd techniques' hooks and entry points, the pawns' excepted:
+// addPawnsArchsimd is inlined, its entry point is a call, as the default's
+// addPawns is.
 func TestInlining(t *testing.T) {
 	out := compilerReport(t)
 	inlined := map[string]bool{}
@@ -24,7 +29,7 @@ func TestInlining(t *testing.T) {
 		inlined[m[1]] = true
 	}
 	fns := []string{
-		"rookAttacks", "bishopAttacks", "(*Position).pieceOn", "flip", "count", "countKernel", "countKernelCntSwar",
+		"rookAttacks", "bishopAttacks", "(*Position).pieceOn", "flip", "count", "countKernel", "countKernelCntSwar", "setCounter.count", "setCounter.rest", "setCounter.countByKernel", "setCounter.countByKernelCntSwar",
 		"(*MoveList).add", "(*MoveList).addLeaper", "(*MoveList).push",
 		"(*Position).occupied", "(*Position).occupiedBy", "(*Position).withoutKing", "(*Position).toggled", "(*Position).keep",
 		"rookRotated", "bishopRotated", "(*posRotated).keep", "(*posReversed).keep",
@@ -39,6 +44,12 @@ func TestInlining(t *testing.T) {
 	if runtime.GOARCH == "amd64" {
 		fns = append(fns, "(*MoveList).addCompressed", "(*MoveList).addPawnsCompressed",
 			"generateSerAvx512Vbmi2[go.shape.uint8,go.shape.uint16].func1", "generateSerAvx512Vbmi2[go.shape.uint16,go.shape.uint16].func2")
+	}
+	if runtime.GOARCH == "amd64" && experiment.On("simd") {
+		// The archsimd techniques: their entry points and the functions
+		// around them (TestArchsimdInlined reads the machine code).
+		fns = append(fns, "(*MoveList).addArchsimd", "(*MoveList).addPawnsArchsimd", "gosimd.SerializeArchsimdVbmi2Append",
+			"(*batchCounter).count", "(*batchCounter).rest", "gosimd.PopcountArchsimdVpopcntSum", "countAlone")
 	}
 	for _, fn := range fns {
 		if !inlined[fn] {

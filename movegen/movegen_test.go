@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"bitlab/factor"
+	"bitlab/internal/experiment"
 	"bitlab/internal/gentest"
 	"bitlab/positions"
 )
@@ -120,14 +121,15 @@ func TestGeneratedFilesAreFresh(t *testing.T) {
 
 // TestConfigs proves every compiled configuration on every perft position
 // to a depth of at most configNodes leaves, after checking that every
-// configuration package factor declares for this architecture is
-// compiled, and the grid where it is built (with the tag factor.GridTag).
+// configuration package factor declares for this architecture (and the
+// build's Go experiments) is compiled, and the grid where it is built
+// (with the tag factor.GridTag).
 func TestConfigs(t *testing.T) {
 	const configNodes = 100_000
 	cs := Configs()
 	var want []Config
 	for _, c := range factor.Configs() {
-		if a := c.Arch(); a == "" || a == runtime.GOARCH {
+		if a, x := c.Arch(), c.Experiment(); a == "" || a == runtime.GOARCH && (x == "" || experiment.On(x)) {
 			want = append(want, c)
 		}
 	}

@@ -152,7 +152,7 @@ func Decide(f Factor, ts []Technique, m Machine, p Placement) Line {
 	case len(micro) >= 1:
 		l.rank(ByMicro, micro, microSpeed, 0)
 		l.NoPerft = f.Perft != ""
-		if w := l.Use[0]; w.Arch != kernels.Generic && w.Arch != "" {
+		if w := l.Use[0]; assembly(w.Arch) {
 			l.Caveats = append(l.Caveats, fmt.Sprintf("%s is assembly: inside a generator every query is a call, which Go does not inline and the micro loop does not pay", w.Name))
 		}
 	default:
@@ -256,6 +256,11 @@ func bulk(ts []Technique) *Technique {
 	return best
 }
 
+// assembly reports whether an implementation is Go assembly, which a
+// generator calls for every query (Go inlines portable Go and
+// simd/archsimd's intrinsics, never assembly).
+func assembly(a kernels.Arch) bool { return a == kernels.AMD64 || a == kernels.ARM64 }
+
 // reasons explains why the micro leader lead did not lead perft, where
 // win did.
 func reasons(lead, win Technique, perft []Technique, m Machine) []string {
@@ -269,7 +274,7 @@ func reasons(lead, win Technique, perft []Technique, m Machine) []string {
 	if in == nil {
 		r = append(r, fmt.Sprintf("%s has no perft configuration on this CPU's results", lead.Name))
 	}
-	if lead.Arch != kernels.Generic && lead.Arch != "" {
+	if assembly(lead.Arch) {
 		r = append(r, fmt.Sprintf("%s is assembly: inside the generator every query is a call, which Go does not inline, and the micro loop has none", lead.Name))
 	}
 	// Tables explain a loss only where the leader's outgrow the winner's:

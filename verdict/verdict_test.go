@@ -144,6 +144,35 @@ func TestDecideByMicro(t *testing.T) {
 	}
 }
 
+// TestDecideArchsimdInlines: a micro leader in Go with simd/archsimd is
+// no assembly (Go inlines it into a generator, as movegen's archsimd
+// configurations show): neither a caveat of the micro verdict nor a reason
+// of the perft one says it is a call, as both say of amd64's twin.
+func TestDecideArchsimdInlines(t *testing.T) {
+	ts := []Technique{
+		{Name: "inline", Perft: iv(1, 1, 1), Default: true},
+		{Name: "archsimd-vbmi2", Impl: "archsimd-vbmi2", Usage: kernels.PerQuery, Arch: kernels.ArchSIMD,
+			Throughput: iv(1, 0.95, 1.05), Perft: iv(0.9, 0.89, 0.91)},
+		{Name: "avx512-vbmi2", Impl: "avx512-vbmi2", Usage: kernels.PerQuery, Arch: kernels.AMD64,
+			Throughput: iv(1.5, 1.45, 1.55), Perft: iv(0.8, 0.79, 0.81)},
+	}
+	l := Decide(factorOf(t, "serialize"), ts, zen, unguarded)
+	why := strings.Join(l.Reasons, "\n")
+	if l.Choice() != "inline" || l.Lead == nil || l.Lead.Name != "archsimd-vbmi2" || strings.Contains(why, "assembly") {
+		t.Errorf("by perft: choice %q lead %v reasons %q; want inline, lead archsimd-vbmi2, no assembly", l.Choice(), l.Lead, why)
+	}
+	for i := range ts {
+		ts[i].Perft = Interval{}
+	}
+	if l := Decide(factorOf(t, "serialize"), ts, zen, unguarded); l.Choice() != "archsimd-vbmi2" || l.Caveats != nil {
+		t.Errorf("by micro: choice %q caveats %q; want archsimd-vbmi2 and none", l.Choice(), l.Caveats)
+	}
+	ts[1].Throughput = iv(2, 1.95, 2.05) // amd64's twin leads
+	if l := Decide(factorOf(t, "serialize"), ts, zen, unguarded); l.Choice() != "avx512-vbmi2" || len(l.Caveats) != 1 || !strings.Contains(l.Caveats[0], "avx512-vbmi2 is assembly") {
+		t.Errorf("by micro: choice %q caveats %q; want avx512-vbmi2, which is assembly", l.Choice(), l.Caveats)
+	}
+}
+
 func TestDecideNothing(t *testing.T) {
 	l := Decide(factorOf(t, "repr"), nil, zen, unguarded)
 	if len(l.Use) != 0 || l.Missing == "" || l.Cell() != "-" {

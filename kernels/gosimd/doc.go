@@ -4,7 +4,9 @@
 // unlike Go assembly they inline and the compiler allocates their
 // registers. Each kernel is the twin of assembly of package amd64 (its
 // function's comment says which) and is proven against its family's
-// reference like every kernel.
+// reference like every kernel. The move generator's entry points
+// (movegen.go) inline into package movegen's configurations
+// serialize=archsimd-vbmi2 and count=archsimd-vpopcnt.
 //
 // Without the experiment, or off amd64, the package registers nothing and
 // Loops is empty. Every kernel declares the CPU features its compiled code

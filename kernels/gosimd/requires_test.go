@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"maps"
 	"os"
+	"reflect"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -35,7 +37,7 @@ var evexISA = map[string][]string{
 	"VPTERNLOGQ": nil, "VPTERNLOGD": nil,
 	"VPADDQ": nil, "VPSUBQ": nil, "VPSLLQ": nil, "VPSRLQ": nil, "VPSLLVQ": nil, "VPSRLVQ": nil, "VPRORQ": nil, "VPROLQ": nil,
 	"VPCMPQ": nil, "VPCMPUQ": nil, "VPCMPEQQ": nil, "VPTESTMQ": nil, "VPTESTNMQ": nil,
-	"VPERMQ": nil, "VPERMI2Q": nil, "VPERMT2Q": nil, "VPMOVQB": nil,
+	"VPERMQ": nil, "VPERMI2Q": nil, "VPERMT2Q": nil, "VPMOVQB": nil, "VPMOVQW": nil, "VPERMI2W": {"AVX512BW"},
 	"VEXTRACTI64X4": nil, "VEXTRACTI32X4": nil, "VINSERTI64X4": nil,
 	"VPSHUFB": {"AVX512BW"}, "VPMOVZXBW": {"AVX512BW"}, "VPMOVWB": {"AVX512BW"},
 	"VPERMB": {"AVX512VBMI"}, "VPERMI2B": {"AVX512VBMI"}, "VPERMT2B": {"AVX512VBMI"},
@@ -198,6 +200,8 @@ func packageCode(t *testing.T) map[string]*function {
 // instruction belongs to some kernel, and every one that executes AVX-512
 // instructions clears the registers' upper halves (VZEROUPPER). The GODEBUG feature-off passes of
 // make test prove the dispatch: a kernel whose features are off never runs.
+// The move generator's entry points (movegen.go) are checked as their
+// kernels' loops are (entryPoints).
 func TestRequires(t *testing.T) {
 	funcs := packageCode(t)
 	linked := map[string][]string{}
@@ -210,7 +214,7 @@ func TestRequires(t *testing.T) {
 		}
 	}
 	owned := map[string]bool{}
-	for _, l := range Loops() {
+	for _, l := range append(Loops(), entryPoints()...) {
 		k, ok := kernels.Lookup(l.Kernel)
 		if !ok || k.Info().Arch != kernels.ArchSIMD {
 			t.Errorf("%s: a loop of %s, which is no registered archsimd kernel", l.Symbol, l.Kernel)
@@ -263,6 +267,26 @@ func TestRequires(t *testing.T) {
 			t.Errorf("%s: registered without a loop in Loops", k.Info().ID())
 		}
 	}
+}
+
+// entryPoints returns the move generator's entry points as loops of their
+// kernels, for TestRequires. Taken as values here, they are compiled out of
+// line into the test binary (where they inline, as in movegen, they are
+// not).
+func entryPoints() []kernels.Loop {
+	var loops []kernels.Loop
+	for _, e := range []struct {
+		fn     any
+		kernel string
+	}{
+		{SerializeArchsimdVbmi2Append, "serialize/archsimd-vbmi2"},
+		{SerializeArchsimdVbmi2AppendPawns, "serialize/archsimd-vbmi2"},
+		{PopcountArchsimdVpopcntSum, "popcount/archsimd-vpopcnt"},
+	} {
+		name := runtime.FuncForPC(reflect.ValueOf(e.fn).Pointer()).Name()
+		loops = append(loops, kernels.Loop{Kernel: e.kernel, Symbol: strings.TrimPrefix(name, "bitlab/kernels/gosimd.")})
+	}
+	return loops
 }
 
 // TestNoAllocations runs the kernels whose tails go through a scratch

@@ -13,7 +13,7 @@ import (
 
 func init() {
 	loop(kernels.Serialize().Register(kernels.Info{
-		Impl: "archsimd-vbmi2", Arch: kernels.ArchSIMD, Usage: kernels.LoopOnly,
+		Impl: "archsimd-vbmi2", Arch: kernels.ArchSIMD, Usage: kernels.PerQuery, // the generator's entry points: movegen.go
 		Features: []kernels.Feature{kernels.AVX512F, kernels.AVX512BW, kernels.AVX512VBMI2, kernels.POPCNT},
 		Source:   "Daniel Lemire: VPCOMPRESSB bitset decoding (AVX-512 VBMI2), as in simdjson; in Go with simd/archsimd",
 		Doc:      "Compresses the bytes 0..63 under the bitboard as a mask (Mask8x64FromBits, Uint8x64.Compress: VPCOMPRESSB) into a register, stores its 64 bytes, advances by the bit count",

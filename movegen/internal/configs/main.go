@@ -4,7 +4,9 @@
 // from the perft recursion down to the techniques the configuration
 // changes, each calling that technique's kernel directly
 // (internal/copier), in one file per factor (and per
-// architecture where a kernel is assembly). With -grid it writes the
+// architecture where a kernel is assembly, and per Go experiment where it
+// needs one: configs_<factor>_amd64_simd_gen.go, built with
+// GOEXPERIMENT=simd). With -grid it writes the
 // slider x serialization grid's file instead, which is built only with
 // the tag factor.GridTag (make grid); -tag prints that tag.
 package main

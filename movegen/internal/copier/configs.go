@@ -7,6 +7,7 @@ import (
 	"go/format"
 	"go/printer"
 	"go/token"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -16,8 +17,9 @@ import (
 )
 
 // The generated files of package movegen: one per factor (and per
-// architecture where a value's kernel is assembly), and the grid's, which
-// is built only with factor.GridTag.
+// architecture where a value's kernel is assembly, and per Go experiment
+// where it needs one), and the grid's, which is built only with
+// factor.GridTag.
 const (
 	filePrefix = "configs_"
 	fileSuffix = "_gen.go"
@@ -27,16 +29,30 @@ const (
 )
 
 // buildTag returns the build constraint of a generated file: the grid's
-// tag, or the architecture of its assembly kernels (a file name's
-// architecture counts only at its end, before _gen.go it does not).
+// tag, or the architecture and the Go experiment its name carries after
+// the factor's key (a file name's architecture counts only at its end,
+// before _gen.go it does not).
 func buildTag(name string) string {
-	switch {
-	case name == GridFile:
+	if name == GridFile {
 		return factor.GridTag
-	case strings.HasSuffix(name, "_amd64"+fileSuffix):
-		return "amd64"
+	}
+	parts := strings.Split(strings.TrimSuffix(strings.TrimPrefix(name, filePrefix), fileSuffix), "_")
+	switch len(parts) {
+	case 2:
+		return parts[1]
+	case 3:
+		return constraint(parts[1], parts[2])
 	}
 	return ""
+}
+
+// constraint returns the build constraint of an architecture (with a Go
+// experiment), "" for portable Go.
+func constraint(arch, experiment string) string {
+	if experiment != "" {
+		return "goexperiment." + experiment + " && " + arch
+	}
+	return arch
 }
 
 // filed returns the factors a configuration's file is chosen by: those it
@@ -53,17 +69,20 @@ func filed(c factor.Config) []factor.Factor {
 // fileOf returns the name of the generated file that registers a
 // configuration: the grid's, or its factor's (the representation's for a
 // slider with the representation it reads; filed), with the architecture
-// of an assembly kernel.
+// of an assembly kernel or of one that needs a Go experiment, and the
+// experiment.
 func fileOf(c factor.Config) string {
 	changed := filed(c)
 	if slices.Equal(changed, []factor.Factor{factor.Slider, factor.Serialize}) {
 		return GridFile
 	}
-	arch := ""
-	if a := c.Arch(); a != "" {
-		arch = "_" + a
+	build := ""
+	for _, s := range []string{c.Arch(), c.Experiment()} {
+		if s != "" {
+			build += "_" + s
+		}
 	}
-	return filePrefix + changed[len(changed)-1].Key() + arch + fileSuffix
+	return filePrefix + changed[len(changed)-1].Key() + build + fileSuffix
 }
 
 // tags name a factor's values in the copies' names: the factor's prefix,
@@ -93,10 +112,13 @@ var reprHooks = []string{"occupied", "occupiedBy", "withoutKing", "toggled", "ke
 // generator: the template's hooks redirected to the template's functions
 // written around a kernel (lists.go, countKernel), then the calls of the
 // kernel those functions stand in with, or of a hook, made calls of the
-// value's kernel, one per entry point it offers.
+// value's kernel, one per entry point it offers; types renames the
+// template's types whose methods the redirected hooks are (a batch
+// technique's state).
 type technique struct {
 	redirects []Rewrite // Hook, To and Args; the factor is their dimension
 	kernel    []entry
+	types     map[string]string
 }
 
 // entry is a call that becomes a call of the value's kernel's entry point
@@ -105,10 +127,11 @@ type technique struct {
 type entry struct{ call, role string }
 
 // techniques are the factors' techniques (the representation's are its
-// representation's), by factor and by the architecture of the value's
-// kernel: "" for portable Go and for every architecture without a
+// representation's), by factor and by the build constraint of the value's
+// kernel (constraint): "" for portable Go and for every build without a
 // technique of its own (the serialization's assembly kernel appends a
-// target set to the move list itself).
+// target set to the move list itself, and so does its archsimd twin,
+// inlined; the count's archsimd kernel counts eight sets at once).
 var techniques = map[factor.Factor]map[string]technique{
 	factor.Slider: {"": {kernel: []entry{{"rookAttacks", "Rook"}, {"bishopAttacks", "Bishop"}}}},
 	factor.Serialize: {
@@ -128,11 +151,30 @@ var techniques = map[factor.Factor]map[string]technique{
 			},
 			kernel: []entry{{"amd64.SerializeAvx512Vbmi2Append", "Append"}, {"amd64.SerializeAvx512Vbmi2AppendPawns", "AppendPawns"}},
 		},
+		"goexperiment.simd && amd64": {
+			redirects: []Rewrite{
+				{Hook: "(*MoveList).add", To: "(*MoveList).addArchsimd"},
+				{Hook: "(*MoveList).addLeaper", To: "(*MoveList).addArchsimd", Args: []string{"$2", "$3", "Quiet"}},
+				{Hook: "(*MoveList).addPawns", To: "(*MoveList).addPawnsArchsimd"},
+			},
+			kernel: []entry{{"gosimd.SerializeArchsimdVbmi2Append", "Append"}, {"gosimd.SerializeArchsimdVbmi2AppendPawns", "AppendPawns"}},
+		},
 	},
-	factor.Count: {"": {
-		redirects: []Rewrite{{Hook: "count", To: "countKernel"}},
-		kernel:    []entry{{"generic.PopcountKernighan", ""}},
-	}},
+	factor.Count: {
+		"": {
+			redirects: []Rewrite{{Hook: "count", To: "countKernel"}, {Hook: "setCounter.count", To: "setCounter.countByKernel"}},
+			kernel:    []entry{{"generic.PopcountKernighan", ""}},
+		},
+		"goexperiment.simd && amd64": {
+			redirects: []Rewrite{
+				{Hook: "setCounter.count", To: "(*batchCounter).count"},
+				{Hook: "setCounter.rest", To: "(*batchCounter).rest"},
+				{Hook: "count", To: "countAlone"},
+			},
+			kernel: []entry{{"gosimd.PopcountArchsimdVpopcntSum", "Sum"}},
+			types:  map[string]string{"setCounter": "batchCounter"},
+		},
+	},
 	factor.Moves: {"": {
 		redirects: []Rewrite{{Hook: "(*MoveList).addLeaper", To: "(*MoveList).addListed", Args: []string{"$1", "$2", "$3"}}},
 		kernel:    []entry{{"generic.MovelistLoop", ""}},
@@ -152,7 +194,7 @@ var techniques = map[factor.Factor]map[string]technique{
 
 // techniqueOf returns the technique of a factor's value.
 func techniqueOf(f factor.Factor, v factor.Value) (technique, bool) {
-	if t, ok := techniques[f][v.Arch]; ok {
+	if t, ok := techniques[f][constraint(v.Arch, v.Experiment)]; ok {
 		return t, true
 	}
 	t, ok := techniques[f][""]
@@ -189,6 +231,10 @@ func variant(c factor.Config) (Variant, error) {
 				return v, fmt.Errorf("%s: the copier knows no factor %s", c, f)
 			}
 			dims := []int{int(f)}
+			if len(t.types) > 0 && v.Types == nil {
+				v.Types = map[string]string{}
+			}
+			maps.Copy(v.Types, t.types)
 			for _, r := range t.redirects {
 				r.Dims = dims
 				v.Rewrites = append(v.Rewrites, r)
@@ -206,7 +252,10 @@ func variant(c factor.Config) (Variant, error) {
 // sliders those that read it (the reader's, or the default's on its plain
 // bitboards).
 func (r representation) rewrites(v *Variant, c factor.Config, val factor.Value) error {
-	v.Types = map[string]string{"Position": r.pos}
+	if v.Types == nil {
+		v.Types = map[string]string{}
+	}
+	v.Types["Position"] = r.pos
 	both := []int{int(factor.Slider), int(factor.Repr)}
 	for _, m := range reprHooks {
 		v.Rewrites = append(v.Rewrites, Rewrite{Hook: "(*Position)." + m, To: "(*" + r.pos + ")." + m, Dims: []int{int(factor.Repr)}})
@@ -226,11 +275,15 @@ func (r representation) rewrites(v *Variant, c factor.Config, val factor.Value) 
 // kernelFunc returns the function a value's kernel offers a generator
 // for one query (role: Rook, Bishop, Append ... for kernels with several),
 // as the kernel's package exports it: package generic's generated entry
-// points and amd64's query and move-list entry points are named by the
-// family and the implementation camel-cased.
+// points, amd64's query and move-list entry points and gosimd's
+// (simd/archsimd's, GOEXPERIMENT=simd) are named by the family and the
+// implementation camel-cased.
 func kernelFunc(v factor.Value, role string) string {
 	pkg := "generic"
-	if v.Arch != "" {
+	switch {
+	case v.Experiment == "simd":
+		pkg = "gosimd"
+	case v.Arch != "":
 		pkg = v.Arch
 	}
 	family, impl, _ := strings.Cut(v.Kernel, "/")
@@ -354,7 +407,7 @@ func Generate(dir string, grid bool) (*Generated, error) {
 		}
 		g.Files[name] = src
 	}
-	for _, b := range []Build{amd64Grid, {GOOS: "linux", GOARCH: "arm64", Tags: amd64Grid.Tags}} {
+	for _, b := range []Build{amd64Grid, {GOOS: "linux", GOARCH: "amd64", Tags: amd64Grid.Tags}, {GOOS: "linux", GOARCH: "arm64", Tags: amd64Grid.Tags}} {
 		if _, err := Load(dir, b, g.Files); err != nil {
 			return nil, fmt.Errorf("the generated files: %w", err)
 		}
@@ -362,12 +415,12 @@ func Generate(dir string, grid bool) (*Generated, error) {
 	return g, nil
 }
 
-// The builds Generate copies the template for (amd64, the architecture
-// with every configuration) and checks the copies in (amd64 and arm64,
-// with the grid).
+// The builds Generate copies the template for (amd64 with GOEXPERIMENT=simd,
+// the build with every configuration) and checks the copies in (that one,
+// amd64 without the experiment and arm64, with the grid).
 var (
-	amd64     = Build{GOOS: "linux", GOARCH: "amd64"}
-	amd64Grid = Build{GOOS: "linux", GOARCH: "amd64", Tags: []string{factor.GridTag}}
+	amd64     = Build{GOOS: "linux", GOARCH: "amd64", Experiments: []string{"simd"}}
+	amd64Grid = Build{GOOS: "linux", GOARCH: "amd64", Experiments: amd64.Experiments, Tags: []string{factor.GridTag}}
 )
 
 // bareName returns a function's name without its receiver.

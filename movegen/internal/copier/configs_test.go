@@ -14,7 +14,7 @@ import (
 var defaultHooks = map[factor.Factor][]string{
 	factor.Slider:    {"rookAttacks", "bishopAttacks"},
 	factor.Serialize: {"(*MoveList).add", "(*MoveList).addPawns", "(*MoveList).addLeaper"},
-	factor.Count:     {"count"},
+	factor.Count:     {"count", "setCounter.count"},
 	factor.Moves:     {"(*MoveList).addLeaper"},
 	factor.Order:     {"(*MoveList).add", "(*MoveList).addPawns", "(*MoveList).addLeaper"},
 	factor.Leaf:      {"leafParents"},
@@ -77,15 +77,17 @@ func TestGenerate(t *testing.T) {
 func TestExpectedCalls(t *testing.T) {
 	d := factor.Default()
 	for c, want := range map[factor.Config][]string{
-		d.With(factor.Slider, "kogge-stone"):     {"generic.SlidingKoggeStoneRook", "generic.SlidingKoggeStoneBishop"},
-		d.With(factor.Slider, "pext"):            {"amd64.SlidingPextRook", "amd64.SlidingPextBishop"},
-		d.With(factor.Serialize, "avx512-vbmi2"): {"amd64.SerializeAvx512Vbmi2Append", "amd64.SerializeAvx512Vbmi2AppendPawns"},
-		d.With(factor.Count, "swar-mul"):         {"generic.PopcountSwarMul"},
-		d.With(factor.Moves, "magic-hash"):       {"generic.MovelistMagicHash"},
-		d.With(factor.Order, "flip-vertical"):    {"generic.SerializeColorFlipVertical"},
-		d.With(factor.Serialize, "scan-reset"):   {"generic.SerializeScanReset"},
-		d.With(factor.Repr, "rotated"):           {"(*posRotated).keep", "(*posRotated).occupied"},
-		d.With(factor.Leaf, "count"):             {"leafParentsListed"},
+		d.With(factor.Slider, "kogge-stone"):       {"generic.SlidingKoggeStoneRook", "generic.SlidingKoggeStoneBishop"},
+		d.With(factor.Slider, "pext"):              {"amd64.SlidingPextRook", "amd64.SlidingPextBishop"},
+		d.With(factor.Serialize, "avx512-vbmi2"):   {"amd64.SerializeAvx512Vbmi2Append", "amd64.SerializeAvx512Vbmi2AppendPawns"},
+		d.With(factor.Count, "swar-mul"):           {"generic.PopcountSwarMul"},
+		d.With(factor.Serialize, "archsimd-vbmi2"): {"gosimd.SerializeArchsimdVbmi2Append", "gosimd.SerializeArchsimdVbmi2AppendPawns"},
+		d.With(factor.Count, "archsimd-vpopcnt"):   {"gosimd.PopcountArchsimdVpopcntSum"},
+		d.With(factor.Moves, "magic-hash"):         {"generic.MovelistMagicHash"},
+		d.With(factor.Order, "flip-vertical"):      {"generic.SerializeColorFlipVertical"},
+		d.With(factor.Serialize, "scan-reset"):     {"generic.SerializeScanReset"},
+		d.With(factor.Repr, "rotated"):             {"(*posRotated).keep", "(*posRotated).occupied"},
+		d.With(factor.Leaf, "count"):               {"leafParentsListed"},
 	} {
 		got := expectedCalls(c)
 		var all []string

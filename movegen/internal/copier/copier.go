@@ -56,6 +56,9 @@ type Template struct {
 type Build struct {
 	GOOS, GOARCH string
 	Tags         []string
+	// Experiments are the build's Go experiments (GOEXPERIMENT), whatever
+	// the environment's.
+	Experiments []string
 }
 
 // Load parses and type-checks the Go files of the package in dir that b
@@ -66,6 +69,14 @@ type Build struct {
 func Load(dir string, b Build, extra map[string][]byte) (*Template, error) {
 	ctx := build.Default
 	ctx.GOOS, ctx.GOARCH, ctx.BuildTags, ctx.CgoEnabled = b.GOOS, b.GOARCH, b.Tags, false
+	// The environment's experiments are not the build's: b.Experiments are.
+	ctx.ToolTags = slices.DeleteFunc(slices.Clone(ctx.ToolTags), func(tag string) bool {
+		x, ok := strings.CutPrefix(tag, "goexperiment.")
+		return ok && slices.Contains(strings.Split(os.Getenv("GOEXPERIMENT"), ","), x)
+	})
+	for _, x := range b.Experiments {
+		ctx.ToolTags = append(ctx.ToolTags, "goexperiment."+x)
+	}
 	ctx.OpenFile = func(path string) (io.ReadCloser, error) {
 		if src, ok := extra[filepath.Base(path)]; ok && filepath.Dir(path) == filepath.Clean(dir) {
 			return io.NopCloser(bytes.NewReader(src)), nil
@@ -101,7 +112,7 @@ func Load(dir string, b Build, extra map[string][]byte) (*Template, error) {
 		}
 		t.files = append(t.files, f)
 	}
-	imp, err := importer(dir, b.GOOS, b.GOARCH, t.files)
+	imp, err := importer(dir, b, t.files)
 	if err != nil {
 		return nil, err
 	}
@@ -111,7 +122,7 @@ func Load(dir string, b Build, extra map[string][]byte) (*Template, error) {
 	}
 	conf := types.Config{Importer: imp, Sizes: types.SizesFor("gc", b.GOARCH)}
 	if t.pkg, err = conf.Check(bp.ImportPath, t.fset, t.files, t.info); err != nil {
-		return nil, fmt.Errorf("type-checking %s for %s/%s %v: %w", dir, b.GOOS, b.GOARCH, b.Tags, err)
+		return nil, fmt.Errorf("type-checking %s for %s/%s %v GOEXPERIMENT=%s: %w", dir, b.GOOS, b.GOARCH, b.Tags, strings.Join(b.Experiments, ","), err)
 	}
 	for _, f := range t.files {
 		for _, d := range f.Decls {
@@ -125,8 +136,8 @@ func Load(dir string, b Build, extra map[string][]byte) (*Template, error) {
 }
 
 // importer loads the packages the files import (from export data, as the
-// go command builds them for goos and goarch).
-func importer(dir, goos, goarch string, files []*ast.File) (types.Importer, error) {
+// go command builds them for the build's system and experiments).
+func importer(dir string, b Build, files []*ast.File) (types.Importer, error) {
 	var paths []string
 	for _, f := range files {
 		for _, s := range f.Imports {
@@ -136,7 +147,7 @@ func importer(dir, goos, goarch string, files []*ast.File) (types.Importer, erro
 		}
 	}
 	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedTypes, Dir: dir,
-		Env: append(os.Environ(), "GOOS="+goos, "GOARCH="+goarch, "CGO_ENABLED=0")}
+		Env: append(os.Environ(), "GOOS="+b.GOOS, "GOARCH="+b.GOARCH, "CGO_ENABLED=0", "GOEXPERIMENT="+strings.Join(b.Experiments, ","))}
 	pkgs, err := packages.Load(cfg, paths...)
 	if err != nil {
 		return nil, err
