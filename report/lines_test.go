@@ -20,7 +20,7 @@ func TestLoadLineErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lines := strings.Split(string(data), "\n") // line 4 is "goamd64: v3", line 5 "cpu: Test CPU 9000"
+	lines := strings.Split(string(data), "\n") // line 5 is "goamd64: v3", line 6 "cpu: Test CPU 9000"
 	with := func(name string, at int, extra ...string) string {
 		l := append(append(append([]string{}, lines[:at]...), extra...), lines[at:]...)
 		p := filepath.Join(dir, name)
@@ -34,8 +34,8 @@ func TestLoadLineErrors(t *testing.T) {
 	}{
 		{with("huge.txt", 9, "# "+strings.Repeat("x", 20<<20)), "huge.txt:10: a line of 20971522 bytes"},
 		{with("hugefirst.txt", 0, strings.Repeat("x", 1<<16)), "hugefirst.txt:1: a line of 65536 bytes"},
-		{with("level.txt", 5, "goamd64: v1"), "level.txt:6: goamd64: v1 contradicts goamd64: v3 at line 4"},
-		{with("cpu.txt", 12, "cpu: Other CPU"), "cpu.txt:13: cpu: Other CPU contradicts cpu: Test CPU 9000 at line 5"},
+		{with("level.txt", 5, "goamd64: v1"), "level.txt:6: goamd64: v1 contradicts goamd64: v3 at line 5"},
+		{with("cpu.txt", 12, "cpu: Other CPU"), "cpu.txt:13: cpu: Other CPU contradicts cpu: Test CPU 9000 at line 6"},
 	} {
 		if _, _, err := Load(c.file); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v, want an error containing %q", filepath.Base(c.file), err, c.want)

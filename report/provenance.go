@@ -84,15 +84,16 @@ func (f *File) revisionOf() string {
 }
 
 // Changed returns, of parts (families, fingerprint.Perft), those whose code
-// has changed since the file measured it: its recorded fingerprints differ
-// from today's code's. A file from before the fingerprint line says
-// nothing of its code: none.
+// may have changed since the file measured it: its recorded fingerprints
+// differ from today's code's, or, for a file from before the fingerprint
+// line (Unprinted), which cannot say what code it measured, every part.
 func (f *File) Changed(parts ...string) []string {
-	if f.Fingerprints == nil {
-		return nil
-	}
 	return fingerprint.Changed(f.Fingerprints, parts...)
 }
+
+// Unprinted reports whether the file is from before runs recorded the
+// fingerprints of the code they measured.
+func (f *File) Unprinted() bool { return f.Fingerprints == nil }
 
 // fileHeader reads what a results file's comment lines say of it: its
 // run (or the run inferred for a file from before the run line), revision

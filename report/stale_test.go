@@ -1,6 +1,7 @@
 package report
 
 import (
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -198,5 +199,68 @@ func TestNoPoolingAcrossRevisions(t *testing.T) {
 	s = load(t, legacy)
 	if configOf(t, s, legacy["full-v1"]) != configOf(t, s, legacy[pressure]) {
 		t.Error("files from before the fingerprint line no longer join across revisions")
+	}
+}
+
+// TestUnprintedStale: a file from before the fingerprint line cannot say
+// what code it measured, so its configuration is stale in every part the
+// file measured, with a note that says so and where it was measured, and
+// its perft run ranks nothing; the same files with today's fingerprints
+// are fresh.
+func TestUnprintedStale(t *testing.T) {
+	strip := func(files map[string]string, roles ...string) {
+		for _, role := range roles {
+			data, err := os.ReadFile(files[role])
+			if err != nil {
+				t.Fatal(err)
+			}
+			out := regexp.MustCompile(`(?m)^# fingerprint: .*\n`).ReplaceAll(data, nil)
+			if len(out) == len(data) {
+				t.Fatalf("%s has no fingerprint line to strip", role)
+			}
+			if err := os.WriteFile(files[role], out, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	files := fingerprinted(t, unchanged, nil)
+	strip(files, slices.Collect(maps.Keys(files))...)
+	s := load(t, files)
+	fh, err := ScanFile(files["perft-v1"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, cfg := range []string{configOf(t, s, files["full-v1"]), configOf(t, s, files["full-v3"])} {
+		st := s.Stale(cfg)
+		if !slices.Contains(st, fingerprint.Perft) || !slices.Contains(st, "popcount") {
+			t.Errorf("%s, without fingerprint lines: stale %v, want every part it measured", cfg, st)
+		}
+		want := cfg + " measured at " + fh.ShortRevision() + " before runs recorded the code's fingerprint (its perft run ranks nothing in the verdict): make campaign on this CPU"
+		if note := s.StaleNote(cfg); note != want {
+			t.Errorf("the stale note %q, want %q", note, want)
+		}
+		if perft, _ := evidence(s, cfg); perft != 0 {
+			t.Errorf("%s: a perft run without fingerprints ranked %d candidates in the verdict", cfg, perft)
+		}
+	}
+
+	files = fingerprinted(t, unchanged, nil)
+	strip(files, "perft-v1")
+	s = load(t, files)
+	v1, v3 := configOf(t, s, files["full-v1"]), configOf(t, s, files["full-v3"])
+	if v1 != configOf(t, s, files["perft-v1"]) {
+		t.Fatalf("the perft run without fingerprints left the configuration of its revision's full run %s", v1)
+	}
+	if got := s.Stale(v1); !slices.Equal(got, []string{fingerprint.Perft}) {
+		t.Errorf("%s: stale %v, want perft alone (its kernel runs record today's fingerprints)", v1, got)
+	}
+	if perft, _ := evidence(s, v1); perft != 0 {
+		t.Errorf("%s: a perft run without fingerprints ranked %d candidates in the verdict", v1, perft)
+	}
+	if st, note := s.Stale(v3), s.StaleNote(v3); len(st) != 0 || note != "" {
+		t.Errorf("%s, at today's fingerprints: stale %v (%q)", v3, st, note)
+	}
+	if perft, _ := evidence(s, v3); perft == 0 {
+		t.Errorf("%s: a perft run at today's fingerprints ranks nothing", v3)
 	}
 }

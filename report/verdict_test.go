@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"bitlab/factor"
-	"bitlab/internal/committed"
 	"bitlab/kernels"
 	"bitlab/report/internal/reporttest"
 	"bitlab/schema"
@@ -125,25 +124,24 @@ func TestBuild(t *testing.T) {
 }
 
 // TestInlinedVerdict: on the committed Zen 4 folder (full suites and perft
-// at v1 and v3), the verdict for compilers that inline intrinsics reads the
-// v3 build's micro benchmarks and no perft run: it is the same without the
-// perft files, no line of it is ranked by perft or carries a perft figure,
-// while the Go verdict of that build does rank by perft.
+// at v1 and v3) with today's fingerprints, the verdict for compilers that
+// inline intrinsics reads the v3 build's micro benchmarks and no perft
+// run: it is the same without the perft files, no line of it is ranked by
+// perft or carries a perft figure, while the Go verdict of that build does
+// rank by perft.
 func TestInlinedVerdict(t *testing.T) {
-	files := committed.Copy(t, t.TempDir(), zen4+"/*.txt", zen4+"/"+schema.PerftFolder+"/*.txt")
-	var kernelRuns []string
-	for _, f := range files {
-		fh, err := ScanFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if fh.Run.Kind != schema.RunPerft {
+	var files, kernelRuns []string
+	for role, f := range fingerprinted(t, unchanged, nil) {
+		files = append(files, f)
+		if !strings.HasPrefix(role, string(schema.RunPerft)+"-") {
 			kernelRuns = append(kernelRuns, f)
 		}
 	}
 	if len(kernelRuns) == len(files) || len(kernelRuns) == 0 {
 		t.Skip("the committed Zen 4 folder lacks kernel or perft runs")
 	}
+	slices.Sort(files)
+	slices.Sort(kernelRuns)
 	inlined := func(paths []string) (*Set, *Config, []string) {
 		s, _, err := Load(paths...)
 		if err != nil {

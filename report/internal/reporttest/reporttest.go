@@ -12,8 +12,14 @@ import (
 	"testing"
 
 	"bitlab/factor"
+	"bitlab/fingerprint"
 	"bitlab/schema"
 )
+
+// today is the header line of the fingerprints of today's code, which
+// every file the tests plant records as runbench's do: its code is fresh
+// (report's Set.Stale).
+var today = "# " + schema.FingerprintComment + fingerprint.Line() + "\n"
 
 // Results writes a small results file of two implementations, six
 // distributions and both modes into dir as name, with cost scaled by
@@ -21,7 +27,7 @@ import (
 func Results(t testing.TB, dir, name, level string, factor float64) string {
 	t.Helper()
 	var b strings.Builder
-	b.WriteString("# clock: add-chain, 3.9 GHz\ngoos: linux\ngoarch: amd64\ngoamd64: " + level + "\ncpu: Test CPU 9000\ngo: go1.26.8\ncycles: add-chain\nfamily: popcount\nbaseline: kernighan\nusage: kernighan=query popcnt=loop\n\n")
+	b.WriteString("# clock: add-chain, 3.9 GHz\n" + today + "goos: linux\ngoarch: amd64\ngoamd64: " + level + "\ncpu: Test CPU 9000\ngo: go1.26.8\ncycles: add-chain\nfamily: popcount\nbaseline: kernighan\nusage: kernighan=query popcnt=loop\n\n")
 	for round := range 5 {
 		for _, im := range []string{"kernighan", "popcnt"} {
 			for _, d := range []string{"k0", "k1", "k2", "k4", "k8", "random"} {
@@ -66,7 +72,7 @@ type Plant struct {
 func (p Plant) Write(t testing.TB, dir, name string) string {
 	t.Helper()
 	var b strings.Builder
-	fmt.Fprintf(&b, "# clock: add-chain, 4 GHz\ngoos: linux\ngoarch: amd64\ngoamd64: v1\ncpu: %s\ncycles: add-chain\nfamily: %s\nbaseline: %s\nheadline: %d\n\n", p.CPU, p.Family, p.Baseline, p.Size)
+	fmt.Fprintf(&b, "# clock: add-chain, 4 GHz\n%sgoos: linux\ngoarch: amd64\ngoamd64: v1\ncpu: %s\ncycles: add-chain\nfamily: %s\nbaseline: %s\nheadline: %d\n\n", today, p.CPU, p.Family, p.Baseline, p.Size)
 	for round := range 5 {
 		for _, im := range slices.Sorted(maps.Keys(p.Cycles)) {
 			for _, d := range slices.Sorted(maps.Keys(p.Cycles[im])) {
@@ -102,6 +108,7 @@ func Perft(t testing.TB, dir, name string, header []string, rates map[string]flo
 	for _, h := range header {
 		b.WriteString("# " + h + "\n")
 	}
+	b.WriteString(today)
 	b.WriteString("goos: linux\ngoarch: amd64\ngoamd64: v1\ncpu: Test CPU 9000\nbaseline: slider=magic-fancy/serialize=inline/count=mathbits\n\n")
 	for round := range 10 {
 		for _, slider := range slices.Sorted(maps.Keys(rates)) {
