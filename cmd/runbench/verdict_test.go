@@ -9,8 +9,11 @@ import (
 	"strings"
 	"testing"
 
+	"bitlab/fingerprint"
+	"bitlab/internal/committed"
 	"bitlab/report"
 	"bitlab/report/render"
+	"bitlab/schema"
 	"bitlab/verdict"
 )
 
@@ -112,5 +115,73 @@ func TestCommandHere(t *testing.T) {
 		if got := commandHere("bench", "v3", program); got != want {
 			t.Errorf("far from a checkout, %s: %q, want %q", program, got, want)
 		}
+	}
+}
+
+// TestVerdictLeavesOutUnprinted: the verdict after a run of today's code
+// (a full suite at v1, planted from the committed Zen 4 folder with today's
+// fingerprints at another revision) neither pools nor silently drops the
+// folder's perft and cache-pressure runs from before the fingerprint line:
+// it names each as left out, where it was measured and the command that
+// makes one of today's code, and ranks nothing by perft; with a perft run
+// of the same revision and today's fingerprints it ranks by perft and
+// leaves out no perft run.
+func TestVerdictLeavesOutUnprinted(t *testing.T) {
+	const zen4 = "results/amd-epyc-authenticamd-family-25-model-17-stepping-1"
+	dir := t.TempDir()
+	committed.Copy(t, dir, zen4+"/*.txt", zen4+"/perft/*.txt")
+	folder := filepath.Join(dir, filepath.FromSlash(zen4))
+	full, perft := filepath.Join(folder, "20261126-091230-v1.txt"), filepath.Join(folder, "perft", "20261126-092034-v1.txt")
+	pressure := filepath.Join(folder, "20261126-091955-v1.txt")
+	for _, p := range []string{full, perft, pressure} {
+		if f, err := report.ScanFile(p); err != nil || f.Revision == "" || !f.Unprinted() {
+			t.Skipf("the committed Zen 4 folder is not the unprinted runs this test reads: %s (%v)", p, err)
+		}
+	}
+	today := func(path string) {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := regexp.MustCompile(`(?m)^# bitlab revision: \S+$`).ReplaceAll(data,
+			[]byte("# bitlab revision: "+strings.Repeat("b", 40)+"\n# "+schema.FingerprintComment+fingerprint.Line()))
+		if err := os.WriteFile(path, out, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	today(full)
+	var b strings.Builder
+	if err := writeVerdict(&b, full); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	goVerdict, _, _ := strings.Cut(out, verdict.InlinedHeading)
+	for _, want := range []string{
+		"Verdict: what to use in a move generator on this CPU, per factor (this run only)",
+		"(left out: 20261126-092034-v1.txt, a perft run measured at 3f00bde before runs recorded the code's fingerprint: `runbench perft` gives one of today's code)",
+		"(left out: 20261126-091955-v1.txt, a pressure run measured at 3f00bde before runs recorded the code's fingerprint: `runbench campaign` gives one of today's code)",
+		"No perft run of this CPU and build in " + folder + " that the verdict reads: `runbench perft`",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the verdict does not say %q:\n%s", want, out)
+		}
+	}
+	if regexp.MustCompile(`(?m), by perft$`).MatchString(goVerdict) {
+		t.Errorf("the verdict ranks by a perft run from before the fingerprint line:\n%s", out)
+	}
+
+	today(perft)
+	today(pressure)
+	b.Reset()
+	if err := writeVerdict(&b, full); err != nil {
+		t.Fatal(err)
+	}
+	out = b.String()
+	goVerdict, _, _ = strings.Cut(out, verdict.InlinedHeading)
+	if strings.Contains(out, "left out") || strings.Contains(out, "stale") || strings.Contains(out, "No perft run") {
+		t.Errorf("with runs of the same revision at today's fingerprints, the verdict leaves one out:\n%s", out)
+	}
+	if !regexp.MustCompile(`(?m), by perft$`).MatchString(goVerdict) {
+		t.Errorf("with a perft run at today's fingerprints, the verdict ranks nothing by perft:\n%s", out)
 	}
 }
