@@ -242,6 +242,9 @@ func TestUnprintedStale(t *testing.T) {
 		if perft, _ := evidence(s, cfg); perft != 0 {
 			t.Errorf("%s: a perft run without fingerprints ranked %d candidates in the verdict", cfg, perft)
 		}
+		if !slices.ContainsFunc(s.MicroPerft(), func(p MicroPerftPoint) bool { return p.Config == cfg }) {
+			t.Errorf("%s: the chart of micro against perft speed-ups no longer draws what its perft run measured", cfg)
+		}
 	}
 
 	files = fingerprinted(t, unchanged, nil)

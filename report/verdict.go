@@ -54,12 +54,23 @@ func (s *Set) perftBase(cfg, key string) string {
 	return cmp.Or(strings.Join(changes, " "), "default")
 }
 
-// techniques gathers a factor's candidates: every implementation of its
-// family measured in cfg (microTechniques), and every value of its perft
-// factor, joined to the implementation of the same name.
+// techniques gathers a factor's candidates for the verdict:
+// measuredTechniques', without perft figures where the configuration's
+// perft run is stale (a stale perft run ranks nothing).
 func (s *Set) techniques(cfg string, f verdict.Factor) []verdict.Technique {
+	if slices.Contains(s.Stale(cfg), fingerprint.Perft) {
+		return s.microTechniques(cfg, f)
+	}
+	return s.measuredTechniques(cfg, f)
+}
+
+// measuredTechniques gathers a factor's candidates as measured: every
+// implementation of its family measured in cfg (microTechniques), and
+// every value of its perft factor, joined to the implementation of the
+// same name.
+func (s *Set) measuredTechniques(cfg string, f verdict.Factor) []verdict.Technique {
 	ts := s.microTechniques(cfg, f)
-	if f.Perft == "" || slices.Contains(s.Stale(cfg), fingerprint.Perft) { // a stale perft run ranks nothing
+	if f.Perft == "" {
 		return ts
 	}
 	pf, _ := factor.ByKey(f.Perft)
@@ -351,9 +362,10 @@ type MicroPerftPoint struct {
 }
 
 // MicroPerft returns the techniques that have both figures, in every
-// configuration with a perft run: those of the factors whose default
-// technique is a kernel with micro figures of its own (sliding attacks and
-// population count; the others' defaults are written in place).
+// configuration with a perft run, stale or not (what the runs measured,
+// not a ranking): those of the factors whose default technique is a kernel
+// with micro figures of its own (sliding attacks and population count; the
+// others' defaults are written in place).
 func (s *Set) MicroPerft() []MicroPerftPoint {
 	var out []MicroPerftPoint
 	for _, c := range s.Configs {
@@ -364,7 +376,7 @@ func (s *Set) MicroPerft() []MicroPerftPoint {
 			if f.Perft == "" || f.Family == "" {
 				continue
 			}
-			ts := s.techniques(c.Label, f)
+			ts := s.measuredTechniques(c.Label, f)
 			var def *verdict.Technique
 			for i := range ts {
 				if ts[i].Default && ts[i].Throughput.Known() {

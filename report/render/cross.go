@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"bitlab/fingerprint"
 	"bitlab/report"
 	"bitlab/schema"
 )
@@ -44,6 +45,7 @@ func CrossPage(rs *report.Set, dir string) error {
 	switch name, err := s.microPerftChart(charts); {
 	case err == nil:
 		fmt.Fprintf(&b, "![micro speed-up against perft speed-up](%s)\n\n", relPath(dir, name+".svg"))
+		b.WriteString(s.staleCharted())
 	case !errors.Is(err, errNoData):
 		return fmt.Errorf("the chart of micro against perft speed-ups: %w", err)
 	}
@@ -169,4 +171,20 @@ func (s set) crossCell(cfg, fam, im string, dists []string) string {
 		note = " (without " + strings.Join(lacks, ", ") + ": not measured)"
 	}
 	return fmt.Sprintf("%s %s, %s%s", schema.Figure(st.Geomean*scale), strings.TrimSuffix(unit, "/op"), ratio(st.Speedup), note)
+}
+
+// staleCharted says which configurations the chart of micro against perft
+// speed-ups draws from a stale perft run (report's Set.Stale), which the
+// verdict ranks nothing by; "" where none.
+func (s set) staleCharted() string {
+	var stale []string
+	for _, p := range s.MicroPerft() {
+		if slices.Contains(s.Stale(p.Config), fingerprint.Perft) && !slices.Contains(stale, p.Config) {
+			stale = append(stale, p.Config)
+		}
+	}
+	if len(stale) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("The chart draws what each perft run measured; those of %s are stale (the verdict's column notes say why), and the verdict ranks nothing by them.\n\n", strings.Join(stale, ", "))
 }

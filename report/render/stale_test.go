@@ -41,3 +41,37 @@ func TestPageMarksStale(t *testing.T) {
 		}
 	}
 }
+
+// TestChartNamesStale: the page across CPUs draws the chart of micro
+// against perft speed-ups from a perft run whether or not it is stale, and
+// names the configurations whose perft run is, which rank nothing.
+func TestChartNamesStale(t *testing.T) {
+	today := "# " + schema.FingerprintComment + fingerprint.Line() + "\n"
+	for _, fresh := range []bool{true, false} {
+		dir := t.TempDir()
+		micro := reporttest.Plant{CPU: "Test CPU 9000", Family: "sliding", Baseline: "magic-fancy", Size: schema.L1Elements,
+			Cycles: map[string]map[string]float64{"magic-fancy": {"random": 10}, "pext": {"random": 8}}}.Write(t, dir, "a.txt")
+		reporttest.Edit(t, micro, "# clock", "# bitlab revision: "+reporttest.Revision+"\n# clock")
+		perft := reporttest.Perft(t, filepath.Join(dir, "perft"), "p.txt", []string{"run: perft -depths start=5,kiwipete=4", "bitlab revision: " + reporttest.Revision},
+			map[string]float64{"magic-fancy": 100, "pext": 94})
+		if !fresh {
+			reporttest.Edit(t, perft, today, "")
+		}
+		s := mustLoad(t, micro, perft)
+		if len(s.Configs) != 1 {
+			t.Fatalf("%d configurations, want the one of both files", len(s.Configs))
+		}
+		out := t.TempDir()
+		if err := CrossPage(s.Set, out); err != nil {
+			t.Fatal(err)
+		}
+		page, _ := os.ReadFile(filepath.Join(out, "README.md"))
+		if !strings.Contains(string(page), "![micro speed-up against perft speed-up]") {
+			t.Errorf("fresh %v: no chart of micro against perft speed-ups:\n%s", fresh, page)
+		}
+		named := strings.Contains(string(page), "those of v1 are stale")
+		if named == fresh {
+			t.Errorf("fresh %v: the chart's note names v1 stale: %v:\n%s", fresh, named, page)
+		}
+	}
+}
