@@ -242,6 +242,11 @@ func TestUnprintedStale(t *testing.T) {
 		if perft, _ := evidence(s, cfg); perft != 0 {
 			t.Errorf("%s: a perft run without fingerprints ranked %d candidates in the verdict", cfg, perft)
 		}
+		for _, l := range s.Verdict(cfg) {
+			if l.Factor.Perft == "slider" && (l.NoPerft || !strings.Contains(l.Missing, "its perft run varies slider but is stale")) {
+				t.Errorf("%s: the slider's line does not say its perft run is stale: no perft %v, %q", cfg, l.NoPerft, l.Missing)
+			}
+		}
 		if !slices.ContainsFunc(s.MicroPerft(), func(p MicroPerftPoint) bool { return p.Config == cfg }) {
 			t.Errorf("%s: the chart of micro against perft speed-ups no longer draws what its perft run measured", cfg)
 		}

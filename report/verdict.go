@@ -23,13 +23,19 @@ import (
 // family's headline size (Standing over HeadlineDists, the summary's
 // figure), the pressure run and the learned cases. An implementation the
 // registry no longer has counts as one it cannot say is usable per query.
+// A stale perft run ranks nothing; a factor it varied says so.
 func (s *Set) Verdict(cfg string) []verdict.Line {
 	m, p := s.caches(cfg), s.Placement(cfg)
+	stale := slices.Contains(s.Stale(cfg), fingerprint.Perft)
 	var lines []verdict.Line
 	for _, f := range verdict.Factors() {
 		l := verdict.Decide(f, s.techniques(cfg, f), m, p)
 		if base := s.perftBase(cfg, f.Perft); base != "default" {
 			l.Against = base
+		}
+		if l.NoPerft && stale && len(s.perftSpeeds(cfg, f.Perft)) > 0 {
+			l.NoPerft = false
+			l.Missing = strings.TrimPrefix(l.Missing+"; its perft run varies "+f.Perft+" but is stale (the stale note says why): it ranks nothing", "; ")
 		}
 		lines = append(lines, l)
 	}
