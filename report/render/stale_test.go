@@ -44,7 +44,8 @@ func TestPageMarksStale(t *testing.T) {
 
 // TestChartNamesStale: the page across CPUs draws the chart of micro
 // against perft speed-ups from a perft run whether or not it is stale, and
-// names the configurations whose perft run is, which rank nothing.
+// names the configurations whose perft run is, which rank nothing and
+// so have no perft margins for a placement spread to guard.
 func TestChartNamesStale(t *testing.T) {
 	today := "# " + schema.FingerprintComment + fingerprint.Line() + "\n"
 	for _, fresh := range []bool{true, false} {
@@ -72,6 +73,9 @@ func TestChartNamesStale(t *testing.T) {
 		named := strings.Contains(string(page), "those of v1 are stale")
 		if named == fresh {
 			t.Errorf("fresh %v: the chart's note names v1 stale: %v:\n%s", fresh, named, page)
+		}
+		if guarded := strings.Contains(string(page), "perft margins unguarded"); guarded != fresh {
+			t.Errorf("fresh %v: the page says what guards perft margins: %v (a stale perft run has none):\n%s", fresh, guarded, page)
 		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"bitlab/fingerprint"
 	"bitlab/report"
 	"bitlab/verdict"
 )
@@ -60,8 +61,12 @@ func (s set) verdictSection(b *bytes.Buffer, dir string) {
 // placementNote says, for a page written into dir, what guards the perft
 // margins of a configuration with a perft or placement run: its placement
 // spread, with the figures and the runs' files, or that nothing does; ""
-// for a configuration with neither.
+// for a configuration with neither, or whose perft run is stale (it ranks
+// nothing, so has no margins to guard).
 func (s set) placementNote(cfg, dir string) string {
+	if slices.Contains(s.Stale(cfg), fingerprint.Perft) {
+		return ""
+	}
 	p := s.Placement(cfg)
 	if !p.Guards() {
 		if len(s.PerftCases(cfg)) == 0 {
