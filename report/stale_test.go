@@ -243,8 +243,8 @@ func TestUnprintedStale(t *testing.T) {
 			t.Errorf("%s: a perft run without fingerprints ranked %d candidates in the verdict", cfg, perft)
 		}
 		for _, l := range s.Verdict(cfg) {
-			if l.Factor.Perft == "slider" && (l.NoPerft || !strings.Contains(l.Missing, "its perft run varies slider but is stale")) {
-				t.Errorf("%s: the slider's line does not say its perft run is stale: no perft %v, %q", cfg, l.NoPerft, l.Missing)
+			if k := l.Factor.Perft; (k == "slider" || k == "repr") && (l.NoPerft || l.Missing != "its perft run varies "+k+" but is stale (the stale note says why): it ranks nothing") {
+				t.Errorf("%s: the line of %s does not say its perft run is stale: no perft %v, %q", cfg, k, l.NoPerft, l.Missing)
 			}
 		}
 		if !slices.ContainsFunc(s.MicroPerft(), func(p MicroPerftPoint) bool { return p.Config == cfg }) {

@@ -33,9 +33,12 @@ func (s *Set) Verdict(cfg string) []verdict.Line {
 		if base := s.perftBase(cfg, f.Perft); base != "default" {
 			l.Against = base
 		}
-		if l.NoPerft && stale && len(s.perftSpeeds(cfg, f.Perft)) > 0 {
-			l.NoPerft = false
-			l.Missing = strings.TrimPrefix(l.Missing+"; its perft run varies "+f.Perft+" but is stale (the stale note says why): it ranks nothing", "; ")
+		if stale && f.Perft != "" && len(s.perftSpeeds(cfg, f.Perft)) > 0 {
+			note := "its perft run varies " + f.Perft + " but is stale (the stale note says why): it ranks nothing"
+			if len(l.Use) > 0 {
+				note = strings.TrimPrefix(l.Missing+"; "+note, "; ")
+			}
+			l.NoPerft, l.Missing = false, note // in place of "nothing measured" where nothing else ranks it
 		}
 		lines = append(lines, l)
 	}
