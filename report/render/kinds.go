@@ -122,10 +122,6 @@ func tableKinds() []tableKind {
 			set.pressureTables, func(s set, w io.Writer, b block) error { return s.pressureTable(w, b.cfg, b.args["family"]) }},
 		{"perft", "[config=C]", "perft speed per move generator configuration, with its ratio to the default",
 			nil, func(s set, w io.Writer, b block) error { return s.perftTable(w, b.cfg) }},
-		{"versus", "pairs=FAMILY/IMPL:BASE,... [config=C]", "chosen implementations against another of their family: each one's cost and its speed-up with the 95% interval",
-			nil, set.versusBlock},
-		{"perft-versus", "pairs=A:B,... [config=C]", "chosen move generator configurations (as the perft table's rows, + for a space) against another: the speed with the 95% interval over the positions",
-			nil, set.perftVersusBlock},
 	}
 }
 

@@ -62,10 +62,6 @@ func everyKind(t *testing.T) string {
 	return dir
 }
 
-// fixturePairs are the pairs= arguments of the versus blocks that
-// everyKind's results hold.
-var fixturePairs = map[string]string{"versus": "popcount/table:plain", "perft-versus": "slider=pext:default"}
-
 // TestKindsRenderOrNoData: every family chart and table renders from
 // results that hold its data and returns errNoData (and writes nothing)
 // from a set without any; so do the page's charts.
@@ -95,7 +91,7 @@ func TestKindsRenderOrNoData(t *testing.T) {
 		t.Errorf("an unknown chart kind: %v", err)
 	}
 	for _, tk := range tableKinds() {
-		b := block{args: map[string]string{"family": "popcount", "pairs": fixturePairs[tk.name]}, cfg: "v1"}
+		b := block{args: map[string]string{"family": "popcount"}, cfg: "v1"}
 		var w bytes.Buffer
 		if err := tk.block(full, &w, b); err != nil || w.Len() == 0 {
 			t.Errorf("%s table: %v, %d bytes", tk.name, err, w.Len())
@@ -164,11 +160,8 @@ func TestKindsDriveNotebooksAndPages(t *testing.T) {
 				continue // optional
 			}
 			key, v, _ := strings.Cut(f, "=")
-			switch {
-			case v == "F":
+			if v == "F" {
 				v = "popcount"
-			case key == "pairs":
-				v = fixturePairs[fields[0]]
 			}
 			a[key] = v
 		}

@@ -23,7 +23,7 @@ import (
 // a table's name (tableKinds) or a page chart's with a block (pageCharts);
 // Kinds lists each with its arguments, NotebookHelp the defaults. Charts
 // are linked from the charts folder Page wrote them into.
-var blockPattern = regexp.MustCompile(`(?s)(<!-- bitlab:begin ([a-z][a-z-]*)([^>]*?) -->\n)(.*?)(<!-- bitlab:end -->)`)
+var blockPattern = regexp.MustCompile(`(?s)(<!-- bitlab:begin ([a-z]+)([^>]*?) -->\n)(.*?)(<!-- bitlab:end -->)`)
 
 // NotebookHelp describes the generated blocks of notebooks, for plot -h.
 const NotebookHelp = "A block is a table or the link to a chart, as BLOCK names it below; config defaults to the last " +
