@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"bitlab/cmd/runbench/internal/placement"
+	"bitlab/internal/requires"
 )
 
 // hotFunctions are the move generator's functions the default
@@ -29,7 +30,9 @@ var padFunction = regexp.MustCompile(`^bitlab/cmd/runbench/internal/placement\.p
 // before the move generator, whose hot functions all start that many
 // bytes later than in the normal build, at distinct offsets modulo 128
 // and not all at one modulo 64, with the same machine code (instructions,
-// their lengths and source lines; addresses aside).
+// their lengths and source lines; addresses aside); and that in every
+// placement each of the self-check's chains starts its loop at a
+// chainLoopAlign boundary.
 func TestPlacementBuilds(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds runbench in every placement")
@@ -50,6 +53,7 @@ func TestPlacementBuilds(t *testing.T) {
 			t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
 		}
 		syms := symbols(t, bin)
+		checkChainLoops(t, n, bin, syms)
 		var pads []uint64
 		hot := map[string]uint64{}
 		for name, addr := range syms {
@@ -102,6 +106,73 @@ func TestPlacementBuilds(t *testing.T) {
 		t.Errorf("movegen.perft sits at one offset modulo 64 in every placement: %v", mod64)
 	}
 }
+
+// chainLoopAlign is the boundary the self-check's chains start their
+// loops at (harness/internal/asm's loopAlign).
+const chainLoopAlign = 64
+
+// checkChainLoops checks that in the build bin of placement n every chain
+// of the self-check (the TEXT symbols latency* and throughput* of package
+// harness's assembly for this GOARCH) starts its loop, the target of its
+// backward jump, at a chainLoopAlign boundary.
+func checkChainLoops(t *testing.T, n int, bin string, syms map[string]uint64) {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join("..", "..", "harness", "*_"+runtime.GOARCH+".s"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, err := requires.Parse(files...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var heads []string
+	for sym := range text {
+		if !strings.HasPrefix(sym, "latency") && !strings.HasPrefix(sym, "throughput") {
+			continue
+		}
+		name := "bitlab/harness." + sym
+		start, ok := syms[name]
+		if !ok {
+			t.Errorf("placement %d: no symbol %s", n, name)
+			continue
+		}
+		head, ok := loopHead(disassembly(t, bin, name, start))
+		switch {
+		case !ok:
+			t.Errorf("placement %d: %s has no backward jump", n, name)
+		case (start+head)%chainLoopAlign != 0:
+			t.Errorf("placement %d: %s's loop starts at %#x, %d modulo %d", n, name, start+head, (start+head)%chainLoopAlign, chainLoopAlign)
+		default:
+			heads = append(heads, fmt.Sprintf("%s %#x", sym, start+head))
+		}
+	}
+	if len(heads) == 0 && !t.Failed() {
+		t.Fatalf("no self-check chain in %v", files)
+	}
+	slices.Sort(heads)
+	t.Logf("placement %d: chain loops at %s", n, strings.Join(heads, ", "))
+}
+
+// loopHead returns the offset in a function, as disassembly prints it,
+// of the first jump target at or before the jump.
+func loopHead(code string) (uint64, bool) {
+	var offset uint64
+	for line := range strings.Lines(code) {
+		f := strings.SplitN(strings.TrimSpace(line), " ", 3)
+		size, _ := strconv.ParseUint(f[1], 10, 64)
+		if m := jumpTarget.FindStringSubmatch(f[2]); m != nil {
+			if target, err := strconv.ParseUint(m[1], 0, 64); err == nil && target <= offset {
+				return target, true
+			}
+		}
+		offset += size
+	}
+	return 0, false
+}
+
+// jumpTarget matches an address inside the function in disassembly's
+// text of an instruction.
+var jumpTarget = regexp.MustCompile(`start\+(0x[0-9a-f]+)`)
 
 // symbols returns the addresses of a binary's text symbols (go tool nm).
 func symbols(t *testing.T, bin string) map[string]uint64 {
