@@ -1,6 +1,9 @@
 package main
 
 import (
+	"debug/elf"
+	"debug/gosym"
+	"debug/macho"
 	"fmt"
 	"os"
 	"os/exec"
@@ -13,7 +16,6 @@ import (
 	"testing"
 
 	"bitlab/cmd/runbench/internal/placement"
-	"bitlab/internal/requires"
 )
 
 // hotFunctions are the move generator's functions the default
@@ -53,7 +55,7 @@ func TestPlacementBuilds(t *testing.T) {
 			t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
 		}
 		syms := symbols(t, bin)
-		checkChainLoops(t, n, bin, syms)
+		checkChainLoops(t, n, bin)
 		var pads []uint64
 		hot := map[string]uint64{}
 		for name, addr := range syms {
@@ -112,67 +114,114 @@ func TestPlacementBuilds(t *testing.T) {
 const chainLoopAlign = 64
 
 // checkChainLoops checks that in the build bin of placement n every chain
-// of the self-check (the TEXT symbols latency* and throughput* of package
-// harness's assembly for this GOARCH) starts its loop, the target of its
-// backward jump, at a chainLoopAlign boundary.
-func checkChainLoops(t *testing.T, n int, bin string, syms map[string]uint64) {
+// of the self-check (each TEXT symbol latency* and throughput* of package
+// harness's assembly for this GOARCH) starts its loop at a chainLoopAlign
+// boundary: the first instruction after its loop label, found by its
+// source line in the binary's line table (go tool objdump cannot decode
+// AVX-512 and loses the instructions' boundaries after it).
+func checkChainLoops(t *testing.T, n int, bin string) {
 	t.Helper()
 	files, err := filepath.Glob(filepath.Join("..", "..", "harness", "*_"+runtime.GOARCH+".s"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	text, err := requires.Parse(files...)
-	if err != nil {
-		t.Fatal(err)
+	tab := lineTable(t, bin)
+	// The binary's path of each assembly file, from the functions it holds
+	// (not their ABIInternal wrappers, which the compiler writes).
+	paths := map[string]string{}
+	for _, fn := range tab.Funcs {
+		if strings.HasPrefix(fn.Name, "bitlab/harness.") {
+			if path, _, _ := tab.PCToLine(fn.Entry); strings.HasSuffix(path, ".s") {
+				paths[filepath.Base(path)] = path
+			}
+		}
 	}
 	var heads []string
-	for sym := range text {
-		if !strings.HasPrefix(sym, "latency") && !strings.HasPrefix(sym, "throughput") {
-			continue
-		}
-		name := "bitlab/harness." + sym
-		start, ok := syms[name]
-		if !ok {
-			t.Errorf("placement %d: no symbol %s", n, name)
-			continue
-		}
-		head, ok := loopHead(disassembly(t, bin, name, start))
-		switch {
-		case !ok:
-			t.Errorf("placement %d: %s has no backward jump", n, name)
-		case (start+head)%chainLoopAlign != 0:
-			t.Errorf("placement %d: %s's loop starts at %#x, %d modulo %d", n, name, start+head, (start+head)%chainLoopAlign, chainLoopAlign)
-		default:
-			heads = append(heads, fmt.Sprintf("%s %#x", sym, start+head))
+	for _, file := range files {
+		path := paths[filepath.Base(file)]
+		for sym, line := range chainLoops(t, file) {
+			name := "bitlab/harness." + sym
+			pc, at, err := tab.LineToPC(path, line)
+			switch {
+			case err != nil:
+				t.Errorf("placement %d: %s's loop (%s:%d): %v", n, name, file, line, err)
+			case at == nil || at.Name != name:
+				t.Errorf("placement %d: %s:%d is not in %s", n, file, line, name)
+			case pc%chainLoopAlign != 0:
+				t.Errorf("placement %d: %s's loop starts at %#x, %d modulo %d", n, name, pc, pc%chainLoopAlign, chainLoopAlign)
+			default:
+				heads = append(heads, fmt.Sprintf("%s %#x", sym, pc))
+			}
 		}
 	}
 	if len(heads) == 0 && !t.Failed() {
 		t.Fatalf("no self-check chain in %v", files)
 	}
 	slices.Sort(heads)
-	t.Logf("placement %d: chain loops at %s", n, strings.Join(heads, ", "))
+	t.Logf("placement %d: %d chain loops at %s", n, len(heads), strings.Join(heads, ", "))
 }
 
-// loopHead returns the offset in a function, as disassembly prints it,
-// of the first jump target at or before the jump.
-func loopHead(code string) (uint64, bool) {
-	var offset uint64
-	for line := range strings.Lines(code) {
-		f := strings.SplitN(strings.TrimSpace(line), " ", 3)
-		size, _ := strconv.ParseUint(f[1], 10, 64)
-		if m := jumpTarget.FindStringSubmatch(f[2]); m != nil {
-			if target, err := strconv.ParseUint(m[1], 0, 64); err == nil && target <= offset {
-				return target, true
-			}
-		}
-		offset += size
+// chainLoops returns, for each chain (TEXT symbol latency* or
+// throughput*) of an assembly file, the line of the first instruction
+// after its loop label (the first label of its body).
+func chainLoops(t *testing.T, file string) map[string]int {
+	t.Helper()
+	src, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
 	}
-	return 0, false
+	loops := map[string]int{}
+	var sym string
+	var labelled bool
+	for i, line := range strings.Split(string(src), "\n") {
+		trimmed := strings.TrimSpace(line)
+		switch rest, text := strings.CutPrefix(line, "TEXT ·"); {
+		case text:
+			sym, _, _ = strings.Cut(rest, "(SB)")
+			if !strings.HasPrefix(sym, "latency") && !strings.HasPrefix(sym, "throughput") {
+				sym = ""
+			}
+			labelled = false
+		case sym == "" || trimmed == "" || strings.HasPrefix(trimmed, "//"):
+		case !labelled:
+			labelled = strings.HasSuffix(line, ":") && !strings.HasPrefix(line, "\t")
+		default:
+			loops[sym] = i + 1
+			sym = ""
+		}
+	}
+	return loops
 }
 
-// jumpTarget matches an address inside the function in disassembly's
-// text of an instruction.
-var jumpTarget = regexp.MustCompile(`start\+(0x[0-9a-f]+)`)
+// lineTable reads the Go line table of an ELF or Mach-O binary.
+func lineTable(t *testing.T, bin string) *gosym.Table {
+	t.Helper()
+	var pcln interface{ Data() ([]byte, error) } // the line table's section
+	var textAddr uint64
+	if f, err := elf.Open(bin); err == nil {
+		defer f.Close()
+		if s, p := f.Section(".text"), f.Section(".gopclntab"); s != nil && p != nil {
+			pcln, textAddr = p, s.Addr
+		}
+	} else if f, err := macho.Open(bin); err == nil {
+		defer f.Close()
+		if s, p := f.Section("__text"), f.Section("__gopclntab"); s != nil && p != nil {
+			pcln, textAddr = p, s.Addr
+		}
+	}
+	if pcln == nil {
+		t.Fatalf("%s: no ELF or Mach-O binary with a text section and a Go line table", bin)
+	}
+	lines, err := pcln.Data()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, err := gosym.NewTable(nil, gosym.NewLineTable(lines, textAddr))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tab
+}
 
 // symbols returns the addresses of a binary's text symbols (go tool nm).
 func symbols(t *testing.T, bin string) map[string]uint64 {
