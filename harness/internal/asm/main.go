@@ -32,10 +32,11 @@ const throughputChains = 12
 
 // loopAlign is the boundary every chain's loop starts at: a 64-byte line
 // of code, so that where the linker puts a chain does not change which
-// fetch blocks, cache lines and op-cache lines its loop spans (unaligned,
-// Zen 4 ran the ADD throughput chain at 0.400, 0.253, 0.255 and 0.333
-// cycles per instruction in four builds that moved it by 32-byte steps;
-// published 0.25).
+// fetch blocks, cache lines and op-cache lines its loop spans. Unaligned,
+// Zen 4 read the ADD throughput chain at 0.400, 0.253, 0.255 and 0.333
+// cycles per instruction (published 0.25) in four builds that moved it by
+// 32-byte steps, its loop at 32, 0, 32 and 0 bytes into a line: the
+// alignment takes the line offset out, not necessarily every cause.
 const loopAlign = 64
 
 // An op appends one instruction that updates r (from r and, for the
