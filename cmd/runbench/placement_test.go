@@ -173,10 +173,16 @@ func chainLoops(t *testing.T, file string) map[string]int {
 	loops := map[string]int{}
 	var sym string
 	var labelled bool
+	unlooped := func() {
+		if sym != "" {
+			t.Errorf("%s: %s has no loop label followed by an instruction", file, sym)
+		}
+	}
 	for i, line := range strings.Split(string(src), "\n") {
 		trimmed := strings.TrimSpace(line)
 		switch rest, text := strings.CutPrefix(line, "TEXT ·"); {
 		case text:
+			unlooped()
 			sym, _, _ = strings.Cut(rest, "(SB)")
 			if !strings.HasPrefix(sym, "latency") && !strings.HasPrefix(sym, "throughput") {
 				sym = ""
@@ -190,6 +196,7 @@ func chainLoops(t *testing.T, file string) map[string]int {
 			sym = ""
 		}
 	}
+	unlooped()
 	return loops
 }
 

@@ -111,9 +111,9 @@ func checkAligned(path string, loops []string) error {
 }
 
 // chain emits a function running n iterations of Unroll instructions spread
-// round-robin over chains registers, one chain measures latency, many
-// measure throughput; its loop starts at a loopAlign boundary. It returns
-// the loop's label.
+// round-robin over chains registers (one chain measures latency, many
+// measure throughput), its loop starting at a loopAlign boundary, and
+// returns the loop's label.
 func chain(name string, chains int, o op) string {
 	TEXT(name, NOSPLIT, "func(n int)")
 	Doc(fmt.Sprintf("%s runs n x %d of %s over %d dependency chain(s).", name, Unroll, o.doc, chains))
