@@ -10,6 +10,7 @@ TEXT ·latencyAdd(SB), NOSPLIT, $0-8
 	MOVD $3, R9
 	MOVD $0x1000, R0
 	CBZ  R8, latencyAddDone
+	PCALIGN $64
 latencyAddLoop:
 	ADD R9, R0, R0
 	ADD R9, R0, R0
@@ -95,6 +96,7 @@ TEXT ·throughputAdd(SB), NOSPLIT, $0-8
 	MOVD $0x1008, R10
 	MOVD $0x1009, R11
 	CBZ  R8, throughputAddDone
+	PCALIGN $64
 throughputAddLoop:
 	ADD R9, R0, R0
 	ADD R9, R1, R1
@@ -171,6 +173,7 @@ TEXT ·latencyMul(SB), NOSPLIT, $0-8
 	MOVD $3, R9
 	MOVD $0x1000, R0
 	CBZ  R8, latencyMulDone
+	PCALIGN $64
 latencyMulLoop:
 	MUL R9, R0, R0
 	MUL R9, R0, R0
@@ -256,6 +259,7 @@ TEXT ·throughputMul(SB), NOSPLIT, $0-8
 	MOVD $0x1008, R10
 	MOVD $0x1009, R11
 	CBZ  R8, throughputMulDone
+	PCALIGN $64
 throughputMulLoop:
 	MUL R9, R0, R0
 	MUL R9, R1, R1
@@ -332,6 +336,7 @@ TEXT ·latencyClz(SB), NOSPLIT, $0-8
 	MOVD $3, R9
 	MOVD $0x1000, R0
 	CBZ  R8, latencyClzDone
+	PCALIGN $64
 latencyClzLoop:
 	CLZ R0, R0
 	CLZ R0, R0
@@ -417,6 +422,7 @@ TEXT ·throughputClz(SB), NOSPLIT, $0-8
 	MOVD $0x1008, R10
 	MOVD $0x1009, R11
 	CBZ  R8, throughputClzDone
+	PCALIGN $64
 throughputClzLoop:
 	CLZ R0, R0
 	CLZ R1, R1
@@ -493,6 +499,7 @@ TEXT ·latencyRbit(SB), NOSPLIT, $0-8
 	MOVD $3, R9
 	MOVD $0x1000, R0
 	CBZ  R8, latencyRbitDone
+	PCALIGN $64
 latencyRbitLoop:
 	RBIT R0, R0
 	RBIT R0, R0
@@ -578,6 +585,7 @@ TEXT ·throughputRbit(SB), NOSPLIT, $0-8
 	MOVD $0x1008, R10
 	MOVD $0x1009, R11
 	CBZ  R8, throughputRbitDone
+	PCALIGN $64
 throughputRbitLoop:
 	RBIT R0, R0
 	RBIT R1, R1
@@ -654,6 +662,7 @@ TEXT ·latencyCnt(SB), NOSPLIT, $0-8
 	MOVD $3, R9
 	VMOV R9, V0.B16
 	CBZ  R8, latencyCntDone
+	PCALIGN $64
 latencyCntLoop:
 	VCNT V0.B8, V0.B8
 	VCNT V0.B8, V0.B8
@@ -739,6 +748,7 @@ TEXT ·throughputCnt(SB), NOSPLIT, $0-8
 	VMOV R9, V16.B16
 	VMOV R9, V17.B16
 	CBZ  R8, throughputCntDone
+	PCALIGN $64
 throughputCntLoop:
 	VCNT V0.B8, V0.B8
 	VCNT V1.B8, V1.B8
@@ -815,6 +825,7 @@ TEXT ·latencyUaddlv(SB), NOSPLIT, $0-8
 	MOVD $3, R9
 	VMOV R9, V0.B16
 	CBZ  R8, latencyUaddlvDone
+	PCALIGN $64
 latencyUaddlvLoop:
 	VUADDLV V0.B8, V0
 	VUADDLV V0.B8, V0
@@ -900,6 +911,7 @@ TEXT ·throughputUaddlv(SB), NOSPLIT, $0-8
 	VMOV R9, V16.B16
 	VMOV R9, V17.B16
 	CBZ  R8, throughputUaddlvDone
+	PCALIGN $64
 throughputUaddlvLoop:
 	VUADDLV V0.B8, V0
 	VUADDLV V1.B8, V1

@@ -1,7 +1,8 @@
 // Hand-written: avo v0.5.0 lacks VPCOMPRESSB and VGF2P8AFFINEQB. The
 // self-check's chains for them, shaped like the generated ones in
 // chains_amd64.s: n iterations of 64 instructions over 1 (latency) or 10
-// (throughput) dependency chains of ZMM registers. Declared in
+// (throughput) dependency chains of ZMM registers, the loop starting at a
+// 64-byte boundary (PCALIGN, as internal/asm's loopAlign). Declared in
 // chains_avx512_amd64.go.
 
 #include "textflag.h"
@@ -37,6 +38,7 @@ TEXT ·latencyVpcompressb(SB), NOSPLIT, $0-8
 	MOVQ n+0(FP), CX
 	INIT
 	KXNORQ K1, K1, K1
+	PCALIGN $64
 
 latencyVpcompressbLoop:
 	LAT64
@@ -51,6 +53,7 @@ TEXT ·throughputVpcompressb(SB), NOSPLIT, $0-8
 	MOVQ n+0(FP), CX
 	INIT
 	KXNORQ K1, K1, K1
+	PCALIGN $64
 
 throughputVpcompressbLoop:
 	TP64
@@ -70,6 +73,7 @@ throughputVpcompressbLoop:
 TEXT ·latencyGf2p8affineqb(SB), NOSPLIT, $0-8
 	MOVQ n+0(FP), CX
 	INIT
+	PCALIGN $64
 
 latencyGf2p8affineqbLoop:
 	LAT64
@@ -83,6 +87,7 @@ latencyGf2p8affineqbLoop:
 TEXT ·throughputGf2p8affineqb(SB), NOSPLIT, $0-8
 	MOVQ n+0(FP), CX
 	INIT
+	PCALIGN $64
 
 throughputGf2p8affineqbLoop:
 	TP64

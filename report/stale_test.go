@@ -15,18 +15,24 @@ import (
 	"bitlab/verdict"
 )
 
-// zen4 is a committed folder measured at one revision: full suites at v1
-// and v3, a cache-pressure run at v1, perft at v1 and v3.
+// zen4 is a committed folder whose runs before its campaign (zen4Before)
+// were measured at one revision, before runs recorded their code's
+// fingerprints: full suites at v1 and v3, a cache-pressure run at v1,
+// perft at v1 and v3.
 const zen4 = "results/amd-epyc-authenticamd-family-25-model-17-stepping-1"
 
-// fingerprinted copies the zen4 folder's results files as HEAD holds them
+// zen4Before matches the names of the zen4 folder's runs before its
+// campaign (2026-11-26 09:12 to 09:21).
+const zen4Before = "20261126-09*.txt"
+
+// fingerprinted copies the zen4 folder's runs before its campaign as HEAD holds them
 // into a new folder, each with a fingerprint line (today's, with edit
 // applied to it) after its revision line (which revise, if not nil,
 // rewrites), and returns the copies by their run kind and level
 // ("full-v1", "pressure-v1", "perft-v3" ...).
 func fingerprinted(t *testing.T, edit func(file, line string) string, revise func(file, rev string) string) map[string]string {
 	t.Helper()
-	files := committed.Copy(t, t.TempDir(), zen4+"/*.txt", zen4+"/"+schema.PerftFolder+"/*.txt")
+	files := committed.Copy(t, t.TempDir(), zen4+"/"+zen4Before, zen4+"/"+schema.PerftFolder+"/"+zen4Before)
 	if len(files) != 5 {
 		t.Skip("the committed Zen 4 results are not the five runs this test reads")
 	}

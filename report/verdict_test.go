@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"bitlab/factor"
+	"bitlab/internal/committed"
 	"bitlab/kernels"
 	"bitlab/report/internal/reporttest"
 	"bitlab/schema"
@@ -123,25 +124,27 @@ func TestBuild(t *testing.T) {
 	}
 }
 
-// TestInlinedVerdict: on the committed Zen 4 folder (full suites and perft
-// at v1 and v3) with today's fingerprints, the verdict for compilers that
-// inline intrinsics reads the v3 build's micro benchmarks and no perft
-// run: it is the same without the perft files, no line of it is ranked by
-// perft or carries a perft figure, while the Go verdict of that build does
-// rank by perft.
+// TestInlinedVerdict: on the committed Zen 4 folder (full suites at several
+// levels, perft at v1 and v3), the verdict for compilers that inline
+// intrinsics reads the highest level's micro benchmarks and no perft run:
+// it is the same without the perft files, no line of it is ranked by perft
+// or carries a perft figure, while the Go verdict of a build with a perft
+// run does rank by perft.
 func TestInlinedVerdict(t *testing.T) {
-	var files, kernelRuns []string
-	for role, f := range fingerprinted(t, unchanged, nil) {
-		files = append(files, f)
-		if !strings.HasPrefix(role, string(schema.RunPerft)+"-") {
+	files := committed.Copy(t, t.TempDir(), zen4+"/*.txt", zen4+"/"+schema.PerftFolder+"/*.txt")
+	var kernelRuns []string
+	for _, f := range files {
+		fh, err := ScanFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fh.Run.Kind != schema.RunPerft && fh.Run.Kind != schema.RunPlacement {
 			kernelRuns = append(kernelRuns, f)
 		}
 	}
 	if len(kernelRuns) == len(files) || len(kernelRuns) == 0 {
 		t.Skip("the committed Zen 4 folder lacks kernel or perft runs")
 	}
-	slices.Sort(files)
-	slices.Sort(kernelRuns)
 	inlined := func(paths []string) (*Set, *Config, []string) {
 		s, _, err := Load(paths...)
 		if err != nil {
@@ -162,13 +165,16 @@ func TestInlinedVerdict(t *testing.T) {
 	}
 	s, c, with := inlined(files)
 	_, c2, without := inlined(kernelRuns)
-	if c.Level != "v3" || c2.Label != c.Label {
-		t.Errorf("the inlined verdict reads %s (without perft %s), want the v3 build", c.Label, c2.Label)
+	highest := slices.MaxFunc(s.Configs, func(a, b *Config) int { return strings.Compare(a.Level, b.Level) }).Level
+	if c.Level != highest || c2.Label != c.Label {
+		t.Errorf("the inlined verdict reads %s (without perft %s), want the %s build, the highest", c.Label, c2.Label, highest)
 	}
 	if !slices.Equal(with, without) {
 		t.Errorf("the perft runs changed the inlined verdict:\n%q\nwithout them\n%q", with, without)
 	}
-	if !slices.ContainsFunc(s.Verdict(c.Label), func(l verdict.Line) bool { return l.Basis == verdict.ByPerft }) {
-		t.Errorf("the Go verdict of %s ranks nothing by perft: the folder's perft run was not read", c.Label)
+	if !slices.ContainsFunc(s.Configs, func(o *Config) bool {
+		return slices.ContainsFunc(s.Verdict(o.Label), func(l verdict.Line) bool { return l.Basis == verdict.ByPerft })
+	}) {
+		t.Error("no Go verdict ranks anything by perft: the folder's perft runs were not read")
 	}
 }

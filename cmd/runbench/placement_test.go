@@ -1,6 +1,9 @@
 package main
 
 import (
+	"debug/elf"
+	"debug/gosym"
+	"debug/macho"
 	"fmt"
 	"os"
 	"os/exec"
@@ -29,7 +32,9 @@ var padFunction = regexp.MustCompile(`^bitlab/cmd/runbench/internal/placement\.p
 // before the move generator, whose hot functions all start that many
 // bytes later than in the normal build, at distinct offsets modulo 128
 // and not all at one modulo 64, with the same machine code (instructions,
-// their lengths and source lines; addresses aside).
+// their lengths and source lines; addresses aside); and that in every
+// placement each of the self-check's chains starts its loop at a
+// chainLoopAlign boundary.
 func TestPlacementBuilds(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds runbench in every placement")
@@ -50,6 +55,7 @@ func TestPlacementBuilds(t *testing.T) {
 			t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
 		}
 		syms := symbols(t, bin)
+		checkChainLoops(t, n, bin)
 		var pads []uint64
 		hot := map[string]uint64{}
 		for name, addr := range syms {
@@ -101,6 +107,127 @@ func TestPlacementBuilds(t *testing.T) {
 	if len(mod64) < 2 {
 		t.Errorf("movegen.perft sits at one offset modulo 64 in every placement: %v", mod64)
 	}
+}
+
+// chainLoopAlign is the boundary the self-check's chains start their
+// loops at (harness/internal/asm's loopAlign).
+const chainLoopAlign = 64
+
+// checkChainLoops checks that in the build bin of placement n every chain
+// of the self-check (each TEXT symbol latency* and throughput* of package
+// harness's assembly for this GOARCH) starts its loop at a chainLoopAlign
+// boundary: the first instruction after its loop label, found by its
+// source line in the binary's line table (go tool objdump cannot decode
+// AVX-512 and loses the instructions' boundaries after it).
+func checkChainLoops(t *testing.T, n int, bin string) {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join("..", "..", "harness", "*_"+runtime.GOARCH+".s"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab := lineTable(t, bin)
+	// The binary's path of each assembly file, from the functions it holds
+	// (not their ABIInternal wrappers, which the compiler writes).
+	paths := map[string]string{}
+	for _, fn := range tab.Funcs {
+		if strings.HasPrefix(fn.Name, "bitlab/harness.") {
+			if path, _, _ := tab.PCToLine(fn.Entry); strings.HasSuffix(path, ".s") {
+				paths[filepath.Base(path)] = path
+			}
+		}
+	}
+	var heads []string
+	for _, file := range files {
+		path := paths[filepath.Base(file)]
+		for sym, line := range chainLoops(t, file) {
+			name := "bitlab/harness." + sym
+			pc, at, err := tab.LineToPC(path, line)
+			switch {
+			case err != nil:
+				t.Errorf("placement %d: %s's loop (%s:%d): %v", n, name, file, line, err)
+			case at == nil || at.Name != name:
+				t.Errorf("placement %d: %s:%d is not in %s", n, file, line, name)
+			case pc%chainLoopAlign != 0:
+				t.Errorf("placement %d: %s's loop starts at %#x, %d modulo %d", n, name, pc, pc%chainLoopAlign, chainLoopAlign)
+			default:
+				heads = append(heads, fmt.Sprintf("%s %#x", sym, pc))
+			}
+		}
+	}
+	if len(heads) == 0 && !t.Failed() {
+		t.Fatalf("no self-check chain in %v", files)
+	}
+	slices.Sort(heads)
+	t.Logf("placement %d: %d chain loops at %s", n, len(heads), strings.Join(heads, ", "))
+}
+
+// chainLoops returns, for each chain (TEXT symbol latency* or
+// throughput*) of an assembly file, the line of the first instruction
+// after its loop label (the first label of its body).
+func chainLoops(t *testing.T, file string) map[string]int {
+	t.Helper()
+	src, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	loops := map[string]int{}
+	var sym string
+	var labelled bool
+	unlooped := func() {
+		if sym != "" {
+			t.Errorf("%s: %s has no loop label followed by an instruction", file, sym)
+		}
+	}
+	for i, line := range strings.Split(string(src), "\n") {
+		trimmed := strings.TrimSpace(line)
+		switch rest, text := strings.CutPrefix(line, "TEXT ·"); {
+		case text:
+			unlooped()
+			sym, _, _ = strings.Cut(rest, "(SB)")
+			if !strings.HasPrefix(sym, "latency") && !strings.HasPrefix(sym, "throughput") {
+				sym = ""
+			}
+			labelled = false
+		case sym == "" || trimmed == "" || strings.HasPrefix(trimmed, "//"):
+		case !labelled:
+			labelled = strings.HasSuffix(line, ":") && !strings.HasPrefix(line, "\t")
+		default:
+			loops[sym] = i + 1
+			sym = ""
+		}
+	}
+	unlooped()
+	return loops
+}
+
+// lineTable reads the Go line table of an ELF or Mach-O binary.
+func lineTable(t *testing.T, bin string) *gosym.Table {
+	t.Helper()
+	var pcln interface{ Data() ([]byte, error) } // the line table's section
+	var textAddr uint64
+	if f, err := elf.Open(bin); err == nil {
+		defer f.Close()
+		if s, p := f.Section(".text"), f.Section(".gopclntab"); s != nil && p != nil {
+			pcln, textAddr = p, s.Addr
+		}
+	} else if f, err := macho.Open(bin); err == nil {
+		defer f.Close()
+		if s, p := f.Section("__text"), f.Section("__gopclntab"); s != nil && p != nil {
+			pcln, textAddr = p, s.Addr
+		}
+	}
+	if pcln == nil {
+		t.Fatalf("%s: no ELF or Mach-O binary with a text section and a Go line table", bin)
+	}
+	lines, err := pcln.Data()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, err := gosym.NewTable(nil, gosym.NewLineTable(lines, textAddr))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tab
 }
 
 // symbols returns the addresses of a binary's text symbols (go tool nm).

@@ -25,6 +25,12 @@ const Unroll = 64
 // widest arm64 cores (Apple's have six integer ALUs, four NEON pipes).
 const throughputChains = 10
 
+// loopAlign is the boundary every chain's loop starts at (PCALIGN, which
+// aligns the function to at least as much), as internal/asm's: where the
+// linker puts a chain must not change the cache and fetch lines its loop
+// spans.
+const loopAlign = 64
+
 // An op is one instruction updating a register from itself and, for the
 // two-operand ones, the constant register K (R9, holding 3). Vector ops run
 // on V registers that start as the constant in every byte.
@@ -79,7 +85,7 @@ func main() {
 }
 
 // chain writes a function running n iterations of Unroll instructions
-// spread round-robin over chains registers.
+// spread round-robin over chains registers, its loop aligned to loopAlign.
 func chain(s *bytes.Buffer, name string, o op, chains int) {
 	regs := general
 	if o.vector {
@@ -93,7 +99,7 @@ func chain(s *bytes.Buffer, name string, o op, chains int) {
 			fmt.Fprintf(s, "\tMOVD $%#x, %s\n", 0x1000+i, regs[i])
 		}
 	}
-	fmt.Fprintf(s, "\tCBZ  R8, %sDone\n%sLoop:\n", name, name)
+	fmt.Fprintf(s, "\tCBZ  R8, %sDone\n\tPCALIGN $%d\n%sLoop:\n", name, loopAlign, name)
 	for i := range Unroll {
 		fmt.Fprintf(s, "\t"+o.format+"\n", regs[i%chains])
 	}

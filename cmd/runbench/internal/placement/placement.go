@@ -4,7 +4,10 @@
 // once and takes one function alignment of the Go linker, before every
 // package of runbench but the Go runtime's: the Go linker lays out
 // packages dependencies first, in the order each package imports them,
-// and runbench imports this package in its first file. So in placement n
+// and runbench imports this package in its first file, the move generator
+// right after it (before package harness, whose self-check chains the
+// linker aligns to 64 bytes, which would round the generator's shift to a
+// multiple of 64 bytes: cmd/runbench/align.go). So in placement n
 // every function of the move generator starts (n-1) alignments later than
 // in the normal build (placement 1, no padding), with the same machine
 // code: the placements separate what a technique changes in the
