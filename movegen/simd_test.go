@@ -3,8 +3,7 @@
 package movegen
 
 import (
-	"debug/elf"
-	"debug/gosym"
+	"bitlab/internal/gobinary"
 	"math/bits"
 	"math/rand/v2"
 	"os"
@@ -148,27 +147,11 @@ type function struct {
 // re (its symbols from the Go line table, which go test keeps).
 func machineCode(t *testing.T, re *regexp.Regexp) map[string]*function {
 	t.Helper()
-	f, err := elf.Open(os.Args[0])
+	bin, err := gobinary.Read(os.Args[0])
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	text, pcln := f.Section(".text"), f.Section(".gopclntab")
-	if text == nil || pcln == nil {
-		t.Fatalf("%s has no .text or .gopclntab section", os.Args[0])
-	}
-	code, err := text.Data()
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines, err := pcln.Data()
-	if err != nil {
-		t.Fatal(err)
-	}
-	tab, err := gosym.NewTable(nil, gosym.NewLineTable(lines, text.Addr))
-	if err != nil {
-		t.Fatal(err)
-	}
+	tab := bin.Table
 	out := map[string]*function{}
 	for _, s := range tab.Funcs {
 		if !re.MatchString(s.Name) {
@@ -177,13 +160,13 @@ func machineCode(t *testing.T, re *regexp.Regexp) map[string]*function {
 		fn := &function{ops: map[x86asm.Op]bool{}}
 		out[s.Name] = fn
 		for pc := s.Entry; pc < s.End; {
-			in, err := x86asm.Decode(code[pc-text.Addr:s.End-text.Addr], 64)
+			in, err := x86asm.Decode(bin.Code(pc, s.End), 64)
 			if err != nil {
 				t.Fatalf("%s at %#x: %v", s.Name, pc, err)
 			}
 			if in.Op == x86asm.VZEROUPPER { // decoded one byte short
 				in.Len = 3
-				if code[pc-text.Addr] == 0xc4 {
+				if bin.Code(pc, pc+1)[0] == 0xc4 {
 					in.Len = 4
 				}
 			}

@@ -1,9 +1,7 @@
 package main
 
 import (
-	"debug/elf"
-	"debug/gosym"
-	"debug/macho"
+	"bitlab/internal/gobinary"
 	"fmt"
 	"os"
 	"os/exec"
@@ -125,7 +123,11 @@ func checkChainLoops(t *testing.T, n int, bin string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tab := lineTable(t, bin)
+	b, err := gobinary.Read(bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab := b.Table
 	// The binary's path of each assembly file, from the functions it holds
 	// (not their ABIInternal wrappers, which the compiler writes).
 	paths := map[string]string{}
@@ -198,36 +200,6 @@ func chainLoops(t *testing.T, file string) map[string]int {
 	}
 	unlooped()
 	return loops
-}
-
-// lineTable reads the Go line table of an ELF or Mach-O binary.
-func lineTable(t *testing.T, bin string) *gosym.Table {
-	t.Helper()
-	var pcln interface{ Data() ([]byte, error) } // the line table's section
-	var textAddr uint64
-	if f, err := elf.Open(bin); err == nil {
-		defer f.Close()
-		if s, p := f.Section(".text"), f.Section(".gopclntab"); s != nil && p != nil {
-			pcln, textAddr = p, s.Addr
-		}
-	} else if f, err := macho.Open(bin); err == nil {
-		defer f.Close()
-		if s, p := f.Section("__text"), f.Section("__gopclntab"); s != nil && p != nil {
-			pcln, textAddr = p, s.Addr
-		}
-	}
-	if pcln == nil {
-		t.Fatalf("%s: no ELF or Mach-O binary with a text section and a Go line table", bin)
-	}
-	lines, err := pcln.Data()
-	if err != nil {
-		t.Fatal(err)
-	}
-	tab, err := gosym.NewTable(nil, gosym.NewLineTable(lines, textAddr))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tab
 }
 
 // symbols returns the addresses of a binary's text symbols (go tool nm).

@@ -3,7 +3,7 @@
 package gosimd
 
 import (
-	"debug/elf"
+	"bitlab/internal/gobinary"
 	"debug/gosym"
 	"fmt"
 	"maps"
@@ -120,27 +120,11 @@ type function struct {
 // binary, found by its pclntab (go test strips the symbol table).
 func packageCode(t *testing.T) map[string]*function {
 	t.Helper()
-	f, err := elf.Open(os.Args[0])
+	bin, err := gobinary.Read(os.Args[0])
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	text, pcln := f.Section(".text"), f.Section(".gopclntab")
-	if text == nil || pcln == nil {
-		t.Fatalf("%s has no .text or .gopclntab section", os.Args[0])
-	}
-	code, err := text.Data()
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines, err := pcln.Data()
-	if err != nil {
-		t.Fatal(err)
-	}
-	tab, err := gosym.NewTable(nil, gosym.NewLineTable(lines, text.Addr))
-	if err != nil {
-		t.Fatal(err)
-	}
+	tab := bin.Table
 	// The package's functions and the functions of simd/archsimd that
 	// they call (its methods written in Go, which the compiler need not
 	// inline), by their names in the package ("archsimd." + name).
@@ -151,7 +135,7 @@ func packageCode(t *testing.T) map[string]*function {
 		fn := &function{isas: map[string]string{}}
 		funcs[name] = fn
 		for pc := s.Entry; pc < s.End; {
-			in, err := decodeInst(code[pc-text.Addr : s.End-text.Addr])
+			in, err := decodeInst(bin.Code(pc, s.End))
 			if err != nil {
 				t.Fatalf("%s at %#x: %v", s.Name, pc, err)
 			}
