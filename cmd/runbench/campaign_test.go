@@ -271,6 +271,10 @@ func TestCampaignInterrupt(t *testing.T) {
 	go func() { done <- o.run(&env{stdout: stdout, stderr: stderr, line: []string{"campaign"}}) }()
 	dir := filepath.Join(o.results, harness.ThisMachine().Slug)
 	var finished []string
+	// The first step has finished when the campaign starts the second (its
+	// file is renamed into place before its summary is written, so the file
+	// alone does not say the step is over).
+	waitFor(t, "the second step's start", func() bool { return strings.Contains(stderr.String(), "campaign: step 2 of ") })
 	waitFor(t, "the first step's file", func() bool { finished, _ = filepath.Glob(filepath.Join(dir, "*.txt")); return len(finished) == 1 })
 	waitFor(t, "the second step's partial file", func() bool { p, _ := filepath.Glob(filepath.Join(dir, ".*.partial")); return len(p) > 0 })
 	if err := syscall.Kill(os.Getpid(), syscall.SIGINT); err != nil {
