@@ -197,6 +197,9 @@ func TestInterruptKeepsCompletedRounds(t *testing.T) {
 		noneHidden(t, dir)
 		rs := readResults(t, out)
 		kept := regexp.MustCompile(`interrupted again: stopped at once; (\d+) result lines of completed rounds are in (\S+) \(no summary\)\n`).FindStringSubmatch(stderr.String())
+		if kept == nil && strings.Contains(stderr.String(), "interrupted after ") && strings.Contains(stderr.String(), "their results and summary are in "+out) {
+			return // the sample under way ended, and the run finished, before the second interrupt came (a loaded machine delays the test)
+		}
 		switch {
 		case kept == nil || kept[2] != out:
 			t.Errorf("stderr does not name the file kept:\n%s", stderr)
