@@ -6,6 +6,8 @@ import (
 
 	"golang.org/x/arch/arm64/arm64asm"
 	"golang.org/x/arch/x86/x86asm"
+
+	"bitlab/internal/gobinary"
 )
 
 // kind is what an instruction does to the flow of control.
@@ -37,18 +39,9 @@ func decode(arch string, pc uint64, code []byte) ([]inst, error) {
 		size := 4
 		switch arch {
 		case "amd64":
-			x, err := x86asm.Decode(code, 64)
+			x, err := gobinary.DecodeX86(code)
 			if err != nil {
 				return nil, fmt.Errorf("%#x: %v", pc, err)
-			}
-			if x.Op == x86asm.VZEROUPPER || x.Op == x86asm.VZEROALL {
-				// x86asm (golang.org/x/arch v0.32.0) gives them five
-				// bytes: they have their VEX prefix and one opcode byte.
-				// (The compiler puts code after archsimd's VZEROUPPER.)
-				x.Len = 3 // C5 xx 77
-				if code[0] == 0xc4 {
-					x.Len = 4 // C4 xx xx 77
-				}
 			}
 			in.x86, size = x, x.Len
 			in.kind, in.target = x86Flow(x, pc)

@@ -3,7 +3,6 @@
 package movegen
 
 import (
-	"bitlab/internal/gobinary"
 	"math/bits"
 	"math/rand/v2"
 	"os"
@@ -16,6 +15,7 @@ import (
 
 	"bitlab/board"
 	"bitlab/factor"
+	"bitlab/internal/gobinary"
 	"bitlab/positions"
 )
 
@@ -151,32 +151,22 @@ func machineCode(t *testing.T, re *regexp.Regexp) map[string]*function {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tab := bin.Table
 	out := map[string]*function{}
-	for _, s := range tab.Funcs {
+	for i, s := range bin.Table.Funcs {
 		if !re.MatchString(s.Name) {
 			continue
 		}
+		insts, err := bin.X86Code(&bin.Table.Funcs[i])
+		if err != nil {
+			t.Fatal(err)
+		}
 		fn := &function{ops: map[x86asm.Op]bool{}}
 		out[s.Name] = fn
-		for pc := s.Entry; pc < s.End; {
-			in, err := x86asm.Decode(bin.Code(pc, s.End), 64)
-			if err != nil {
-				t.Fatalf("%s at %#x: %v", s.Name, pc, err)
-			}
-			if in.Op == x86asm.VZEROUPPER { // decoded one byte short
-				in.Len = 3
-				if bin.Code(pc, pc+1)[0] == 0xc4 {
-					in.Len = 4
-				}
-			}
+		for _, in := range insts {
 			fn.ops[in.Op] = true
-			if rel, ok := in.Args[0].(x86asm.Rel); ok && in.Op == x86asm.CALL {
-				if c := tab.PCToFunc(pc + uint64(in.Len) + uint64(int64(rel))); c != nil {
-					fn.calls = append(fn.calls, c.Name)
-				}
+			if in.Callee != nil {
+				fn.calls = append(fn.calls, in.Callee.Name)
 			}
-			pc += uint64(in.Len)
 		}
 	}
 	return out

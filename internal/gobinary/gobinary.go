@@ -1,7 +1,8 @@
 // Package gobinary reads the machine code of a Go binary by its Go line
 // table, which go test and go build keep where the symbol table may be
-// stripped. Tests use it to read what the compiler and assembler emitted:
-// inlining, instructions executed, loop alignment.
+// stripped, and decodes amd64 machine code. Tests use it to read what the
+// compiler and assembler emitted: inlining, instructions executed, loop
+// alignment; package explain decodes the kernels' loops with DecodeX86.
 package gobinary
 
 import (

@@ -3,7 +3,6 @@
 package gosimd
 
 import (
-	"bitlab/internal/gobinary"
 	"debug/gosym"
 	"fmt"
 	"maps"
@@ -16,6 +15,7 @@ import (
 
 	"golang.org/x/arch/x86/x86asm"
 
+	"bitlab/internal/gobinary"
 	"bitlab/internal/requires"
 	"bitlab/kernels"
 )
@@ -94,20 +94,6 @@ func isaOf(in x86asm.Inst) ([]string, error) {
 	return nil, nil
 }
 
-// decodeInst decodes the instruction at the start of code. x86asm
-// (golang.org/x/arch v0.32.0) gives VZEROUPPER and VZEROALL five bytes;
-// they have their VEX prefix and one opcode byte.
-func decodeInst(code []byte) (x86asm.Inst, error) {
-	in, err := x86asm.Decode(code, 64)
-	if err == nil && (in.Op == x86asm.VZEROUPPER || in.Op == x86asm.VZEROALL) {
-		in.Len = 3 // C5 xx 77
-		if code[0] == 0xc4 {
-			in.Len = 4 // C4 xx xx 77
-		}
-	}
-	return in, err
-}
-
 // function is one function of the package in the test binary.
 type function struct {
 	isas  map[string]string // instruction set -> an instruction that needs it
@@ -134,37 +120,33 @@ func packageCode(t *testing.T) map[string]*function {
 	decode = func(s *gosym.Func, name string) {
 		fn := &function{isas: map[string]string{}}
 		funcs[name] = fn
-		for pc := s.Entry; pc < s.End; {
-			in, err := decodeInst(bin.Code(pc, s.End))
-			if err != nil {
-				t.Fatalf("%s at %#x: %v", s.Name, pc, err)
-			}
+		insts, err := bin.X86Code(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, in := range insts {
 			fn.clears = fn.clears || in.Op == x86asm.VZEROUPPER
-			isas, err := isaOf(in)
+			isas, err := isaOf(in.Inst)
 			if err != nil {
-				t.Errorf("%s at %#x: %v", s.Name, pc, err)
+				t.Errorf("%s at %#x: %v", s.Name, in.PC, err)
 			}
 			for _, isa := range isas {
 				if _, ok := fn.isas[isa]; !ok {
-					fn.isas[isa] = x86asm.GoSyntax(in, pc, nil)
+					fn.isas[isa] = x86asm.GoSyntax(in.Inst, in.PC, nil)
 				}
 			}
-			if rel, ok := in.Args[0].(x86asm.Rel); ok && in.Op == x86asm.CALL {
-				c := tab.PCToFunc(pc + uint64(in.Len) + uint64(int64(rel)))
-				if c == nil {
-					t.Fatalf("%s at %#x calls outside every function", s.Name, pc)
-				}
-				if callee, ok := strings.CutPrefix(c.Name, prefix); ok {
-					fn.calls = append(fn.calls, callee)
-				} else if strings.HasPrefix(c.Name, archsimd) {
-					callee := strings.TrimPrefix(c.Name, "simd/")
-					fn.calls = append(fn.calls, callee)
-					if funcs[callee] == nil {
-						decode(c, callee)
-					}
+			if in.Callee == nil {
+				continue
+			}
+			if callee, ok := strings.CutPrefix(in.Callee.Name, prefix); ok {
+				fn.calls = append(fn.calls, callee)
+			} else if strings.HasPrefix(in.Callee.Name, archsimd) {
+				callee := strings.TrimPrefix(in.Callee.Name, "simd/")
+				fn.calls = append(fn.calls, callee)
+				if funcs[callee] == nil {
+					decode(in.Callee, callee)
 				}
 			}
-			pc += uint64(in.Len)
 		}
 	}
 	for i := range tab.Funcs {
