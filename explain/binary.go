@@ -6,6 +6,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+
+	"bitlab/internal/goamd64"
 )
 
 // Target is one build of runbench whose kernels are modelled.
@@ -22,9 +24,24 @@ func (t Target) String() string {
 	return t.GOARCH + " " + t.GOAMD64
 }
 
-// Targets returns the builds explain models, a fresh list: the levels the
-// committed measurements ran at, and arm64.
-func Targets() []Target { return []Target{{"amd64", "v1"}, {"amd64", "v3"}, {"arm64", ""}} }
+// Targets returns the builds explain models, a fresh list: the levels a
+// campaign measures (v4 on the cores that run it: modelsOf), and arm64.
+func Targets() []Target {
+	return []Target{{"amd64", "v1"}, {"amd64", "v3"}, {"amd64", "v4"}, {"arm64", ""}}
+}
+
+// modelsOf returns the models of ms whose cores run target t's build: its
+// architecture's, with every feature its GOAMD64 level needs (an estimate
+// of a build the core cannot start would be of nothing a user runs).
+func modelsOf(t Target, ms []Model) []Model {
+	var out []Model
+	for _, m := range ms {
+		if m.Arch == t.GOARCH && (t.GOAMD64 == "" || len(m.lacks(goamd64.Needs(t.GOAMD64))) == 0) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
 
 // build compiles runbench for target t from the module at root into dir
 // and returns the binary's path.

@@ -2,8 +2,10 @@
 // microarchitectures bitlab has not run on, and says what bounds it, with
 // LLVM's static machine-code analyser llvm-mca ([llvm-mca]). The pipeline:
 //
-//  1. Build runbench once per target: amd64 at GOAMD64 v1 and v3, and
-//     arm64 (the kernels are those a user's binary runs).
+//  1. Build runbench once per target: amd64 at GOAMD64 v1, v3 and v4 (v4
+//     for the models of cores with AVX-512 only), and arm64 (the kernels
+//     are those a user's binary runs). Nothing built is run: the
+//     estimates are static.
 //  2. Read each kernel's function from the ELF file (debug/elf and its
 //     symbol table: bitlab/kernels/amd64.NAME.abi0 for assembly,
 //     bitlab/kernels/generic.NAME for the generated Go loops) and decode it

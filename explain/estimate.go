@@ -118,12 +118,16 @@ func extract(bin *binary, arch string) ([]extracted, error) {
 	return out, nil
 }
 
-// Run builds runbench for every target from the module at root (in a
-// temporary folder under work), cuts out every kernel's main loop and runs
-// every model of the target's architecture on them.
+// Run builds runbench for every target that one of models runs (modelsOf)
+// from the module at root (in a temporary folder under work), cuts out
+// every kernel's main loop and runs those models on them.
 func Run(root, work string, mca MCA, models []Model, targets []Target) ([]Estimate, error) {
 	var out []Estimate
 	for _, t := range targets {
+		ms := modelsOf(t, models)
+		if len(ms) == 0 {
+			continue
+		}
 		dir, err := os.MkdirTemp(work, "explain-"+t.GOARCH+t.GOAMD64+"-")
 		if err != nil {
 			return nil, err
@@ -132,10 +136,7 @@ func Run(root, work string, mca MCA, models []Model, targets []Target) ([]Estima
 		if err != nil {
 			return nil, err
 		}
-		for _, m := range models {
-			if m.Arch != t.GOARCH {
-				continue
-			}
+		for _, m := range ms {
 			ests, err := mca.estimate(dir, t, m, loops, srcs)
 			if err != nil {
 				return nil, err

@@ -46,6 +46,35 @@ func TestLoopsCoverRegistrations(t *testing.T) {
 	}
 }
 
+// TestModelsOf checks which builds each model estimates: the amd64 cores
+// with AVX-512 every level, the others v1 and v3 (a v4 build stops at
+// start on them), arm64's cores the arm64 build; every target has a model.
+func TestModelsOf(t *testing.T) {
+	withV4 := []string{"znver4", "znver5", "icelake-server", "sapphirerapids"}
+	got := map[string][]string{}
+	for _, tg := range Targets() {
+		ms := modelsOf(tg, Models())
+		if len(ms) == 0 {
+			t.Errorf("%s: no model runs it", tg)
+		}
+		for _, m := range ms {
+			got[m.CPU] = append(got[m.CPU], tg.String())
+		}
+	}
+	for _, m := range Models() {
+		want := []string{"arm64"}
+		switch {
+		case m.Arch == "amd64" && slices.Contains(withV4, m.CPU):
+			want = []string{"amd64 v1", "amd64 v3", "amd64 v4"}
+		case m.Arch == "amd64":
+			want = []string{"amd64 v1", "amd64 v3"}
+		}
+		if !slices.Equal(got[m.CPU], want) {
+			t.Errorf("%s estimates %v, want %v", m.CPU, got[m.CPU], want)
+		}
+	}
+}
+
 // TestLoopsExtract builds runbench for every target, cuts every declared
 // loop out of the binary and checks it: an assembly loop has exactly the
 // declared instructions (cut finds the one loop of that length), an
@@ -53,7 +82,7 @@ func TestLoopsCoverRegistrations(t *testing.T) {
 // otherwise), and every loop's llvm-mca input is written.
 func TestLoopsExtract(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds runbench three times")
+		t.Skip("builds runbench four times")
 	}
 	for _, tg := range Targets() {
 		path, err := build("..", t.TempDir(), tg)
@@ -90,7 +119,7 @@ func TestLoopsExtract(t *testing.T) {
 // it).
 func TestMCAParsesEveryLoop(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds runbench three times and runs llvm-mca")
+		t.Skip("builds runbench four times and runs llvm-mca")
 	}
 	mca, err := FindMCA()
 	if errors.Is(err, ErrNoMCA) {

@@ -20,9 +20,10 @@ import (
 
 const usage = `usage: explain [flags]
 
-Builds runbench for amd64 (GOAMD64 v1 and v3) and arm64, cuts every
-kernel's main loop out of the binaries (the loops the generators declare),
-and runs llvm-mca (LLVM 19) on them for each model:
+Builds runbench for amd64 (GOAMD64 v1, v3, and v4 for the models of cores
+with AVX-512) and arm64, as each chosen model needs, cuts every kernel's
+main loop out of the binaries (the loops the generators declare), and runs
+llvm-mca (LLVM 19) on them for each model:
 
 `
 

@@ -88,7 +88,7 @@ const perftCountTarget = time.Second / (campaignRounds * campaignSamples)
 // 2026-11-26), so about 45 s; a build of runbench at a new level, a
 // placement's build (package placement compiled anew, runbench linked),
 // a timed run's start (preparing, measuring the instrument), and explain's
-// three builds with llvm-mca's runs, are guesses.
+// builds (one per level the core runs) with llvm-mca's runs, are guesses.
 const (
 	fullSuiteTime      = 4 * time.Minute
 	pressureTime       = 45 * time.Second

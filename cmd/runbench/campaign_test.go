@@ -18,6 +18,7 @@ import (
 	"bitlab/cmd/runbench/internal/placement"
 	"bitlab/fingerprint"
 	"bitlab/harness"
+	"bitlab/internal/goamd64"
 	"bitlab/kernels"
 	"bitlab/positions"
 	"bitlab/report"
@@ -30,8 +31,8 @@ func cpuWith(fs ...kernels.Feature) func(kernels.Feature) bool {
 }
 
 func TestCampaignLevels(t *testing.T) {
-	v3 := levelNeeds["v3"]
-	v4 := levelNeeds["v4"]
+	v3 := goamd64.Needs("v3")
+	v4 := goamd64.Needs("v4")
 	for _, c := range []struct {
 		name string
 		arch string
@@ -57,16 +58,16 @@ func TestCampaignLevels(t *testing.T) {
 // TestLevelsLine: the plan's levels line names the levels built and why
 // the others are left out; off amd64, that there are none.
 func TestLevelsLine(t *testing.T) {
-	v3 := levelNeeds["v3"]
+	v3 := goamd64.Needs("v3")
 	for _, c := range []struct {
 		arch   string
 		levels []string
 		has    func(kernels.Feature) bool
 		want   string
 	}{
-		{"amd64", []string{"v1", "v3", "v4"}, cpuWith(levelNeeds["v4"]...), "levels: GOAMD64=v1,v3,v4"},
+		{"amd64", []string{"v1", "v3", "v4"}, cpuWith(goamd64.Needs("v4")...), "levels: GOAMD64=v1,v3,v4"},
 		{"amd64", []string{"v1", "v3"}, cpuWith(v3...), "levels: GOAMD64=v1,v3; not v4: the CPU lacks avx512f avx512bw avx512vl"},
-		{"amd64", []string{"v1"}, cpuWith(levelNeeds["v4"]...), "levels: GOAMD64=v1; not v3,v4: a quick campaign builds the lowest level only"},
+		{"amd64", []string{"v1"}, cpuWith(goamd64.Needs("v4")...), "levels: GOAMD64=v1; not v3,v4: a quick campaign builds the lowest level only"},
 		{"amd64", []string{"v1"}, cpuWith(v3...), "levels: GOAMD64=v1; not v3: a quick campaign builds the lowest level only; not v4: the CPU lacks avx512f avx512bw avx512vl"},
 		{"arm64", []string{""}, cpuWith(), "levels: one build (arm64 has no GOAMD64 levels)"},
 	} {

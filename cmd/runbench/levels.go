@@ -15,19 +15,10 @@ import (
 
 	"bitlab/cmd/runbench/internal/placement"
 	"bitlab/harness"
+	"bitlab/internal/goamd64"
 	"bitlab/kernels"
 	"bitlab/report"
 )
-
-// levelNeeds lists the bitlab-visible features each GOAMD64 level requires
-// beyond the previous one (v2 also needs SSE3/SSSE3/SSE4, present wherever
-// POPCNT is; v3 also FMA, F16C and MOVBE, present wherever AVX2 and BMI2 are).
-var levelNeeds = map[string][]kernels.Feature{
-	"v1": nil,
-	"v2": {kernels.POPCNT},
-	"v3": {kernels.POPCNT, kernels.AVX2, kernels.BMI1, kernels.BMI2, kernels.LZCNT},
-	"v4": {kernels.POPCNT, kernels.AVX2, kernels.BMI1, kernels.BMI2, kernels.LZCNT, kernels.AVX512F, kernels.AVX512BW, kernels.AVX512VL},
-}
 
 // run rebuilds runbench at each requested GOAMD64 level the CPU supports
 // and runs bench at each with the other flags, one results file per
@@ -93,7 +84,7 @@ func buildPlacements(e *env, dir, level, normal string) ([]string, error) {
 // lacks.
 func lacking(level string, has func(kernels.Feature) bool) []string {
 	var missing []string
-	for _, f := range levelNeeds[level] {
+	for _, f := range goamd64.Needs(level) {
 		if !has(f) {
 			missing = append(missing, string(f))
 		}

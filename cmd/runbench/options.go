@@ -11,6 +11,7 @@ import (
 	"bitlab/factor"
 	"bitlab/harness"
 	"bitlab/internal/command"
+	"bitlab/internal/goamd64"
 	"bitlab/movegen"
 	"bitlab/schema"
 )
@@ -195,7 +196,7 @@ func (o *levelsOptions) check(p command.Parsed) error {
 		return errors.New("GOAMD64 levels are amd64's")
 	}
 	for _, level := range strings.Split(p.Args[0], ",") {
-		if _, ok := levelNeeds[level]; !ok {
+		if !goamd64.Known(level) {
 			return fmt.Errorf("unknown GOAMD64 level %q (want a list of v1, v2, v3, v4)", level)
 		}
 		o.levels = append(o.levels, level)
