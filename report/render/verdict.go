@@ -45,7 +45,7 @@ func (s set) verdictSection(b *bytes.Buffer, dir string) {
 	if len(cfgs) == 0 {
 		return
 	}
-	fmt.Fprintf(b, "### %s\n\n%s %s\n\n", verdict.InlinedHeading, verdict.InlinedRule(), report.InlinedBuildRule)
+	inlinedHeading(b, "")
 	for _, c := range cfgs {
 		who := ""
 		if len(cfgs) > 1 {
@@ -56,6 +56,12 @@ func (s set) verdictSection(b *bytes.Buffer, dir string) {
 		verdict.WriteMarkdown(b, s.InlinedVerdict(c.Label), c.Level)
 		b.WriteString("\n")
 	}
+}
+
+// inlinedHeading writes the heading of the verdict for compilers that
+// inline intrinsics and its rule, then more.
+func inlinedHeading(b *bytes.Buffer, more string) {
+	fmt.Fprintf(b, "### %s\n\n%s %s%s\n\n", verdict.InlinedHeading, verdict.InlinedRule(), report.InlinedBuildRule, more)
 }
 
 // placementNote says, for a page written into dir, what guards the perft
@@ -114,40 +120,17 @@ func (s set) inlinedConfigs() []*report.Config {
 	return out
 }
 
-// crossVerdict writes the verdict across CPUs: a section per build (its Go
-// release and target; the experiments in the heading where every column
-// shares them) with a row per factor, a column per CPU, the choice and its
-// margin in each cell; of a CPU's configurations of one build, the column
-// is the one with a perft run where one has it, else the first. Then the
-// verdict for compilers that inline intrinsics, a column per CPU. Each
-// section ends with what guards its columns' perft margins (placementNote),
-// for a page written into dir.
+// crossVerdict writes the verdict across CPUs: a section per build
+// (crossSections; its Go release and target, the experiments in the
+// heading where every column shares them) with a row per factor, a column
+// per CPU, the choice and its margin in each cell, then the verdict for
+// compilers that inline intrinsics, a column per CPU. Each build's section
+// ends with what guards its columns' perft margins (placementNote), for a
+// page written into dir.
 func (s set) crossVerdict(b *bytes.Buffer, dir string) {
 	b.WriteString("## Verdict per CPU\n\n" + verdictIntro + " Each cell: the choice, its margin over the next technique and what ranked it; " +
 		"of a CPU's configurations of one build, its column is the one with a perft run where it has one; the CPU pages give the evidence.\n\n")
-	type section struct {
-		build report.Build // without its experiments
-		cols  []*report.Config
-	}
-	var secs []*section
-	for _, c := range s.Configs {
-		bd := s.Build(c)
-		bd.Experiment = ""
-		i := slices.IndexFunc(secs, func(sec *section) bool { return sec.build == bd })
-		if i < 0 {
-			i = len(secs)
-			secs = append(secs, &section{build: bd})
-		}
-		sec := secs[i]
-		switch j := slices.IndexFunc(sec.cols, func(o *report.Config) bool { return o.CPU == c.CPU }); {
-		case j < 0:
-			sec.cols = append(sec.cols, c)
-		case len(s.PerftCases(sec.cols[j].Label)) == 0 && len(s.PerftCases(c.Label)) > 0:
-			sec.cols[j] = c
-		}
-	}
-	slices.SortStableFunc(secs, func(a, b *section) int { return cmp.Compare(a.build.String(), b.build.String()) })
-	for _, sec := range secs {
+	for _, sec := range s.crossSections() {
 		heading := sec.build
 		shared := !slices.ContainsFunc(sec.cols, func(c *report.Config) bool { return c.Experiment != sec.cols[0].Experiment })
 		if shared {
@@ -179,7 +162,7 @@ func (s set) crossVerdict(b *bytes.Buffer, dir string) {
 	if len(cfgs) == 0 {
 		return
 	}
-	fmt.Fprintf(b, "### %s\n\n%s %s Each column names the build whose micro benchmarks it reads.\n\n", verdict.InlinedHeading, verdict.InlinedRule(), report.InlinedBuildRule)
+	inlinedHeading(b, " Each column names the build whose micro benchmarks it reads.")
 	var head []string
 	var lines [][]verdict.Line
 	for _, c := range cfgs {
@@ -187,6 +170,38 @@ func (s set) crossVerdict(b *bytes.Buffer, dir string) {
 		lines = append(lines, s.InlinedVerdict(c.Label))
 	}
 	verdictTable(b, head, lines)
+}
+
+// crossSection is a build's section of the verdict across CPUs: a column
+// per CPU.
+type crossSection struct {
+	build report.Build // without its experiments
+	cols  []*report.Config
+}
+
+// crossSections returns the sections of the verdict across CPUs, in the
+// order of their builds' names: of a CPU's configurations of one build,
+// the column is the one with a perft run where one has it, else the first.
+func (s set) crossSections() []*crossSection {
+	var secs []*crossSection
+	for _, c := range s.Configs {
+		bd := s.Build(c)
+		bd.Experiment = ""
+		i := slices.IndexFunc(secs, func(sec *crossSection) bool { return sec.build == bd })
+		if i < 0 {
+			i = len(secs)
+			secs = append(secs, &crossSection{build: bd})
+		}
+		sec := secs[i]
+		switch j := slices.IndexFunc(sec.cols, func(o *report.Config) bool { return o.CPU == c.CPU }); {
+		case j < 0:
+			sec.cols = append(sec.cols, c)
+		case len(s.PerftCases(sec.cols[j].Label)) == 0 && len(s.PerftCases(c.Label)) > 0:
+			sec.cols[j] = c
+		}
+	}
+	slices.SortStableFunc(secs, func(a, b *crossSection) int { return cmp.Compare(a.build.String(), b.build.String()) })
+	return secs
 }
 
 // columnNotes returns a column's label with what its configuration's runs
