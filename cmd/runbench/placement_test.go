@@ -273,27 +273,29 @@ func disassembly(t *testing.T, bin, name string, start uint64) string {
 // TestRunInTurns runs three shell scripts in turns, each of which
 // prepares, runs two rounds and ends, writing each step to a log: one
 // runs at a time, each prepares once the one before has, and their
-// rounds interleave.
+// rounds interleave. A command's own environment stays beside the turns'
+// variable (the third's).
 func TestRunInTurns(t *testing.T) {
 	if _, err := exec.LookPath("sh"); err != nil {
 		t.Skip(err)
 	}
 	log := filepath.Join(t.TempDir(), "log")
 	const script = `pass() { printf x >&4; dd bs=1 count=1 <&3 >/dev/null 2>&1; }
-echo "$0 prepared" >>"$1"; pass
+echo "$0 prepared$OWN" >>"$1"; pass
 for r in 1 2; do echo "$0 round $r" >>"$1"; pass; done
 echo "$0 done" >>"$1"; [ "$0" != b ]`
 	var cmds []*exec.Cmd
 	for _, name := range []string{"a", "b", "c"} {
 		cmds = append(cmds, exec.Command("sh", "-c", script, name, log))
 	}
+	cmds[2].Env = append(os.Environ(), "OWN= in its own environment")
 	stdout, stderr := &syncBuffer{}, &syncBuffer{}
 	interrupted, err := runInTurns(&env{stdout: stdout, stderr: stderr}, cmds, func(i int) string { return fmt.Sprint("run ", i) }, nil)
 	if interrupted || err == nil || !strings.Contains(err.Error(), "run 1: exit status 1") || strings.Contains(err.Error(), "run 0") {
 		t.Errorf("interrupted %v, error %v: want run 1's failure alone", interrupted, err)
 	}
 	data, _ := os.ReadFile(log)
-	want := "a prepared\nb prepared\nc prepared\na round 1\nb round 1\nc round 1\na round 2\nb round 2\nc round 2\na done\nb done\nc done\n"
+	want := "a prepared\nb prepared\nc prepared in its own environment\na round 1\nb round 1\nc round 1\na round 2\nb round 2\nc round 2\na done\nb done\nc done\n"
 	if string(data) != want {
 		t.Errorf("the runs' steps:\n%s\nwant\n%s", data, want)
 	}

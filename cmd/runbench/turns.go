@@ -103,8 +103,8 @@ func (r *turnTaker) start() error {
 	if err != nil {
 		return errors.Join(err, takeR.Close(), giveW.Close())
 	}
-	r.cmd.ExtraFiles = []*os.File{takeR, passW} // descriptors 3 and 4
-	r.cmd.Env = append(os.Environ(), turnsEnv+"=1")
+	r.cmd.ExtraFiles = []*os.File{takeR, passW}        // descriptors 3 and 4
+	r.cmd.Env = append(r.cmd.Environ(), turnsEnv+"=1") // the command's own environment, if it has one
 	err = r.cmd.Start()
 	takeR.Close()
 	passW.Close()
