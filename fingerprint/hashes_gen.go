@@ -16,9 +16,9 @@ func generated() []part {
 		{"quad2hex", "cfe3d6e9"},
 		{"serialize", "a3143ba2"},
 		{"serialize-color", "b7b828b2"},
-		{"sliding", "8240dc48"},
-		{"sliding-ray", "4ec38906"},
+		{"sliding", "2cab673b"},
+		{"sliding-ray", "5e0b0732"},
 		{"sliding-rotated", "25fdd5c6"},
-		{"perft", "9e1833ec"},
+		{"perft", "f55041a7"},
 	}
 }

@@ -156,3 +156,11 @@ func slidingPextSplitRookQuery(occ uint64, index uint64, t *byte) uint64
 // slidingPextSplitBishopQuery answers a query of a slider with bishop lines on them alone: index is sliderIndex(square, slider), t points to the pextTables.
 // Go does not inline assembly: every call is a real call, part of what a Go move generator pays.
 func slidingPextSplitBishopQuery(occ uint64, index uint64, t *byte) uint64
+
+// hyperbolaBswapAVX2Throughput is Hyperbola Quintessence ([isenberg-hq]) with the file and both diagonals in the lanes of one YMM register (AVX2) and the rank by the first-rank table.
+// src points to kernels.Query elements; t to the hqYMMTables.
+func hyperbolaBswapAVX2Throughput(dst *uint64, src *uint64, n int, t *byte) int
+
+// hyperbolaBswapAVX2Latency is Hyperbola Quintessence ([isenberg-hq]) with the file and both diagonals in the lanes of one YMM register (AVX2) and the rank by the first-rank table.
+// src points to kernels.Query elements; t to the hqYMMTables.
+func hyperbolaBswapAVX2Latency(src *uint64, n int, t *byte) uint64

@@ -2734,3 +2734,211 @@ TEXT ·slidingPextSplitBishopQuery(SB), NOSPLIT, $0-32
 	MOVQ  (CX)(AX*8), AX
 	MOVQ  AX, ret+24(FP)
 	RET
+
+DATA bswapLanes<>+0(SB)/1, $0x07
+DATA bswapLanes<>+1(SB)/1, $0x06
+DATA bswapLanes<>+2(SB)/1, $0x05
+DATA bswapLanes<>+3(SB)/1, $0x04
+DATA bswapLanes<>+4(SB)/1, $0x03
+DATA bswapLanes<>+5(SB)/1, $0x02
+DATA bswapLanes<>+6(SB)/1, $0x01
+DATA bswapLanes<>+7(SB)/1, $0x00
+DATA bswapLanes<>+8(SB)/1, $0x0f
+DATA bswapLanes<>+9(SB)/1, $0x0e
+DATA bswapLanes<>+10(SB)/1, $0x0d
+DATA bswapLanes<>+11(SB)/1, $0x0c
+DATA bswapLanes<>+12(SB)/1, $0x0b
+DATA bswapLanes<>+13(SB)/1, $0x0a
+DATA bswapLanes<>+14(SB)/1, $0x09
+DATA bswapLanes<>+15(SB)/1, $0x08
+DATA bswapLanes<>+16(SB)/1, $0x17
+DATA bswapLanes<>+17(SB)/1, $0x16
+DATA bswapLanes<>+18(SB)/1, $0x15
+DATA bswapLanes<>+19(SB)/1, $0x14
+DATA bswapLanes<>+20(SB)/1, $0x13
+DATA bswapLanes<>+21(SB)/1, $0x12
+DATA bswapLanes<>+22(SB)/1, $0x11
+DATA bswapLanes<>+23(SB)/1, $0x10
+DATA bswapLanes<>+24(SB)/1, $0x1f
+DATA bswapLanes<>+25(SB)/1, $0x1e
+DATA bswapLanes<>+26(SB)/1, $0x1d
+DATA bswapLanes<>+27(SB)/1, $0x1c
+DATA bswapLanes<>+28(SB)/1, $0x1b
+DATA bswapLanes<>+29(SB)/1, $0x1a
+DATA bswapLanes<>+30(SB)/1, $0x19
+DATA bswapLanes<>+31(SB)/1, $0x18
+GLOBL bswapLanes<>(SB), RODATA|NOPTR, $32
+
+// func hyperbolaBswapAVX2Throughput(dst *uint64, src *uint64, n int, t *byte) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·hyperbolaBswapAVX2Throughput(SB), NOSPLIT, $0-40
+	MOVQ    dst+0(FP), AX
+	MOVQ    src+8(FP), CX
+	MOVQ    n+16(FP), DX
+	MOVQ    t+24(FP), BX
+	MOVQ    DX, ret+32(FP)
+	VMOVDQU bswapLanes<>+0(SB), Y0
+	SUBQ    $0x02, DX
+	JB      hyperbolaBswapAVX2ThroughputTail
+
+hyperbolaBswapAVX2ThroughputPair:
+	MOVQ         (CX), SI
+	MOVQ         16(CX), DI
+	MOVBQZX      8(CX), R8
+	MOVBQZX      9(CX), R9
+	SHLQ         $0x05, R9
+	MOVBQZX      24(CX), R13
+	MOVBQZX      25(CX), R14
+	SHLQ         $0x05, R14
+	MOVBQZX      7296(BX)(R8*1), R10
+	SHRXQ        R10, SI, R11
+	ANDQ         $0x7e, R11
+	MOVQ         6784(BX)(R8*8), R12
+	MOVBQZX      (R12)(R11*4), R11
+	SHLXQ        R10, R11, R11
+	ANDQ         6168(BX)(R9*1), R11
+	MOVBQZX      7296(BX)(R13*1), R10
+	SHRXQ        R10, DI, R12
+	ANDQ         $0x7e, R12
+	MOVQ         6784(BX)(R13*8), R15
+	MOVBQZX      (R15)(R12*4), R12
+	SHLXQ        R10, R12, R12
+	ANDQ         6168(BX)(R14*1), R12
+	SHLQ         $0x05, R8
+	VMOVDQU      6144(BX)(R9*1), Y1
+	VPAND        (BX)(R8*1), Y1, Y1
+	VMOVQ        SI, X2
+	VPBROADCASTQ X2, Y2
+	VPAND        Y1, Y2, Y2
+	VPSHUFB      Y0, Y2, Y3
+	VPSUBQ       2048(BX)(R8*1), Y2, Y2
+	VPSUBQ       4096(BX)(R8*1), Y3, Y3
+	VPSHUFB      Y0, Y3, Y3
+	VPXOR        Y3, Y2, Y2
+	VPAND        Y1, Y2, Y2
+	SHLQ         $0x05, R13
+	VMOVDQU      6144(BX)(R14*1), Y1
+	VPAND        (BX)(R13*1), Y1, Y1
+	VMOVQ        DI, X3
+	VPBROADCASTQ X3, Y3
+	VPAND        Y1, Y3, Y3
+	VPSHUFB      Y0, Y3, Y4
+	VPSUBQ       2048(BX)(R13*1), Y3, Y3
+	VPSUBQ       4096(BX)(R13*1), Y4, Y4
+	VPSHUFB      Y0, Y4, Y4
+	VPXOR        Y4, Y3, Y3
+	VPAND        Y1, Y3, Y3
+	VEXTRACTI128 $0x01, Y2, X1
+	VPOR         X1, X2, X1
+	VPUNPCKHQDQ  X1, X1, X2
+	VPOR         X2, X1, X1
+	VMOVQ        X1, SI
+	ORQ          R11, SI
+	VEXTRACTI128 $0x01, Y3, X1
+	VPOR         X1, X3, X1
+	VPUNPCKHQDQ  X1, X1, X3
+	VPOR         X3, X1, X1
+	VMOVQ        X1, DI
+	ORQ          R12, DI
+	MOVQ         SI, (AX)
+	MOVQ         DI, 8(AX)
+	ADDQ         $0x10, AX
+	ADDQ         $0x20, CX
+	SUBQ         $0x02, DX
+	JAE          hyperbolaBswapAVX2ThroughputPair
+
+hyperbolaBswapAVX2ThroughputTail:
+	ADDQ  $0x02, DX
+	TESTQ DX, DX
+	JZ    hyperbolaBswapAVX2ThroughputDone
+
+hyperbolaBswapAVX2ThroughputQuery:
+	MOVQ         (CX), SI
+	MOVBQZX      8(CX), DI
+	MOVBQZX      9(CX), R8
+	SHLQ         $0x05, R8
+	MOVBQZX      7296(BX)(DI*1), R9
+	SHRXQ        R9, SI, R10
+	ANDQ         $0x7e, R10
+	MOVQ         6784(BX)(DI*8), R11
+	MOVBQZX      (R11)(R10*4), R10
+	SHLXQ        R9, R10, R10
+	ANDQ         6168(BX)(R8*1), R10
+	SHLQ         $0x05, DI
+	VMOVDQU      6144(BX)(R8*1), Y1
+	VPAND        (BX)(DI*1), Y1, Y1
+	VMOVQ        SI, X2
+	VPBROADCASTQ X2, Y2
+	VPAND        Y1, Y2, Y2
+	VPSHUFB      Y0, Y2, Y3
+	VPSUBQ       2048(BX)(DI*1), Y2, Y2
+	VPSUBQ       4096(BX)(DI*1), Y3, Y3
+	VPSHUFB      Y0, Y3, Y3
+	VPXOR        Y3, Y2, Y2
+	VPAND        Y1, Y2, Y2
+	VEXTRACTI128 $0x01, Y2, X1
+	VPOR         X1, X2, X1
+	VPUNPCKHQDQ  X1, X1, X2
+	VPOR         X2, X1, X1
+	VMOVQ        X1, SI
+	ORQ          R10, SI
+	MOVQ         SI, (AX)
+	ADDQ         $0x08, AX
+	ADDQ         $0x10, CX
+	DECQ         DX
+	JNZ          hyperbolaBswapAVX2ThroughputQuery
+
+hyperbolaBswapAVX2ThroughputDone:
+	VZEROUPPER
+	RET
+
+// func hyperbolaBswapAVX2Latency(src *uint64, n int, t *byte) uint64
+// Requires: AVX, AVX2, BMI2
+TEXT ·hyperbolaBswapAVX2Latency(SB), NOSPLIT, $0-32
+	MOVQ    src+0(FP), AX
+	MOVQ    n+8(FP), CX
+	MOVQ    t+16(FP), DX
+	VMOVDQU bswapLanes<>+0(SB), Y0
+	XORQ    BX, BX
+	TESTQ   CX, CX
+	JZ      hyperbolaBswapAVX2LatencyDone
+
+hyperbolaBswapAVX2LatencyQuery:
+	MOVQ         (AX), SI
+	XORQ         BX, SI
+	MOVBQZX      8(AX), BX
+	MOVBQZX      9(AX), DI
+	SHLQ         $0x05, DI
+	MOVBQZX      7296(DX)(BX*1), R8
+	SHRXQ        R8, SI, R9
+	ANDQ         $0x7e, R9
+	MOVQ         6784(DX)(BX*8), R10
+	MOVBQZX      (R10)(R9*4), R9
+	SHLXQ        R8, R9, R9
+	ANDQ         6168(DX)(DI*1), R9
+	SHLQ         $0x05, BX
+	VMOVDQU      6144(DX)(DI*1), Y1
+	VPAND        (DX)(BX*1), Y1, Y1
+	VMOVQ        SI, X2
+	VPBROADCASTQ X2, Y2
+	VPAND        Y1, Y2, Y2
+	VPSHUFB      Y0, Y2, Y3
+	VPSUBQ       2048(DX)(BX*1), Y2, Y2
+	VPSUBQ       4096(DX)(BX*1), Y3, Y3
+	VPSHUFB      Y0, Y3, Y3
+	VPXOR        Y3, Y2, Y2
+	VPAND        Y1, Y2, Y2
+	VEXTRACTI128 $0x01, Y2, X1
+	VPOR         X1, X2, X1
+	VPUNPCKHQDQ  X1, X1, X2
+	VPOR         X2, X1, X1
+	VMOVQ        X1, BX
+	ORQ          R9, BX
+	ADDQ         $0x10, AX
+	DECQ         CX
+	JNZ          hyperbolaBswapAVX2LatencyQuery
+
+hyperbolaBswapAVX2LatencyDone:
+	MOVQ BX, ret+24(FP)
+	VZEROUPPER
+	RET

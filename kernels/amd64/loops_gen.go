@@ -53,6 +53,8 @@ func Loops() []kernels.Loop {
 		{Kernel: "popcount/avx512-vpopcnt-tree", Mode: kernels.Throughput, Symbol: "popcountAVX512Tree", Label: "popcountAVX512TreeSixtyfour", Elements: 64, Instructions: 20},
 		{Kernel: "sliding/pext-split", Mode: kernels.Throughput, Symbol: "slidingPextSplitThroughput", Label: "slidingPextSplitThroughputQuery", Elements: 1, Instructions: 19, Varies: "branches on the slider's lines", Path: kernels.PathQueen},
 		{Kernel: "sliding/pext-split", Mode: kernels.Latency, Symbol: "slidingPextSplitLatency", Label: "slidingPextSplitLatencyQuery", Elements: 1, Instructions: 19, Varies: "branches on the slider's lines", Path: kernels.PathQueen},
+		{Kernel: "sliding/hyperbola-bswap-avx2", Mode: kernels.Throughput, Symbol: "hyperbolaBswapAVX2Throughput", Label: "hyperbolaBswapAVX2ThroughputPair", Elements: 2, Instructions: 64},
+		{Kernel: "sliding/hyperbola-bswap-avx2", Mode: kernels.Latency, Symbol: "hyperbolaBswapAVX2Latency", Label: "hyperbolaBswapAVX2LatencyQuery", Elements: 1, Instructions: 33},
 		{Kernel: "serialize/avx512-vbmi2", Mode: kernels.Throughput, Symbol: "serializeVBMI2", Label: "loop", Elements: 1, Instructions: 11},
 		{Kernel: "bitreverse/gfni", Mode: kernels.Throughput, Symbol: "bitReverseGFNI", Label: "eight", Elements: 8, Instructions: 10},
 		{Kernel: "bitreverse/gfni", Mode: kernels.Latency, Symbol: "bitReverseGFNILatency", Label: "chain", Elements: 1, Instructions: 8},

@@ -223,6 +223,15 @@ func init() {
 		Doc:      "Looks attacks up in sliding/pext's tables a line at a time: a PEXT and a load per line the slider has, a branch on each; one-query entry points of a rook and of a bishop",
 		Tables:   kernels.TableBytes(&pext),
 	}, adapt.SliderThroughput(slidingPextSplitThroughput, &pext), adapt.SliderLatency(slidingPextSplitLatency, &pext))
+	kernels.Sliding().Register(kernels.Info{
+		Impl:     "hyperbola-bswap-avx2",
+		Arch:     kernels.AMD64,
+		Usage:    kernels.LoopOnly,
+		Features: []kernels.Feature{kernels.AVX2, kernels.BMI2},
+		Source:   "[isenberg-hq] Hyperbola Quintessence with a byte swap; three lines in the lanes of one YMM register (AVX2), the rank by the first-rank table on the integer units",
+		Doc:      "Hyperbola Quintessence with the file and both diagonals in one YMM register, VPSHUFB as the byte swap, and the first-rank table for the rank: no branch on the slider",
+		Tables:   kernels.TableBytes(&hqYMM),
+	}, adapt.SliderThroughput(hyperbolaBswapAVX2Throughput, &hqYMM), adapt.SliderLatency(hyperbolaBswapAVX2Latency, &hqYMM))
 	kernels.Serialize().Register(kernels.Info{
 		Impl:     "avx512-vbmi2",
 		Arch:     kernels.AMD64,

@@ -27,6 +27,26 @@ type hqTables struct {
 	firstRank        [8][64]uint8
 }
 
+// hqYMMTables are the tables of hyperbolaBswapAVX2, which computes a
+// query's file, diagonal and anti-diagonal in the lanes 0, 1 and 2 of one
+// YMM register and its rank on the integer units. Per square: the masks
+// of its three lines, the square excluded, and a zero lane 3 (lines), and
+// the square's bit and its byte swap in every lane (bit, swapped); per
+// slider the lanes of the lines it has, lane 3 standing for its rank
+// (lanes); the first-rank attacks by rank occupancy and file,
+// rank[o][f] = [board.FirstRankAttacks][f][o]; and per square the shift
+// of its rank to the first, sq&56, and the address of rank[0][sq&7]
+// (rankRow, see setsAt), from which the rank's attacks are a load at the
+// shifted occupancy times 4: loads where computing them took a copy and
+// an AND, and an add of the file to the index, each.
+type hqYMMTables struct {
+	lines, bit, swapped [64][4]uint64
+	lanes               [4][4]uint64
+	rank                [64][8]uint8
+	rankRow             [64]uintptr
+	shift               [64]uint8
+}
+
 // pextEntry is one square and slider's relevant-occupancy masks and the
 // addresses of its attack sets for slidingPext and slidingPextSplit; a
 // line the slider lacks has mask 0 and the address of an empty set. 32
@@ -106,6 +126,7 @@ var count8 = func() (t [256]uint8) {
 
 var (
 	hq    hqTables
+	hqYMM hqYMMTables
 	pext  pextTables
 	gf    gfniTables
 	fancy fancyTables
@@ -151,6 +172,29 @@ func init() {
 			if bishop {
 				e.bishopMask, e.bishopSets = board.BishopRelevant()[s], bishopSets[s]
 			}
+		}
+	}
+}
+
+func init() {
+	for s := range board.Square(64) {
+		bit := s.Bitboard()
+		hqYMM.lines[s] = [4]uint64{board.FileMasks()[s], board.DiagonalMasks()[s], board.AntiDiagonalMasks()[s], 0}
+		hqYMM.bit[s] = [4]uint64{bit, bit, bit, bit}
+		swapped := bits.ReverseBytes64(bit)
+		hqYMM.swapped[s] = [4]uint64{swapped, swapped, swapped, swapped}
+		hqYMM.shift[s], hqYMM.rankRow[s] = uint8(s&^7), uintptr(unsafe.Pointer(&hqYMM.rank[0][s.File()]))
+	}
+	for piece := range kernels.Slider(4) {
+		for lane, line := range []kernels.Slider{kernels.Orthogonal, kernels.Diagonal, kernels.Diagonal, kernels.Orthogonal} {
+			if piece&line != 0 {
+				hqYMM.lanes[piece][lane] = ^uint64(0)
+			}
+		}
+	}
+	for f := range 8 {
+		for o := range 64 {
+			hqYMM.rank[o][f] = board.FirstRankAttacks()[f][o]
 		}
 	}
 }

@@ -55,6 +55,7 @@ func main() {
 	popcountAVX2()
 	popcountAVX512s()
 	slidingPEXTSplit(l)
+	hyperbolaBswapAVX2(l)
 	loopsOut := flag.String("loops", "", "also write the kernels' main loops (kernels.Loop) as Go to this file")
 	registerOut := flag.String("register", "", "also write the kernels' registration with package kernels as Go to this file")
 	Generate()

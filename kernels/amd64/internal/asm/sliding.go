@@ -13,6 +13,7 @@ import (
 	"iter"
 	"log"
 	"math/bits"
+	"slices"
 
 	"bitlab/kernels"
 	"bitlab/magic"
@@ -31,7 +32,7 @@ func hyperbolaBswap(l layout) {
 	k := &kernel{id: "sliding/hyperbola-bswap-asm", source: "[mack-hyperbola], Gerd Isenberg: Hyperbola Quintessence with bswap; SHLX/SHRX (BMI2) for the variable shifts",
 		doc:      "Hyperbola Quintessence in assembly: BSWAP for files and diagonals, the first-rank table for ranks",
 		features: []kernels.Feature{kernels.BMI2}, usage: kernels.LoopOnly, tables: []string{"hq"}}
-	sliderLoops(l, k, kernels.Loop{Varies: "branches on the slider's lines", Path: kernels.PathQueen}, "hyperbolaBswap", "is Hyperbola Quintessence ([mack-hyperbola]): o ^ (o - 2r) forward and on the byte-swapped bitboard for files and diagonals, a first-rank table for ranks.", false,
+	sliderLoops(l, k, kernels.Loop{Varies: "branches on the slider's lines", Path: kernels.PathQueen}, "hyperbolaBswap", "is Hyperbola Quintessence ([mack-hyperbola]): o ^ (o - 2r) forward and on the byte-swapped bitboard for files and diagonals, a first-rank table for ranks.", false, nil,
 		func(fn string, q value, occ, t reg.GPVirtual, _ func()) reg.GPVirtual {
 			tab := l.at(l.table(k), t)
 			sq, piece := GP64(), GP64()
@@ -84,6 +85,82 @@ func hyperbolaBswap(l layout) {
 			line("diag", a)
 			line("anti", a)
 			Label(fn + "NoBishop")
+			return a
+		})
+}
+
+// hyperbolaBswapAVX2 emits hyperbolaBswap's method with the file, the
+// diagonal and the anti-diagonal of a query in the lanes of one YMM
+// register (AVX2; lane 3 has no line), VPSHUFB swapping the bytes of each
+// lane, and the rank on the integer units meanwhile, so that the two kinds
+// of unit share the work: hyperbolaBswap runs every line on the four
+// integer ALUs, which bound it (llvm-mca, Zen 4: all four busy 98%). A
+// slider's missing lines are cleared by its lanes' mask, so no query
+// branches. The lanes' results are ORed together and with the rank.
+func hyperbolaBswapAVX2(l layout) {
+	k := &kernel{id: "sliding/hyperbola-bswap-avx2", source: "[isenberg-hq] Hyperbola Quintessence with a byte swap; three lines in the lanes of one YMM register (AVX2), the rank by the first-rank table on the integer units",
+		doc:      "Hyperbola Quintessence with the file and both diagonals in one YMM register, VPSHUFB as the byte swap, and the first-rank table for the rank: no branch on the slider",
+		features: []kernels.Feature{kernels.AVX2, kernels.BMI2}, usage: kernels.LoopOnly, tables: []string{"hqYMM"}}
+	swap := GLOBL("bswapLanes", RODATA|NOPTR)
+	for i := range 32 {
+		DATA(i, U8(i^7)) // the bytes of each quadword reversed
+	}
+	var ctl reg.VecVirtual // swap's shuffle control, kept in a register
+	sliderLoops(l, k, kernels.Loop{}, "hyperbolaBswapAVX2", "is Hyperbola Quintessence ([isenberg-hq]) with the file and both diagonals in the lanes of one YMM register (AVX2) and the rank by the first-rank table.", true,
+		func() {
+			ctl = YMM()
+			VMOVDQU(swap, ctl)
+		},
+		func(_ string, q value, occ, t reg.GPVirtual, step func()) reg.GPVirtual {
+			tab := l.at(l.table(k), t)
+			// row returns the 32-byte row at byte offset i of the named [n][4]uint64 table.
+			row := func(name string, i reg.GPVirtual) Mem {
+				m := tab.Field(name).addr
+				m.Index, m.Scale = i, 1
+				return m
+			}
+			sq, piece := GP64(), GP64()
+			shift, o, row0, r := GP64(), GP64(), GP64(), GP64()
+			lane3 := row("lanes", piece)
+			lane3.Disp += 24
+			m, ov, rev, hi := YMM(), YMM(), YMM(), XMM()
+			a := GP64()
+			MOVBQZX(q.Field("Sq").addr, sq)
+			MOVBQZX(q.Field("Piece").addr, piece)
+			SHLQ(U8(5), piece) // a 32-byte row of lanes
+			step()
+			// The rank: rank[(occ >> (sq&56)) & 126 >> 1][sq&7] << (sq&56), cleared without the slider's rank lane;
+			// rank[0][sq&7] is at the square's rankRow, o*4 = (o>>1)*8 from there.
+			MOVBQZX(elem(tab.Field("shift"), sq), shift)
+			SHRXQ(shift, occ, o)
+			ANDQ(U8(126), o)
+			MOVQ(elem(tab.Field("rankRow"), sq), row0)
+			MOVBQZX(Mem{Base: row0, Index: o, Scale: 4}, r)
+			SHLXQ(shift, r, r)
+			ANDQ(lane3, r)
+			step()
+			// The lines: o ^ (o - 2r) forward and byte-swapped, as (o - r) ^ bswap(bswap(o) - bswap(r)) with the square outside o.
+			SHLQ(U8(5), sq) // a 32-byte row of lines
+			VMOVDQU(row("lanes", piece), m)
+			VPAND(row("lines", sq), m, m)
+			VMOVQ(occ, ov.AsX())
+			VPBROADCASTQ(ov.AsX(), ov)
+			VPAND(m, ov, ov)
+			VPSHUFB(ctl, ov, rev)
+			VPSUBQ(row("bit", sq), ov, ov)
+			VPSUBQ(row("swapped", sq), rev, rev)
+			VPSHUFB(ctl, rev, rev)
+			VPXOR(rev, ov, ov)
+			VPAND(m, ov, ov)
+			step()
+			// The lanes ORed together, then with the rank.
+			VEXTRACTI128(U8(1), ov, hi)
+			VPOR(hi, ov.AsX(), hi)
+			VPUNPCKHQDQ(hi, hi, ov.AsX())
+			VPOR(ov.AsX(), hi, hi)
+			VMOVQ(hi, a)
+			ORQ(r, a)
+			step()
 			return a
 		})
 }
@@ -213,7 +290,7 @@ func entryLookups(l layout, name string, k *kernel, doc, entry string, index ent
 		x.line("bishop", e, occ, occ, t, a, false, step)
 		return a
 	}
-	sliderLoops(l, k, kernels.Loop{}, name, doc, true, func(_ string, q value, occ, t reg.GPVirtual, step func()) reg.GPVirtual {
+	sliderLoops(l, k, kernels.Loop{}, name, doc, true, nil, func(_ string, q value, occ, t reg.GPVirtual, step func()) reg.GPVirtual {
 		e := sliderEntry(l, q, entry)
 		step()
 		return lookup(e, occ, t, step)
@@ -240,7 +317,7 @@ var splitLines = []struct {
 func splitLookups(l layout, name string, k *kernel, doc, entry string, index entryIndex) {
 	x := entries{l, l.table(k), entry, index}
 	varies := kernels.Loop{Varies: "branches on the slider's lines", Path: kernels.PathQueen}
-	sliderLoops(l, k, varies, name, doc, false, func(fn string, q value, occ, t reg.GPVirtual, _ func()) reg.GPVirtual {
+	sliderLoops(l, k, varies, name, doc, false, nil, func(fn string, q value, occ, t reg.GPVirtual, _ func()) reg.GPVirtual {
 		e := sliderEntry(l, q, entry)
 		a := GP64()
 		XORQ(a, a)
@@ -292,10 +369,12 @@ func queryEntry(l layout, fn, entry, doc string, lookup func(e, occ, t reg.GPVir
 // iteration was 4% (PEXT) to 10% (fancy) slower against Gigantua's
 // program than pairs. varies says whether and why the cost of the
 // forms' main loops varies with the query ([kernels.Loop]'s Varies and
-// Path).
-func sliderLoops(l layout, k *kernel, varies kernels.Loop, name, doc string, pairs bool, attacks sliderAttacks) {
+// Path). setup, if not nil, runs in each form before its loops: constants
+// the loop keeps in registers. A kernel with the AVX2 feature ends each
+// form with VZEROUPPER.
+func sliderLoops(l layout, k *kernel, varies kernels.Loop, name, doc string, pairs bool, setup func(), attacks sliderAttacks) {
 	for _, latency := range []bool{false, true} {
-		sliderForm(l, k, varies, name, doc, pairs && !latency, latency, attacks)
+		sliderForm(l, k, varies, name, doc, pairs && !latency, latency, setup, attacks)
 	}
 }
 
@@ -305,7 +384,7 @@ type sliderAttacks func(fn string, q value, occ, t reg.GPVirtual, step func()) r
 
 // sliderForm emits one form of sliderLoops' kernel: its throughput loop,
 // in pairs of queries if pairs, or with latency its latency chain.
-func sliderForm(l layout, k *kernel, varies kernels.Loop, name, doc string, pairs, latency bool, attacks sliderAttacks) {
+func sliderForm(l layout, k *kernel, varies kernels.Loop, name, doc string, pairs, latency bool, setup func(), attacks sliderAttacks) {
 	// t points to package amd64's table struct of the kernel.
 	fn, sig := name+"Throughput", "func(dst *uint64, src *uint64, n int, t *byte) int"
 	if latency {
@@ -322,6 +401,9 @@ func sliderForm(l layout, k *kernel, varies kernels.Loop, name, doc string, pair
 	t := ld(Param("t"))
 	if !latency {
 		Store(n, ReturnIndex(0))
+	}
+	if setup != nil {
+		setup()
 	}
 	size := l.size("kernels.Query")
 	loop := varies
@@ -363,6 +445,9 @@ func sliderForm(l layout, k *kernel, varies kernels.Loop, name, doc string, pair
 	Label(fn + "Done")
 	if latency {
 		Store(y, ReturnIndex(0))
+	}
+	if slices.Contains(k.features, kernels.AVX2) {
+		VZEROUPPER()
 	}
 	RET()
 }
