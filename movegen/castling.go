@@ -272,3 +272,12 @@ func castleIndex(c board.Color, from, to board.Square) int {
 	}
 	return i
 }
+
+// emptyRights returns the rights of castling c if the squares it needs
+// empty are empty in occ, else none.
+func emptyRights(occ uint64, c *castle) uint8 {
+	if occ&c.empty != 0 {
+		return 0
+	}
+	return c.rights
+}
