@@ -126,6 +126,32 @@ var rookLines, bishopLines = func() (rook, bishop [64]uint64) {
 	return rook, bishop
 }()
 
+// reach is where the enemy's pieces can attack a set of squares from: the
+// squares from which a knight, a bishop or a rook on the empty board
+// attacks one of them (a queen's are the bishop's and the rook's).
+type reach struct{ knight, bishop, rook uint64 }
+
+// reachOf returns the reach of the squares of b.
+func reachOf(b uint64) reach {
+	var r reach
+	for ; b != 0; b &= b - 1 {
+		s := bits.TrailingZeros64(b)
+		r.knight |= board.KnightAttacks()[s]
+		r.bishop |= bishopLines[s]
+		r.rook |= rookLines[s]
+	}
+	return r
+}
+
+// kingReach[s] is the reach of the squares a king on s steps to: the
+// enemy pieces the danger map looks at when the king does not castle.
+var kingReach = func() (r [64]reach) {
+	for s := range r {
+		r[s] = reachOf(board.KingAttacks()[s])
+	}
+	return r
+}()
+
 // Moves writes the legal moves of the position to l, with the default
 // slider.
 func (p *Position) Moves(l *MoveList) {
@@ -281,24 +307,30 @@ func generate[Us side, J job](p *Position, l *MoveList) int {
 		// The danger map: the squares of targets the enemy attacks through
 		// our king, which is removed from the occupancy the sliders read
 		// (withoutKing, repr.go) so that it cannot step back along a
-		// checking ray. A slider is looked up only when its lines on the
-		// empty board meet targets.
+		// checking ray. Only the knights and sliders that reach the king's
+		// squares (and the castlings', castleReach) on the empty board are
+		// looked at, and a slider is looked up only when its lines meet
+		// targets.
+		r := &kingReach[k]
+		if castlings != 0 {
+			r = &castleReach[p.setup][us]
+		}
 		attacked := board.KingAttacks()[p.king(them)]
 		if pawns := e[board.Pawn]; them == board.White {
 			attacked |= (pawns<<7)&^fileH | (pawns<<9)&^fileA
 		} else {
 			attacked |= (pawns>>9)&^fileH | (pawns>>7)&^fileA
 		}
-		for b := e[board.Knight]; b != 0; b &= b - 1 {
+		for b := e[board.Knight] & r.knight; b != 0; b &= b - 1 {
 			attacked |= board.KnightAttacks()[bits.TrailingZeros64(b)]
 		}
 		kingless := p.withoutKing(p.occupied(), us, k)
-		for b := bq; b != 0; b &= b - 1 {
+		for b := bq & r.bishop; b != 0; b &= b - 1 {
 			if s := board.Square(bits.TrailingZeros64(b)); bishopLines[s]&targets != 0 {
 				attacked |= bishopAttacks(s, kingless)
 			}
 		}
-		for b := rq; b != 0; b &= b - 1 {
+		for b := rq & r.rook; b != 0; b &= b - 1 {
 			if s := board.Square(bits.TrailingZeros64(b)); rookLines[s]&targets != 0 {
 				attacked |= rookAttacks(s, kingless)
 			}
