@@ -301,15 +301,22 @@ func childMovesCntKernighan[Us side](p *Position, pc board.Piece, from board.Squ
 	ep, castling := p.EP, p.Castling
 	p.EP, p.Side = board.NoSquare, them
 	rights := castling & keepRights[p.setup][from]
+	p.Castling = rights
 	flip(p, us, pc, from)
+	piece := &p.Pieces[us][pc]
+	lifted, own, occ := *piece, p.Colors[us], p.Occupied
 	n := 0
 	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
-		flip(p, us, pc, to)
-		p.Castling = rights & keepRights[p.setup][to]
+		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
+		p.keep(us, pc, to)
+		if rights != 0 {
+			p.Castling = rights & keepRights[p.setup][to]
+		}
 		n += countAfterCntKernighan[Us](p)
-		flip(p, us, pc, to)
+		p.keep(us, pc, to)
 	}
+	*piece, p.Colors[us], p.Occupied = lifted, own, occ
 	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
 		victim := p.pieceOn(them, to)
@@ -354,18 +361,21 @@ func childPawnsCntKernighan[Us side](p *Position, targets uint64, delta int) int
 			victim = p.pieceOn(them, to)
 			flip(p, them, victim, to)
 		}
-		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
 		flip(p, us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
 			flip(p, us, board.Pawn, to)
 			n += countAfterCntKernighan[Us](p)
 			flip(p, us, board.Pawn, to)
 		} else {
+			// Only a capture on the last rank takes a right away (a
+			// pawn's from-square is never a king's or a rook's first).
+			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
 				flip(p, us, placed, to)
 				n += countAfterCntKernighan[Us](p)
 				flip(p, us, placed, to)
 			}
+			p.Castling = castling
 		}
 		flip(p, us, board.Pawn, from)
 		if victim != board.King {
@@ -666,15 +676,22 @@ func childMovesCntSwar[Us side](p *Position, pc board.Piece, from board.Square, 
 	ep, castling := p.EP, p.Castling
 	p.EP, p.Side = board.NoSquare, them
 	rights := castling & keepRights[p.setup][from]
+	p.Castling = rights
 	flip(p, us, pc, from)
+	piece := &p.Pieces[us][pc]
+	lifted, own, occ := *piece, p.Colors[us], p.Occupied
 	n := 0
 	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
-		flip(p, us, pc, to)
-		p.Castling = rights & keepRights[p.setup][to]
+		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
+		p.keep(us, pc, to)
+		if rights != 0 {
+			p.Castling = rights & keepRights[p.setup][to]
+		}
 		n += countAfterCntSwar[Us](p)
-		flip(p, us, pc, to)
+		p.keep(us, pc, to)
 	}
+	*piece, p.Colors[us], p.Occupied = lifted, own, occ
 	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
 		victim := p.pieceOn(them, to)
@@ -725,18 +742,21 @@ func childPawnsCntSwar[Us side](p *Position, targets uint64, delta int) int {
 			victim = p.pieceOn(them, to)
 			flip(p, them, victim, to)
 		}
-		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
 		flip(p, us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
 			flip(p, us, board.Pawn, to)
 			n += countAfterCntSwar[Us](p)
 			flip(p, us, board.Pawn, to)
 		} else {
+			// Only a capture on the last rank takes a right away (a
+			// pawn's from-square is never a king's or a rook's first).
+			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
 				flip(p, us, placed, to)
 				n += countAfterCntSwar[Us](p)
 				flip(p, us, placed, to)
 			}
+			p.Castling = castling
 		}
 		flip(p, us, board.Pawn, from)
 		if victim != board.King {
@@ -1037,15 +1057,22 @@ func childMovesCntSwarMul[Us side](p *Position, pc board.Piece, from board.Squar
 	ep, castling := p.EP, p.Castling
 	p.EP, p.Side = board.NoSquare, them
 	rights := castling & keepRights[p.setup][from]
+	p.Castling = rights
 	flip(p, us, pc, from)
+	piece := &p.Pieces[us][pc]
+	lifted, own, occ := *piece, p.Colors[us], p.Occupied
 	n := 0
 	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
-		flip(p, us, pc, to)
-		p.Castling = rights & keepRights[p.setup][to]
+		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
+		p.keep(us, pc, to)
+		if rights != 0 {
+			p.Castling = rights & keepRights[p.setup][to]
+		}
 		n += countAfterCntSwarMul[Us](p)
-		flip(p, us, pc, to)
+		p.keep(us, pc, to)
 	}
+	*piece, p.Colors[us], p.Occupied = lifted, own, occ
 	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
 		victim := p.pieceOn(them, to)
@@ -1096,18 +1123,21 @@ func childPawnsCntSwarMul[Us side](p *Position, targets uint64, delta int) int {
 			victim = p.pieceOn(them, to)
 			flip(p, them, victim, to)
 		}
-		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
 		flip(p, us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
 			flip(p, us, board.Pawn, to)
 			n += countAfterCntSwarMul[Us](p)
 			flip(p, us, board.Pawn, to)
 		} else {
+			// Only a capture on the last rank takes a right away (a
+			// pawn's from-square is never a king's or a rook's first).
+			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
 				flip(p, us, placed, to)
 				n += countAfterCntSwarMul[Us](p)
 				flip(p, us, placed, to)
 			}
+			p.Castling = castling
 		}
 		flip(p, us, board.Pawn, from)
 		if victim != board.King {
@@ -1408,15 +1438,22 @@ func childMovesCntTable16[Us side](p *Position, pc board.Piece, from board.Squar
 	ep, castling := p.EP, p.Castling
 	p.EP, p.Side = board.NoSquare, them
 	rights := castling & keepRights[p.setup][from]
+	p.Castling = rights
 	flip(p, us, pc, from)
+	piece := &p.Pieces[us][pc]
+	lifted, own, occ := *piece, p.Colors[us], p.Occupied
 	n := 0
 	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
-		flip(p, us, pc, to)
-		p.Castling = rights & keepRights[p.setup][to]
+		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
+		p.keep(us, pc, to)
+		if rights != 0 {
+			p.Castling = rights & keepRights[p.setup][to]
+		}
 		n += countAfterCntTable16[Us](p)
-		flip(p, us, pc, to)
+		p.keep(us, pc, to)
 	}
+	*piece, p.Colors[us], p.Occupied = lifted, own, occ
 	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
 		victim := p.pieceOn(them, to)
@@ -1467,18 +1504,21 @@ func childPawnsCntTable16[Us side](p *Position, targets uint64, delta int) int {
 			victim = p.pieceOn(them, to)
 			flip(p, them, victim, to)
 		}
-		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
 		flip(p, us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
 			flip(p, us, board.Pawn, to)
 			n += countAfterCntTable16[Us](p)
 			flip(p, us, board.Pawn, to)
 		} else {
+			// Only a capture on the last rank takes a right away (a
+			// pawn's from-square is never a king's or a rook's first).
+			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
 				flip(p, us, placed, to)
 				n += countAfterCntTable16[Us](p)
 				flip(p, us, placed, to)
 			}
+			p.Castling = castling
 		}
 		flip(p, us, board.Pawn, from)
 		if victim != board.King {
@@ -1779,15 +1819,22 @@ func childMovesCntTable8[Us side](p *Position, pc board.Piece, from board.Square
 	ep, castling := p.EP, p.Castling
 	p.EP, p.Side = board.NoSquare, them
 	rights := castling & keepRights[p.setup][from]
+	p.Castling = rights
 	flip(p, us, pc, from)
+	piece := &p.Pieces[us][pc]
+	lifted, own, occ := *piece, p.Colors[us], p.Occupied
 	n := 0
 	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
-		flip(p, us, pc, to)
-		p.Castling = rights & keepRights[p.setup][to]
+		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
+		p.keep(us, pc, to)
+		if rights != 0 {
+			p.Castling = rights & keepRights[p.setup][to]
+		}
 		n += countAfterCntTable8[Us](p)
-		flip(p, us, pc, to)
+		p.keep(us, pc, to)
 	}
+	*piece, p.Colors[us], p.Occupied = lifted, own, occ
 	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
 		victim := p.pieceOn(them, to)
@@ -1838,18 +1885,21 @@ func childPawnsCntTable8[Us side](p *Position, targets uint64, delta int) int {
 			victim = p.pieceOn(them, to)
 			flip(p, them, victim, to)
 		}
-		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
 		flip(p, us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
 			flip(p, us, board.Pawn, to)
 			n += countAfterCntTable8[Us](p)
 			flip(p, us, board.Pawn, to)
 		} else {
+			// Only a capture on the last rank takes a right away (a
+			// pawn's from-square is never a king's or a rook's first).
+			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
 				flip(p, us, placed, to)
 				n += countAfterCntTable8[Us](p)
 				flip(p, us, placed, to)
 			}
+			p.Castling = castling
 		}
 		flip(p, us, board.Pawn, from)
 		if victim != board.King {

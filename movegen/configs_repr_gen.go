@@ -362,15 +362,22 @@ func childMovesHyperbolaReverseReprReversed[Us side](p *posReversed, pc board.Pi
 	ep, castling := p.EP, p.Castling
 	p.EP, p.Side = board.NoSquare, them
 	rights := castling & keepRights[p.setup][from]
+	p.Castling = rights
 	flipReprReversed(p, us, pc, from)
+	piece := &p.Pieces[us][pc]
+	lifted, own, occ := *piece, p.Colors[us], p.Occupied
 	n := 0
 	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
-		flipReprReversed(p, us, pc, to)
-		p.Castling = rights & keepRights[p.setup][to]
+		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
+		p.keep(us, pc, to)
+		if rights != 0 {
+			p.Castling = rights & keepRights[p.setup][to]
+		}
 		n += countAfterHyperbolaReverseReprReversed[Us](p)
-		flipReprReversed(p, us, pc, to)
+		p.keep(us, pc, to)
 	}
+	*piece, p.Colors[us], p.Occupied = lifted, own, occ
 	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
 		victim := p.pieceOn(them, to)
@@ -415,18 +422,21 @@ func childPawnsHyperbolaReverseReprReversed[Us side](p *posReversed, targets uin
 			victim = p.pieceOn(them, to)
 			flipReprReversed(p, them, victim, to)
 		}
-		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
 		flipReprReversed(p, us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
 			flipReprReversed(p, us, board.Pawn, to)
 			n += countAfterHyperbolaReverseReprReversed[Us](p)
 			flipReprReversed(p, us, board.Pawn, to)
 		} else {
+			// Only a capture on the last rank takes a right away (a
+			// pawn's from-square is never a king's or a rook's first).
+			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
 				flipReprReversed(p, us, placed, to)
 				n += countAfterHyperbolaReverseReprReversed[Us](p)
 				flipReprReversed(p, us, placed, to)
 			}
+			p.Castling = castling
 		}
 		flipReprReversed(p, us, board.Pawn, from)
 		if victim != board.King {
@@ -808,15 +818,22 @@ func childMovesRotatedReprRotated[Us side](p *posRotated, pc board.Piece, from b
 	ep, castling := p.EP, p.Castling
 	p.EP, p.Side = board.NoSquare, them
 	rights := castling & keepRights[p.setup][from]
+	p.Castling = rights
 	flipReprRotated(p, us, pc, from)
+	piece := &p.Pieces[us][pc]
+	lifted, own, occ := *piece, p.Colors[us], p.Occupied
 	n := 0
 	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
-		flipReprRotated(p, us, pc, to)
-		p.Castling = rights & keepRights[p.setup][to]
+		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
+		p.keep(us, pc, to)
+		if rights != 0 {
+			p.Castling = rights & keepRights[p.setup][to]
+		}
 		n += countAfterRotatedReprRotated[Us](p)
-		flipReprRotated(p, us, pc, to)
+		p.keep(us, pc, to)
 	}
+	*piece, p.Colors[us], p.Occupied = lifted, own, occ
 	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
 		victim := p.pieceOn(them, to)
@@ -861,18 +878,21 @@ func childPawnsRotatedReprRotated[Us side](p *posRotated, targets uint64, delta 
 			victim = p.pieceOn(them, to)
 			flipReprRotated(p, them, victim, to)
 		}
-		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
 		flipReprRotated(p, us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
 			flipReprRotated(p, us, board.Pawn, to)
 			n += countAfterRotatedReprRotated[Us](p)
 			flipReprRotated(p, us, board.Pawn, to)
 		} else {
+			// Only a capture on the last rank takes a right away (a
+			// pawn's from-square is never a king's or a rook's first).
+			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
 				flipReprRotated(p, us, placed, to)
 				n += countAfterRotatedReprRotated[Us](p)
 				flipReprRotated(p, us, placed, to)
 			}
+			p.Castling = castling
 		}
 		flipReprRotated(p, us, board.Pawn, from)
 		if victim != board.King {
@@ -1199,15 +1219,22 @@ func childMovesReprReversed[Us side](p *posReversed, pc board.Piece, from board.
 	ep, castling := p.EP, p.Castling
 	p.EP, p.Side = board.NoSquare, them
 	rights := castling & keepRights[p.setup][from]
+	p.Castling = rights
 	flipReprReversed(p, us, pc, from)
+	piece := &p.Pieces[us][pc]
+	lifted, own, occ := *piece, p.Colors[us], p.Occupied
 	n := 0
 	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
-		flipReprReversed(p, us, pc, to)
-		p.Castling = rights & keepRights[p.setup][to]
+		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
+		p.keep(us, pc, to)
+		if rights != 0 {
+			p.Castling = rights & keepRights[p.setup][to]
+		}
 		n += countAfterReprReversed[Us](p)
-		flipReprReversed(p, us, pc, to)
+		p.keep(us, pc, to)
 	}
+	*piece, p.Colors[us], p.Occupied = lifted, own, occ
 	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
 		victim := p.pieceOn(them, to)
@@ -1252,18 +1279,21 @@ func childPawnsReprReversed[Us side](p *posReversed, targets uint64, delta int) 
 			victim = p.pieceOn(them, to)
 			flipReprReversed(p, them, victim, to)
 		}
-		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
 		flipReprReversed(p, us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
 			flipReprReversed(p, us, board.Pawn, to)
 			n += countAfterReprReversed[Us](p)
 			flipReprReversed(p, us, board.Pawn, to)
 		} else {
+			// Only a capture on the last rank takes a right away (a
+			// pawn's from-square is never a king's or a rook's first).
+			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
 				flipReprReversed(p, us, placed, to)
 				n += countAfterReprReversed[Us](p)
 				flipReprReversed(p, us, placed, to)
 			}
+			p.Castling = castling
 		}
 		flipReprReversed(p, us, board.Pawn, from)
 		if victim != board.King {
@@ -1581,15 +1611,22 @@ func childMovesReprRotated[Us side](p *posRotated, pc board.Piece, from board.Sq
 	ep, castling := p.EP, p.Castling
 	p.EP, p.Side = board.NoSquare, them
 	rights := castling & keepRights[p.setup][from]
+	p.Castling = rights
 	flipReprRotated(p, us, pc, from)
+	piece := &p.Pieces[us][pc]
+	lifted, own, occ := *piece, p.Colors[us], p.Occupied
 	n := 0
 	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
-		flipReprRotated(p, us, pc, to)
-		p.Castling = rights & keepRights[p.setup][to]
+		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
+		p.keep(us, pc, to)
+		if rights != 0 {
+			p.Castling = rights & keepRights[p.setup][to]
+		}
 		n += countAfterReprRotated[Us](p)
-		flipReprRotated(p, us, pc, to)
+		p.keep(us, pc, to)
 	}
+	*piece, p.Colors[us], p.Occupied = lifted, own, occ
 	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
 		victim := p.pieceOn(them, to)
@@ -1634,18 +1671,21 @@ func childPawnsReprRotated[Us side](p *posRotated, targets uint64, delta int) in
 			victim = p.pieceOn(them, to)
 			flipReprRotated(p, them, victim, to)
 		}
-		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
 		flipReprRotated(p, us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
 			flipReprRotated(p, us, board.Pawn, to)
 			n += countAfterReprRotated[Us](p)
 			flipReprRotated(p, us, board.Pawn, to)
 		} else {
+			// Only a capture on the last rank takes a right away (a
+			// pawn's from-square is never a king's or a rook's first).
+			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
 				flipReprRotated(p, us, placed, to)
 				n += countAfterReprRotated[Us](p)
 				flipReprRotated(p, us, placed, to)
 			}
+			p.Castling = castling
 		}
 		flipReprRotated(p, us, board.Pawn, from)
 		if victim != board.King {

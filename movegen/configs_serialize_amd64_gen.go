@@ -306,15 +306,22 @@ func childMovesSerAvx512Vbmi2[Us side](p *Position, pc board.Piece, from board.S
 	ep, castling := p.EP, p.Castling
 	p.EP, p.Side = board.NoSquare, them
 	rights := castling & keepRights[p.setup][from]
+	p.Castling = rights
 	flip(p, us, pc, from)
+	piece := &p.Pieces[us][pc]
+	lifted, own, occ := *piece, p.Colors[us], p.Occupied
 	n := 0
 	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
-		flip(p, us, pc, to)
-		p.Castling = rights & keepRights[p.setup][to]
+		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
+		p.keep(us, pc, to)
+		if rights != 0 {
+			p.Castling = rights & keepRights[p.setup][to]
+		}
 		n += countAfterSerAvx512Vbmi2[Us](p)
-		flip(p, us, pc, to)
+		p.keep(us, pc, to)
 	}
+	*piece, p.Colors[us], p.Occupied = lifted, own, occ
 	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
 		victim := p.pieceOn(them, to)
@@ -359,18 +366,21 @@ func childPawnsSerAvx512Vbmi2[Us side](p *Position, targets uint64, delta int) i
 			victim = p.pieceOn(them, to)
 			flip(p, them, victim, to)
 		}
-		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
 		flip(p, us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
 			flip(p, us, board.Pawn, to)
 			n += countAfterSerAvx512Vbmi2[Us](p)
 			flip(p, us, board.Pawn, to)
 		} else {
+			// Only a capture on the last rank takes a right away (a
+			// pawn's from-square is never a king's or a rook's first).
+			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
 				flip(p, us, placed, to)
 				n += countAfterSerAvx512Vbmi2[Us](p)
 				flip(p, us, placed, to)
 			}
+			p.Castling = castling
 		}
 		flip(p, us, board.Pawn, from)
 		if victim != board.King {

@@ -311,15 +311,22 @@ func childMovesSerBytes[Us side](p *Position, pc board.Piece, from board.Square,
 	ep, castling := p.EP, p.Castling
 	p.EP, p.Side = board.NoSquare, them
 	rights := castling & keepRights[p.setup][from]
+	p.Castling = rights
 	flip(p, us, pc, from)
+	piece := &p.Pieces[us][pc]
+	lifted, own, occ := *piece, p.Colors[us], p.Occupied
 	n := 0
 	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
-		flip(p, us, pc, to)
-		p.Castling = rights & keepRights[p.setup][to]
+		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
+		p.keep(us, pc, to)
+		if rights != 0 {
+			p.Castling = rights & keepRights[p.setup][to]
+		}
 		n += countAfterSerBytes[Us](p)
-		flip(p, us, pc, to)
+		p.keep(us, pc, to)
 	}
+	*piece, p.Colors[us], p.Occupied = lifted, own, occ
 	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
 		victim := p.pieceOn(them, to)
@@ -373,18 +380,21 @@ func childPawnsSerBytes[Us side](p *Position, targets uint64, delta int) int {
 			victim = p.pieceOn(them, to)
 			flip(p, them, victim, to)
 		}
-		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
 		flip(p, us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
 			flip(p, us, board.Pawn, to)
 			n += countAfterSerBytes[Us](p)
 			flip(p, us, board.Pawn, to)
 		} else {
+			// Only a capture on the last rank takes a right away (a
+			// pawn's from-square is never a king's or a rook's first).
+			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
 				flip(p, us, placed, to)
 				n += countAfterSerBytes[Us](p)
 				flip(p, us, placed, to)
 			}
+			p.Castling = castling
 		}
 		flip(p, us, board.Pawn, from)
 		if victim != board.King {
@@ -709,15 +719,22 @@ func childMovesSerForward[Us side](p *Position, pc board.Piece, from board.Squar
 	ep, castling := p.EP, p.Castling
 	p.EP, p.Side = board.NoSquare, them
 	rights := castling & keepRights[p.setup][from]
+	p.Castling = rights
 	flip(p, us, pc, from)
+	piece := &p.Pieces[us][pc]
+	lifted, own, occ := *piece, p.Colors[us], p.Occupied
 	n := 0
 	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
-		flip(p, us, pc, to)
-		p.Castling = rights & keepRights[p.setup][to]
+		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
+		p.keep(us, pc, to)
+		if rights != 0 {
+			p.Castling = rights & keepRights[p.setup][to]
+		}
 		n += countAfterSerForward[Us](p)
-		flip(p, us, pc, to)
+		p.keep(us, pc, to)
 	}
+	*piece, p.Colors[us], p.Occupied = lifted, own, occ
 	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
 		victim := p.pieceOn(them, to)
@@ -762,18 +779,21 @@ func childPawnsSerForward[Us side](p *Position, targets uint64, delta int) int {
 			victim = p.pieceOn(them, to)
 			flip(p, them, victim, to)
 		}
-		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
 		flip(p, us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
 			flip(p, us, board.Pawn, to)
 			n += countAfterSerForward[Us](p)
 			flip(p, us, board.Pawn, to)
 		} else {
+			// Only a capture on the last rank takes a right away (a
+			// pawn's from-square is never a king's or a rook's first).
+			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
 				flip(p, us, placed, to)
 				n += countAfterSerForward[Us](p)
 				flip(p, us, placed, to)
 			}
+			p.Castling = castling
 		}
 		flip(p, us, board.Pawn, from)
 		if victim != board.King {
@@ -1082,15 +1102,22 @@ func childMovesSerIterator[Us side](p *Position, pc board.Piece, from board.Squa
 	ep, castling := p.EP, p.Castling
 	p.EP, p.Side = board.NoSquare, them
 	rights := castling & keepRights[p.setup][from]
+	p.Castling = rights
 	flip(p, us, pc, from)
+	piece := &p.Pieces[us][pc]
+	lifted, own, occ := *piece, p.Colors[us], p.Occupied
 	n := 0
 	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
-		flip(p, us, pc, to)
-		p.Castling = rights & keepRights[p.setup][to]
+		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
+		p.keep(us, pc, to)
+		if rights != 0 {
+			p.Castling = rights & keepRights[p.setup][to]
+		}
 		n += countAfterSerIterator[Us](p)
-		flip(p, us, pc, to)
+		p.keep(us, pc, to)
 	}
+	*piece, p.Colors[us], p.Occupied = lifted, own, occ
 	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
 		victim := p.pieceOn(them, to)
@@ -1144,18 +1171,21 @@ func childPawnsSerIterator[Us side](p *Position, targets uint64, delta int) int 
 			victim = p.pieceOn(them, to)
 			flip(p, them, victim, to)
 		}
-		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
 		flip(p, us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
 			flip(p, us, board.Pawn, to)
 			n += countAfterSerIterator[Us](p)
 			flip(p, us, board.Pawn, to)
 		} else {
+			// Only a capture on the last rank takes a right away (a
+			// pawn's from-square is never a king's or a rook's first).
+			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
 				flip(p, us, placed, to)
 				n += countAfterSerIterator[Us](p)
 				flip(p, us, placed, to)
 			}
+			p.Castling = castling
 		}
 		flip(p, us, board.Pawn, from)
 		if victim != board.King {
@@ -1480,15 +1510,22 @@ func childMovesSerReverse[Us side](p *Position, pc board.Piece, from board.Squar
 	ep, castling := p.EP, p.Castling
 	p.EP, p.Side = board.NoSquare, them
 	rights := castling & keepRights[p.setup][from]
+	p.Castling = rights
 	flip(p, us, pc, from)
+	piece := &p.Pieces[us][pc]
+	lifted, own, occ := *piece, p.Colors[us], p.Occupied
 	n := 0
 	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
-		flip(p, us, pc, to)
-		p.Castling = rights & keepRights[p.setup][to]
+		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
+		p.keep(us, pc, to)
+		if rights != 0 {
+			p.Castling = rights & keepRights[p.setup][to]
+		}
 		n += countAfterSerReverse[Us](p)
-		flip(p, us, pc, to)
+		p.keep(us, pc, to)
 	}
+	*piece, p.Colors[us], p.Occupied = lifted, own, occ
 	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
 		victim := p.pieceOn(them, to)
@@ -1542,18 +1579,21 @@ func childPawnsSerReverse[Us side](p *Position, targets uint64, delta int) int {
 			victim = p.pieceOn(them, to)
 			flip(p, them, victim, to)
 		}
-		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
 		flip(p, us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
 			flip(p, us, board.Pawn, to)
 			n += countAfterSerReverse[Us](p)
 			flip(p, us, board.Pawn, to)
 		} else {
+			// Only a capture on the last rank takes a right away (a
+			// pawn's from-square is never a king's or a rook's first).
+			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
 				flip(p, us, placed, to)
 				n += countAfterSerReverse[Us](p)
 				flip(p, us, placed, to)
 			}
+			p.Castling = castling
 		}
 		flip(p, us, board.Pawn, from)
 		if victim != board.King {
@@ -1878,15 +1918,22 @@ func childMovesSerScanReset[Us side](p *Position, pc board.Piece, from board.Squ
 	ep, castling := p.EP, p.Castling
 	p.EP, p.Side = board.NoSquare, them
 	rights := castling & keepRights[p.setup][from]
+	p.Castling = rights
 	flip(p, us, pc, from)
+	piece := &p.Pieces[us][pc]
+	lifted, own, occ := *piece, p.Colors[us], p.Occupied
 	n := 0
 	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
-		flip(p, us, pc, to)
-		p.Castling = rights & keepRights[p.setup][to]
+		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
+		p.keep(us, pc, to)
+		if rights != 0 {
+			p.Castling = rights & keepRights[p.setup][to]
+		}
 		n += countAfterSerScanReset[Us](p)
-		flip(p, us, pc, to)
+		p.keep(us, pc, to)
 	}
+	*piece, p.Colors[us], p.Occupied = lifted, own, occ
 	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
 		victim := p.pieceOn(them, to)
@@ -1940,18 +1987,21 @@ func childPawnsSerScanReset[Us side](p *Position, targets uint64, delta int) int
 			victim = p.pieceOn(them, to)
 			flip(p, them, victim, to)
 		}
-		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
 		flip(p, us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
 			flip(p, us, board.Pawn, to)
 			n += countAfterSerScanReset[Us](p)
 			flip(p, us, board.Pawn, to)
 		} else {
+			// Only a capture on the last rank takes a right away (a
+			// pawn's from-square is never a king's or a rook's first).
+			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
 				flip(p, us, placed, to)
 				n += countAfterSerScanReset[Us](p)
 				flip(p, us, placed, to)
 			}
+			p.Castling = castling
 		}
 		flip(p, us, board.Pawn, from)
 		if victim != board.King {
@@ -2276,15 +2326,22 @@ func childMovesSerUnrolled[Us side](p *Position, pc board.Piece, from board.Squa
 	ep, castling := p.EP, p.Castling
 	p.EP, p.Side = board.NoSquare, them
 	rights := castling & keepRights[p.setup][from]
+	p.Castling = rights
 	flip(p, us, pc, from)
+	piece := &p.Pieces[us][pc]
+	lifted, own, occ := *piece, p.Colors[us], p.Occupied
 	n := 0
 	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
-		flip(p, us, pc, to)
-		p.Castling = rights & keepRights[p.setup][to]
+		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
+		p.keep(us, pc, to)
+		if rights != 0 {
+			p.Castling = rights & keepRights[p.setup][to]
+		}
 		n += countAfterSerUnrolled[Us](p)
-		flip(p, us, pc, to)
+		p.keep(us, pc, to)
 	}
+	*piece, p.Colors[us], p.Occupied = lifted, own, occ
 	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
 		victim := p.pieceOn(them, to)
@@ -2338,18 +2395,21 @@ func childPawnsSerUnrolled[Us side](p *Position, targets uint64, delta int) int 
 			victim = p.pieceOn(them, to)
 			flip(p, them, victim, to)
 		}
-		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
 		flip(p, us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
 			flip(p, us, board.Pawn, to)
 			n += countAfterSerUnrolled[Us](p)
 			flip(p, us, board.Pawn, to)
 		} else {
+			// Only a capture on the last rank takes a right away (a
+			// pawn's from-square is never a king's or a rook's first).
+			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
 				flip(p, us, placed, to)
 				n += countAfterSerUnrolled[Us](p)
 				flip(p, us, placed, to)
 			}
+			p.Castling = castling
 		}
 		flip(p, us, board.Pawn, from)
 		if victim != board.King {
@@ -2674,15 +2734,22 @@ func childMovesSerWords16[Us side](p *Position, pc board.Piece, from board.Squar
 	ep, castling := p.EP, p.Castling
 	p.EP, p.Side = board.NoSquare, them
 	rights := castling & keepRights[p.setup][from]
+	p.Castling = rights
 	flip(p, us, pc, from)
+	piece := &p.Pieces[us][pc]
+	lifted, own, occ := *piece, p.Colors[us], p.Occupied
 	n := 0
 	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
-		flip(p, us, pc, to)
-		p.Castling = rights & keepRights[p.setup][to]
+		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
+		p.keep(us, pc, to)
+		if rights != 0 {
+			p.Castling = rights & keepRights[p.setup][to]
+		}
 		n += countAfterSerWords16[Us](p)
-		flip(p, us, pc, to)
+		p.keep(us, pc, to)
 	}
+	*piece, p.Colors[us], p.Occupied = lifted, own, occ
 	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
 		victim := p.pieceOn(them, to)
@@ -2736,18 +2803,21 @@ func childPawnsSerWords16[Us side](p *Position, targets uint64, delta int) int {
 			victim = p.pieceOn(them, to)
 			flip(p, them, victim, to)
 		}
-		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
 		flip(p, us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
 			flip(p, us, board.Pawn, to)
 			n += countAfterSerWords16[Us](p)
 			flip(p, us, board.Pawn, to)
 		} else {
+			// Only a capture on the last rank takes a right away (a
+			// pawn's from-square is never a king's or a rook's first).
+			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
 				flip(p, us, placed, to)
 				n += countAfterSerWords16[Us](p)
 				flip(p, us, placed, to)
 			}
+			p.Castling = castling
 		}
 		flip(p, us, board.Pawn, from)
 		if victim != board.King {

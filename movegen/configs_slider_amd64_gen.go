@@ -302,15 +302,22 @@ func childMovesPext[Us side](p *Position, pc board.Piece, from board.Square, tar
 	ep, castling := p.EP, p.Castling
 	p.EP, p.Side = board.NoSquare, them
 	rights := castling & keepRights[p.setup][from]
+	p.Castling = rights
 	flip(p, us, pc, from)
+	piece := &p.Pieces[us][pc]
+	lifted, own, occ := *piece, p.Colors[us], p.Occupied
 	n := 0
 	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
-		flip(p, us, pc, to)
-		p.Castling = rights & keepRights[p.setup][to]
+		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
+		p.keep(us, pc, to)
+		if rights != 0 {
+			p.Castling = rights & keepRights[p.setup][to]
+		}
 		n += countAfterPext[Us](p)
-		flip(p, us, pc, to)
+		p.keep(us, pc, to)
 	}
+	*piece, p.Colors[us], p.Occupied = lifted, own, occ
 	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
 		victim := p.pieceOn(them, to)
@@ -355,18 +362,21 @@ func childPawnsPext[Us side](p *Position, targets uint64, delta int) int {
 			victim = p.pieceOn(them, to)
 			flip(p, them, victim, to)
 		}
-		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
 		flip(p, us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
 			flip(p, us, board.Pawn, to)
 			n += countAfterPext[Us](p)
 			flip(p, us, board.Pawn, to)
 		} else {
+			// Only a capture on the last rank takes a right away (a
+			// pawn's from-square is never a king's or a rook's first).
+			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
 				flip(p, us, placed, to)
 				n += countAfterPext[Us](p)
 				flip(p, us, placed, to)
 			}
+			p.Castling = castling
 		}
 		flip(p, us, board.Pawn, from)
 		if victim != board.King {
@@ -684,15 +694,22 @@ func childMovesPextSplit[Us side](p *Position, pc board.Piece, from board.Square
 	ep, castling := p.EP, p.Castling
 	p.EP, p.Side = board.NoSquare, them
 	rights := castling & keepRights[p.setup][from]
+	p.Castling = rights
 	flip(p, us, pc, from)
+	piece := &p.Pieces[us][pc]
+	lifted, own, occ := *piece, p.Colors[us], p.Occupied
 	n := 0
 	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
-		flip(p, us, pc, to)
-		p.Castling = rights & keepRights[p.setup][to]
+		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
+		p.keep(us, pc, to)
+		if rights != 0 {
+			p.Castling = rights & keepRights[p.setup][to]
+		}
 		n += countAfterPextSplit[Us](p)
-		flip(p, us, pc, to)
+		p.keep(us, pc, to)
 	}
+	*piece, p.Colors[us], p.Occupied = lifted, own, occ
 	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
 		victim := p.pieceOn(them, to)
@@ -737,18 +754,21 @@ func childPawnsPextSplit[Us side](p *Position, targets uint64, delta int) int {
 			victim = p.pieceOn(them, to)
 			flip(p, them, victim, to)
 		}
-		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
 		flip(p, us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
 			flip(p, us, board.Pawn, to)
 			n += countAfterPextSplit[Us](p)
 			flip(p, us, board.Pawn, to)
 		} else {
+			// Only a capture on the last rank takes a right away (a
+			// pawn's from-square is never a king's or a rook's first).
+			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
 				flip(p, us, placed, to)
 				n += countAfterPextSplit[Us](p)
 				flip(p, us, placed, to)
 			}
+			p.Castling = castling
 		}
 		flip(p, us, board.Pawn, from)
 		if victim != board.King {
@@ -1066,15 +1086,22 @@ func childMovesMagicFancyAsm[Us side](p *Position, pc board.Piece, from board.Sq
 	ep, castling := p.EP, p.Castling
 	p.EP, p.Side = board.NoSquare, them
 	rights := castling & keepRights[p.setup][from]
+	p.Castling = rights
 	flip(p, us, pc, from)
+	piece := &p.Pieces[us][pc]
+	lifted, own, occ := *piece, p.Colors[us], p.Occupied
 	n := 0
 	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
-		flip(p, us, pc, to)
-		p.Castling = rights & keepRights[p.setup][to]
+		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
+		p.keep(us, pc, to)
+		if rights != 0 {
+			p.Castling = rights & keepRights[p.setup][to]
+		}
 		n += countAfterMagicFancyAsm[Us](p)
-		flip(p, us, pc, to)
+		p.keep(us, pc, to)
 	}
+	*piece, p.Colors[us], p.Occupied = lifted, own, occ
 	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
 		victim := p.pieceOn(them, to)
@@ -1119,18 +1146,21 @@ func childPawnsMagicFancyAsm[Us side](p *Position, targets uint64, delta int) in
 			victim = p.pieceOn(them, to)
 			flip(p, them, victim, to)
 		}
-		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
 		flip(p, us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
 			flip(p, us, board.Pawn, to)
 			n += countAfterMagicFancyAsm[Us](p)
 			flip(p, us, board.Pawn, to)
 		} else {
+			// Only a capture on the last rank takes a right away (a
+			// pawn's from-square is never a king's or a rook's first).
+			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
 				flip(p, us, placed, to)
 				n += countAfterMagicFancyAsm[Us](p)
 				flip(p, us, placed, to)
 			}
+			p.Castling = castling
 		}
 		flip(p, us, board.Pawn, from)
 		if victim != board.King {
@@ -1448,15 +1478,22 @@ func childMovesMagicBlackAsm[Us side](p *Position, pc board.Piece, from board.Sq
 	ep, castling := p.EP, p.Castling
 	p.EP, p.Side = board.NoSquare, them
 	rights := castling & keepRights[p.setup][from]
+	p.Castling = rights
 	flip(p, us, pc, from)
+	piece := &p.Pieces[us][pc]
+	lifted, own, occ := *piece, p.Colors[us], p.Occupied
 	n := 0
 	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
-		flip(p, us, pc, to)
-		p.Castling = rights & keepRights[p.setup][to]
+		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
+		p.keep(us, pc, to)
+		if rights != 0 {
+			p.Castling = rights & keepRights[p.setup][to]
+		}
 		n += countAfterMagicBlackAsm[Us](p)
-		flip(p, us, pc, to)
+		p.keep(us, pc, to)
 	}
+	*piece, p.Colors[us], p.Occupied = lifted, own, occ
 	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
 		victim := p.pieceOn(them, to)
@@ -1501,18 +1538,21 @@ func childPawnsMagicBlackAsm[Us side](p *Position, targets uint64, delta int) in
 			victim = p.pieceOn(them, to)
 			flip(p, them, victim, to)
 		}
-		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
 		flip(p, us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
 			flip(p, us, board.Pawn, to)
 			n += countAfterMagicBlackAsm[Us](p)
 			flip(p, us, board.Pawn, to)
 		} else {
+			// Only a capture on the last rank takes a right away (a
+			// pawn's from-square is never a king's or a rook's first).
+			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
 				flip(p, us, placed, to)
 				n += countAfterMagicBlackAsm[Us](p)
 				flip(p, us, placed, to)
 			}
+			p.Castling = castling
 		}
 		flip(p, us, board.Pawn, from)
 		if victim != board.King {
