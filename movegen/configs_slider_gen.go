@@ -216,37 +216,34 @@ func generateClassical[Us side, J job](p *Position, l *MoveList) int {
 		s := board.Square(bits.TrailingZeros64(b))
 		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
-	for b := mine[board.Bishop] &^ m.pinHV; b != 0; b &= b - 1 {
+	// The sliders no pin holds, then the pinned ones (rare), each along its
+	// pin ray only: the rooks and queens pinned on a rank or file as
+	// rooks, the bishops and queens pinned on a diagonal as bishops (a
+	// bishop pinned on a rank or file, or a rook on a diagonal, cannot
+	// move). A queen's rook and bishop moves are one target set (the two
+	// never share a square), counted once.
+	for b := mine[board.Bishop] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := generic.SlidingClassicalBishop(s, sliding) & movable
-		if m.pinD&(b&-b) != 0 {
-			a &= m.pinD
-		}
-		slider(board.Bishop, s, a)
+		slider(board.Bishop, s, generic.SlidingClassicalBishop(s, sliding)&movable)
 	}
-	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
+	for b := mine[board.Rook] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := generic.SlidingClassicalRook(s, sliding) & movable
-		if m.pinHV&(b&-b) != 0 {
-			a &= m.pinHV
-		}
-		slider(board.Rook, s, a)
+		slider(board.Rook, s, generic.SlidingClassicalRook(s, sliding)&movable)
 	}
-	// A queen's rook and bishop moves are one target set (the two never
-	// share a square), counted once; a pinned queen moves along its pin
-	// only, as a rook or as a bishop.
-	for b := mine[board.Queen]; b != 0; b &= b - 1 {
+	for b := mine[board.Queen] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		var a uint64
-		switch q := b & -b; {
-		case m.pinHV&q != 0:
-			a = generic.SlidingClassicalRook(s, sliding) & m.pinHV
-		case m.pinD&q != 0:
-			a = generic.SlidingClassicalBishop(s, sliding) & m.pinD
-		default:
-			a = generic.SlidingClassicalRook(s, sliding) | generic.SlidingClassicalBishop(s, sliding)
+		slider(board.Queen, s, (generic.SlidingClassicalRook(s, sliding)|generic.SlidingClassicalBishop(s, sliding))&movable)
+	}
+	if pinned != 0 {
+		queens := mine[board.Queen]
+		for b := (mine[board.Rook] | queens) & m.pinHV; b != 0; b &= b - 1 {
+			s := board.Square(bits.TrailingZeros64(b))
+			slider(pinnedAs(board.Rook, queens, b), s, generic.SlidingClassicalRook(s, sliding)&movable&m.pinHV)
 		}
-		slider(board.Queen, s, a&movable)
+		for b := (mine[board.Bishop] | queens) & m.pinD; b != 0; b &= b - 1 {
+			s := board.Square(bits.TrailingZeros64(b))
+			slider(pinnedAs(board.Bishop, queens, b), s, generic.SlidingClassicalBishop(s, sliding)&movable&m.pinD)
+		}
 	}
 	// Pawns, set-wise: the pawns no pin holds push and capture; a pinned
 	// pawn (rare: tested for) moves along its pin ray only, pushing when
@@ -612,37 +609,34 @@ func generateDumb7fill[Us side, J job](p *Position, l *MoveList) int {
 		s := board.Square(bits.TrailingZeros64(b))
 		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
-	for b := mine[board.Bishop] &^ m.pinHV; b != 0; b &= b - 1 {
+	// The sliders no pin holds, then the pinned ones (rare), each along its
+	// pin ray only: the rooks and queens pinned on a rank or file as
+	// rooks, the bishops and queens pinned on a diagonal as bishops (a
+	// bishop pinned on a rank or file, or a rook on a diagonal, cannot
+	// move). A queen's rook and bishop moves are one target set (the two
+	// never share a square), counted once.
+	for b := mine[board.Bishop] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := generic.SlidingDumb7fillBishop(s, sliding) & movable
-		if m.pinD&(b&-b) != 0 {
-			a &= m.pinD
-		}
-		slider(board.Bishop, s, a)
+		slider(board.Bishop, s, generic.SlidingDumb7fillBishop(s, sliding)&movable)
 	}
-	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
+	for b := mine[board.Rook] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := generic.SlidingDumb7fillRook(s, sliding) & movable
-		if m.pinHV&(b&-b) != 0 {
-			a &= m.pinHV
-		}
-		slider(board.Rook, s, a)
+		slider(board.Rook, s, generic.SlidingDumb7fillRook(s, sliding)&movable)
 	}
-	// A queen's rook and bishop moves are one target set (the two never
-	// share a square), counted once; a pinned queen moves along its pin
-	// only, as a rook or as a bishop.
-	for b := mine[board.Queen]; b != 0; b &= b - 1 {
+	for b := mine[board.Queen] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		var a uint64
-		switch q := b & -b; {
-		case m.pinHV&q != 0:
-			a = generic.SlidingDumb7fillRook(s, sliding) & m.pinHV
-		case m.pinD&q != 0:
-			a = generic.SlidingDumb7fillBishop(s, sliding) & m.pinD
-		default:
-			a = generic.SlidingDumb7fillRook(s, sliding) | generic.SlidingDumb7fillBishop(s, sliding)
+		slider(board.Queen, s, (generic.SlidingDumb7fillRook(s, sliding)|generic.SlidingDumb7fillBishop(s, sliding))&movable)
+	}
+	if pinned != 0 {
+		queens := mine[board.Queen]
+		for b := (mine[board.Rook] | queens) & m.pinHV; b != 0; b &= b - 1 {
+			s := board.Square(bits.TrailingZeros64(b))
+			slider(pinnedAs(board.Rook, queens, b), s, generic.SlidingDumb7fillRook(s, sliding)&movable&m.pinHV)
 		}
-		slider(board.Queen, s, a&movable)
+		for b := (mine[board.Bishop] | queens) & m.pinD; b != 0; b &= b - 1 {
+			s := board.Square(bits.TrailingZeros64(b))
+			slider(pinnedAs(board.Bishop, queens, b), s, generic.SlidingDumb7fillBishop(s, sliding)&movable&m.pinD)
+		}
 	}
 	// Pawns, set-wise: the pawns no pin holds push and capture; a pinned
 	// pawn (rare: tested for) moves along its pin ray only, pushing when
@@ -1008,37 +1002,34 @@ func generateHyperbolaBswap[Us side, J job](p *Position, l *MoveList) int {
 		s := board.Square(bits.TrailingZeros64(b))
 		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
-	for b := mine[board.Bishop] &^ m.pinHV; b != 0; b &= b - 1 {
+	// The sliders no pin holds, then the pinned ones (rare), each along its
+	// pin ray only: the rooks and queens pinned on a rank or file as
+	// rooks, the bishops and queens pinned on a diagonal as bishops (a
+	// bishop pinned on a rank or file, or a rook on a diagonal, cannot
+	// move). A queen's rook and bishop moves are one target set (the two
+	// never share a square), counted once.
+	for b := mine[board.Bishop] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := generic.SlidingHyperbolaBswapBishop(s, sliding) & movable
-		if m.pinD&(b&-b) != 0 {
-			a &= m.pinD
-		}
-		slider(board.Bishop, s, a)
+		slider(board.Bishop, s, generic.SlidingHyperbolaBswapBishop(s, sliding)&movable)
 	}
-	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
+	for b := mine[board.Rook] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := generic.SlidingHyperbolaBswapRook(s, sliding) & movable
-		if m.pinHV&(b&-b) != 0 {
-			a &= m.pinHV
-		}
-		slider(board.Rook, s, a)
+		slider(board.Rook, s, generic.SlidingHyperbolaBswapRook(s, sliding)&movable)
 	}
-	// A queen's rook and bishop moves are one target set (the two never
-	// share a square), counted once; a pinned queen moves along its pin
-	// only, as a rook or as a bishop.
-	for b := mine[board.Queen]; b != 0; b &= b - 1 {
+	for b := mine[board.Queen] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		var a uint64
-		switch q := b & -b; {
-		case m.pinHV&q != 0:
-			a = generic.SlidingHyperbolaBswapRook(s, sliding) & m.pinHV
-		case m.pinD&q != 0:
-			a = generic.SlidingHyperbolaBswapBishop(s, sliding) & m.pinD
-		default:
-			a = generic.SlidingHyperbolaBswapRook(s, sliding) | generic.SlidingHyperbolaBswapBishop(s, sliding)
+		slider(board.Queen, s, (generic.SlidingHyperbolaBswapRook(s, sliding)|generic.SlidingHyperbolaBswapBishop(s, sliding))&movable)
+	}
+	if pinned != 0 {
+		queens := mine[board.Queen]
+		for b := (mine[board.Rook] | queens) & m.pinHV; b != 0; b &= b - 1 {
+			s := board.Square(bits.TrailingZeros64(b))
+			slider(pinnedAs(board.Rook, queens, b), s, generic.SlidingHyperbolaBswapRook(s, sliding)&movable&m.pinHV)
 		}
-		slider(board.Queen, s, a&movable)
+		for b := (mine[board.Bishop] | queens) & m.pinD; b != 0; b &= b - 1 {
+			s := board.Square(bits.TrailingZeros64(b))
+			slider(pinnedAs(board.Bishop, queens, b), s, generic.SlidingHyperbolaBswapBishop(s, sliding)&movable&m.pinD)
+		}
 	}
 	// Pawns, set-wise: the pawns no pin holds push and capture; a pinned
 	// pawn (rare: tested for) moves along its pin ray only, pushing when
@@ -1404,37 +1395,34 @@ func generateHyperbolaReverse[Us side, J job](p *Position, l *MoveList) int {
 		s := board.Square(bits.TrailingZeros64(b))
 		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
-	for b := mine[board.Bishop] &^ m.pinHV; b != 0; b &= b - 1 {
+	// The sliders no pin holds, then the pinned ones (rare), each along its
+	// pin ray only: the rooks and queens pinned on a rank or file as
+	// rooks, the bishops and queens pinned on a diagonal as bishops (a
+	// bishop pinned on a rank or file, or a rook on a diagonal, cannot
+	// move). A queen's rook and bishop moves are one target set (the two
+	// never share a square), counted once.
+	for b := mine[board.Bishop] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := generic.SlidingHyperbolaReverseBishop(s, sliding) & movable
-		if m.pinD&(b&-b) != 0 {
-			a &= m.pinD
-		}
-		slider(board.Bishop, s, a)
+		slider(board.Bishop, s, generic.SlidingHyperbolaReverseBishop(s, sliding)&movable)
 	}
-	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
+	for b := mine[board.Rook] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := generic.SlidingHyperbolaReverseRook(s, sliding) & movable
-		if m.pinHV&(b&-b) != 0 {
-			a &= m.pinHV
-		}
-		slider(board.Rook, s, a)
+		slider(board.Rook, s, generic.SlidingHyperbolaReverseRook(s, sliding)&movable)
 	}
-	// A queen's rook and bishop moves are one target set (the two never
-	// share a square), counted once; a pinned queen moves along its pin
-	// only, as a rook or as a bishop.
-	for b := mine[board.Queen]; b != 0; b &= b - 1 {
+	for b := mine[board.Queen] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		var a uint64
-		switch q := b & -b; {
-		case m.pinHV&q != 0:
-			a = generic.SlidingHyperbolaReverseRook(s, sliding) & m.pinHV
-		case m.pinD&q != 0:
-			a = generic.SlidingHyperbolaReverseBishop(s, sliding) & m.pinD
-		default:
-			a = generic.SlidingHyperbolaReverseRook(s, sliding) | generic.SlidingHyperbolaReverseBishop(s, sliding)
+		slider(board.Queen, s, (generic.SlidingHyperbolaReverseRook(s, sliding)|generic.SlidingHyperbolaReverseBishop(s, sliding))&movable)
+	}
+	if pinned != 0 {
+		queens := mine[board.Queen]
+		for b := (mine[board.Rook] | queens) & m.pinHV; b != 0; b &= b - 1 {
+			s := board.Square(bits.TrailingZeros64(b))
+			slider(pinnedAs(board.Rook, queens, b), s, generic.SlidingHyperbolaReverseRook(s, sliding)&movable&m.pinHV)
 		}
-		slider(board.Queen, s, a&movable)
+		for b := (mine[board.Bishop] | queens) & m.pinD; b != 0; b &= b - 1 {
+			s := board.Square(bits.TrailingZeros64(b))
+			slider(pinnedAs(board.Bishop, queens, b), s, generic.SlidingHyperbolaReverseBishop(s, sliding)&movable&m.pinD)
+		}
 	}
 	// Pawns, set-wise: the pawns no pin holds push and capture; a pinned
 	// pawn (rare: tested for) moves along its pin ray only, pushing when
@@ -1800,37 +1788,34 @@ func generateKindergarten[Us side, J job](p *Position, l *MoveList) int {
 		s := board.Square(bits.TrailingZeros64(b))
 		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
-	for b := mine[board.Bishop] &^ m.pinHV; b != 0; b &= b - 1 {
+	// The sliders no pin holds, then the pinned ones (rare), each along its
+	// pin ray only: the rooks and queens pinned on a rank or file as
+	// rooks, the bishops and queens pinned on a diagonal as bishops (a
+	// bishop pinned on a rank or file, or a rook on a diagonal, cannot
+	// move). A queen's rook and bishop moves are one target set (the two
+	// never share a square), counted once.
+	for b := mine[board.Bishop] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := generic.SlidingKindergartenBishop(s, sliding) & movable
-		if m.pinD&(b&-b) != 0 {
-			a &= m.pinD
-		}
-		slider(board.Bishop, s, a)
+		slider(board.Bishop, s, generic.SlidingKindergartenBishop(s, sliding)&movable)
 	}
-	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
+	for b := mine[board.Rook] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := generic.SlidingKindergartenRook(s, sliding) & movable
-		if m.pinHV&(b&-b) != 0 {
-			a &= m.pinHV
-		}
-		slider(board.Rook, s, a)
+		slider(board.Rook, s, generic.SlidingKindergartenRook(s, sliding)&movable)
 	}
-	// A queen's rook and bishop moves are one target set (the two never
-	// share a square), counted once; a pinned queen moves along its pin
-	// only, as a rook or as a bishop.
-	for b := mine[board.Queen]; b != 0; b &= b - 1 {
+	for b := mine[board.Queen] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		var a uint64
-		switch q := b & -b; {
-		case m.pinHV&q != 0:
-			a = generic.SlidingKindergartenRook(s, sliding) & m.pinHV
-		case m.pinD&q != 0:
-			a = generic.SlidingKindergartenBishop(s, sliding) & m.pinD
-		default:
-			a = generic.SlidingKindergartenRook(s, sliding) | generic.SlidingKindergartenBishop(s, sliding)
+		slider(board.Queen, s, (generic.SlidingKindergartenRook(s, sliding)|generic.SlidingKindergartenBishop(s, sliding))&movable)
+	}
+	if pinned != 0 {
+		queens := mine[board.Queen]
+		for b := (mine[board.Rook] | queens) & m.pinHV; b != 0; b &= b - 1 {
+			s := board.Square(bits.TrailingZeros64(b))
+			slider(pinnedAs(board.Rook, queens, b), s, generic.SlidingKindergartenRook(s, sliding)&movable&m.pinHV)
 		}
-		slider(board.Queen, s, a&movable)
+		for b := (mine[board.Bishop] | queens) & m.pinD; b != 0; b &= b - 1 {
+			s := board.Square(bits.TrailingZeros64(b))
+			slider(pinnedAs(board.Bishop, queens, b), s, generic.SlidingKindergartenBishop(s, sliding)&movable&m.pinD)
+		}
 	}
 	// Pawns, set-wise: the pawns no pin holds push and capture; a pinned
 	// pawn (rare: tested for) moves along its pin ray only, pushing when
@@ -2196,37 +2181,34 @@ func generateKoggeStone[Us side, J job](p *Position, l *MoveList) int {
 		s := board.Square(bits.TrailingZeros64(b))
 		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
-	for b := mine[board.Bishop] &^ m.pinHV; b != 0; b &= b - 1 {
+	// The sliders no pin holds, then the pinned ones (rare), each along its
+	// pin ray only: the rooks and queens pinned on a rank or file as
+	// rooks, the bishops and queens pinned on a diagonal as bishops (a
+	// bishop pinned on a rank or file, or a rook on a diagonal, cannot
+	// move). A queen's rook and bishop moves are one target set (the two
+	// never share a square), counted once.
+	for b := mine[board.Bishop] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := generic.SlidingKoggeStoneBishop(s, sliding) & movable
-		if m.pinD&(b&-b) != 0 {
-			a &= m.pinD
-		}
-		slider(board.Bishop, s, a)
+		slider(board.Bishop, s, generic.SlidingKoggeStoneBishop(s, sliding)&movable)
 	}
-	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
+	for b := mine[board.Rook] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := generic.SlidingKoggeStoneRook(s, sliding) & movable
-		if m.pinHV&(b&-b) != 0 {
-			a &= m.pinHV
-		}
-		slider(board.Rook, s, a)
+		slider(board.Rook, s, generic.SlidingKoggeStoneRook(s, sliding)&movable)
 	}
-	// A queen's rook and bishop moves are one target set (the two never
-	// share a square), counted once; a pinned queen moves along its pin
-	// only, as a rook or as a bishop.
-	for b := mine[board.Queen]; b != 0; b &= b - 1 {
+	for b := mine[board.Queen] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		var a uint64
-		switch q := b & -b; {
-		case m.pinHV&q != 0:
-			a = generic.SlidingKoggeStoneRook(s, sliding) & m.pinHV
-		case m.pinD&q != 0:
-			a = generic.SlidingKoggeStoneBishop(s, sliding) & m.pinD
-		default:
-			a = generic.SlidingKoggeStoneRook(s, sliding) | generic.SlidingKoggeStoneBishop(s, sliding)
+		slider(board.Queen, s, (generic.SlidingKoggeStoneRook(s, sliding)|generic.SlidingKoggeStoneBishop(s, sliding))&movable)
+	}
+	if pinned != 0 {
+		queens := mine[board.Queen]
+		for b := (mine[board.Rook] | queens) & m.pinHV; b != 0; b &= b - 1 {
+			s := board.Square(bits.TrailingZeros64(b))
+			slider(pinnedAs(board.Rook, queens, b), s, generic.SlidingKoggeStoneRook(s, sliding)&movable&m.pinHV)
 		}
-		slider(board.Queen, s, a&movable)
+		for b := (mine[board.Bishop] | queens) & m.pinD; b != 0; b &= b - 1 {
+			s := board.Square(bits.TrailingZeros64(b))
+			slider(pinnedAs(board.Bishop, queens, b), s, generic.SlidingKoggeStoneBishop(s, sliding)&movable&m.pinD)
+		}
 	}
 	// Pawns, set-wise: the pawns no pin holds push and capture; a pinned
 	// pawn (rare: tested for) moves along its pin ray only, pushing when
@@ -2592,37 +2574,34 @@ func generateMagicBlack[Us side, J job](p *Position, l *MoveList) int {
 		s := board.Square(bits.TrailingZeros64(b))
 		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
-	for b := mine[board.Bishop] &^ m.pinHV; b != 0; b &= b - 1 {
+	// The sliders no pin holds, then the pinned ones (rare), each along its
+	// pin ray only: the rooks and queens pinned on a rank or file as
+	// rooks, the bishops and queens pinned on a diagonal as bishops (a
+	// bishop pinned on a rank or file, or a rook on a diagonal, cannot
+	// move). A queen's rook and bishop moves are one target set (the two
+	// never share a square), counted once.
+	for b := mine[board.Bishop] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := generic.SlidingMagicBlackBishop(s, sliding) & movable
-		if m.pinD&(b&-b) != 0 {
-			a &= m.pinD
-		}
-		slider(board.Bishop, s, a)
+		slider(board.Bishop, s, generic.SlidingMagicBlackBishop(s, sliding)&movable)
 	}
-	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
+	for b := mine[board.Rook] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := generic.SlidingMagicBlackRook(s, sliding) & movable
-		if m.pinHV&(b&-b) != 0 {
-			a &= m.pinHV
-		}
-		slider(board.Rook, s, a)
+		slider(board.Rook, s, generic.SlidingMagicBlackRook(s, sliding)&movable)
 	}
-	// A queen's rook and bishop moves are one target set (the two never
-	// share a square), counted once; a pinned queen moves along its pin
-	// only, as a rook or as a bishop.
-	for b := mine[board.Queen]; b != 0; b &= b - 1 {
+	for b := mine[board.Queen] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		var a uint64
-		switch q := b & -b; {
-		case m.pinHV&q != 0:
-			a = generic.SlidingMagicBlackRook(s, sliding) & m.pinHV
-		case m.pinD&q != 0:
-			a = generic.SlidingMagicBlackBishop(s, sliding) & m.pinD
-		default:
-			a = generic.SlidingMagicBlackRook(s, sliding) | generic.SlidingMagicBlackBishop(s, sliding)
+		slider(board.Queen, s, (generic.SlidingMagicBlackRook(s, sliding)|generic.SlidingMagicBlackBishop(s, sliding))&movable)
+	}
+	if pinned != 0 {
+		queens := mine[board.Queen]
+		for b := (mine[board.Rook] | queens) & m.pinHV; b != 0; b &= b - 1 {
+			s := board.Square(bits.TrailingZeros64(b))
+			slider(pinnedAs(board.Rook, queens, b), s, generic.SlidingMagicBlackRook(s, sliding)&movable&m.pinHV)
 		}
-		slider(board.Queen, s, a&movable)
+		for b := (mine[board.Bishop] | queens) & m.pinD; b != 0; b &= b - 1 {
+			s := board.Square(bits.TrailingZeros64(b))
+			slider(pinnedAs(board.Bishop, queens, b), s, generic.SlidingMagicBlackBishop(s, sliding)&movable&m.pinD)
+		}
 	}
 	// Pawns, set-wise: the pawns no pin holds push and capture; a pinned
 	// pawn (rare: tested for) moves along its pin ray only, pushing when
@@ -2988,37 +2967,34 @@ func generateMagicPlain[Us side, J job](p *Position, l *MoveList) int {
 		s := board.Square(bits.TrailingZeros64(b))
 		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
-	for b := mine[board.Bishop] &^ m.pinHV; b != 0; b &= b - 1 {
+	// The sliders no pin holds, then the pinned ones (rare), each along its
+	// pin ray only: the rooks and queens pinned on a rank or file as
+	// rooks, the bishops and queens pinned on a diagonal as bishops (a
+	// bishop pinned on a rank or file, or a rook on a diagonal, cannot
+	// move). A queen's rook and bishop moves are one target set (the two
+	// never share a square), counted once.
+	for b := mine[board.Bishop] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := generic.SlidingMagicPlainBishop(s, sliding) & movable
-		if m.pinD&(b&-b) != 0 {
-			a &= m.pinD
-		}
-		slider(board.Bishop, s, a)
+		slider(board.Bishop, s, generic.SlidingMagicPlainBishop(s, sliding)&movable)
 	}
-	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
+	for b := mine[board.Rook] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := generic.SlidingMagicPlainRook(s, sliding) & movable
-		if m.pinHV&(b&-b) != 0 {
-			a &= m.pinHV
-		}
-		slider(board.Rook, s, a)
+		slider(board.Rook, s, generic.SlidingMagicPlainRook(s, sliding)&movable)
 	}
-	// A queen's rook and bishop moves are one target set (the two never
-	// share a square), counted once; a pinned queen moves along its pin
-	// only, as a rook or as a bishop.
-	for b := mine[board.Queen]; b != 0; b &= b - 1 {
+	for b := mine[board.Queen] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		var a uint64
-		switch q := b & -b; {
-		case m.pinHV&q != 0:
-			a = generic.SlidingMagicPlainRook(s, sliding) & m.pinHV
-		case m.pinD&q != 0:
-			a = generic.SlidingMagicPlainBishop(s, sliding) & m.pinD
-		default:
-			a = generic.SlidingMagicPlainRook(s, sliding) | generic.SlidingMagicPlainBishop(s, sliding)
+		slider(board.Queen, s, (generic.SlidingMagicPlainRook(s, sliding)|generic.SlidingMagicPlainBishop(s, sliding))&movable)
+	}
+	if pinned != 0 {
+		queens := mine[board.Queen]
+		for b := (mine[board.Rook] | queens) & m.pinHV; b != 0; b &= b - 1 {
+			s := board.Square(bits.TrailingZeros64(b))
+			slider(pinnedAs(board.Rook, queens, b), s, generic.SlidingMagicPlainRook(s, sliding)&movable&m.pinHV)
 		}
-		slider(board.Queen, s, a&movable)
+		for b := (mine[board.Bishop] | queens) & m.pinD; b != 0; b &= b - 1 {
+			s := board.Square(bits.TrailingZeros64(b))
+			slider(pinnedAs(board.Bishop, queens, b), s, generic.SlidingMagicPlainBishop(s, sliding)&movable&m.pinD)
+		}
 	}
 	// Pawns, set-wise: the pawns no pin holds push and capture; a pinned
 	// pawn (rare: tested for) moves along its pin ray only, pushing when
@@ -3384,37 +3360,34 @@ func generateObstructionDifference[Us side, J job](p *Position, l *MoveList) int
 		s := board.Square(bits.TrailingZeros64(b))
 		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
-	for b := mine[board.Bishop] &^ m.pinHV; b != 0; b &= b - 1 {
+	// The sliders no pin holds, then the pinned ones (rare), each along its
+	// pin ray only: the rooks and queens pinned on a rank or file as
+	// rooks, the bishops and queens pinned on a diagonal as bishops (a
+	// bishop pinned on a rank or file, or a rook on a diagonal, cannot
+	// move). A queen's rook and bishop moves are one target set (the two
+	// never share a square), counted once.
+	for b := mine[board.Bishop] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := generic.SlidingObstructionDifferenceBishop(s, sliding) & movable
-		if m.pinD&(b&-b) != 0 {
-			a &= m.pinD
-		}
-		slider(board.Bishop, s, a)
+		slider(board.Bishop, s, generic.SlidingObstructionDifferenceBishop(s, sliding)&movable)
 	}
-	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
+	for b := mine[board.Rook] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := generic.SlidingObstructionDifferenceRook(s, sliding) & movable
-		if m.pinHV&(b&-b) != 0 {
-			a &= m.pinHV
-		}
-		slider(board.Rook, s, a)
+		slider(board.Rook, s, generic.SlidingObstructionDifferenceRook(s, sliding)&movable)
 	}
-	// A queen's rook and bishop moves are one target set (the two never
-	// share a square), counted once; a pinned queen moves along its pin
-	// only, as a rook or as a bishop.
-	for b := mine[board.Queen]; b != 0; b &= b - 1 {
+	for b := mine[board.Queen] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		var a uint64
-		switch q := b & -b; {
-		case m.pinHV&q != 0:
-			a = generic.SlidingObstructionDifferenceRook(s, sliding) & m.pinHV
-		case m.pinD&q != 0:
-			a = generic.SlidingObstructionDifferenceBishop(s, sliding) & m.pinD
-		default:
-			a = generic.SlidingObstructionDifferenceRook(s, sliding) | generic.SlidingObstructionDifferenceBishop(s, sliding)
+		slider(board.Queen, s, (generic.SlidingObstructionDifferenceRook(s, sliding)|generic.SlidingObstructionDifferenceBishop(s, sliding))&movable)
+	}
+	if pinned != 0 {
+		queens := mine[board.Queen]
+		for b := (mine[board.Rook] | queens) & m.pinHV; b != 0; b &= b - 1 {
+			s := board.Square(bits.TrailingZeros64(b))
+			slider(pinnedAs(board.Rook, queens, b), s, generic.SlidingObstructionDifferenceRook(s, sliding)&movable&m.pinHV)
 		}
-		slider(board.Queen, s, a&movable)
+		for b := (mine[board.Bishop] | queens) & m.pinD; b != 0; b &= b - 1 {
+			s := board.Square(bits.TrailingZeros64(b))
+			slider(pinnedAs(board.Bishop, queens, b), s, generic.SlidingObstructionDifferenceBishop(s, sliding)&movable&m.pinD)
+		}
 	}
 	// Pawns, set-wise: the pawns no pin holds push and capture; a pinned
 	// pawn (rare: tested for) moves along its pin ray only, pushing when
@@ -3780,37 +3753,34 @@ func generateRayLoop[Us side, J job](p *Position, l *MoveList) int {
 		s := board.Square(bits.TrailingZeros64(b))
 		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
-	for b := mine[board.Bishop] &^ m.pinHV; b != 0; b &= b - 1 {
+	// The sliders no pin holds, then the pinned ones (rare), each along its
+	// pin ray only: the rooks and queens pinned on a rank or file as
+	// rooks, the bishops and queens pinned on a diagonal as bishops (a
+	// bishop pinned on a rank or file, or a rook on a diagonal, cannot
+	// move). A queen's rook and bishop moves are one target set (the two
+	// never share a square), counted once.
+	for b := mine[board.Bishop] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := generic.SlidingRayLoopBishop(s, sliding) & movable
-		if m.pinD&(b&-b) != 0 {
-			a &= m.pinD
-		}
-		slider(board.Bishop, s, a)
+		slider(board.Bishop, s, generic.SlidingRayLoopBishop(s, sliding)&movable)
 	}
-	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
+	for b := mine[board.Rook] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := generic.SlidingRayLoopRook(s, sliding) & movable
-		if m.pinHV&(b&-b) != 0 {
-			a &= m.pinHV
-		}
-		slider(board.Rook, s, a)
+		slider(board.Rook, s, generic.SlidingRayLoopRook(s, sliding)&movable)
 	}
-	// A queen's rook and bishop moves are one target set (the two never
-	// share a square), counted once; a pinned queen moves along its pin
-	// only, as a rook or as a bishop.
-	for b := mine[board.Queen]; b != 0; b &= b - 1 {
+	for b := mine[board.Queen] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		var a uint64
-		switch q := b & -b; {
-		case m.pinHV&q != 0:
-			a = generic.SlidingRayLoopRook(s, sliding) & m.pinHV
-		case m.pinD&q != 0:
-			a = generic.SlidingRayLoopBishop(s, sliding) & m.pinD
-		default:
-			a = generic.SlidingRayLoopRook(s, sliding) | generic.SlidingRayLoopBishop(s, sliding)
+		slider(board.Queen, s, (generic.SlidingRayLoopRook(s, sliding)|generic.SlidingRayLoopBishop(s, sliding))&movable)
+	}
+	if pinned != 0 {
+		queens := mine[board.Queen]
+		for b := (mine[board.Rook] | queens) & m.pinHV; b != 0; b &= b - 1 {
+			s := board.Square(bits.TrailingZeros64(b))
+			slider(pinnedAs(board.Rook, queens, b), s, generic.SlidingRayLoopRook(s, sliding)&movable&m.pinHV)
 		}
-		slider(board.Queen, s, a&movable)
+		for b := (mine[board.Bishop] | queens) & m.pinD; b != 0; b &= b - 1 {
+			s := board.Square(bits.TrailingZeros64(b))
+			slider(pinnedAs(board.Bishop, queens, b), s, generic.SlidingRayLoopBishop(s, sliding)&movable&m.pinD)
+		}
 	}
 	// Pawns, set-wise: the pawns no pin holds push and capture; a pinned
 	// pawn (rare: tested for) moves along its pin ray only, pushing when
