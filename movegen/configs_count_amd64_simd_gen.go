@@ -101,11 +101,21 @@ func generateCntArchsimdVpopcnt[Us side, J job](p *Position, l *MoveList) int {
 	var sets batchCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
+	// (A piece or pawn set without moves has no children: no call.)
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
+			if targets == 0 {
+				return 0
+			}
 			return childMovesCntArchsimdVpopcnt[Us](p, piece, from, targets)
 		}
 		return sets.count(targets)
+	}
+	pawnChildren := func(targets uint64, delta int) int {
+		if targets == 0 {
+			return 0
+		}
+		return childPawnsCntArchsimdVpopcnt[Us](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -265,8 +275,8 @@ func generateCntArchsimdVpopcnt[Us side, J job](p *Position, l *MoveList) int {
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
-		n += childPawnsCntArchsimdVpopcnt[Us](p, single, pushStep(us)) + childPawnsCntArchsimdVpopcnt[Us](p, double, 2*pushStep(us)) +
-			childPawnsCntArchsimdVpopcnt[Us](p, capA, captureA(us)) + childPawnsCntArchsimdVpopcnt[Us](p, capH, captureH(us))
+		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
+			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
 		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*countAlone(promotions)
 	}
@@ -330,17 +340,6 @@ func childMovesCntArchsimdVpopcnt[Us side](p *Position, pc board.Piece, from boa
 	return n
 }
 
-// childrenPlayedCntArchsimdVpopcnt is childrenPlayed with count=archsimd-vpopcnt.
-func childrenPlayedCntArchsimdVpopcnt[Us side](p *Position, from board.Square, targets uint64, kind int) int {
-	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterCntArchsimdVpopcnt[Us](&q)
-	}
-	return n
-}
-
 // childPawnsCntArchsimdVpopcnt is childPawns with count=archsimd-vpopcnt.
 func childPawnsCntArchsimdVpopcnt[Us side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
@@ -381,6 +380,17 @@ func childPawnsCntArchsimdVpopcnt[Us side](p *Position, targets uint64, delta in
 		}
 	}
 	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
+// childrenPlayedCntArchsimdVpopcnt is childrenPlayed with count=archsimd-vpopcnt.
+func childrenPlayedCntArchsimdVpopcnt[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+	var q Position
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += countAfterCntArchsimdVpopcnt[Us](&q)
+	}
 	return n
 }
 

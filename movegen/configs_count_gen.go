@@ -104,11 +104,21 @@ func generateCntKernighan[Us side, J job](p *Position, l *MoveList) int {
 	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
+	// (A piece or pawn set without moves has no children: no call.)
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
+			if targets == 0 {
+				return 0
+			}
 			return childMovesCntKernighan[Us](p, piece, from, targets)
 		}
 		return sets.countByKernel(targets)
+	}
+	pawnChildren := func(targets uint64, delta int) int {
+		if targets == 0 {
+			return 0
+		}
+		return childPawnsCntKernighan[Us](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -268,8 +278,8 @@ func generateCntKernighan[Us side, J job](p *Position, l *MoveList) int {
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
-		n += childPawnsCntKernighan[Us](p, single, pushStep(us)) + childPawnsCntKernighan[Us](p, double, 2*pushStep(us)) +
-			childPawnsCntKernighan[Us](p, capA, captureA(us)) + childPawnsCntKernighan[Us](p, capH, captureH(us))
+		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
+			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
 		n += sets.countByKernel(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.countByKernel(capA) + sets.countByKernel(capH) + 3*countKernel(promotions)
 	}
@@ -333,17 +343,6 @@ func childMovesCntKernighan[Us side](p *Position, pc board.Piece, from board.Squ
 	return n
 }
 
-// childrenPlayedCntKernighan is childrenPlayed with count=kernighan.
-func childrenPlayedCntKernighan[Us side](p *Position, from board.Square, targets uint64, kind int) int {
-	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterCntKernighan[Us](&q)
-	}
-	return n
-}
-
 // childPawnsCntKernighan is childPawns with count=kernighan.
 func childPawnsCntKernighan[Us side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
@@ -384,6 +383,17 @@ func childPawnsCntKernighan[Us side](p *Position, targets uint64, delta int) int
 		}
 	}
 	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
+// childrenPlayedCntKernighan is childrenPlayed with count=kernighan.
+func childrenPlayedCntKernighan[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+	var q Position
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += countAfterCntKernighan[Us](&q)
+	}
 	return n
 }
 
@@ -480,11 +490,21 @@ func generateCntSwar[Us side, J job](p *Position, l *MoveList) int {
 	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
+	// (A piece or pawn set without moves has no children: no call.)
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
+			if targets == 0 {
+				return 0
+			}
 			return childMovesCntSwar[Us](p, piece, from, targets)
 		}
 		return sets.countByKernelCntSwar(targets)
+	}
+	pawnChildren := func(targets uint64, delta int) int {
+		if targets == 0 {
+			return 0
+		}
+		return childPawnsCntSwar[Us](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -644,8 +664,8 @@ func generateCntSwar[Us side, J job](p *Position, l *MoveList) int {
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
-		n += childPawnsCntSwar[Us](p, single, pushStep(us)) + childPawnsCntSwar[Us](p, double, 2*pushStep(us)) +
-			childPawnsCntSwar[Us](p, capA, captureA(us)) + childPawnsCntSwar[Us](p, capH, captureH(us))
+		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
+			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
 		n += sets.countByKernelCntSwar(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.countByKernelCntSwar(capA) + sets.countByKernelCntSwar(capH) + 3*countKernelCntSwar(promotions)
 	}
@@ -712,20 +732,6 @@ func childMovesCntSwar[Us side](p *Position, pc board.Piece, from board.Square, 
 // countByKernelCntSwar is countByKernel with count=swar.
 func (setCounter) countByKernelCntSwar(b uint64) int { return int(generic.PopcountSwar(b)) }
 
-// childrenPlayedCntSwar is childrenPlayed with count=swar.
-func childrenPlayedCntSwar[Us side](p *Position, from board.Square, targets uint64, kind int) int {
-	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterCntSwar[Us](&q)
-	}
-	return n
-}
-
-// countKernelCntSwar is countKernel with count=swar.
-func countKernelCntSwar(b uint64) int { return int(generic.PopcountSwar(b)) }
-
 // childPawnsCntSwar is childPawns with count=swar.
 func childPawnsCntSwar[Us side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
@@ -768,6 +774,20 @@ func childPawnsCntSwar[Us side](p *Position, targets uint64, delta int) int {
 	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
 }
+
+// childrenPlayedCntSwar is childrenPlayed with count=swar.
+func childrenPlayedCntSwar[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+	var q Position
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += countAfterCntSwar[Us](&q)
+	}
+	return n
+}
+
+// countKernelCntSwar is countKernel with count=swar.
+func countKernelCntSwar(b uint64) int { return int(generic.PopcountSwar(b)) }
 
 // countAfterCntSwar is countAfter with count=swar.
 func countAfterCntSwar[Us side](p *Position) int {
@@ -862,11 +882,21 @@ func generateCntSwarMul[Us side, J job](p *Position, l *MoveList) int {
 	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
+	// (A piece or pawn set without moves has no children: no call.)
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
+			if targets == 0 {
+				return 0
+			}
 			return childMovesCntSwarMul[Us](p, piece, from, targets)
 		}
 		return sets.countByKernelCntSwarMul(targets)
+	}
+	pawnChildren := func(targets uint64, delta int) int {
+		if targets == 0 {
+			return 0
+		}
+		return childPawnsCntSwarMul[Us](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -1026,8 +1056,8 @@ func generateCntSwarMul[Us side, J job](p *Position, l *MoveList) int {
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
-		n += childPawnsCntSwarMul[Us](p, single, pushStep(us)) + childPawnsCntSwarMul[Us](p, double, 2*pushStep(us)) +
-			childPawnsCntSwarMul[Us](p, capA, captureA(us)) + childPawnsCntSwarMul[Us](p, capH, captureH(us))
+		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
+			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
 		n += sets.countByKernelCntSwarMul(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.countByKernelCntSwarMul(capA) + sets.countByKernelCntSwarMul(capH) + 3*countKernelCntSwarMul(promotions)
 	}
@@ -1094,20 +1124,6 @@ func childMovesCntSwarMul[Us side](p *Position, pc board.Piece, from board.Squar
 // countByKernelCntSwarMul is countByKernel with count=swar-mul.
 func (setCounter) countByKernelCntSwarMul(b uint64) int { return int(generic.PopcountSwarMul(b)) }
 
-// childrenPlayedCntSwarMul is childrenPlayed with count=swar-mul.
-func childrenPlayedCntSwarMul[Us side](p *Position, from board.Square, targets uint64, kind int) int {
-	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterCntSwarMul[Us](&q)
-	}
-	return n
-}
-
-// countKernelCntSwarMul is countKernel with count=swar-mul.
-func countKernelCntSwarMul(b uint64) int { return int(generic.PopcountSwarMul(b)) }
-
 // childPawnsCntSwarMul is childPawns with count=swar-mul.
 func childPawnsCntSwarMul[Us side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
@@ -1150,6 +1166,20 @@ func childPawnsCntSwarMul[Us side](p *Position, targets uint64, delta int) int {
 	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
 }
+
+// childrenPlayedCntSwarMul is childrenPlayed with count=swar-mul.
+func childrenPlayedCntSwarMul[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+	var q Position
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += countAfterCntSwarMul[Us](&q)
+	}
+	return n
+}
+
+// countKernelCntSwarMul is countKernel with count=swar-mul.
+func countKernelCntSwarMul(b uint64) int { return int(generic.PopcountSwarMul(b)) }
 
 // countAfterCntSwarMul is countAfter with count=swar-mul.
 func countAfterCntSwarMul[Us side](p *Position) int {
@@ -1244,11 +1274,21 @@ func generateCntTable16[Us side, J job](p *Position, l *MoveList) int {
 	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
+	// (A piece or pawn set without moves has no children: no call.)
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
+			if targets == 0 {
+				return 0
+			}
 			return childMovesCntTable16[Us](p, piece, from, targets)
 		}
 		return sets.countByKernelCntTable16(targets)
+	}
+	pawnChildren := func(targets uint64, delta int) int {
+		if targets == 0 {
+			return 0
+		}
+		return childPawnsCntTable16[Us](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -1408,8 +1448,8 @@ func generateCntTable16[Us side, J job](p *Position, l *MoveList) int {
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
-		n += childPawnsCntTable16[Us](p, single, pushStep(us)) + childPawnsCntTable16[Us](p, double, 2*pushStep(us)) +
-			childPawnsCntTable16[Us](p, capA, captureA(us)) + childPawnsCntTable16[Us](p, capH, captureH(us))
+		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
+			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
 		n += sets.countByKernelCntTable16(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.countByKernelCntTable16(capA) + sets.countByKernelCntTable16(capH) + 3*countKernelCntTable16(promotions)
 	}
@@ -1476,20 +1516,6 @@ func childMovesCntTable16[Us side](p *Position, pc board.Piece, from board.Squar
 // countByKernelCntTable16 is countByKernel with count=table16.
 func (setCounter) countByKernelCntTable16(b uint64) int { return int(generic.PopcountTable16(b)) }
 
-// childrenPlayedCntTable16 is childrenPlayed with count=table16.
-func childrenPlayedCntTable16[Us side](p *Position, from board.Square, targets uint64, kind int) int {
-	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterCntTable16[Us](&q)
-	}
-	return n
-}
-
-// countKernelCntTable16 is countKernel with count=table16.
-func countKernelCntTable16(b uint64) int { return int(generic.PopcountTable16(b)) }
-
 // childPawnsCntTable16 is childPawns with count=table16.
 func childPawnsCntTable16[Us side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
@@ -1532,6 +1558,20 @@ func childPawnsCntTable16[Us side](p *Position, targets uint64, delta int) int {
 	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
 }
+
+// childrenPlayedCntTable16 is childrenPlayed with count=table16.
+func childrenPlayedCntTable16[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+	var q Position
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += countAfterCntTable16[Us](&q)
+	}
+	return n
+}
+
+// countKernelCntTable16 is countKernel with count=table16.
+func countKernelCntTable16(b uint64) int { return int(generic.PopcountTable16(b)) }
 
 // countAfterCntTable16 is countAfter with count=table16.
 func countAfterCntTable16[Us side](p *Position) int {
@@ -1626,11 +1666,21 @@ func generateCntTable8[Us side, J job](p *Position, l *MoveList) int {
 	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
+	// (A piece or pawn set without moves has no children: no call.)
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
+			if targets == 0 {
+				return 0
+			}
 			return childMovesCntTable8[Us](p, piece, from, targets)
 		}
 		return sets.countByKernelCntTable8(targets)
+	}
+	pawnChildren := func(targets uint64, delta int) int {
+		if targets == 0 {
+			return 0
+		}
+		return childPawnsCntTable8[Us](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -1790,8 +1840,8 @@ func generateCntTable8[Us side, J job](p *Position, l *MoveList) int {
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
-		n += childPawnsCntTable8[Us](p, single, pushStep(us)) + childPawnsCntTable8[Us](p, double, 2*pushStep(us)) +
-			childPawnsCntTable8[Us](p, capA, captureA(us)) + childPawnsCntTable8[Us](p, capH, captureH(us))
+		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
+			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
 		n += sets.countByKernelCntTable8(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.countByKernelCntTable8(capA) + sets.countByKernelCntTable8(capH) + 3*countKernelCntTable8(promotions)
 	}
@@ -1858,20 +1908,6 @@ func childMovesCntTable8[Us side](p *Position, pc board.Piece, from board.Square
 // countByKernelCntTable8 is countByKernel with count=table8.
 func (setCounter) countByKernelCntTable8(b uint64) int { return int(generic.PopcountTable8(b)) }
 
-// childrenPlayedCntTable8 is childrenPlayed with count=table8.
-func childrenPlayedCntTable8[Us side](p *Position, from board.Square, targets uint64, kind int) int {
-	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterCntTable8[Us](&q)
-	}
-	return n
-}
-
-// countKernelCntTable8 is countKernel with count=table8.
-func countKernelCntTable8(b uint64) int { return int(generic.PopcountTable8(b)) }
-
 // childPawnsCntTable8 is childPawns with count=table8.
 func childPawnsCntTable8[Us side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
@@ -1914,6 +1950,20 @@ func childPawnsCntTable8[Us side](p *Position, targets uint64, delta int) int {
 	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
 }
+
+// childrenPlayedCntTable8 is childrenPlayed with count=table8.
+func childrenPlayedCntTable8[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+	var q Position
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += countAfterCntTable8[Us](&q)
+	}
+	return n
+}
+
+// countKernelCntTable8 is countKernel with count=table8.
+func countKernelCntTable8(b uint64) int { return int(generic.PopcountTable8(b)) }
 
 // countAfterCntTable8 is countAfter with count=table8.
 func countAfterCntTable8[Us side](p *Position) int {

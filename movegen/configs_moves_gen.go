@@ -101,11 +101,21 @@ func generateMvMagicHash[Us side, J job](p *Position, l *MoveList) int {
 	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
+	// (A piece or pawn set without moves has no children: no call.)
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
+			if targets == 0 {
+				return 0
+			}
 			return childMovesMvMagicHash[Us](p, piece, from, targets)
 		}
 		return sets.count(targets)
+	}
+	pawnChildren := func(targets uint64, delta int) int {
+		if targets == 0 {
+			return 0
+		}
+		return childPawnsMvMagicHash[Us](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -265,8 +275,8 @@ func generateMvMagicHash[Us side, J job](p *Position, l *MoveList) int {
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
-		n += childPawnsMvMagicHash[Us](p, single, pushStep(us)) + childPawnsMvMagicHash[Us](p, double, 2*pushStep(us)) +
-			childPawnsMvMagicHash[Us](p, capA, captureA(us)) + childPawnsMvMagicHash[Us](p, capH, captureH(us))
+		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
+			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
 		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	}
@@ -338,27 +348,6 @@ func childMovesMvMagicHash[Us side](p *Position, pc board.Piece, from board.Squa
 	return n
 }
 
-// addListedMvMagicHash is addListed with moves=magic-hash.
-func (l *MoveList) addListedMvMagicHash(piece board.Piece, from board.Square, targets uint64) {
-	var d [8]kernels.Move
-	n := generic.MovelistMagicHash(&d, kernels.Targets{BB: targets, From: from, Piece: piece})
-	for i, m := range d {
-		l.Moves[(l.N+i)&(MaxMoves-1)] = Move(m)
-	}
-	l.N += n
-}
-
-// childrenPlayedMvMagicHash is childrenPlayed with moves=magic-hash.
-func childrenPlayedMvMagicHash[Us side](p *Position, from board.Square, targets uint64, kind int) int {
-	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterMvMagicHash[Us](&q)
-	}
-	return n
-}
-
 // childPawnsMvMagicHash is childPawns with moves=magic-hash.
 func childPawnsMvMagicHash[Us side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
@@ -399,6 +388,27 @@ func childPawnsMvMagicHash[Us side](p *Position, targets uint64, delta int) int 
 		}
 	}
 	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
+// addListedMvMagicHash is addListed with moves=magic-hash.
+func (l *MoveList) addListedMvMagicHash(piece board.Piece, from board.Square, targets uint64) {
+	var d [8]kernels.Move
+	n := generic.MovelistMagicHash(&d, kernels.Targets{BB: targets, From: from, Piece: piece})
+	for i, m := range d {
+		l.Moves[(l.N+i)&(MaxMoves-1)] = Move(m)
+	}
+	l.N += n
+}
+
+// childrenPlayedMvMagicHash is childrenPlayed with moves=magic-hash.
+func childrenPlayedMvMagicHash[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+	var q Position
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += countAfterMvMagicHash[Us](&q)
+	}
 	return n
 }
 

@@ -101,11 +101,21 @@ func generateOrdFlipVertical[Us side, J job](p *Position, l *MoveList) int {
 	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
+	// (A piece or pawn set without moves has no children: no call.)
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
+			if targets == 0 {
+				return 0
+			}
 			return childMovesOrdFlipVertical[Us](p, piece, from, targets)
 		}
 		return sets.count(targets)
+	}
+	pawnChildren := func(targets uint64, delta int) int {
+		if targets == 0 {
+			return 0
+		}
+		return childPawnsOrdFlipVertical[Us](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -265,8 +275,8 @@ func generateOrdFlipVertical[Us side, J job](p *Position, l *MoveList) int {
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
-		n += childPawnsOrdFlipVertical[Us](p, single, pushStep(us)) + childPawnsOrdFlipVertical[Us](p, double, 2*pushStep(us)) +
-			childPawnsOrdFlipVertical[Us](p, capA, captureA(us)) + childPawnsOrdFlipVertical[Us](p, capH, captureH(us))
+		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
+			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
 		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	}
@@ -338,26 +348,6 @@ func childMovesOrdFlipVertical[Us side](p *Position, pc board.Piece, from board.
 	return n
 }
 
-// addColoredOrdFlipVertical is addColored with order=flip-vertical.
-func (l *MoveList) addColoredOrdFlipVertical(side board.Color, from board.Square, targets uint64, kind int) {
-	var sq [64]board.Square
-	n := generic.SerializeColorFlipVertical(&sq, kernels.ColoredBB{BB: targets, Side: side})
-	for _, to := range sq[:n&63] {
-		l.push(newMove(from, to, kind))
-	}
-}
-
-// childrenPlayedOrdFlipVertical is childrenPlayed with order=flip-vertical.
-func childrenPlayedOrdFlipVertical[Us side](p *Position, from board.Square, targets uint64, kind int) int {
-	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterOrdFlipVertical[Us](&q)
-	}
-	return n
-}
-
 // childPawnsOrdFlipVertical is childPawns with order=flip-vertical.
 func childPawnsOrdFlipVertical[Us side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
@@ -398,6 +388,26 @@ func childPawnsOrdFlipVertical[Us side](p *Position, targets uint64, delta int) 
 		}
 	}
 	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
+// addColoredOrdFlipVertical is addColored with order=flip-vertical.
+func (l *MoveList) addColoredOrdFlipVertical(side board.Color, from board.Square, targets uint64, kind int) {
+	var sq [64]board.Square
+	n := generic.SerializeColorFlipVertical(&sq, kernels.ColoredBB{BB: targets, Side: side})
+	for _, to := range sq[:n&63] {
+		l.push(newMove(from, to, kind))
+	}
+}
+
+// childrenPlayedOrdFlipVertical is childrenPlayed with order=flip-vertical.
+func childrenPlayedOrdFlipVertical[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+	var q Position
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += countAfterOrdFlipVertical[Us](&q)
+	}
 	return n
 }
 

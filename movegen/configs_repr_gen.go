@@ -110,11 +110,21 @@ func generateHyperbolaReverseReprReversed[Us side, J job](p *posReversed, l *Mov
 	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
+	// (A piece or pawn set without moves has no children: no call.)
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
+			if targets == 0 {
+				return 0
+			}
 			return childMovesHyperbolaReverseReprReversed[Us](p, piece, from, targets)
 		}
 		return sets.count(targets)
+	}
+	pawnChildren := func(targets uint64, delta int) int {
+		if targets == 0 {
+			return 0
+		}
+		return childPawnsHyperbolaReverseReprReversed[Us](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -274,8 +284,8 @@ func generateHyperbolaReverseReprReversed[Us side, J job](p *posReversed, l *Mov
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
-		n += childPawnsHyperbolaReverseReprReversed[Us](p, single, pushStep(us)) + childPawnsHyperbolaReverseReprReversed[Us](p, double, 2*pushStep(us)) +
-			childPawnsHyperbolaReverseReprReversed[Us](p, capA, captureA(us)) + childPawnsHyperbolaReverseReprReversed[Us](p, capH, captureH(us))
+		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
+			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
 		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	}
@@ -394,17 +404,6 @@ func childMovesHyperbolaReverseReprReversed[Us side](p *posReversed, pc board.Pi
 	return n
 }
 
-// childrenPlayedHyperbolaReverseReprReversed is childrenPlayed with slider=hyperbola-reverse, repr=reversed.
-func childrenPlayedHyperbolaReverseReprReversed[Us side](p *posReversed, from board.Square, targets uint64, kind int) int {
-	var q posReversed
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		playReprReversed[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterHyperbolaReverseReprReversed[Us](&q)
-	}
-	return n
-}
-
 // childPawnsHyperbolaReverseReprReversed is childPawns with slider=hyperbola-reverse, repr=reversed.
 func childPawnsHyperbolaReverseReprReversed[Us side](p *posReversed, targets uint64, delta int) int {
 	us := sideOf[Us]()
@@ -445,6 +444,17 @@ func childPawnsHyperbolaReverseReprReversed[Us side](p *posReversed, targets uin
 		}
 	}
 	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
+// childrenPlayedHyperbolaReverseReprReversed is childrenPlayed with slider=hyperbola-reverse, repr=reversed.
+func childrenPlayedHyperbolaReverseReprReversed[Us side](p *posReversed, from board.Square, targets uint64, kind int) int {
+	var q posReversed
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		playReprReversed[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += countAfterHyperbolaReverseReprReversed[Us](&q)
+	}
 	return n
 }
 
@@ -567,11 +577,21 @@ func generateRotatedReprRotated[Us side, J job](p *posRotated, l *MoveList) int 
 	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
+	// (A piece or pawn set without moves has no children: no call.)
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
+			if targets == 0 {
+				return 0
+			}
 			return childMovesRotatedReprRotated[Us](p, piece, from, targets)
 		}
 		return sets.count(targets)
+	}
+	pawnChildren := func(targets uint64, delta int) int {
+		if targets == 0 {
+			return 0
+		}
+		return childPawnsRotatedReprRotated[Us](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -731,8 +751,8 @@ func generateRotatedReprRotated[Us side, J job](p *posRotated, l *MoveList) int 
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
-		n += childPawnsRotatedReprRotated[Us](p, single, pushStep(us)) + childPawnsRotatedReprRotated[Us](p, double, 2*pushStep(us)) +
-			childPawnsRotatedReprRotated[Us](p, capA, captureA(us)) + childPawnsRotatedReprRotated[Us](p, capH, captureH(us))
+		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
+			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
 		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	}
@@ -851,17 +871,6 @@ func childMovesRotatedReprRotated[Us side](p *posRotated, pc board.Piece, from b
 	return n
 }
 
-// childrenPlayedRotatedReprRotated is childrenPlayed with slider=rotated, repr=rotated.
-func childrenPlayedRotatedReprRotated[Us side](p *posRotated, from board.Square, targets uint64, kind int) int {
-	var q posRotated
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		playReprRotated[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterRotatedReprRotated[Us](&q)
-	}
-	return n
-}
-
 // childPawnsRotatedReprRotated is childPawns with slider=rotated, repr=rotated.
 func childPawnsRotatedReprRotated[Us side](p *posRotated, targets uint64, delta int) int {
 	us := sideOf[Us]()
@@ -902,6 +911,17 @@ func childPawnsRotatedReprRotated[Us side](p *posRotated, targets uint64, delta 
 		}
 	}
 	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
+// childrenPlayedRotatedReprRotated is childrenPlayed with slider=rotated, repr=rotated.
+func childrenPlayedRotatedReprRotated[Us side](p *posRotated, from board.Square, targets uint64, kind int) int {
+	var q posRotated
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		playReprRotated[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += countAfterRotatedReprRotated[Us](&q)
+	}
 	return n
 }
 
@@ -1024,11 +1044,21 @@ func generateReprReversed[Us side, J job](p *posReversed, l *MoveList) int {
 	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
+	// (A piece or pawn set without moves has no children: no call.)
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
+			if targets == 0 {
+				return 0
+			}
 			return childMovesReprReversed[Us](p, piece, from, targets)
 		}
 		return sets.count(targets)
+	}
+	pawnChildren := func(targets uint64, delta int) int {
+		if targets == 0 {
+			return 0
+		}
+		return childPawnsReprReversed[Us](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -1188,8 +1218,8 @@ func generateReprReversed[Us side, J job](p *posReversed, l *MoveList) int {
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
-		n += childPawnsReprReversed[Us](p, single, pushStep(us)) + childPawnsReprReversed[Us](p, double, 2*pushStep(us)) +
-			childPawnsReprReversed[Us](p, capA, captureA(us)) + childPawnsReprReversed[Us](p, capH, captureH(us))
+		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
+			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
 		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	}
@@ -1253,17 +1283,6 @@ func childMovesReprReversed[Us side](p *posReversed, pc board.Piece, from board.
 	return n
 }
 
-// childrenPlayedReprReversed is childrenPlayed with repr=reversed.
-func childrenPlayedReprReversed[Us side](p *posReversed, from board.Square, targets uint64, kind int) int {
-	var q posReversed
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		playReprReversed[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterReprReversed[Us](&q)
-	}
-	return n
-}
-
 // childPawnsReprReversed is childPawns with repr=reversed.
 func childPawnsReprReversed[Us side](p *posReversed, targets uint64, delta int) int {
 	us := sideOf[Us]()
@@ -1304,6 +1323,17 @@ func childPawnsReprReversed[Us side](p *posReversed, targets uint64, delta int) 
 		}
 	}
 	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
+// childrenPlayedReprReversed is childrenPlayed with repr=reversed.
+func childrenPlayedReprReversed[Us side](p *posReversed, from board.Square, targets uint64, kind int) int {
+	var q posReversed
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		playReprReversed[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += countAfterReprReversed[Us](&q)
+	}
 	return n
 }
 
@@ -1417,11 +1447,21 @@ func generateReprRotated[Us side, J job](p *posRotated, l *MoveList) int {
 	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
+	// (A piece or pawn set without moves has no children: no call.)
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
+			if targets == 0 {
+				return 0
+			}
 			return childMovesReprRotated[Us](p, piece, from, targets)
 		}
 		return sets.count(targets)
+	}
+	pawnChildren := func(targets uint64, delta int) int {
+		if targets == 0 {
+			return 0
+		}
+		return childPawnsReprRotated[Us](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -1581,8 +1621,8 @@ func generateReprRotated[Us side, J job](p *posRotated, l *MoveList) int {
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
-		n += childPawnsReprRotated[Us](p, single, pushStep(us)) + childPawnsReprRotated[Us](p, double, 2*pushStep(us)) +
-			childPawnsReprRotated[Us](p, capA, captureA(us)) + childPawnsReprRotated[Us](p, capH, captureH(us))
+		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
+			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
 		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	}
@@ -1646,17 +1686,6 @@ func childMovesReprRotated[Us side](p *posRotated, pc board.Piece, from board.Sq
 	return n
 }
 
-// childrenPlayedReprRotated is childrenPlayed with repr=rotated.
-func childrenPlayedReprRotated[Us side](p *posRotated, from board.Square, targets uint64, kind int) int {
-	var q posRotated
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		playReprRotated[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterReprRotated[Us](&q)
-	}
-	return n
-}
-
 // childPawnsReprRotated is childPawns with repr=rotated.
 func childPawnsReprRotated[Us side](p *posRotated, targets uint64, delta int) int {
 	us := sideOf[Us]()
@@ -1697,6 +1726,17 @@ func childPawnsReprRotated[Us side](p *posRotated, targets uint64, delta int) in
 		}
 	}
 	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
+// childrenPlayedReprRotated is childrenPlayed with repr=rotated.
+func childrenPlayedReprRotated[Us side](p *posRotated, from board.Square, targets uint64, kind int) int {
+	var q posRotated
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		playReprRotated[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += countAfterReprRotated[Us](&q)
+	}
 	return n
 }
 

@@ -101,11 +101,21 @@ func generateSerAvx512Vbmi2[Us side, J job](p *Position, l *MoveList) int {
 	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
+	// (A piece or pawn set without moves has no children: no call.)
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
+			if targets == 0 {
+				return 0
+			}
 			return childMovesSerAvx512Vbmi2[Us](p, piece, from, targets)
 		}
 		return sets.count(targets)
+	}
+	pawnChildren := func(targets uint64, delta int) int {
+		if targets == 0 {
+			return 0
+		}
+		return childPawnsSerAvx512Vbmi2[Us](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -265,8 +275,8 @@ func generateSerAvx512Vbmi2[Us side, J job](p *Position, l *MoveList) int {
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
-		n += childPawnsSerAvx512Vbmi2[Us](p, single, pushStep(us)) + childPawnsSerAvx512Vbmi2[Us](p, double, 2*pushStep(us)) +
-			childPawnsSerAvx512Vbmi2[Us](p, capA, captureA(us)) + childPawnsSerAvx512Vbmi2[Us](p, capH, captureH(us))
+		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
+			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
 		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	}
@@ -338,17 +348,6 @@ func childMovesSerAvx512Vbmi2[Us side](p *Position, pc board.Piece, from board.S
 	return n
 }
 
-// childrenPlayedSerAvx512Vbmi2 is childrenPlayed with serialize=avx512-vbmi2.
-func childrenPlayedSerAvx512Vbmi2[Us side](p *Position, from board.Square, targets uint64, kind int) int {
-	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterSerAvx512Vbmi2[Us](&q)
-	}
-	return n
-}
-
 // childPawnsSerAvx512Vbmi2 is childPawns with serialize=avx512-vbmi2.
 func childPawnsSerAvx512Vbmi2[Us side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
@@ -389,6 +388,17 @@ func childPawnsSerAvx512Vbmi2[Us side](p *Position, targets uint64, delta int) i
 		}
 	}
 	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
+// childrenPlayedSerAvx512Vbmi2 is childrenPlayed with serialize=avx512-vbmi2.
+func childrenPlayedSerAvx512Vbmi2[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+	var q Position
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += countAfterSerAvx512Vbmi2[Us](&q)
+	}
 	return n
 }
 

@@ -106,11 +106,21 @@ func generateSerBytes[Us side, J job](p *Position, l *MoveList) int {
 	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
+	// (A piece or pawn set without moves has no children: no call.)
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
+			if targets == 0 {
+				return 0
+			}
 			return childMovesSerBytes[Us](p, piece, from, targets)
 		}
 		return sets.count(targets)
+	}
+	pawnChildren := func(targets uint64, delta int) int {
+		if targets == 0 {
+			return 0
+		}
+		return childPawnsSerBytes[Us](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -270,8 +280,8 @@ func generateSerBytes[Us side, J job](p *Position, l *MoveList) int {
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
-		n += childPawnsSerBytes[Us](p, single, pushStep(us)) + childPawnsSerBytes[Us](p, double, 2*pushStep(us)) +
-			childPawnsSerBytes[Us](p, capA, captureA(us)) + childPawnsSerBytes[Us](p, capH, captureH(us))
+		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
+			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
 		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	}
@@ -343,26 +353,6 @@ func childMovesSerBytes[Us side](p *Position, pc board.Piece, from board.Square,
 	return n
 }
 
-// addSquaresSerBytes is addSquares with serialize=bytes.
-func (l *MoveList) addSquaresSerBytes(from board.Square, targets uint64, kind int) {
-	var sq [64]board.Square
-	n := generic.SerializeBytes(&sq, targets)
-	for _, to := range sq[:n&63] {
-		l.push(newMove(from, to, kind))
-	}
-}
-
-// childrenPlayedSerBytes is childrenPlayed with serialize=bytes.
-func childrenPlayedSerBytes[Us side](p *Position, from board.Square, targets uint64, kind int) int {
-	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterSerBytes[Us](&q)
-	}
-	return n
-}
-
 // childPawnsSerBytes is childPawns with serialize=bytes.
 func childPawnsSerBytes[Us side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
@@ -403,6 +393,26 @@ func childPawnsSerBytes[Us side](p *Position, targets uint64, delta int) int {
 		}
 	}
 	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
+// addSquaresSerBytes is addSquares with serialize=bytes.
+func (l *MoveList) addSquaresSerBytes(from board.Square, targets uint64, kind int) {
+	var sq [64]board.Square
+	n := generic.SerializeBytes(&sq, targets)
+	for _, to := range sq[:n&63] {
+		l.push(newMove(from, to, kind))
+	}
+}
+
+// childrenPlayedSerBytes is childrenPlayed with serialize=bytes.
+func childrenPlayedSerBytes[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+	var q Position
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += countAfterSerBytes[Us](&q)
+	}
 	return n
 }
 
@@ -515,11 +525,21 @@ func generateSerForward[Us side, J job](p *Position, l *MoveList) int {
 	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
+	// (A piece or pawn set without moves has no children: no call.)
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
+			if targets == 0 {
+				return 0
+			}
 			return childMovesSerForward[Us](p, piece, from, targets)
 		}
 		return sets.count(targets)
+	}
+	pawnChildren := func(targets uint64, delta int) int {
+		if targets == 0 {
+			return 0
+		}
+		return childPawnsSerForward[Us](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -679,8 +699,8 @@ func generateSerForward[Us side, J job](p *Position, l *MoveList) int {
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
-		n += childPawnsSerForward[Us](p, single, pushStep(us)) + childPawnsSerForward[Us](p, double, 2*pushStep(us)) +
-			childPawnsSerForward[Us](p, capA, captureA(us)) + childPawnsSerForward[Us](p, capH, captureH(us))
+		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
+			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
 		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	}
@@ -752,17 +772,6 @@ func childMovesSerForward[Us side](p *Position, pc board.Piece, from board.Squar
 	return n
 }
 
-// childrenPlayedSerForward is childrenPlayed with serialize=forward.
-func childrenPlayedSerForward[Us side](p *Position, from board.Square, targets uint64, kind int) int {
-	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterSerForward[Us](&q)
-	}
-	return n
-}
-
 // childPawnsSerForward is childPawns with serialize=forward.
 func childPawnsSerForward[Us side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
@@ -803,6 +812,17 @@ func childPawnsSerForward[Us side](p *Position, targets uint64, delta int) int {
 		}
 	}
 	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
+// childrenPlayedSerForward is childrenPlayed with serialize=forward.
+func childrenPlayedSerForward[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+	var q Position
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += countAfterSerForward[Us](&q)
+	}
 	return n
 }
 
@@ -899,11 +919,21 @@ func generateSerIterator[Us side, J job](p *Position, l *MoveList) int {
 	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
+	// (A piece or pawn set without moves has no children: no call.)
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
+			if targets == 0 {
+				return 0
+			}
 			return childMovesSerIterator[Us](p, piece, from, targets)
 		}
 		return sets.count(targets)
+	}
+	pawnChildren := func(targets uint64, delta int) int {
+		if targets == 0 {
+			return 0
+		}
+		return childPawnsSerIterator[Us](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -1063,8 +1093,8 @@ func generateSerIterator[Us side, J job](p *Position, l *MoveList) int {
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
-		n += childPawnsSerIterator[Us](p, single, pushStep(us)) + childPawnsSerIterator[Us](p, double, 2*pushStep(us)) +
-			childPawnsSerIterator[Us](p, capA, captureA(us)) + childPawnsSerIterator[Us](p, capH, captureH(us))
+		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
+			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
 		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	}
@@ -1136,26 +1166,6 @@ func childMovesSerIterator[Us side](p *Position, pc board.Piece, from board.Squa
 	return n
 }
 
-// addSquaresSerIterator is addSquares with serialize=iterator.
-func (l *MoveList) addSquaresSerIterator(from board.Square, targets uint64, kind int) {
-	var sq [64]board.Square
-	n := generic.SerializeIterator(&sq, targets)
-	for _, to := range sq[:n&63] {
-		l.push(newMove(from, to, kind))
-	}
-}
-
-// childrenPlayedSerIterator is childrenPlayed with serialize=iterator.
-func childrenPlayedSerIterator[Us side](p *Position, from board.Square, targets uint64, kind int) int {
-	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterSerIterator[Us](&q)
-	}
-	return n
-}
-
 // childPawnsSerIterator is childPawns with serialize=iterator.
 func childPawnsSerIterator[Us side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
@@ -1196,6 +1206,26 @@ func childPawnsSerIterator[Us side](p *Position, targets uint64, delta int) int 
 		}
 	}
 	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
+// addSquaresSerIterator is addSquares with serialize=iterator.
+func (l *MoveList) addSquaresSerIterator(from board.Square, targets uint64, kind int) {
+	var sq [64]board.Square
+	n := generic.SerializeIterator(&sq, targets)
+	for _, to := range sq[:n&63] {
+		l.push(newMove(from, to, kind))
+	}
+}
+
+// childrenPlayedSerIterator is childrenPlayed with serialize=iterator.
+func childrenPlayedSerIterator[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+	var q Position
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += countAfterSerIterator[Us](&q)
+	}
 	return n
 }
 
@@ -1308,11 +1338,21 @@ func generateSerReverse[Us side, J job](p *Position, l *MoveList) int {
 	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
+	// (A piece or pawn set without moves has no children: no call.)
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
+			if targets == 0 {
+				return 0
+			}
 			return childMovesSerReverse[Us](p, piece, from, targets)
 		}
 		return sets.count(targets)
+	}
+	pawnChildren := func(targets uint64, delta int) int {
+		if targets == 0 {
+			return 0
+		}
+		return childPawnsSerReverse[Us](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -1472,8 +1512,8 @@ func generateSerReverse[Us side, J job](p *Position, l *MoveList) int {
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
-		n += childPawnsSerReverse[Us](p, single, pushStep(us)) + childPawnsSerReverse[Us](p, double, 2*pushStep(us)) +
-			childPawnsSerReverse[Us](p, capA, captureA(us)) + childPawnsSerReverse[Us](p, capH, captureH(us))
+		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
+			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
 		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	}
@@ -1545,26 +1585,6 @@ func childMovesSerReverse[Us side](p *Position, pc board.Piece, from board.Squar
 	return n
 }
 
-// addSquaresSerReverse is addSquares with serialize=reverse.
-func (l *MoveList) addSquaresSerReverse(from board.Square, targets uint64, kind int) {
-	var sq [64]board.Square
-	n := generic.SerializeReverse(&sq, targets)
-	for _, to := range sq[:n&63] {
-		l.push(newMove(from, to, kind))
-	}
-}
-
-// childrenPlayedSerReverse is childrenPlayed with serialize=reverse.
-func childrenPlayedSerReverse[Us side](p *Position, from board.Square, targets uint64, kind int) int {
-	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterSerReverse[Us](&q)
-	}
-	return n
-}
-
 // childPawnsSerReverse is childPawns with serialize=reverse.
 func childPawnsSerReverse[Us side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
@@ -1605,6 +1625,26 @@ func childPawnsSerReverse[Us side](p *Position, targets uint64, delta int) int {
 		}
 	}
 	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
+// addSquaresSerReverse is addSquares with serialize=reverse.
+func (l *MoveList) addSquaresSerReverse(from board.Square, targets uint64, kind int) {
+	var sq [64]board.Square
+	n := generic.SerializeReverse(&sq, targets)
+	for _, to := range sq[:n&63] {
+		l.push(newMove(from, to, kind))
+	}
+}
+
+// childrenPlayedSerReverse is childrenPlayed with serialize=reverse.
+func childrenPlayedSerReverse[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+	var q Position
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += countAfterSerReverse[Us](&q)
+	}
 	return n
 }
 
@@ -1717,11 +1757,21 @@ func generateSerScanReset[Us side, J job](p *Position, l *MoveList) int {
 	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
+	// (A piece or pawn set without moves has no children: no call.)
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
+			if targets == 0 {
+				return 0
+			}
 			return childMovesSerScanReset[Us](p, piece, from, targets)
 		}
 		return sets.count(targets)
+	}
+	pawnChildren := func(targets uint64, delta int) int {
+		if targets == 0 {
+			return 0
+		}
+		return childPawnsSerScanReset[Us](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -1881,8 +1931,8 @@ func generateSerScanReset[Us side, J job](p *Position, l *MoveList) int {
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
-		n += childPawnsSerScanReset[Us](p, single, pushStep(us)) + childPawnsSerScanReset[Us](p, double, 2*pushStep(us)) +
-			childPawnsSerScanReset[Us](p, capA, captureA(us)) + childPawnsSerScanReset[Us](p, capH, captureH(us))
+		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
+			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
 		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	}
@@ -1954,26 +2004,6 @@ func childMovesSerScanReset[Us side](p *Position, pc board.Piece, from board.Squ
 	return n
 }
 
-// addSquaresSerScanReset is addSquares with serialize=scan-reset.
-func (l *MoveList) addSquaresSerScanReset(from board.Square, targets uint64, kind int) {
-	var sq [64]board.Square
-	n := generic.SerializeScanReset(&sq, targets)
-	for _, to := range sq[:n&63] {
-		l.push(newMove(from, to, kind))
-	}
-}
-
-// childrenPlayedSerScanReset is childrenPlayed with serialize=scan-reset.
-func childrenPlayedSerScanReset[Us side](p *Position, from board.Square, targets uint64, kind int) int {
-	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterSerScanReset[Us](&q)
-	}
-	return n
-}
-
 // childPawnsSerScanReset is childPawns with serialize=scan-reset.
 func childPawnsSerScanReset[Us side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
@@ -2014,6 +2044,26 @@ func childPawnsSerScanReset[Us side](p *Position, targets uint64, delta int) int
 		}
 	}
 	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
+// addSquaresSerScanReset is addSquares with serialize=scan-reset.
+func (l *MoveList) addSquaresSerScanReset(from board.Square, targets uint64, kind int) {
+	var sq [64]board.Square
+	n := generic.SerializeScanReset(&sq, targets)
+	for _, to := range sq[:n&63] {
+		l.push(newMove(from, to, kind))
+	}
+}
+
+// childrenPlayedSerScanReset is childrenPlayed with serialize=scan-reset.
+func childrenPlayedSerScanReset[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+	var q Position
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += countAfterSerScanReset[Us](&q)
+	}
 	return n
 }
 
@@ -2126,11 +2176,21 @@ func generateSerUnrolled[Us side, J job](p *Position, l *MoveList) int {
 	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
+	// (A piece or pawn set without moves has no children: no call.)
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
+			if targets == 0 {
+				return 0
+			}
 			return childMovesSerUnrolled[Us](p, piece, from, targets)
 		}
 		return sets.count(targets)
+	}
+	pawnChildren := func(targets uint64, delta int) int {
+		if targets == 0 {
+			return 0
+		}
+		return childPawnsSerUnrolled[Us](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -2290,8 +2350,8 @@ func generateSerUnrolled[Us side, J job](p *Position, l *MoveList) int {
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
-		n += childPawnsSerUnrolled[Us](p, single, pushStep(us)) + childPawnsSerUnrolled[Us](p, double, 2*pushStep(us)) +
-			childPawnsSerUnrolled[Us](p, capA, captureA(us)) + childPawnsSerUnrolled[Us](p, capH, captureH(us))
+		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
+			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
 		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	}
@@ -2363,26 +2423,6 @@ func childMovesSerUnrolled[Us side](p *Position, pc board.Piece, from board.Squa
 	return n
 }
 
-// addSquaresSerUnrolled is addSquares with serialize=unrolled.
-func (l *MoveList) addSquaresSerUnrolled(from board.Square, targets uint64, kind int) {
-	var sq [64]board.Square
-	n := generic.SerializeUnrolled(&sq, targets)
-	for _, to := range sq[:n&63] {
-		l.push(newMove(from, to, kind))
-	}
-}
-
-// childrenPlayedSerUnrolled is childrenPlayed with serialize=unrolled.
-func childrenPlayedSerUnrolled[Us side](p *Position, from board.Square, targets uint64, kind int) int {
-	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterSerUnrolled[Us](&q)
-	}
-	return n
-}
-
 // childPawnsSerUnrolled is childPawns with serialize=unrolled.
 func childPawnsSerUnrolled[Us side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
@@ -2423,6 +2463,26 @@ func childPawnsSerUnrolled[Us side](p *Position, targets uint64, delta int) int 
 		}
 	}
 	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
+// addSquaresSerUnrolled is addSquares with serialize=unrolled.
+func (l *MoveList) addSquaresSerUnrolled(from board.Square, targets uint64, kind int) {
+	var sq [64]board.Square
+	n := generic.SerializeUnrolled(&sq, targets)
+	for _, to := range sq[:n&63] {
+		l.push(newMove(from, to, kind))
+	}
+}
+
+// childrenPlayedSerUnrolled is childrenPlayed with serialize=unrolled.
+func childrenPlayedSerUnrolled[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+	var q Position
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += countAfterSerUnrolled[Us](&q)
+	}
 	return n
 }
 
@@ -2535,11 +2595,21 @@ func generateSerWords16[Us side, J job](p *Position, l *MoveList) int {
 	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
+	// (A piece or pawn set without moves has no children: no call.)
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
+			if targets == 0 {
+				return 0
+			}
 			return childMovesSerWords16[Us](p, piece, from, targets)
 		}
 		return sets.count(targets)
+	}
+	pawnChildren := func(targets uint64, delta int) int {
+		if targets == 0 {
+			return 0
+		}
+		return childPawnsSerWords16[Us](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -2699,8 +2769,8 @@ func generateSerWords16[Us side, J job](p *Position, l *MoveList) int {
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
-		n += childPawnsSerWords16[Us](p, single, pushStep(us)) + childPawnsSerWords16[Us](p, double, 2*pushStep(us)) +
-			childPawnsSerWords16[Us](p, capA, captureA(us)) + childPawnsSerWords16[Us](p, capH, captureH(us))
+		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
+			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
 		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	}
@@ -2772,26 +2842,6 @@ func childMovesSerWords16[Us side](p *Position, pc board.Piece, from board.Squar
 	return n
 }
 
-// addSquaresSerWords16 is addSquares with serialize=words16.
-func (l *MoveList) addSquaresSerWords16(from board.Square, targets uint64, kind int) {
-	var sq [64]board.Square
-	n := generic.SerializeWords16(&sq, targets)
-	for _, to := range sq[:n&63] {
-		l.push(newMove(from, to, kind))
-	}
-}
-
-// childrenPlayedSerWords16 is childrenPlayed with serialize=words16.
-func childrenPlayedSerWords16[Us side](p *Position, from board.Square, targets uint64, kind int) int {
-	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterSerWords16[Us](&q)
-	}
-	return n
-}
-
 // childPawnsSerWords16 is childPawns with serialize=words16.
 func childPawnsSerWords16[Us side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
@@ -2832,6 +2882,26 @@ func childPawnsSerWords16[Us side](p *Position, targets uint64, delta int) int {
 		}
 	}
 	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
+// addSquaresSerWords16 is addSquares with serialize=words16.
+func (l *MoveList) addSquaresSerWords16(from board.Square, targets uint64, kind int) {
+	var sq [64]board.Square
+	n := generic.SerializeWords16(&sq, targets)
+	for _, to := range sq[:n&63] {
+		l.push(newMove(from, to, kind))
+	}
+}
+
+// childrenPlayedSerWords16 is childrenPlayed with serialize=words16.
+func childrenPlayedSerWords16[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+	var q Position
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += countAfterSerWords16[Us](&q)
+	}
 	return n
 }
 

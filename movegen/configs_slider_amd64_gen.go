@@ -105,11 +105,21 @@ func generatePext[Us side, J job](p *Position, l *MoveList) int {
 	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
+	// (A piece or pawn set without moves has no children: no call.)
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
+			if targets == 0 {
+				return 0
+			}
 			return childMovesPext[Us](p, piece, from, targets)
 		}
 		return sets.count(targets)
+	}
+	pawnChildren := func(targets uint64, delta int) int {
+		if targets == 0 {
+			return 0
+		}
+		return childPawnsPext[Us](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -269,8 +279,8 @@ func generatePext[Us side, J job](p *Position, l *MoveList) int {
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
-		n += childPawnsPext[Us](p, single, pushStep(us)) + childPawnsPext[Us](p, double, 2*pushStep(us)) +
-			childPawnsPext[Us](p, capA, captureA(us)) + childPawnsPext[Us](p, capH, captureH(us))
+		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
+			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
 		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	}
@@ -334,17 +344,6 @@ func childMovesPext[Us side](p *Position, pc board.Piece, from board.Square, tar
 	return n
 }
 
-// childrenPlayedPext is childrenPlayed with slider=pext.
-func childrenPlayedPext[Us side](p *Position, from board.Square, targets uint64, kind int) int {
-	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterPext[Us](&q)
-	}
-	return n
-}
-
 // childPawnsPext is childPawns with slider=pext.
 func childPawnsPext[Us side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
@@ -385,6 +384,17 @@ func childPawnsPext[Us side](p *Position, targets uint64, delta int) int {
 		}
 	}
 	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
+// childrenPlayedPext is childrenPlayed with slider=pext.
+func childrenPlayedPext[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+	var q Position
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += countAfterPext[Us](&q)
+	}
 	return n
 }
 
@@ -498,11 +508,21 @@ func generatePextSplit[Us side, J job](p *Position, l *MoveList) int {
 	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
+	// (A piece or pawn set without moves has no children: no call.)
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
+			if targets == 0 {
+				return 0
+			}
 			return childMovesPextSplit[Us](p, piece, from, targets)
 		}
 		return sets.count(targets)
+	}
+	pawnChildren := func(targets uint64, delta int) int {
+		if targets == 0 {
+			return 0
+		}
+		return childPawnsPextSplit[Us](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -662,8 +682,8 @@ func generatePextSplit[Us side, J job](p *Position, l *MoveList) int {
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
-		n += childPawnsPextSplit[Us](p, single, pushStep(us)) + childPawnsPextSplit[Us](p, double, 2*pushStep(us)) +
-			childPawnsPextSplit[Us](p, capA, captureA(us)) + childPawnsPextSplit[Us](p, capH, captureH(us))
+		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
+			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
 		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	}
@@ -727,17 +747,6 @@ func childMovesPextSplit[Us side](p *Position, pc board.Piece, from board.Square
 	return n
 }
 
-// childrenPlayedPextSplit is childrenPlayed with slider=pext-split.
-func childrenPlayedPextSplit[Us side](p *Position, from board.Square, targets uint64, kind int) int {
-	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterPextSplit[Us](&q)
-	}
-	return n
-}
-
 // childPawnsPextSplit is childPawns with slider=pext-split.
 func childPawnsPextSplit[Us side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
@@ -778,6 +787,17 @@ func childPawnsPextSplit[Us side](p *Position, targets uint64, delta int) int {
 		}
 	}
 	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
+// childrenPlayedPextSplit is childrenPlayed with slider=pext-split.
+func childrenPlayedPextSplit[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+	var q Position
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += countAfterPextSplit[Us](&q)
+	}
 	return n
 }
 
@@ -891,11 +911,21 @@ func generateMagicFancyAsm[Us side, J job](p *Position, l *MoveList) int {
 	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
+	// (A piece or pawn set without moves has no children: no call.)
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
+			if targets == 0 {
+				return 0
+			}
 			return childMovesMagicFancyAsm[Us](p, piece, from, targets)
 		}
 		return sets.count(targets)
+	}
+	pawnChildren := func(targets uint64, delta int) int {
+		if targets == 0 {
+			return 0
+		}
+		return childPawnsMagicFancyAsm[Us](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -1055,8 +1085,8 @@ func generateMagicFancyAsm[Us side, J job](p *Position, l *MoveList) int {
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
-		n += childPawnsMagicFancyAsm[Us](p, single, pushStep(us)) + childPawnsMagicFancyAsm[Us](p, double, 2*pushStep(us)) +
-			childPawnsMagicFancyAsm[Us](p, capA, captureA(us)) + childPawnsMagicFancyAsm[Us](p, capH, captureH(us))
+		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
+			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
 		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	}
@@ -1120,17 +1150,6 @@ func childMovesMagicFancyAsm[Us side](p *Position, pc board.Piece, from board.Sq
 	return n
 }
 
-// childrenPlayedMagicFancyAsm is childrenPlayed with slider=magic-fancy-asm.
-func childrenPlayedMagicFancyAsm[Us side](p *Position, from board.Square, targets uint64, kind int) int {
-	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterMagicFancyAsm[Us](&q)
-	}
-	return n
-}
-
 // childPawnsMagicFancyAsm is childPawns with slider=magic-fancy-asm.
 func childPawnsMagicFancyAsm[Us side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
@@ -1171,6 +1190,17 @@ func childPawnsMagicFancyAsm[Us side](p *Position, targets uint64, delta int) in
 		}
 	}
 	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
+// childrenPlayedMagicFancyAsm is childrenPlayed with slider=magic-fancy-asm.
+func childrenPlayedMagicFancyAsm[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+	var q Position
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += countAfterMagicFancyAsm[Us](&q)
+	}
 	return n
 }
 
@@ -1284,11 +1314,21 @@ func generateMagicBlackAsm[Us side, J job](p *Position, l *MoveList) int {
 	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
+	// (A piece or pawn set without moves has no children: no call.)
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
+			if targets == 0 {
+				return 0
+			}
 			return childMovesMagicBlackAsm[Us](p, piece, from, targets)
 		}
 		return sets.count(targets)
+	}
+	pawnChildren := func(targets uint64, delta int) int {
+		if targets == 0 {
+			return 0
+		}
+		return childPawnsMagicBlackAsm[Us](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -1448,8 +1488,8 @@ func generateMagicBlackAsm[Us side, J job](p *Position, l *MoveList) int {
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
-		n += childPawnsMagicBlackAsm[Us](p, single, pushStep(us)) + childPawnsMagicBlackAsm[Us](p, double, 2*pushStep(us)) +
-			childPawnsMagicBlackAsm[Us](p, capA, captureA(us)) + childPawnsMagicBlackAsm[Us](p, capH, captureH(us))
+		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
+			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
 		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	}
@@ -1513,17 +1553,6 @@ func childMovesMagicBlackAsm[Us side](p *Position, pc board.Piece, from board.Sq
 	return n
 }
 
-// childrenPlayedMagicBlackAsm is childrenPlayed with slider=magic-black-asm.
-func childrenPlayedMagicBlackAsm[Us side](p *Position, from board.Square, targets uint64, kind int) int {
-	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterMagicBlackAsm[Us](&q)
-	}
-	return n
-}
-
 // childPawnsMagicBlackAsm is childPawns with slider=magic-black-asm.
 func childPawnsMagicBlackAsm[Us side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
@@ -1564,6 +1593,17 @@ func childPawnsMagicBlackAsm[Us side](p *Position, targets uint64, delta int) in
 		}
 	}
 	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
+// childrenPlayedMagicBlackAsm is childrenPlayed with slider=magic-black-asm.
+func childrenPlayedMagicBlackAsm[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+	var q Position
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += countAfterMagicBlackAsm[Us](&q)
+	}
 	return n
 }
 

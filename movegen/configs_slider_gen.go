@@ -109,11 +109,21 @@ func generateClassical[Us side, J job](p *Position, l *MoveList) int {
 	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
+	// (A piece or pawn set without moves has no children: no call.)
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
+			if targets == 0 {
+				return 0
+			}
 			return childMovesClassical[Us](p, piece, from, targets)
 		}
 		return sets.count(targets)
+	}
+	pawnChildren := func(targets uint64, delta int) int {
+		if targets == 0 {
+			return 0
+		}
+		return childPawnsClassical[Us](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -273,8 +283,8 @@ func generateClassical[Us side, J job](p *Position, l *MoveList) int {
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
-		n += childPawnsClassical[Us](p, single, pushStep(us)) + childPawnsClassical[Us](p, double, 2*pushStep(us)) +
-			childPawnsClassical[Us](p, capA, captureA(us)) + childPawnsClassical[Us](p, capH, captureH(us))
+		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
+			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
 		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	}
@@ -338,17 +348,6 @@ func childMovesClassical[Us side](p *Position, pc board.Piece, from board.Square
 	return n
 }
 
-// childrenPlayedClassical is childrenPlayed with slider=classical.
-func childrenPlayedClassical[Us side](p *Position, from board.Square, targets uint64, kind int) int {
-	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterClassical[Us](&q)
-	}
-	return n
-}
-
 // childPawnsClassical is childPawns with slider=classical.
 func childPawnsClassical[Us side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
@@ -389,6 +388,17 @@ func childPawnsClassical[Us side](p *Position, targets uint64, delta int) int {
 		}
 	}
 	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
+// childrenPlayedClassical is childrenPlayed with slider=classical.
+func childrenPlayedClassical[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+	var q Position
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += countAfterClassical[Us](&q)
+	}
 	return n
 }
 
@@ -502,11 +512,21 @@ func generateDumb7fill[Us side, J job](p *Position, l *MoveList) int {
 	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
+	// (A piece or pawn set without moves has no children: no call.)
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
+			if targets == 0 {
+				return 0
+			}
 			return childMovesDumb7fill[Us](p, piece, from, targets)
 		}
 		return sets.count(targets)
+	}
+	pawnChildren := func(targets uint64, delta int) int {
+		if targets == 0 {
+			return 0
+		}
+		return childPawnsDumb7fill[Us](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -666,8 +686,8 @@ func generateDumb7fill[Us side, J job](p *Position, l *MoveList) int {
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
-		n += childPawnsDumb7fill[Us](p, single, pushStep(us)) + childPawnsDumb7fill[Us](p, double, 2*pushStep(us)) +
-			childPawnsDumb7fill[Us](p, capA, captureA(us)) + childPawnsDumb7fill[Us](p, capH, captureH(us))
+		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
+			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
 		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	}
@@ -731,17 +751,6 @@ func childMovesDumb7fill[Us side](p *Position, pc board.Piece, from board.Square
 	return n
 }
 
-// childrenPlayedDumb7fill is childrenPlayed with slider=dumb7fill.
-func childrenPlayedDumb7fill[Us side](p *Position, from board.Square, targets uint64, kind int) int {
-	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterDumb7fill[Us](&q)
-	}
-	return n
-}
-
 // childPawnsDumb7fill is childPawns with slider=dumb7fill.
 func childPawnsDumb7fill[Us side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
@@ -782,6 +791,17 @@ func childPawnsDumb7fill[Us side](p *Position, targets uint64, delta int) int {
 		}
 	}
 	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
+// childrenPlayedDumb7fill is childrenPlayed with slider=dumb7fill.
+func childrenPlayedDumb7fill[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+	var q Position
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += countAfterDumb7fill[Us](&q)
+	}
 	return n
 }
 
@@ -895,11 +915,21 @@ func generateHyperbolaBswap[Us side, J job](p *Position, l *MoveList) int {
 	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
+	// (A piece or pawn set without moves has no children: no call.)
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
+			if targets == 0 {
+				return 0
+			}
 			return childMovesHyperbolaBswap[Us](p, piece, from, targets)
 		}
 		return sets.count(targets)
+	}
+	pawnChildren := func(targets uint64, delta int) int {
+		if targets == 0 {
+			return 0
+		}
+		return childPawnsHyperbolaBswap[Us](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -1059,8 +1089,8 @@ func generateHyperbolaBswap[Us side, J job](p *Position, l *MoveList) int {
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
-		n += childPawnsHyperbolaBswap[Us](p, single, pushStep(us)) + childPawnsHyperbolaBswap[Us](p, double, 2*pushStep(us)) +
-			childPawnsHyperbolaBswap[Us](p, capA, captureA(us)) + childPawnsHyperbolaBswap[Us](p, capH, captureH(us))
+		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
+			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
 		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	}
@@ -1124,17 +1154,6 @@ func childMovesHyperbolaBswap[Us side](p *Position, pc board.Piece, from board.S
 	return n
 }
 
-// childrenPlayedHyperbolaBswap is childrenPlayed with slider=hyperbola-bswap.
-func childrenPlayedHyperbolaBswap[Us side](p *Position, from board.Square, targets uint64, kind int) int {
-	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterHyperbolaBswap[Us](&q)
-	}
-	return n
-}
-
 // childPawnsHyperbolaBswap is childPawns with slider=hyperbola-bswap.
 func childPawnsHyperbolaBswap[Us side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
@@ -1175,6 +1194,17 @@ func childPawnsHyperbolaBswap[Us side](p *Position, targets uint64, delta int) i
 		}
 	}
 	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
+// childrenPlayedHyperbolaBswap is childrenPlayed with slider=hyperbola-bswap.
+func childrenPlayedHyperbolaBswap[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+	var q Position
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += countAfterHyperbolaBswap[Us](&q)
+	}
 	return n
 }
 
@@ -1288,11 +1318,21 @@ func generateHyperbolaReverse[Us side, J job](p *Position, l *MoveList) int {
 	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
+	// (A piece or pawn set without moves has no children: no call.)
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
+			if targets == 0 {
+				return 0
+			}
 			return childMovesHyperbolaReverse[Us](p, piece, from, targets)
 		}
 		return sets.count(targets)
+	}
+	pawnChildren := func(targets uint64, delta int) int {
+		if targets == 0 {
+			return 0
+		}
+		return childPawnsHyperbolaReverse[Us](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -1452,8 +1492,8 @@ func generateHyperbolaReverse[Us side, J job](p *Position, l *MoveList) int {
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
-		n += childPawnsHyperbolaReverse[Us](p, single, pushStep(us)) + childPawnsHyperbolaReverse[Us](p, double, 2*pushStep(us)) +
-			childPawnsHyperbolaReverse[Us](p, capA, captureA(us)) + childPawnsHyperbolaReverse[Us](p, capH, captureH(us))
+		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
+			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
 		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	}
@@ -1517,17 +1557,6 @@ func childMovesHyperbolaReverse[Us side](p *Position, pc board.Piece, from board
 	return n
 }
 
-// childrenPlayedHyperbolaReverse is childrenPlayed with slider=hyperbola-reverse.
-func childrenPlayedHyperbolaReverse[Us side](p *Position, from board.Square, targets uint64, kind int) int {
-	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterHyperbolaReverse[Us](&q)
-	}
-	return n
-}
-
 // childPawnsHyperbolaReverse is childPawns with slider=hyperbola-reverse.
 func childPawnsHyperbolaReverse[Us side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
@@ -1568,6 +1597,17 @@ func childPawnsHyperbolaReverse[Us side](p *Position, targets uint64, delta int)
 		}
 	}
 	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
+// childrenPlayedHyperbolaReverse is childrenPlayed with slider=hyperbola-reverse.
+func childrenPlayedHyperbolaReverse[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+	var q Position
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += countAfterHyperbolaReverse[Us](&q)
+	}
 	return n
 }
 
@@ -1681,11 +1721,21 @@ func generateKindergarten[Us side, J job](p *Position, l *MoveList) int {
 	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
+	// (A piece or pawn set without moves has no children: no call.)
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
+			if targets == 0 {
+				return 0
+			}
 			return childMovesKindergarten[Us](p, piece, from, targets)
 		}
 		return sets.count(targets)
+	}
+	pawnChildren := func(targets uint64, delta int) int {
+		if targets == 0 {
+			return 0
+		}
+		return childPawnsKindergarten[Us](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -1845,8 +1895,8 @@ func generateKindergarten[Us side, J job](p *Position, l *MoveList) int {
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
-		n += childPawnsKindergarten[Us](p, single, pushStep(us)) + childPawnsKindergarten[Us](p, double, 2*pushStep(us)) +
-			childPawnsKindergarten[Us](p, capA, captureA(us)) + childPawnsKindergarten[Us](p, capH, captureH(us))
+		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
+			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
 		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	}
@@ -1910,17 +1960,6 @@ func childMovesKindergarten[Us side](p *Position, pc board.Piece, from board.Squ
 	return n
 }
 
-// childrenPlayedKindergarten is childrenPlayed with slider=kindergarten.
-func childrenPlayedKindergarten[Us side](p *Position, from board.Square, targets uint64, kind int) int {
-	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterKindergarten[Us](&q)
-	}
-	return n
-}
-
 // childPawnsKindergarten is childPawns with slider=kindergarten.
 func childPawnsKindergarten[Us side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
@@ -1961,6 +2000,17 @@ func childPawnsKindergarten[Us side](p *Position, targets uint64, delta int) int
 		}
 	}
 	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
+// childrenPlayedKindergarten is childrenPlayed with slider=kindergarten.
+func childrenPlayedKindergarten[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+	var q Position
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += countAfterKindergarten[Us](&q)
+	}
 	return n
 }
 
@@ -2074,11 +2124,21 @@ func generateKoggeStone[Us side, J job](p *Position, l *MoveList) int {
 	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
+	// (A piece or pawn set without moves has no children: no call.)
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
+			if targets == 0 {
+				return 0
+			}
 			return childMovesKoggeStone[Us](p, piece, from, targets)
 		}
 		return sets.count(targets)
+	}
+	pawnChildren := func(targets uint64, delta int) int {
+		if targets == 0 {
+			return 0
+		}
+		return childPawnsKoggeStone[Us](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -2238,8 +2298,8 @@ func generateKoggeStone[Us side, J job](p *Position, l *MoveList) int {
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
-		n += childPawnsKoggeStone[Us](p, single, pushStep(us)) + childPawnsKoggeStone[Us](p, double, 2*pushStep(us)) +
-			childPawnsKoggeStone[Us](p, capA, captureA(us)) + childPawnsKoggeStone[Us](p, capH, captureH(us))
+		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
+			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
 		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	}
@@ -2303,17 +2363,6 @@ func childMovesKoggeStone[Us side](p *Position, pc board.Piece, from board.Squar
 	return n
 }
 
-// childrenPlayedKoggeStone is childrenPlayed with slider=kogge-stone.
-func childrenPlayedKoggeStone[Us side](p *Position, from board.Square, targets uint64, kind int) int {
-	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterKoggeStone[Us](&q)
-	}
-	return n
-}
-
 // childPawnsKoggeStone is childPawns with slider=kogge-stone.
 func childPawnsKoggeStone[Us side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
@@ -2354,6 +2403,17 @@ func childPawnsKoggeStone[Us side](p *Position, targets uint64, delta int) int {
 		}
 	}
 	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
+// childrenPlayedKoggeStone is childrenPlayed with slider=kogge-stone.
+func childrenPlayedKoggeStone[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+	var q Position
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += countAfterKoggeStone[Us](&q)
+	}
 	return n
 }
 
@@ -2467,11 +2527,21 @@ func generateMagicBlack[Us side, J job](p *Position, l *MoveList) int {
 	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
+	// (A piece or pawn set without moves has no children: no call.)
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
+			if targets == 0 {
+				return 0
+			}
 			return childMovesMagicBlack[Us](p, piece, from, targets)
 		}
 		return sets.count(targets)
+	}
+	pawnChildren := func(targets uint64, delta int) int {
+		if targets == 0 {
+			return 0
+		}
+		return childPawnsMagicBlack[Us](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -2631,8 +2701,8 @@ func generateMagicBlack[Us side, J job](p *Position, l *MoveList) int {
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
-		n += childPawnsMagicBlack[Us](p, single, pushStep(us)) + childPawnsMagicBlack[Us](p, double, 2*pushStep(us)) +
-			childPawnsMagicBlack[Us](p, capA, captureA(us)) + childPawnsMagicBlack[Us](p, capH, captureH(us))
+		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
+			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
 		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	}
@@ -2696,17 +2766,6 @@ func childMovesMagicBlack[Us side](p *Position, pc board.Piece, from board.Squar
 	return n
 }
 
-// childrenPlayedMagicBlack is childrenPlayed with slider=magic-black.
-func childrenPlayedMagicBlack[Us side](p *Position, from board.Square, targets uint64, kind int) int {
-	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterMagicBlack[Us](&q)
-	}
-	return n
-}
-
 // childPawnsMagicBlack is childPawns with slider=magic-black.
 func childPawnsMagicBlack[Us side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
@@ -2747,6 +2806,17 @@ func childPawnsMagicBlack[Us side](p *Position, targets uint64, delta int) int {
 		}
 	}
 	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
+// childrenPlayedMagicBlack is childrenPlayed with slider=magic-black.
+func childrenPlayedMagicBlack[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+	var q Position
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += countAfterMagicBlack[Us](&q)
+	}
 	return n
 }
 
@@ -2860,11 +2930,21 @@ func generateMagicPlain[Us side, J job](p *Position, l *MoveList) int {
 	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
+	// (A piece or pawn set without moves has no children: no call.)
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
+			if targets == 0 {
+				return 0
+			}
 			return childMovesMagicPlain[Us](p, piece, from, targets)
 		}
 		return sets.count(targets)
+	}
+	pawnChildren := func(targets uint64, delta int) int {
+		if targets == 0 {
+			return 0
+		}
+		return childPawnsMagicPlain[Us](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -3024,8 +3104,8 @@ func generateMagicPlain[Us side, J job](p *Position, l *MoveList) int {
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
-		n += childPawnsMagicPlain[Us](p, single, pushStep(us)) + childPawnsMagicPlain[Us](p, double, 2*pushStep(us)) +
-			childPawnsMagicPlain[Us](p, capA, captureA(us)) + childPawnsMagicPlain[Us](p, capH, captureH(us))
+		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
+			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
 		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	}
@@ -3089,17 +3169,6 @@ func childMovesMagicPlain[Us side](p *Position, pc board.Piece, from board.Squar
 	return n
 }
 
-// childrenPlayedMagicPlain is childrenPlayed with slider=magic-plain.
-func childrenPlayedMagicPlain[Us side](p *Position, from board.Square, targets uint64, kind int) int {
-	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterMagicPlain[Us](&q)
-	}
-	return n
-}
-
 // childPawnsMagicPlain is childPawns with slider=magic-plain.
 func childPawnsMagicPlain[Us side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
@@ -3140,6 +3209,17 @@ func childPawnsMagicPlain[Us side](p *Position, targets uint64, delta int) int {
 		}
 	}
 	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
+// childrenPlayedMagicPlain is childrenPlayed with slider=magic-plain.
+func childrenPlayedMagicPlain[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+	var q Position
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += countAfterMagicPlain[Us](&q)
+	}
 	return n
 }
 
@@ -3253,11 +3333,21 @@ func generateObstructionDifference[Us side, J job](p *Position, l *MoveList) int
 	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
+	// (A piece or pawn set without moves has no children: no call.)
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
+			if targets == 0 {
+				return 0
+			}
 			return childMovesObstructionDifference[Us](p, piece, from, targets)
 		}
 		return sets.count(targets)
+	}
+	pawnChildren := func(targets uint64, delta int) int {
+		if targets == 0 {
+			return 0
+		}
+		return childPawnsObstructionDifference[Us](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -3417,8 +3507,8 @@ func generateObstructionDifference[Us side, J job](p *Position, l *MoveList) int
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
-		n += childPawnsObstructionDifference[Us](p, single, pushStep(us)) + childPawnsObstructionDifference[Us](p, double, 2*pushStep(us)) +
-			childPawnsObstructionDifference[Us](p, capA, captureA(us)) + childPawnsObstructionDifference[Us](p, capH, captureH(us))
+		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
+			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
 		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	}
@@ -3482,17 +3572,6 @@ func childMovesObstructionDifference[Us side](p *Position, pc board.Piece, from 
 	return n
 }
 
-// childrenPlayedObstructionDifference is childrenPlayed with slider=obstruction-difference.
-func childrenPlayedObstructionDifference[Us side](p *Position, from board.Square, targets uint64, kind int) int {
-	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterObstructionDifference[Us](&q)
-	}
-	return n
-}
-
 // childPawnsObstructionDifference is childPawns with slider=obstruction-difference.
 func childPawnsObstructionDifference[Us side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
@@ -3533,6 +3612,17 @@ func childPawnsObstructionDifference[Us side](p *Position, targets uint64, delta
 		}
 	}
 	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
+// childrenPlayedObstructionDifference is childrenPlayed with slider=obstruction-difference.
+func childrenPlayedObstructionDifference[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+	var q Position
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += countAfterObstructionDifference[Us](&q)
+	}
 	return n
 }
 
@@ -3646,11 +3736,21 @@ func generateRayLoop[Us side, J job](p *Position, l *MoveList) int {
 	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
+	// (A piece or pawn set without moves has no children: no call.)
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
+			if targets == 0 {
+				return 0
+			}
 			return childMovesRayLoop[Us](p, piece, from, targets)
 		}
 		return sets.count(targets)
+	}
+	pawnChildren := func(targets uint64, delta int) int {
+		if targets == 0 {
+			return 0
+		}
+		return childPawnsRayLoop[Us](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -3810,8 +3910,8 @@ func generateRayLoop[Us side, J job](p *Position, l *MoveList) int {
 	promo := uint64(rank1 | rank8)
 	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
-		n += childPawnsRayLoop[Us](p, single, pushStep(us)) + childPawnsRayLoop[Us](p, double, 2*pushStep(us)) +
-			childPawnsRayLoop[Us](p, capA, captureA(us)) + childPawnsRayLoop[Us](p, capH, captureH(us))
+		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
+			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
 		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
 	}
@@ -3875,17 +3975,6 @@ func childMovesRayLoop[Us side](p *Position, pc board.Piece, from board.Square, 
 	return n
 }
 
-// childrenPlayedRayLoop is childrenPlayed with slider=ray-loop.
-func childrenPlayedRayLoop[Us side](p *Position, from board.Square, targets uint64, kind int) int {
-	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterRayLoop[Us](&q)
-	}
-	return n
-}
-
 // childPawnsRayLoop is childPawns with slider=ray-loop.
 func childPawnsRayLoop[Us side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
@@ -3926,6 +4015,17 @@ func childPawnsRayLoop[Us side](p *Position, targets uint64, delta int) int {
 		}
 	}
 	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
+// childrenPlayedRayLoop is childrenPlayed with slider=ray-loop.
+func childrenPlayedRayLoop[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+	var q Position
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += countAfterRayLoop[Us](&q)
+	}
 	return n
 }
 
