@@ -98,7 +98,7 @@ func generateCntKernighan[Us side, J job](p *Position, l *MoveList) int {
 	case 0:
 		m.check = ^uint64(0)
 	case 1:
-		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)&63]
 	}
 	n := 0
 	var sets setCounter // the target sets counted into n
@@ -269,19 +269,22 @@ func generateCntKernighan[Us side, J job](p *Position, l *MoveList) int {
 	single &= m.check
 	capA &= opp & m.check &^ fileH
 	capH &= opp & m.check &^ fileA
-	// Counted with four popcounts rather than seven: a single push never
+	// Counted with three popcounts rather than seven: a single push never
 	// lands on the two ranks behind the side's pawns, so the double pushes
 	// are moved there (from the fourth rank to the second: a rotation by
-	// two pushes back), and the promotions of the three sets (each on the
+	// two pushes back). The promotions, only while a pawn stands on the
+	// seventh rank, with one more: those of the three sets (each on the
 	// last rank, one byte) are moved to three bytes of one word, counted
 	// three more times since each promotion is four moves.
-	promo := uint64(rank1 | rank8)
-	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
 		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
 			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
-		n += sets.countByKernel(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.countByKernel(capA) + sets.countByKernel(capH) + 3*countKernel(promotions)
+		n += sets.countByKernel(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.countByKernel(capA) + sets.countByKernel(capH)
+		if pawns&promotionRank(us) != 0 {
+			promo := uint64(rank1 | rank8)
+			n += 3 * countKernel(single&promo|bits.RotateLeft64(capA&promo, 8)|bits.RotateLeft64(capH&promo, 16))
+		}
 	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
@@ -484,7 +487,7 @@ func generateCntSwar[Us side, J job](p *Position, l *MoveList) int {
 	case 0:
 		m.check = ^uint64(0)
 	case 1:
-		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)&63]
 	}
 	n := 0
 	var sets setCounter // the target sets counted into n
@@ -655,19 +658,22 @@ func generateCntSwar[Us side, J job](p *Position, l *MoveList) int {
 	single &= m.check
 	capA &= opp & m.check &^ fileH
 	capH &= opp & m.check &^ fileA
-	// Counted with four popcounts rather than seven: a single push never
+	// Counted with three popcounts rather than seven: a single push never
 	// lands on the two ranks behind the side's pawns, so the double pushes
 	// are moved there (from the fourth rank to the second: a rotation by
-	// two pushes back), and the promotions of the three sets (each on the
+	// two pushes back). The promotions, only while a pawn stands on the
+	// seventh rank, with one more: those of the three sets (each on the
 	// last rank, one byte) are moved to three bytes of one word, counted
 	// three more times since each promotion is four moves.
-	promo := uint64(rank1 | rank8)
-	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
 		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
 			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
-		n += sets.countByKernelCntSwar(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.countByKernelCntSwar(capA) + sets.countByKernelCntSwar(capH) + 3*countKernelCntSwar(promotions)
+		n += sets.countByKernelCntSwar(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.countByKernelCntSwar(capA) + sets.countByKernelCntSwar(capH)
+		if pawns&promotionRank(us) != 0 {
+			promo := uint64(rank1 | rank8)
+			n += 3 * countKernelCntSwar(single&promo|bits.RotateLeft64(capA&promo, 8)|bits.RotateLeft64(capH&promo, 16))
+		}
 	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
@@ -876,7 +882,7 @@ func generateCntSwarMul[Us side, J job](p *Position, l *MoveList) int {
 	case 0:
 		m.check = ^uint64(0)
 	case 1:
-		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)&63]
 	}
 	n := 0
 	var sets setCounter // the target sets counted into n
@@ -1047,19 +1053,22 @@ func generateCntSwarMul[Us side, J job](p *Position, l *MoveList) int {
 	single &= m.check
 	capA &= opp & m.check &^ fileH
 	capH &= opp & m.check &^ fileA
-	// Counted with four popcounts rather than seven: a single push never
+	// Counted with three popcounts rather than seven: a single push never
 	// lands on the two ranks behind the side's pawns, so the double pushes
 	// are moved there (from the fourth rank to the second: a rotation by
-	// two pushes back), and the promotions of the three sets (each on the
+	// two pushes back). The promotions, only while a pawn stands on the
+	// seventh rank, with one more: those of the three sets (each on the
 	// last rank, one byte) are moved to three bytes of one word, counted
 	// three more times since each promotion is four moves.
-	promo := uint64(rank1 | rank8)
-	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
 		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
 			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
-		n += sets.countByKernelCntSwarMul(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.countByKernelCntSwarMul(capA) + sets.countByKernelCntSwarMul(capH) + 3*countKernelCntSwarMul(promotions)
+		n += sets.countByKernelCntSwarMul(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.countByKernelCntSwarMul(capA) + sets.countByKernelCntSwarMul(capH)
+		if pawns&promotionRank(us) != 0 {
+			promo := uint64(rank1 | rank8)
+			n += 3 * countKernelCntSwarMul(single&promo|bits.RotateLeft64(capA&promo, 8)|bits.RotateLeft64(capH&promo, 16))
+		}
 	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
@@ -1268,7 +1277,7 @@ func generateCntTable16[Us side, J job](p *Position, l *MoveList) int {
 	case 0:
 		m.check = ^uint64(0)
 	case 1:
-		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)&63]
 	}
 	n := 0
 	var sets setCounter // the target sets counted into n
@@ -1439,19 +1448,22 @@ func generateCntTable16[Us side, J job](p *Position, l *MoveList) int {
 	single &= m.check
 	capA &= opp & m.check &^ fileH
 	capH &= opp & m.check &^ fileA
-	// Counted with four popcounts rather than seven: a single push never
+	// Counted with three popcounts rather than seven: a single push never
 	// lands on the two ranks behind the side's pawns, so the double pushes
 	// are moved there (from the fourth rank to the second: a rotation by
-	// two pushes back), and the promotions of the three sets (each on the
+	// two pushes back). The promotions, only while a pawn stands on the
+	// seventh rank, with one more: those of the three sets (each on the
 	// last rank, one byte) are moved to three bytes of one word, counted
 	// three more times since each promotion is four moves.
-	promo := uint64(rank1 | rank8)
-	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
 		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
 			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
-		n += sets.countByKernelCntTable16(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.countByKernelCntTable16(capA) + sets.countByKernelCntTable16(capH) + 3*countKernelCntTable16(promotions)
+		n += sets.countByKernelCntTable16(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.countByKernelCntTable16(capA) + sets.countByKernelCntTable16(capH)
+		if pawns&promotionRank(us) != 0 {
+			promo := uint64(rank1 | rank8)
+			n += 3 * countKernelCntTable16(single&promo|bits.RotateLeft64(capA&promo, 8)|bits.RotateLeft64(capH&promo, 16))
+		}
 	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
@@ -1660,7 +1672,7 @@ func generateCntTable8[Us side, J job](p *Position, l *MoveList) int {
 	case 0:
 		m.check = ^uint64(0)
 	case 1:
-		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)&63]
 	}
 	n := 0
 	var sets setCounter // the target sets counted into n
@@ -1831,19 +1843,22 @@ func generateCntTable8[Us side, J job](p *Position, l *MoveList) int {
 	single &= m.check
 	capA &= opp & m.check &^ fileH
 	capH &= opp & m.check &^ fileA
-	// Counted with four popcounts rather than seven: a single push never
+	// Counted with three popcounts rather than seven: a single push never
 	// lands on the two ranks behind the side's pawns, so the double pushes
 	// are moved there (from the fourth rank to the second: a rotation by
-	// two pushes back), and the promotions of the three sets (each on the
+	// two pushes back). The promotions, only while a pawn stands on the
+	// seventh rank, with one more: those of the three sets (each on the
 	// last rank, one byte) are moved to three bytes of one word, counted
 	// three more times since each promotion is four moves.
-	promo := uint64(rank1 | rank8)
-	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
 		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
 			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
-		n += sets.countByKernelCntTable8(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.countByKernelCntTable8(capA) + sets.countByKernelCntTable8(capH) + 3*countKernelCntTable8(promotions)
+		n += sets.countByKernelCntTable8(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.countByKernelCntTable8(capA) + sets.countByKernelCntTable8(capH)
+		if pawns&promotionRank(us) != 0 {
+			promo := uint64(rank1 | rank8)
+			n += 3 * countKernelCntTable8(single&promo|bits.RotateLeft64(capA&promo, 8)|bits.RotateLeft64(capH&promo, 16))
+		}
 	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)

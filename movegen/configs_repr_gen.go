@@ -104,7 +104,7 @@ func generateHyperbolaReverseReprReversed[Us side, J job](p *posReversed, l *Mov
 	case 0:
 		m.check = ^uint64(0)
 	case 1:
-		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)&63]
 	}
 	n := 0
 	var sets setCounter // the target sets counted into n
@@ -275,19 +275,22 @@ func generateHyperbolaReverseReprReversed[Us side, J job](p *posReversed, l *Mov
 	single &= m.check
 	capA &= opp & m.check &^ fileH
 	capH &= opp & m.check &^ fileA
-	// Counted with four popcounts rather than seven: a single push never
+	// Counted with three popcounts rather than seven: a single push never
 	// lands on the two ranks behind the side's pawns, so the double pushes
 	// are moved there (from the fourth rank to the second: a rotation by
-	// two pushes back), and the promotions of the three sets (each on the
+	// two pushes back). The promotions, only while a pawn stands on the
+	// seventh rank, with one more: those of the three sets (each on the
 	// last rank, one byte) are moved to three bytes of one word, counted
 	// three more times since each promotion is four moves.
-	promo := uint64(rank1 | rank8)
-	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
 		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
 			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
-		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
+		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH)
+		if pawns&promotionRank(us) != 0 {
+			promo := uint64(rank1 | rank8)
+			n += 3 * count(single&promo|bits.RotateLeft64(capA&promo, 8)|bits.RotateLeft64(capH&promo, 16))
+		}
 	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
@@ -571,7 +574,7 @@ func generateRotatedReprRotated[Us side, J job](p *posRotated, l *MoveList) int 
 	case 0:
 		m.check = ^uint64(0)
 	case 1:
-		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)&63]
 	}
 	n := 0
 	var sets setCounter // the target sets counted into n
@@ -742,19 +745,22 @@ func generateRotatedReprRotated[Us side, J job](p *posRotated, l *MoveList) int 
 	single &= m.check
 	capA &= opp & m.check &^ fileH
 	capH &= opp & m.check &^ fileA
-	// Counted with four popcounts rather than seven: a single push never
+	// Counted with three popcounts rather than seven: a single push never
 	// lands on the two ranks behind the side's pawns, so the double pushes
 	// are moved there (from the fourth rank to the second: a rotation by
-	// two pushes back), and the promotions of the three sets (each on the
+	// two pushes back). The promotions, only while a pawn stands on the
+	// seventh rank, with one more: those of the three sets (each on the
 	// last rank, one byte) are moved to three bytes of one word, counted
 	// three more times since each promotion is four moves.
-	promo := uint64(rank1 | rank8)
-	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
 		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
 			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
-		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
+		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH)
+		if pawns&promotionRank(us) != 0 {
+			promo := uint64(rank1 | rank8)
+			n += 3 * count(single&promo|bits.RotateLeft64(capA&promo, 8)|bits.RotateLeft64(capH&promo, 16))
+		}
 	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
@@ -1038,7 +1044,7 @@ func generateReprReversed[Us side, J job](p *posReversed, l *MoveList) int {
 	case 0:
 		m.check = ^uint64(0)
 	case 1:
-		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)&63]
 	}
 	n := 0
 	var sets setCounter // the target sets counted into n
@@ -1209,19 +1215,22 @@ func generateReprReversed[Us side, J job](p *posReversed, l *MoveList) int {
 	single &= m.check
 	capA &= opp & m.check &^ fileH
 	capH &= opp & m.check &^ fileA
-	// Counted with four popcounts rather than seven: a single push never
+	// Counted with three popcounts rather than seven: a single push never
 	// lands on the two ranks behind the side's pawns, so the double pushes
 	// are moved there (from the fourth rank to the second: a rotation by
-	// two pushes back), and the promotions of the three sets (each on the
+	// two pushes back). The promotions, only while a pawn stands on the
+	// seventh rank, with one more: those of the three sets (each on the
 	// last rank, one byte) are moved to three bytes of one word, counted
 	// three more times since each promotion is four moves.
-	promo := uint64(rank1 | rank8)
-	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
 		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
 			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
-		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
+		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH)
+		if pawns&promotionRank(us) != 0 {
+			promo := uint64(rank1 | rank8)
+			n += 3 * count(single&promo|bits.RotateLeft64(capA&promo, 8)|bits.RotateLeft64(capH&promo, 16))
+		}
 	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
@@ -1441,7 +1450,7 @@ func generateReprRotated[Us side, J job](p *posRotated, l *MoveList) int {
 	case 0:
 		m.check = ^uint64(0)
 	case 1:
-		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)&63]
 	}
 	n := 0
 	var sets setCounter // the target sets counted into n
@@ -1612,19 +1621,22 @@ func generateReprRotated[Us side, J job](p *posRotated, l *MoveList) int {
 	single &= m.check
 	capA &= opp & m.check &^ fileH
 	capH &= opp & m.check &^ fileA
-	// Counted with four popcounts rather than seven: a single push never
+	// Counted with three popcounts rather than seven: a single push never
 	// lands on the two ranks behind the side's pawns, so the double pushes
 	// are moved there (from the fourth rank to the second: a rotation by
-	// two pushes back), and the promotions of the three sets (each on the
+	// two pushes back). The promotions, only while a pawn stands on the
+	// seventh rank, with one more: those of the three sets (each on the
 	// last rank, one byte) are moved to three bytes of one word, counted
 	// three more times since each promotion is four moves.
-	promo := uint64(rank1 | rank8)
-	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
 		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
 			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
-		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
+		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH)
+		if pawns&promotionRank(us) != 0 {
+			promo := uint64(rank1 | rank8)
+			n += 3 * count(single&promo|bits.RotateLeft64(capA&promo, 8)|bits.RotateLeft64(capH&promo, 16))
+		}
 	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)

@@ -100,7 +100,7 @@ func generateSerBytes[Us side, J job](p *Position, l *MoveList) int {
 	case 0:
 		m.check = ^uint64(0)
 	case 1:
-		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)&63]
 	}
 	n := 0
 	var sets setCounter // the target sets counted into n
@@ -271,19 +271,22 @@ func generateSerBytes[Us side, J job](p *Position, l *MoveList) int {
 	single &= m.check
 	capA &= opp & m.check &^ fileH
 	capH &= opp & m.check &^ fileA
-	// Counted with four popcounts rather than seven: a single push never
+	// Counted with three popcounts rather than seven: a single push never
 	// lands on the two ranks behind the side's pawns, so the double pushes
 	// are moved there (from the fourth rank to the second: a rotation by
-	// two pushes back), and the promotions of the three sets (each on the
+	// two pushes back). The promotions, only while a pawn stands on the
+	// seventh rank, with one more: those of the three sets (each on the
 	// last rank, one byte) are moved to three bytes of one word, counted
 	// three more times since each promotion is four moves.
-	promo := uint64(rank1 | rank8)
-	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
 		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
 			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
-		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
+		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH)
+		if pawns&promotionRank(us) != 0 {
+			promo := uint64(rank1 | rank8)
+			n += 3 * count(single&promo|bits.RotateLeft64(capA&promo, 8)|bits.RotateLeft64(capH&promo, 16))
+		}
 	}
 	if listing[J]() {
 		l.addPawnsSquaresSerBytes(single, pushStep(us), Quiet)
@@ -519,7 +522,7 @@ func generateSerForward[Us side, J job](p *Position, l *MoveList) int {
 	case 0:
 		m.check = ^uint64(0)
 	case 1:
-		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)&63]
 	}
 	n := 0
 	var sets setCounter // the target sets counted into n
@@ -690,19 +693,22 @@ func generateSerForward[Us side, J job](p *Position, l *MoveList) int {
 	single &= m.check
 	capA &= opp & m.check &^ fileH
 	capH &= opp & m.check &^ fileA
-	// Counted with four popcounts rather than seven: a single push never
+	// Counted with three popcounts rather than seven: a single push never
 	// lands on the two ranks behind the side's pawns, so the double pushes
 	// are moved there (from the fourth rank to the second: a rotation by
-	// two pushes back), and the promotions of the three sets (each on the
+	// two pushes back). The promotions, only while a pawn stands on the
+	// seventh rank, with one more: those of the three sets (each on the
 	// last rank, one byte) are moved to three bytes of one word, counted
 	// three more times since each promotion is four moves.
-	promo := uint64(rank1 | rank8)
-	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
 		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
 			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
-		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
+		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH)
+		if pawns&promotionRank(us) != 0 {
+			promo := uint64(rank1 | rank8)
+			n += 3 * count(single&promo|bits.RotateLeft64(capA&promo, 8)|bits.RotateLeft64(capH&promo, 16))
+		}
 	}
 	if listing[J]() {
 		l.addPawnsSquares(single, pushStep(us), Quiet)
@@ -913,7 +919,7 @@ func generateSerIterator[Us side, J job](p *Position, l *MoveList) int {
 	case 0:
 		m.check = ^uint64(0)
 	case 1:
-		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)&63]
 	}
 	n := 0
 	var sets setCounter // the target sets counted into n
@@ -1084,19 +1090,22 @@ func generateSerIterator[Us side, J job](p *Position, l *MoveList) int {
 	single &= m.check
 	capA &= opp & m.check &^ fileH
 	capH &= opp & m.check &^ fileA
-	// Counted with four popcounts rather than seven: a single push never
+	// Counted with three popcounts rather than seven: a single push never
 	// lands on the two ranks behind the side's pawns, so the double pushes
 	// are moved there (from the fourth rank to the second: a rotation by
-	// two pushes back), and the promotions of the three sets (each on the
+	// two pushes back). The promotions, only while a pawn stands on the
+	// seventh rank, with one more: those of the three sets (each on the
 	// last rank, one byte) are moved to three bytes of one word, counted
 	// three more times since each promotion is four moves.
-	promo := uint64(rank1 | rank8)
-	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
 		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
 			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
-		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
+		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH)
+		if pawns&promotionRank(us) != 0 {
+			promo := uint64(rank1 | rank8)
+			n += 3 * count(single&promo|bits.RotateLeft64(capA&promo, 8)|bits.RotateLeft64(capH&promo, 16))
+		}
 	}
 	if listing[J]() {
 		l.addPawnsSquaresSerIterator(single, pushStep(us), Quiet)
@@ -1332,7 +1341,7 @@ func generateSerReverse[Us side, J job](p *Position, l *MoveList) int {
 	case 0:
 		m.check = ^uint64(0)
 	case 1:
-		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)&63]
 	}
 	n := 0
 	var sets setCounter // the target sets counted into n
@@ -1503,19 +1512,22 @@ func generateSerReverse[Us side, J job](p *Position, l *MoveList) int {
 	single &= m.check
 	capA &= opp & m.check &^ fileH
 	capH &= opp & m.check &^ fileA
-	// Counted with four popcounts rather than seven: a single push never
+	// Counted with three popcounts rather than seven: a single push never
 	// lands on the two ranks behind the side's pawns, so the double pushes
 	// are moved there (from the fourth rank to the second: a rotation by
-	// two pushes back), and the promotions of the three sets (each on the
+	// two pushes back). The promotions, only while a pawn stands on the
+	// seventh rank, with one more: those of the three sets (each on the
 	// last rank, one byte) are moved to three bytes of one word, counted
 	// three more times since each promotion is four moves.
-	promo := uint64(rank1 | rank8)
-	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
 		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
 			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
-		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
+		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH)
+		if pawns&promotionRank(us) != 0 {
+			promo := uint64(rank1 | rank8)
+			n += 3 * count(single&promo|bits.RotateLeft64(capA&promo, 8)|bits.RotateLeft64(capH&promo, 16))
+		}
 	}
 	if listing[J]() {
 		l.addPawnsSquaresSerReverse(single, pushStep(us), Quiet)
@@ -1751,7 +1763,7 @@ func generateSerScanReset[Us side, J job](p *Position, l *MoveList) int {
 	case 0:
 		m.check = ^uint64(0)
 	case 1:
-		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)&63]
 	}
 	n := 0
 	var sets setCounter // the target sets counted into n
@@ -1922,19 +1934,22 @@ func generateSerScanReset[Us side, J job](p *Position, l *MoveList) int {
 	single &= m.check
 	capA &= opp & m.check &^ fileH
 	capH &= opp & m.check &^ fileA
-	// Counted with four popcounts rather than seven: a single push never
+	// Counted with three popcounts rather than seven: a single push never
 	// lands on the two ranks behind the side's pawns, so the double pushes
 	// are moved there (from the fourth rank to the second: a rotation by
-	// two pushes back), and the promotions of the three sets (each on the
+	// two pushes back). The promotions, only while a pawn stands on the
+	// seventh rank, with one more: those of the three sets (each on the
 	// last rank, one byte) are moved to three bytes of one word, counted
 	// three more times since each promotion is four moves.
-	promo := uint64(rank1 | rank8)
-	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
 		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
 			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
-		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
+		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH)
+		if pawns&promotionRank(us) != 0 {
+			promo := uint64(rank1 | rank8)
+			n += 3 * count(single&promo|bits.RotateLeft64(capA&promo, 8)|bits.RotateLeft64(capH&promo, 16))
+		}
 	}
 	if listing[J]() {
 		l.addPawnsSquaresSerScanReset(single, pushStep(us), Quiet)
@@ -2170,7 +2185,7 @@ func generateSerUnrolled[Us side, J job](p *Position, l *MoveList) int {
 	case 0:
 		m.check = ^uint64(0)
 	case 1:
-		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)&63]
 	}
 	n := 0
 	var sets setCounter // the target sets counted into n
@@ -2341,19 +2356,22 @@ func generateSerUnrolled[Us side, J job](p *Position, l *MoveList) int {
 	single &= m.check
 	capA &= opp & m.check &^ fileH
 	capH &= opp & m.check &^ fileA
-	// Counted with four popcounts rather than seven: a single push never
+	// Counted with three popcounts rather than seven: a single push never
 	// lands on the two ranks behind the side's pawns, so the double pushes
 	// are moved there (from the fourth rank to the second: a rotation by
-	// two pushes back), and the promotions of the three sets (each on the
+	// two pushes back). The promotions, only while a pawn stands on the
+	// seventh rank, with one more: those of the three sets (each on the
 	// last rank, one byte) are moved to three bytes of one word, counted
 	// three more times since each promotion is four moves.
-	promo := uint64(rank1 | rank8)
-	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
 		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
 			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
-		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
+		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH)
+		if pawns&promotionRank(us) != 0 {
+			promo := uint64(rank1 | rank8)
+			n += 3 * count(single&promo|bits.RotateLeft64(capA&promo, 8)|bits.RotateLeft64(capH&promo, 16))
+		}
 	}
 	if listing[J]() {
 		l.addPawnsSquaresSerUnrolled(single, pushStep(us), Quiet)
@@ -2589,7 +2607,7 @@ func generateSerWords16[Us side, J job](p *Position, l *MoveList) int {
 	case 0:
 		m.check = ^uint64(0)
 	case 1:
-		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)&63]
 	}
 	n := 0
 	var sets setCounter // the target sets counted into n
@@ -2760,19 +2778,22 @@ func generateSerWords16[Us side, J job](p *Position, l *MoveList) int {
 	single &= m.check
 	capA &= opp & m.check &^ fileH
 	capH &= opp & m.check &^ fileA
-	// Counted with four popcounts rather than seven: a single push never
+	// Counted with three popcounts rather than seven: a single push never
 	// lands on the two ranks behind the side's pawns, so the double pushes
 	// are moved there (from the fourth rank to the second: a rotation by
-	// two pushes back), and the promotions of the three sets (each on the
+	// two pushes back). The promotions, only while a pawn stands on the
+	// seventh rank, with one more: those of the three sets (each on the
 	// last rank, one byte) are moved to three bytes of one word, counted
 	// three more times since each promotion is four moves.
-	promo := uint64(rank1 | rank8)
-	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
 		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
 			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
-		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
+		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH)
+		if pawns&promotionRank(us) != 0 {
+			promo := uint64(rank1 | rank8)
+			n += 3 * count(single&promo|bits.RotateLeft64(capA&promo, 8)|bits.RotateLeft64(capH&promo, 16))
+		}
 	}
 	if listing[J]() {
 		l.addPawnsSquaresSerWords16(single, pushStep(us), Quiet)
