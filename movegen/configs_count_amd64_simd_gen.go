@@ -30,12 +30,12 @@ func perftSideCntArchsimdVpopcnt[Us, Them side](p *Position, depth int) uint64 {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateCntArchsimdVpopcnt[Us, counts](p, nil))
+		return uint64(generateCntArchsimdVpopcnt[Us, Them, counts](p, nil))
 	case depth == 2:
 		return leafParentsCntArchsimdVpopcnt[Us, Them](p)
 	}
 	var l MoveList
-	generateCntArchsimdVpopcnt[Us, lists](p, &l)
+	generateCntArchsimdVpopcnt[Us, Them, lists](p, &l)
 	var n uint64
 	var q Position
 	for _, m := range l.Moves[:l.N] {
@@ -46,7 +46,7 @@ func perftSideCntArchsimdVpopcnt[Us, Them side](p *Position, depth int) uint64 {
 }
 
 // generateCntArchsimdVpopcnt is generate with count=archsimd-vpopcnt.
-func generateCntArchsimdVpopcnt[Us side, J job](p *Position, l *MoveList) int {
+func generateCntArchsimdVpopcnt[Us, Them side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -107,7 +107,7 @@ func generateCntArchsimdVpopcnt[Us side, J job](p *Position, l *MoveList) int {
 			if targets == 0 {
 				return 0
 			}
-			return childMovesCntArchsimdVpopcnt[Us](p, piece, from, targets)
+			return childMovesCntArchsimdVpopcnt[Us, Them](p, piece, from, targets)
 		}
 		return sets.count(targets)
 	}
@@ -115,7 +115,7 @@ func generateCntArchsimdVpopcnt[Us side, J job](p *Position, l *MoveList) int {
 		if targets == 0 {
 			return 0
 		}
-		return childPawnsCntArchsimdVpopcnt[Us](p, targets, delta)
+		return childPawnsCntArchsimdVpopcnt[Us, Them](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -137,7 +137,7 @@ func generateCntArchsimdVpopcnt[Us side, J job](p *Position, l *MoveList) int {
 			l.add(from, targets, kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedCntArchsimdVpopcnt[Us](p, from, targets, kind)
+			n += childrenPlayedCntArchsimdVpopcnt[Us, Them](p, from, targets, kind)
 		} else {
 			n += countAlone(targets)
 		}
@@ -302,11 +302,11 @@ func generateCntArchsimdVpopcnt[Us side, J job](p *Position, l *MoveList) int {
 
 // leafParentsCntArchsimdVpopcnt is leafParents with count=archsimd-vpopcnt.
 func leafParentsCntArchsimdVpopcnt[Us, Them side](p *Position) uint64 {
-	return uint64(generateCntArchsimdVpopcnt[Us, expands](p, nil))
+	return uint64(generateCntArchsimdVpopcnt[Us, Them, expands](p, nil))
 }
 
 // childMovesCntArchsimdVpopcnt is childMoves with count=archsimd-vpopcnt.
-func childMovesCntArchsimdVpopcnt[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+func childMovesCntArchsimdVpopcnt[Us, Them side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -324,7 +324,7 @@ func childMovesCntArchsimdVpopcnt[Us side](p *Position, pc board.Piece, from boa
 		if rights != 0 {
 			p.Castling = rights & keepRights[p.setup][to]
 		}
-		n += countAfterCntArchsimdVpopcnt[Us](p)
+		n += generateCntArchsimdVpopcnt[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
 	*piece, p.Colors[us], p.Occupied = lifted, own, occ
@@ -334,7 +334,7 @@ func childMovesCntArchsimdVpopcnt[Us side](p *Position, pc board.Piece, from boa
 		flip(p, them, victim, to)
 		flip(p, us, pc, to)
 		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterCntArchsimdVpopcnt[Us](p)
+		n += generateCntArchsimdVpopcnt[Them, Us, counts](p, nil)
 		flip(p, us, pc, to)
 		flip(p, them, victim, to)
 	}
@@ -344,7 +344,7 @@ func childMovesCntArchsimdVpopcnt[Us side](p *Position, pc board.Piece, from boa
 }
 
 // childPawnsCntArchsimdVpopcnt is childPawns with count=archsimd-vpopcnt.
-func childPawnsCntArchsimdVpopcnt[Us side](p *Position, targets uint64, delta int) int {
+func childPawnsCntArchsimdVpopcnt[Us, Them side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -364,7 +364,7 @@ func childPawnsCntArchsimdVpopcnt[Us side](p *Position, targets uint64, delta in
 		flip(p, us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
 			flip(p, us, board.Pawn, to)
-			n += countAfterCntArchsimdVpopcnt[Us](p)
+			n += generateCntArchsimdVpopcnt[Them, Us, counts](p, nil)
 			flip(p, us, board.Pawn, to)
 		} else {
 			// Only a capture on the last rank takes a right away (a
@@ -372,7 +372,7 @@ func childPawnsCntArchsimdVpopcnt[Us side](p *Position, targets uint64, delta in
 			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
 				flip(p, us, placed, to)
-				n += countAfterCntArchsimdVpopcnt[Us](p)
+				n += generateCntArchsimdVpopcnt[Them, Us, counts](p, nil)
 				flip(p, us, placed, to)
 			}
 			p.Castling = castling
@@ -387,20 +387,12 @@ func childPawnsCntArchsimdVpopcnt[Us side](p *Position, targets uint64, delta in
 }
 
 // childrenPlayedCntArchsimdVpopcnt is childrenPlayed with count=archsimd-vpopcnt.
-func childrenPlayedCntArchsimdVpopcnt[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+func childrenPlayedCntArchsimdVpopcnt[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
 	var q Position
 	n := 0
 	for ; targets != 0; targets &= targets - 1 {
 		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterCntArchsimdVpopcnt[Us](&q)
+		n += generateCntArchsimdVpopcnt[Them, Us, counts](&q, nil)
 	}
 	return n
-}
-
-// countAfterCntArchsimdVpopcnt is countAfter with count=archsimd-vpopcnt.
-func countAfterCntArchsimdVpopcnt[Us side](p *Position) int {
-	if sideOf[Us]() == board.White {
-		return generateCntArchsimdVpopcnt[black, counts](p, nil)
-	}
-	return generateCntArchsimdVpopcnt[white, counts](p, nil)
 }

@@ -33,12 +33,12 @@ func perftSideCntKernighan[Us, Them side](p *Position, depth int) uint64 {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateCntKernighan[Us, counts](p, nil))
+		return uint64(generateCntKernighan[Us, Them, counts](p, nil))
 	case depth == 2:
 		return leafParentsCntKernighan[Us, Them](p)
 	}
 	var l MoveList
-	generateCntKernighan[Us, lists](p, &l)
+	generateCntKernighan[Us, Them, lists](p, &l)
 	var n uint64
 	var q Position
 	for _, m := range l.Moves[:l.N] {
@@ -49,7 +49,7 @@ func perftSideCntKernighan[Us, Them side](p *Position, depth int) uint64 {
 }
 
 // generateCntKernighan is generate with count=kernighan.
-func generateCntKernighan[Us side, J job](p *Position, l *MoveList) int {
+func generateCntKernighan[Us, Them side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -110,7 +110,7 @@ func generateCntKernighan[Us side, J job](p *Position, l *MoveList) int {
 			if targets == 0 {
 				return 0
 			}
-			return childMovesCntKernighan[Us](p, piece, from, targets)
+			return childMovesCntKernighan[Us, Them](p, piece, from, targets)
 		}
 		return sets.countByKernel(targets)
 	}
@@ -118,7 +118,7 @@ func generateCntKernighan[Us side, J job](p *Position, l *MoveList) int {
 		if targets == 0 {
 			return 0
 		}
-		return childPawnsCntKernighan[Us](p, targets, delta)
+		return childPawnsCntKernighan[Us, Them](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -140,7 +140,7 @@ func generateCntKernighan[Us side, J job](p *Position, l *MoveList) int {
 			l.add(from, targets, kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedCntKernighan[Us](p, from, targets, kind)
+			n += childrenPlayedCntKernighan[Us, Them](p, from, targets, kind)
 		} else {
 			n += countKernel(targets)
 		}
@@ -305,11 +305,11 @@ func generateCntKernighan[Us side, J job](p *Position, l *MoveList) int {
 
 // leafParentsCntKernighan is leafParents with count=kernighan.
 func leafParentsCntKernighan[Us, Them side](p *Position) uint64 {
-	return uint64(generateCntKernighan[Us, expands](p, nil))
+	return uint64(generateCntKernighan[Us, Them, expands](p, nil))
 }
 
 // childMovesCntKernighan is childMoves with count=kernighan.
-func childMovesCntKernighan[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+func childMovesCntKernighan[Us, Them side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -327,7 +327,7 @@ func childMovesCntKernighan[Us side](p *Position, pc board.Piece, from board.Squ
 		if rights != 0 {
 			p.Castling = rights & keepRights[p.setup][to]
 		}
-		n += countAfterCntKernighan[Us](p)
+		n += generateCntKernighan[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
 	*piece, p.Colors[us], p.Occupied = lifted, own, occ
@@ -337,7 +337,7 @@ func childMovesCntKernighan[Us side](p *Position, pc board.Piece, from board.Squ
 		flip(p, them, victim, to)
 		flip(p, us, pc, to)
 		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterCntKernighan[Us](p)
+		n += generateCntKernighan[Them, Us, counts](p, nil)
 		flip(p, us, pc, to)
 		flip(p, them, victim, to)
 	}
@@ -347,7 +347,7 @@ func childMovesCntKernighan[Us side](p *Position, pc board.Piece, from board.Squ
 }
 
 // childPawnsCntKernighan is childPawns with count=kernighan.
-func childPawnsCntKernighan[Us side](p *Position, targets uint64, delta int) int {
+func childPawnsCntKernighan[Us, Them side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -367,7 +367,7 @@ func childPawnsCntKernighan[Us side](p *Position, targets uint64, delta int) int
 		flip(p, us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
 			flip(p, us, board.Pawn, to)
-			n += countAfterCntKernighan[Us](p)
+			n += generateCntKernighan[Them, Us, counts](p, nil)
 			flip(p, us, board.Pawn, to)
 		} else {
 			// Only a capture on the last rank takes a right away (a
@@ -375,7 +375,7 @@ func childPawnsCntKernighan[Us side](p *Position, targets uint64, delta int) int
 			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
 				flip(p, us, placed, to)
-				n += countAfterCntKernighan[Us](p)
+				n += generateCntKernighan[Them, Us, counts](p, nil)
 				flip(p, us, placed, to)
 			}
 			p.Castling = castling
@@ -390,22 +390,14 @@ func childPawnsCntKernighan[Us side](p *Position, targets uint64, delta int) int
 }
 
 // childrenPlayedCntKernighan is childrenPlayed with count=kernighan.
-func childrenPlayedCntKernighan[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+func childrenPlayedCntKernighan[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
 	var q Position
 	n := 0
 	for ; targets != 0; targets &= targets - 1 {
 		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterCntKernighan[Us](&q)
+		n += generateCntKernighan[Them, Us, counts](&q, nil)
 	}
 	return n
-}
-
-// countAfterCntKernighan is countAfter with count=kernighan.
-func countAfterCntKernighan[Us side](p *Position) int {
-	if sideOf[Us]() == board.White {
-		return generateCntKernighan[black, counts](p, nil)
-	}
-	return generateCntKernighan[white, counts](p, nil)
 }
 
 // perftCntSwar is perft with count=swar.
@@ -422,12 +414,12 @@ func perftSideCntSwar[Us, Them side](p *Position, depth int) uint64 {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateCntSwar[Us, counts](p, nil))
+		return uint64(generateCntSwar[Us, Them, counts](p, nil))
 	case depth == 2:
 		return leafParentsCntSwar[Us, Them](p)
 	}
 	var l MoveList
-	generateCntSwar[Us, lists](p, &l)
+	generateCntSwar[Us, Them, lists](p, &l)
 	var n uint64
 	var q Position
 	for _, m := range l.Moves[:l.N] {
@@ -438,7 +430,7 @@ func perftSideCntSwar[Us, Them side](p *Position, depth int) uint64 {
 }
 
 // generateCntSwar is generate with count=swar.
-func generateCntSwar[Us side, J job](p *Position, l *MoveList) int {
+func generateCntSwar[Us, Them side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -499,7 +491,7 @@ func generateCntSwar[Us side, J job](p *Position, l *MoveList) int {
 			if targets == 0 {
 				return 0
 			}
-			return childMovesCntSwar[Us](p, piece, from, targets)
+			return childMovesCntSwar[Us, Them](p, piece, from, targets)
 		}
 		return sets.countByKernelCntSwar(targets)
 	}
@@ -507,7 +499,7 @@ func generateCntSwar[Us side, J job](p *Position, l *MoveList) int {
 		if targets == 0 {
 			return 0
 		}
-		return childPawnsCntSwar[Us](p, targets, delta)
+		return childPawnsCntSwar[Us, Them](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -529,7 +521,7 @@ func generateCntSwar[Us side, J job](p *Position, l *MoveList) int {
 			l.add(from, targets, kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedCntSwar[Us](p, from, targets, kind)
+			n += childrenPlayedCntSwar[Us, Them](p, from, targets, kind)
 		} else {
 			n += countKernelCntSwar(targets)
 		}
@@ -694,11 +686,11 @@ func generateCntSwar[Us side, J job](p *Position, l *MoveList) int {
 
 // leafParentsCntSwar is leafParents with count=swar.
 func leafParentsCntSwar[Us, Them side](p *Position) uint64 {
-	return uint64(generateCntSwar[Us, expands](p, nil))
+	return uint64(generateCntSwar[Us, Them, expands](p, nil))
 }
 
 // childMovesCntSwar is childMoves with count=swar.
-func childMovesCntSwar[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+func childMovesCntSwar[Us, Them side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -716,7 +708,7 @@ func childMovesCntSwar[Us side](p *Position, pc board.Piece, from board.Square, 
 		if rights != 0 {
 			p.Castling = rights & keepRights[p.setup][to]
 		}
-		n += countAfterCntSwar[Us](p)
+		n += generateCntSwar[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
 	*piece, p.Colors[us], p.Occupied = lifted, own, occ
@@ -726,7 +718,7 @@ func childMovesCntSwar[Us side](p *Position, pc board.Piece, from board.Square, 
 		flip(p, them, victim, to)
 		flip(p, us, pc, to)
 		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterCntSwar[Us](p)
+		n += generateCntSwar[Them, Us, counts](p, nil)
 		flip(p, us, pc, to)
 		flip(p, them, victim, to)
 	}
@@ -739,7 +731,7 @@ func childMovesCntSwar[Us side](p *Position, pc board.Piece, from board.Square, 
 func (setCounter) countByKernelCntSwar(b uint64) int { return int(generic.PopcountSwar(b)) }
 
 // childPawnsCntSwar is childPawns with count=swar.
-func childPawnsCntSwar[Us side](p *Position, targets uint64, delta int) int {
+func childPawnsCntSwar[Us, Them side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -759,7 +751,7 @@ func childPawnsCntSwar[Us side](p *Position, targets uint64, delta int) int {
 		flip(p, us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
 			flip(p, us, board.Pawn, to)
-			n += countAfterCntSwar[Us](p)
+			n += generateCntSwar[Them, Us, counts](p, nil)
 			flip(p, us, board.Pawn, to)
 		} else {
 			// Only a capture on the last rank takes a right away (a
@@ -767,7 +759,7 @@ func childPawnsCntSwar[Us side](p *Position, targets uint64, delta int) int {
 			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
 				flip(p, us, placed, to)
-				n += countAfterCntSwar[Us](p)
+				n += generateCntSwar[Them, Us, counts](p, nil)
 				flip(p, us, placed, to)
 			}
 			p.Castling = castling
@@ -782,26 +774,18 @@ func childPawnsCntSwar[Us side](p *Position, targets uint64, delta int) int {
 }
 
 // childrenPlayedCntSwar is childrenPlayed with count=swar.
-func childrenPlayedCntSwar[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+func childrenPlayedCntSwar[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
 	var q Position
 	n := 0
 	for ; targets != 0; targets &= targets - 1 {
 		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterCntSwar[Us](&q)
+		n += generateCntSwar[Them, Us, counts](&q, nil)
 	}
 	return n
 }
 
 // countKernelCntSwar is countKernel with count=swar.
 func countKernelCntSwar(b uint64) int { return int(generic.PopcountSwar(b)) }
-
-// countAfterCntSwar is countAfter with count=swar.
-func countAfterCntSwar[Us side](p *Position) int {
-	if sideOf[Us]() == board.White {
-		return generateCntSwar[black, counts](p, nil)
-	}
-	return generateCntSwar[white, counts](p, nil)
-}
 
 // perftCntSwarMul is perft with count=swar-mul.
 func perftCntSwarMul(p Position, depth int) uint64 {
@@ -817,12 +801,12 @@ func perftSideCntSwarMul[Us, Them side](p *Position, depth int) uint64 {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateCntSwarMul[Us, counts](p, nil))
+		return uint64(generateCntSwarMul[Us, Them, counts](p, nil))
 	case depth == 2:
 		return leafParentsCntSwarMul[Us, Them](p)
 	}
 	var l MoveList
-	generateCntSwarMul[Us, lists](p, &l)
+	generateCntSwarMul[Us, Them, lists](p, &l)
 	var n uint64
 	var q Position
 	for _, m := range l.Moves[:l.N] {
@@ -833,7 +817,7 @@ func perftSideCntSwarMul[Us, Them side](p *Position, depth int) uint64 {
 }
 
 // generateCntSwarMul is generate with count=swar-mul.
-func generateCntSwarMul[Us side, J job](p *Position, l *MoveList) int {
+func generateCntSwarMul[Us, Them side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -894,7 +878,7 @@ func generateCntSwarMul[Us side, J job](p *Position, l *MoveList) int {
 			if targets == 0 {
 				return 0
 			}
-			return childMovesCntSwarMul[Us](p, piece, from, targets)
+			return childMovesCntSwarMul[Us, Them](p, piece, from, targets)
 		}
 		return sets.countByKernelCntSwarMul(targets)
 	}
@@ -902,7 +886,7 @@ func generateCntSwarMul[Us side, J job](p *Position, l *MoveList) int {
 		if targets == 0 {
 			return 0
 		}
-		return childPawnsCntSwarMul[Us](p, targets, delta)
+		return childPawnsCntSwarMul[Us, Them](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -924,7 +908,7 @@ func generateCntSwarMul[Us side, J job](p *Position, l *MoveList) int {
 			l.add(from, targets, kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedCntSwarMul[Us](p, from, targets, kind)
+			n += childrenPlayedCntSwarMul[Us, Them](p, from, targets, kind)
 		} else {
 			n += countKernelCntSwarMul(targets)
 		}
@@ -1089,11 +1073,11 @@ func generateCntSwarMul[Us side, J job](p *Position, l *MoveList) int {
 
 // leafParentsCntSwarMul is leafParents with count=swar-mul.
 func leafParentsCntSwarMul[Us, Them side](p *Position) uint64 {
-	return uint64(generateCntSwarMul[Us, expands](p, nil))
+	return uint64(generateCntSwarMul[Us, Them, expands](p, nil))
 }
 
 // childMovesCntSwarMul is childMoves with count=swar-mul.
-func childMovesCntSwarMul[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+func childMovesCntSwarMul[Us, Them side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -1111,7 +1095,7 @@ func childMovesCntSwarMul[Us side](p *Position, pc board.Piece, from board.Squar
 		if rights != 0 {
 			p.Castling = rights & keepRights[p.setup][to]
 		}
-		n += countAfterCntSwarMul[Us](p)
+		n += generateCntSwarMul[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
 	*piece, p.Colors[us], p.Occupied = lifted, own, occ
@@ -1121,7 +1105,7 @@ func childMovesCntSwarMul[Us side](p *Position, pc board.Piece, from board.Squar
 		flip(p, them, victim, to)
 		flip(p, us, pc, to)
 		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterCntSwarMul[Us](p)
+		n += generateCntSwarMul[Them, Us, counts](p, nil)
 		flip(p, us, pc, to)
 		flip(p, them, victim, to)
 	}
@@ -1134,7 +1118,7 @@ func childMovesCntSwarMul[Us side](p *Position, pc board.Piece, from board.Squar
 func (setCounter) countByKernelCntSwarMul(b uint64) int { return int(generic.PopcountSwarMul(b)) }
 
 // childPawnsCntSwarMul is childPawns with count=swar-mul.
-func childPawnsCntSwarMul[Us side](p *Position, targets uint64, delta int) int {
+func childPawnsCntSwarMul[Us, Them side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -1154,7 +1138,7 @@ func childPawnsCntSwarMul[Us side](p *Position, targets uint64, delta int) int {
 		flip(p, us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
 			flip(p, us, board.Pawn, to)
-			n += countAfterCntSwarMul[Us](p)
+			n += generateCntSwarMul[Them, Us, counts](p, nil)
 			flip(p, us, board.Pawn, to)
 		} else {
 			// Only a capture on the last rank takes a right away (a
@@ -1162,7 +1146,7 @@ func childPawnsCntSwarMul[Us side](p *Position, targets uint64, delta int) int {
 			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
 				flip(p, us, placed, to)
-				n += countAfterCntSwarMul[Us](p)
+				n += generateCntSwarMul[Them, Us, counts](p, nil)
 				flip(p, us, placed, to)
 			}
 			p.Castling = castling
@@ -1177,26 +1161,18 @@ func childPawnsCntSwarMul[Us side](p *Position, targets uint64, delta int) int {
 }
 
 // childrenPlayedCntSwarMul is childrenPlayed with count=swar-mul.
-func childrenPlayedCntSwarMul[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+func childrenPlayedCntSwarMul[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
 	var q Position
 	n := 0
 	for ; targets != 0; targets &= targets - 1 {
 		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterCntSwarMul[Us](&q)
+		n += generateCntSwarMul[Them, Us, counts](&q, nil)
 	}
 	return n
 }
 
 // countKernelCntSwarMul is countKernel with count=swar-mul.
 func countKernelCntSwarMul(b uint64) int { return int(generic.PopcountSwarMul(b)) }
-
-// countAfterCntSwarMul is countAfter with count=swar-mul.
-func countAfterCntSwarMul[Us side](p *Position) int {
-	if sideOf[Us]() == board.White {
-		return generateCntSwarMul[black, counts](p, nil)
-	}
-	return generateCntSwarMul[white, counts](p, nil)
-}
 
 // perftCntTable16 is perft with count=table16.
 func perftCntTable16(p Position, depth int) uint64 {
@@ -1212,12 +1188,12 @@ func perftSideCntTable16[Us, Them side](p *Position, depth int) uint64 {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateCntTable16[Us, counts](p, nil))
+		return uint64(generateCntTable16[Us, Them, counts](p, nil))
 	case depth == 2:
 		return leafParentsCntTable16[Us, Them](p)
 	}
 	var l MoveList
-	generateCntTable16[Us, lists](p, &l)
+	generateCntTable16[Us, Them, lists](p, &l)
 	var n uint64
 	var q Position
 	for _, m := range l.Moves[:l.N] {
@@ -1228,7 +1204,7 @@ func perftSideCntTable16[Us, Them side](p *Position, depth int) uint64 {
 }
 
 // generateCntTable16 is generate with count=table16.
-func generateCntTable16[Us side, J job](p *Position, l *MoveList) int {
+func generateCntTable16[Us, Them side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -1289,7 +1265,7 @@ func generateCntTable16[Us side, J job](p *Position, l *MoveList) int {
 			if targets == 0 {
 				return 0
 			}
-			return childMovesCntTable16[Us](p, piece, from, targets)
+			return childMovesCntTable16[Us, Them](p, piece, from, targets)
 		}
 		return sets.countByKernelCntTable16(targets)
 	}
@@ -1297,7 +1273,7 @@ func generateCntTable16[Us side, J job](p *Position, l *MoveList) int {
 		if targets == 0 {
 			return 0
 		}
-		return childPawnsCntTable16[Us](p, targets, delta)
+		return childPawnsCntTable16[Us, Them](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -1319,7 +1295,7 @@ func generateCntTable16[Us side, J job](p *Position, l *MoveList) int {
 			l.add(from, targets, kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedCntTable16[Us](p, from, targets, kind)
+			n += childrenPlayedCntTable16[Us, Them](p, from, targets, kind)
 		} else {
 			n += countKernelCntTable16(targets)
 		}
@@ -1484,11 +1460,11 @@ func generateCntTable16[Us side, J job](p *Position, l *MoveList) int {
 
 // leafParentsCntTable16 is leafParents with count=table16.
 func leafParentsCntTable16[Us, Them side](p *Position) uint64 {
-	return uint64(generateCntTable16[Us, expands](p, nil))
+	return uint64(generateCntTable16[Us, Them, expands](p, nil))
 }
 
 // childMovesCntTable16 is childMoves with count=table16.
-func childMovesCntTable16[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+func childMovesCntTable16[Us, Them side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -1506,7 +1482,7 @@ func childMovesCntTable16[Us side](p *Position, pc board.Piece, from board.Squar
 		if rights != 0 {
 			p.Castling = rights & keepRights[p.setup][to]
 		}
-		n += countAfterCntTable16[Us](p)
+		n += generateCntTable16[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
 	*piece, p.Colors[us], p.Occupied = lifted, own, occ
@@ -1516,7 +1492,7 @@ func childMovesCntTable16[Us side](p *Position, pc board.Piece, from board.Squar
 		flip(p, them, victim, to)
 		flip(p, us, pc, to)
 		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterCntTable16[Us](p)
+		n += generateCntTable16[Them, Us, counts](p, nil)
 		flip(p, us, pc, to)
 		flip(p, them, victim, to)
 	}
@@ -1529,7 +1505,7 @@ func childMovesCntTable16[Us side](p *Position, pc board.Piece, from board.Squar
 func (setCounter) countByKernelCntTable16(b uint64) int { return int(generic.PopcountTable16(b)) }
 
 // childPawnsCntTable16 is childPawns with count=table16.
-func childPawnsCntTable16[Us side](p *Position, targets uint64, delta int) int {
+func childPawnsCntTable16[Us, Them side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -1549,7 +1525,7 @@ func childPawnsCntTable16[Us side](p *Position, targets uint64, delta int) int {
 		flip(p, us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
 			flip(p, us, board.Pawn, to)
-			n += countAfterCntTable16[Us](p)
+			n += generateCntTable16[Them, Us, counts](p, nil)
 			flip(p, us, board.Pawn, to)
 		} else {
 			// Only a capture on the last rank takes a right away (a
@@ -1557,7 +1533,7 @@ func childPawnsCntTable16[Us side](p *Position, targets uint64, delta int) int {
 			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
 				flip(p, us, placed, to)
-				n += countAfterCntTable16[Us](p)
+				n += generateCntTable16[Them, Us, counts](p, nil)
 				flip(p, us, placed, to)
 			}
 			p.Castling = castling
@@ -1572,26 +1548,18 @@ func childPawnsCntTable16[Us side](p *Position, targets uint64, delta int) int {
 }
 
 // childrenPlayedCntTable16 is childrenPlayed with count=table16.
-func childrenPlayedCntTable16[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+func childrenPlayedCntTable16[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
 	var q Position
 	n := 0
 	for ; targets != 0; targets &= targets - 1 {
 		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterCntTable16[Us](&q)
+		n += generateCntTable16[Them, Us, counts](&q, nil)
 	}
 	return n
 }
 
 // countKernelCntTable16 is countKernel with count=table16.
 func countKernelCntTable16(b uint64) int { return int(generic.PopcountTable16(b)) }
-
-// countAfterCntTable16 is countAfter with count=table16.
-func countAfterCntTable16[Us side](p *Position) int {
-	if sideOf[Us]() == board.White {
-		return generateCntTable16[black, counts](p, nil)
-	}
-	return generateCntTable16[white, counts](p, nil)
-}
 
 // perftCntTable8 is perft with count=table8.
 func perftCntTable8(p Position, depth int) uint64 {
@@ -1607,12 +1575,12 @@ func perftSideCntTable8[Us, Them side](p *Position, depth int) uint64 {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateCntTable8[Us, counts](p, nil))
+		return uint64(generateCntTable8[Us, Them, counts](p, nil))
 	case depth == 2:
 		return leafParentsCntTable8[Us, Them](p)
 	}
 	var l MoveList
-	generateCntTable8[Us, lists](p, &l)
+	generateCntTable8[Us, Them, lists](p, &l)
 	var n uint64
 	var q Position
 	for _, m := range l.Moves[:l.N] {
@@ -1623,7 +1591,7 @@ func perftSideCntTable8[Us, Them side](p *Position, depth int) uint64 {
 }
 
 // generateCntTable8 is generate with count=table8.
-func generateCntTable8[Us side, J job](p *Position, l *MoveList) int {
+func generateCntTable8[Us, Them side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -1684,7 +1652,7 @@ func generateCntTable8[Us side, J job](p *Position, l *MoveList) int {
 			if targets == 0 {
 				return 0
 			}
-			return childMovesCntTable8[Us](p, piece, from, targets)
+			return childMovesCntTable8[Us, Them](p, piece, from, targets)
 		}
 		return sets.countByKernelCntTable8(targets)
 	}
@@ -1692,7 +1660,7 @@ func generateCntTable8[Us side, J job](p *Position, l *MoveList) int {
 		if targets == 0 {
 			return 0
 		}
-		return childPawnsCntTable8[Us](p, targets, delta)
+		return childPawnsCntTable8[Us, Them](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -1714,7 +1682,7 @@ func generateCntTable8[Us side, J job](p *Position, l *MoveList) int {
 			l.add(from, targets, kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedCntTable8[Us](p, from, targets, kind)
+			n += childrenPlayedCntTable8[Us, Them](p, from, targets, kind)
 		} else {
 			n += countKernelCntTable8(targets)
 		}
@@ -1879,11 +1847,11 @@ func generateCntTable8[Us side, J job](p *Position, l *MoveList) int {
 
 // leafParentsCntTable8 is leafParents with count=table8.
 func leafParentsCntTable8[Us, Them side](p *Position) uint64 {
-	return uint64(generateCntTable8[Us, expands](p, nil))
+	return uint64(generateCntTable8[Us, Them, expands](p, nil))
 }
 
 // childMovesCntTable8 is childMoves with count=table8.
-func childMovesCntTable8[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+func childMovesCntTable8[Us, Them side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -1901,7 +1869,7 @@ func childMovesCntTable8[Us side](p *Position, pc board.Piece, from board.Square
 		if rights != 0 {
 			p.Castling = rights & keepRights[p.setup][to]
 		}
-		n += countAfterCntTable8[Us](p)
+		n += generateCntTable8[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
 	*piece, p.Colors[us], p.Occupied = lifted, own, occ
@@ -1911,7 +1879,7 @@ func childMovesCntTable8[Us side](p *Position, pc board.Piece, from board.Square
 		flip(p, them, victim, to)
 		flip(p, us, pc, to)
 		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterCntTable8[Us](p)
+		n += generateCntTable8[Them, Us, counts](p, nil)
 		flip(p, us, pc, to)
 		flip(p, them, victim, to)
 	}
@@ -1924,7 +1892,7 @@ func childMovesCntTable8[Us side](p *Position, pc board.Piece, from board.Square
 func (setCounter) countByKernelCntTable8(b uint64) int { return int(generic.PopcountTable8(b)) }
 
 // childPawnsCntTable8 is childPawns with count=table8.
-func childPawnsCntTable8[Us side](p *Position, targets uint64, delta int) int {
+func childPawnsCntTable8[Us, Them side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -1944,7 +1912,7 @@ func childPawnsCntTable8[Us side](p *Position, targets uint64, delta int) int {
 		flip(p, us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
 			flip(p, us, board.Pawn, to)
-			n += countAfterCntTable8[Us](p)
+			n += generateCntTable8[Them, Us, counts](p, nil)
 			flip(p, us, board.Pawn, to)
 		} else {
 			// Only a capture on the last rank takes a right away (a
@@ -1952,7 +1920,7 @@ func childPawnsCntTable8[Us side](p *Position, targets uint64, delta int) int {
 			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
 				flip(p, us, placed, to)
-				n += countAfterCntTable8[Us](p)
+				n += generateCntTable8[Them, Us, counts](p, nil)
 				flip(p, us, placed, to)
 			}
 			p.Castling = castling
@@ -1967,23 +1935,15 @@ func childPawnsCntTable8[Us side](p *Position, targets uint64, delta int) int {
 }
 
 // childrenPlayedCntTable8 is childrenPlayed with count=table8.
-func childrenPlayedCntTable8[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+func childrenPlayedCntTable8[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
 	var q Position
 	n := 0
 	for ; targets != 0; targets &= targets - 1 {
 		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterCntTable8[Us](&q)
+		n += generateCntTable8[Them, Us, counts](&q, nil)
 	}
 	return n
 }
 
 // countKernelCntTable8 is countKernel with count=table8.
 func countKernelCntTable8(b uint64) int { return int(generic.PopcountTable8(b)) }
-
-// countAfterCntTable8 is countAfter with count=table8.
-func countAfterCntTable8[Us side](p *Position) int {
-	if sideOf[Us]() == board.White {
-		return generateCntTable8[black, counts](p, nil)
-	}
-	return generateCntTable8[white, counts](p, nil)
-}

@@ -30,12 +30,12 @@ func perftSideMvMagicHashLeafCount[Us, Them side](p *Position, depth int) uint64
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateMvMagicHash[Us, counts](p, nil))
+		return uint64(generateMvMagicHash[Us, Them, counts](p, nil))
 	case depth == 2:
 		return leafParentsListedMvMagicHash[Us, Them](p)
 	}
 	var l MoveList
-	generateMvMagicHash[Us, lists](p, &l)
+	generateMvMagicHash[Us, Them, lists](p, &l)
 	var n uint64
 	var q Position
 	for _, m := range l.Moves[:l.N] {
@@ -46,7 +46,7 @@ func perftSideMvMagicHashLeafCount[Us, Them side](p *Position, depth int) uint64
 }
 
 // generateMvMagicHash is generate with moves=magic-hash.
-func generateMvMagicHash[Us side, J job](p *Position, l *MoveList) int {
+func generateMvMagicHash[Us, Them side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -107,7 +107,7 @@ func generateMvMagicHash[Us side, J job](p *Position, l *MoveList) int {
 			if targets == 0 {
 				return 0
 			}
-			return childMovesMvMagicHash[Us](p, piece, from, targets)
+			return childMovesMvMagicHash[Us, Them](p, piece, from, targets)
 		}
 		return sets.count(targets)
 	}
@@ -115,7 +115,7 @@ func generateMvMagicHash[Us side, J job](p *Position, l *MoveList) int {
 		if targets == 0 {
 			return 0
 		}
-		return childPawnsMvMagicHash[Us](p, targets, delta)
+		return childPawnsMvMagicHash[Us, Them](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -137,7 +137,7 @@ func generateMvMagicHash[Us side, J job](p *Position, l *MoveList) int {
 			l.add(from, targets, kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedMvMagicHash[Us](p, from, targets, kind)
+			n += childrenPlayedMvMagicHash[Us, Them](p, from, targets, kind)
 		} else {
 			n += count(targets)
 		}
@@ -303,18 +303,18 @@ func generateMvMagicHash[Us side, J job](p *Position, l *MoveList) int {
 // leafParentsListedMvMagicHash is leafParentsListed with moves=magic-hash.
 func leafParentsListedMvMagicHash[Us, Them side](p *Position) uint64 {
 	var l MoveList
-	generateMvMagicHash[Us, lists](p, &l)
+	generateMvMagicHash[Us, Them, lists](p, &l)
 	var n uint64
 	var q Position
 	for _, m := range l.Moves[:l.N] {
 		play[Us](&q, p, m)
-		n += uint64(generateMvMagicHash[Them, counts](&q, nil))
+		n += uint64(generateMvMagicHash[Them, Us, counts](&q, nil))
 	}
 	return n
 }
 
 // childMovesMvMagicHash is childMoves with moves=magic-hash.
-func childMovesMvMagicHash[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+func childMovesMvMagicHash[Us, Them side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -332,7 +332,7 @@ func childMovesMvMagicHash[Us side](p *Position, pc board.Piece, from board.Squa
 		if rights != 0 {
 			p.Castling = rights & keepRights[p.setup][to]
 		}
-		n += countAfterMvMagicHash[Us](p)
+		n += generateMvMagicHash[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
 	*piece, p.Colors[us], p.Occupied = lifted, own, occ
@@ -342,7 +342,7 @@ func childMovesMvMagicHash[Us side](p *Position, pc board.Piece, from board.Squa
 		flip(p, them, victim, to)
 		flip(p, us, pc, to)
 		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterMvMagicHash[Us](p)
+		n += generateMvMagicHash[Them, Us, counts](p, nil)
 		flip(p, us, pc, to)
 		flip(p, them, victim, to)
 	}
@@ -352,7 +352,7 @@ func childMovesMvMagicHash[Us side](p *Position, pc board.Piece, from board.Squa
 }
 
 // childPawnsMvMagicHash is childPawns with moves=magic-hash.
-func childPawnsMvMagicHash[Us side](p *Position, targets uint64, delta int) int {
+func childPawnsMvMagicHash[Us, Them side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -372,7 +372,7 @@ func childPawnsMvMagicHash[Us side](p *Position, targets uint64, delta int) int 
 		flip(p, us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
 			flip(p, us, board.Pawn, to)
-			n += countAfterMvMagicHash[Us](p)
+			n += generateMvMagicHash[Them, Us, counts](p, nil)
 			flip(p, us, board.Pawn, to)
 		} else {
 			// Only a capture on the last rank takes a right away (a
@@ -380,7 +380,7 @@ func childPawnsMvMagicHash[Us side](p *Position, targets uint64, delta int) int 
 			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
 				flip(p, us, placed, to)
-				n += countAfterMvMagicHash[Us](p)
+				n += generateMvMagicHash[Them, Us, counts](p, nil)
 				flip(p, us, placed, to)
 			}
 			p.Castling = castling
@@ -405,20 +405,12 @@ func (l *MoveList) addListedMvMagicHash(piece board.Piece, from board.Square, ta
 }
 
 // childrenPlayedMvMagicHash is childrenPlayed with moves=magic-hash.
-func childrenPlayedMvMagicHash[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+func childrenPlayedMvMagicHash[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
 	var q Position
 	n := 0
 	for ; targets != 0; targets &= targets - 1 {
 		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterMvMagicHash[Us](&q)
+		n += generateMvMagicHash[Them, Us, counts](&q, nil)
 	}
 	return n
-}
-
-// countAfterMvMagicHash is countAfter with moves=magic-hash.
-func countAfterMvMagicHash[Us side](p *Position) int {
-	if sideOf[Us]() == board.White {
-		return generateMvMagicHash[black, counts](p, nil)
-	}
-	return generateMvMagicHash[white, counts](p, nil)
 }

@@ -30,12 +30,12 @@ func perftSideOrdFlipVerticalLeafCount[Us, Them side](p *Position, depth int) ui
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateOrdFlipVertical[Us, counts](p, nil))
+		return uint64(generateOrdFlipVertical[Us, Them, counts](p, nil))
 	case depth == 2:
 		return leafParentsListedOrdFlipVertical[Us, Them](p)
 	}
 	var l MoveList
-	generateOrdFlipVertical[Us, lists](p, &l)
+	generateOrdFlipVertical[Us, Them, lists](p, &l)
 	var n uint64
 	var q Position
 	for _, m := range l.Moves[:l.N] {
@@ -46,7 +46,7 @@ func perftSideOrdFlipVerticalLeafCount[Us, Them side](p *Position, depth int) ui
 }
 
 // generateOrdFlipVertical is generate with order=flip-vertical.
-func generateOrdFlipVertical[Us side, J job](p *Position, l *MoveList) int {
+func generateOrdFlipVertical[Us, Them side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -107,7 +107,7 @@ func generateOrdFlipVertical[Us side, J job](p *Position, l *MoveList) int {
 			if targets == 0 {
 				return 0
 			}
-			return childMovesOrdFlipVertical[Us](p, piece, from, targets)
+			return childMovesOrdFlipVertical[Us, Them](p, piece, from, targets)
 		}
 		return sets.count(targets)
 	}
@@ -115,7 +115,7 @@ func generateOrdFlipVertical[Us side, J job](p *Position, l *MoveList) int {
 		if targets == 0 {
 			return 0
 		}
-		return childPawnsOrdFlipVertical[Us](p, targets, delta)
+		return childPawnsOrdFlipVertical[Us, Them](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -137,7 +137,7 @@ func generateOrdFlipVertical[Us side, J job](p *Position, l *MoveList) int {
 			l.addColoredOrdFlipVertical(us, from, targets, kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedOrdFlipVertical[Us](p, from, targets, kind)
+			n += childrenPlayedOrdFlipVertical[Us, Them](p, from, targets, kind)
 		} else {
 			n += count(targets)
 		}
@@ -303,18 +303,18 @@ func generateOrdFlipVertical[Us side, J job](p *Position, l *MoveList) int {
 // leafParentsListedOrdFlipVertical is leafParentsListed with order=flip-vertical.
 func leafParentsListedOrdFlipVertical[Us, Them side](p *Position) uint64 {
 	var l MoveList
-	generateOrdFlipVertical[Us, lists](p, &l)
+	generateOrdFlipVertical[Us, Them, lists](p, &l)
 	var n uint64
 	var q Position
 	for _, m := range l.Moves[:l.N] {
 		play[Us](&q, p, m)
-		n += uint64(generateOrdFlipVertical[Them, counts](&q, nil))
+		n += uint64(generateOrdFlipVertical[Them, Us, counts](&q, nil))
 	}
 	return n
 }
 
 // childMovesOrdFlipVertical is childMoves with order=flip-vertical.
-func childMovesOrdFlipVertical[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+func childMovesOrdFlipVertical[Us, Them side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -332,7 +332,7 @@ func childMovesOrdFlipVertical[Us side](p *Position, pc board.Piece, from board.
 		if rights != 0 {
 			p.Castling = rights & keepRights[p.setup][to]
 		}
-		n += countAfterOrdFlipVertical[Us](p)
+		n += generateOrdFlipVertical[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
 	*piece, p.Colors[us], p.Occupied = lifted, own, occ
@@ -342,7 +342,7 @@ func childMovesOrdFlipVertical[Us side](p *Position, pc board.Piece, from board.
 		flip(p, them, victim, to)
 		flip(p, us, pc, to)
 		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterOrdFlipVertical[Us](p)
+		n += generateOrdFlipVertical[Them, Us, counts](p, nil)
 		flip(p, us, pc, to)
 		flip(p, them, victim, to)
 	}
@@ -352,7 +352,7 @@ func childMovesOrdFlipVertical[Us side](p *Position, pc board.Piece, from board.
 }
 
 // childPawnsOrdFlipVertical is childPawns with order=flip-vertical.
-func childPawnsOrdFlipVertical[Us side](p *Position, targets uint64, delta int) int {
+func childPawnsOrdFlipVertical[Us, Them side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -372,7 +372,7 @@ func childPawnsOrdFlipVertical[Us side](p *Position, targets uint64, delta int) 
 		flip(p, us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
 			flip(p, us, board.Pawn, to)
-			n += countAfterOrdFlipVertical[Us](p)
+			n += generateOrdFlipVertical[Them, Us, counts](p, nil)
 			flip(p, us, board.Pawn, to)
 		} else {
 			// Only a capture on the last rank takes a right away (a
@@ -380,7 +380,7 @@ func childPawnsOrdFlipVertical[Us side](p *Position, targets uint64, delta int) 
 			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
 				flip(p, us, placed, to)
-				n += countAfterOrdFlipVertical[Us](p)
+				n += generateOrdFlipVertical[Them, Us, counts](p, nil)
 				flip(p, us, placed, to)
 			}
 			p.Castling = castling
@@ -404,12 +404,12 @@ func (l *MoveList) addColoredOrdFlipVertical(side board.Color, from board.Square
 }
 
 // childrenPlayedOrdFlipVertical is childrenPlayed with order=flip-vertical.
-func childrenPlayedOrdFlipVertical[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+func childrenPlayedOrdFlipVertical[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
 	var q Position
 	n := 0
 	for ; targets != 0; targets &= targets - 1 {
 		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterOrdFlipVertical[Us](&q)
+		n += generateOrdFlipVertical[Them, Us, counts](&q, nil)
 	}
 	return n
 }
@@ -428,12 +428,4 @@ func (l *MoveList) addPawnsColoredOrdFlipVertical(side board.Color, targets uint
 			l.push(newMove(from, to, k))
 		}
 	}
-}
-
-// countAfterOrdFlipVertical is countAfter with order=flip-vertical.
-func countAfterOrdFlipVertical[Us side](p *Position) int {
-	if sideOf[Us]() == board.White {
-		return generateOrdFlipVertical[black, counts](p, nil)
-	}
-	return generateOrdFlipVertical[white, counts](p, nil)
 }

@@ -39,12 +39,12 @@ func perftSideHyperbolaReverseReprReversed[Us, Them side](p *posReversed, depth 
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateHyperbolaReverseReprReversed[Us, counts](p, nil))
+		return uint64(generateHyperbolaReverseReprReversed[Us, Them, counts](p, nil))
 	case depth == 2:
 		return leafParentsHyperbolaReverseReprReversed[Us, Them](p)
 	}
 	var l MoveList
-	generateHyperbolaReverseReprReversed[Us, lists](p, &l)
+	generateHyperbolaReverseReprReversed[Us, Them, lists](p, &l)
 	var n uint64
 	var q posReversed
 	for _, m := range l.Moves[:l.N] {
@@ -55,7 +55,7 @@ func perftSideHyperbolaReverseReprReversed[Us, Them side](p *posReversed, depth 
 }
 
 // generateHyperbolaReverseReprReversed is generate with slider=hyperbola-reverse, repr=reversed.
-func generateHyperbolaReverseReprReversed[Us side, J job](p *posReversed, l *MoveList) int {
+func generateHyperbolaReverseReprReversed[Us, Them side, J job](p *posReversed, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -116,7 +116,7 @@ func generateHyperbolaReverseReprReversed[Us side, J job](p *posReversed, l *Mov
 			if targets == 0 {
 				return 0
 			}
-			return childMovesHyperbolaReverseReprReversed[Us](p, piece, from, targets)
+			return childMovesHyperbolaReverseReprReversed[Us, Them](p, piece, from, targets)
 		}
 		return sets.count(targets)
 	}
@@ -124,7 +124,7 @@ func generateHyperbolaReverseReprReversed[Us side, J job](p *posReversed, l *Mov
 		if targets == 0 {
 			return 0
 		}
-		return childPawnsHyperbolaReverseReprReversed[Us](p, targets, delta)
+		return childPawnsHyperbolaReverseReprReversed[Us, Them](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -146,7 +146,7 @@ func generateHyperbolaReverseReprReversed[Us side, J job](p *posReversed, l *Mov
 			l.add(from, targets, kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedHyperbolaReverseReprReversed[Us](p, from, targets, kind)
+			n += childrenPlayedHyperbolaReverseReprReversed[Us, Them](p, from, targets, kind)
 		} else {
 			n += count(targets)
 		}
@@ -311,7 +311,7 @@ func generateHyperbolaReverseReprReversed[Us side, J job](p *posReversed, l *Mov
 
 // leafParentsHyperbolaReverseReprReversed is leafParents with slider=hyperbola-reverse, repr=reversed.
 func leafParentsHyperbolaReverseReprReversed[Us, Them side](p *posReversed) uint64 {
-	return uint64(generateHyperbolaReverseReprReversed[Us, expands](p, nil))
+	return uint64(generateHyperbolaReverseReprReversed[Us, Them, expands](p, nil))
 }
 
 // playReprReversed is play with repr=reversed.
@@ -370,7 +370,7 @@ func playReprReversed[Us side](q, p *posReversed, m Move) {
 }
 
 // childMovesHyperbolaReverseReprReversed is childMoves with slider=hyperbola-reverse, repr=reversed.
-func childMovesHyperbolaReverseReprReversed[Us side](p *posReversed, pc board.Piece, from board.Square, targets uint64) int {
+func childMovesHyperbolaReverseReprReversed[Us, Them side](p *posReversed, pc board.Piece, from board.Square, targets uint64) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -388,7 +388,7 @@ func childMovesHyperbolaReverseReprReversed[Us side](p *posReversed, pc board.Pi
 		if rights != 0 {
 			p.Castling = rights & keepRights[p.setup][to]
 		}
-		n += countAfterHyperbolaReverseReprReversed[Us](p)
+		n += generateHyperbolaReverseReprReversed[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
 	*piece, p.Colors[us], p.Occupied = lifted, own, occ
@@ -398,7 +398,7 @@ func childMovesHyperbolaReverseReprReversed[Us side](p *posReversed, pc board.Pi
 		flipReprReversed(p, them, victim, to)
 		flipReprReversed(p, us, pc, to)
 		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterHyperbolaReverseReprReversed[Us](p)
+		n += generateHyperbolaReverseReprReversed[Them, Us, counts](p, nil)
 		flipReprReversed(p, us, pc, to)
 		flipReprReversed(p, them, victim, to)
 	}
@@ -408,7 +408,7 @@ func childMovesHyperbolaReverseReprReversed[Us side](p *posReversed, pc board.Pi
 }
 
 // childPawnsHyperbolaReverseReprReversed is childPawns with slider=hyperbola-reverse, repr=reversed.
-func childPawnsHyperbolaReverseReprReversed[Us side](p *posReversed, targets uint64, delta int) int {
+func childPawnsHyperbolaReverseReprReversed[Us, Them side](p *posReversed, targets uint64, delta int) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -428,7 +428,7 @@ func childPawnsHyperbolaReverseReprReversed[Us side](p *posReversed, targets uin
 		flipReprReversed(p, us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
 			flipReprReversed(p, us, board.Pawn, to)
-			n += countAfterHyperbolaReverseReprReversed[Us](p)
+			n += generateHyperbolaReverseReprReversed[Them, Us, counts](p, nil)
 			flipReprReversed(p, us, board.Pawn, to)
 		} else {
 			// Only a capture on the last rank takes a right away (a
@@ -436,7 +436,7 @@ func childPawnsHyperbolaReverseReprReversed[Us side](p *posReversed, targets uin
 			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
 				flipReprReversed(p, us, placed, to)
-				n += countAfterHyperbolaReverseReprReversed[Us](p)
+				n += generateHyperbolaReverseReprReversed[Them, Us, counts](p, nil)
 				flipReprReversed(p, us, placed, to)
 			}
 			p.Castling = castling
@@ -451,12 +451,12 @@ func childPawnsHyperbolaReverseReprReversed[Us side](p *posReversed, targets uin
 }
 
 // childrenPlayedHyperbolaReverseReprReversed is childrenPlayed with slider=hyperbola-reverse, repr=reversed.
-func childrenPlayedHyperbolaReverseReprReversed[Us side](p *posReversed, from board.Square, targets uint64, kind int) int {
+func childrenPlayedHyperbolaReverseReprReversed[Us, Them side](p *posReversed, from board.Square, targets uint64, kind int) int {
 	var q posReversed
 	n := 0
 	for ; targets != 0; targets &= targets - 1 {
 		playReprReversed[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterHyperbolaReverseReprReversed[Us](&q)
+		n += generateHyperbolaReverseReprReversed[Them, Us, counts](&q, nil)
 	}
 	return n
 }
@@ -487,14 +487,6 @@ func flipReprReversed(p *posReversed, c board.Color, pc board.Piece, s board.Squ
 	p.keep(c, pc, s)
 }
 
-// countAfterHyperbolaReverseReprReversed is countAfter with slider=hyperbola-reverse, repr=reversed.
-func countAfterHyperbolaReverseReprReversed[Us side](p *posReversed) int {
-	if sideOf[Us]() == board.White {
-		return generateHyperbolaReverseReprReversed[black, counts](p, nil)
-	}
-	return generateHyperbolaReverseReprReversed[white, counts](p, nil)
-}
-
 // perftRotatedReprRotated is perft with slider=rotated, repr=rotated.
 func perftRotatedReprRotated(p posRotated, depth int) uint64 {
 	if p.Side == board.White {
@@ -509,12 +501,12 @@ func perftSideRotatedReprRotated[Us, Them side](p *posRotated, depth int) uint64
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateRotatedReprRotated[Us, counts](p, nil))
+		return uint64(generateRotatedReprRotated[Us, Them, counts](p, nil))
 	case depth == 2:
 		return leafParentsRotatedReprRotated[Us, Them](p)
 	}
 	var l MoveList
-	generateRotatedReprRotated[Us, lists](p, &l)
+	generateRotatedReprRotated[Us, Them, lists](p, &l)
 	var n uint64
 	var q posRotated
 	for _, m := range l.Moves[:l.N] {
@@ -525,7 +517,7 @@ func perftSideRotatedReprRotated[Us, Them side](p *posRotated, depth int) uint64
 }
 
 // generateRotatedReprRotated is generate with slider=rotated, repr=rotated.
-func generateRotatedReprRotated[Us side, J job](p *posRotated, l *MoveList) int {
+func generateRotatedReprRotated[Us, Them side, J job](p *posRotated, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -586,7 +578,7 @@ func generateRotatedReprRotated[Us side, J job](p *posRotated, l *MoveList) int 
 			if targets == 0 {
 				return 0
 			}
-			return childMovesRotatedReprRotated[Us](p, piece, from, targets)
+			return childMovesRotatedReprRotated[Us, Them](p, piece, from, targets)
 		}
 		return sets.count(targets)
 	}
@@ -594,7 +586,7 @@ func generateRotatedReprRotated[Us side, J job](p *posRotated, l *MoveList) int 
 		if targets == 0 {
 			return 0
 		}
-		return childPawnsRotatedReprRotated[Us](p, targets, delta)
+		return childPawnsRotatedReprRotated[Us, Them](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -616,7 +608,7 @@ func generateRotatedReprRotated[Us side, J job](p *posRotated, l *MoveList) int 
 			l.add(from, targets, kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedRotatedReprRotated[Us](p, from, targets, kind)
+			n += childrenPlayedRotatedReprRotated[Us, Them](p, from, targets, kind)
 		} else {
 			n += count(targets)
 		}
@@ -781,7 +773,7 @@ func generateRotatedReprRotated[Us side, J job](p *posRotated, l *MoveList) int 
 
 // leafParentsRotatedReprRotated is leafParents with slider=rotated, repr=rotated.
 func leafParentsRotatedReprRotated[Us, Them side](p *posRotated) uint64 {
-	return uint64(generateRotatedReprRotated[Us, expands](p, nil))
+	return uint64(generateRotatedReprRotated[Us, Them, expands](p, nil))
 }
 
 // playReprRotated is play with repr=rotated.
@@ -840,7 +832,7 @@ func playReprRotated[Us side](q, p *posRotated, m Move) {
 }
 
 // childMovesRotatedReprRotated is childMoves with slider=rotated, repr=rotated.
-func childMovesRotatedReprRotated[Us side](p *posRotated, pc board.Piece, from board.Square, targets uint64) int {
+func childMovesRotatedReprRotated[Us, Them side](p *posRotated, pc board.Piece, from board.Square, targets uint64) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -858,7 +850,7 @@ func childMovesRotatedReprRotated[Us side](p *posRotated, pc board.Piece, from b
 		if rights != 0 {
 			p.Castling = rights & keepRights[p.setup][to]
 		}
-		n += countAfterRotatedReprRotated[Us](p)
+		n += generateRotatedReprRotated[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
 	*piece, p.Colors[us], p.Occupied = lifted, own, occ
@@ -868,7 +860,7 @@ func childMovesRotatedReprRotated[Us side](p *posRotated, pc board.Piece, from b
 		flipReprRotated(p, them, victim, to)
 		flipReprRotated(p, us, pc, to)
 		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterRotatedReprRotated[Us](p)
+		n += generateRotatedReprRotated[Them, Us, counts](p, nil)
 		flipReprRotated(p, us, pc, to)
 		flipReprRotated(p, them, victim, to)
 	}
@@ -878,7 +870,7 @@ func childMovesRotatedReprRotated[Us side](p *posRotated, pc board.Piece, from b
 }
 
 // childPawnsRotatedReprRotated is childPawns with slider=rotated, repr=rotated.
-func childPawnsRotatedReprRotated[Us side](p *posRotated, targets uint64, delta int) int {
+func childPawnsRotatedReprRotated[Us, Them side](p *posRotated, targets uint64, delta int) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -898,7 +890,7 @@ func childPawnsRotatedReprRotated[Us side](p *posRotated, targets uint64, delta 
 		flipReprRotated(p, us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
 			flipReprRotated(p, us, board.Pawn, to)
-			n += countAfterRotatedReprRotated[Us](p)
+			n += generateRotatedReprRotated[Them, Us, counts](p, nil)
 			flipReprRotated(p, us, board.Pawn, to)
 		} else {
 			// Only a capture on the last rank takes a right away (a
@@ -906,7 +898,7 @@ func childPawnsRotatedReprRotated[Us side](p *posRotated, targets uint64, delta 
 			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
 				flipReprRotated(p, us, placed, to)
-				n += countAfterRotatedReprRotated[Us](p)
+				n += generateRotatedReprRotated[Them, Us, counts](p, nil)
 				flipReprRotated(p, us, placed, to)
 			}
 			p.Castling = castling
@@ -921,12 +913,12 @@ func childPawnsRotatedReprRotated[Us side](p *posRotated, targets uint64, delta 
 }
 
 // childrenPlayedRotatedReprRotated is childrenPlayed with slider=rotated, repr=rotated.
-func childrenPlayedRotatedReprRotated[Us side](p *posRotated, from board.Square, targets uint64, kind int) int {
+func childrenPlayedRotatedReprRotated[Us, Them side](p *posRotated, from board.Square, targets uint64, kind int) int {
 	var q posRotated
 	n := 0
 	for ; targets != 0; targets &= targets - 1 {
 		playReprRotated[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterRotatedReprRotated[Us](&q)
+		n += generateRotatedReprRotated[Them, Us, counts](&q, nil)
 	}
 	return n
 }
@@ -957,14 +949,6 @@ func flipReprRotated(p *posRotated, c board.Color, pc board.Piece, s board.Squar
 	p.keep(c, pc, s)
 }
 
-// countAfterRotatedReprRotated is countAfter with slider=rotated, repr=rotated.
-func countAfterRotatedReprRotated[Us side](p *posRotated) int {
-	if sideOf[Us]() == board.White {
-		return generateRotatedReprRotated[black, counts](p, nil)
-	}
-	return generateRotatedReprRotated[white, counts](p, nil)
-}
-
 // perftReprReversed is perft with repr=reversed.
 func perftReprReversed(p posReversed, depth int) uint64 {
 	if p.Side == board.White {
@@ -979,12 +963,12 @@ func perftSideReprReversed[Us, Them side](p *posReversed, depth int) uint64 {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateReprReversed[Us, counts](p, nil))
+		return uint64(generateReprReversed[Us, Them, counts](p, nil))
 	case depth == 2:
 		return leafParentsReprReversed[Us, Them](p)
 	}
 	var l MoveList
-	generateReprReversed[Us, lists](p, &l)
+	generateReprReversed[Us, Them, lists](p, &l)
 	var n uint64
 	var q posReversed
 	for _, m := range l.Moves[:l.N] {
@@ -995,7 +979,7 @@ func perftSideReprReversed[Us, Them side](p *posReversed, depth int) uint64 {
 }
 
 // generateReprReversed is generate with repr=reversed.
-func generateReprReversed[Us side, J job](p *posReversed, l *MoveList) int {
+func generateReprReversed[Us, Them side, J job](p *posReversed, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -1056,7 +1040,7 @@ func generateReprReversed[Us side, J job](p *posReversed, l *MoveList) int {
 			if targets == 0 {
 				return 0
 			}
-			return childMovesReprReversed[Us](p, piece, from, targets)
+			return childMovesReprReversed[Us, Them](p, piece, from, targets)
 		}
 		return sets.count(targets)
 	}
@@ -1064,7 +1048,7 @@ func generateReprReversed[Us side, J job](p *posReversed, l *MoveList) int {
 		if targets == 0 {
 			return 0
 		}
-		return childPawnsReprReversed[Us](p, targets, delta)
+		return childPawnsReprReversed[Us, Them](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -1086,7 +1070,7 @@ func generateReprReversed[Us side, J job](p *posReversed, l *MoveList) int {
 			l.add(from, targets, kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedReprReversed[Us](p, from, targets, kind)
+			n += childrenPlayedReprReversed[Us, Them](p, from, targets, kind)
 		} else {
 			n += count(targets)
 		}
@@ -1251,11 +1235,11 @@ func generateReprReversed[Us side, J job](p *posReversed, l *MoveList) int {
 
 // leafParentsReprReversed is leafParents with repr=reversed.
 func leafParentsReprReversed[Us, Them side](p *posReversed) uint64 {
-	return uint64(generateReprReversed[Us, expands](p, nil))
+	return uint64(generateReprReversed[Us, Them, expands](p, nil))
 }
 
 // childMovesReprReversed is childMoves with repr=reversed.
-func childMovesReprReversed[Us side](p *posReversed, pc board.Piece, from board.Square, targets uint64) int {
+func childMovesReprReversed[Us, Them side](p *posReversed, pc board.Piece, from board.Square, targets uint64) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -1273,7 +1257,7 @@ func childMovesReprReversed[Us side](p *posReversed, pc board.Piece, from board.
 		if rights != 0 {
 			p.Castling = rights & keepRights[p.setup][to]
 		}
-		n += countAfterReprReversed[Us](p)
+		n += generateReprReversed[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
 	*piece, p.Colors[us], p.Occupied = lifted, own, occ
@@ -1283,7 +1267,7 @@ func childMovesReprReversed[Us side](p *posReversed, pc board.Piece, from board.
 		flipReprReversed(p, them, victim, to)
 		flipReprReversed(p, us, pc, to)
 		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterReprReversed[Us](p)
+		n += generateReprReversed[Them, Us, counts](p, nil)
 		flipReprReversed(p, us, pc, to)
 		flipReprReversed(p, them, victim, to)
 	}
@@ -1293,7 +1277,7 @@ func childMovesReprReversed[Us side](p *posReversed, pc board.Piece, from board.
 }
 
 // childPawnsReprReversed is childPawns with repr=reversed.
-func childPawnsReprReversed[Us side](p *posReversed, targets uint64, delta int) int {
+func childPawnsReprReversed[Us, Them side](p *posReversed, targets uint64, delta int) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -1313,7 +1297,7 @@ func childPawnsReprReversed[Us side](p *posReversed, targets uint64, delta int) 
 		flipReprReversed(p, us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
 			flipReprReversed(p, us, board.Pawn, to)
-			n += countAfterReprReversed[Us](p)
+			n += generateReprReversed[Them, Us, counts](p, nil)
 			flipReprReversed(p, us, board.Pawn, to)
 		} else {
 			// Only a capture on the last rank takes a right away (a
@@ -1321,7 +1305,7 @@ func childPawnsReprReversed[Us side](p *posReversed, targets uint64, delta int) 
 			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
 				flipReprReversed(p, us, placed, to)
-				n += countAfterReprReversed[Us](p)
+				n += generateReprReversed[Them, Us, counts](p, nil)
 				flipReprReversed(p, us, placed, to)
 			}
 			p.Castling = castling
@@ -1336,12 +1320,12 @@ func childPawnsReprReversed[Us side](p *posReversed, targets uint64, delta int) 
 }
 
 // childrenPlayedReprReversed is childrenPlayed with repr=reversed.
-func childrenPlayedReprReversed[Us side](p *posReversed, from board.Square, targets uint64, kind int) int {
+func childrenPlayedReprReversed[Us, Them side](p *posReversed, from board.Square, targets uint64, kind int) int {
 	var q posReversed
 	n := 0
 	for ; targets != 0; targets &= targets - 1 {
 		playReprReversed[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterReprReversed[Us](&q)
+		n += generateReprReversed[Them, Us, counts](&q, nil)
 	}
 	return n
 }
@@ -1363,14 +1347,6 @@ func enPassantLegalReprReversed[Us side](p *posReversed, from, k board.Square) b
 	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
 }
 
-// countAfterReprReversed is countAfter with repr=reversed.
-func countAfterReprReversed[Us side](p *posReversed) int {
-	if sideOf[Us]() == board.White {
-		return generateReprReversed[black, counts](p, nil)
-	}
-	return generateReprReversed[white, counts](p, nil)
-}
-
 // perftReprRotated is perft with repr=rotated.
 func perftReprRotated(p posRotated, depth int) uint64 {
 	if p.Side == board.White {
@@ -1385,12 +1361,12 @@ func perftSideReprRotated[Us, Them side](p *posRotated, depth int) uint64 {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateReprRotated[Us, counts](p, nil))
+		return uint64(generateReprRotated[Us, Them, counts](p, nil))
 	case depth == 2:
 		return leafParentsReprRotated[Us, Them](p)
 	}
 	var l MoveList
-	generateReprRotated[Us, lists](p, &l)
+	generateReprRotated[Us, Them, lists](p, &l)
 	var n uint64
 	var q posRotated
 	for _, m := range l.Moves[:l.N] {
@@ -1401,7 +1377,7 @@ func perftSideReprRotated[Us, Them side](p *posRotated, depth int) uint64 {
 }
 
 // generateReprRotated is generate with repr=rotated.
-func generateReprRotated[Us side, J job](p *posRotated, l *MoveList) int {
+func generateReprRotated[Us, Them side, J job](p *posRotated, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -1462,7 +1438,7 @@ func generateReprRotated[Us side, J job](p *posRotated, l *MoveList) int {
 			if targets == 0 {
 				return 0
 			}
-			return childMovesReprRotated[Us](p, piece, from, targets)
+			return childMovesReprRotated[Us, Them](p, piece, from, targets)
 		}
 		return sets.count(targets)
 	}
@@ -1470,7 +1446,7 @@ func generateReprRotated[Us side, J job](p *posRotated, l *MoveList) int {
 		if targets == 0 {
 			return 0
 		}
-		return childPawnsReprRotated[Us](p, targets, delta)
+		return childPawnsReprRotated[Us, Them](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -1492,7 +1468,7 @@ func generateReprRotated[Us side, J job](p *posRotated, l *MoveList) int {
 			l.add(from, targets, kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedReprRotated[Us](p, from, targets, kind)
+			n += childrenPlayedReprRotated[Us, Them](p, from, targets, kind)
 		} else {
 			n += count(targets)
 		}
@@ -1657,11 +1633,11 @@ func generateReprRotated[Us side, J job](p *posRotated, l *MoveList) int {
 
 // leafParentsReprRotated is leafParents with repr=rotated.
 func leafParentsReprRotated[Us, Them side](p *posRotated) uint64 {
-	return uint64(generateReprRotated[Us, expands](p, nil))
+	return uint64(generateReprRotated[Us, Them, expands](p, nil))
 }
 
 // childMovesReprRotated is childMoves with repr=rotated.
-func childMovesReprRotated[Us side](p *posRotated, pc board.Piece, from board.Square, targets uint64) int {
+func childMovesReprRotated[Us, Them side](p *posRotated, pc board.Piece, from board.Square, targets uint64) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -1679,7 +1655,7 @@ func childMovesReprRotated[Us side](p *posRotated, pc board.Piece, from board.Sq
 		if rights != 0 {
 			p.Castling = rights & keepRights[p.setup][to]
 		}
-		n += countAfterReprRotated[Us](p)
+		n += generateReprRotated[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
 	*piece, p.Colors[us], p.Occupied = lifted, own, occ
@@ -1689,7 +1665,7 @@ func childMovesReprRotated[Us side](p *posRotated, pc board.Piece, from board.Sq
 		flipReprRotated(p, them, victim, to)
 		flipReprRotated(p, us, pc, to)
 		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterReprRotated[Us](p)
+		n += generateReprRotated[Them, Us, counts](p, nil)
 		flipReprRotated(p, us, pc, to)
 		flipReprRotated(p, them, victim, to)
 	}
@@ -1699,7 +1675,7 @@ func childMovesReprRotated[Us side](p *posRotated, pc board.Piece, from board.Sq
 }
 
 // childPawnsReprRotated is childPawns with repr=rotated.
-func childPawnsReprRotated[Us side](p *posRotated, targets uint64, delta int) int {
+func childPawnsReprRotated[Us, Them side](p *posRotated, targets uint64, delta int) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -1719,7 +1695,7 @@ func childPawnsReprRotated[Us side](p *posRotated, targets uint64, delta int) in
 		flipReprRotated(p, us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
 			flipReprRotated(p, us, board.Pawn, to)
-			n += countAfterReprRotated[Us](p)
+			n += generateReprRotated[Them, Us, counts](p, nil)
 			flipReprRotated(p, us, board.Pawn, to)
 		} else {
 			// Only a capture on the last rank takes a right away (a
@@ -1727,7 +1703,7 @@ func childPawnsReprRotated[Us side](p *posRotated, targets uint64, delta int) in
 			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
 				flipReprRotated(p, us, placed, to)
-				n += countAfterReprRotated[Us](p)
+				n += generateReprRotated[Them, Us, counts](p, nil)
 				flipReprRotated(p, us, placed, to)
 			}
 			p.Castling = castling
@@ -1742,12 +1718,12 @@ func childPawnsReprRotated[Us side](p *posRotated, targets uint64, delta int) in
 }
 
 // childrenPlayedReprRotated is childrenPlayed with repr=rotated.
-func childrenPlayedReprRotated[Us side](p *posRotated, from board.Square, targets uint64, kind int) int {
+func childrenPlayedReprRotated[Us, Them side](p *posRotated, from board.Square, targets uint64, kind int) int {
 	var q posRotated
 	n := 0
 	for ; targets != 0; targets &= targets - 1 {
 		playReprRotated[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterReprRotated[Us](&q)
+		n += generateReprRotated[Them, Us, counts](&q, nil)
 	}
 	return n
 }
@@ -1767,12 +1743,4 @@ func enPassantLegalReprRotated[Us side](p *posRotated, from, k board.Square) boo
 	// Knights and pawns still attacking the king give check the capture
 	// does not answer (the captured pawn is gone from e only in effect).
 	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
-}
-
-// countAfterReprRotated is countAfter with repr=rotated.
-func countAfterReprRotated[Us side](p *posRotated) int {
-	if sideOf[Us]() == board.White {
-		return generateReprRotated[black, counts](p, nil)
-	}
-	return generateReprRotated[white, counts](p, nil)
 }

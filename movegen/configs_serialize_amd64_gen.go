@@ -30,12 +30,12 @@ func perftSideSerAvx512Vbmi2LeafCount[Us, Them side](p *Position, depth int) uin
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateSerAvx512Vbmi2[Us, counts](p, nil))
+		return uint64(generateSerAvx512Vbmi2[Us, Them, counts](p, nil))
 	case depth == 2:
 		return leafParentsListedSerAvx512Vbmi2[Us, Them](p)
 	}
 	var l MoveList
-	generateSerAvx512Vbmi2[Us, lists](p, &l)
+	generateSerAvx512Vbmi2[Us, Them, lists](p, &l)
 	var n uint64
 	var q Position
 	for _, m := range l.Moves[:l.N] {
@@ -46,7 +46,7 @@ func perftSideSerAvx512Vbmi2LeafCount[Us, Them side](p *Position, depth int) uin
 }
 
 // generateSerAvx512Vbmi2 is generate with serialize=avx512-vbmi2.
-func generateSerAvx512Vbmi2[Us side, J job](p *Position, l *MoveList) int {
+func generateSerAvx512Vbmi2[Us, Them side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -107,7 +107,7 @@ func generateSerAvx512Vbmi2[Us side, J job](p *Position, l *MoveList) int {
 			if targets == 0 {
 				return 0
 			}
-			return childMovesSerAvx512Vbmi2[Us](p, piece, from, targets)
+			return childMovesSerAvx512Vbmi2[Us, Them](p, piece, from, targets)
 		}
 		return sets.count(targets)
 	}
@@ -115,7 +115,7 @@ func generateSerAvx512Vbmi2[Us side, J job](p *Position, l *MoveList) int {
 		if targets == 0 {
 			return 0
 		}
-		return childPawnsSerAvx512Vbmi2[Us](p, targets, delta)
+		return childPawnsSerAvx512Vbmi2[Us, Them](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -137,7 +137,7 @@ func generateSerAvx512Vbmi2[Us side, J job](p *Position, l *MoveList) int {
 			l.addCompressed(from, targets, kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedSerAvx512Vbmi2[Us](p, from, targets, kind)
+			n += childrenPlayedSerAvx512Vbmi2[Us, Them](p, from, targets, kind)
 		} else {
 			n += count(targets)
 		}
@@ -303,18 +303,18 @@ func generateSerAvx512Vbmi2[Us side, J job](p *Position, l *MoveList) int {
 // leafParentsListedSerAvx512Vbmi2 is leafParentsListed with serialize=avx512-vbmi2.
 func leafParentsListedSerAvx512Vbmi2[Us, Them side](p *Position) uint64 {
 	var l MoveList
-	generateSerAvx512Vbmi2[Us, lists](p, &l)
+	generateSerAvx512Vbmi2[Us, Them, lists](p, &l)
 	var n uint64
 	var q Position
 	for _, m := range l.Moves[:l.N] {
 		play[Us](&q, p, m)
-		n += uint64(generateSerAvx512Vbmi2[Them, counts](&q, nil))
+		n += uint64(generateSerAvx512Vbmi2[Them, Us, counts](&q, nil))
 	}
 	return n
 }
 
 // childMovesSerAvx512Vbmi2 is childMoves with serialize=avx512-vbmi2.
-func childMovesSerAvx512Vbmi2[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+func childMovesSerAvx512Vbmi2[Us, Them side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -332,7 +332,7 @@ func childMovesSerAvx512Vbmi2[Us side](p *Position, pc board.Piece, from board.S
 		if rights != 0 {
 			p.Castling = rights & keepRights[p.setup][to]
 		}
-		n += countAfterSerAvx512Vbmi2[Us](p)
+		n += generateSerAvx512Vbmi2[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
 	*piece, p.Colors[us], p.Occupied = lifted, own, occ
@@ -342,7 +342,7 @@ func childMovesSerAvx512Vbmi2[Us side](p *Position, pc board.Piece, from board.S
 		flip(p, them, victim, to)
 		flip(p, us, pc, to)
 		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterSerAvx512Vbmi2[Us](p)
+		n += generateSerAvx512Vbmi2[Them, Us, counts](p, nil)
 		flip(p, us, pc, to)
 		flip(p, them, victim, to)
 	}
@@ -352,7 +352,7 @@ func childMovesSerAvx512Vbmi2[Us side](p *Position, pc board.Piece, from board.S
 }
 
 // childPawnsSerAvx512Vbmi2 is childPawns with serialize=avx512-vbmi2.
-func childPawnsSerAvx512Vbmi2[Us side](p *Position, targets uint64, delta int) int {
+func childPawnsSerAvx512Vbmi2[Us, Them side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -372,7 +372,7 @@ func childPawnsSerAvx512Vbmi2[Us side](p *Position, targets uint64, delta int) i
 		flip(p, us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
 			flip(p, us, board.Pawn, to)
-			n += countAfterSerAvx512Vbmi2[Us](p)
+			n += generateSerAvx512Vbmi2[Them, Us, counts](p, nil)
 			flip(p, us, board.Pawn, to)
 		} else {
 			// Only a capture on the last rank takes a right away (a
@@ -380,7 +380,7 @@ func childPawnsSerAvx512Vbmi2[Us side](p *Position, targets uint64, delta int) i
 			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
 				flip(p, us, placed, to)
-				n += countAfterSerAvx512Vbmi2[Us](p)
+				n += generateSerAvx512Vbmi2[Them, Us, counts](p, nil)
 				flip(p, us, placed, to)
 			}
 			p.Castling = castling
@@ -395,20 +395,12 @@ func childPawnsSerAvx512Vbmi2[Us side](p *Position, targets uint64, delta int) i
 }
 
 // childrenPlayedSerAvx512Vbmi2 is childrenPlayed with serialize=avx512-vbmi2.
-func childrenPlayedSerAvx512Vbmi2[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+func childrenPlayedSerAvx512Vbmi2[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
 	var q Position
 	n := 0
 	for ; targets != 0; targets &= targets - 1 {
 		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterSerAvx512Vbmi2[Us](&q)
+		n += generateSerAvx512Vbmi2[Them, Us, counts](&q, nil)
 	}
 	return n
-}
-
-// countAfterSerAvx512Vbmi2 is countAfter with serialize=avx512-vbmi2.
-func countAfterSerAvx512Vbmi2[Us side](p *Position) int {
-	if sideOf[Us]() == board.White {
-		return generateSerAvx512Vbmi2[black, counts](p, nil)
-	}
-	return generateSerAvx512Vbmi2[white, counts](p, nil)
 }

@@ -35,12 +35,12 @@ func perftSideSerBytesLeafCount[Us, Them side](p *Position, depth int) uint64 {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateSerBytes[Us, counts](p, nil))
+		return uint64(generateSerBytes[Us, Them, counts](p, nil))
 	case depth == 2:
 		return leafParentsListedSerBytes[Us, Them](p)
 	}
 	var l MoveList
-	generateSerBytes[Us, lists](p, &l)
+	generateSerBytes[Us, Them, lists](p, &l)
 	var n uint64
 	var q Position
 	for _, m := range l.Moves[:l.N] {
@@ -51,7 +51,7 @@ func perftSideSerBytesLeafCount[Us, Them side](p *Position, depth int) uint64 {
 }
 
 // generateSerBytes is generate with serialize=bytes.
-func generateSerBytes[Us side, J job](p *Position, l *MoveList) int {
+func generateSerBytes[Us, Them side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -112,7 +112,7 @@ func generateSerBytes[Us side, J job](p *Position, l *MoveList) int {
 			if targets == 0 {
 				return 0
 			}
-			return childMovesSerBytes[Us](p, piece, from, targets)
+			return childMovesSerBytes[Us, Them](p, piece, from, targets)
 		}
 		return sets.count(targets)
 	}
@@ -120,7 +120,7 @@ func generateSerBytes[Us side, J job](p *Position, l *MoveList) int {
 		if targets == 0 {
 			return 0
 		}
-		return childPawnsSerBytes[Us](p, targets, delta)
+		return childPawnsSerBytes[Us, Them](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -142,7 +142,7 @@ func generateSerBytes[Us side, J job](p *Position, l *MoveList) int {
 			l.addSquaresSerBytes(from, targets, kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedSerBytes[Us](p, from, targets, kind)
+			n += childrenPlayedSerBytes[Us, Them](p, from, targets, kind)
 		} else {
 			n += count(targets)
 		}
@@ -308,18 +308,18 @@ func generateSerBytes[Us side, J job](p *Position, l *MoveList) int {
 // leafParentsListedSerBytes is leafParentsListed with serialize=bytes.
 func leafParentsListedSerBytes[Us, Them side](p *Position) uint64 {
 	var l MoveList
-	generateSerBytes[Us, lists](p, &l)
+	generateSerBytes[Us, Them, lists](p, &l)
 	var n uint64
 	var q Position
 	for _, m := range l.Moves[:l.N] {
 		play[Us](&q, p, m)
-		n += uint64(generateSerBytes[Them, counts](&q, nil))
+		n += uint64(generateSerBytes[Them, Us, counts](&q, nil))
 	}
 	return n
 }
 
 // childMovesSerBytes is childMoves with serialize=bytes.
-func childMovesSerBytes[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+func childMovesSerBytes[Us, Them side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -337,7 +337,7 @@ func childMovesSerBytes[Us side](p *Position, pc board.Piece, from board.Square,
 		if rights != 0 {
 			p.Castling = rights & keepRights[p.setup][to]
 		}
-		n += countAfterSerBytes[Us](p)
+		n += generateSerBytes[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
 	*piece, p.Colors[us], p.Occupied = lifted, own, occ
@@ -347,7 +347,7 @@ func childMovesSerBytes[Us side](p *Position, pc board.Piece, from board.Square,
 		flip(p, them, victim, to)
 		flip(p, us, pc, to)
 		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterSerBytes[Us](p)
+		n += generateSerBytes[Them, Us, counts](p, nil)
 		flip(p, us, pc, to)
 		flip(p, them, victim, to)
 	}
@@ -357,7 +357,7 @@ func childMovesSerBytes[Us side](p *Position, pc board.Piece, from board.Square,
 }
 
 // childPawnsSerBytes is childPawns with serialize=bytes.
-func childPawnsSerBytes[Us side](p *Position, targets uint64, delta int) int {
+func childPawnsSerBytes[Us, Them side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -377,7 +377,7 @@ func childPawnsSerBytes[Us side](p *Position, targets uint64, delta int) int {
 		flip(p, us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
 			flip(p, us, board.Pawn, to)
-			n += countAfterSerBytes[Us](p)
+			n += generateSerBytes[Them, Us, counts](p, nil)
 			flip(p, us, board.Pawn, to)
 		} else {
 			// Only a capture on the last rank takes a right away (a
@@ -385,7 +385,7 @@ func childPawnsSerBytes[Us side](p *Position, targets uint64, delta int) int {
 			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
 				flip(p, us, placed, to)
-				n += countAfterSerBytes[Us](p)
+				n += generateSerBytes[Them, Us, counts](p, nil)
 				flip(p, us, placed, to)
 			}
 			p.Castling = castling
@@ -409,12 +409,12 @@ func (l *MoveList) addSquaresSerBytes(from board.Square, targets uint64, kind in
 }
 
 // childrenPlayedSerBytes is childrenPlayed with serialize=bytes.
-func childrenPlayedSerBytes[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+func childrenPlayedSerBytes[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
 	var q Position
 	n := 0
 	for ; targets != 0; targets &= targets - 1 {
 		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterSerBytes[Us](&q)
+		n += generateSerBytes[Them, Us, counts](&q, nil)
 	}
 	return n
 }
@@ -435,14 +435,6 @@ func (l *MoveList) addPawnsSquaresSerBytes(targets uint64, delta int, kind int) 
 	}
 }
 
-// countAfterSerBytes is countAfter with serialize=bytes.
-func countAfterSerBytes[Us side](p *Position) int {
-	if sideOf[Us]() == board.White {
-		return generateSerBytes[black, counts](p, nil)
-	}
-	return generateSerBytes[white, counts](p, nil)
-}
-
 // perftSerForwardLeafCount is perft with serialize=forward, leaf=count.
 func perftSerForwardLeafCount(p Position, depth int) uint64 {
 	if p.Side == board.White {
@@ -457,12 +449,12 @@ func perftSideSerForwardLeafCount[Us, Them side](p *Position, depth int) uint64 
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateSerForward[Us, counts](p, nil))
+		return uint64(generateSerForward[Us, Them, counts](p, nil))
 	case depth == 2:
 		return leafParentsListedSerForward[Us, Them](p)
 	}
 	var l MoveList
-	generateSerForward[Us, lists](p, &l)
+	generateSerForward[Us, Them, lists](p, &l)
 	var n uint64
 	var q Position
 	for _, m := range l.Moves[:l.N] {
@@ -473,7 +465,7 @@ func perftSideSerForwardLeafCount[Us, Them side](p *Position, depth int) uint64 
 }
 
 // generateSerForward is generate with serialize=forward.
-func generateSerForward[Us side, J job](p *Position, l *MoveList) int {
+func generateSerForward[Us, Them side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -534,7 +526,7 @@ func generateSerForward[Us side, J job](p *Position, l *MoveList) int {
 			if targets == 0 {
 				return 0
 			}
-			return childMovesSerForward[Us](p, piece, from, targets)
+			return childMovesSerForward[Us, Them](p, piece, from, targets)
 		}
 		return sets.count(targets)
 	}
@@ -542,7 +534,7 @@ func generateSerForward[Us side, J job](p *Position, l *MoveList) int {
 		if targets == 0 {
 			return 0
 		}
-		return childPawnsSerForward[Us](p, targets, delta)
+		return childPawnsSerForward[Us, Them](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -564,7 +556,7 @@ func generateSerForward[Us side, J job](p *Position, l *MoveList) int {
 			l.addSquares(from, targets, kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedSerForward[Us](p, from, targets, kind)
+			n += childrenPlayedSerForward[Us, Them](p, from, targets, kind)
 		} else {
 			n += count(targets)
 		}
@@ -730,18 +722,18 @@ func generateSerForward[Us side, J job](p *Position, l *MoveList) int {
 // leafParentsListedSerForward is leafParentsListed with serialize=forward.
 func leafParentsListedSerForward[Us, Them side](p *Position) uint64 {
 	var l MoveList
-	generateSerForward[Us, lists](p, &l)
+	generateSerForward[Us, Them, lists](p, &l)
 	var n uint64
 	var q Position
 	for _, m := range l.Moves[:l.N] {
 		play[Us](&q, p, m)
-		n += uint64(generateSerForward[Them, counts](&q, nil))
+		n += uint64(generateSerForward[Them, Us, counts](&q, nil))
 	}
 	return n
 }
 
 // childMovesSerForward is childMoves with serialize=forward.
-func childMovesSerForward[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+func childMovesSerForward[Us, Them side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -759,7 +751,7 @@ func childMovesSerForward[Us side](p *Position, pc board.Piece, from board.Squar
 		if rights != 0 {
 			p.Castling = rights & keepRights[p.setup][to]
 		}
-		n += countAfterSerForward[Us](p)
+		n += generateSerForward[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
 	*piece, p.Colors[us], p.Occupied = lifted, own, occ
@@ -769,7 +761,7 @@ func childMovesSerForward[Us side](p *Position, pc board.Piece, from board.Squar
 		flip(p, them, victim, to)
 		flip(p, us, pc, to)
 		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterSerForward[Us](p)
+		n += generateSerForward[Them, Us, counts](p, nil)
 		flip(p, us, pc, to)
 		flip(p, them, victim, to)
 	}
@@ -779,7 +771,7 @@ func childMovesSerForward[Us side](p *Position, pc board.Piece, from board.Squar
 }
 
 // childPawnsSerForward is childPawns with serialize=forward.
-func childPawnsSerForward[Us side](p *Position, targets uint64, delta int) int {
+func childPawnsSerForward[Us, Them side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -799,7 +791,7 @@ func childPawnsSerForward[Us side](p *Position, targets uint64, delta int) int {
 		flip(p, us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
 			flip(p, us, board.Pawn, to)
-			n += countAfterSerForward[Us](p)
+			n += generateSerForward[Them, Us, counts](p, nil)
 			flip(p, us, board.Pawn, to)
 		} else {
 			// Only a capture on the last rank takes a right away (a
@@ -807,7 +799,7 @@ func childPawnsSerForward[Us side](p *Position, targets uint64, delta int) int {
 			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
 				flip(p, us, placed, to)
-				n += countAfterSerForward[Us](p)
+				n += generateSerForward[Them, Us, counts](p, nil)
 				flip(p, us, placed, to)
 			}
 			p.Castling = castling
@@ -822,22 +814,14 @@ func childPawnsSerForward[Us side](p *Position, targets uint64, delta int) int {
 }
 
 // childrenPlayedSerForward is childrenPlayed with serialize=forward.
-func childrenPlayedSerForward[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+func childrenPlayedSerForward[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
 	var q Position
 	n := 0
 	for ; targets != 0; targets &= targets - 1 {
 		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterSerForward[Us](&q)
+		n += generateSerForward[Them, Us, counts](&q, nil)
 	}
 	return n
-}
-
-// countAfterSerForward is countAfter with serialize=forward.
-func countAfterSerForward[Us side](p *Position) int {
-	if sideOf[Us]() == board.White {
-		return generateSerForward[black, counts](p, nil)
-	}
-	return generateSerForward[white, counts](p, nil)
 }
 
 // perftSerIteratorLeafCount is perft with serialize=iterator, leaf=count.
@@ -854,12 +838,12 @@ func perftSideSerIteratorLeafCount[Us, Them side](p *Position, depth int) uint64
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateSerIterator[Us, counts](p, nil))
+		return uint64(generateSerIterator[Us, Them, counts](p, nil))
 	case depth == 2:
 		return leafParentsListedSerIterator[Us, Them](p)
 	}
 	var l MoveList
-	generateSerIterator[Us, lists](p, &l)
+	generateSerIterator[Us, Them, lists](p, &l)
 	var n uint64
 	var q Position
 	for _, m := range l.Moves[:l.N] {
@@ -870,7 +854,7 @@ func perftSideSerIteratorLeafCount[Us, Them side](p *Position, depth int) uint64
 }
 
 // generateSerIterator is generate with serialize=iterator.
-func generateSerIterator[Us side, J job](p *Position, l *MoveList) int {
+func generateSerIterator[Us, Them side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -931,7 +915,7 @@ func generateSerIterator[Us side, J job](p *Position, l *MoveList) int {
 			if targets == 0 {
 				return 0
 			}
-			return childMovesSerIterator[Us](p, piece, from, targets)
+			return childMovesSerIterator[Us, Them](p, piece, from, targets)
 		}
 		return sets.count(targets)
 	}
@@ -939,7 +923,7 @@ func generateSerIterator[Us side, J job](p *Position, l *MoveList) int {
 		if targets == 0 {
 			return 0
 		}
-		return childPawnsSerIterator[Us](p, targets, delta)
+		return childPawnsSerIterator[Us, Them](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -961,7 +945,7 @@ func generateSerIterator[Us side, J job](p *Position, l *MoveList) int {
 			l.addSquaresSerIterator(from, targets, kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedSerIterator[Us](p, from, targets, kind)
+			n += childrenPlayedSerIterator[Us, Them](p, from, targets, kind)
 		} else {
 			n += count(targets)
 		}
@@ -1127,18 +1111,18 @@ func generateSerIterator[Us side, J job](p *Position, l *MoveList) int {
 // leafParentsListedSerIterator is leafParentsListed with serialize=iterator.
 func leafParentsListedSerIterator[Us, Them side](p *Position) uint64 {
 	var l MoveList
-	generateSerIterator[Us, lists](p, &l)
+	generateSerIterator[Us, Them, lists](p, &l)
 	var n uint64
 	var q Position
 	for _, m := range l.Moves[:l.N] {
 		play[Us](&q, p, m)
-		n += uint64(generateSerIterator[Them, counts](&q, nil))
+		n += uint64(generateSerIterator[Them, Us, counts](&q, nil))
 	}
 	return n
 }
 
 // childMovesSerIterator is childMoves with serialize=iterator.
-func childMovesSerIterator[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+func childMovesSerIterator[Us, Them side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -1156,7 +1140,7 @@ func childMovesSerIterator[Us side](p *Position, pc board.Piece, from board.Squa
 		if rights != 0 {
 			p.Castling = rights & keepRights[p.setup][to]
 		}
-		n += countAfterSerIterator[Us](p)
+		n += generateSerIterator[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
 	*piece, p.Colors[us], p.Occupied = lifted, own, occ
@@ -1166,7 +1150,7 @@ func childMovesSerIterator[Us side](p *Position, pc board.Piece, from board.Squa
 		flip(p, them, victim, to)
 		flip(p, us, pc, to)
 		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterSerIterator[Us](p)
+		n += generateSerIterator[Them, Us, counts](p, nil)
 		flip(p, us, pc, to)
 		flip(p, them, victim, to)
 	}
@@ -1176,7 +1160,7 @@ func childMovesSerIterator[Us side](p *Position, pc board.Piece, from board.Squa
 }
 
 // childPawnsSerIterator is childPawns with serialize=iterator.
-func childPawnsSerIterator[Us side](p *Position, targets uint64, delta int) int {
+func childPawnsSerIterator[Us, Them side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -1196,7 +1180,7 @@ func childPawnsSerIterator[Us side](p *Position, targets uint64, delta int) int 
 		flip(p, us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
 			flip(p, us, board.Pawn, to)
-			n += countAfterSerIterator[Us](p)
+			n += generateSerIterator[Them, Us, counts](p, nil)
 			flip(p, us, board.Pawn, to)
 		} else {
 			// Only a capture on the last rank takes a right away (a
@@ -1204,7 +1188,7 @@ func childPawnsSerIterator[Us side](p *Position, targets uint64, delta int) int 
 			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
 				flip(p, us, placed, to)
-				n += countAfterSerIterator[Us](p)
+				n += generateSerIterator[Them, Us, counts](p, nil)
 				flip(p, us, placed, to)
 			}
 			p.Castling = castling
@@ -1228,12 +1212,12 @@ func (l *MoveList) addSquaresSerIterator(from board.Square, targets uint64, kind
 }
 
 // childrenPlayedSerIterator is childrenPlayed with serialize=iterator.
-func childrenPlayedSerIterator[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+func childrenPlayedSerIterator[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
 	var q Position
 	n := 0
 	for ; targets != 0; targets &= targets - 1 {
 		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterSerIterator[Us](&q)
+		n += generateSerIterator[Them, Us, counts](&q, nil)
 	}
 	return n
 }
@@ -1254,14 +1238,6 @@ func (l *MoveList) addPawnsSquaresSerIterator(targets uint64, delta int, kind in
 	}
 }
 
-// countAfterSerIterator is countAfter with serialize=iterator.
-func countAfterSerIterator[Us side](p *Position) int {
-	if sideOf[Us]() == board.White {
-		return generateSerIterator[black, counts](p, nil)
-	}
-	return generateSerIterator[white, counts](p, nil)
-}
-
 // perftSerReverseLeafCount is perft with serialize=reverse, leaf=count.
 func perftSerReverseLeafCount(p Position, depth int) uint64 {
 	if p.Side == board.White {
@@ -1276,12 +1252,12 @@ func perftSideSerReverseLeafCount[Us, Them side](p *Position, depth int) uint64 
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateSerReverse[Us, counts](p, nil))
+		return uint64(generateSerReverse[Us, Them, counts](p, nil))
 	case depth == 2:
 		return leafParentsListedSerReverse[Us, Them](p)
 	}
 	var l MoveList
-	generateSerReverse[Us, lists](p, &l)
+	generateSerReverse[Us, Them, lists](p, &l)
 	var n uint64
 	var q Position
 	for _, m := range l.Moves[:l.N] {
@@ -1292,7 +1268,7 @@ func perftSideSerReverseLeafCount[Us, Them side](p *Position, depth int) uint64 
 }
 
 // generateSerReverse is generate with serialize=reverse.
-func generateSerReverse[Us side, J job](p *Position, l *MoveList) int {
+func generateSerReverse[Us, Them side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -1353,7 +1329,7 @@ func generateSerReverse[Us side, J job](p *Position, l *MoveList) int {
 			if targets == 0 {
 				return 0
 			}
-			return childMovesSerReverse[Us](p, piece, from, targets)
+			return childMovesSerReverse[Us, Them](p, piece, from, targets)
 		}
 		return sets.count(targets)
 	}
@@ -1361,7 +1337,7 @@ func generateSerReverse[Us side, J job](p *Position, l *MoveList) int {
 		if targets == 0 {
 			return 0
 		}
-		return childPawnsSerReverse[Us](p, targets, delta)
+		return childPawnsSerReverse[Us, Them](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -1383,7 +1359,7 @@ func generateSerReverse[Us side, J job](p *Position, l *MoveList) int {
 			l.addSquaresSerReverse(from, targets, kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedSerReverse[Us](p, from, targets, kind)
+			n += childrenPlayedSerReverse[Us, Them](p, from, targets, kind)
 		} else {
 			n += count(targets)
 		}
@@ -1549,18 +1525,18 @@ func generateSerReverse[Us side, J job](p *Position, l *MoveList) int {
 // leafParentsListedSerReverse is leafParentsListed with serialize=reverse.
 func leafParentsListedSerReverse[Us, Them side](p *Position) uint64 {
 	var l MoveList
-	generateSerReverse[Us, lists](p, &l)
+	generateSerReverse[Us, Them, lists](p, &l)
 	var n uint64
 	var q Position
 	for _, m := range l.Moves[:l.N] {
 		play[Us](&q, p, m)
-		n += uint64(generateSerReverse[Them, counts](&q, nil))
+		n += uint64(generateSerReverse[Them, Us, counts](&q, nil))
 	}
 	return n
 }
 
 // childMovesSerReverse is childMoves with serialize=reverse.
-func childMovesSerReverse[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+func childMovesSerReverse[Us, Them side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -1578,7 +1554,7 @@ func childMovesSerReverse[Us side](p *Position, pc board.Piece, from board.Squar
 		if rights != 0 {
 			p.Castling = rights & keepRights[p.setup][to]
 		}
-		n += countAfterSerReverse[Us](p)
+		n += generateSerReverse[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
 	*piece, p.Colors[us], p.Occupied = lifted, own, occ
@@ -1588,7 +1564,7 @@ func childMovesSerReverse[Us side](p *Position, pc board.Piece, from board.Squar
 		flip(p, them, victim, to)
 		flip(p, us, pc, to)
 		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterSerReverse[Us](p)
+		n += generateSerReverse[Them, Us, counts](p, nil)
 		flip(p, us, pc, to)
 		flip(p, them, victim, to)
 	}
@@ -1598,7 +1574,7 @@ func childMovesSerReverse[Us side](p *Position, pc board.Piece, from board.Squar
 }
 
 // childPawnsSerReverse is childPawns with serialize=reverse.
-func childPawnsSerReverse[Us side](p *Position, targets uint64, delta int) int {
+func childPawnsSerReverse[Us, Them side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -1618,7 +1594,7 @@ func childPawnsSerReverse[Us side](p *Position, targets uint64, delta int) int {
 		flip(p, us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
 			flip(p, us, board.Pawn, to)
-			n += countAfterSerReverse[Us](p)
+			n += generateSerReverse[Them, Us, counts](p, nil)
 			flip(p, us, board.Pawn, to)
 		} else {
 			// Only a capture on the last rank takes a right away (a
@@ -1626,7 +1602,7 @@ func childPawnsSerReverse[Us side](p *Position, targets uint64, delta int) int {
 			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
 				flip(p, us, placed, to)
-				n += countAfterSerReverse[Us](p)
+				n += generateSerReverse[Them, Us, counts](p, nil)
 				flip(p, us, placed, to)
 			}
 			p.Castling = castling
@@ -1650,12 +1626,12 @@ func (l *MoveList) addSquaresSerReverse(from board.Square, targets uint64, kind 
 }
 
 // childrenPlayedSerReverse is childrenPlayed with serialize=reverse.
-func childrenPlayedSerReverse[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+func childrenPlayedSerReverse[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
 	var q Position
 	n := 0
 	for ; targets != 0; targets &= targets - 1 {
 		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterSerReverse[Us](&q)
+		n += generateSerReverse[Them, Us, counts](&q, nil)
 	}
 	return n
 }
@@ -1676,14 +1652,6 @@ func (l *MoveList) addPawnsSquaresSerReverse(targets uint64, delta int, kind int
 	}
 }
 
-// countAfterSerReverse is countAfter with serialize=reverse.
-func countAfterSerReverse[Us side](p *Position) int {
-	if sideOf[Us]() == board.White {
-		return generateSerReverse[black, counts](p, nil)
-	}
-	return generateSerReverse[white, counts](p, nil)
-}
-
 // perftSerScanResetLeafCount is perft with serialize=scan-reset, leaf=count.
 func perftSerScanResetLeafCount(p Position, depth int) uint64 {
 	if p.Side == board.White {
@@ -1698,12 +1666,12 @@ func perftSideSerScanResetLeafCount[Us, Them side](p *Position, depth int) uint6
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateSerScanReset[Us, counts](p, nil))
+		return uint64(generateSerScanReset[Us, Them, counts](p, nil))
 	case depth == 2:
 		return leafParentsListedSerScanReset[Us, Them](p)
 	}
 	var l MoveList
-	generateSerScanReset[Us, lists](p, &l)
+	generateSerScanReset[Us, Them, lists](p, &l)
 	var n uint64
 	var q Position
 	for _, m := range l.Moves[:l.N] {
@@ -1714,7 +1682,7 @@ func perftSideSerScanResetLeafCount[Us, Them side](p *Position, depth int) uint6
 }
 
 // generateSerScanReset is generate with serialize=scan-reset.
-func generateSerScanReset[Us side, J job](p *Position, l *MoveList) int {
+func generateSerScanReset[Us, Them side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -1775,7 +1743,7 @@ func generateSerScanReset[Us side, J job](p *Position, l *MoveList) int {
 			if targets == 0 {
 				return 0
 			}
-			return childMovesSerScanReset[Us](p, piece, from, targets)
+			return childMovesSerScanReset[Us, Them](p, piece, from, targets)
 		}
 		return sets.count(targets)
 	}
@@ -1783,7 +1751,7 @@ func generateSerScanReset[Us side, J job](p *Position, l *MoveList) int {
 		if targets == 0 {
 			return 0
 		}
-		return childPawnsSerScanReset[Us](p, targets, delta)
+		return childPawnsSerScanReset[Us, Them](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -1805,7 +1773,7 @@ func generateSerScanReset[Us side, J job](p *Position, l *MoveList) int {
 			l.addSquaresSerScanReset(from, targets, kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedSerScanReset[Us](p, from, targets, kind)
+			n += childrenPlayedSerScanReset[Us, Them](p, from, targets, kind)
 		} else {
 			n += count(targets)
 		}
@@ -1971,18 +1939,18 @@ func generateSerScanReset[Us side, J job](p *Position, l *MoveList) int {
 // leafParentsListedSerScanReset is leafParentsListed with serialize=scan-reset.
 func leafParentsListedSerScanReset[Us, Them side](p *Position) uint64 {
 	var l MoveList
-	generateSerScanReset[Us, lists](p, &l)
+	generateSerScanReset[Us, Them, lists](p, &l)
 	var n uint64
 	var q Position
 	for _, m := range l.Moves[:l.N] {
 		play[Us](&q, p, m)
-		n += uint64(generateSerScanReset[Them, counts](&q, nil))
+		n += uint64(generateSerScanReset[Them, Us, counts](&q, nil))
 	}
 	return n
 }
 
 // childMovesSerScanReset is childMoves with serialize=scan-reset.
-func childMovesSerScanReset[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+func childMovesSerScanReset[Us, Them side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -2000,7 +1968,7 @@ func childMovesSerScanReset[Us side](p *Position, pc board.Piece, from board.Squ
 		if rights != 0 {
 			p.Castling = rights & keepRights[p.setup][to]
 		}
-		n += countAfterSerScanReset[Us](p)
+		n += generateSerScanReset[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
 	*piece, p.Colors[us], p.Occupied = lifted, own, occ
@@ -2010,7 +1978,7 @@ func childMovesSerScanReset[Us side](p *Position, pc board.Piece, from board.Squ
 		flip(p, them, victim, to)
 		flip(p, us, pc, to)
 		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterSerScanReset[Us](p)
+		n += generateSerScanReset[Them, Us, counts](p, nil)
 		flip(p, us, pc, to)
 		flip(p, them, victim, to)
 	}
@@ -2020,7 +1988,7 @@ func childMovesSerScanReset[Us side](p *Position, pc board.Piece, from board.Squ
 }
 
 // childPawnsSerScanReset is childPawns with serialize=scan-reset.
-func childPawnsSerScanReset[Us side](p *Position, targets uint64, delta int) int {
+func childPawnsSerScanReset[Us, Them side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -2040,7 +2008,7 @@ func childPawnsSerScanReset[Us side](p *Position, targets uint64, delta int) int
 		flip(p, us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
 			flip(p, us, board.Pawn, to)
-			n += countAfterSerScanReset[Us](p)
+			n += generateSerScanReset[Them, Us, counts](p, nil)
 			flip(p, us, board.Pawn, to)
 		} else {
 			// Only a capture on the last rank takes a right away (a
@@ -2048,7 +2016,7 @@ func childPawnsSerScanReset[Us side](p *Position, targets uint64, delta int) int
 			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
 				flip(p, us, placed, to)
-				n += countAfterSerScanReset[Us](p)
+				n += generateSerScanReset[Them, Us, counts](p, nil)
 				flip(p, us, placed, to)
 			}
 			p.Castling = castling
@@ -2072,12 +2040,12 @@ func (l *MoveList) addSquaresSerScanReset(from board.Square, targets uint64, kin
 }
 
 // childrenPlayedSerScanReset is childrenPlayed with serialize=scan-reset.
-func childrenPlayedSerScanReset[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+func childrenPlayedSerScanReset[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
 	var q Position
 	n := 0
 	for ; targets != 0; targets &= targets - 1 {
 		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterSerScanReset[Us](&q)
+		n += generateSerScanReset[Them, Us, counts](&q, nil)
 	}
 	return n
 }
@@ -2098,14 +2066,6 @@ func (l *MoveList) addPawnsSquaresSerScanReset(targets uint64, delta int, kind i
 	}
 }
 
-// countAfterSerScanReset is countAfter with serialize=scan-reset.
-func countAfterSerScanReset[Us side](p *Position) int {
-	if sideOf[Us]() == board.White {
-		return generateSerScanReset[black, counts](p, nil)
-	}
-	return generateSerScanReset[white, counts](p, nil)
-}
-
 // perftSerUnrolledLeafCount is perft with serialize=unrolled, leaf=count.
 func perftSerUnrolledLeafCount(p Position, depth int) uint64 {
 	if p.Side == board.White {
@@ -2120,12 +2080,12 @@ func perftSideSerUnrolledLeafCount[Us, Them side](p *Position, depth int) uint64
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateSerUnrolled[Us, counts](p, nil))
+		return uint64(generateSerUnrolled[Us, Them, counts](p, nil))
 	case depth == 2:
 		return leafParentsListedSerUnrolled[Us, Them](p)
 	}
 	var l MoveList
-	generateSerUnrolled[Us, lists](p, &l)
+	generateSerUnrolled[Us, Them, lists](p, &l)
 	var n uint64
 	var q Position
 	for _, m := range l.Moves[:l.N] {
@@ -2136,7 +2096,7 @@ func perftSideSerUnrolledLeafCount[Us, Them side](p *Position, depth int) uint64
 }
 
 // generateSerUnrolled is generate with serialize=unrolled.
-func generateSerUnrolled[Us side, J job](p *Position, l *MoveList) int {
+func generateSerUnrolled[Us, Them side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -2197,7 +2157,7 @@ func generateSerUnrolled[Us side, J job](p *Position, l *MoveList) int {
 			if targets == 0 {
 				return 0
 			}
-			return childMovesSerUnrolled[Us](p, piece, from, targets)
+			return childMovesSerUnrolled[Us, Them](p, piece, from, targets)
 		}
 		return sets.count(targets)
 	}
@@ -2205,7 +2165,7 @@ func generateSerUnrolled[Us side, J job](p *Position, l *MoveList) int {
 		if targets == 0 {
 			return 0
 		}
-		return childPawnsSerUnrolled[Us](p, targets, delta)
+		return childPawnsSerUnrolled[Us, Them](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -2227,7 +2187,7 @@ func generateSerUnrolled[Us side, J job](p *Position, l *MoveList) int {
 			l.addSquaresSerUnrolled(from, targets, kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedSerUnrolled[Us](p, from, targets, kind)
+			n += childrenPlayedSerUnrolled[Us, Them](p, from, targets, kind)
 		} else {
 			n += count(targets)
 		}
@@ -2393,18 +2353,18 @@ func generateSerUnrolled[Us side, J job](p *Position, l *MoveList) int {
 // leafParentsListedSerUnrolled is leafParentsListed with serialize=unrolled.
 func leafParentsListedSerUnrolled[Us, Them side](p *Position) uint64 {
 	var l MoveList
-	generateSerUnrolled[Us, lists](p, &l)
+	generateSerUnrolled[Us, Them, lists](p, &l)
 	var n uint64
 	var q Position
 	for _, m := range l.Moves[:l.N] {
 		play[Us](&q, p, m)
-		n += uint64(generateSerUnrolled[Them, counts](&q, nil))
+		n += uint64(generateSerUnrolled[Them, Us, counts](&q, nil))
 	}
 	return n
 }
 
 // childMovesSerUnrolled is childMoves with serialize=unrolled.
-func childMovesSerUnrolled[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+func childMovesSerUnrolled[Us, Them side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -2422,7 +2382,7 @@ func childMovesSerUnrolled[Us side](p *Position, pc board.Piece, from board.Squa
 		if rights != 0 {
 			p.Castling = rights & keepRights[p.setup][to]
 		}
-		n += countAfterSerUnrolled[Us](p)
+		n += generateSerUnrolled[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
 	*piece, p.Colors[us], p.Occupied = lifted, own, occ
@@ -2432,7 +2392,7 @@ func childMovesSerUnrolled[Us side](p *Position, pc board.Piece, from board.Squa
 		flip(p, them, victim, to)
 		flip(p, us, pc, to)
 		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterSerUnrolled[Us](p)
+		n += generateSerUnrolled[Them, Us, counts](p, nil)
 		flip(p, us, pc, to)
 		flip(p, them, victim, to)
 	}
@@ -2442,7 +2402,7 @@ func childMovesSerUnrolled[Us side](p *Position, pc board.Piece, from board.Squa
 }
 
 // childPawnsSerUnrolled is childPawns with serialize=unrolled.
-func childPawnsSerUnrolled[Us side](p *Position, targets uint64, delta int) int {
+func childPawnsSerUnrolled[Us, Them side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -2462,7 +2422,7 @@ func childPawnsSerUnrolled[Us side](p *Position, targets uint64, delta int) int 
 		flip(p, us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
 			flip(p, us, board.Pawn, to)
-			n += countAfterSerUnrolled[Us](p)
+			n += generateSerUnrolled[Them, Us, counts](p, nil)
 			flip(p, us, board.Pawn, to)
 		} else {
 			// Only a capture on the last rank takes a right away (a
@@ -2470,7 +2430,7 @@ func childPawnsSerUnrolled[Us side](p *Position, targets uint64, delta int) int 
 			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
 				flip(p, us, placed, to)
-				n += countAfterSerUnrolled[Us](p)
+				n += generateSerUnrolled[Them, Us, counts](p, nil)
 				flip(p, us, placed, to)
 			}
 			p.Castling = castling
@@ -2494,12 +2454,12 @@ func (l *MoveList) addSquaresSerUnrolled(from board.Square, targets uint64, kind
 }
 
 // childrenPlayedSerUnrolled is childrenPlayed with serialize=unrolled.
-func childrenPlayedSerUnrolled[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+func childrenPlayedSerUnrolled[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
 	var q Position
 	n := 0
 	for ; targets != 0; targets &= targets - 1 {
 		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterSerUnrolled[Us](&q)
+		n += generateSerUnrolled[Them, Us, counts](&q, nil)
 	}
 	return n
 }
@@ -2520,14 +2480,6 @@ func (l *MoveList) addPawnsSquaresSerUnrolled(targets uint64, delta int, kind in
 	}
 }
 
-// countAfterSerUnrolled is countAfter with serialize=unrolled.
-func countAfterSerUnrolled[Us side](p *Position) int {
-	if sideOf[Us]() == board.White {
-		return generateSerUnrolled[black, counts](p, nil)
-	}
-	return generateSerUnrolled[white, counts](p, nil)
-}
-
 // perftSerWords16LeafCount is perft with serialize=words16, leaf=count.
 func perftSerWords16LeafCount(p Position, depth int) uint64 {
 	if p.Side == board.White {
@@ -2542,12 +2494,12 @@ func perftSideSerWords16LeafCount[Us, Them side](p *Position, depth int) uint64 
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateSerWords16[Us, counts](p, nil))
+		return uint64(generateSerWords16[Us, Them, counts](p, nil))
 	case depth == 2:
 		return leafParentsListedSerWords16[Us, Them](p)
 	}
 	var l MoveList
-	generateSerWords16[Us, lists](p, &l)
+	generateSerWords16[Us, Them, lists](p, &l)
 	var n uint64
 	var q Position
 	for _, m := range l.Moves[:l.N] {
@@ -2558,7 +2510,7 @@ func perftSideSerWords16LeafCount[Us, Them side](p *Position, depth int) uint64 
 }
 
 // generateSerWords16 is generate with serialize=words16.
-func generateSerWords16[Us side, J job](p *Position, l *MoveList) int {
+func generateSerWords16[Us, Them side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -2619,7 +2571,7 @@ func generateSerWords16[Us side, J job](p *Position, l *MoveList) int {
 			if targets == 0 {
 				return 0
 			}
-			return childMovesSerWords16[Us](p, piece, from, targets)
+			return childMovesSerWords16[Us, Them](p, piece, from, targets)
 		}
 		return sets.count(targets)
 	}
@@ -2627,7 +2579,7 @@ func generateSerWords16[Us side, J job](p *Position, l *MoveList) int {
 		if targets == 0 {
 			return 0
 		}
-		return childPawnsSerWords16[Us](p, targets, delta)
+		return childPawnsSerWords16[Us, Them](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -2649,7 +2601,7 @@ func generateSerWords16[Us side, J job](p *Position, l *MoveList) int {
 			l.addSquaresSerWords16(from, targets, kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedSerWords16[Us](p, from, targets, kind)
+			n += childrenPlayedSerWords16[Us, Them](p, from, targets, kind)
 		} else {
 			n += count(targets)
 		}
@@ -2815,18 +2767,18 @@ func generateSerWords16[Us side, J job](p *Position, l *MoveList) int {
 // leafParentsListedSerWords16 is leafParentsListed with serialize=words16.
 func leafParentsListedSerWords16[Us, Them side](p *Position) uint64 {
 	var l MoveList
-	generateSerWords16[Us, lists](p, &l)
+	generateSerWords16[Us, Them, lists](p, &l)
 	var n uint64
 	var q Position
 	for _, m := range l.Moves[:l.N] {
 		play[Us](&q, p, m)
-		n += uint64(generateSerWords16[Them, counts](&q, nil))
+		n += uint64(generateSerWords16[Them, Us, counts](&q, nil))
 	}
 	return n
 }
 
 // childMovesSerWords16 is childMoves with serialize=words16.
-func childMovesSerWords16[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+func childMovesSerWords16[Us, Them side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -2844,7 +2796,7 @@ func childMovesSerWords16[Us side](p *Position, pc board.Piece, from board.Squar
 		if rights != 0 {
 			p.Castling = rights & keepRights[p.setup][to]
 		}
-		n += countAfterSerWords16[Us](p)
+		n += generateSerWords16[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
 	*piece, p.Colors[us], p.Occupied = lifted, own, occ
@@ -2854,7 +2806,7 @@ func childMovesSerWords16[Us side](p *Position, pc board.Piece, from board.Squar
 		flip(p, them, victim, to)
 		flip(p, us, pc, to)
 		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterSerWords16[Us](p)
+		n += generateSerWords16[Them, Us, counts](p, nil)
 		flip(p, us, pc, to)
 		flip(p, them, victim, to)
 	}
@@ -2864,7 +2816,7 @@ func childMovesSerWords16[Us side](p *Position, pc board.Piece, from board.Squar
 }
 
 // childPawnsSerWords16 is childPawns with serialize=words16.
-func childPawnsSerWords16[Us side](p *Position, targets uint64, delta int) int {
+func childPawnsSerWords16[Us, Them side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -2884,7 +2836,7 @@ func childPawnsSerWords16[Us side](p *Position, targets uint64, delta int) int {
 		flip(p, us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
 			flip(p, us, board.Pawn, to)
-			n += countAfterSerWords16[Us](p)
+			n += generateSerWords16[Them, Us, counts](p, nil)
 			flip(p, us, board.Pawn, to)
 		} else {
 			// Only a capture on the last rank takes a right away (a
@@ -2892,7 +2844,7 @@ func childPawnsSerWords16[Us side](p *Position, targets uint64, delta int) int {
 			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
 				flip(p, us, placed, to)
-				n += countAfterSerWords16[Us](p)
+				n += generateSerWords16[Them, Us, counts](p, nil)
 				flip(p, us, placed, to)
 			}
 			p.Castling = castling
@@ -2916,12 +2868,12 @@ func (l *MoveList) addSquaresSerWords16(from board.Square, targets uint64, kind 
 }
 
 // childrenPlayedSerWords16 is childrenPlayed with serialize=words16.
-func childrenPlayedSerWords16[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+func childrenPlayedSerWords16[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
 	var q Position
 	n := 0
 	for ; targets != 0; targets &= targets - 1 {
 		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterSerWords16[Us](&q)
+		n += generateSerWords16[Them, Us, counts](&q, nil)
 	}
 	return n
 }
@@ -2940,12 +2892,4 @@ func (l *MoveList) addPawnsSquaresSerWords16(targets uint64, delta int, kind int
 			l.push(newMove(from, to, k))
 		}
 	}
-}
-
-// countAfterSerWords16 is countAfter with serialize=words16.
-func countAfterSerWords16[Us side](p *Position) int {
-	if sideOf[Us]() == board.White {
-		return generateSerWords16[black, counts](p, nil)
-	}
-	return generateSerWords16[white, counts](p, nil)
 }

@@ -34,12 +34,12 @@ func perftSidePext[Us, Them side](p *Position, depth int) uint64 {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generatePext[Us, counts](p, nil))
+		return uint64(generatePext[Us, Them, counts](p, nil))
 	case depth == 2:
 		return leafParentsPext[Us, Them](p)
 	}
 	var l MoveList
-	generatePext[Us, lists](p, &l)
+	generatePext[Us, Them, lists](p, &l)
 	var n uint64
 	var q Position
 	for _, m := range l.Moves[:l.N] {
@@ -50,7 +50,7 @@ func perftSidePext[Us, Them side](p *Position, depth int) uint64 {
 }
 
 // generatePext is generate with slider=pext.
-func generatePext[Us side, J job](p *Position, l *MoveList) int {
+func generatePext[Us, Them side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -111,7 +111,7 @@ func generatePext[Us side, J job](p *Position, l *MoveList) int {
 			if targets == 0 {
 				return 0
 			}
-			return childMovesPext[Us](p, piece, from, targets)
+			return childMovesPext[Us, Them](p, piece, from, targets)
 		}
 		return sets.count(targets)
 	}
@@ -119,7 +119,7 @@ func generatePext[Us side, J job](p *Position, l *MoveList) int {
 		if targets == 0 {
 			return 0
 		}
-		return childPawnsPext[Us](p, targets, delta)
+		return childPawnsPext[Us, Them](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -141,7 +141,7 @@ func generatePext[Us side, J job](p *Position, l *MoveList) int {
 			l.add(from, targets, kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedPext[Us](p, from, targets, kind)
+			n += childrenPlayedPext[Us, Them](p, from, targets, kind)
 		} else {
 			n += count(targets)
 		}
@@ -306,11 +306,11 @@ func generatePext[Us side, J job](p *Position, l *MoveList) int {
 
 // leafParentsPext is leafParents with slider=pext.
 func leafParentsPext[Us, Them side](p *Position) uint64 {
-	return uint64(generatePext[Us, expands](p, nil))
+	return uint64(generatePext[Us, Them, expands](p, nil))
 }
 
 // childMovesPext is childMoves with slider=pext.
-func childMovesPext[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+func childMovesPext[Us, Them side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -328,7 +328,7 @@ func childMovesPext[Us side](p *Position, pc board.Piece, from board.Square, tar
 		if rights != 0 {
 			p.Castling = rights & keepRights[p.setup][to]
 		}
-		n += countAfterPext[Us](p)
+		n += generatePext[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
 	*piece, p.Colors[us], p.Occupied = lifted, own, occ
@@ -338,7 +338,7 @@ func childMovesPext[Us side](p *Position, pc board.Piece, from board.Square, tar
 		flip(p, them, victim, to)
 		flip(p, us, pc, to)
 		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterPext[Us](p)
+		n += generatePext[Them, Us, counts](p, nil)
 		flip(p, us, pc, to)
 		flip(p, them, victim, to)
 	}
@@ -348,7 +348,7 @@ func childMovesPext[Us side](p *Position, pc board.Piece, from board.Square, tar
 }
 
 // childPawnsPext is childPawns with slider=pext.
-func childPawnsPext[Us side](p *Position, targets uint64, delta int) int {
+func childPawnsPext[Us, Them side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -368,7 +368,7 @@ func childPawnsPext[Us side](p *Position, targets uint64, delta int) int {
 		flip(p, us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
 			flip(p, us, board.Pawn, to)
-			n += countAfterPext[Us](p)
+			n += generatePext[Them, Us, counts](p, nil)
 			flip(p, us, board.Pawn, to)
 		} else {
 			// Only a capture on the last rank takes a right away (a
@@ -376,7 +376,7 @@ func childPawnsPext[Us side](p *Position, targets uint64, delta int) int {
 			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
 				flip(p, us, placed, to)
-				n += countAfterPext[Us](p)
+				n += generatePext[Them, Us, counts](p, nil)
 				flip(p, us, placed, to)
 			}
 			p.Castling = castling
@@ -391,12 +391,12 @@ func childPawnsPext[Us side](p *Position, targets uint64, delta int) int {
 }
 
 // childrenPlayedPext is childrenPlayed with slider=pext.
-func childrenPlayedPext[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+func childrenPlayedPext[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
 	var q Position
 	n := 0
 	for ; targets != 0; targets &= targets - 1 {
 		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterPext[Us](&q)
+		n += generatePext[Them, Us, counts](&q, nil)
 	}
 	return n
 }
@@ -418,14 +418,6 @@ func enPassantLegalPext[Us side](p *Position, from, k board.Square) bool {
 	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
 }
 
-// countAfterPext is countAfter with slider=pext.
-func countAfterPext[Us side](p *Position) int {
-	if sideOf[Us]() == board.White {
-		return generatePext[black, counts](p, nil)
-	}
-	return generatePext[white, counts](p, nil)
-}
-
 // perftPextSplit is perft with slider=pext-split.
 func perftPextSplit(p Position, depth int) uint64 {
 	if p.Side == board.White {
@@ -440,12 +432,12 @@ func perftSidePextSplit[Us, Them side](p *Position, depth int) uint64 {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generatePextSplit[Us, counts](p, nil))
+		return uint64(generatePextSplit[Us, Them, counts](p, nil))
 	case depth == 2:
 		return leafParentsPextSplit[Us, Them](p)
 	}
 	var l MoveList
-	generatePextSplit[Us, lists](p, &l)
+	generatePextSplit[Us, Them, lists](p, &l)
 	var n uint64
 	var q Position
 	for _, m := range l.Moves[:l.N] {
@@ -456,7 +448,7 @@ func perftSidePextSplit[Us, Them side](p *Position, depth int) uint64 {
 }
 
 // generatePextSplit is generate with slider=pext-split.
-func generatePextSplit[Us side, J job](p *Position, l *MoveList) int {
+func generatePextSplit[Us, Them side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -517,7 +509,7 @@ func generatePextSplit[Us side, J job](p *Position, l *MoveList) int {
 			if targets == 0 {
 				return 0
 			}
-			return childMovesPextSplit[Us](p, piece, from, targets)
+			return childMovesPextSplit[Us, Them](p, piece, from, targets)
 		}
 		return sets.count(targets)
 	}
@@ -525,7 +517,7 @@ func generatePextSplit[Us side, J job](p *Position, l *MoveList) int {
 		if targets == 0 {
 			return 0
 		}
-		return childPawnsPextSplit[Us](p, targets, delta)
+		return childPawnsPextSplit[Us, Them](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -547,7 +539,7 @@ func generatePextSplit[Us side, J job](p *Position, l *MoveList) int {
 			l.add(from, targets, kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedPextSplit[Us](p, from, targets, kind)
+			n += childrenPlayedPextSplit[Us, Them](p, from, targets, kind)
 		} else {
 			n += count(targets)
 		}
@@ -712,11 +704,11 @@ func generatePextSplit[Us side, J job](p *Position, l *MoveList) int {
 
 // leafParentsPextSplit is leafParents with slider=pext-split.
 func leafParentsPextSplit[Us, Them side](p *Position) uint64 {
-	return uint64(generatePextSplit[Us, expands](p, nil))
+	return uint64(generatePextSplit[Us, Them, expands](p, nil))
 }
 
 // childMovesPextSplit is childMoves with slider=pext-split.
-func childMovesPextSplit[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+func childMovesPextSplit[Us, Them side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -734,7 +726,7 @@ func childMovesPextSplit[Us side](p *Position, pc board.Piece, from board.Square
 		if rights != 0 {
 			p.Castling = rights & keepRights[p.setup][to]
 		}
-		n += countAfterPextSplit[Us](p)
+		n += generatePextSplit[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
 	*piece, p.Colors[us], p.Occupied = lifted, own, occ
@@ -744,7 +736,7 @@ func childMovesPextSplit[Us side](p *Position, pc board.Piece, from board.Square
 		flip(p, them, victim, to)
 		flip(p, us, pc, to)
 		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterPextSplit[Us](p)
+		n += generatePextSplit[Them, Us, counts](p, nil)
 		flip(p, us, pc, to)
 		flip(p, them, victim, to)
 	}
@@ -754,7 +746,7 @@ func childMovesPextSplit[Us side](p *Position, pc board.Piece, from board.Square
 }
 
 // childPawnsPextSplit is childPawns with slider=pext-split.
-func childPawnsPextSplit[Us side](p *Position, targets uint64, delta int) int {
+func childPawnsPextSplit[Us, Them side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -774,7 +766,7 @@ func childPawnsPextSplit[Us side](p *Position, targets uint64, delta int) int {
 		flip(p, us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
 			flip(p, us, board.Pawn, to)
-			n += countAfterPextSplit[Us](p)
+			n += generatePextSplit[Them, Us, counts](p, nil)
 			flip(p, us, board.Pawn, to)
 		} else {
 			// Only a capture on the last rank takes a right away (a
@@ -782,7 +774,7 @@ func childPawnsPextSplit[Us side](p *Position, targets uint64, delta int) int {
 			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
 				flip(p, us, placed, to)
-				n += countAfterPextSplit[Us](p)
+				n += generatePextSplit[Them, Us, counts](p, nil)
 				flip(p, us, placed, to)
 			}
 			p.Castling = castling
@@ -797,12 +789,12 @@ func childPawnsPextSplit[Us side](p *Position, targets uint64, delta int) int {
 }
 
 // childrenPlayedPextSplit is childrenPlayed with slider=pext-split.
-func childrenPlayedPextSplit[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+func childrenPlayedPextSplit[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
 	var q Position
 	n := 0
 	for ; targets != 0; targets &= targets - 1 {
 		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterPextSplit[Us](&q)
+		n += generatePextSplit[Them, Us, counts](&q, nil)
 	}
 	return n
 }
@@ -824,14 +816,6 @@ func enPassantLegalPextSplit[Us side](p *Position, from, k board.Square) bool {
 	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
 }
 
-// countAfterPextSplit is countAfter with slider=pext-split.
-func countAfterPextSplit[Us side](p *Position) int {
-	if sideOf[Us]() == board.White {
-		return generatePextSplit[black, counts](p, nil)
-	}
-	return generatePextSplit[white, counts](p, nil)
-}
-
 // perftMagicFancyAsm is perft with slider=magic-fancy-asm.
 func perftMagicFancyAsm(p Position, depth int) uint64 {
 	if p.Side == board.White {
@@ -846,12 +830,12 @@ func perftSideMagicFancyAsm[Us, Them side](p *Position, depth int) uint64 {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateMagicFancyAsm[Us, counts](p, nil))
+		return uint64(generateMagicFancyAsm[Us, Them, counts](p, nil))
 	case depth == 2:
 		return leafParentsMagicFancyAsm[Us, Them](p)
 	}
 	var l MoveList
-	generateMagicFancyAsm[Us, lists](p, &l)
+	generateMagicFancyAsm[Us, Them, lists](p, &l)
 	var n uint64
 	var q Position
 	for _, m := range l.Moves[:l.N] {
@@ -862,7 +846,7 @@ func perftSideMagicFancyAsm[Us, Them side](p *Position, depth int) uint64 {
 }
 
 // generateMagicFancyAsm is generate with slider=magic-fancy-asm.
-func generateMagicFancyAsm[Us side, J job](p *Position, l *MoveList) int {
+func generateMagicFancyAsm[Us, Them side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -923,7 +907,7 @@ func generateMagicFancyAsm[Us side, J job](p *Position, l *MoveList) int {
 			if targets == 0 {
 				return 0
 			}
-			return childMovesMagicFancyAsm[Us](p, piece, from, targets)
+			return childMovesMagicFancyAsm[Us, Them](p, piece, from, targets)
 		}
 		return sets.count(targets)
 	}
@@ -931,7 +915,7 @@ func generateMagicFancyAsm[Us side, J job](p *Position, l *MoveList) int {
 		if targets == 0 {
 			return 0
 		}
-		return childPawnsMagicFancyAsm[Us](p, targets, delta)
+		return childPawnsMagicFancyAsm[Us, Them](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -953,7 +937,7 @@ func generateMagicFancyAsm[Us side, J job](p *Position, l *MoveList) int {
 			l.add(from, targets, kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedMagicFancyAsm[Us](p, from, targets, kind)
+			n += childrenPlayedMagicFancyAsm[Us, Them](p, from, targets, kind)
 		} else {
 			n += count(targets)
 		}
@@ -1118,11 +1102,11 @@ func generateMagicFancyAsm[Us side, J job](p *Position, l *MoveList) int {
 
 // leafParentsMagicFancyAsm is leafParents with slider=magic-fancy-asm.
 func leafParentsMagicFancyAsm[Us, Them side](p *Position) uint64 {
-	return uint64(generateMagicFancyAsm[Us, expands](p, nil))
+	return uint64(generateMagicFancyAsm[Us, Them, expands](p, nil))
 }
 
 // childMovesMagicFancyAsm is childMoves with slider=magic-fancy-asm.
-func childMovesMagicFancyAsm[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+func childMovesMagicFancyAsm[Us, Them side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -1140,7 +1124,7 @@ func childMovesMagicFancyAsm[Us side](p *Position, pc board.Piece, from board.Sq
 		if rights != 0 {
 			p.Castling = rights & keepRights[p.setup][to]
 		}
-		n += countAfterMagicFancyAsm[Us](p)
+		n += generateMagicFancyAsm[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
 	*piece, p.Colors[us], p.Occupied = lifted, own, occ
@@ -1150,7 +1134,7 @@ func childMovesMagicFancyAsm[Us side](p *Position, pc board.Piece, from board.Sq
 		flip(p, them, victim, to)
 		flip(p, us, pc, to)
 		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterMagicFancyAsm[Us](p)
+		n += generateMagicFancyAsm[Them, Us, counts](p, nil)
 		flip(p, us, pc, to)
 		flip(p, them, victim, to)
 	}
@@ -1160,7 +1144,7 @@ func childMovesMagicFancyAsm[Us side](p *Position, pc board.Piece, from board.Sq
 }
 
 // childPawnsMagicFancyAsm is childPawns with slider=magic-fancy-asm.
-func childPawnsMagicFancyAsm[Us side](p *Position, targets uint64, delta int) int {
+func childPawnsMagicFancyAsm[Us, Them side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -1180,7 +1164,7 @@ func childPawnsMagicFancyAsm[Us side](p *Position, targets uint64, delta int) in
 		flip(p, us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
 			flip(p, us, board.Pawn, to)
-			n += countAfterMagicFancyAsm[Us](p)
+			n += generateMagicFancyAsm[Them, Us, counts](p, nil)
 			flip(p, us, board.Pawn, to)
 		} else {
 			// Only a capture on the last rank takes a right away (a
@@ -1188,7 +1172,7 @@ func childPawnsMagicFancyAsm[Us side](p *Position, targets uint64, delta int) in
 			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
 				flip(p, us, placed, to)
-				n += countAfterMagicFancyAsm[Us](p)
+				n += generateMagicFancyAsm[Them, Us, counts](p, nil)
 				flip(p, us, placed, to)
 			}
 			p.Castling = castling
@@ -1203,12 +1187,12 @@ func childPawnsMagicFancyAsm[Us side](p *Position, targets uint64, delta int) in
 }
 
 // childrenPlayedMagicFancyAsm is childrenPlayed with slider=magic-fancy-asm.
-func childrenPlayedMagicFancyAsm[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+func childrenPlayedMagicFancyAsm[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
 	var q Position
 	n := 0
 	for ; targets != 0; targets &= targets - 1 {
 		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterMagicFancyAsm[Us](&q)
+		n += generateMagicFancyAsm[Them, Us, counts](&q, nil)
 	}
 	return n
 }
@@ -1230,14 +1214,6 @@ func enPassantLegalMagicFancyAsm[Us side](p *Position, from, k board.Square) boo
 	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
 }
 
-// countAfterMagicFancyAsm is countAfter with slider=magic-fancy-asm.
-func countAfterMagicFancyAsm[Us side](p *Position) int {
-	if sideOf[Us]() == board.White {
-		return generateMagicFancyAsm[black, counts](p, nil)
-	}
-	return generateMagicFancyAsm[white, counts](p, nil)
-}
-
 // perftMagicBlackAsm is perft with slider=magic-black-asm.
 func perftMagicBlackAsm(p Position, depth int) uint64 {
 	if p.Side == board.White {
@@ -1252,12 +1228,12 @@ func perftSideMagicBlackAsm[Us, Them side](p *Position, depth int) uint64 {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateMagicBlackAsm[Us, counts](p, nil))
+		return uint64(generateMagicBlackAsm[Us, Them, counts](p, nil))
 	case depth == 2:
 		return leafParentsMagicBlackAsm[Us, Them](p)
 	}
 	var l MoveList
-	generateMagicBlackAsm[Us, lists](p, &l)
+	generateMagicBlackAsm[Us, Them, lists](p, &l)
 	var n uint64
 	var q Position
 	for _, m := range l.Moves[:l.N] {
@@ -1268,7 +1244,7 @@ func perftSideMagicBlackAsm[Us, Them side](p *Position, depth int) uint64 {
 }
 
 // generateMagicBlackAsm is generate with slider=magic-black-asm.
-func generateMagicBlackAsm[Us side, J job](p *Position, l *MoveList) int {
+func generateMagicBlackAsm[Us, Them side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -1329,7 +1305,7 @@ func generateMagicBlackAsm[Us side, J job](p *Position, l *MoveList) int {
 			if targets == 0 {
 				return 0
 			}
-			return childMovesMagicBlackAsm[Us](p, piece, from, targets)
+			return childMovesMagicBlackAsm[Us, Them](p, piece, from, targets)
 		}
 		return sets.count(targets)
 	}
@@ -1337,7 +1313,7 @@ func generateMagicBlackAsm[Us side, J job](p *Position, l *MoveList) int {
 		if targets == 0 {
 			return 0
 		}
-		return childPawnsMagicBlackAsm[Us](p, targets, delta)
+		return childPawnsMagicBlackAsm[Us, Them](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -1359,7 +1335,7 @@ func generateMagicBlackAsm[Us side, J job](p *Position, l *MoveList) int {
 			l.add(from, targets, kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedMagicBlackAsm[Us](p, from, targets, kind)
+			n += childrenPlayedMagicBlackAsm[Us, Them](p, from, targets, kind)
 		} else {
 			n += count(targets)
 		}
@@ -1524,11 +1500,11 @@ func generateMagicBlackAsm[Us side, J job](p *Position, l *MoveList) int {
 
 // leafParentsMagicBlackAsm is leafParents with slider=magic-black-asm.
 func leafParentsMagicBlackAsm[Us, Them side](p *Position) uint64 {
-	return uint64(generateMagicBlackAsm[Us, expands](p, nil))
+	return uint64(generateMagicBlackAsm[Us, Them, expands](p, nil))
 }
 
 // childMovesMagicBlackAsm is childMoves with slider=magic-black-asm.
-func childMovesMagicBlackAsm[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+func childMovesMagicBlackAsm[Us, Them side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -1546,7 +1522,7 @@ func childMovesMagicBlackAsm[Us side](p *Position, pc board.Piece, from board.Sq
 		if rights != 0 {
 			p.Castling = rights & keepRights[p.setup][to]
 		}
-		n += countAfterMagicBlackAsm[Us](p)
+		n += generateMagicBlackAsm[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
 	*piece, p.Colors[us], p.Occupied = lifted, own, occ
@@ -1556,7 +1532,7 @@ func childMovesMagicBlackAsm[Us side](p *Position, pc board.Piece, from board.Sq
 		flip(p, them, victim, to)
 		flip(p, us, pc, to)
 		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterMagicBlackAsm[Us](p)
+		n += generateMagicBlackAsm[Them, Us, counts](p, nil)
 		flip(p, us, pc, to)
 		flip(p, them, victim, to)
 	}
@@ -1566,7 +1542,7 @@ func childMovesMagicBlackAsm[Us side](p *Position, pc board.Piece, from board.Sq
 }
 
 // childPawnsMagicBlackAsm is childPawns with slider=magic-black-asm.
-func childPawnsMagicBlackAsm[Us side](p *Position, targets uint64, delta int) int {
+func childPawnsMagicBlackAsm[Us, Them side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -1586,7 +1562,7 @@ func childPawnsMagicBlackAsm[Us side](p *Position, targets uint64, delta int) in
 		flip(p, us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
 			flip(p, us, board.Pawn, to)
-			n += countAfterMagicBlackAsm[Us](p)
+			n += generateMagicBlackAsm[Them, Us, counts](p, nil)
 			flip(p, us, board.Pawn, to)
 		} else {
 			// Only a capture on the last rank takes a right away (a
@@ -1594,7 +1570,7 @@ func childPawnsMagicBlackAsm[Us side](p *Position, targets uint64, delta int) in
 			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
 				flip(p, us, placed, to)
-				n += countAfterMagicBlackAsm[Us](p)
+				n += generateMagicBlackAsm[Them, Us, counts](p, nil)
 				flip(p, us, placed, to)
 			}
 			p.Castling = castling
@@ -1609,12 +1585,12 @@ func childPawnsMagicBlackAsm[Us side](p *Position, targets uint64, delta int) in
 }
 
 // childrenPlayedMagicBlackAsm is childrenPlayed with slider=magic-black-asm.
-func childrenPlayedMagicBlackAsm[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+func childrenPlayedMagicBlackAsm[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
 	var q Position
 	n := 0
 	for ; targets != 0; targets &= targets - 1 {
 		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterMagicBlackAsm[Us](&q)
+		n += generateMagicBlackAsm[Them, Us, counts](&q, nil)
 	}
 	return n
 }
@@ -1634,12 +1610,4 @@ func enPassantLegalMagicBlackAsm[Us side](p *Position, from, k board.Square) boo
 	// Knights and pawns still attacking the king give check the capture
 	// does not answer (the captured pawn is gone from e only in effect).
 	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
-}
-
-// countAfterMagicBlackAsm is countAfter with slider=magic-black-asm.
-func countAfterMagicBlackAsm[Us side](p *Position) int {
-	if sideOf[Us]() == board.White {
-		return generateMagicBlackAsm[black, counts](p, nil)
-	}
-	return generateMagicBlackAsm[white, counts](p, nil)
 }

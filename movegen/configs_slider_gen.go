@@ -38,12 +38,12 @@ func perftSideClassical[Us, Them side](p *Position, depth int) uint64 {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateClassical[Us, counts](p, nil))
+		return uint64(generateClassical[Us, Them, counts](p, nil))
 	case depth == 2:
 		return leafParentsClassical[Us, Them](p)
 	}
 	var l MoveList
-	generateClassical[Us, lists](p, &l)
+	generateClassical[Us, Them, lists](p, &l)
 	var n uint64
 	var q Position
 	for _, m := range l.Moves[:l.N] {
@@ -54,7 +54,7 @@ func perftSideClassical[Us, Them side](p *Position, depth int) uint64 {
 }
 
 // generateClassical is generate with slider=classical.
-func generateClassical[Us side, J job](p *Position, l *MoveList) int {
+func generateClassical[Us, Them side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -115,7 +115,7 @@ func generateClassical[Us side, J job](p *Position, l *MoveList) int {
 			if targets == 0 {
 				return 0
 			}
-			return childMovesClassical[Us](p, piece, from, targets)
+			return childMovesClassical[Us, Them](p, piece, from, targets)
 		}
 		return sets.count(targets)
 	}
@@ -123,7 +123,7 @@ func generateClassical[Us side, J job](p *Position, l *MoveList) int {
 		if targets == 0 {
 			return 0
 		}
-		return childPawnsClassical[Us](p, targets, delta)
+		return childPawnsClassical[Us, Them](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -145,7 +145,7 @@ func generateClassical[Us side, J job](p *Position, l *MoveList) int {
 			l.add(from, targets, kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedClassical[Us](p, from, targets, kind)
+			n += childrenPlayedClassical[Us, Them](p, from, targets, kind)
 		} else {
 			n += count(targets)
 		}
@@ -310,11 +310,11 @@ func generateClassical[Us side, J job](p *Position, l *MoveList) int {
 
 // leafParentsClassical is leafParents with slider=classical.
 func leafParentsClassical[Us, Them side](p *Position) uint64 {
-	return uint64(generateClassical[Us, expands](p, nil))
+	return uint64(generateClassical[Us, Them, expands](p, nil))
 }
 
 // childMovesClassical is childMoves with slider=classical.
-func childMovesClassical[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+func childMovesClassical[Us, Them side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -332,7 +332,7 @@ func childMovesClassical[Us side](p *Position, pc board.Piece, from board.Square
 		if rights != 0 {
 			p.Castling = rights & keepRights[p.setup][to]
 		}
-		n += countAfterClassical[Us](p)
+		n += generateClassical[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
 	*piece, p.Colors[us], p.Occupied = lifted, own, occ
@@ -342,7 +342,7 @@ func childMovesClassical[Us side](p *Position, pc board.Piece, from board.Square
 		flip(p, them, victim, to)
 		flip(p, us, pc, to)
 		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterClassical[Us](p)
+		n += generateClassical[Them, Us, counts](p, nil)
 		flip(p, us, pc, to)
 		flip(p, them, victim, to)
 	}
@@ -352,7 +352,7 @@ func childMovesClassical[Us side](p *Position, pc board.Piece, from board.Square
 }
 
 // childPawnsClassical is childPawns with slider=classical.
-func childPawnsClassical[Us side](p *Position, targets uint64, delta int) int {
+func childPawnsClassical[Us, Them side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -372,7 +372,7 @@ func childPawnsClassical[Us side](p *Position, targets uint64, delta int) int {
 		flip(p, us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
 			flip(p, us, board.Pawn, to)
-			n += countAfterClassical[Us](p)
+			n += generateClassical[Them, Us, counts](p, nil)
 			flip(p, us, board.Pawn, to)
 		} else {
 			// Only a capture on the last rank takes a right away (a
@@ -380,7 +380,7 @@ func childPawnsClassical[Us side](p *Position, targets uint64, delta int) int {
 			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
 				flip(p, us, placed, to)
-				n += countAfterClassical[Us](p)
+				n += generateClassical[Them, Us, counts](p, nil)
 				flip(p, us, placed, to)
 			}
 			p.Castling = castling
@@ -395,12 +395,12 @@ func childPawnsClassical[Us side](p *Position, targets uint64, delta int) int {
 }
 
 // childrenPlayedClassical is childrenPlayed with slider=classical.
-func childrenPlayedClassical[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+func childrenPlayedClassical[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
 	var q Position
 	n := 0
 	for ; targets != 0; targets &= targets - 1 {
 		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterClassical[Us](&q)
+		n += generateClassical[Them, Us, counts](&q, nil)
 	}
 	return n
 }
@@ -422,14 +422,6 @@ func enPassantLegalClassical[Us side](p *Position, from, k board.Square) bool {
 	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
 }
 
-// countAfterClassical is countAfter with slider=classical.
-func countAfterClassical[Us side](p *Position) int {
-	if sideOf[Us]() == board.White {
-		return generateClassical[black, counts](p, nil)
-	}
-	return generateClassical[white, counts](p, nil)
-}
-
 // perftDumb7fill is perft with slider=dumb7fill.
 func perftDumb7fill(p Position, depth int) uint64 {
 	if p.Side == board.White {
@@ -444,12 +436,12 @@ func perftSideDumb7fill[Us, Them side](p *Position, depth int) uint64 {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateDumb7fill[Us, counts](p, nil))
+		return uint64(generateDumb7fill[Us, Them, counts](p, nil))
 	case depth == 2:
 		return leafParentsDumb7fill[Us, Them](p)
 	}
 	var l MoveList
-	generateDumb7fill[Us, lists](p, &l)
+	generateDumb7fill[Us, Them, lists](p, &l)
 	var n uint64
 	var q Position
 	for _, m := range l.Moves[:l.N] {
@@ -460,7 +452,7 @@ func perftSideDumb7fill[Us, Them side](p *Position, depth int) uint64 {
 }
 
 // generateDumb7fill is generate with slider=dumb7fill.
-func generateDumb7fill[Us side, J job](p *Position, l *MoveList) int {
+func generateDumb7fill[Us, Them side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -521,7 +513,7 @@ func generateDumb7fill[Us side, J job](p *Position, l *MoveList) int {
 			if targets == 0 {
 				return 0
 			}
-			return childMovesDumb7fill[Us](p, piece, from, targets)
+			return childMovesDumb7fill[Us, Them](p, piece, from, targets)
 		}
 		return sets.count(targets)
 	}
@@ -529,7 +521,7 @@ func generateDumb7fill[Us side, J job](p *Position, l *MoveList) int {
 		if targets == 0 {
 			return 0
 		}
-		return childPawnsDumb7fill[Us](p, targets, delta)
+		return childPawnsDumb7fill[Us, Them](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -551,7 +543,7 @@ func generateDumb7fill[Us side, J job](p *Position, l *MoveList) int {
 			l.add(from, targets, kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedDumb7fill[Us](p, from, targets, kind)
+			n += childrenPlayedDumb7fill[Us, Them](p, from, targets, kind)
 		} else {
 			n += count(targets)
 		}
@@ -716,11 +708,11 @@ func generateDumb7fill[Us side, J job](p *Position, l *MoveList) int {
 
 // leafParentsDumb7fill is leafParents with slider=dumb7fill.
 func leafParentsDumb7fill[Us, Them side](p *Position) uint64 {
-	return uint64(generateDumb7fill[Us, expands](p, nil))
+	return uint64(generateDumb7fill[Us, Them, expands](p, nil))
 }
 
 // childMovesDumb7fill is childMoves with slider=dumb7fill.
-func childMovesDumb7fill[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+func childMovesDumb7fill[Us, Them side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -738,7 +730,7 @@ func childMovesDumb7fill[Us side](p *Position, pc board.Piece, from board.Square
 		if rights != 0 {
 			p.Castling = rights & keepRights[p.setup][to]
 		}
-		n += countAfterDumb7fill[Us](p)
+		n += generateDumb7fill[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
 	*piece, p.Colors[us], p.Occupied = lifted, own, occ
@@ -748,7 +740,7 @@ func childMovesDumb7fill[Us side](p *Position, pc board.Piece, from board.Square
 		flip(p, them, victim, to)
 		flip(p, us, pc, to)
 		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterDumb7fill[Us](p)
+		n += generateDumb7fill[Them, Us, counts](p, nil)
 		flip(p, us, pc, to)
 		flip(p, them, victim, to)
 	}
@@ -758,7 +750,7 @@ func childMovesDumb7fill[Us side](p *Position, pc board.Piece, from board.Square
 }
 
 // childPawnsDumb7fill is childPawns with slider=dumb7fill.
-func childPawnsDumb7fill[Us side](p *Position, targets uint64, delta int) int {
+func childPawnsDumb7fill[Us, Them side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -778,7 +770,7 @@ func childPawnsDumb7fill[Us side](p *Position, targets uint64, delta int) int {
 		flip(p, us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
 			flip(p, us, board.Pawn, to)
-			n += countAfterDumb7fill[Us](p)
+			n += generateDumb7fill[Them, Us, counts](p, nil)
 			flip(p, us, board.Pawn, to)
 		} else {
 			// Only a capture on the last rank takes a right away (a
@@ -786,7 +778,7 @@ func childPawnsDumb7fill[Us side](p *Position, targets uint64, delta int) int {
 			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
 				flip(p, us, placed, to)
-				n += countAfterDumb7fill[Us](p)
+				n += generateDumb7fill[Them, Us, counts](p, nil)
 				flip(p, us, placed, to)
 			}
 			p.Castling = castling
@@ -801,12 +793,12 @@ func childPawnsDumb7fill[Us side](p *Position, targets uint64, delta int) int {
 }
 
 // childrenPlayedDumb7fill is childrenPlayed with slider=dumb7fill.
-func childrenPlayedDumb7fill[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+func childrenPlayedDumb7fill[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
 	var q Position
 	n := 0
 	for ; targets != 0; targets &= targets - 1 {
 		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterDumb7fill[Us](&q)
+		n += generateDumb7fill[Them, Us, counts](&q, nil)
 	}
 	return n
 }
@@ -828,14 +820,6 @@ func enPassantLegalDumb7fill[Us side](p *Position, from, k board.Square) bool {
 	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
 }
 
-// countAfterDumb7fill is countAfter with slider=dumb7fill.
-func countAfterDumb7fill[Us side](p *Position) int {
-	if sideOf[Us]() == board.White {
-		return generateDumb7fill[black, counts](p, nil)
-	}
-	return generateDumb7fill[white, counts](p, nil)
-}
-
 // perftHyperbolaBswap is perft with slider=hyperbola-bswap.
 func perftHyperbolaBswap(p Position, depth int) uint64 {
 	if p.Side == board.White {
@@ -850,12 +834,12 @@ func perftSideHyperbolaBswap[Us, Them side](p *Position, depth int) uint64 {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateHyperbolaBswap[Us, counts](p, nil))
+		return uint64(generateHyperbolaBswap[Us, Them, counts](p, nil))
 	case depth == 2:
 		return leafParentsHyperbolaBswap[Us, Them](p)
 	}
 	var l MoveList
-	generateHyperbolaBswap[Us, lists](p, &l)
+	generateHyperbolaBswap[Us, Them, lists](p, &l)
 	var n uint64
 	var q Position
 	for _, m := range l.Moves[:l.N] {
@@ -866,7 +850,7 @@ func perftSideHyperbolaBswap[Us, Them side](p *Position, depth int) uint64 {
 }
 
 // generateHyperbolaBswap is generate with slider=hyperbola-bswap.
-func generateHyperbolaBswap[Us side, J job](p *Position, l *MoveList) int {
+func generateHyperbolaBswap[Us, Them side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -927,7 +911,7 @@ func generateHyperbolaBswap[Us side, J job](p *Position, l *MoveList) int {
 			if targets == 0 {
 				return 0
 			}
-			return childMovesHyperbolaBswap[Us](p, piece, from, targets)
+			return childMovesHyperbolaBswap[Us, Them](p, piece, from, targets)
 		}
 		return sets.count(targets)
 	}
@@ -935,7 +919,7 @@ func generateHyperbolaBswap[Us side, J job](p *Position, l *MoveList) int {
 		if targets == 0 {
 			return 0
 		}
-		return childPawnsHyperbolaBswap[Us](p, targets, delta)
+		return childPawnsHyperbolaBswap[Us, Them](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -957,7 +941,7 @@ func generateHyperbolaBswap[Us side, J job](p *Position, l *MoveList) int {
 			l.add(from, targets, kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedHyperbolaBswap[Us](p, from, targets, kind)
+			n += childrenPlayedHyperbolaBswap[Us, Them](p, from, targets, kind)
 		} else {
 			n += count(targets)
 		}
@@ -1122,11 +1106,11 @@ func generateHyperbolaBswap[Us side, J job](p *Position, l *MoveList) int {
 
 // leafParentsHyperbolaBswap is leafParents with slider=hyperbola-bswap.
 func leafParentsHyperbolaBswap[Us, Them side](p *Position) uint64 {
-	return uint64(generateHyperbolaBswap[Us, expands](p, nil))
+	return uint64(generateHyperbolaBswap[Us, Them, expands](p, nil))
 }
 
 // childMovesHyperbolaBswap is childMoves with slider=hyperbola-bswap.
-func childMovesHyperbolaBswap[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+func childMovesHyperbolaBswap[Us, Them side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -1144,7 +1128,7 @@ func childMovesHyperbolaBswap[Us side](p *Position, pc board.Piece, from board.S
 		if rights != 0 {
 			p.Castling = rights & keepRights[p.setup][to]
 		}
-		n += countAfterHyperbolaBswap[Us](p)
+		n += generateHyperbolaBswap[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
 	*piece, p.Colors[us], p.Occupied = lifted, own, occ
@@ -1154,7 +1138,7 @@ func childMovesHyperbolaBswap[Us side](p *Position, pc board.Piece, from board.S
 		flip(p, them, victim, to)
 		flip(p, us, pc, to)
 		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterHyperbolaBswap[Us](p)
+		n += generateHyperbolaBswap[Them, Us, counts](p, nil)
 		flip(p, us, pc, to)
 		flip(p, them, victim, to)
 	}
@@ -1164,7 +1148,7 @@ func childMovesHyperbolaBswap[Us side](p *Position, pc board.Piece, from board.S
 }
 
 // childPawnsHyperbolaBswap is childPawns with slider=hyperbola-bswap.
-func childPawnsHyperbolaBswap[Us side](p *Position, targets uint64, delta int) int {
+func childPawnsHyperbolaBswap[Us, Them side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -1184,7 +1168,7 @@ func childPawnsHyperbolaBswap[Us side](p *Position, targets uint64, delta int) i
 		flip(p, us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
 			flip(p, us, board.Pawn, to)
-			n += countAfterHyperbolaBswap[Us](p)
+			n += generateHyperbolaBswap[Them, Us, counts](p, nil)
 			flip(p, us, board.Pawn, to)
 		} else {
 			// Only a capture on the last rank takes a right away (a
@@ -1192,7 +1176,7 @@ func childPawnsHyperbolaBswap[Us side](p *Position, targets uint64, delta int) i
 			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
 				flip(p, us, placed, to)
-				n += countAfterHyperbolaBswap[Us](p)
+				n += generateHyperbolaBswap[Them, Us, counts](p, nil)
 				flip(p, us, placed, to)
 			}
 			p.Castling = castling
@@ -1207,12 +1191,12 @@ func childPawnsHyperbolaBswap[Us side](p *Position, targets uint64, delta int) i
 }
 
 // childrenPlayedHyperbolaBswap is childrenPlayed with slider=hyperbola-bswap.
-func childrenPlayedHyperbolaBswap[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+func childrenPlayedHyperbolaBswap[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
 	var q Position
 	n := 0
 	for ; targets != 0; targets &= targets - 1 {
 		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterHyperbolaBswap[Us](&q)
+		n += generateHyperbolaBswap[Them, Us, counts](&q, nil)
 	}
 	return n
 }
@@ -1234,14 +1218,6 @@ func enPassantLegalHyperbolaBswap[Us side](p *Position, from, k board.Square) bo
 	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
 }
 
-// countAfterHyperbolaBswap is countAfter with slider=hyperbola-bswap.
-func countAfterHyperbolaBswap[Us side](p *Position) int {
-	if sideOf[Us]() == board.White {
-		return generateHyperbolaBswap[black, counts](p, nil)
-	}
-	return generateHyperbolaBswap[white, counts](p, nil)
-}
-
 // perftHyperbolaReverse is perft with slider=hyperbola-reverse.
 func perftHyperbolaReverse(p Position, depth int) uint64 {
 	if p.Side == board.White {
@@ -1256,12 +1232,12 @@ func perftSideHyperbolaReverse[Us, Them side](p *Position, depth int) uint64 {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateHyperbolaReverse[Us, counts](p, nil))
+		return uint64(generateHyperbolaReverse[Us, Them, counts](p, nil))
 	case depth == 2:
 		return leafParentsHyperbolaReverse[Us, Them](p)
 	}
 	var l MoveList
-	generateHyperbolaReverse[Us, lists](p, &l)
+	generateHyperbolaReverse[Us, Them, lists](p, &l)
 	var n uint64
 	var q Position
 	for _, m := range l.Moves[:l.N] {
@@ -1272,7 +1248,7 @@ func perftSideHyperbolaReverse[Us, Them side](p *Position, depth int) uint64 {
 }
 
 // generateHyperbolaReverse is generate with slider=hyperbola-reverse.
-func generateHyperbolaReverse[Us side, J job](p *Position, l *MoveList) int {
+func generateHyperbolaReverse[Us, Them side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -1333,7 +1309,7 @@ func generateHyperbolaReverse[Us side, J job](p *Position, l *MoveList) int {
 			if targets == 0 {
 				return 0
 			}
-			return childMovesHyperbolaReverse[Us](p, piece, from, targets)
+			return childMovesHyperbolaReverse[Us, Them](p, piece, from, targets)
 		}
 		return sets.count(targets)
 	}
@@ -1341,7 +1317,7 @@ func generateHyperbolaReverse[Us side, J job](p *Position, l *MoveList) int {
 		if targets == 0 {
 			return 0
 		}
-		return childPawnsHyperbolaReverse[Us](p, targets, delta)
+		return childPawnsHyperbolaReverse[Us, Them](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -1363,7 +1339,7 @@ func generateHyperbolaReverse[Us side, J job](p *Position, l *MoveList) int {
 			l.add(from, targets, kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedHyperbolaReverse[Us](p, from, targets, kind)
+			n += childrenPlayedHyperbolaReverse[Us, Them](p, from, targets, kind)
 		} else {
 			n += count(targets)
 		}
@@ -1528,11 +1504,11 @@ func generateHyperbolaReverse[Us side, J job](p *Position, l *MoveList) int {
 
 // leafParentsHyperbolaReverse is leafParents with slider=hyperbola-reverse.
 func leafParentsHyperbolaReverse[Us, Them side](p *Position) uint64 {
-	return uint64(generateHyperbolaReverse[Us, expands](p, nil))
+	return uint64(generateHyperbolaReverse[Us, Them, expands](p, nil))
 }
 
 // childMovesHyperbolaReverse is childMoves with slider=hyperbola-reverse.
-func childMovesHyperbolaReverse[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+func childMovesHyperbolaReverse[Us, Them side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -1550,7 +1526,7 @@ func childMovesHyperbolaReverse[Us side](p *Position, pc board.Piece, from board
 		if rights != 0 {
 			p.Castling = rights & keepRights[p.setup][to]
 		}
-		n += countAfterHyperbolaReverse[Us](p)
+		n += generateHyperbolaReverse[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
 	*piece, p.Colors[us], p.Occupied = lifted, own, occ
@@ -1560,7 +1536,7 @@ func childMovesHyperbolaReverse[Us side](p *Position, pc board.Piece, from board
 		flip(p, them, victim, to)
 		flip(p, us, pc, to)
 		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterHyperbolaReverse[Us](p)
+		n += generateHyperbolaReverse[Them, Us, counts](p, nil)
 		flip(p, us, pc, to)
 		flip(p, them, victim, to)
 	}
@@ -1570,7 +1546,7 @@ func childMovesHyperbolaReverse[Us side](p *Position, pc board.Piece, from board
 }
 
 // childPawnsHyperbolaReverse is childPawns with slider=hyperbola-reverse.
-func childPawnsHyperbolaReverse[Us side](p *Position, targets uint64, delta int) int {
+func childPawnsHyperbolaReverse[Us, Them side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -1590,7 +1566,7 @@ func childPawnsHyperbolaReverse[Us side](p *Position, targets uint64, delta int)
 		flip(p, us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
 			flip(p, us, board.Pawn, to)
-			n += countAfterHyperbolaReverse[Us](p)
+			n += generateHyperbolaReverse[Them, Us, counts](p, nil)
 			flip(p, us, board.Pawn, to)
 		} else {
 			// Only a capture on the last rank takes a right away (a
@@ -1598,7 +1574,7 @@ func childPawnsHyperbolaReverse[Us side](p *Position, targets uint64, delta int)
 			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
 				flip(p, us, placed, to)
-				n += countAfterHyperbolaReverse[Us](p)
+				n += generateHyperbolaReverse[Them, Us, counts](p, nil)
 				flip(p, us, placed, to)
 			}
 			p.Castling = castling
@@ -1613,12 +1589,12 @@ func childPawnsHyperbolaReverse[Us side](p *Position, targets uint64, delta int)
 }
 
 // childrenPlayedHyperbolaReverse is childrenPlayed with slider=hyperbola-reverse.
-func childrenPlayedHyperbolaReverse[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+func childrenPlayedHyperbolaReverse[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
 	var q Position
 	n := 0
 	for ; targets != 0; targets &= targets - 1 {
 		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterHyperbolaReverse[Us](&q)
+		n += generateHyperbolaReverse[Them, Us, counts](&q, nil)
 	}
 	return n
 }
@@ -1640,14 +1616,6 @@ func enPassantLegalHyperbolaReverse[Us side](p *Position, from, k board.Square) 
 	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
 }
 
-// countAfterHyperbolaReverse is countAfter with slider=hyperbola-reverse.
-func countAfterHyperbolaReverse[Us side](p *Position) int {
-	if sideOf[Us]() == board.White {
-		return generateHyperbolaReverse[black, counts](p, nil)
-	}
-	return generateHyperbolaReverse[white, counts](p, nil)
-}
-
 // perftKindergarten is perft with slider=kindergarten.
 func perftKindergarten(p Position, depth int) uint64 {
 	if p.Side == board.White {
@@ -1662,12 +1630,12 @@ func perftSideKindergarten[Us, Them side](p *Position, depth int) uint64 {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateKindergarten[Us, counts](p, nil))
+		return uint64(generateKindergarten[Us, Them, counts](p, nil))
 	case depth == 2:
 		return leafParentsKindergarten[Us, Them](p)
 	}
 	var l MoveList
-	generateKindergarten[Us, lists](p, &l)
+	generateKindergarten[Us, Them, lists](p, &l)
 	var n uint64
 	var q Position
 	for _, m := range l.Moves[:l.N] {
@@ -1678,7 +1646,7 @@ func perftSideKindergarten[Us, Them side](p *Position, depth int) uint64 {
 }
 
 // generateKindergarten is generate with slider=kindergarten.
-func generateKindergarten[Us side, J job](p *Position, l *MoveList) int {
+func generateKindergarten[Us, Them side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -1739,7 +1707,7 @@ func generateKindergarten[Us side, J job](p *Position, l *MoveList) int {
 			if targets == 0 {
 				return 0
 			}
-			return childMovesKindergarten[Us](p, piece, from, targets)
+			return childMovesKindergarten[Us, Them](p, piece, from, targets)
 		}
 		return sets.count(targets)
 	}
@@ -1747,7 +1715,7 @@ func generateKindergarten[Us side, J job](p *Position, l *MoveList) int {
 		if targets == 0 {
 			return 0
 		}
-		return childPawnsKindergarten[Us](p, targets, delta)
+		return childPawnsKindergarten[Us, Them](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -1769,7 +1737,7 @@ func generateKindergarten[Us side, J job](p *Position, l *MoveList) int {
 			l.add(from, targets, kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedKindergarten[Us](p, from, targets, kind)
+			n += childrenPlayedKindergarten[Us, Them](p, from, targets, kind)
 		} else {
 			n += count(targets)
 		}
@@ -1934,11 +1902,11 @@ func generateKindergarten[Us side, J job](p *Position, l *MoveList) int {
 
 // leafParentsKindergarten is leafParents with slider=kindergarten.
 func leafParentsKindergarten[Us, Them side](p *Position) uint64 {
-	return uint64(generateKindergarten[Us, expands](p, nil))
+	return uint64(generateKindergarten[Us, Them, expands](p, nil))
 }
 
 // childMovesKindergarten is childMoves with slider=kindergarten.
-func childMovesKindergarten[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+func childMovesKindergarten[Us, Them side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -1956,7 +1924,7 @@ func childMovesKindergarten[Us side](p *Position, pc board.Piece, from board.Squ
 		if rights != 0 {
 			p.Castling = rights & keepRights[p.setup][to]
 		}
-		n += countAfterKindergarten[Us](p)
+		n += generateKindergarten[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
 	*piece, p.Colors[us], p.Occupied = lifted, own, occ
@@ -1966,7 +1934,7 @@ func childMovesKindergarten[Us side](p *Position, pc board.Piece, from board.Squ
 		flip(p, them, victim, to)
 		flip(p, us, pc, to)
 		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterKindergarten[Us](p)
+		n += generateKindergarten[Them, Us, counts](p, nil)
 		flip(p, us, pc, to)
 		flip(p, them, victim, to)
 	}
@@ -1976,7 +1944,7 @@ func childMovesKindergarten[Us side](p *Position, pc board.Piece, from board.Squ
 }
 
 // childPawnsKindergarten is childPawns with slider=kindergarten.
-func childPawnsKindergarten[Us side](p *Position, targets uint64, delta int) int {
+func childPawnsKindergarten[Us, Them side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -1996,7 +1964,7 @@ func childPawnsKindergarten[Us side](p *Position, targets uint64, delta int) int
 		flip(p, us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
 			flip(p, us, board.Pawn, to)
-			n += countAfterKindergarten[Us](p)
+			n += generateKindergarten[Them, Us, counts](p, nil)
 			flip(p, us, board.Pawn, to)
 		} else {
 			// Only a capture on the last rank takes a right away (a
@@ -2004,7 +1972,7 @@ func childPawnsKindergarten[Us side](p *Position, targets uint64, delta int) int
 			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
 				flip(p, us, placed, to)
-				n += countAfterKindergarten[Us](p)
+				n += generateKindergarten[Them, Us, counts](p, nil)
 				flip(p, us, placed, to)
 			}
 			p.Castling = castling
@@ -2019,12 +1987,12 @@ func childPawnsKindergarten[Us side](p *Position, targets uint64, delta int) int
 }
 
 // childrenPlayedKindergarten is childrenPlayed with slider=kindergarten.
-func childrenPlayedKindergarten[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+func childrenPlayedKindergarten[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
 	var q Position
 	n := 0
 	for ; targets != 0; targets &= targets - 1 {
 		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterKindergarten[Us](&q)
+		n += generateKindergarten[Them, Us, counts](&q, nil)
 	}
 	return n
 }
@@ -2046,14 +2014,6 @@ func enPassantLegalKindergarten[Us side](p *Position, from, k board.Square) bool
 	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
 }
 
-// countAfterKindergarten is countAfter with slider=kindergarten.
-func countAfterKindergarten[Us side](p *Position) int {
-	if sideOf[Us]() == board.White {
-		return generateKindergarten[black, counts](p, nil)
-	}
-	return generateKindergarten[white, counts](p, nil)
-}
-
 // perftKoggeStone is perft with slider=kogge-stone.
 func perftKoggeStone(p Position, depth int) uint64 {
 	if p.Side == board.White {
@@ -2068,12 +2028,12 @@ func perftSideKoggeStone[Us, Them side](p *Position, depth int) uint64 {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateKoggeStone[Us, counts](p, nil))
+		return uint64(generateKoggeStone[Us, Them, counts](p, nil))
 	case depth == 2:
 		return leafParentsKoggeStone[Us, Them](p)
 	}
 	var l MoveList
-	generateKoggeStone[Us, lists](p, &l)
+	generateKoggeStone[Us, Them, lists](p, &l)
 	var n uint64
 	var q Position
 	for _, m := range l.Moves[:l.N] {
@@ -2084,7 +2044,7 @@ func perftSideKoggeStone[Us, Them side](p *Position, depth int) uint64 {
 }
 
 // generateKoggeStone is generate with slider=kogge-stone.
-func generateKoggeStone[Us side, J job](p *Position, l *MoveList) int {
+func generateKoggeStone[Us, Them side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -2145,7 +2105,7 @@ func generateKoggeStone[Us side, J job](p *Position, l *MoveList) int {
 			if targets == 0 {
 				return 0
 			}
-			return childMovesKoggeStone[Us](p, piece, from, targets)
+			return childMovesKoggeStone[Us, Them](p, piece, from, targets)
 		}
 		return sets.count(targets)
 	}
@@ -2153,7 +2113,7 @@ func generateKoggeStone[Us side, J job](p *Position, l *MoveList) int {
 		if targets == 0 {
 			return 0
 		}
-		return childPawnsKoggeStone[Us](p, targets, delta)
+		return childPawnsKoggeStone[Us, Them](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -2175,7 +2135,7 @@ func generateKoggeStone[Us side, J job](p *Position, l *MoveList) int {
 			l.add(from, targets, kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedKoggeStone[Us](p, from, targets, kind)
+			n += childrenPlayedKoggeStone[Us, Them](p, from, targets, kind)
 		} else {
 			n += count(targets)
 		}
@@ -2340,11 +2300,11 @@ func generateKoggeStone[Us side, J job](p *Position, l *MoveList) int {
 
 // leafParentsKoggeStone is leafParents with slider=kogge-stone.
 func leafParentsKoggeStone[Us, Them side](p *Position) uint64 {
-	return uint64(generateKoggeStone[Us, expands](p, nil))
+	return uint64(generateKoggeStone[Us, Them, expands](p, nil))
 }
 
 // childMovesKoggeStone is childMoves with slider=kogge-stone.
-func childMovesKoggeStone[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+func childMovesKoggeStone[Us, Them side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -2362,7 +2322,7 @@ func childMovesKoggeStone[Us side](p *Position, pc board.Piece, from board.Squar
 		if rights != 0 {
 			p.Castling = rights & keepRights[p.setup][to]
 		}
-		n += countAfterKoggeStone[Us](p)
+		n += generateKoggeStone[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
 	*piece, p.Colors[us], p.Occupied = lifted, own, occ
@@ -2372,7 +2332,7 @@ func childMovesKoggeStone[Us side](p *Position, pc board.Piece, from board.Squar
 		flip(p, them, victim, to)
 		flip(p, us, pc, to)
 		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterKoggeStone[Us](p)
+		n += generateKoggeStone[Them, Us, counts](p, nil)
 		flip(p, us, pc, to)
 		flip(p, them, victim, to)
 	}
@@ -2382,7 +2342,7 @@ func childMovesKoggeStone[Us side](p *Position, pc board.Piece, from board.Squar
 }
 
 // childPawnsKoggeStone is childPawns with slider=kogge-stone.
-func childPawnsKoggeStone[Us side](p *Position, targets uint64, delta int) int {
+func childPawnsKoggeStone[Us, Them side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -2402,7 +2362,7 @@ func childPawnsKoggeStone[Us side](p *Position, targets uint64, delta int) int {
 		flip(p, us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
 			flip(p, us, board.Pawn, to)
-			n += countAfterKoggeStone[Us](p)
+			n += generateKoggeStone[Them, Us, counts](p, nil)
 			flip(p, us, board.Pawn, to)
 		} else {
 			// Only a capture on the last rank takes a right away (a
@@ -2410,7 +2370,7 @@ func childPawnsKoggeStone[Us side](p *Position, targets uint64, delta int) int {
 			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
 				flip(p, us, placed, to)
-				n += countAfterKoggeStone[Us](p)
+				n += generateKoggeStone[Them, Us, counts](p, nil)
 				flip(p, us, placed, to)
 			}
 			p.Castling = castling
@@ -2425,12 +2385,12 @@ func childPawnsKoggeStone[Us side](p *Position, targets uint64, delta int) int {
 }
 
 // childrenPlayedKoggeStone is childrenPlayed with slider=kogge-stone.
-func childrenPlayedKoggeStone[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+func childrenPlayedKoggeStone[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
 	var q Position
 	n := 0
 	for ; targets != 0; targets &= targets - 1 {
 		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterKoggeStone[Us](&q)
+		n += generateKoggeStone[Them, Us, counts](&q, nil)
 	}
 	return n
 }
@@ -2452,14 +2412,6 @@ func enPassantLegalKoggeStone[Us side](p *Position, from, k board.Square) bool {
 	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
 }
 
-// countAfterKoggeStone is countAfter with slider=kogge-stone.
-func countAfterKoggeStone[Us side](p *Position) int {
-	if sideOf[Us]() == board.White {
-		return generateKoggeStone[black, counts](p, nil)
-	}
-	return generateKoggeStone[white, counts](p, nil)
-}
-
 // perftMagicBlack is perft with slider=magic-black.
 func perftMagicBlack(p Position, depth int) uint64 {
 	if p.Side == board.White {
@@ -2474,12 +2426,12 @@ func perftSideMagicBlack[Us, Them side](p *Position, depth int) uint64 {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateMagicBlack[Us, counts](p, nil))
+		return uint64(generateMagicBlack[Us, Them, counts](p, nil))
 	case depth == 2:
 		return leafParentsMagicBlack[Us, Them](p)
 	}
 	var l MoveList
-	generateMagicBlack[Us, lists](p, &l)
+	generateMagicBlack[Us, Them, lists](p, &l)
 	var n uint64
 	var q Position
 	for _, m := range l.Moves[:l.N] {
@@ -2490,7 +2442,7 @@ func perftSideMagicBlack[Us, Them side](p *Position, depth int) uint64 {
 }
 
 // generateMagicBlack is generate with slider=magic-black.
-func generateMagicBlack[Us side, J job](p *Position, l *MoveList) int {
+func generateMagicBlack[Us, Them side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -2551,7 +2503,7 @@ func generateMagicBlack[Us side, J job](p *Position, l *MoveList) int {
 			if targets == 0 {
 				return 0
 			}
-			return childMovesMagicBlack[Us](p, piece, from, targets)
+			return childMovesMagicBlack[Us, Them](p, piece, from, targets)
 		}
 		return sets.count(targets)
 	}
@@ -2559,7 +2511,7 @@ func generateMagicBlack[Us side, J job](p *Position, l *MoveList) int {
 		if targets == 0 {
 			return 0
 		}
-		return childPawnsMagicBlack[Us](p, targets, delta)
+		return childPawnsMagicBlack[Us, Them](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -2581,7 +2533,7 @@ func generateMagicBlack[Us side, J job](p *Position, l *MoveList) int {
 			l.add(from, targets, kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedMagicBlack[Us](p, from, targets, kind)
+			n += childrenPlayedMagicBlack[Us, Them](p, from, targets, kind)
 		} else {
 			n += count(targets)
 		}
@@ -2746,11 +2698,11 @@ func generateMagicBlack[Us side, J job](p *Position, l *MoveList) int {
 
 // leafParentsMagicBlack is leafParents with slider=magic-black.
 func leafParentsMagicBlack[Us, Them side](p *Position) uint64 {
-	return uint64(generateMagicBlack[Us, expands](p, nil))
+	return uint64(generateMagicBlack[Us, Them, expands](p, nil))
 }
 
 // childMovesMagicBlack is childMoves with slider=magic-black.
-func childMovesMagicBlack[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+func childMovesMagicBlack[Us, Them side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -2768,7 +2720,7 @@ func childMovesMagicBlack[Us side](p *Position, pc board.Piece, from board.Squar
 		if rights != 0 {
 			p.Castling = rights & keepRights[p.setup][to]
 		}
-		n += countAfterMagicBlack[Us](p)
+		n += generateMagicBlack[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
 	*piece, p.Colors[us], p.Occupied = lifted, own, occ
@@ -2778,7 +2730,7 @@ func childMovesMagicBlack[Us side](p *Position, pc board.Piece, from board.Squar
 		flip(p, them, victim, to)
 		flip(p, us, pc, to)
 		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterMagicBlack[Us](p)
+		n += generateMagicBlack[Them, Us, counts](p, nil)
 		flip(p, us, pc, to)
 		flip(p, them, victim, to)
 	}
@@ -2788,7 +2740,7 @@ func childMovesMagicBlack[Us side](p *Position, pc board.Piece, from board.Squar
 }
 
 // childPawnsMagicBlack is childPawns with slider=magic-black.
-func childPawnsMagicBlack[Us side](p *Position, targets uint64, delta int) int {
+func childPawnsMagicBlack[Us, Them side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -2808,7 +2760,7 @@ func childPawnsMagicBlack[Us side](p *Position, targets uint64, delta int) int {
 		flip(p, us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
 			flip(p, us, board.Pawn, to)
-			n += countAfterMagicBlack[Us](p)
+			n += generateMagicBlack[Them, Us, counts](p, nil)
 			flip(p, us, board.Pawn, to)
 		} else {
 			// Only a capture on the last rank takes a right away (a
@@ -2816,7 +2768,7 @@ func childPawnsMagicBlack[Us side](p *Position, targets uint64, delta int) int {
 			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
 				flip(p, us, placed, to)
-				n += countAfterMagicBlack[Us](p)
+				n += generateMagicBlack[Them, Us, counts](p, nil)
 				flip(p, us, placed, to)
 			}
 			p.Castling = castling
@@ -2831,12 +2783,12 @@ func childPawnsMagicBlack[Us side](p *Position, targets uint64, delta int) int {
 }
 
 // childrenPlayedMagicBlack is childrenPlayed with slider=magic-black.
-func childrenPlayedMagicBlack[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+func childrenPlayedMagicBlack[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
 	var q Position
 	n := 0
 	for ; targets != 0; targets &= targets - 1 {
 		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterMagicBlack[Us](&q)
+		n += generateMagicBlack[Them, Us, counts](&q, nil)
 	}
 	return n
 }
@@ -2858,14 +2810,6 @@ func enPassantLegalMagicBlack[Us side](p *Position, from, k board.Square) bool {
 	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
 }
 
-// countAfterMagicBlack is countAfter with slider=magic-black.
-func countAfterMagicBlack[Us side](p *Position) int {
-	if sideOf[Us]() == board.White {
-		return generateMagicBlack[black, counts](p, nil)
-	}
-	return generateMagicBlack[white, counts](p, nil)
-}
-
 // perftMagicPlain is perft with slider=magic-plain.
 func perftMagicPlain(p Position, depth int) uint64 {
 	if p.Side == board.White {
@@ -2880,12 +2824,12 @@ func perftSideMagicPlain[Us, Them side](p *Position, depth int) uint64 {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateMagicPlain[Us, counts](p, nil))
+		return uint64(generateMagicPlain[Us, Them, counts](p, nil))
 	case depth == 2:
 		return leafParentsMagicPlain[Us, Them](p)
 	}
 	var l MoveList
-	generateMagicPlain[Us, lists](p, &l)
+	generateMagicPlain[Us, Them, lists](p, &l)
 	var n uint64
 	var q Position
 	for _, m := range l.Moves[:l.N] {
@@ -2896,7 +2840,7 @@ func perftSideMagicPlain[Us, Them side](p *Position, depth int) uint64 {
 }
 
 // generateMagicPlain is generate with slider=magic-plain.
-func generateMagicPlain[Us side, J job](p *Position, l *MoveList) int {
+func generateMagicPlain[Us, Them side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -2957,7 +2901,7 @@ func generateMagicPlain[Us side, J job](p *Position, l *MoveList) int {
 			if targets == 0 {
 				return 0
 			}
-			return childMovesMagicPlain[Us](p, piece, from, targets)
+			return childMovesMagicPlain[Us, Them](p, piece, from, targets)
 		}
 		return sets.count(targets)
 	}
@@ -2965,7 +2909,7 @@ func generateMagicPlain[Us side, J job](p *Position, l *MoveList) int {
 		if targets == 0 {
 			return 0
 		}
-		return childPawnsMagicPlain[Us](p, targets, delta)
+		return childPawnsMagicPlain[Us, Them](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -2987,7 +2931,7 @@ func generateMagicPlain[Us side, J job](p *Position, l *MoveList) int {
 			l.add(from, targets, kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedMagicPlain[Us](p, from, targets, kind)
+			n += childrenPlayedMagicPlain[Us, Them](p, from, targets, kind)
 		} else {
 			n += count(targets)
 		}
@@ -3152,11 +3096,11 @@ func generateMagicPlain[Us side, J job](p *Position, l *MoveList) int {
 
 // leafParentsMagicPlain is leafParents with slider=magic-plain.
 func leafParentsMagicPlain[Us, Them side](p *Position) uint64 {
-	return uint64(generateMagicPlain[Us, expands](p, nil))
+	return uint64(generateMagicPlain[Us, Them, expands](p, nil))
 }
 
 // childMovesMagicPlain is childMoves with slider=magic-plain.
-func childMovesMagicPlain[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+func childMovesMagicPlain[Us, Them side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -3174,7 +3118,7 @@ func childMovesMagicPlain[Us side](p *Position, pc board.Piece, from board.Squar
 		if rights != 0 {
 			p.Castling = rights & keepRights[p.setup][to]
 		}
-		n += countAfterMagicPlain[Us](p)
+		n += generateMagicPlain[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
 	*piece, p.Colors[us], p.Occupied = lifted, own, occ
@@ -3184,7 +3128,7 @@ func childMovesMagicPlain[Us side](p *Position, pc board.Piece, from board.Squar
 		flip(p, them, victim, to)
 		flip(p, us, pc, to)
 		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterMagicPlain[Us](p)
+		n += generateMagicPlain[Them, Us, counts](p, nil)
 		flip(p, us, pc, to)
 		flip(p, them, victim, to)
 	}
@@ -3194,7 +3138,7 @@ func childMovesMagicPlain[Us side](p *Position, pc board.Piece, from board.Squar
 }
 
 // childPawnsMagicPlain is childPawns with slider=magic-plain.
-func childPawnsMagicPlain[Us side](p *Position, targets uint64, delta int) int {
+func childPawnsMagicPlain[Us, Them side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -3214,7 +3158,7 @@ func childPawnsMagicPlain[Us side](p *Position, targets uint64, delta int) int {
 		flip(p, us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
 			flip(p, us, board.Pawn, to)
-			n += countAfterMagicPlain[Us](p)
+			n += generateMagicPlain[Them, Us, counts](p, nil)
 			flip(p, us, board.Pawn, to)
 		} else {
 			// Only a capture on the last rank takes a right away (a
@@ -3222,7 +3166,7 @@ func childPawnsMagicPlain[Us side](p *Position, targets uint64, delta int) int {
 			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
 				flip(p, us, placed, to)
-				n += countAfterMagicPlain[Us](p)
+				n += generateMagicPlain[Them, Us, counts](p, nil)
 				flip(p, us, placed, to)
 			}
 			p.Castling = castling
@@ -3237,12 +3181,12 @@ func childPawnsMagicPlain[Us side](p *Position, targets uint64, delta int) int {
 }
 
 // childrenPlayedMagicPlain is childrenPlayed with slider=magic-plain.
-func childrenPlayedMagicPlain[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+func childrenPlayedMagicPlain[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
 	var q Position
 	n := 0
 	for ; targets != 0; targets &= targets - 1 {
 		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterMagicPlain[Us](&q)
+		n += generateMagicPlain[Them, Us, counts](&q, nil)
 	}
 	return n
 }
@@ -3264,14 +3208,6 @@ func enPassantLegalMagicPlain[Us side](p *Position, from, k board.Square) bool {
 	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
 }
 
-// countAfterMagicPlain is countAfter with slider=magic-plain.
-func countAfterMagicPlain[Us side](p *Position) int {
-	if sideOf[Us]() == board.White {
-		return generateMagicPlain[black, counts](p, nil)
-	}
-	return generateMagicPlain[white, counts](p, nil)
-}
-
 // perftObstructionDifference is perft with slider=obstruction-difference.
 func perftObstructionDifference(p Position, depth int) uint64 {
 	if p.Side == board.White {
@@ -3286,12 +3222,12 @@ func perftSideObstructionDifference[Us, Them side](p *Position, depth int) uint6
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateObstructionDifference[Us, counts](p, nil))
+		return uint64(generateObstructionDifference[Us, Them, counts](p, nil))
 	case depth == 2:
 		return leafParentsObstructionDifference[Us, Them](p)
 	}
 	var l MoveList
-	generateObstructionDifference[Us, lists](p, &l)
+	generateObstructionDifference[Us, Them, lists](p, &l)
 	var n uint64
 	var q Position
 	for _, m := range l.Moves[:l.N] {
@@ -3302,7 +3238,7 @@ func perftSideObstructionDifference[Us, Them side](p *Position, depth int) uint6
 }
 
 // generateObstructionDifference is generate with slider=obstruction-difference.
-func generateObstructionDifference[Us side, J job](p *Position, l *MoveList) int {
+func generateObstructionDifference[Us, Them side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -3363,7 +3299,7 @@ func generateObstructionDifference[Us side, J job](p *Position, l *MoveList) int
 			if targets == 0 {
 				return 0
 			}
-			return childMovesObstructionDifference[Us](p, piece, from, targets)
+			return childMovesObstructionDifference[Us, Them](p, piece, from, targets)
 		}
 		return sets.count(targets)
 	}
@@ -3371,7 +3307,7 @@ func generateObstructionDifference[Us side, J job](p *Position, l *MoveList) int
 		if targets == 0 {
 			return 0
 		}
-		return childPawnsObstructionDifference[Us](p, targets, delta)
+		return childPawnsObstructionDifference[Us, Them](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -3393,7 +3329,7 @@ func generateObstructionDifference[Us side, J job](p *Position, l *MoveList) int
 			l.add(from, targets, kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedObstructionDifference[Us](p, from, targets, kind)
+			n += childrenPlayedObstructionDifference[Us, Them](p, from, targets, kind)
 		} else {
 			n += count(targets)
 		}
@@ -3558,11 +3494,11 @@ func generateObstructionDifference[Us side, J job](p *Position, l *MoveList) int
 
 // leafParentsObstructionDifference is leafParents with slider=obstruction-difference.
 func leafParentsObstructionDifference[Us, Them side](p *Position) uint64 {
-	return uint64(generateObstructionDifference[Us, expands](p, nil))
+	return uint64(generateObstructionDifference[Us, Them, expands](p, nil))
 }
 
 // childMovesObstructionDifference is childMoves with slider=obstruction-difference.
-func childMovesObstructionDifference[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+func childMovesObstructionDifference[Us, Them side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -3580,7 +3516,7 @@ func childMovesObstructionDifference[Us side](p *Position, pc board.Piece, from 
 		if rights != 0 {
 			p.Castling = rights & keepRights[p.setup][to]
 		}
-		n += countAfterObstructionDifference[Us](p)
+		n += generateObstructionDifference[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
 	*piece, p.Colors[us], p.Occupied = lifted, own, occ
@@ -3590,7 +3526,7 @@ func childMovesObstructionDifference[Us side](p *Position, pc board.Piece, from 
 		flip(p, them, victim, to)
 		flip(p, us, pc, to)
 		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterObstructionDifference[Us](p)
+		n += generateObstructionDifference[Them, Us, counts](p, nil)
 		flip(p, us, pc, to)
 		flip(p, them, victim, to)
 	}
@@ -3600,7 +3536,7 @@ func childMovesObstructionDifference[Us side](p *Position, pc board.Piece, from 
 }
 
 // childPawnsObstructionDifference is childPawns with slider=obstruction-difference.
-func childPawnsObstructionDifference[Us side](p *Position, targets uint64, delta int) int {
+func childPawnsObstructionDifference[Us, Them side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -3620,7 +3556,7 @@ func childPawnsObstructionDifference[Us side](p *Position, targets uint64, delta
 		flip(p, us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
 			flip(p, us, board.Pawn, to)
-			n += countAfterObstructionDifference[Us](p)
+			n += generateObstructionDifference[Them, Us, counts](p, nil)
 			flip(p, us, board.Pawn, to)
 		} else {
 			// Only a capture on the last rank takes a right away (a
@@ -3628,7 +3564,7 @@ func childPawnsObstructionDifference[Us side](p *Position, targets uint64, delta
 			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
 				flip(p, us, placed, to)
-				n += countAfterObstructionDifference[Us](p)
+				n += generateObstructionDifference[Them, Us, counts](p, nil)
 				flip(p, us, placed, to)
 			}
 			p.Castling = castling
@@ -3643,12 +3579,12 @@ func childPawnsObstructionDifference[Us side](p *Position, targets uint64, delta
 }
 
 // childrenPlayedObstructionDifference is childrenPlayed with slider=obstruction-difference.
-func childrenPlayedObstructionDifference[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+func childrenPlayedObstructionDifference[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
 	var q Position
 	n := 0
 	for ; targets != 0; targets &= targets - 1 {
 		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterObstructionDifference[Us](&q)
+		n += generateObstructionDifference[Them, Us, counts](&q, nil)
 	}
 	return n
 }
@@ -3670,14 +3606,6 @@ func enPassantLegalObstructionDifference[Us side](p *Position, from, k board.Squ
 	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
 }
 
-// countAfterObstructionDifference is countAfter with slider=obstruction-difference.
-func countAfterObstructionDifference[Us side](p *Position) int {
-	if sideOf[Us]() == board.White {
-		return generateObstructionDifference[black, counts](p, nil)
-	}
-	return generateObstructionDifference[white, counts](p, nil)
-}
-
 // perftRayLoop is perft with slider=ray-loop.
 func perftRayLoop(p Position, depth int) uint64 {
 	if p.Side == board.White {
@@ -3692,12 +3620,12 @@ func perftSideRayLoop[Us, Them side](p *Position, depth int) uint64 {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateRayLoop[Us, counts](p, nil))
+		return uint64(generateRayLoop[Us, Them, counts](p, nil))
 	case depth == 2:
 		return leafParentsRayLoop[Us, Them](p)
 	}
 	var l MoveList
-	generateRayLoop[Us, lists](p, &l)
+	generateRayLoop[Us, Them, lists](p, &l)
 	var n uint64
 	var q Position
 	for _, m := range l.Moves[:l.N] {
@@ -3708,7 +3636,7 @@ func perftSideRayLoop[Us, Them side](p *Position, depth int) uint64 {
 }
 
 // generateRayLoop is generate with slider=ray-loop.
-func generateRayLoop[Us side, J job](p *Position, l *MoveList) int {
+func generateRayLoop[Us, Them side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -3769,7 +3697,7 @@ func generateRayLoop[Us side, J job](p *Position, l *MoveList) int {
 			if targets == 0 {
 				return 0
 			}
-			return childMovesRayLoop[Us](p, piece, from, targets)
+			return childMovesRayLoop[Us, Them](p, piece, from, targets)
 		}
 		return sets.count(targets)
 	}
@@ -3777,7 +3705,7 @@ func generateRayLoop[Us side, J job](p *Position, l *MoveList) int {
 		if targets == 0 {
 			return 0
 		}
-		return childPawnsRayLoop[Us](p, targets, delta)
+		return childPawnsRayLoop[Us, Them](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -3799,7 +3727,7 @@ func generateRayLoop[Us side, J job](p *Position, l *MoveList) int {
 			l.add(from, targets, kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedRayLoop[Us](p, from, targets, kind)
+			n += childrenPlayedRayLoop[Us, Them](p, from, targets, kind)
 		} else {
 			n += count(targets)
 		}
@@ -3964,11 +3892,11 @@ func generateRayLoop[Us side, J job](p *Position, l *MoveList) int {
 
 // leafParentsRayLoop is leafParents with slider=ray-loop.
 func leafParentsRayLoop[Us, Them side](p *Position) uint64 {
-	return uint64(generateRayLoop[Us, expands](p, nil))
+	return uint64(generateRayLoop[Us, Them, expands](p, nil))
 }
 
 // childMovesRayLoop is childMoves with slider=ray-loop.
-func childMovesRayLoop[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+func childMovesRayLoop[Us, Them side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -3986,7 +3914,7 @@ func childMovesRayLoop[Us side](p *Position, pc board.Piece, from board.Square, 
 		if rights != 0 {
 			p.Castling = rights & keepRights[p.setup][to]
 		}
-		n += countAfterRayLoop[Us](p)
+		n += generateRayLoop[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
 	*piece, p.Colors[us], p.Occupied = lifted, own, occ
@@ -3996,7 +3924,7 @@ func childMovesRayLoop[Us side](p *Position, pc board.Piece, from board.Square, 
 		flip(p, them, victim, to)
 		flip(p, us, pc, to)
 		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterRayLoop[Us](p)
+		n += generateRayLoop[Them, Us, counts](p, nil)
 		flip(p, us, pc, to)
 		flip(p, them, victim, to)
 	}
@@ -4006,7 +3934,7 @@ func childMovesRayLoop[Us side](p *Position, pc board.Piece, from board.Square, 
 }
 
 // childPawnsRayLoop is childPawns with slider=ray-loop.
-func childPawnsRayLoop[Us side](p *Position, targets uint64, delta int) int {
+func childPawnsRayLoop[Us, Them side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -4026,7 +3954,7 @@ func childPawnsRayLoop[Us side](p *Position, targets uint64, delta int) int {
 		flip(p, us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
 			flip(p, us, board.Pawn, to)
-			n += countAfterRayLoop[Us](p)
+			n += generateRayLoop[Them, Us, counts](p, nil)
 			flip(p, us, board.Pawn, to)
 		} else {
 			// Only a capture on the last rank takes a right away (a
@@ -4034,7 +3962,7 @@ func childPawnsRayLoop[Us side](p *Position, targets uint64, delta int) int {
 			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
 				flip(p, us, placed, to)
-				n += countAfterRayLoop[Us](p)
+				n += generateRayLoop[Them, Us, counts](p, nil)
 				flip(p, us, placed, to)
 			}
 			p.Castling = castling
@@ -4049,12 +3977,12 @@ func childPawnsRayLoop[Us side](p *Position, targets uint64, delta int) int {
 }
 
 // childrenPlayedRayLoop is childrenPlayed with slider=ray-loop.
-func childrenPlayedRayLoop[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+func childrenPlayedRayLoop[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
 	var q Position
 	n := 0
 	for ; targets != 0; targets &= targets - 1 {
 		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterRayLoop[Us](&q)
+		n += generateRayLoop[Them, Us, counts](&q, nil)
 	}
 	return n
 }
@@ -4074,12 +4002,4 @@ func enPassantLegalRayLoop[Us side](p *Position, from, k board.Square) bool {
 	// Knights and pawns still attacking the king give check the capture
 	// does not answer (the captured pawn is gone from e only in effect).
 	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
-}
-
-// countAfterRayLoop is countAfter with slider=ray-loop.
-func countAfterRayLoop[Us side](p *Position) int {
-	if sideOf[Us]() == board.White {
-		return generateRayLoop[black, counts](p, nil)
-	}
-	return generateRayLoop[white, counts](p, nil)
 }

@@ -168,13 +168,13 @@ func (p *Position) Count() int { return p.generateAny(nil) }
 func (p *Position) generateAny(l *MoveList) int {
 	switch {
 	case l == nil && p.Side == board.White:
-		return generate[white, counts](p, nil)
+		return generate[white, black, counts](p, nil)
 	case l == nil:
-		return generate[black, counts](p, nil)
+		return generate[black, white, counts](p, nil)
 	case p.Side == board.White:
-		return generate[white, lists](p, l)
+		return generate[white, black, lists](p, l)
 	}
-	return generate[black, lists](p, l)
+	return generate[black, white, lists](p, l)
 }
 
 // Pawn geometry per side, as functions the side-specialized generator
@@ -198,11 +198,13 @@ func doubleRank(c board.Color) uint64 { return 0xFF << (16 + 24*c) }
 // seventh.
 func promotionRank(c board.Color) uint64 { return 0xFF << (48 - 40*c) }
 
-// generate counts the legal moves of side Us, which is to move, and with
-// J = lists writes them to l (with J = counts, l is nil); with J = expands
-// it returns the sum of the legal moves of the children instead, each
-// move played in place and taken back (leaf.go), no list written (l is nil).
-func generate[Us side, J job](p *Position, l *MoveList) int {
+// generate counts the legal moves of side Us, which is to move (Them the
+// other), and with J = lists writes them to l (with J = counts, l is nil);
+// with J = expands it returns the sum of the legal moves of the children
+// instead, each move played in place and taken back (leaf.go), no list
+// written (l is nil), each child's count a direct call of generate for
+// Them.
+func generate[Us, Them side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -263,7 +265,7 @@ func generate[Us side, J job](p *Position, l *MoveList) int {
 			if targets == 0 {
 				return 0
 			}
-			return childMoves[Us](p, piece, from, targets)
+			return childMoves[Us, Them](p, piece, from, targets)
 		}
 		return sets.count(targets)
 	}
@@ -271,7 +273,7 @@ func generate[Us side, J job](p *Position, l *MoveList) int {
 		if targets == 0 {
 			return 0
 		}
-		return childPawns[Us](p, targets, delta)
+		return childPawns[Us, Them](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -293,7 +295,7 @@ func generate[Us side, J job](p *Position, l *MoveList) int {
 			l.add(from, targets, kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayed[Us](p, from, targets, kind)
+			n += childrenPlayed[Us, Them](p, from, targets, kind)
 		} else {
 			n += count(targets)
 		}

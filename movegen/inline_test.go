@@ -43,7 +43,7 @@ func TestInlining(t *testing.T) {
 	}
 	if runtime.GOARCH == "amd64" {
 		fns = append(fns, "(*MoveList).addCompressed", "(*MoveList).addPawnsCompressed",
-			"generateSerAvx512Vbmi2[go.shape.uint8,go.shape.uint16].func1", "generateSerAvx512Vbmi2[go.shape.uint16,go.shape.uint16].func2")
+			"generateSerAvx512Vbmi2[go.shape.uint8,go.shape.uint16,go.shape.uint16].func1", "generateSerAvx512Vbmi2[go.shape.uint16,go.shape.uint8,go.shape.uint16].func2")
 	}
 	if runtime.GOARCH == "amd64" && experiment.On("simd") {
 		// The archsimd techniques: their entry points and the functions

@@ -19,31 +19,21 @@ import (
 // the position, side Us to move, Them the other: the moves of every child
 // summed, fused into generation ([DefaultConfig]'s leaf=fused).
 func leafParents[Us, Them side](p *Position) uint64 {
-	return uint64(generate[Us, expands](p, nil))
+	return uint64(generate[Us, Them, expands](p, nil))
 }
 
 // leafParentsListed is leafParents from a move list, each move played
 // into a position of its own (leaf=count).
 func leafParentsListed[Us, Them side](p *Position) uint64 {
 	var l MoveList
-	generate[Us, lists](p, &l)
+	generate[Us, Them, lists](p, &l)
 	var n uint64
 	var q Position
 	for _, m := range l.Moves[:l.N] {
 		play[Us](&q, p, m)
-		n += uint64(generate[Them, counts](&q, nil))
+		n += uint64(generate[Them, Us, counts](&q, nil))
 	}
 	return n
-}
-
-// countAfter returns the number of legal moves of the position, in which
-// side Us has just moved (the side is a constant per body: the branch is
-// folded away).
-func countAfter[Us side](p *Position) int {
-	if sideOf[Us]() == board.White {
-		return generate[black, counts](p, nil)
-	}
-	return generate[white, counts](p, nil)
 }
 
 // flip toggles side c's piece pc on s in place: its bitboard, the side's
@@ -65,7 +55,7 @@ func flip(p *Position, c board.Color, pc board.Piece, s board.Square) {
 // the loop keeps, rather than toggled on and off (the count's call leaves
 // no value in a register, so a toggle loads each back); the castling
 // rights are looked up only while some remain.
-func childMoves[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+func childMoves[Us, Them side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -83,7 +73,7 @@ func childMoves[Us side](p *Position, pc board.Piece, from board.Square, targets
 		if rights != 0 {
 			p.Castling = rights & keepRights[p.setup][to]
 		}
-		n += countAfter[Us](p)
+		n += generate[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
 	*piece, p.Colors[us], p.Occupied = lifted, own, occ
@@ -93,7 +83,7 @@ func childMoves[Us side](p *Position, pc board.Piece, from board.Square, targets
 		flip(p, them, victim, to)
 		flip(p, us, pc, to)
 		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfter[Us](p)
+		n += generate[Them, Us, counts](p, nil)
 		flip(p, us, pc, to)
 		flip(p, them, victim, to)
 	}
@@ -107,7 +97,7 @@ func childMoves[Us side](p *Position, pc board.Piece, from board.Square, targets
 // delta below it (mod 64), as addPawns lists them: a push of two squares
 // (delta ±16) sets the en-passant square, a move to the last rank is four
 // promotions. Each is played in place on p and taken back.
-func childPawns[Us side](p *Position, targets uint64, delta int) int {
+func childPawns[Us, Them side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
@@ -127,7 +117,7 @@ func childPawns[Us side](p *Position, targets uint64, delta int) int {
 		flip(p, us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
 			flip(p, us, board.Pawn, to)
-			n += countAfter[Us](p)
+			n += generate[Them, Us, counts](p, nil)
 			flip(p, us, board.Pawn, to)
 		} else {
 			// Only a capture on the last rank takes a right away (a
@@ -135,7 +125,7 @@ func childPawns[Us side](p *Position, targets uint64, delta int) int {
 			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
 				flip(p, us, placed, to)
-				n += countAfter[Us](p)
+				n += generate[Them, Us, counts](p, nil)
 				flip(p, us, placed, to)
 			}
 			p.Castling = castling
@@ -153,12 +143,12 @@ func childPawns[Us side](p *Position, targets uint64, delta int) int {
 // reached by side Us's moves of kind kind (a castling, an en-passant
 // capture) from from to each square of targets, each played by play into a
 // position of its own: they are rare.
-func childrenPlayed[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+func childrenPlayed[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
 	var q Position
 	n := 0
 	for ; targets != 0; targets &= targets - 1 {
 		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfter[Us](&q)
+		n += generate[Them, Us, counts](&q, nil)
 	}
 	return n
 }
