@@ -391,17 +391,19 @@ func childMovesHyperbolaReverseReprReversed[Us, Them side](p *posReversed, pc bo
 		n += generateHyperbolaReverseReprReversed[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
-	*piece, p.Colors[us], p.Occupied = lifted, own, occ
+	p.Occupied = occ
 	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
 		victim := p.pieceOn(them, to)
-		flipReprReversed(p, them, victim, to)
-		flipReprReversed(p, us, pc, to)
+		captureReprReversed(p, them, victim, to)
+		*piece, p.Colors[us] = lifted|to.Bitboard(), own|to.Bitboard()
+		p.keep(us, pc, to)
 		p.Castling = rights & keepRights[p.setup][to]
 		n += generateHyperbolaReverseReprReversed[Them, Us, counts](p, nil)
-		flipReprReversed(p, us, pc, to)
-		flipReprReversed(p, them, victim, to)
+		p.keep(us, pc, to)
+		captureReprReversed(p, them, victim, to)
 	}
+	*piece, p.Colors[us] = lifted, own
 	flipReprReversed(p, us, pc, from)
 	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
@@ -413,6 +415,7 @@ func childPawnsHyperbolaReverseReprReversed[Us, Them side](p *posReversed, targe
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
 	p.EP, p.Side = board.NoSquare, them
+	pawns, own, occ := p.Pieces[us][board.Pawn], p.Colors[us], p.Occupied
 	n := 0
 	for ; targets != 0; targets &= targets - 1 {
 		to := board.Square(bits.TrailingZeros64(targets))
@@ -423,29 +426,36 @@ func childPawnsHyperbolaReverseReprReversed[Us, Them side](p *posReversed, targe
 		victim := board.Piece(board.King) // none: a king is never captured
 		if p.Colors[them]&to.Bitboard() != 0 {
 			victim = p.pieceOn(them, to)
-			flipReprReversed(p, them, victim, to)
+			captureReprReversed(p, them, victim, to)
 		}
-		flipReprReversed(p, us, board.Pawn, from)
+		moved := from.Bitboard() | to.Bitboard()
+		p.Colors[us], p.Occupied = own^moved, occ&^from.Bitboard()|to.Bitboard()
+		p.keep(us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
-			flipReprReversed(p, us, board.Pawn, to)
+			p.Pieces[us][board.Pawn] = pawns ^ moved
+			p.keep(us, board.Pawn, to)
 			n += generateHyperbolaReverseReprReversed[Them, Us, counts](p, nil)
-			flipReprReversed(p, us, board.Pawn, to)
+			p.keep(us, board.Pawn, to)
 		} else {
 			// Only a capture on the last rank takes a right away (a
 			// pawn's from-square is never a king's or a rook's first).
+			p.Pieces[us][board.Pawn] = pawns ^ from.Bitboard()
 			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
-				flipReprReversed(p, us, placed, to)
+				p.Pieces[us][placed] ^= to.Bitboard()
+				p.keep(us, placed, to)
 				n += generateHyperbolaReverseReprReversed[Them, Us, counts](p, nil)
-				flipReprReversed(p, us, placed, to)
+				p.Pieces[us][placed] ^= to.Bitboard()
+				p.keep(us, placed, to)
 			}
 			p.Castling = castling
 		}
-		flipReprReversed(p, us, board.Pawn, from)
+		p.keep(us, board.Pawn, from)
 		if victim != board.King {
-			flipReprReversed(p, them, victim, to)
+			captureReprReversed(p, them, victim, to)
 		}
 	}
+	p.Pieces[us][board.Pawn], p.Colors[us], p.Occupied = pawns, own, occ
 	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
 }
@@ -484,6 +494,14 @@ func flipReprReversed(p *posReversed, c board.Color, pc board.Piece, s board.Squ
 	p.Pieces[c][pc] ^= b
 	p.Colors[c] ^= b
 	p.Occupied ^= b
+	p.keep(c, pc, s)
+}
+
+// captureReprReversed is capture with repr=reversed.
+func captureReprReversed(p *posReversed, c board.Color, pc board.Piece, s board.Square) {
+	b := s.Bitboard()
+	p.Pieces[c][pc] ^= b
+	p.Colors[c] ^= b
 	p.keep(c, pc, s)
 }
 
@@ -853,17 +871,19 @@ func childMovesRotatedReprRotated[Us, Them side](p *posRotated, pc board.Piece, 
 		n += generateRotatedReprRotated[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
-	*piece, p.Colors[us], p.Occupied = lifted, own, occ
+	p.Occupied = occ
 	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
 		victim := p.pieceOn(them, to)
-		flipReprRotated(p, them, victim, to)
-		flipReprRotated(p, us, pc, to)
+		captureReprRotated(p, them, victim, to)
+		*piece, p.Colors[us] = lifted|to.Bitboard(), own|to.Bitboard()
+		p.keep(us, pc, to)
 		p.Castling = rights & keepRights[p.setup][to]
 		n += generateRotatedReprRotated[Them, Us, counts](p, nil)
-		flipReprRotated(p, us, pc, to)
-		flipReprRotated(p, them, victim, to)
+		p.keep(us, pc, to)
+		captureReprRotated(p, them, victim, to)
 	}
+	*piece, p.Colors[us] = lifted, own
 	flipReprRotated(p, us, pc, from)
 	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
@@ -875,6 +895,7 @@ func childPawnsRotatedReprRotated[Us, Them side](p *posRotated, targets uint64, 
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
 	p.EP, p.Side = board.NoSquare, them
+	pawns, own, occ := p.Pieces[us][board.Pawn], p.Colors[us], p.Occupied
 	n := 0
 	for ; targets != 0; targets &= targets - 1 {
 		to := board.Square(bits.TrailingZeros64(targets))
@@ -885,29 +906,36 @@ func childPawnsRotatedReprRotated[Us, Them side](p *posRotated, targets uint64, 
 		victim := board.Piece(board.King) // none: a king is never captured
 		if p.Colors[them]&to.Bitboard() != 0 {
 			victim = p.pieceOn(them, to)
-			flipReprRotated(p, them, victim, to)
+			captureReprRotated(p, them, victim, to)
 		}
-		flipReprRotated(p, us, board.Pawn, from)
+		moved := from.Bitboard() | to.Bitboard()
+		p.Colors[us], p.Occupied = own^moved, occ&^from.Bitboard()|to.Bitboard()
+		p.keep(us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
-			flipReprRotated(p, us, board.Pawn, to)
+			p.Pieces[us][board.Pawn] = pawns ^ moved
+			p.keep(us, board.Pawn, to)
 			n += generateRotatedReprRotated[Them, Us, counts](p, nil)
-			flipReprRotated(p, us, board.Pawn, to)
+			p.keep(us, board.Pawn, to)
 		} else {
 			// Only a capture on the last rank takes a right away (a
 			// pawn's from-square is never a king's or a rook's first).
+			p.Pieces[us][board.Pawn] = pawns ^ from.Bitboard()
 			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
-				flipReprRotated(p, us, placed, to)
+				p.Pieces[us][placed] ^= to.Bitboard()
+				p.keep(us, placed, to)
 				n += generateRotatedReprRotated[Them, Us, counts](p, nil)
-				flipReprRotated(p, us, placed, to)
+				p.Pieces[us][placed] ^= to.Bitboard()
+				p.keep(us, placed, to)
 			}
 			p.Castling = castling
 		}
-		flipReprRotated(p, us, board.Pawn, from)
+		p.keep(us, board.Pawn, from)
 		if victim != board.King {
-			flipReprRotated(p, them, victim, to)
+			captureReprRotated(p, them, victim, to)
 		}
 	}
+	p.Pieces[us][board.Pawn], p.Colors[us], p.Occupied = pawns, own, occ
 	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
 }
@@ -946,6 +974,14 @@ func flipReprRotated(p *posRotated, c board.Color, pc board.Piece, s board.Squar
 	p.Pieces[c][pc] ^= b
 	p.Colors[c] ^= b
 	p.Occupied ^= b
+	p.keep(c, pc, s)
+}
+
+// captureReprRotated is capture with repr=rotated.
+func captureReprRotated(p *posRotated, c board.Color, pc board.Piece, s board.Square) {
+	b := s.Bitboard()
+	p.Pieces[c][pc] ^= b
+	p.Colors[c] ^= b
 	p.keep(c, pc, s)
 }
 
@@ -1260,17 +1296,19 @@ func childMovesReprReversed[Us, Them side](p *posReversed, pc board.Piece, from 
 		n += generateReprReversed[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
-	*piece, p.Colors[us], p.Occupied = lifted, own, occ
+	p.Occupied = occ
 	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
 		victim := p.pieceOn(them, to)
-		flipReprReversed(p, them, victim, to)
-		flipReprReversed(p, us, pc, to)
+		captureReprReversed(p, them, victim, to)
+		*piece, p.Colors[us] = lifted|to.Bitboard(), own|to.Bitboard()
+		p.keep(us, pc, to)
 		p.Castling = rights & keepRights[p.setup][to]
 		n += generateReprReversed[Them, Us, counts](p, nil)
-		flipReprReversed(p, us, pc, to)
-		flipReprReversed(p, them, victim, to)
+		p.keep(us, pc, to)
+		captureReprReversed(p, them, victim, to)
 	}
+	*piece, p.Colors[us] = lifted, own
 	flipReprReversed(p, us, pc, from)
 	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
@@ -1282,6 +1320,7 @@ func childPawnsReprReversed[Us, Them side](p *posReversed, targets uint64, delta
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
 	p.EP, p.Side = board.NoSquare, them
+	pawns, own, occ := p.Pieces[us][board.Pawn], p.Colors[us], p.Occupied
 	n := 0
 	for ; targets != 0; targets &= targets - 1 {
 		to := board.Square(bits.TrailingZeros64(targets))
@@ -1292,29 +1331,36 @@ func childPawnsReprReversed[Us, Them side](p *posReversed, targets uint64, delta
 		victim := board.Piece(board.King) // none: a king is never captured
 		if p.Colors[them]&to.Bitboard() != 0 {
 			victim = p.pieceOn(them, to)
-			flipReprReversed(p, them, victim, to)
+			captureReprReversed(p, them, victim, to)
 		}
-		flipReprReversed(p, us, board.Pawn, from)
+		moved := from.Bitboard() | to.Bitboard()
+		p.Colors[us], p.Occupied = own^moved, occ&^from.Bitboard()|to.Bitboard()
+		p.keep(us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
-			flipReprReversed(p, us, board.Pawn, to)
+			p.Pieces[us][board.Pawn] = pawns ^ moved
+			p.keep(us, board.Pawn, to)
 			n += generateReprReversed[Them, Us, counts](p, nil)
-			flipReprReversed(p, us, board.Pawn, to)
+			p.keep(us, board.Pawn, to)
 		} else {
 			// Only a capture on the last rank takes a right away (a
 			// pawn's from-square is never a king's or a rook's first).
+			p.Pieces[us][board.Pawn] = pawns ^ from.Bitboard()
 			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
-				flipReprReversed(p, us, placed, to)
+				p.Pieces[us][placed] ^= to.Bitboard()
+				p.keep(us, placed, to)
 				n += generateReprReversed[Them, Us, counts](p, nil)
-				flipReprReversed(p, us, placed, to)
+				p.Pieces[us][placed] ^= to.Bitboard()
+				p.keep(us, placed, to)
 			}
 			p.Castling = castling
 		}
-		flipReprReversed(p, us, board.Pawn, from)
+		p.keep(us, board.Pawn, from)
 		if victim != board.King {
-			flipReprReversed(p, them, victim, to)
+			captureReprReversed(p, them, victim, to)
 		}
 	}
+	p.Pieces[us][board.Pawn], p.Colors[us], p.Occupied = pawns, own, occ
 	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
 }
@@ -1658,17 +1704,19 @@ func childMovesReprRotated[Us, Them side](p *posRotated, pc board.Piece, from bo
 		n += generateReprRotated[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
-	*piece, p.Colors[us], p.Occupied = lifted, own, occ
+	p.Occupied = occ
 	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
 		victim := p.pieceOn(them, to)
-		flipReprRotated(p, them, victim, to)
-		flipReprRotated(p, us, pc, to)
+		captureReprRotated(p, them, victim, to)
+		*piece, p.Colors[us] = lifted|to.Bitboard(), own|to.Bitboard()
+		p.keep(us, pc, to)
 		p.Castling = rights & keepRights[p.setup][to]
 		n += generateReprRotated[Them, Us, counts](p, nil)
-		flipReprRotated(p, us, pc, to)
-		flipReprRotated(p, them, victim, to)
+		p.keep(us, pc, to)
+		captureReprRotated(p, them, victim, to)
 	}
+	*piece, p.Colors[us] = lifted, own
 	flipReprRotated(p, us, pc, from)
 	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
@@ -1680,6 +1728,7 @@ func childPawnsReprRotated[Us, Them side](p *posRotated, targets uint64, delta i
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
 	p.EP, p.Side = board.NoSquare, them
+	pawns, own, occ := p.Pieces[us][board.Pawn], p.Colors[us], p.Occupied
 	n := 0
 	for ; targets != 0; targets &= targets - 1 {
 		to := board.Square(bits.TrailingZeros64(targets))
@@ -1690,29 +1739,36 @@ func childPawnsReprRotated[Us, Them side](p *posRotated, targets uint64, delta i
 		victim := board.Piece(board.King) // none: a king is never captured
 		if p.Colors[them]&to.Bitboard() != 0 {
 			victim = p.pieceOn(them, to)
-			flipReprRotated(p, them, victim, to)
+			captureReprRotated(p, them, victim, to)
 		}
-		flipReprRotated(p, us, board.Pawn, from)
+		moved := from.Bitboard() | to.Bitboard()
+		p.Colors[us], p.Occupied = own^moved, occ&^from.Bitboard()|to.Bitboard()
+		p.keep(us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
-			flipReprRotated(p, us, board.Pawn, to)
+			p.Pieces[us][board.Pawn] = pawns ^ moved
+			p.keep(us, board.Pawn, to)
 			n += generateReprRotated[Them, Us, counts](p, nil)
-			flipReprRotated(p, us, board.Pawn, to)
+			p.keep(us, board.Pawn, to)
 		} else {
 			// Only a capture on the last rank takes a right away (a
 			// pawn's from-square is never a king's or a rook's first).
+			p.Pieces[us][board.Pawn] = pawns ^ from.Bitboard()
 			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
-				flipReprRotated(p, us, placed, to)
+				p.Pieces[us][placed] ^= to.Bitboard()
+				p.keep(us, placed, to)
 				n += generateReprRotated[Them, Us, counts](p, nil)
-				flipReprRotated(p, us, placed, to)
+				p.Pieces[us][placed] ^= to.Bitboard()
+				p.keep(us, placed, to)
 			}
 			p.Castling = castling
 		}
-		flipReprRotated(p, us, board.Pawn, from)
+		p.keep(us, board.Pawn, from)
 		if victim != board.King {
-			flipReprRotated(p, them, victim, to)
+			captureReprRotated(p, them, victim, to)
 		}
 	}
+	p.Pieces[us][board.Pawn], p.Colors[us], p.Occupied = pawns, own, occ
 	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
 }

@@ -46,15 +46,27 @@ func flip(p *Position, c board.Color, pc board.Piece, s board.Square) {
 	p.keep(c, pc, s)
 }
 
+// capture toggles side c's piece pc on s in its bitboard, its side's
+// occupancy and what the position keeps beside them, but not in the
+// board's occupancy: the square of a captured piece stays occupied by the
+// piece that takes it.
+func capture(p *Position, c board.Color, pc board.Piece, s board.Square) {
+	b := s.Bitboard()
+	p.Pieces[c][pc] ^= b
+	p.Colors[c] ^= b
+	p.keep(c, pc, s)
+}
+
 // childMoves returns the sum of the legal moves of the children reached by
 // side Us's piece pc (not a pawn) moving from from to each square of
 // targets (neither castling nor en passant), each move played in place on
 // p and taken back: the piece is lifted once, then set down on each target
-// in turn, the quiet moves first, then the captures. A quiet move's three
-// bitboards are written from their values with the piece lifted, which
-// the loop keeps, rather than toggled on and off (the count's call leaves
-// no value in a register, so a toggle loads each back); the castling
-// rights are looked up only while some remain.
+// in turn, the quiet moves first, then the captures. The moving piece's
+// bitboard and the occupancies are written from their values with the
+// piece lifted, which the loop keeps, rather than toggled on and off (the
+// count's call leaves no value in a register, so a toggle loads each
+// back); a captured piece is taken off and put back (capture). The
+// castling rights are looked up only while some remain.
 func childMoves[Us, Them side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
 	us := sideOf[Us]()
 	them := us ^ 1
@@ -76,17 +88,19 @@ func childMoves[Us, Them side](p *Position, pc board.Piece, from board.Square, t
 		n += generate[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
-	*piece, p.Colors[us], p.Occupied = lifted, own, occ
+	p.Occupied = occ
 	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
 		victim := p.pieceOn(them, to)
-		flip(p, them, victim, to)
-		flip(p, us, pc, to)
+		capture(p, them, victim, to)
+		*piece, p.Colors[us] = lifted|to.Bitboard(), own|to.Bitboard()
+		p.keep(us, pc, to)
 		p.Castling = rights & keepRights[p.setup][to]
 		n += generate[Them, Us, counts](p, nil)
-		flip(p, us, pc, to)
-		flip(p, them, victim, to)
+		p.keep(us, pc, to)
+		capture(p, them, victim, to)
 	}
+	*piece, p.Colors[us] = lifted, own
 	flip(p, us, pc, from)
 	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
@@ -96,12 +110,15 @@ func childMoves[Us, Them side](p *Position, pc board.Piece, from board.Square, t
 // side Us's pawn moves to the squares of targets, each from the square
 // delta below it (mod 64), as addPawns lists them: a push of two squares
 // (delta ±16) sets the en-passant square, a move to the last rank is four
-// promotions. Each is played in place on p and taken back.
+// promotions. Each is played in place on p and taken back: as in
+// childMoves, the pawns' bitboard and the occupancies are written from
+// their values before the moves, a captured piece taken off and put back.
 func childPawns[Us, Them side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
 	p.EP, p.Side = board.NoSquare, them
+	pawns, own, occ := p.Pieces[us][board.Pawn], p.Colors[us], p.Occupied
 	n := 0
 	for ; targets != 0; targets &= targets - 1 {
 		to := board.Square(bits.TrailingZeros64(targets))
@@ -112,29 +129,36 @@ func childPawns[Us, Them side](p *Position, targets uint64, delta int) int {
 		victim := board.Piece(board.King) // none: a king is never captured
 		if p.Colors[them]&to.Bitboard() != 0 {
 			victim = p.pieceOn(them, to)
-			flip(p, them, victim, to)
+			capture(p, them, victim, to)
 		}
-		flip(p, us, board.Pawn, from)
+		moved := from.Bitboard() | to.Bitboard()
+		p.Colors[us], p.Occupied = own^moved, occ&^from.Bitboard()|to.Bitboard()
+		p.keep(us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
-			flip(p, us, board.Pawn, to)
+			p.Pieces[us][board.Pawn] = pawns ^ moved
+			p.keep(us, board.Pawn, to)
 			n += generate[Them, Us, counts](p, nil)
-			flip(p, us, board.Pawn, to)
+			p.keep(us, board.Pawn, to)
 		} else {
 			// Only a capture on the last rank takes a right away (a
 			// pawn's from-square is never a king's or a rook's first).
+			p.Pieces[us][board.Pawn] = pawns ^ from.Bitboard()
 			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
-				flip(p, us, placed, to)
+				p.Pieces[us][placed] ^= to.Bitboard()
+				p.keep(us, placed, to)
 				n += generate[Them, Us, counts](p, nil)
-				flip(p, us, placed, to)
+				p.Pieces[us][placed] ^= to.Bitboard()
+				p.keep(us, placed, to)
 			}
 			p.Castling = castling
 		}
-		flip(p, us, board.Pawn, from)
+		p.keep(us, board.Pawn, from)
 		if victim != board.King {
-			flip(p, them, victim, to)
+			capture(p, them, victim, to)
 		}
 	}
+	p.Pieces[us][board.Pawn], p.Colors[us], p.Occupied = pawns, own, occ
 	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
 }
