@@ -19,6 +19,6 @@ func generated() []part {
 		{"sliding", "8240dc48"},
 		{"sliding-ray", "4ec38906"},
 		{"sliding-rotated", "25fdd5c6"},
-		{"perft", "6b1c912e"},
+		{"perft", "4a69d783"},
 	}
 }

@@ -100,10 +100,10 @@ func generateHyperbolaReverseReprReversed[Us, Them side, J job](p *posReversed, 
 			}
 		}
 	}
-	switch bits.OnesCount64(m.checkers) {
-	case 0:
+	switch {
+	case m.checkers == 0:
 		m.check = ^uint64(0)
-	case 1:
+	case m.checkers&(m.checkers-1) == 0:
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)&63]
 	}
 	n := 0
@@ -580,10 +580,10 @@ func generateRotatedReprRotated[Us, Them side, J job](p *posRotated, l *MoveList
 			}
 		}
 	}
-	switch bits.OnesCount64(m.checkers) {
-	case 0:
+	switch {
+	case m.checkers == 0:
 		m.check = ^uint64(0)
-	case 1:
+	case m.checkers&(m.checkers-1) == 0:
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)&63]
 	}
 	n := 0
@@ -1060,10 +1060,10 @@ func generateReprReversed[Us, Them side, J job](p *posReversed, l *MoveList) int
 			}
 		}
 	}
-	switch bits.OnesCount64(m.checkers) {
-	case 0:
+	switch {
+	case m.checkers == 0:
 		m.check = ^uint64(0)
-	case 1:
+	case m.checkers&(m.checkers-1) == 0:
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)&63]
 	}
 	n := 0
@@ -1468,10 +1468,10 @@ func generateReprRotated[Us, Them side, J job](p *posRotated, l *MoveList) int {
 			}
 		}
 	}
-	switch bits.OnesCount64(m.checkers) {
-	case 0:
+	switch {
+	case m.checkers == 0:
 		m.check = ^uint64(0)
-	case 1:
+	case m.checkers&(m.checkers-1) == 0:
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)&63]
 	}
 	n := 0

@@ -99,10 +99,10 @@ func generateClassical[Us, Them side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	switch bits.OnesCount64(m.checkers) {
-	case 0:
+	switch {
+	case m.checkers == 0:
 		m.check = ^uint64(0)
-	case 1:
+	case m.checkers&(m.checkers-1) == 0:
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)&63]
 	}
 	n := 0
@@ -507,10 +507,10 @@ func generateDumb7fill[Us, Them side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	switch bits.OnesCount64(m.checkers) {
-	case 0:
+	switch {
+	case m.checkers == 0:
 		m.check = ^uint64(0)
-	case 1:
+	case m.checkers&(m.checkers-1) == 0:
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)&63]
 	}
 	n := 0
@@ -915,10 +915,10 @@ func generateHyperbolaBswap[Us, Them side, J job](p *Position, l *MoveList) int 
 			}
 		}
 	}
-	switch bits.OnesCount64(m.checkers) {
-	case 0:
+	switch {
+	case m.checkers == 0:
 		m.check = ^uint64(0)
-	case 1:
+	case m.checkers&(m.checkers-1) == 0:
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)&63]
 	}
 	n := 0
@@ -1323,10 +1323,10 @@ func generateHyperbolaReverse[Us, Them side, J job](p *Position, l *MoveList) in
 			}
 		}
 	}
-	switch bits.OnesCount64(m.checkers) {
-	case 0:
+	switch {
+	case m.checkers == 0:
 		m.check = ^uint64(0)
-	case 1:
+	case m.checkers&(m.checkers-1) == 0:
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)&63]
 	}
 	n := 0
@@ -1731,10 +1731,10 @@ func generateKindergarten[Us, Them side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	switch bits.OnesCount64(m.checkers) {
-	case 0:
+	switch {
+	case m.checkers == 0:
 		m.check = ^uint64(0)
-	case 1:
+	case m.checkers&(m.checkers-1) == 0:
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)&63]
 	}
 	n := 0
@@ -2139,10 +2139,10 @@ func generateKoggeStone[Us, Them side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	switch bits.OnesCount64(m.checkers) {
-	case 0:
+	switch {
+	case m.checkers == 0:
 		m.check = ^uint64(0)
-	case 1:
+	case m.checkers&(m.checkers-1) == 0:
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)&63]
 	}
 	n := 0
@@ -2547,10 +2547,10 @@ func generateMagicBlack[Us, Them side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	switch bits.OnesCount64(m.checkers) {
-	case 0:
+	switch {
+	case m.checkers == 0:
 		m.check = ^uint64(0)
-	case 1:
+	case m.checkers&(m.checkers-1) == 0:
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)&63]
 	}
 	n := 0
@@ -2955,10 +2955,10 @@ func generateMagicPlain[Us, Them side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	switch bits.OnesCount64(m.checkers) {
-	case 0:
+	switch {
+	case m.checkers == 0:
 		m.check = ^uint64(0)
-	case 1:
+	case m.checkers&(m.checkers-1) == 0:
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)&63]
 	}
 	n := 0
@@ -3363,10 +3363,10 @@ func generateObstructionDifference[Us, Them side, J job](p *Position, l *MoveLis
 			}
 		}
 	}
-	switch bits.OnesCount64(m.checkers) {
-	case 0:
+	switch {
+	case m.checkers == 0:
 		m.check = ^uint64(0)
-	case 1:
+	case m.checkers&(m.checkers-1) == 0:
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)&63]
 	}
 	n := 0
@@ -3771,10 +3771,10 @@ func generateRayLoop[Us, Them side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	switch bits.OnesCount64(m.checkers) {
-	case 0:
+	switch {
+	case m.checkers == 0:
 		m.check = ^uint64(0)
-	case 1:
+	case m.checkers&(m.checkers-1) == 0:
 		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)&63]
 	}
 	n := 0
