@@ -67,6 +67,10 @@ var (
 	keepRights [256][64]uint8
 	// setupIndex[king][kingside][queenside] is a setup's index in castles.
 	setupIndex [8][8][8]uint8
+	// castleReach[setup][c] is the reach of the squares side c's king
+	// steps to and of its castlings' safe squares, with the king on its
+	// first square (a castling right's).
+	castleReach [256][2]reach
 )
 
 func init() {
@@ -94,6 +98,10 @@ func init() {
 			home := board.Square(56 * (r / 2))
 			keepRights[i][home+board.Square(key.king)] &^= c.rights
 			keepRights[i][c.rookFrom] &^= c.rights
+		}
+		for side := range 2 {
+			king := board.Square(56*side + key.king)
+			castleReach[i][side] = reachOf(board.KingAttacks()[king] | castles[i][2*side].safe | castles[i][2*side+1].safe)
 		}
 	}
 }
@@ -271,4 +279,13 @@ func castleIndex(c board.Color, from, to board.Square) int {
 		i++
 	}
 	return i
+}
+
+// emptyRights returns the rights of castling c if the squares it needs
+// empty are empty in occ, else none.
+func emptyRights(occ uint64, c *castle) uint8 {
+	if occ&c.empty != 0 {
+		return 0
+	}
+	return c.rights
 }

@@ -33,12 +33,12 @@ func perftSideCntKernighan[Us, Them side](p *Position, depth int) uint64 {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateCntKernighan[Us, counts](p, nil))
+		return uint64(generateCntKernighan[Us, Them, counts](p, nil))
 	case depth == 2:
 		return leafParentsCntKernighan[Us, Them](p)
 	}
 	var l MoveList
-	generateCntKernighan[Us, lists](p, &l)
+	generateCntKernighan[Us, Them, lists](p, &l)
 	var n uint64
 	var q Position
 	for _, m := range l.Moves[:l.N] {
@@ -49,7 +49,7 @@ func perftSideCntKernighan[Us, Them side](p *Position, depth int) uint64 {
 }
 
 // generateCntKernighan is generate with count=kernighan.
-func generateCntKernighan[Us side, J job](p *Position, l *MoveList) int {
+func generateCntKernighan[Us, Them side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -94,21 +94,31 @@ func generateCntKernighan[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	switch bits.OnesCount64(m.checkers) {
-	case 0:
+	switch {
+	case m.checkers == 0:
 		m.check = ^uint64(0)
-	case 1:
-		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	case m.checkers&(m.checkers-1) == 0:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)&63]
 	}
 	n := 0
 	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
+	// (A piece or pawn set without moves has no children: no call.)
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
-			return childMovesCntKernighan[Us](p, piece, from, targets)
+			if targets == 0 {
+				return 0
+			}
+			return childMovesCntKernighan[Us, Them](p, piece, from, targets)
 		}
 		return sets.countByKernel(targets)
+	}
+	pawnChildren := func(targets uint64, delta int) int {
+		if targets == 0 {
+			return 0
+		}
+		return childPawnsCntKernighan[Us, Them](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -130,7 +140,7 @@ func generateCntKernighan[Us side, J job](p *Position, l *MoveList) int {
 			l.add(from, targets, kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedCntKernighan[Us](p, from, targets, kind)
+			n += childrenPlayedCntKernighan[Us, Them](p, from, targets, kind)
 		} else {
 			n += countKernel(targets)
 		}
@@ -138,43 +148,50 @@ func generateCntKernighan[Us side, J job](p *Position, l *MoveList) int {
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
 	// are empty: a king boxed in by its own pieces needs none.
+	//
+	// The side's two castlings, kingside and queenside, are written out
+	// rather than looped over: a loop's index and the rights found would
+	// live on the stack (the generator keeps more values than there are
+	// registers).
 	occ := p.Occupied
 	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
+	kingside, queenside := &castles[p.setup][2*us], &castles[p.setup][2*us+1]
 	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
-		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[p.setup][i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
-				castlings |= c.rights
-			}
-		}
+		castlings = p.Castling & (emptyRights(occ, kingside) | emptyRights(occ, queenside))
 	}
 	if kingMoves != 0 || castlings != 0 {
 		targets := kingMoves
-		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
-			targets |= castles[p.setup][i].safe
+		if castlings != 0 {
+			targets |= kingside.safe | queenside.safe
 		}
 		// The danger map: the squares of targets the enemy attacks through
 		// our king, which is removed from the occupancy the sliders read
 		// (withoutKing, repr.go) so that it cannot step back along a
-		// checking ray. A slider is looked up only when its lines on the
-		// empty board meet targets.
+		// checking ray. Only the knights and sliders that reach the king's
+		// squares (and the castlings', castleReach) on the empty board are
+		// looked at, and a slider is looked up only when its lines meet
+		// targets.
+		r := &kingReach[k]
+		if castlings != 0 {
+			r = &castleReach[p.setup][us]
+		}
 		attacked := board.KingAttacks()[p.king(them)]
 		if pawns := e[board.Pawn]; them == board.White {
 			attacked |= (pawns<<7)&^fileH | (pawns<<9)&^fileA
 		} else {
 			attacked |= (pawns>>9)&^fileH | (pawns>>7)&^fileA
 		}
-		for b := e[board.Knight]; b != 0; b &= b - 1 {
+		for b := e[board.Knight] & r.knight; b != 0; b &= b - 1 {
 			attacked |= board.KnightAttacks()[bits.TrailingZeros64(b)]
 		}
 		kingless := p.withoutKing(p.occupied(), us, k)
-		for b := bq; b != 0; b &= b - 1 {
+		for b := bq & r.bishop; b != 0; b &= b - 1 {
 			if s := board.Square(bits.TrailingZeros64(b)); bishopLines[s]&targets != 0 {
 				attacked |= bishopAttacks(s, kingless)
 			}
 		}
-		for b := rq; b != 0; b &= b - 1 {
+		for b := rq & r.rook; b != 0; b &= b - 1 {
 			if s := board.Square(bits.TrailingZeros64(b)); rookLines[s]&targets != 0 {
 				attacked |= rookAttacks(s, kingless)
 			}
@@ -183,12 +200,15 @@ func generateCntKernighan[Us side, J job](p *Position, l *MoveList) int {
 		leaper(board.King, k, kingMoves&^attacked)
 		// Chess960's xray square, beyond the castling rook, never holds
 		// a bit in standard chess: the test stops at c.xray == 0.
-		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
-			c := &castles[p.setup][i]
+		castle := func(c *castle) {
 			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&rq == 0) {
 				special(k, c.to.Bitboard(), Castle)
 			}
+		}
+		if castlings != 0 {
+			castle(kingside)
+			castle(queenside)
 		}
 	}
 	if m.check == 0 {
@@ -201,66 +221,70 @@ func generateCntKernighan[Us side, J job](p *Position, l *MoveList) int {
 		s := board.Square(bits.TrailingZeros64(b))
 		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
-	for b := mine[board.Bishop] &^ m.pinHV; b != 0; b &= b - 1 {
+	// The sliders no pin holds, then the pinned ones (rare), each along its
+	// pin ray only: the rooks and queens pinned on a rank or file as
+	// rooks, the bishops and queens pinned on a diagonal as bishops (a
+	// bishop pinned on a rank or file, or a rook on a diagonal, cannot
+	// move). A queen's rook and bishop moves are one target set (the two
+	// never share a square), counted once.
+	for b := mine[board.Bishop] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := bishopAttacks(s, sliding) & movable
-		if m.pinD&(b&-b) != 0 {
-			a &= m.pinD
-		}
-		slider(board.Bishop, s, a)
+		slider(board.Bishop, s, bishopAttacks(s, sliding)&movable)
 	}
-	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
+	for b := mine[board.Rook] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := rookAttacks(s, sliding) & movable
-		if m.pinHV&(b&-b) != 0 {
-			a &= m.pinHV
-		}
-		slider(board.Rook, s, a)
+		slider(board.Rook, s, rookAttacks(s, sliding)&movable)
 	}
-	// A queen's rook and bishop moves are one target set (the two never
-	// share a square), counted once; a pinned queen moves along its pin
-	// only, as a rook or as a bishop.
-	for b := mine[board.Queen]; b != 0; b &= b - 1 {
+	for b := mine[board.Queen] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		var a uint64
-		switch q := b & -b; {
-		case m.pinHV&q != 0:
-			a = rookAttacks(s, sliding) & m.pinHV
-		case m.pinD&q != 0:
-			a = bishopAttacks(s, sliding) & m.pinD
-		default:
-			a = rookAttacks(s, sliding) | bishopAttacks(s, sliding)
-		}
-		slider(board.Queen, s, a&movable)
+		slider(board.Queen, s, (rookAttacks(s, sliding)|bishopAttacks(s, sliding))&movable)
 	}
-	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
-	// file pin lets them push along it), captures by pawns not pinned on a
-	// rank or file (a diagonal pin lets them capture along it).
+	if pinned != 0 {
+		queens := mine[board.Queen]
+		for b := (mine[board.Rook] | queens) & m.pinHV; b != 0; b &= b - 1 {
+			s := board.Square(bits.TrailingZeros64(b))
+			slider(pinnedAs(board.Rook, queens, b), s, rookAttacks(s, sliding)&movable&m.pinHV)
+		}
+		for b := (mine[board.Bishop] | queens) & m.pinD; b != 0; b &= b - 1 {
+			s := board.Square(bits.TrailingZeros64(b))
+			slider(pinnedAs(board.Bishop, queens, b), s, bishopAttacks(s, sliding)&movable&m.pinD)
+		}
+	}
+	// Pawns, set-wise: the pawns no pin holds push and capture; a pinned
+	// pawn (rare: tested for) moves along its pin ray only, pushing when
+	// pinned on a file and capturing its pinner when pinned on a diagonal
+	// (its other moves leave the ray; none lands on another pin ray).
 	pawns := mine[board.Pawn]
 	empty := ^occ
-	push := pawns &^ m.pinD
-	single := (bits.RotateLeft64(push&^m.pinHV, pushStep(us)) | bits.RotateLeft64(push&m.pinHV, pushStep(us))&m.pinHV) & empty
+	free := pawns &^ pinned
+	single := bits.RotateLeft64(free, pushStep(us))
+	capA, capH := bits.RotateLeft64(free, captureA(us)), bits.RotateLeft64(free, captureH(us))
+	if held := pawns & pinned; held != 0 {
+		single |= bits.RotateLeft64(held&m.pinHV, pushStep(us)) & m.pinHV
+		capA |= bits.RotateLeft64(held&m.pinD, captureA(us)) & m.pinD
+		capH |= bits.RotateLeft64(held&m.pinD, captureH(us)) & m.pinD
+	}
+	single &= empty
 	double := bits.RotateLeft64(single&doubleRank(us), pushStep(us)) & empty & m.check
 	single &= m.check
-	capturers := pawns &^ m.pinHV
-	capture := func(step int, edge uint64) uint64 {
-		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
-		return free &^ edge & opp & m.check
-	}
-	capA, capH := capture(captureA(us), fileH), capture(captureH(us), fileA)
-	// Counted with four popcounts rather than seven: a single push never
+	capA &= opp & m.check &^ fileH
+	capH &= opp & m.check &^ fileA
+	// Counted with three popcounts rather than seven: a single push never
 	// lands on the two ranks behind the side's pawns, so the double pushes
 	// are moved there (from the fourth rank to the second: a rotation by
-	// two pushes back), and the promotions of the three sets (each on the
+	// two pushes back). The promotions, only while a pawn stands on the
+	// seventh rank, with one more: those of the three sets (each on the
 	// last rank, one byte) are moved to three bytes of one word, counted
 	// three more times since each promotion is four moves.
-	promo := uint64(rank1 | rank8)
-	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
-		n += childPawnsCntKernighan[Us](p, single, pushStep(us)) + childPawnsCntKernighan[Us](p, double, 2*pushStep(us)) +
-			childPawnsCntKernighan[Us](p, capA, captureA(us)) + childPawnsCntKernighan[Us](p, capH, captureH(us))
+		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
+			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
-		n += sets.countByKernel(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.countByKernel(capA) + sets.countByKernel(capH) + 3*countKernel(promotions)
+		n += sets.countByKernel(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.countByKernel(capA) + sets.countByKernel(capH)
+		if pawns&promotionRank(us) != 0 {
+			promo := uint64(rank1 | rank8)
+			n += 3 * countKernel(single&promo|bits.RotateLeft64(capA&promo, 8)|bits.RotateLeft64(capH&promo, 16))
+		}
 	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
@@ -281,57 +305,56 @@ func generateCntKernighan[Us side, J job](p *Position, l *MoveList) int {
 
 // leafParentsCntKernighan is leafParents with count=kernighan.
 func leafParentsCntKernighan[Us, Them side](p *Position) uint64 {
-	return uint64(generateCntKernighan[Us, expands](p, nil))
+	return uint64(generateCntKernighan[Us, Them, expands](p, nil))
 }
 
 // childMovesCntKernighan is childMoves with count=kernighan.
-func childMovesCntKernighan[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+func childMovesCntKernighan[Us, Them side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
 	p.EP, p.Side = board.NoSquare, them
 	rights := castling & keepRights[p.setup][from]
+	p.Castling = rights
 	flip(p, us, pc, from)
+	piece := &p.Pieces[us][pc]
+	lifted, own, occ := *piece, p.Colors[us], p.Occupied
 	n := 0
 	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
-		flip(p, us, pc, to)
-		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterCntKernighan[Us](p)
-		flip(p, us, pc, to)
+		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
+		p.keep(us, pc, to)
+		if rights != 0 {
+			p.Castling = rights & keepRights[p.setup][to]
+		}
+		n += generateCntKernighan[Them, Us, counts](p, nil)
+		p.keep(us, pc, to)
 	}
+	p.Occupied = occ
 	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
 		victim := p.pieceOn(them, to)
-		flip(p, them, victim, to)
-		flip(p, us, pc, to)
+		capture(p, them, victim, to)
+		*piece, p.Colors[us] = lifted|to.Bitboard(), own|to.Bitboard()
+		p.keep(us, pc, to)
 		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterCntKernighan[Us](p)
-		flip(p, us, pc, to)
-		flip(p, them, victim, to)
+		n += generateCntKernighan[Them, Us, counts](p, nil)
+		p.keep(us, pc, to)
+		capture(p, them, victim, to)
 	}
+	*piece, p.Colors[us] = lifted, own
 	flip(p, us, pc, from)
 	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
 }
 
-// childrenPlayedCntKernighan is childrenPlayed with count=kernighan.
-func childrenPlayedCntKernighan[Us side](p *Position, from board.Square, targets uint64, kind int) int {
-	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterCntKernighan[Us](&q)
-	}
-	return n
-}
-
 // childPawnsCntKernighan is childPawns with count=kernighan.
-func childPawnsCntKernighan[Us side](p *Position, targets uint64, delta int) int {
+func childPawnsCntKernighan[Us, Them side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
 	p.EP, p.Side = board.NoSquare, them
+	pawns, own, occ := p.Pieces[us][board.Pawn], p.Colors[us], p.Occupied
 	n := 0
 	for ; targets != 0; targets &= targets - 1 {
 		to := board.Square(bits.TrailingZeros64(targets))
@@ -342,36 +365,49 @@ func childPawnsCntKernighan[Us side](p *Position, targets uint64, delta int) int
 		victim := board.Piece(board.King) // none: a king is never captured
 		if p.Colors[them]&to.Bitboard() != 0 {
 			victim = p.pieceOn(them, to)
-			flip(p, them, victim, to)
+			capture(p, them, victim, to)
 		}
-		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
-		flip(p, us, board.Pawn, from)
+		moved := from.Bitboard() | to.Bitboard()
+		p.Colors[us], p.Occupied = own^moved, occ&^from.Bitboard()|to.Bitboard()
+		p.keep(us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
-			flip(p, us, board.Pawn, to)
-			n += countAfterCntKernighan[Us](p)
-			flip(p, us, board.Pawn, to)
+			p.Pieces[us][board.Pawn] = pawns ^ moved
+			p.keep(us, board.Pawn, to)
+			n += generateCntKernighan[Them, Us, counts](p, nil)
+			p.keep(us, board.Pawn, to)
 		} else {
+			// Only a capture on the last rank takes a right away (a
+			// pawn's from-square is never a king's or a rook's first).
+			p.Pieces[us][board.Pawn] = pawns ^ from.Bitboard()
+			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
-				flip(p, us, placed, to)
-				n += countAfterCntKernighan[Us](p)
-				flip(p, us, placed, to)
+				p.Pieces[us][placed] ^= to.Bitboard()
+				p.keep(us, placed, to)
+				n += generateCntKernighan[Them, Us, counts](p, nil)
+				p.Pieces[us][placed] ^= to.Bitboard()
+				p.keep(us, placed, to)
 			}
+			p.Castling = castling
 		}
-		flip(p, us, board.Pawn, from)
+		p.keep(us, board.Pawn, from)
 		if victim != board.King {
-			flip(p, them, victim, to)
+			capture(p, them, victim, to)
 		}
 	}
+	p.Pieces[us][board.Pawn], p.Colors[us], p.Occupied = pawns, own, occ
 	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
 }
 
-// countAfterCntKernighan is countAfter with count=kernighan.
-func countAfterCntKernighan[Us side](p *Position) int {
-	if sideOf[Us]() == board.White {
-		return generateCntKernighan[black, counts](p, nil)
+// childrenPlayedCntKernighan is childrenPlayed with count=kernighan.
+func childrenPlayedCntKernighan[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
+	var q Position
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += generateCntKernighan[Them, Us, counts](&q, nil)
 	}
-	return generateCntKernighan[white, counts](p, nil)
+	return n
 }
 
 // perftCntSwar is perft with count=swar.
@@ -388,12 +424,12 @@ func perftSideCntSwar[Us, Them side](p *Position, depth int) uint64 {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateCntSwar[Us, counts](p, nil))
+		return uint64(generateCntSwar[Us, Them, counts](p, nil))
 	case depth == 2:
 		return leafParentsCntSwar[Us, Them](p)
 	}
 	var l MoveList
-	generateCntSwar[Us, lists](p, &l)
+	generateCntSwar[Us, Them, lists](p, &l)
 	var n uint64
 	var q Position
 	for _, m := range l.Moves[:l.N] {
@@ -404,7 +440,7 @@ func perftSideCntSwar[Us, Them side](p *Position, depth int) uint64 {
 }
 
 // generateCntSwar is generate with count=swar.
-func generateCntSwar[Us side, J job](p *Position, l *MoveList) int {
+func generateCntSwar[Us, Them side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -449,21 +485,31 @@ func generateCntSwar[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	switch bits.OnesCount64(m.checkers) {
-	case 0:
+	switch {
+	case m.checkers == 0:
 		m.check = ^uint64(0)
-	case 1:
-		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	case m.checkers&(m.checkers-1) == 0:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)&63]
 	}
 	n := 0
 	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
+	// (A piece or pawn set without moves has no children: no call.)
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
-			return childMovesCntSwar[Us](p, piece, from, targets)
+			if targets == 0 {
+				return 0
+			}
+			return childMovesCntSwar[Us, Them](p, piece, from, targets)
 		}
 		return sets.countByKernelCntSwar(targets)
+	}
+	pawnChildren := func(targets uint64, delta int) int {
+		if targets == 0 {
+			return 0
+		}
+		return childPawnsCntSwar[Us, Them](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -485,7 +531,7 @@ func generateCntSwar[Us side, J job](p *Position, l *MoveList) int {
 			l.add(from, targets, kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedCntSwar[Us](p, from, targets, kind)
+			n += childrenPlayedCntSwar[Us, Them](p, from, targets, kind)
 		} else {
 			n += countKernelCntSwar(targets)
 		}
@@ -493,43 +539,50 @@ func generateCntSwar[Us side, J job](p *Position, l *MoveList) int {
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
 	// are empty: a king boxed in by its own pieces needs none.
+	//
+	// The side's two castlings, kingside and queenside, are written out
+	// rather than looped over: a loop's index and the rights found would
+	// live on the stack (the generator keeps more values than there are
+	// registers).
 	occ := p.Occupied
 	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
+	kingside, queenside := &castles[p.setup][2*us], &castles[p.setup][2*us+1]
 	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
-		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[p.setup][i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
-				castlings |= c.rights
-			}
-		}
+		castlings = p.Castling & (emptyRights(occ, kingside) | emptyRights(occ, queenside))
 	}
 	if kingMoves != 0 || castlings != 0 {
 		targets := kingMoves
-		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
-			targets |= castles[p.setup][i].safe
+		if castlings != 0 {
+			targets |= kingside.safe | queenside.safe
 		}
 		// The danger map: the squares of targets the enemy attacks through
 		// our king, which is removed from the occupancy the sliders read
 		// (withoutKing, repr.go) so that it cannot step back along a
-		// checking ray. A slider is looked up only when its lines on the
-		// empty board meet targets.
+		// checking ray. Only the knights and sliders that reach the king's
+		// squares (and the castlings', castleReach) on the empty board are
+		// looked at, and a slider is looked up only when its lines meet
+		// targets.
+		r := &kingReach[k]
+		if castlings != 0 {
+			r = &castleReach[p.setup][us]
+		}
 		attacked := board.KingAttacks()[p.king(them)]
 		if pawns := e[board.Pawn]; them == board.White {
 			attacked |= (pawns<<7)&^fileH | (pawns<<9)&^fileA
 		} else {
 			attacked |= (pawns>>9)&^fileH | (pawns>>7)&^fileA
 		}
-		for b := e[board.Knight]; b != 0; b &= b - 1 {
+		for b := e[board.Knight] & r.knight; b != 0; b &= b - 1 {
 			attacked |= board.KnightAttacks()[bits.TrailingZeros64(b)]
 		}
 		kingless := p.withoutKing(p.occupied(), us, k)
-		for b := bq; b != 0; b &= b - 1 {
+		for b := bq & r.bishop; b != 0; b &= b - 1 {
 			if s := board.Square(bits.TrailingZeros64(b)); bishopLines[s]&targets != 0 {
 				attacked |= bishopAttacks(s, kingless)
 			}
 		}
-		for b := rq; b != 0; b &= b - 1 {
+		for b := rq & r.rook; b != 0; b &= b - 1 {
 			if s := board.Square(bits.TrailingZeros64(b)); rookLines[s]&targets != 0 {
 				attacked |= rookAttacks(s, kingless)
 			}
@@ -538,12 +591,15 @@ func generateCntSwar[Us side, J job](p *Position, l *MoveList) int {
 		leaper(board.King, k, kingMoves&^attacked)
 		// Chess960's xray square, beyond the castling rook, never holds
 		// a bit in standard chess: the test stops at c.xray == 0.
-		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
-			c := &castles[p.setup][i]
+		castle := func(c *castle) {
 			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&rq == 0) {
 				special(k, c.to.Bitboard(), Castle)
 			}
+		}
+		if castlings != 0 {
+			castle(kingside)
+			castle(queenside)
 		}
 	}
 	if m.check == 0 {
@@ -556,66 +612,70 @@ func generateCntSwar[Us side, J job](p *Position, l *MoveList) int {
 		s := board.Square(bits.TrailingZeros64(b))
 		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
-	for b := mine[board.Bishop] &^ m.pinHV; b != 0; b &= b - 1 {
+	// The sliders no pin holds, then the pinned ones (rare), each along its
+	// pin ray only: the rooks and queens pinned on a rank or file as
+	// rooks, the bishops and queens pinned on a diagonal as bishops (a
+	// bishop pinned on a rank or file, or a rook on a diagonal, cannot
+	// move). A queen's rook and bishop moves are one target set (the two
+	// never share a square), counted once.
+	for b := mine[board.Bishop] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := bishopAttacks(s, sliding) & movable
-		if m.pinD&(b&-b) != 0 {
-			a &= m.pinD
-		}
-		slider(board.Bishop, s, a)
+		slider(board.Bishop, s, bishopAttacks(s, sliding)&movable)
 	}
-	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
+	for b := mine[board.Rook] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := rookAttacks(s, sliding) & movable
-		if m.pinHV&(b&-b) != 0 {
-			a &= m.pinHV
-		}
-		slider(board.Rook, s, a)
+		slider(board.Rook, s, rookAttacks(s, sliding)&movable)
 	}
-	// A queen's rook and bishop moves are one target set (the two never
-	// share a square), counted once; a pinned queen moves along its pin
-	// only, as a rook or as a bishop.
-	for b := mine[board.Queen]; b != 0; b &= b - 1 {
+	for b := mine[board.Queen] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		var a uint64
-		switch q := b & -b; {
-		case m.pinHV&q != 0:
-			a = rookAttacks(s, sliding) & m.pinHV
-		case m.pinD&q != 0:
-			a = bishopAttacks(s, sliding) & m.pinD
-		default:
-			a = rookAttacks(s, sliding) | bishopAttacks(s, sliding)
-		}
-		slider(board.Queen, s, a&movable)
+		slider(board.Queen, s, (rookAttacks(s, sliding)|bishopAttacks(s, sliding))&movable)
 	}
-	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
-	// file pin lets them push along it), captures by pawns not pinned on a
-	// rank or file (a diagonal pin lets them capture along it).
+	if pinned != 0 {
+		queens := mine[board.Queen]
+		for b := (mine[board.Rook] | queens) & m.pinHV; b != 0; b &= b - 1 {
+			s := board.Square(bits.TrailingZeros64(b))
+			slider(pinnedAs(board.Rook, queens, b), s, rookAttacks(s, sliding)&movable&m.pinHV)
+		}
+		for b := (mine[board.Bishop] | queens) & m.pinD; b != 0; b &= b - 1 {
+			s := board.Square(bits.TrailingZeros64(b))
+			slider(pinnedAs(board.Bishop, queens, b), s, bishopAttacks(s, sliding)&movable&m.pinD)
+		}
+	}
+	// Pawns, set-wise: the pawns no pin holds push and capture; a pinned
+	// pawn (rare: tested for) moves along its pin ray only, pushing when
+	// pinned on a file and capturing its pinner when pinned on a diagonal
+	// (its other moves leave the ray; none lands on another pin ray).
 	pawns := mine[board.Pawn]
 	empty := ^occ
-	push := pawns &^ m.pinD
-	single := (bits.RotateLeft64(push&^m.pinHV, pushStep(us)) | bits.RotateLeft64(push&m.pinHV, pushStep(us))&m.pinHV) & empty
+	free := pawns &^ pinned
+	single := bits.RotateLeft64(free, pushStep(us))
+	capA, capH := bits.RotateLeft64(free, captureA(us)), bits.RotateLeft64(free, captureH(us))
+	if held := pawns & pinned; held != 0 {
+		single |= bits.RotateLeft64(held&m.pinHV, pushStep(us)) & m.pinHV
+		capA |= bits.RotateLeft64(held&m.pinD, captureA(us)) & m.pinD
+		capH |= bits.RotateLeft64(held&m.pinD, captureH(us)) & m.pinD
+	}
+	single &= empty
 	double := bits.RotateLeft64(single&doubleRank(us), pushStep(us)) & empty & m.check
 	single &= m.check
-	capturers := pawns &^ m.pinHV
-	capture := func(step int, edge uint64) uint64 {
-		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
-		return free &^ edge & opp & m.check
-	}
-	capA, capH := capture(captureA(us), fileH), capture(captureH(us), fileA)
-	// Counted with four popcounts rather than seven: a single push never
+	capA &= opp & m.check &^ fileH
+	capH &= opp & m.check &^ fileA
+	// Counted with three popcounts rather than seven: a single push never
 	// lands on the two ranks behind the side's pawns, so the double pushes
 	// are moved there (from the fourth rank to the second: a rotation by
-	// two pushes back), and the promotions of the three sets (each on the
+	// two pushes back). The promotions, only while a pawn stands on the
+	// seventh rank, with one more: those of the three sets (each on the
 	// last rank, one byte) are moved to three bytes of one word, counted
 	// three more times since each promotion is four moves.
-	promo := uint64(rank1 | rank8)
-	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
-		n += childPawnsCntSwar[Us](p, single, pushStep(us)) + childPawnsCntSwar[Us](p, double, 2*pushStep(us)) +
-			childPawnsCntSwar[Us](p, capA, captureA(us)) + childPawnsCntSwar[Us](p, capH, captureH(us))
+		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
+			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
-		n += sets.countByKernelCntSwar(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.countByKernelCntSwar(capA) + sets.countByKernelCntSwar(capH) + 3*countKernelCntSwar(promotions)
+		n += sets.countByKernelCntSwar(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.countByKernelCntSwar(capA) + sets.countByKernelCntSwar(capH)
+		if pawns&promotionRank(us) != 0 {
+			promo := uint64(rank1 | rank8)
+			n += 3 * countKernelCntSwar(single&promo|bits.RotateLeft64(capA&promo, 8)|bits.RotateLeft64(capH&promo, 16))
+		}
 	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
@@ -636,35 +696,44 @@ func generateCntSwar[Us side, J job](p *Position, l *MoveList) int {
 
 // leafParentsCntSwar is leafParents with count=swar.
 func leafParentsCntSwar[Us, Them side](p *Position) uint64 {
-	return uint64(generateCntSwar[Us, expands](p, nil))
+	return uint64(generateCntSwar[Us, Them, expands](p, nil))
 }
 
 // childMovesCntSwar is childMoves with count=swar.
-func childMovesCntSwar[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+func childMovesCntSwar[Us, Them side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
 	p.EP, p.Side = board.NoSquare, them
 	rights := castling & keepRights[p.setup][from]
+	p.Castling = rights
 	flip(p, us, pc, from)
+	piece := &p.Pieces[us][pc]
+	lifted, own, occ := *piece, p.Colors[us], p.Occupied
 	n := 0
 	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
-		flip(p, us, pc, to)
-		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterCntSwar[Us](p)
-		flip(p, us, pc, to)
+		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
+		p.keep(us, pc, to)
+		if rights != 0 {
+			p.Castling = rights & keepRights[p.setup][to]
+		}
+		n += generateCntSwar[Them, Us, counts](p, nil)
+		p.keep(us, pc, to)
 	}
+	p.Occupied = occ
 	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
 		victim := p.pieceOn(them, to)
-		flip(p, them, victim, to)
-		flip(p, us, pc, to)
+		capture(p, them, victim, to)
+		*piece, p.Colors[us] = lifted|to.Bitboard(), own|to.Bitboard()
+		p.keep(us, pc, to)
 		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterCntSwar[Us](p)
-		flip(p, us, pc, to)
-		flip(p, them, victim, to)
+		n += generateCntSwar[Them, Us, counts](p, nil)
+		p.keep(us, pc, to)
+		capture(p, them, victim, to)
 	}
+	*piece, p.Colors[us] = lifted, own
 	flip(p, us, pc, from)
 	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
@@ -673,26 +742,13 @@ func childMovesCntSwar[Us side](p *Position, pc board.Piece, from board.Square, 
 // countByKernelCntSwar is countByKernel with count=swar.
 func (setCounter) countByKernelCntSwar(b uint64) int { return int(generic.PopcountSwar(b)) }
 
-// childrenPlayedCntSwar is childrenPlayed with count=swar.
-func childrenPlayedCntSwar[Us side](p *Position, from board.Square, targets uint64, kind int) int {
-	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterCntSwar[Us](&q)
-	}
-	return n
-}
-
-// countKernelCntSwar is countKernel with count=swar.
-func countKernelCntSwar(b uint64) int { return int(generic.PopcountSwar(b)) }
-
 // childPawnsCntSwar is childPawns with count=swar.
-func childPawnsCntSwar[Us side](p *Position, targets uint64, delta int) int {
+func childPawnsCntSwar[Us, Them side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
 	p.EP, p.Side = board.NoSquare, them
+	pawns, own, occ := p.Pieces[us][board.Pawn], p.Colors[us], p.Occupied
 	n := 0
 	for ; targets != 0; targets &= targets - 1 {
 		to := board.Square(bits.TrailingZeros64(targets))
@@ -703,37 +759,53 @@ func childPawnsCntSwar[Us side](p *Position, targets uint64, delta int) int {
 		victim := board.Piece(board.King) // none: a king is never captured
 		if p.Colors[them]&to.Bitboard() != 0 {
 			victim = p.pieceOn(them, to)
-			flip(p, them, victim, to)
+			capture(p, them, victim, to)
 		}
-		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
-		flip(p, us, board.Pawn, from)
+		moved := from.Bitboard() | to.Bitboard()
+		p.Colors[us], p.Occupied = own^moved, occ&^from.Bitboard()|to.Bitboard()
+		p.keep(us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
-			flip(p, us, board.Pawn, to)
-			n += countAfterCntSwar[Us](p)
-			flip(p, us, board.Pawn, to)
+			p.Pieces[us][board.Pawn] = pawns ^ moved
+			p.keep(us, board.Pawn, to)
+			n += generateCntSwar[Them, Us, counts](p, nil)
+			p.keep(us, board.Pawn, to)
 		} else {
+			// Only a capture on the last rank takes a right away (a
+			// pawn's from-square is never a king's or a rook's first).
+			p.Pieces[us][board.Pawn] = pawns ^ from.Bitboard()
+			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
-				flip(p, us, placed, to)
-				n += countAfterCntSwar[Us](p)
-				flip(p, us, placed, to)
+				p.Pieces[us][placed] ^= to.Bitboard()
+				p.keep(us, placed, to)
+				n += generateCntSwar[Them, Us, counts](p, nil)
+				p.Pieces[us][placed] ^= to.Bitboard()
+				p.keep(us, placed, to)
 			}
+			p.Castling = castling
 		}
-		flip(p, us, board.Pawn, from)
+		p.keep(us, board.Pawn, from)
 		if victim != board.King {
-			flip(p, them, victim, to)
+			capture(p, them, victim, to)
 		}
 	}
+	p.Pieces[us][board.Pawn], p.Colors[us], p.Occupied = pawns, own, occ
 	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
 }
 
-// countAfterCntSwar is countAfter with count=swar.
-func countAfterCntSwar[Us side](p *Position) int {
-	if sideOf[Us]() == board.White {
-		return generateCntSwar[black, counts](p, nil)
+// childrenPlayedCntSwar is childrenPlayed with count=swar.
+func childrenPlayedCntSwar[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
+	var q Position
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += generateCntSwar[Them, Us, counts](&q, nil)
 	}
-	return generateCntSwar[white, counts](p, nil)
+	return n
 }
+
+// countKernelCntSwar is countKernel with count=swar.
+func countKernelCntSwar(b uint64) int { return int(generic.PopcountSwar(b)) }
 
 // perftCntSwarMul is perft with count=swar-mul.
 func perftCntSwarMul(p Position, depth int) uint64 {
@@ -749,12 +821,12 @@ func perftSideCntSwarMul[Us, Them side](p *Position, depth int) uint64 {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateCntSwarMul[Us, counts](p, nil))
+		return uint64(generateCntSwarMul[Us, Them, counts](p, nil))
 	case depth == 2:
 		return leafParentsCntSwarMul[Us, Them](p)
 	}
 	var l MoveList
-	generateCntSwarMul[Us, lists](p, &l)
+	generateCntSwarMul[Us, Them, lists](p, &l)
 	var n uint64
 	var q Position
 	for _, m := range l.Moves[:l.N] {
@@ -765,7 +837,7 @@ func perftSideCntSwarMul[Us, Them side](p *Position, depth int) uint64 {
 }
 
 // generateCntSwarMul is generate with count=swar-mul.
-func generateCntSwarMul[Us side, J job](p *Position, l *MoveList) int {
+func generateCntSwarMul[Us, Them side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -810,21 +882,31 @@ func generateCntSwarMul[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	switch bits.OnesCount64(m.checkers) {
-	case 0:
+	switch {
+	case m.checkers == 0:
 		m.check = ^uint64(0)
-	case 1:
-		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	case m.checkers&(m.checkers-1) == 0:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)&63]
 	}
 	n := 0
 	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
+	// (A piece or pawn set without moves has no children: no call.)
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
-			return childMovesCntSwarMul[Us](p, piece, from, targets)
+			if targets == 0 {
+				return 0
+			}
+			return childMovesCntSwarMul[Us, Them](p, piece, from, targets)
 		}
 		return sets.countByKernelCntSwarMul(targets)
+	}
+	pawnChildren := func(targets uint64, delta int) int {
+		if targets == 0 {
+			return 0
+		}
+		return childPawnsCntSwarMul[Us, Them](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -846,7 +928,7 @@ func generateCntSwarMul[Us side, J job](p *Position, l *MoveList) int {
 			l.add(from, targets, kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedCntSwarMul[Us](p, from, targets, kind)
+			n += childrenPlayedCntSwarMul[Us, Them](p, from, targets, kind)
 		} else {
 			n += countKernelCntSwarMul(targets)
 		}
@@ -854,43 +936,50 @@ func generateCntSwarMul[Us side, J job](p *Position, l *MoveList) int {
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
 	// are empty: a king boxed in by its own pieces needs none.
+	//
+	// The side's two castlings, kingside and queenside, are written out
+	// rather than looped over: a loop's index and the rights found would
+	// live on the stack (the generator keeps more values than there are
+	// registers).
 	occ := p.Occupied
 	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
+	kingside, queenside := &castles[p.setup][2*us], &castles[p.setup][2*us+1]
 	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
-		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[p.setup][i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
-				castlings |= c.rights
-			}
-		}
+		castlings = p.Castling & (emptyRights(occ, kingside) | emptyRights(occ, queenside))
 	}
 	if kingMoves != 0 || castlings != 0 {
 		targets := kingMoves
-		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
-			targets |= castles[p.setup][i].safe
+		if castlings != 0 {
+			targets |= kingside.safe | queenside.safe
 		}
 		// The danger map: the squares of targets the enemy attacks through
 		// our king, which is removed from the occupancy the sliders read
 		// (withoutKing, repr.go) so that it cannot step back along a
-		// checking ray. A slider is looked up only when its lines on the
-		// empty board meet targets.
+		// checking ray. Only the knights and sliders that reach the king's
+		// squares (and the castlings', castleReach) on the empty board are
+		// looked at, and a slider is looked up only when its lines meet
+		// targets.
+		r := &kingReach[k]
+		if castlings != 0 {
+			r = &castleReach[p.setup][us]
+		}
 		attacked := board.KingAttacks()[p.king(them)]
 		if pawns := e[board.Pawn]; them == board.White {
 			attacked |= (pawns<<7)&^fileH | (pawns<<9)&^fileA
 		} else {
 			attacked |= (pawns>>9)&^fileH | (pawns>>7)&^fileA
 		}
-		for b := e[board.Knight]; b != 0; b &= b - 1 {
+		for b := e[board.Knight] & r.knight; b != 0; b &= b - 1 {
 			attacked |= board.KnightAttacks()[bits.TrailingZeros64(b)]
 		}
 		kingless := p.withoutKing(p.occupied(), us, k)
-		for b := bq; b != 0; b &= b - 1 {
+		for b := bq & r.bishop; b != 0; b &= b - 1 {
 			if s := board.Square(bits.TrailingZeros64(b)); bishopLines[s]&targets != 0 {
 				attacked |= bishopAttacks(s, kingless)
 			}
 		}
-		for b := rq; b != 0; b &= b - 1 {
+		for b := rq & r.rook; b != 0; b &= b - 1 {
 			if s := board.Square(bits.TrailingZeros64(b)); rookLines[s]&targets != 0 {
 				attacked |= rookAttacks(s, kingless)
 			}
@@ -899,12 +988,15 @@ func generateCntSwarMul[Us side, J job](p *Position, l *MoveList) int {
 		leaper(board.King, k, kingMoves&^attacked)
 		// Chess960's xray square, beyond the castling rook, never holds
 		// a bit in standard chess: the test stops at c.xray == 0.
-		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
-			c := &castles[p.setup][i]
+		castle := func(c *castle) {
 			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&rq == 0) {
 				special(k, c.to.Bitboard(), Castle)
 			}
+		}
+		if castlings != 0 {
+			castle(kingside)
+			castle(queenside)
 		}
 	}
 	if m.check == 0 {
@@ -917,66 +1009,70 @@ func generateCntSwarMul[Us side, J job](p *Position, l *MoveList) int {
 		s := board.Square(bits.TrailingZeros64(b))
 		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
-	for b := mine[board.Bishop] &^ m.pinHV; b != 0; b &= b - 1 {
+	// The sliders no pin holds, then the pinned ones (rare), each along its
+	// pin ray only: the rooks and queens pinned on a rank or file as
+	// rooks, the bishops and queens pinned on a diagonal as bishops (a
+	// bishop pinned on a rank or file, or a rook on a diagonal, cannot
+	// move). A queen's rook and bishop moves are one target set (the two
+	// never share a square), counted once.
+	for b := mine[board.Bishop] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := bishopAttacks(s, sliding) & movable
-		if m.pinD&(b&-b) != 0 {
-			a &= m.pinD
-		}
-		slider(board.Bishop, s, a)
+		slider(board.Bishop, s, bishopAttacks(s, sliding)&movable)
 	}
-	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
+	for b := mine[board.Rook] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := rookAttacks(s, sliding) & movable
-		if m.pinHV&(b&-b) != 0 {
-			a &= m.pinHV
-		}
-		slider(board.Rook, s, a)
+		slider(board.Rook, s, rookAttacks(s, sliding)&movable)
 	}
-	// A queen's rook and bishop moves are one target set (the two never
-	// share a square), counted once; a pinned queen moves along its pin
-	// only, as a rook or as a bishop.
-	for b := mine[board.Queen]; b != 0; b &= b - 1 {
+	for b := mine[board.Queen] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		var a uint64
-		switch q := b & -b; {
-		case m.pinHV&q != 0:
-			a = rookAttacks(s, sliding) & m.pinHV
-		case m.pinD&q != 0:
-			a = bishopAttacks(s, sliding) & m.pinD
-		default:
-			a = rookAttacks(s, sliding) | bishopAttacks(s, sliding)
-		}
-		slider(board.Queen, s, a&movable)
+		slider(board.Queen, s, (rookAttacks(s, sliding)|bishopAttacks(s, sliding))&movable)
 	}
-	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
-	// file pin lets them push along it), captures by pawns not pinned on a
-	// rank or file (a diagonal pin lets them capture along it).
+	if pinned != 0 {
+		queens := mine[board.Queen]
+		for b := (mine[board.Rook] | queens) & m.pinHV; b != 0; b &= b - 1 {
+			s := board.Square(bits.TrailingZeros64(b))
+			slider(pinnedAs(board.Rook, queens, b), s, rookAttacks(s, sliding)&movable&m.pinHV)
+		}
+		for b := (mine[board.Bishop] | queens) & m.pinD; b != 0; b &= b - 1 {
+			s := board.Square(bits.TrailingZeros64(b))
+			slider(pinnedAs(board.Bishop, queens, b), s, bishopAttacks(s, sliding)&movable&m.pinD)
+		}
+	}
+	// Pawns, set-wise: the pawns no pin holds push and capture; a pinned
+	// pawn (rare: tested for) moves along its pin ray only, pushing when
+	// pinned on a file and capturing its pinner when pinned on a diagonal
+	// (its other moves leave the ray; none lands on another pin ray).
 	pawns := mine[board.Pawn]
 	empty := ^occ
-	push := pawns &^ m.pinD
-	single := (bits.RotateLeft64(push&^m.pinHV, pushStep(us)) | bits.RotateLeft64(push&m.pinHV, pushStep(us))&m.pinHV) & empty
+	free := pawns &^ pinned
+	single := bits.RotateLeft64(free, pushStep(us))
+	capA, capH := bits.RotateLeft64(free, captureA(us)), bits.RotateLeft64(free, captureH(us))
+	if held := pawns & pinned; held != 0 {
+		single |= bits.RotateLeft64(held&m.pinHV, pushStep(us)) & m.pinHV
+		capA |= bits.RotateLeft64(held&m.pinD, captureA(us)) & m.pinD
+		capH |= bits.RotateLeft64(held&m.pinD, captureH(us)) & m.pinD
+	}
+	single &= empty
 	double := bits.RotateLeft64(single&doubleRank(us), pushStep(us)) & empty & m.check
 	single &= m.check
-	capturers := pawns &^ m.pinHV
-	capture := func(step int, edge uint64) uint64 {
-		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
-		return free &^ edge & opp & m.check
-	}
-	capA, capH := capture(captureA(us), fileH), capture(captureH(us), fileA)
-	// Counted with four popcounts rather than seven: a single push never
+	capA &= opp & m.check &^ fileH
+	capH &= opp & m.check &^ fileA
+	// Counted with three popcounts rather than seven: a single push never
 	// lands on the two ranks behind the side's pawns, so the double pushes
 	// are moved there (from the fourth rank to the second: a rotation by
-	// two pushes back), and the promotions of the three sets (each on the
+	// two pushes back). The promotions, only while a pawn stands on the
+	// seventh rank, with one more: those of the three sets (each on the
 	// last rank, one byte) are moved to three bytes of one word, counted
 	// three more times since each promotion is four moves.
-	promo := uint64(rank1 | rank8)
-	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
-		n += childPawnsCntSwarMul[Us](p, single, pushStep(us)) + childPawnsCntSwarMul[Us](p, double, 2*pushStep(us)) +
-			childPawnsCntSwarMul[Us](p, capA, captureA(us)) + childPawnsCntSwarMul[Us](p, capH, captureH(us))
+		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
+			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
-		n += sets.countByKernelCntSwarMul(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.countByKernelCntSwarMul(capA) + sets.countByKernelCntSwarMul(capH) + 3*countKernelCntSwarMul(promotions)
+		n += sets.countByKernelCntSwarMul(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.countByKernelCntSwarMul(capA) + sets.countByKernelCntSwarMul(capH)
+		if pawns&promotionRank(us) != 0 {
+			promo := uint64(rank1 | rank8)
+			n += 3 * countKernelCntSwarMul(single&promo|bits.RotateLeft64(capA&promo, 8)|bits.RotateLeft64(capH&promo, 16))
+		}
 	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
@@ -997,35 +1093,44 @@ func generateCntSwarMul[Us side, J job](p *Position, l *MoveList) int {
 
 // leafParentsCntSwarMul is leafParents with count=swar-mul.
 func leafParentsCntSwarMul[Us, Them side](p *Position) uint64 {
-	return uint64(generateCntSwarMul[Us, expands](p, nil))
+	return uint64(generateCntSwarMul[Us, Them, expands](p, nil))
 }
 
 // childMovesCntSwarMul is childMoves with count=swar-mul.
-func childMovesCntSwarMul[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+func childMovesCntSwarMul[Us, Them side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
 	p.EP, p.Side = board.NoSquare, them
 	rights := castling & keepRights[p.setup][from]
+	p.Castling = rights
 	flip(p, us, pc, from)
+	piece := &p.Pieces[us][pc]
+	lifted, own, occ := *piece, p.Colors[us], p.Occupied
 	n := 0
 	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
-		flip(p, us, pc, to)
-		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterCntSwarMul[Us](p)
-		flip(p, us, pc, to)
+		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
+		p.keep(us, pc, to)
+		if rights != 0 {
+			p.Castling = rights & keepRights[p.setup][to]
+		}
+		n += generateCntSwarMul[Them, Us, counts](p, nil)
+		p.keep(us, pc, to)
 	}
+	p.Occupied = occ
 	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
 		victim := p.pieceOn(them, to)
-		flip(p, them, victim, to)
-		flip(p, us, pc, to)
+		capture(p, them, victim, to)
+		*piece, p.Colors[us] = lifted|to.Bitboard(), own|to.Bitboard()
+		p.keep(us, pc, to)
 		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterCntSwarMul[Us](p)
-		flip(p, us, pc, to)
-		flip(p, them, victim, to)
+		n += generateCntSwarMul[Them, Us, counts](p, nil)
+		p.keep(us, pc, to)
+		capture(p, them, victim, to)
 	}
+	*piece, p.Colors[us] = lifted, own
 	flip(p, us, pc, from)
 	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
@@ -1034,26 +1139,13 @@ func childMovesCntSwarMul[Us side](p *Position, pc board.Piece, from board.Squar
 // countByKernelCntSwarMul is countByKernel with count=swar-mul.
 func (setCounter) countByKernelCntSwarMul(b uint64) int { return int(generic.PopcountSwarMul(b)) }
 
-// childrenPlayedCntSwarMul is childrenPlayed with count=swar-mul.
-func childrenPlayedCntSwarMul[Us side](p *Position, from board.Square, targets uint64, kind int) int {
-	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterCntSwarMul[Us](&q)
-	}
-	return n
-}
-
-// countKernelCntSwarMul is countKernel with count=swar-mul.
-func countKernelCntSwarMul(b uint64) int { return int(generic.PopcountSwarMul(b)) }
-
 // childPawnsCntSwarMul is childPawns with count=swar-mul.
-func childPawnsCntSwarMul[Us side](p *Position, targets uint64, delta int) int {
+func childPawnsCntSwarMul[Us, Them side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
 	p.EP, p.Side = board.NoSquare, them
+	pawns, own, occ := p.Pieces[us][board.Pawn], p.Colors[us], p.Occupied
 	n := 0
 	for ; targets != 0; targets &= targets - 1 {
 		to := board.Square(bits.TrailingZeros64(targets))
@@ -1064,37 +1156,53 @@ func childPawnsCntSwarMul[Us side](p *Position, targets uint64, delta int) int {
 		victim := board.Piece(board.King) // none: a king is never captured
 		if p.Colors[them]&to.Bitboard() != 0 {
 			victim = p.pieceOn(them, to)
-			flip(p, them, victim, to)
+			capture(p, them, victim, to)
 		}
-		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
-		flip(p, us, board.Pawn, from)
+		moved := from.Bitboard() | to.Bitboard()
+		p.Colors[us], p.Occupied = own^moved, occ&^from.Bitboard()|to.Bitboard()
+		p.keep(us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
-			flip(p, us, board.Pawn, to)
-			n += countAfterCntSwarMul[Us](p)
-			flip(p, us, board.Pawn, to)
+			p.Pieces[us][board.Pawn] = pawns ^ moved
+			p.keep(us, board.Pawn, to)
+			n += generateCntSwarMul[Them, Us, counts](p, nil)
+			p.keep(us, board.Pawn, to)
 		} else {
+			// Only a capture on the last rank takes a right away (a
+			// pawn's from-square is never a king's or a rook's first).
+			p.Pieces[us][board.Pawn] = pawns ^ from.Bitboard()
+			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
-				flip(p, us, placed, to)
-				n += countAfterCntSwarMul[Us](p)
-				flip(p, us, placed, to)
+				p.Pieces[us][placed] ^= to.Bitboard()
+				p.keep(us, placed, to)
+				n += generateCntSwarMul[Them, Us, counts](p, nil)
+				p.Pieces[us][placed] ^= to.Bitboard()
+				p.keep(us, placed, to)
 			}
+			p.Castling = castling
 		}
-		flip(p, us, board.Pawn, from)
+		p.keep(us, board.Pawn, from)
 		if victim != board.King {
-			flip(p, them, victim, to)
+			capture(p, them, victim, to)
 		}
 	}
+	p.Pieces[us][board.Pawn], p.Colors[us], p.Occupied = pawns, own, occ
 	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
 }
 
-// countAfterCntSwarMul is countAfter with count=swar-mul.
-func countAfterCntSwarMul[Us side](p *Position) int {
-	if sideOf[Us]() == board.White {
-		return generateCntSwarMul[black, counts](p, nil)
+// childrenPlayedCntSwarMul is childrenPlayed with count=swar-mul.
+func childrenPlayedCntSwarMul[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
+	var q Position
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += generateCntSwarMul[Them, Us, counts](&q, nil)
 	}
-	return generateCntSwarMul[white, counts](p, nil)
+	return n
 }
+
+// countKernelCntSwarMul is countKernel with count=swar-mul.
+func countKernelCntSwarMul(b uint64) int { return int(generic.PopcountSwarMul(b)) }
 
 // perftCntTable16 is perft with count=table16.
 func perftCntTable16(p Position, depth int) uint64 {
@@ -1110,12 +1218,12 @@ func perftSideCntTable16[Us, Them side](p *Position, depth int) uint64 {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateCntTable16[Us, counts](p, nil))
+		return uint64(generateCntTable16[Us, Them, counts](p, nil))
 	case depth == 2:
 		return leafParentsCntTable16[Us, Them](p)
 	}
 	var l MoveList
-	generateCntTable16[Us, lists](p, &l)
+	generateCntTable16[Us, Them, lists](p, &l)
 	var n uint64
 	var q Position
 	for _, m := range l.Moves[:l.N] {
@@ -1126,7 +1234,7 @@ func perftSideCntTable16[Us, Them side](p *Position, depth int) uint64 {
 }
 
 // generateCntTable16 is generate with count=table16.
-func generateCntTable16[Us side, J job](p *Position, l *MoveList) int {
+func generateCntTable16[Us, Them side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -1171,21 +1279,31 @@ func generateCntTable16[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	switch bits.OnesCount64(m.checkers) {
-	case 0:
+	switch {
+	case m.checkers == 0:
 		m.check = ^uint64(0)
-	case 1:
-		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	case m.checkers&(m.checkers-1) == 0:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)&63]
 	}
 	n := 0
 	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
+	// (A piece or pawn set without moves has no children: no call.)
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
-			return childMovesCntTable16[Us](p, piece, from, targets)
+			if targets == 0 {
+				return 0
+			}
+			return childMovesCntTable16[Us, Them](p, piece, from, targets)
 		}
 		return sets.countByKernelCntTable16(targets)
+	}
+	pawnChildren := func(targets uint64, delta int) int {
+		if targets == 0 {
+			return 0
+		}
+		return childPawnsCntTable16[Us, Them](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -1207,7 +1325,7 @@ func generateCntTable16[Us side, J job](p *Position, l *MoveList) int {
 			l.add(from, targets, kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedCntTable16[Us](p, from, targets, kind)
+			n += childrenPlayedCntTable16[Us, Them](p, from, targets, kind)
 		} else {
 			n += countKernelCntTable16(targets)
 		}
@@ -1215,43 +1333,50 @@ func generateCntTable16[Us side, J job](p *Position, l *MoveList) int {
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
 	// are empty: a king boxed in by its own pieces needs none.
+	//
+	// The side's two castlings, kingside and queenside, are written out
+	// rather than looped over: a loop's index and the rights found would
+	// live on the stack (the generator keeps more values than there are
+	// registers).
 	occ := p.Occupied
 	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
+	kingside, queenside := &castles[p.setup][2*us], &castles[p.setup][2*us+1]
 	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
-		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[p.setup][i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
-				castlings |= c.rights
-			}
-		}
+		castlings = p.Castling & (emptyRights(occ, kingside) | emptyRights(occ, queenside))
 	}
 	if kingMoves != 0 || castlings != 0 {
 		targets := kingMoves
-		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
-			targets |= castles[p.setup][i].safe
+		if castlings != 0 {
+			targets |= kingside.safe | queenside.safe
 		}
 		// The danger map: the squares of targets the enemy attacks through
 		// our king, which is removed from the occupancy the sliders read
 		// (withoutKing, repr.go) so that it cannot step back along a
-		// checking ray. A slider is looked up only when its lines on the
-		// empty board meet targets.
+		// checking ray. Only the knights and sliders that reach the king's
+		// squares (and the castlings', castleReach) on the empty board are
+		// looked at, and a slider is looked up only when its lines meet
+		// targets.
+		r := &kingReach[k]
+		if castlings != 0 {
+			r = &castleReach[p.setup][us]
+		}
 		attacked := board.KingAttacks()[p.king(them)]
 		if pawns := e[board.Pawn]; them == board.White {
 			attacked |= (pawns<<7)&^fileH | (pawns<<9)&^fileA
 		} else {
 			attacked |= (pawns>>9)&^fileH | (pawns>>7)&^fileA
 		}
-		for b := e[board.Knight]; b != 0; b &= b - 1 {
+		for b := e[board.Knight] & r.knight; b != 0; b &= b - 1 {
 			attacked |= board.KnightAttacks()[bits.TrailingZeros64(b)]
 		}
 		kingless := p.withoutKing(p.occupied(), us, k)
-		for b := bq; b != 0; b &= b - 1 {
+		for b := bq & r.bishop; b != 0; b &= b - 1 {
 			if s := board.Square(bits.TrailingZeros64(b)); bishopLines[s]&targets != 0 {
 				attacked |= bishopAttacks(s, kingless)
 			}
 		}
-		for b := rq; b != 0; b &= b - 1 {
+		for b := rq & r.rook; b != 0; b &= b - 1 {
 			if s := board.Square(bits.TrailingZeros64(b)); rookLines[s]&targets != 0 {
 				attacked |= rookAttacks(s, kingless)
 			}
@@ -1260,12 +1385,15 @@ func generateCntTable16[Us side, J job](p *Position, l *MoveList) int {
 		leaper(board.King, k, kingMoves&^attacked)
 		// Chess960's xray square, beyond the castling rook, never holds
 		// a bit in standard chess: the test stops at c.xray == 0.
-		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
-			c := &castles[p.setup][i]
+		castle := func(c *castle) {
 			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&rq == 0) {
 				special(k, c.to.Bitboard(), Castle)
 			}
+		}
+		if castlings != 0 {
+			castle(kingside)
+			castle(queenside)
 		}
 	}
 	if m.check == 0 {
@@ -1278,66 +1406,70 @@ func generateCntTable16[Us side, J job](p *Position, l *MoveList) int {
 		s := board.Square(bits.TrailingZeros64(b))
 		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
-	for b := mine[board.Bishop] &^ m.pinHV; b != 0; b &= b - 1 {
+	// The sliders no pin holds, then the pinned ones (rare), each along its
+	// pin ray only: the rooks and queens pinned on a rank or file as
+	// rooks, the bishops and queens pinned on a diagonal as bishops (a
+	// bishop pinned on a rank or file, or a rook on a diagonal, cannot
+	// move). A queen's rook and bishop moves are one target set (the two
+	// never share a square), counted once.
+	for b := mine[board.Bishop] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := bishopAttacks(s, sliding) & movable
-		if m.pinD&(b&-b) != 0 {
-			a &= m.pinD
-		}
-		slider(board.Bishop, s, a)
+		slider(board.Bishop, s, bishopAttacks(s, sliding)&movable)
 	}
-	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
+	for b := mine[board.Rook] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := rookAttacks(s, sliding) & movable
-		if m.pinHV&(b&-b) != 0 {
-			a &= m.pinHV
-		}
-		slider(board.Rook, s, a)
+		slider(board.Rook, s, rookAttacks(s, sliding)&movable)
 	}
-	// A queen's rook and bishop moves are one target set (the two never
-	// share a square), counted once; a pinned queen moves along its pin
-	// only, as a rook or as a bishop.
-	for b := mine[board.Queen]; b != 0; b &= b - 1 {
+	for b := mine[board.Queen] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		var a uint64
-		switch q := b & -b; {
-		case m.pinHV&q != 0:
-			a = rookAttacks(s, sliding) & m.pinHV
-		case m.pinD&q != 0:
-			a = bishopAttacks(s, sliding) & m.pinD
-		default:
-			a = rookAttacks(s, sliding) | bishopAttacks(s, sliding)
-		}
-		slider(board.Queen, s, a&movable)
+		slider(board.Queen, s, (rookAttacks(s, sliding)|bishopAttacks(s, sliding))&movable)
 	}
-	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
-	// file pin lets them push along it), captures by pawns not pinned on a
-	// rank or file (a diagonal pin lets them capture along it).
+	if pinned != 0 {
+		queens := mine[board.Queen]
+		for b := (mine[board.Rook] | queens) & m.pinHV; b != 0; b &= b - 1 {
+			s := board.Square(bits.TrailingZeros64(b))
+			slider(pinnedAs(board.Rook, queens, b), s, rookAttacks(s, sliding)&movable&m.pinHV)
+		}
+		for b := (mine[board.Bishop] | queens) & m.pinD; b != 0; b &= b - 1 {
+			s := board.Square(bits.TrailingZeros64(b))
+			slider(pinnedAs(board.Bishop, queens, b), s, bishopAttacks(s, sliding)&movable&m.pinD)
+		}
+	}
+	// Pawns, set-wise: the pawns no pin holds push and capture; a pinned
+	// pawn (rare: tested for) moves along its pin ray only, pushing when
+	// pinned on a file and capturing its pinner when pinned on a diagonal
+	// (its other moves leave the ray; none lands on another pin ray).
 	pawns := mine[board.Pawn]
 	empty := ^occ
-	push := pawns &^ m.pinD
-	single := (bits.RotateLeft64(push&^m.pinHV, pushStep(us)) | bits.RotateLeft64(push&m.pinHV, pushStep(us))&m.pinHV) & empty
+	free := pawns &^ pinned
+	single := bits.RotateLeft64(free, pushStep(us))
+	capA, capH := bits.RotateLeft64(free, captureA(us)), bits.RotateLeft64(free, captureH(us))
+	if held := pawns & pinned; held != 0 {
+		single |= bits.RotateLeft64(held&m.pinHV, pushStep(us)) & m.pinHV
+		capA |= bits.RotateLeft64(held&m.pinD, captureA(us)) & m.pinD
+		capH |= bits.RotateLeft64(held&m.pinD, captureH(us)) & m.pinD
+	}
+	single &= empty
 	double := bits.RotateLeft64(single&doubleRank(us), pushStep(us)) & empty & m.check
 	single &= m.check
-	capturers := pawns &^ m.pinHV
-	capture := func(step int, edge uint64) uint64 {
-		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
-		return free &^ edge & opp & m.check
-	}
-	capA, capH := capture(captureA(us), fileH), capture(captureH(us), fileA)
-	// Counted with four popcounts rather than seven: a single push never
+	capA &= opp & m.check &^ fileH
+	capH &= opp & m.check &^ fileA
+	// Counted with three popcounts rather than seven: a single push never
 	// lands on the two ranks behind the side's pawns, so the double pushes
 	// are moved there (from the fourth rank to the second: a rotation by
-	// two pushes back), and the promotions of the three sets (each on the
+	// two pushes back). The promotions, only while a pawn stands on the
+	// seventh rank, with one more: those of the three sets (each on the
 	// last rank, one byte) are moved to three bytes of one word, counted
 	// three more times since each promotion is four moves.
-	promo := uint64(rank1 | rank8)
-	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
-		n += childPawnsCntTable16[Us](p, single, pushStep(us)) + childPawnsCntTable16[Us](p, double, 2*pushStep(us)) +
-			childPawnsCntTable16[Us](p, capA, captureA(us)) + childPawnsCntTable16[Us](p, capH, captureH(us))
+		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
+			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
-		n += sets.countByKernelCntTable16(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.countByKernelCntTable16(capA) + sets.countByKernelCntTable16(capH) + 3*countKernelCntTable16(promotions)
+		n += sets.countByKernelCntTable16(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.countByKernelCntTable16(capA) + sets.countByKernelCntTable16(capH)
+		if pawns&promotionRank(us) != 0 {
+			promo := uint64(rank1 | rank8)
+			n += 3 * countKernelCntTable16(single&promo|bits.RotateLeft64(capA&promo, 8)|bits.RotateLeft64(capH&promo, 16))
+		}
 	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
@@ -1358,35 +1490,44 @@ func generateCntTable16[Us side, J job](p *Position, l *MoveList) int {
 
 // leafParentsCntTable16 is leafParents with count=table16.
 func leafParentsCntTable16[Us, Them side](p *Position) uint64 {
-	return uint64(generateCntTable16[Us, expands](p, nil))
+	return uint64(generateCntTable16[Us, Them, expands](p, nil))
 }
 
 // childMovesCntTable16 is childMoves with count=table16.
-func childMovesCntTable16[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+func childMovesCntTable16[Us, Them side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
 	p.EP, p.Side = board.NoSquare, them
 	rights := castling & keepRights[p.setup][from]
+	p.Castling = rights
 	flip(p, us, pc, from)
+	piece := &p.Pieces[us][pc]
+	lifted, own, occ := *piece, p.Colors[us], p.Occupied
 	n := 0
 	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
-		flip(p, us, pc, to)
-		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterCntTable16[Us](p)
-		flip(p, us, pc, to)
+		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
+		p.keep(us, pc, to)
+		if rights != 0 {
+			p.Castling = rights & keepRights[p.setup][to]
+		}
+		n += generateCntTable16[Them, Us, counts](p, nil)
+		p.keep(us, pc, to)
 	}
+	p.Occupied = occ
 	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
 		victim := p.pieceOn(them, to)
-		flip(p, them, victim, to)
-		flip(p, us, pc, to)
+		capture(p, them, victim, to)
+		*piece, p.Colors[us] = lifted|to.Bitboard(), own|to.Bitboard()
+		p.keep(us, pc, to)
 		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterCntTable16[Us](p)
-		flip(p, us, pc, to)
-		flip(p, them, victim, to)
+		n += generateCntTable16[Them, Us, counts](p, nil)
+		p.keep(us, pc, to)
+		capture(p, them, victim, to)
 	}
+	*piece, p.Colors[us] = lifted, own
 	flip(p, us, pc, from)
 	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
@@ -1395,26 +1536,13 @@ func childMovesCntTable16[Us side](p *Position, pc board.Piece, from board.Squar
 // countByKernelCntTable16 is countByKernel with count=table16.
 func (setCounter) countByKernelCntTable16(b uint64) int { return int(generic.PopcountTable16(b)) }
 
-// childrenPlayedCntTable16 is childrenPlayed with count=table16.
-func childrenPlayedCntTable16[Us side](p *Position, from board.Square, targets uint64, kind int) int {
-	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterCntTable16[Us](&q)
-	}
-	return n
-}
-
-// countKernelCntTable16 is countKernel with count=table16.
-func countKernelCntTable16(b uint64) int { return int(generic.PopcountTable16(b)) }
-
 // childPawnsCntTable16 is childPawns with count=table16.
-func childPawnsCntTable16[Us side](p *Position, targets uint64, delta int) int {
+func childPawnsCntTable16[Us, Them side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
 	p.EP, p.Side = board.NoSquare, them
+	pawns, own, occ := p.Pieces[us][board.Pawn], p.Colors[us], p.Occupied
 	n := 0
 	for ; targets != 0; targets &= targets - 1 {
 		to := board.Square(bits.TrailingZeros64(targets))
@@ -1425,37 +1553,53 @@ func childPawnsCntTable16[Us side](p *Position, targets uint64, delta int) int {
 		victim := board.Piece(board.King) // none: a king is never captured
 		if p.Colors[them]&to.Bitboard() != 0 {
 			victim = p.pieceOn(them, to)
-			flip(p, them, victim, to)
+			capture(p, them, victim, to)
 		}
-		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
-		flip(p, us, board.Pawn, from)
+		moved := from.Bitboard() | to.Bitboard()
+		p.Colors[us], p.Occupied = own^moved, occ&^from.Bitboard()|to.Bitboard()
+		p.keep(us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
-			flip(p, us, board.Pawn, to)
-			n += countAfterCntTable16[Us](p)
-			flip(p, us, board.Pawn, to)
+			p.Pieces[us][board.Pawn] = pawns ^ moved
+			p.keep(us, board.Pawn, to)
+			n += generateCntTable16[Them, Us, counts](p, nil)
+			p.keep(us, board.Pawn, to)
 		} else {
+			// Only a capture on the last rank takes a right away (a
+			// pawn's from-square is never a king's or a rook's first).
+			p.Pieces[us][board.Pawn] = pawns ^ from.Bitboard()
+			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
-				flip(p, us, placed, to)
-				n += countAfterCntTable16[Us](p)
-				flip(p, us, placed, to)
+				p.Pieces[us][placed] ^= to.Bitboard()
+				p.keep(us, placed, to)
+				n += generateCntTable16[Them, Us, counts](p, nil)
+				p.Pieces[us][placed] ^= to.Bitboard()
+				p.keep(us, placed, to)
 			}
+			p.Castling = castling
 		}
-		flip(p, us, board.Pawn, from)
+		p.keep(us, board.Pawn, from)
 		if victim != board.King {
-			flip(p, them, victim, to)
+			capture(p, them, victim, to)
 		}
 	}
+	p.Pieces[us][board.Pawn], p.Colors[us], p.Occupied = pawns, own, occ
 	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
 }
 
-// countAfterCntTable16 is countAfter with count=table16.
-func countAfterCntTable16[Us side](p *Position) int {
-	if sideOf[Us]() == board.White {
-		return generateCntTable16[black, counts](p, nil)
+// childrenPlayedCntTable16 is childrenPlayed with count=table16.
+func childrenPlayedCntTable16[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
+	var q Position
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += generateCntTable16[Them, Us, counts](&q, nil)
 	}
-	return generateCntTable16[white, counts](p, nil)
+	return n
 }
+
+// countKernelCntTable16 is countKernel with count=table16.
+func countKernelCntTable16(b uint64) int { return int(generic.PopcountTable16(b)) }
 
 // perftCntTable8 is perft with count=table8.
 func perftCntTable8(p Position, depth int) uint64 {
@@ -1471,12 +1615,12 @@ func perftSideCntTable8[Us, Them side](p *Position, depth int) uint64 {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateCntTable8[Us, counts](p, nil))
+		return uint64(generateCntTable8[Us, Them, counts](p, nil))
 	case depth == 2:
 		return leafParentsCntTable8[Us, Them](p)
 	}
 	var l MoveList
-	generateCntTable8[Us, lists](p, &l)
+	generateCntTable8[Us, Them, lists](p, &l)
 	var n uint64
 	var q Position
 	for _, m := range l.Moves[:l.N] {
@@ -1487,7 +1631,7 @@ func perftSideCntTable8[Us, Them side](p *Position, depth int) uint64 {
 }
 
 // generateCntTable8 is generate with count=table8.
-func generateCntTable8[Us side, J job](p *Position, l *MoveList) int {
+func generateCntTable8[Us, Them side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -1532,21 +1676,31 @@ func generateCntTable8[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	switch bits.OnesCount64(m.checkers) {
-	case 0:
+	switch {
+	case m.checkers == 0:
 		m.check = ^uint64(0)
-	case 1:
-		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	case m.checkers&(m.checkers-1) == 0:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)&63]
 	}
 	n := 0
 	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
+	// (A piece or pawn set without moves has no children: no call.)
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
-			return childMovesCntTable8[Us](p, piece, from, targets)
+			if targets == 0 {
+				return 0
+			}
+			return childMovesCntTable8[Us, Them](p, piece, from, targets)
 		}
 		return sets.countByKernelCntTable8(targets)
+	}
+	pawnChildren := func(targets uint64, delta int) int {
+		if targets == 0 {
+			return 0
+		}
+		return childPawnsCntTable8[Us, Them](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -1568,7 +1722,7 @@ func generateCntTable8[Us side, J job](p *Position, l *MoveList) int {
 			l.add(from, targets, kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedCntTable8[Us](p, from, targets, kind)
+			n += childrenPlayedCntTable8[Us, Them](p, from, targets, kind)
 		} else {
 			n += countKernelCntTable8(targets)
 		}
@@ -1576,43 +1730,50 @@ func generateCntTable8[Us side, J job](p *Position, l *MoveList) int {
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
 	// are empty: a king boxed in by its own pieces needs none.
+	//
+	// The side's two castlings, kingside and queenside, are written out
+	// rather than looped over: a loop's index and the rights found would
+	// live on the stack (the generator keeps more values than there are
+	// registers).
 	occ := p.Occupied
 	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
+	kingside, queenside := &castles[p.setup][2*us], &castles[p.setup][2*us+1]
 	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
-		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[p.setup][i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
-				castlings |= c.rights
-			}
-		}
+		castlings = p.Castling & (emptyRights(occ, kingside) | emptyRights(occ, queenside))
 	}
 	if kingMoves != 0 || castlings != 0 {
 		targets := kingMoves
-		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
-			targets |= castles[p.setup][i].safe
+		if castlings != 0 {
+			targets |= kingside.safe | queenside.safe
 		}
 		// The danger map: the squares of targets the enemy attacks through
 		// our king, which is removed from the occupancy the sliders read
 		// (withoutKing, repr.go) so that it cannot step back along a
-		// checking ray. A slider is looked up only when its lines on the
-		// empty board meet targets.
+		// checking ray. Only the knights and sliders that reach the king's
+		// squares (and the castlings', castleReach) on the empty board are
+		// looked at, and a slider is looked up only when its lines meet
+		// targets.
+		r := &kingReach[k]
+		if castlings != 0 {
+			r = &castleReach[p.setup][us]
+		}
 		attacked := board.KingAttacks()[p.king(them)]
 		if pawns := e[board.Pawn]; them == board.White {
 			attacked |= (pawns<<7)&^fileH | (pawns<<9)&^fileA
 		} else {
 			attacked |= (pawns>>9)&^fileH | (pawns>>7)&^fileA
 		}
-		for b := e[board.Knight]; b != 0; b &= b - 1 {
+		for b := e[board.Knight] & r.knight; b != 0; b &= b - 1 {
 			attacked |= board.KnightAttacks()[bits.TrailingZeros64(b)]
 		}
 		kingless := p.withoutKing(p.occupied(), us, k)
-		for b := bq; b != 0; b &= b - 1 {
+		for b := bq & r.bishop; b != 0; b &= b - 1 {
 			if s := board.Square(bits.TrailingZeros64(b)); bishopLines[s]&targets != 0 {
 				attacked |= bishopAttacks(s, kingless)
 			}
 		}
-		for b := rq; b != 0; b &= b - 1 {
+		for b := rq & r.rook; b != 0; b &= b - 1 {
 			if s := board.Square(bits.TrailingZeros64(b)); rookLines[s]&targets != 0 {
 				attacked |= rookAttacks(s, kingless)
 			}
@@ -1621,12 +1782,15 @@ func generateCntTable8[Us side, J job](p *Position, l *MoveList) int {
 		leaper(board.King, k, kingMoves&^attacked)
 		// Chess960's xray square, beyond the castling rook, never holds
 		// a bit in standard chess: the test stops at c.xray == 0.
-		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
-			c := &castles[p.setup][i]
+		castle := func(c *castle) {
 			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&rq == 0) {
 				special(k, c.to.Bitboard(), Castle)
 			}
+		}
+		if castlings != 0 {
+			castle(kingside)
+			castle(queenside)
 		}
 	}
 	if m.check == 0 {
@@ -1639,66 +1803,70 @@ func generateCntTable8[Us side, J job](p *Position, l *MoveList) int {
 		s := board.Square(bits.TrailingZeros64(b))
 		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
-	for b := mine[board.Bishop] &^ m.pinHV; b != 0; b &= b - 1 {
+	// The sliders no pin holds, then the pinned ones (rare), each along its
+	// pin ray only: the rooks and queens pinned on a rank or file as
+	// rooks, the bishops and queens pinned on a diagonal as bishops (a
+	// bishop pinned on a rank or file, or a rook on a diagonal, cannot
+	// move). A queen's rook and bishop moves are one target set (the two
+	// never share a square), counted once.
+	for b := mine[board.Bishop] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := bishopAttacks(s, sliding) & movable
-		if m.pinD&(b&-b) != 0 {
-			a &= m.pinD
-		}
-		slider(board.Bishop, s, a)
+		slider(board.Bishop, s, bishopAttacks(s, sliding)&movable)
 	}
-	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
+	for b := mine[board.Rook] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := rookAttacks(s, sliding) & movable
-		if m.pinHV&(b&-b) != 0 {
-			a &= m.pinHV
-		}
-		slider(board.Rook, s, a)
+		slider(board.Rook, s, rookAttacks(s, sliding)&movable)
 	}
-	// A queen's rook and bishop moves are one target set (the two never
-	// share a square), counted once; a pinned queen moves along its pin
-	// only, as a rook or as a bishop.
-	for b := mine[board.Queen]; b != 0; b &= b - 1 {
+	for b := mine[board.Queen] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		var a uint64
-		switch q := b & -b; {
-		case m.pinHV&q != 0:
-			a = rookAttacks(s, sliding) & m.pinHV
-		case m.pinD&q != 0:
-			a = bishopAttacks(s, sliding) & m.pinD
-		default:
-			a = rookAttacks(s, sliding) | bishopAttacks(s, sliding)
-		}
-		slider(board.Queen, s, a&movable)
+		slider(board.Queen, s, (rookAttacks(s, sliding)|bishopAttacks(s, sliding))&movable)
 	}
-	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
-	// file pin lets them push along it), captures by pawns not pinned on a
-	// rank or file (a diagonal pin lets them capture along it).
+	if pinned != 0 {
+		queens := mine[board.Queen]
+		for b := (mine[board.Rook] | queens) & m.pinHV; b != 0; b &= b - 1 {
+			s := board.Square(bits.TrailingZeros64(b))
+			slider(pinnedAs(board.Rook, queens, b), s, rookAttacks(s, sliding)&movable&m.pinHV)
+		}
+		for b := (mine[board.Bishop] | queens) & m.pinD; b != 0; b &= b - 1 {
+			s := board.Square(bits.TrailingZeros64(b))
+			slider(pinnedAs(board.Bishop, queens, b), s, bishopAttacks(s, sliding)&movable&m.pinD)
+		}
+	}
+	// Pawns, set-wise: the pawns no pin holds push and capture; a pinned
+	// pawn (rare: tested for) moves along its pin ray only, pushing when
+	// pinned on a file and capturing its pinner when pinned on a diagonal
+	// (its other moves leave the ray; none lands on another pin ray).
 	pawns := mine[board.Pawn]
 	empty := ^occ
-	push := pawns &^ m.pinD
-	single := (bits.RotateLeft64(push&^m.pinHV, pushStep(us)) | bits.RotateLeft64(push&m.pinHV, pushStep(us))&m.pinHV) & empty
+	free := pawns &^ pinned
+	single := bits.RotateLeft64(free, pushStep(us))
+	capA, capH := bits.RotateLeft64(free, captureA(us)), bits.RotateLeft64(free, captureH(us))
+	if held := pawns & pinned; held != 0 {
+		single |= bits.RotateLeft64(held&m.pinHV, pushStep(us)) & m.pinHV
+		capA |= bits.RotateLeft64(held&m.pinD, captureA(us)) & m.pinD
+		capH |= bits.RotateLeft64(held&m.pinD, captureH(us)) & m.pinD
+	}
+	single &= empty
 	double := bits.RotateLeft64(single&doubleRank(us), pushStep(us)) & empty & m.check
 	single &= m.check
-	capturers := pawns &^ m.pinHV
-	capture := func(step int, edge uint64) uint64 {
-		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
-		return free &^ edge & opp & m.check
-	}
-	capA, capH := capture(captureA(us), fileH), capture(captureH(us), fileA)
-	// Counted with four popcounts rather than seven: a single push never
+	capA &= opp & m.check &^ fileH
+	capH &= opp & m.check &^ fileA
+	// Counted with three popcounts rather than seven: a single push never
 	// lands on the two ranks behind the side's pawns, so the double pushes
 	// are moved there (from the fourth rank to the second: a rotation by
-	// two pushes back), and the promotions of the three sets (each on the
+	// two pushes back). The promotions, only while a pawn stands on the
+	// seventh rank, with one more: those of the three sets (each on the
 	// last rank, one byte) are moved to three bytes of one word, counted
 	// three more times since each promotion is four moves.
-	promo := uint64(rank1 | rank8)
-	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
-		n += childPawnsCntTable8[Us](p, single, pushStep(us)) + childPawnsCntTable8[Us](p, double, 2*pushStep(us)) +
-			childPawnsCntTable8[Us](p, capA, captureA(us)) + childPawnsCntTable8[Us](p, capH, captureH(us))
+		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
+			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
-		n += sets.countByKernelCntTable8(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.countByKernelCntTable8(capA) + sets.countByKernelCntTable8(capH) + 3*countKernelCntTable8(promotions)
+		n += sets.countByKernelCntTable8(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.countByKernelCntTable8(capA) + sets.countByKernelCntTable8(capH)
+		if pawns&promotionRank(us) != 0 {
+			promo := uint64(rank1 | rank8)
+			n += 3 * countKernelCntTable8(single&promo|bits.RotateLeft64(capA&promo, 8)|bits.RotateLeft64(capH&promo, 16))
+		}
 	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
@@ -1719,35 +1887,44 @@ func generateCntTable8[Us side, J job](p *Position, l *MoveList) int {
 
 // leafParentsCntTable8 is leafParents with count=table8.
 func leafParentsCntTable8[Us, Them side](p *Position) uint64 {
-	return uint64(generateCntTable8[Us, expands](p, nil))
+	return uint64(generateCntTable8[Us, Them, expands](p, nil))
 }
 
 // childMovesCntTable8 is childMoves with count=table8.
-func childMovesCntTable8[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+func childMovesCntTable8[Us, Them side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
 	p.EP, p.Side = board.NoSquare, them
 	rights := castling & keepRights[p.setup][from]
+	p.Castling = rights
 	flip(p, us, pc, from)
+	piece := &p.Pieces[us][pc]
+	lifted, own, occ := *piece, p.Colors[us], p.Occupied
 	n := 0
 	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
-		flip(p, us, pc, to)
-		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterCntTable8[Us](p)
-		flip(p, us, pc, to)
+		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
+		p.keep(us, pc, to)
+		if rights != 0 {
+			p.Castling = rights & keepRights[p.setup][to]
+		}
+		n += generateCntTable8[Them, Us, counts](p, nil)
+		p.keep(us, pc, to)
 	}
+	p.Occupied = occ
 	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
 		victim := p.pieceOn(them, to)
-		flip(p, them, victim, to)
-		flip(p, us, pc, to)
+		capture(p, them, victim, to)
+		*piece, p.Colors[us] = lifted|to.Bitboard(), own|to.Bitboard()
+		p.keep(us, pc, to)
 		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterCntTable8[Us](p)
-		flip(p, us, pc, to)
-		flip(p, them, victim, to)
+		n += generateCntTable8[Them, Us, counts](p, nil)
+		p.keep(us, pc, to)
+		capture(p, them, victim, to)
 	}
+	*piece, p.Colors[us] = lifted, own
 	flip(p, us, pc, from)
 	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
@@ -1756,26 +1933,13 @@ func childMovesCntTable8[Us side](p *Position, pc board.Piece, from board.Square
 // countByKernelCntTable8 is countByKernel with count=table8.
 func (setCounter) countByKernelCntTable8(b uint64) int { return int(generic.PopcountTable8(b)) }
 
-// childrenPlayedCntTable8 is childrenPlayed with count=table8.
-func childrenPlayedCntTable8[Us side](p *Position, from board.Square, targets uint64, kind int) int {
-	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterCntTable8[Us](&q)
-	}
-	return n
-}
-
-// countKernelCntTable8 is countKernel with count=table8.
-func countKernelCntTable8(b uint64) int { return int(generic.PopcountTable8(b)) }
-
 // childPawnsCntTable8 is childPawns with count=table8.
-func childPawnsCntTable8[Us side](p *Position, targets uint64, delta int) int {
+func childPawnsCntTable8[Us, Them side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
 	p.EP, p.Side = board.NoSquare, them
+	pawns, own, occ := p.Pieces[us][board.Pawn], p.Colors[us], p.Occupied
 	n := 0
 	for ; targets != 0; targets &= targets - 1 {
 		to := board.Square(bits.TrailingZeros64(targets))
@@ -1786,34 +1950,50 @@ func childPawnsCntTable8[Us side](p *Position, targets uint64, delta int) int {
 		victim := board.Piece(board.King) // none: a king is never captured
 		if p.Colors[them]&to.Bitboard() != 0 {
 			victim = p.pieceOn(them, to)
-			flip(p, them, victim, to)
+			capture(p, them, victim, to)
 		}
-		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
-		flip(p, us, board.Pawn, from)
+		moved := from.Bitboard() | to.Bitboard()
+		p.Colors[us], p.Occupied = own^moved, occ&^from.Bitboard()|to.Bitboard()
+		p.keep(us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
-			flip(p, us, board.Pawn, to)
-			n += countAfterCntTable8[Us](p)
-			flip(p, us, board.Pawn, to)
+			p.Pieces[us][board.Pawn] = pawns ^ moved
+			p.keep(us, board.Pawn, to)
+			n += generateCntTable8[Them, Us, counts](p, nil)
+			p.keep(us, board.Pawn, to)
 		} else {
+			// Only a capture on the last rank takes a right away (a
+			// pawn's from-square is never a king's or a rook's first).
+			p.Pieces[us][board.Pawn] = pawns ^ from.Bitboard()
+			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
-				flip(p, us, placed, to)
-				n += countAfterCntTable8[Us](p)
-				flip(p, us, placed, to)
+				p.Pieces[us][placed] ^= to.Bitboard()
+				p.keep(us, placed, to)
+				n += generateCntTable8[Them, Us, counts](p, nil)
+				p.Pieces[us][placed] ^= to.Bitboard()
+				p.keep(us, placed, to)
 			}
+			p.Castling = castling
 		}
-		flip(p, us, board.Pawn, from)
+		p.keep(us, board.Pawn, from)
 		if victim != board.King {
-			flip(p, them, victim, to)
+			capture(p, them, victim, to)
 		}
 	}
+	p.Pieces[us][board.Pawn], p.Colors[us], p.Occupied = pawns, own, occ
 	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
 }
 
-// countAfterCntTable8 is countAfter with count=table8.
-func countAfterCntTable8[Us side](p *Position) int {
-	if sideOf[Us]() == board.White {
-		return generateCntTable8[black, counts](p, nil)
+// childrenPlayedCntTable8 is childrenPlayed with count=table8.
+func childrenPlayedCntTable8[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
+	var q Position
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += generateCntTable8[Them, Us, counts](&q, nil)
 	}
-	return generateCntTable8[white, counts](p, nil)
+	return n
 }
+
+// countKernelCntTable8 is countKernel with count=table8.
+func countKernelCntTable8(b uint64) int { return int(generic.PopcountTable8(b)) }

@@ -39,12 +39,12 @@ func perftSideHyperbolaReverseReprReversed[Us, Them side](p *posReversed, depth 
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateHyperbolaReverseReprReversed[Us, counts](p, nil))
+		return uint64(generateHyperbolaReverseReprReversed[Us, Them, counts](p, nil))
 	case depth == 2:
 		return leafParentsHyperbolaReverseReprReversed[Us, Them](p)
 	}
 	var l MoveList
-	generateHyperbolaReverseReprReversed[Us, lists](p, &l)
+	generateHyperbolaReverseReprReversed[Us, Them, lists](p, &l)
 	var n uint64
 	var q posReversed
 	for _, m := range l.Moves[:l.N] {
@@ -55,7 +55,7 @@ func perftSideHyperbolaReverseReprReversed[Us, Them side](p *posReversed, depth 
 }
 
 // generateHyperbolaReverseReprReversed is generate with slider=hyperbola-reverse, repr=reversed.
-func generateHyperbolaReverseReprReversed[Us side, J job](p *posReversed, l *MoveList) int {
+func generateHyperbolaReverseReprReversed[Us, Them side, J job](p *posReversed, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -100,21 +100,31 @@ func generateHyperbolaReverseReprReversed[Us side, J job](p *posReversed, l *Mov
 			}
 		}
 	}
-	switch bits.OnesCount64(m.checkers) {
-	case 0:
+	switch {
+	case m.checkers == 0:
 		m.check = ^uint64(0)
-	case 1:
-		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	case m.checkers&(m.checkers-1) == 0:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)&63]
 	}
 	n := 0
 	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
+	// (A piece or pawn set without moves has no children: no call.)
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
-			return childMovesHyperbolaReverseReprReversed[Us](p, piece, from, targets)
+			if targets == 0 {
+				return 0
+			}
+			return childMovesHyperbolaReverseReprReversed[Us, Them](p, piece, from, targets)
 		}
 		return sets.count(targets)
+	}
+	pawnChildren := func(targets uint64, delta int) int {
+		if targets == 0 {
+			return 0
+		}
+		return childPawnsHyperbolaReverseReprReversed[Us, Them](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -136,7 +146,7 @@ func generateHyperbolaReverseReprReversed[Us side, J job](p *posReversed, l *Mov
 			l.add(from, targets, kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedHyperbolaReverseReprReversed[Us](p, from, targets, kind)
+			n += childrenPlayedHyperbolaReverseReprReversed[Us, Them](p, from, targets, kind)
 		} else {
 			n += count(targets)
 		}
@@ -144,43 +154,50 @@ func generateHyperbolaReverseReprReversed[Us side, J job](p *posReversed, l *Mov
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
 	// are empty: a king boxed in by its own pieces needs none.
+	//
+	// The side's two castlings, kingside and queenside, are written out
+	// rather than looped over: a loop's index and the rights found would
+	// live on the stack (the generator keeps more values than there are
+	// registers).
 	occ := p.Occupied
 	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
+	kingside, queenside := &castles[p.setup][2*us], &castles[p.setup][2*us+1]
 	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
-		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[p.setup][i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
-				castlings |= c.rights
-			}
-		}
+		castlings = p.Castling & (emptyRights(occ, kingside) | emptyRights(occ, queenside))
 	}
 	if kingMoves != 0 || castlings != 0 {
 		targets := kingMoves
-		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
-			targets |= castles[p.setup][i].safe
+		if castlings != 0 {
+			targets |= kingside.safe | queenside.safe
 		}
 		// The danger map: the squares of targets the enemy attacks through
 		// our king, which is removed from the occupancy the sliders read
 		// (withoutKing, repr.go) so that it cannot step back along a
-		// checking ray. A slider is looked up only when its lines on the
-		// empty board meet targets.
+		// checking ray. Only the knights and sliders that reach the king's
+		// squares (and the castlings', castleReach) on the empty board are
+		// looked at, and a slider is looked up only when its lines meet
+		// targets.
+		r := &kingReach[k]
+		if castlings != 0 {
+			r = &castleReach[p.setup][us]
+		}
 		attacked := board.KingAttacks()[p.king(them)]
 		if pawns := e[board.Pawn]; them == board.White {
 			attacked |= (pawns<<7)&^fileH | (pawns<<9)&^fileA
 		} else {
 			attacked |= (pawns>>9)&^fileH | (pawns>>7)&^fileA
 		}
-		for b := e[board.Knight]; b != 0; b &= b - 1 {
+		for b := e[board.Knight] & r.knight; b != 0; b &= b - 1 {
 			attacked |= board.KnightAttacks()[bits.TrailingZeros64(b)]
 		}
 		kingless := p.withoutKing(p.occupied(), us, k)
-		for b := bq; b != 0; b &= b - 1 {
+		for b := bq & r.bishop; b != 0; b &= b - 1 {
 			if s := board.Square(bits.TrailingZeros64(b)); bishopLines[s]&targets != 0 {
 				attacked |= bishopReversed(s, kingless)
 			}
 		}
-		for b := rq; b != 0; b &= b - 1 {
+		for b := rq & r.rook; b != 0; b &= b - 1 {
 			if s := board.Square(bits.TrailingZeros64(b)); rookLines[s]&targets != 0 {
 				attacked |= rookReversed(s, kingless)
 			}
@@ -189,12 +206,15 @@ func generateHyperbolaReverseReprReversed[Us side, J job](p *posReversed, l *Mov
 		leaper(board.King, k, kingMoves&^attacked)
 		// Chess960's xray square, beyond the castling rook, never holds
 		// a bit in standard chess: the test stops at c.xray == 0.
-		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
-			c := &castles[p.setup][i]
+		castle := func(c *castle) {
 			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&rq == 0) {
 				special(k, c.to.Bitboard(), Castle)
 			}
+		}
+		if castlings != 0 {
+			castle(kingside)
+			castle(queenside)
 		}
 	}
 	if m.check == 0 {
@@ -207,66 +227,70 @@ func generateHyperbolaReverseReprReversed[Us side, J job](p *posReversed, l *Mov
 		s := board.Square(bits.TrailingZeros64(b))
 		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
-	for b := mine[board.Bishop] &^ m.pinHV; b != 0; b &= b - 1 {
+	// The sliders no pin holds, then the pinned ones (rare), each along its
+	// pin ray only: the rooks and queens pinned on a rank or file as
+	// rooks, the bishops and queens pinned on a diagonal as bishops (a
+	// bishop pinned on a rank or file, or a rook on a diagonal, cannot
+	// move). A queen's rook and bishop moves are one target set (the two
+	// never share a square), counted once.
+	for b := mine[board.Bishop] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := bishopReversed(s, sliding) & movable
-		if m.pinD&(b&-b) != 0 {
-			a &= m.pinD
-		}
-		slider(board.Bishop, s, a)
+		slider(board.Bishop, s, bishopReversed(s, sliding)&movable)
 	}
-	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
+	for b := mine[board.Rook] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := rookReversed(s, sliding) & movable
-		if m.pinHV&(b&-b) != 0 {
-			a &= m.pinHV
-		}
-		slider(board.Rook, s, a)
+		slider(board.Rook, s, rookReversed(s, sliding)&movable)
 	}
-	// A queen's rook and bishop moves are one target set (the two never
-	// share a square), counted once; a pinned queen moves along its pin
-	// only, as a rook or as a bishop.
-	for b := mine[board.Queen]; b != 0; b &= b - 1 {
+	for b := mine[board.Queen] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		var a uint64
-		switch q := b & -b; {
-		case m.pinHV&q != 0:
-			a = rookReversed(s, sliding) & m.pinHV
-		case m.pinD&q != 0:
-			a = bishopReversed(s, sliding) & m.pinD
-		default:
-			a = rookReversed(s, sliding) | bishopReversed(s, sliding)
-		}
-		slider(board.Queen, s, a&movable)
+		slider(board.Queen, s, (rookReversed(s, sliding)|bishopReversed(s, sliding))&movable)
 	}
-	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
-	// file pin lets them push along it), captures by pawns not pinned on a
-	// rank or file (a diagonal pin lets them capture along it).
+	if pinned != 0 {
+		queens := mine[board.Queen]
+		for b := (mine[board.Rook] | queens) & m.pinHV; b != 0; b &= b - 1 {
+			s := board.Square(bits.TrailingZeros64(b))
+			slider(pinnedAs(board.Rook, queens, b), s, rookReversed(s, sliding)&movable&m.pinHV)
+		}
+		for b := (mine[board.Bishop] | queens) & m.pinD; b != 0; b &= b - 1 {
+			s := board.Square(bits.TrailingZeros64(b))
+			slider(pinnedAs(board.Bishop, queens, b), s, bishopReversed(s, sliding)&movable&m.pinD)
+		}
+	}
+	// Pawns, set-wise: the pawns no pin holds push and capture; a pinned
+	// pawn (rare: tested for) moves along its pin ray only, pushing when
+	// pinned on a file and capturing its pinner when pinned on a diagonal
+	// (its other moves leave the ray; none lands on another pin ray).
 	pawns := mine[board.Pawn]
 	empty := ^occ
-	push := pawns &^ m.pinD
-	single := (bits.RotateLeft64(push&^m.pinHV, pushStep(us)) | bits.RotateLeft64(push&m.pinHV, pushStep(us))&m.pinHV) & empty
+	free := pawns &^ pinned
+	single := bits.RotateLeft64(free, pushStep(us))
+	capA, capH := bits.RotateLeft64(free, captureA(us)), bits.RotateLeft64(free, captureH(us))
+	if held := pawns & pinned; held != 0 {
+		single |= bits.RotateLeft64(held&m.pinHV, pushStep(us)) & m.pinHV
+		capA |= bits.RotateLeft64(held&m.pinD, captureA(us)) & m.pinD
+		capH |= bits.RotateLeft64(held&m.pinD, captureH(us)) & m.pinD
+	}
+	single &= empty
 	double := bits.RotateLeft64(single&doubleRank(us), pushStep(us)) & empty & m.check
 	single &= m.check
-	capturers := pawns &^ m.pinHV
-	capture := func(step int, edge uint64) uint64 {
-		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
-		return free &^ edge & opp & m.check
-	}
-	capA, capH := capture(captureA(us), fileH), capture(captureH(us), fileA)
-	// Counted with four popcounts rather than seven: a single push never
+	capA &= opp & m.check &^ fileH
+	capH &= opp & m.check &^ fileA
+	// Counted with three popcounts rather than seven: a single push never
 	// lands on the two ranks behind the side's pawns, so the double pushes
 	// are moved there (from the fourth rank to the second: a rotation by
-	// two pushes back), and the promotions of the three sets (each on the
+	// two pushes back). The promotions, only while a pawn stands on the
+	// seventh rank, with one more: those of the three sets (each on the
 	// last rank, one byte) are moved to three bytes of one word, counted
 	// three more times since each promotion is four moves.
-	promo := uint64(rank1 | rank8)
-	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
-		n += childPawnsHyperbolaReverseReprReversed[Us](p, single, pushStep(us)) + childPawnsHyperbolaReverseReprReversed[Us](p, double, 2*pushStep(us)) +
-			childPawnsHyperbolaReverseReprReversed[Us](p, capA, captureA(us)) + childPawnsHyperbolaReverseReprReversed[Us](p, capH, captureH(us))
+		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
+			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
-		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
+		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH)
+		if pawns&promotionRank(us) != 0 {
+			promo := uint64(rank1 | rank8)
+			n += 3 * count(single&promo|bits.RotateLeft64(capA&promo, 8)|bits.RotateLeft64(capH&promo, 16))
+		}
 	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
@@ -287,7 +311,7 @@ func generateHyperbolaReverseReprReversed[Us side, J job](p *posReversed, l *Mov
 
 // leafParentsHyperbolaReverseReprReversed is leafParents with slider=hyperbola-reverse, repr=reversed.
 func leafParentsHyperbolaReverseReprReversed[Us, Them side](p *posReversed) uint64 {
-	return uint64(generateHyperbolaReverseReprReversed[Us, expands](p, nil))
+	return uint64(generateHyperbolaReverseReprReversed[Us, Them, expands](p, nil))
 }
 
 // playReprReversed is play with repr=reversed.
@@ -346,53 +370,52 @@ func playReprReversed[Us side](q, p *posReversed, m Move) {
 }
 
 // childMovesHyperbolaReverseReprReversed is childMoves with slider=hyperbola-reverse, repr=reversed.
-func childMovesHyperbolaReverseReprReversed[Us side](p *posReversed, pc board.Piece, from board.Square, targets uint64) int {
+func childMovesHyperbolaReverseReprReversed[Us, Them side](p *posReversed, pc board.Piece, from board.Square, targets uint64) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
 	p.EP, p.Side = board.NoSquare, them
 	rights := castling & keepRights[p.setup][from]
+	p.Castling = rights
 	flipReprReversed(p, us, pc, from)
+	piece := &p.Pieces[us][pc]
+	lifted, own, occ := *piece, p.Colors[us], p.Occupied
 	n := 0
 	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
-		flipReprReversed(p, us, pc, to)
-		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterHyperbolaReverseReprReversed[Us](p)
-		flipReprReversed(p, us, pc, to)
+		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
+		p.keep(us, pc, to)
+		if rights != 0 {
+			p.Castling = rights & keepRights[p.setup][to]
+		}
+		n += generateHyperbolaReverseReprReversed[Them, Us, counts](p, nil)
+		p.keep(us, pc, to)
 	}
+	p.Occupied = occ
 	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
 		victim := p.pieceOn(them, to)
-		flipReprReversed(p, them, victim, to)
-		flipReprReversed(p, us, pc, to)
+		captureReprReversed(p, them, victim, to)
+		*piece, p.Colors[us] = lifted|to.Bitboard(), own|to.Bitboard()
+		p.keep(us, pc, to)
 		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterHyperbolaReverseReprReversed[Us](p)
-		flipReprReversed(p, us, pc, to)
-		flipReprReversed(p, them, victim, to)
+		n += generateHyperbolaReverseReprReversed[Them, Us, counts](p, nil)
+		p.keep(us, pc, to)
+		captureReprReversed(p, them, victim, to)
 	}
+	*piece, p.Colors[us] = lifted, own
 	flipReprReversed(p, us, pc, from)
 	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
 }
 
-// childrenPlayedHyperbolaReverseReprReversed is childrenPlayed with slider=hyperbola-reverse, repr=reversed.
-func childrenPlayedHyperbolaReverseReprReversed[Us side](p *posReversed, from board.Square, targets uint64, kind int) int {
-	var q posReversed
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		playReprReversed[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterHyperbolaReverseReprReversed[Us](&q)
-	}
-	return n
-}
-
 // childPawnsHyperbolaReverseReprReversed is childPawns with slider=hyperbola-reverse, repr=reversed.
-func childPawnsHyperbolaReverseReprReversed[Us side](p *posReversed, targets uint64, delta int) int {
+func childPawnsHyperbolaReverseReprReversed[Us, Them side](p *posReversed, targets uint64, delta int) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
 	p.EP, p.Side = board.NoSquare, them
+	pawns, own, occ := p.Pieces[us][board.Pawn], p.Colors[us], p.Occupied
 	n := 0
 	for ; targets != 0; targets &= targets - 1 {
 		to := board.Square(bits.TrailingZeros64(targets))
@@ -403,27 +426,48 @@ func childPawnsHyperbolaReverseReprReversed[Us side](p *posReversed, targets uin
 		victim := board.Piece(board.King) // none: a king is never captured
 		if p.Colors[them]&to.Bitboard() != 0 {
 			victim = p.pieceOn(them, to)
-			flipReprReversed(p, them, victim, to)
+			captureReprReversed(p, them, victim, to)
 		}
-		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
-		flipReprReversed(p, us, board.Pawn, from)
+		moved := from.Bitboard() | to.Bitboard()
+		p.Colors[us], p.Occupied = own^moved, occ&^from.Bitboard()|to.Bitboard()
+		p.keep(us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
-			flipReprReversed(p, us, board.Pawn, to)
-			n += countAfterHyperbolaReverseReprReversed[Us](p)
-			flipReprReversed(p, us, board.Pawn, to)
+			p.Pieces[us][board.Pawn] = pawns ^ moved
+			p.keep(us, board.Pawn, to)
+			n += generateHyperbolaReverseReprReversed[Them, Us, counts](p, nil)
+			p.keep(us, board.Pawn, to)
 		} else {
+			// Only a capture on the last rank takes a right away (a
+			// pawn's from-square is never a king's or a rook's first).
+			p.Pieces[us][board.Pawn] = pawns ^ from.Bitboard()
+			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
-				flipReprReversed(p, us, placed, to)
-				n += countAfterHyperbolaReverseReprReversed[Us](p)
-				flipReprReversed(p, us, placed, to)
+				p.Pieces[us][placed] ^= to.Bitboard()
+				p.keep(us, placed, to)
+				n += generateHyperbolaReverseReprReversed[Them, Us, counts](p, nil)
+				p.Pieces[us][placed] ^= to.Bitboard()
+				p.keep(us, placed, to)
 			}
+			p.Castling = castling
 		}
-		flipReprReversed(p, us, board.Pawn, from)
+		p.keep(us, board.Pawn, from)
 		if victim != board.King {
-			flipReprReversed(p, them, victim, to)
+			captureReprReversed(p, them, victim, to)
 		}
 	}
+	p.Pieces[us][board.Pawn], p.Colors[us], p.Occupied = pawns, own, occ
 	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
+// childrenPlayedHyperbolaReverseReprReversed is childrenPlayed with slider=hyperbola-reverse, repr=reversed.
+func childrenPlayedHyperbolaReverseReprReversed[Us, Them side](p *posReversed, from board.Square, targets uint64, kind int) int {
+	var q posReversed
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		playReprReversed[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += generateHyperbolaReverseReprReversed[Them, Us, counts](&q, nil)
+	}
 	return n
 }
 
@@ -453,12 +497,12 @@ func flipReprReversed(p *posReversed, c board.Color, pc board.Piece, s board.Squ
 	p.keep(c, pc, s)
 }
 
-// countAfterHyperbolaReverseReprReversed is countAfter with slider=hyperbola-reverse, repr=reversed.
-func countAfterHyperbolaReverseReprReversed[Us side](p *posReversed) int {
-	if sideOf[Us]() == board.White {
-		return generateHyperbolaReverseReprReversed[black, counts](p, nil)
-	}
-	return generateHyperbolaReverseReprReversed[white, counts](p, nil)
+// captureReprReversed is capture with repr=reversed.
+func captureReprReversed(p *posReversed, c board.Color, pc board.Piece, s board.Square) {
+	b := s.Bitboard()
+	p.Pieces[c][pc] ^= b
+	p.Colors[c] ^= b
+	p.keep(c, pc, s)
 }
 
 // perftRotatedReprRotated is perft with slider=rotated, repr=rotated.
@@ -475,12 +519,12 @@ func perftSideRotatedReprRotated[Us, Them side](p *posRotated, depth int) uint64
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateRotatedReprRotated[Us, counts](p, nil))
+		return uint64(generateRotatedReprRotated[Us, Them, counts](p, nil))
 	case depth == 2:
 		return leafParentsRotatedReprRotated[Us, Them](p)
 	}
 	var l MoveList
-	generateRotatedReprRotated[Us, lists](p, &l)
+	generateRotatedReprRotated[Us, Them, lists](p, &l)
 	var n uint64
 	var q posRotated
 	for _, m := range l.Moves[:l.N] {
@@ -491,7 +535,7 @@ func perftSideRotatedReprRotated[Us, Them side](p *posRotated, depth int) uint64
 }
 
 // generateRotatedReprRotated is generate with slider=rotated, repr=rotated.
-func generateRotatedReprRotated[Us side, J job](p *posRotated, l *MoveList) int {
+func generateRotatedReprRotated[Us, Them side, J job](p *posRotated, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -536,21 +580,31 @@ func generateRotatedReprRotated[Us side, J job](p *posRotated, l *MoveList) int 
 			}
 		}
 	}
-	switch bits.OnesCount64(m.checkers) {
-	case 0:
+	switch {
+	case m.checkers == 0:
 		m.check = ^uint64(0)
-	case 1:
-		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	case m.checkers&(m.checkers-1) == 0:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)&63]
 	}
 	n := 0
 	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
+	// (A piece or pawn set without moves has no children: no call.)
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
-			return childMovesRotatedReprRotated[Us](p, piece, from, targets)
+			if targets == 0 {
+				return 0
+			}
+			return childMovesRotatedReprRotated[Us, Them](p, piece, from, targets)
 		}
 		return sets.count(targets)
+	}
+	pawnChildren := func(targets uint64, delta int) int {
+		if targets == 0 {
+			return 0
+		}
+		return childPawnsRotatedReprRotated[Us, Them](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -572,7 +626,7 @@ func generateRotatedReprRotated[Us side, J job](p *posRotated, l *MoveList) int 
 			l.add(from, targets, kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedRotatedReprRotated[Us](p, from, targets, kind)
+			n += childrenPlayedRotatedReprRotated[Us, Them](p, from, targets, kind)
 		} else {
 			n += count(targets)
 		}
@@ -580,43 +634,50 @@ func generateRotatedReprRotated[Us side, J job](p *posRotated, l *MoveList) int 
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
 	// are empty: a king boxed in by its own pieces needs none.
+	//
+	// The side's two castlings, kingside and queenside, are written out
+	// rather than looped over: a loop's index and the rights found would
+	// live on the stack (the generator keeps more values than there are
+	// registers).
 	occ := p.Occupied
 	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
+	kingside, queenside := &castles[p.setup][2*us], &castles[p.setup][2*us+1]
 	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
-		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[p.setup][i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
-				castlings |= c.rights
-			}
-		}
+		castlings = p.Castling & (emptyRights(occ, kingside) | emptyRights(occ, queenside))
 	}
 	if kingMoves != 0 || castlings != 0 {
 		targets := kingMoves
-		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
-			targets |= castles[p.setup][i].safe
+		if castlings != 0 {
+			targets |= kingside.safe | queenside.safe
 		}
 		// The danger map: the squares of targets the enemy attacks through
 		// our king, which is removed from the occupancy the sliders read
 		// (withoutKing, repr.go) so that it cannot step back along a
-		// checking ray. A slider is looked up only when its lines on the
-		// empty board meet targets.
+		// checking ray. Only the knights and sliders that reach the king's
+		// squares (and the castlings', castleReach) on the empty board are
+		// looked at, and a slider is looked up only when its lines meet
+		// targets.
+		r := &kingReach[k]
+		if castlings != 0 {
+			r = &castleReach[p.setup][us]
+		}
 		attacked := board.KingAttacks()[p.king(them)]
 		if pawns := e[board.Pawn]; them == board.White {
 			attacked |= (pawns<<7)&^fileH | (pawns<<9)&^fileA
 		} else {
 			attacked |= (pawns>>9)&^fileH | (pawns>>7)&^fileA
 		}
-		for b := e[board.Knight]; b != 0; b &= b - 1 {
+		for b := e[board.Knight] & r.knight; b != 0; b &= b - 1 {
 			attacked |= board.KnightAttacks()[bits.TrailingZeros64(b)]
 		}
 		kingless := p.withoutKing(p.occupied(), us, k)
-		for b := bq; b != 0; b &= b - 1 {
+		for b := bq & r.bishop; b != 0; b &= b - 1 {
 			if s := board.Square(bits.TrailingZeros64(b)); bishopLines[s]&targets != 0 {
 				attacked |= bishopRotated(s, kingless)
 			}
 		}
-		for b := rq; b != 0; b &= b - 1 {
+		for b := rq & r.rook; b != 0; b &= b - 1 {
 			if s := board.Square(bits.TrailingZeros64(b)); rookLines[s]&targets != 0 {
 				attacked |= rookRotated(s, kingless)
 			}
@@ -625,12 +686,15 @@ func generateRotatedReprRotated[Us side, J job](p *posRotated, l *MoveList) int 
 		leaper(board.King, k, kingMoves&^attacked)
 		// Chess960's xray square, beyond the castling rook, never holds
 		// a bit in standard chess: the test stops at c.xray == 0.
-		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
-			c := &castles[p.setup][i]
+		castle := func(c *castle) {
 			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&rq == 0) {
 				special(k, c.to.Bitboard(), Castle)
 			}
+		}
+		if castlings != 0 {
+			castle(kingside)
+			castle(queenside)
 		}
 	}
 	if m.check == 0 {
@@ -643,66 +707,70 @@ func generateRotatedReprRotated[Us side, J job](p *posRotated, l *MoveList) int 
 		s := board.Square(bits.TrailingZeros64(b))
 		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
-	for b := mine[board.Bishop] &^ m.pinHV; b != 0; b &= b - 1 {
+	// The sliders no pin holds, then the pinned ones (rare), each along its
+	// pin ray only: the rooks and queens pinned on a rank or file as
+	// rooks, the bishops and queens pinned on a diagonal as bishops (a
+	// bishop pinned on a rank or file, or a rook on a diagonal, cannot
+	// move). A queen's rook and bishop moves are one target set (the two
+	// never share a square), counted once.
+	for b := mine[board.Bishop] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := bishopRotated(s, sliding) & movable
-		if m.pinD&(b&-b) != 0 {
-			a &= m.pinD
-		}
-		slider(board.Bishop, s, a)
+		slider(board.Bishop, s, bishopRotated(s, sliding)&movable)
 	}
-	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
+	for b := mine[board.Rook] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := rookRotated(s, sliding) & movable
-		if m.pinHV&(b&-b) != 0 {
-			a &= m.pinHV
-		}
-		slider(board.Rook, s, a)
+		slider(board.Rook, s, rookRotated(s, sliding)&movable)
 	}
-	// A queen's rook and bishop moves are one target set (the two never
-	// share a square), counted once; a pinned queen moves along its pin
-	// only, as a rook or as a bishop.
-	for b := mine[board.Queen]; b != 0; b &= b - 1 {
+	for b := mine[board.Queen] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		var a uint64
-		switch q := b & -b; {
-		case m.pinHV&q != 0:
-			a = rookRotated(s, sliding) & m.pinHV
-		case m.pinD&q != 0:
-			a = bishopRotated(s, sliding) & m.pinD
-		default:
-			a = rookRotated(s, sliding) | bishopRotated(s, sliding)
-		}
-		slider(board.Queen, s, a&movable)
+		slider(board.Queen, s, (rookRotated(s, sliding)|bishopRotated(s, sliding))&movable)
 	}
-	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
-	// file pin lets them push along it), captures by pawns not pinned on a
-	// rank or file (a diagonal pin lets them capture along it).
+	if pinned != 0 {
+		queens := mine[board.Queen]
+		for b := (mine[board.Rook] | queens) & m.pinHV; b != 0; b &= b - 1 {
+			s := board.Square(bits.TrailingZeros64(b))
+			slider(pinnedAs(board.Rook, queens, b), s, rookRotated(s, sliding)&movable&m.pinHV)
+		}
+		for b := (mine[board.Bishop] | queens) & m.pinD; b != 0; b &= b - 1 {
+			s := board.Square(bits.TrailingZeros64(b))
+			slider(pinnedAs(board.Bishop, queens, b), s, bishopRotated(s, sliding)&movable&m.pinD)
+		}
+	}
+	// Pawns, set-wise: the pawns no pin holds push and capture; a pinned
+	// pawn (rare: tested for) moves along its pin ray only, pushing when
+	// pinned on a file and capturing its pinner when pinned on a diagonal
+	// (its other moves leave the ray; none lands on another pin ray).
 	pawns := mine[board.Pawn]
 	empty := ^occ
-	push := pawns &^ m.pinD
-	single := (bits.RotateLeft64(push&^m.pinHV, pushStep(us)) | bits.RotateLeft64(push&m.pinHV, pushStep(us))&m.pinHV) & empty
+	free := pawns &^ pinned
+	single := bits.RotateLeft64(free, pushStep(us))
+	capA, capH := bits.RotateLeft64(free, captureA(us)), bits.RotateLeft64(free, captureH(us))
+	if held := pawns & pinned; held != 0 {
+		single |= bits.RotateLeft64(held&m.pinHV, pushStep(us)) & m.pinHV
+		capA |= bits.RotateLeft64(held&m.pinD, captureA(us)) & m.pinD
+		capH |= bits.RotateLeft64(held&m.pinD, captureH(us)) & m.pinD
+	}
+	single &= empty
 	double := bits.RotateLeft64(single&doubleRank(us), pushStep(us)) & empty & m.check
 	single &= m.check
-	capturers := pawns &^ m.pinHV
-	capture := func(step int, edge uint64) uint64 {
-		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
-		return free &^ edge & opp & m.check
-	}
-	capA, capH := capture(captureA(us), fileH), capture(captureH(us), fileA)
-	// Counted with four popcounts rather than seven: a single push never
+	capA &= opp & m.check &^ fileH
+	capH &= opp & m.check &^ fileA
+	// Counted with three popcounts rather than seven: a single push never
 	// lands on the two ranks behind the side's pawns, so the double pushes
 	// are moved there (from the fourth rank to the second: a rotation by
-	// two pushes back), and the promotions of the three sets (each on the
+	// two pushes back). The promotions, only while a pawn stands on the
+	// seventh rank, with one more: those of the three sets (each on the
 	// last rank, one byte) are moved to three bytes of one word, counted
 	// three more times since each promotion is four moves.
-	promo := uint64(rank1 | rank8)
-	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
-		n += childPawnsRotatedReprRotated[Us](p, single, pushStep(us)) + childPawnsRotatedReprRotated[Us](p, double, 2*pushStep(us)) +
-			childPawnsRotatedReprRotated[Us](p, capA, captureA(us)) + childPawnsRotatedReprRotated[Us](p, capH, captureH(us))
+		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
+			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
-		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
+		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH)
+		if pawns&promotionRank(us) != 0 {
+			promo := uint64(rank1 | rank8)
+			n += 3 * count(single&promo|bits.RotateLeft64(capA&promo, 8)|bits.RotateLeft64(capH&promo, 16))
+		}
 	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
@@ -723,7 +791,7 @@ func generateRotatedReprRotated[Us side, J job](p *posRotated, l *MoveList) int 
 
 // leafParentsRotatedReprRotated is leafParents with slider=rotated, repr=rotated.
 func leafParentsRotatedReprRotated[Us, Them side](p *posRotated) uint64 {
-	return uint64(generateRotatedReprRotated[Us, expands](p, nil))
+	return uint64(generateRotatedReprRotated[Us, Them, expands](p, nil))
 }
 
 // playReprRotated is play with repr=rotated.
@@ -782,53 +850,52 @@ func playReprRotated[Us side](q, p *posRotated, m Move) {
 }
 
 // childMovesRotatedReprRotated is childMoves with slider=rotated, repr=rotated.
-func childMovesRotatedReprRotated[Us side](p *posRotated, pc board.Piece, from board.Square, targets uint64) int {
+func childMovesRotatedReprRotated[Us, Them side](p *posRotated, pc board.Piece, from board.Square, targets uint64) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
 	p.EP, p.Side = board.NoSquare, them
 	rights := castling & keepRights[p.setup][from]
+	p.Castling = rights
 	flipReprRotated(p, us, pc, from)
+	piece := &p.Pieces[us][pc]
+	lifted, own, occ := *piece, p.Colors[us], p.Occupied
 	n := 0
 	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
-		flipReprRotated(p, us, pc, to)
-		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterRotatedReprRotated[Us](p)
-		flipReprRotated(p, us, pc, to)
+		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
+		p.keep(us, pc, to)
+		if rights != 0 {
+			p.Castling = rights & keepRights[p.setup][to]
+		}
+		n += generateRotatedReprRotated[Them, Us, counts](p, nil)
+		p.keep(us, pc, to)
 	}
+	p.Occupied = occ
 	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
 		victim := p.pieceOn(them, to)
-		flipReprRotated(p, them, victim, to)
-		flipReprRotated(p, us, pc, to)
+		captureReprRotated(p, them, victim, to)
+		*piece, p.Colors[us] = lifted|to.Bitboard(), own|to.Bitboard()
+		p.keep(us, pc, to)
 		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterRotatedReprRotated[Us](p)
-		flipReprRotated(p, us, pc, to)
-		flipReprRotated(p, them, victim, to)
+		n += generateRotatedReprRotated[Them, Us, counts](p, nil)
+		p.keep(us, pc, to)
+		captureReprRotated(p, them, victim, to)
 	}
+	*piece, p.Colors[us] = lifted, own
 	flipReprRotated(p, us, pc, from)
 	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
 }
 
-// childrenPlayedRotatedReprRotated is childrenPlayed with slider=rotated, repr=rotated.
-func childrenPlayedRotatedReprRotated[Us side](p *posRotated, from board.Square, targets uint64, kind int) int {
-	var q posRotated
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		playReprRotated[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterRotatedReprRotated[Us](&q)
-	}
-	return n
-}
-
 // childPawnsRotatedReprRotated is childPawns with slider=rotated, repr=rotated.
-func childPawnsRotatedReprRotated[Us side](p *posRotated, targets uint64, delta int) int {
+func childPawnsRotatedReprRotated[Us, Them side](p *posRotated, targets uint64, delta int) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
 	p.EP, p.Side = board.NoSquare, them
+	pawns, own, occ := p.Pieces[us][board.Pawn], p.Colors[us], p.Occupied
 	n := 0
 	for ; targets != 0; targets &= targets - 1 {
 		to := board.Square(bits.TrailingZeros64(targets))
@@ -839,27 +906,48 @@ func childPawnsRotatedReprRotated[Us side](p *posRotated, targets uint64, delta 
 		victim := board.Piece(board.King) // none: a king is never captured
 		if p.Colors[them]&to.Bitboard() != 0 {
 			victim = p.pieceOn(them, to)
-			flipReprRotated(p, them, victim, to)
+			captureReprRotated(p, them, victim, to)
 		}
-		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
-		flipReprRotated(p, us, board.Pawn, from)
+		moved := from.Bitboard() | to.Bitboard()
+		p.Colors[us], p.Occupied = own^moved, occ&^from.Bitboard()|to.Bitboard()
+		p.keep(us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
-			flipReprRotated(p, us, board.Pawn, to)
-			n += countAfterRotatedReprRotated[Us](p)
-			flipReprRotated(p, us, board.Pawn, to)
+			p.Pieces[us][board.Pawn] = pawns ^ moved
+			p.keep(us, board.Pawn, to)
+			n += generateRotatedReprRotated[Them, Us, counts](p, nil)
+			p.keep(us, board.Pawn, to)
 		} else {
+			// Only a capture on the last rank takes a right away (a
+			// pawn's from-square is never a king's or a rook's first).
+			p.Pieces[us][board.Pawn] = pawns ^ from.Bitboard()
+			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
-				flipReprRotated(p, us, placed, to)
-				n += countAfterRotatedReprRotated[Us](p)
-				flipReprRotated(p, us, placed, to)
+				p.Pieces[us][placed] ^= to.Bitboard()
+				p.keep(us, placed, to)
+				n += generateRotatedReprRotated[Them, Us, counts](p, nil)
+				p.Pieces[us][placed] ^= to.Bitboard()
+				p.keep(us, placed, to)
 			}
+			p.Castling = castling
 		}
-		flipReprRotated(p, us, board.Pawn, from)
+		p.keep(us, board.Pawn, from)
 		if victim != board.King {
-			flipReprRotated(p, them, victim, to)
+			captureReprRotated(p, them, victim, to)
 		}
 	}
+	p.Pieces[us][board.Pawn], p.Colors[us], p.Occupied = pawns, own, occ
 	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
+// childrenPlayedRotatedReprRotated is childrenPlayed with slider=rotated, repr=rotated.
+func childrenPlayedRotatedReprRotated[Us, Them side](p *posRotated, from board.Square, targets uint64, kind int) int {
+	var q posRotated
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		playReprRotated[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += generateRotatedReprRotated[Them, Us, counts](&q, nil)
+	}
 	return n
 }
 
@@ -889,12 +977,12 @@ func flipReprRotated(p *posRotated, c board.Color, pc board.Piece, s board.Squar
 	p.keep(c, pc, s)
 }
 
-// countAfterRotatedReprRotated is countAfter with slider=rotated, repr=rotated.
-func countAfterRotatedReprRotated[Us side](p *posRotated) int {
-	if sideOf[Us]() == board.White {
-		return generateRotatedReprRotated[black, counts](p, nil)
-	}
-	return generateRotatedReprRotated[white, counts](p, nil)
+// captureReprRotated is capture with repr=rotated.
+func captureReprRotated(p *posRotated, c board.Color, pc board.Piece, s board.Square) {
+	b := s.Bitboard()
+	p.Pieces[c][pc] ^= b
+	p.Colors[c] ^= b
+	p.keep(c, pc, s)
 }
 
 // perftReprReversed is perft with repr=reversed.
@@ -911,12 +999,12 @@ func perftSideReprReversed[Us, Them side](p *posReversed, depth int) uint64 {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateReprReversed[Us, counts](p, nil))
+		return uint64(generateReprReversed[Us, Them, counts](p, nil))
 	case depth == 2:
 		return leafParentsReprReversed[Us, Them](p)
 	}
 	var l MoveList
-	generateReprReversed[Us, lists](p, &l)
+	generateReprReversed[Us, Them, lists](p, &l)
 	var n uint64
 	var q posReversed
 	for _, m := range l.Moves[:l.N] {
@@ -927,7 +1015,7 @@ func perftSideReprReversed[Us, Them side](p *posReversed, depth int) uint64 {
 }
 
 // generateReprReversed is generate with repr=reversed.
-func generateReprReversed[Us side, J job](p *posReversed, l *MoveList) int {
+func generateReprReversed[Us, Them side, J job](p *posReversed, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -972,21 +1060,31 @@ func generateReprReversed[Us side, J job](p *posReversed, l *MoveList) int {
 			}
 		}
 	}
-	switch bits.OnesCount64(m.checkers) {
-	case 0:
+	switch {
+	case m.checkers == 0:
 		m.check = ^uint64(0)
-	case 1:
-		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	case m.checkers&(m.checkers-1) == 0:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)&63]
 	}
 	n := 0
 	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
+	// (A piece or pawn set without moves has no children: no call.)
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
-			return childMovesReprReversed[Us](p, piece, from, targets)
+			if targets == 0 {
+				return 0
+			}
+			return childMovesReprReversed[Us, Them](p, piece, from, targets)
 		}
 		return sets.count(targets)
+	}
+	pawnChildren := func(targets uint64, delta int) int {
+		if targets == 0 {
+			return 0
+		}
+		return childPawnsReprReversed[Us, Them](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -1008,7 +1106,7 @@ func generateReprReversed[Us side, J job](p *posReversed, l *MoveList) int {
 			l.add(from, targets, kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedReprReversed[Us](p, from, targets, kind)
+			n += childrenPlayedReprReversed[Us, Them](p, from, targets, kind)
 		} else {
 			n += count(targets)
 		}
@@ -1016,43 +1114,50 @@ func generateReprReversed[Us side, J job](p *posReversed, l *MoveList) int {
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
 	// are empty: a king boxed in by its own pieces needs none.
+	//
+	// The side's two castlings, kingside and queenside, are written out
+	// rather than looped over: a loop's index and the rights found would
+	// live on the stack (the generator keeps more values than there are
+	// registers).
 	occ := p.Occupied
 	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
+	kingside, queenside := &castles[p.setup][2*us], &castles[p.setup][2*us+1]
 	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
-		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[p.setup][i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
-				castlings |= c.rights
-			}
-		}
+		castlings = p.Castling & (emptyRights(occ, kingside) | emptyRights(occ, queenside))
 	}
 	if kingMoves != 0 || castlings != 0 {
 		targets := kingMoves
-		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
-			targets |= castles[p.setup][i].safe
+		if castlings != 0 {
+			targets |= kingside.safe | queenside.safe
 		}
 		// The danger map: the squares of targets the enemy attacks through
 		// our king, which is removed from the occupancy the sliders read
 		// (withoutKing, repr.go) so that it cannot step back along a
-		// checking ray. A slider is looked up only when its lines on the
-		// empty board meet targets.
+		// checking ray. Only the knights and sliders that reach the king's
+		// squares (and the castlings', castleReach) on the empty board are
+		// looked at, and a slider is looked up only when its lines meet
+		// targets.
+		r := &kingReach[k]
+		if castlings != 0 {
+			r = &castleReach[p.setup][us]
+		}
 		attacked := board.KingAttacks()[p.king(them)]
 		if pawns := e[board.Pawn]; them == board.White {
 			attacked |= (pawns<<7)&^fileH | (pawns<<9)&^fileA
 		} else {
 			attacked |= (pawns>>9)&^fileH | (pawns>>7)&^fileA
 		}
-		for b := e[board.Knight]; b != 0; b &= b - 1 {
+		for b := e[board.Knight] & r.knight; b != 0; b &= b - 1 {
 			attacked |= board.KnightAttacks()[bits.TrailingZeros64(b)]
 		}
 		kingless := p.withoutKing(p.occupied(), us, k)
-		for b := bq; b != 0; b &= b - 1 {
+		for b := bq & r.bishop; b != 0; b &= b - 1 {
 			if s := board.Square(bits.TrailingZeros64(b)); bishopLines[s]&targets != 0 {
 				attacked |= bishopUnreadReversed(s, kingless)
 			}
 		}
-		for b := rq; b != 0; b &= b - 1 {
+		for b := rq & r.rook; b != 0; b &= b - 1 {
 			if s := board.Square(bits.TrailingZeros64(b)); rookLines[s]&targets != 0 {
 				attacked |= rookUnreadReversed(s, kingless)
 			}
@@ -1061,12 +1166,15 @@ func generateReprReversed[Us side, J job](p *posReversed, l *MoveList) int {
 		leaper(board.King, k, kingMoves&^attacked)
 		// Chess960's xray square, beyond the castling rook, never holds
 		// a bit in standard chess: the test stops at c.xray == 0.
-		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
-			c := &castles[p.setup][i]
+		castle := func(c *castle) {
 			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&rq == 0) {
 				special(k, c.to.Bitboard(), Castle)
 			}
+		}
+		if castlings != 0 {
+			castle(kingside)
+			castle(queenside)
 		}
 	}
 	if m.check == 0 {
@@ -1079,66 +1187,70 @@ func generateReprReversed[Us side, J job](p *posReversed, l *MoveList) int {
 		s := board.Square(bits.TrailingZeros64(b))
 		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
-	for b := mine[board.Bishop] &^ m.pinHV; b != 0; b &= b - 1 {
+	// The sliders no pin holds, then the pinned ones (rare), each along its
+	// pin ray only: the rooks and queens pinned on a rank or file as
+	// rooks, the bishops and queens pinned on a diagonal as bishops (a
+	// bishop pinned on a rank or file, or a rook on a diagonal, cannot
+	// move). A queen's rook and bishop moves are one target set (the two
+	// never share a square), counted once.
+	for b := mine[board.Bishop] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := bishopUnreadReversed(s, sliding) & movable
-		if m.pinD&(b&-b) != 0 {
-			a &= m.pinD
-		}
-		slider(board.Bishop, s, a)
+		slider(board.Bishop, s, bishopUnreadReversed(s, sliding)&movable)
 	}
-	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
+	for b := mine[board.Rook] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := rookUnreadReversed(s, sliding) & movable
-		if m.pinHV&(b&-b) != 0 {
-			a &= m.pinHV
-		}
-		slider(board.Rook, s, a)
+		slider(board.Rook, s, rookUnreadReversed(s, sliding)&movable)
 	}
-	// A queen's rook and bishop moves are one target set (the two never
-	// share a square), counted once; a pinned queen moves along its pin
-	// only, as a rook or as a bishop.
-	for b := mine[board.Queen]; b != 0; b &= b - 1 {
+	for b := mine[board.Queen] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		var a uint64
-		switch q := b & -b; {
-		case m.pinHV&q != 0:
-			a = rookUnreadReversed(s, sliding) & m.pinHV
-		case m.pinD&q != 0:
-			a = bishopUnreadReversed(s, sliding) & m.pinD
-		default:
-			a = rookUnreadReversed(s, sliding) | bishopUnreadReversed(s, sliding)
-		}
-		slider(board.Queen, s, a&movable)
+		slider(board.Queen, s, (rookUnreadReversed(s, sliding)|bishopUnreadReversed(s, sliding))&movable)
 	}
-	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
-	// file pin lets them push along it), captures by pawns not pinned on a
-	// rank or file (a diagonal pin lets them capture along it).
+	if pinned != 0 {
+		queens := mine[board.Queen]
+		for b := (mine[board.Rook] | queens) & m.pinHV; b != 0; b &= b - 1 {
+			s := board.Square(bits.TrailingZeros64(b))
+			slider(pinnedAs(board.Rook, queens, b), s, rookUnreadReversed(s, sliding)&movable&m.pinHV)
+		}
+		for b := (mine[board.Bishop] | queens) & m.pinD; b != 0; b &= b - 1 {
+			s := board.Square(bits.TrailingZeros64(b))
+			slider(pinnedAs(board.Bishop, queens, b), s, bishopUnreadReversed(s, sliding)&movable&m.pinD)
+		}
+	}
+	// Pawns, set-wise: the pawns no pin holds push and capture; a pinned
+	// pawn (rare: tested for) moves along its pin ray only, pushing when
+	// pinned on a file and capturing its pinner when pinned on a diagonal
+	// (its other moves leave the ray; none lands on another pin ray).
 	pawns := mine[board.Pawn]
 	empty := ^occ
-	push := pawns &^ m.pinD
-	single := (bits.RotateLeft64(push&^m.pinHV, pushStep(us)) | bits.RotateLeft64(push&m.pinHV, pushStep(us))&m.pinHV) & empty
+	free := pawns &^ pinned
+	single := bits.RotateLeft64(free, pushStep(us))
+	capA, capH := bits.RotateLeft64(free, captureA(us)), bits.RotateLeft64(free, captureH(us))
+	if held := pawns & pinned; held != 0 {
+		single |= bits.RotateLeft64(held&m.pinHV, pushStep(us)) & m.pinHV
+		capA |= bits.RotateLeft64(held&m.pinD, captureA(us)) & m.pinD
+		capH |= bits.RotateLeft64(held&m.pinD, captureH(us)) & m.pinD
+	}
+	single &= empty
 	double := bits.RotateLeft64(single&doubleRank(us), pushStep(us)) & empty & m.check
 	single &= m.check
-	capturers := pawns &^ m.pinHV
-	capture := func(step int, edge uint64) uint64 {
-		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
-		return free &^ edge & opp & m.check
-	}
-	capA, capH := capture(captureA(us), fileH), capture(captureH(us), fileA)
-	// Counted with four popcounts rather than seven: a single push never
+	capA &= opp & m.check &^ fileH
+	capH &= opp & m.check &^ fileA
+	// Counted with three popcounts rather than seven: a single push never
 	// lands on the two ranks behind the side's pawns, so the double pushes
 	// are moved there (from the fourth rank to the second: a rotation by
-	// two pushes back), and the promotions of the three sets (each on the
+	// two pushes back). The promotions, only while a pawn stands on the
+	// seventh rank, with one more: those of the three sets (each on the
 	// last rank, one byte) are moved to three bytes of one word, counted
 	// three more times since each promotion is four moves.
-	promo := uint64(rank1 | rank8)
-	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
-		n += childPawnsReprReversed[Us](p, single, pushStep(us)) + childPawnsReprReversed[Us](p, double, 2*pushStep(us)) +
-			childPawnsReprReversed[Us](p, capA, captureA(us)) + childPawnsReprReversed[Us](p, capH, captureH(us))
+		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
+			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
-		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
+		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH)
+		if pawns&promotionRank(us) != 0 {
+			promo := uint64(rank1 | rank8)
+			n += 3 * count(single&promo|bits.RotateLeft64(capA&promo, 8)|bits.RotateLeft64(capH&promo, 16))
+		}
 	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
@@ -1159,57 +1271,56 @@ func generateReprReversed[Us side, J job](p *posReversed, l *MoveList) int {
 
 // leafParentsReprReversed is leafParents with repr=reversed.
 func leafParentsReprReversed[Us, Them side](p *posReversed) uint64 {
-	return uint64(generateReprReversed[Us, expands](p, nil))
+	return uint64(generateReprReversed[Us, Them, expands](p, nil))
 }
 
 // childMovesReprReversed is childMoves with repr=reversed.
-func childMovesReprReversed[Us side](p *posReversed, pc board.Piece, from board.Square, targets uint64) int {
+func childMovesReprReversed[Us, Them side](p *posReversed, pc board.Piece, from board.Square, targets uint64) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
 	p.EP, p.Side = board.NoSquare, them
 	rights := castling & keepRights[p.setup][from]
+	p.Castling = rights
 	flipReprReversed(p, us, pc, from)
+	piece := &p.Pieces[us][pc]
+	lifted, own, occ := *piece, p.Colors[us], p.Occupied
 	n := 0
 	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
-		flipReprReversed(p, us, pc, to)
-		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterReprReversed[Us](p)
-		flipReprReversed(p, us, pc, to)
+		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
+		p.keep(us, pc, to)
+		if rights != 0 {
+			p.Castling = rights & keepRights[p.setup][to]
+		}
+		n += generateReprReversed[Them, Us, counts](p, nil)
+		p.keep(us, pc, to)
 	}
+	p.Occupied = occ
 	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
 		victim := p.pieceOn(them, to)
-		flipReprReversed(p, them, victim, to)
-		flipReprReversed(p, us, pc, to)
+		captureReprReversed(p, them, victim, to)
+		*piece, p.Colors[us] = lifted|to.Bitboard(), own|to.Bitboard()
+		p.keep(us, pc, to)
 		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterReprReversed[Us](p)
-		flipReprReversed(p, us, pc, to)
-		flipReprReversed(p, them, victim, to)
+		n += generateReprReversed[Them, Us, counts](p, nil)
+		p.keep(us, pc, to)
+		captureReprReversed(p, them, victim, to)
 	}
+	*piece, p.Colors[us] = lifted, own
 	flipReprReversed(p, us, pc, from)
 	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
 }
 
-// childrenPlayedReprReversed is childrenPlayed with repr=reversed.
-func childrenPlayedReprReversed[Us side](p *posReversed, from board.Square, targets uint64, kind int) int {
-	var q posReversed
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		playReprReversed[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterReprReversed[Us](&q)
-	}
-	return n
-}
-
 // childPawnsReprReversed is childPawns with repr=reversed.
-func childPawnsReprReversed[Us side](p *posReversed, targets uint64, delta int) int {
+func childPawnsReprReversed[Us, Them side](p *posReversed, targets uint64, delta int) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
 	p.EP, p.Side = board.NoSquare, them
+	pawns, own, occ := p.Pieces[us][board.Pawn], p.Colors[us], p.Occupied
 	n := 0
 	for ; targets != 0; targets &= targets - 1 {
 		to := board.Square(bits.TrailingZeros64(targets))
@@ -1220,27 +1331,48 @@ func childPawnsReprReversed[Us side](p *posReversed, targets uint64, delta int) 
 		victim := board.Piece(board.King) // none: a king is never captured
 		if p.Colors[them]&to.Bitboard() != 0 {
 			victim = p.pieceOn(them, to)
-			flipReprReversed(p, them, victim, to)
+			captureReprReversed(p, them, victim, to)
 		}
-		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
-		flipReprReversed(p, us, board.Pawn, from)
+		moved := from.Bitboard() | to.Bitboard()
+		p.Colors[us], p.Occupied = own^moved, occ&^from.Bitboard()|to.Bitboard()
+		p.keep(us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
-			flipReprReversed(p, us, board.Pawn, to)
-			n += countAfterReprReversed[Us](p)
-			flipReprReversed(p, us, board.Pawn, to)
+			p.Pieces[us][board.Pawn] = pawns ^ moved
+			p.keep(us, board.Pawn, to)
+			n += generateReprReversed[Them, Us, counts](p, nil)
+			p.keep(us, board.Pawn, to)
 		} else {
+			// Only a capture on the last rank takes a right away (a
+			// pawn's from-square is never a king's or a rook's first).
+			p.Pieces[us][board.Pawn] = pawns ^ from.Bitboard()
+			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
-				flipReprReversed(p, us, placed, to)
-				n += countAfterReprReversed[Us](p)
-				flipReprReversed(p, us, placed, to)
+				p.Pieces[us][placed] ^= to.Bitboard()
+				p.keep(us, placed, to)
+				n += generateReprReversed[Them, Us, counts](p, nil)
+				p.Pieces[us][placed] ^= to.Bitboard()
+				p.keep(us, placed, to)
 			}
+			p.Castling = castling
 		}
-		flipReprReversed(p, us, board.Pawn, from)
+		p.keep(us, board.Pawn, from)
 		if victim != board.King {
-			flipReprReversed(p, them, victim, to)
+			captureReprReversed(p, them, victim, to)
 		}
 	}
+	p.Pieces[us][board.Pawn], p.Colors[us], p.Occupied = pawns, own, occ
 	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
+// childrenPlayedReprReversed is childrenPlayed with repr=reversed.
+func childrenPlayedReprReversed[Us, Them side](p *posReversed, from board.Square, targets uint64, kind int) int {
+	var q posReversed
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		playReprReversed[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += generateReprReversed[Them, Us, counts](&q, nil)
+	}
 	return n
 }
 
@@ -1261,14 +1393,6 @@ func enPassantLegalReprReversed[Us side](p *posReversed, from, k board.Square) b
 	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
 }
 
-// countAfterReprReversed is countAfter with repr=reversed.
-func countAfterReprReversed[Us side](p *posReversed) int {
-	if sideOf[Us]() == board.White {
-		return generateReprReversed[black, counts](p, nil)
-	}
-	return generateReprReversed[white, counts](p, nil)
-}
-
 // perftReprRotated is perft with repr=rotated.
 func perftReprRotated(p posRotated, depth int) uint64 {
 	if p.Side == board.White {
@@ -1283,12 +1407,12 @@ func perftSideReprRotated[Us, Them side](p *posRotated, depth int) uint64 {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateReprRotated[Us, counts](p, nil))
+		return uint64(generateReprRotated[Us, Them, counts](p, nil))
 	case depth == 2:
 		return leafParentsReprRotated[Us, Them](p)
 	}
 	var l MoveList
-	generateReprRotated[Us, lists](p, &l)
+	generateReprRotated[Us, Them, lists](p, &l)
 	var n uint64
 	var q posRotated
 	for _, m := range l.Moves[:l.N] {
@@ -1299,7 +1423,7 @@ func perftSideReprRotated[Us, Them side](p *posRotated, depth int) uint64 {
 }
 
 // generateReprRotated is generate with repr=rotated.
-func generateReprRotated[Us side, J job](p *posRotated, l *MoveList) int {
+func generateReprRotated[Us, Them side, J job](p *posRotated, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -1344,21 +1468,31 @@ func generateReprRotated[Us side, J job](p *posRotated, l *MoveList) int {
 			}
 		}
 	}
-	switch bits.OnesCount64(m.checkers) {
-	case 0:
+	switch {
+	case m.checkers == 0:
 		m.check = ^uint64(0)
-	case 1:
-		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	case m.checkers&(m.checkers-1) == 0:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)&63]
 	}
 	n := 0
 	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
+	// (A piece or pawn set without moves has no children: no call.)
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
-			return childMovesReprRotated[Us](p, piece, from, targets)
+			if targets == 0 {
+				return 0
+			}
+			return childMovesReprRotated[Us, Them](p, piece, from, targets)
 		}
 		return sets.count(targets)
+	}
+	pawnChildren := func(targets uint64, delta int) int {
+		if targets == 0 {
+			return 0
+		}
+		return childPawnsReprRotated[Us, Them](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -1380,7 +1514,7 @@ func generateReprRotated[Us side, J job](p *posRotated, l *MoveList) int {
 			l.add(from, targets, kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedReprRotated[Us](p, from, targets, kind)
+			n += childrenPlayedReprRotated[Us, Them](p, from, targets, kind)
 		} else {
 			n += count(targets)
 		}
@@ -1388,43 +1522,50 @@ func generateReprRotated[Us side, J job](p *posRotated, l *MoveList) int {
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
 	// are empty: a king boxed in by its own pieces needs none.
+	//
+	// The side's two castlings, kingside and queenside, are written out
+	// rather than looped over: a loop's index and the rights found would
+	// live on the stack (the generator keeps more values than there are
+	// registers).
 	occ := p.Occupied
 	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
+	kingside, queenside := &castles[p.setup][2*us], &castles[p.setup][2*us+1]
 	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
-		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[p.setup][i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
-				castlings |= c.rights
-			}
-		}
+		castlings = p.Castling & (emptyRights(occ, kingside) | emptyRights(occ, queenside))
 	}
 	if kingMoves != 0 || castlings != 0 {
 		targets := kingMoves
-		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
-			targets |= castles[p.setup][i].safe
+		if castlings != 0 {
+			targets |= kingside.safe | queenside.safe
 		}
 		// The danger map: the squares of targets the enemy attacks through
 		// our king, which is removed from the occupancy the sliders read
 		// (withoutKing, repr.go) so that it cannot step back along a
-		// checking ray. A slider is looked up only when its lines on the
-		// empty board meet targets.
+		// checking ray. Only the knights and sliders that reach the king's
+		// squares (and the castlings', castleReach) on the empty board are
+		// looked at, and a slider is looked up only when its lines meet
+		// targets.
+		r := &kingReach[k]
+		if castlings != 0 {
+			r = &castleReach[p.setup][us]
+		}
 		attacked := board.KingAttacks()[p.king(them)]
 		if pawns := e[board.Pawn]; them == board.White {
 			attacked |= (pawns<<7)&^fileH | (pawns<<9)&^fileA
 		} else {
 			attacked |= (pawns>>9)&^fileH | (pawns>>7)&^fileA
 		}
-		for b := e[board.Knight]; b != 0; b &= b - 1 {
+		for b := e[board.Knight] & r.knight; b != 0; b &= b - 1 {
 			attacked |= board.KnightAttacks()[bits.TrailingZeros64(b)]
 		}
 		kingless := p.withoutKing(p.occupied(), us, k)
-		for b := bq; b != 0; b &= b - 1 {
+		for b := bq & r.bishop; b != 0; b &= b - 1 {
 			if s := board.Square(bits.TrailingZeros64(b)); bishopLines[s]&targets != 0 {
 				attacked |= bishopUnreadRotated(s, kingless)
 			}
 		}
-		for b := rq; b != 0; b &= b - 1 {
+		for b := rq & r.rook; b != 0; b &= b - 1 {
 			if s := board.Square(bits.TrailingZeros64(b)); rookLines[s]&targets != 0 {
 				attacked |= rookUnreadRotated(s, kingless)
 			}
@@ -1433,12 +1574,15 @@ func generateReprRotated[Us side, J job](p *posRotated, l *MoveList) int {
 		leaper(board.King, k, kingMoves&^attacked)
 		// Chess960's xray square, beyond the castling rook, never holds
 		// a bit in standard chess: the test stops at c.xray == 0.
-		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
-			c := &castles[p.setup][i]
+		castle := func(c *castle) {
 			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&rq == 0) {
 				special(k, c.to.Bitboard(), Castle)
 			}
+		}
+		if castlings != 0 {
+			castle(kingside)
+			castle(queenside)
 		}
 	}
 	if m.check == 0 {
@@ -1451,66 +1595,70 @@ func generateReprRotated[Us side, J job](p *posRotated, l *MoveList) int {
 		s := board.Square(bits.TrailingZeros64(b))
 		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
-	for b := mine[board.Bishop] &^ m.pinHV; b != 0; b &= b - 1 {
+	// The sliders no pin holds, then the pinned ones (rare), each along its
+	// pin ray only: the rooks and queens pinned on a rank or file as
+	// rooks, the bishops and queens pinned on a diagonal as bishops (a
+	// bishop pinned on a rank or file, or a rook on a diagonal, cannot
+	// move). A queen's rook and bishop moves are one target set (the two
+	// never share a square), counted once.
+	for b := mine[board.Bishop] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := bishopUnreadRotated(s, sliding) & movable
-		if m.pinD&(b&-b) != 0 {
-			a &= m.pinD
-		}
-		slider(board.Bishop, s, a)
+		slider(board.Bishop, s, bishopUnreadRotated(s, sliding)&movable)
 	}
-	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
+	for b := mine[board.Rook] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := rookUnreadRotated(s, sliding) & movable
-		if m.pinHV&(b&-b) != 0 {
-			a &= m.pinHV
-		}
-		slider(board.Rook, s, a)
+		slider(board.Rook, s, rookUnreadRotated(s, sliding)&movable)
 	}
-	// A queen's rook and bishop moves are one target set (the two never
-	// share a square), counted once; a pinned queen moves along its pin
-	// only, as a rook or as a bishop.
-	for b := mine[board.Queen]; b != 0; b &= b - 1 {
+	for b := mine[board.Queen] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		var a uint64
-		switch q := b & -b; {
-		case m.pinHV&q != 0:
-			a = rookUnreadRotated(s, sliding) & m.pinHV
-		case m.pinD&q != 0:
-			a = bishopUnreadRotated(s, sliding) & m.pinD
-		default:
-			a = rookUnreadRotated(s, sliding) | bishopUnreadRotated(s, sliding)
-		}
-		slider(board.Queen, s, a&movable)
+		slider(board.Queen, s, (rookUnreadRotated(s, sliding)|bishopUnreadRotated(s, sliding))&movable)
 	}
-	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
-	// file pin lets them push along it), captures by pawns not pinned on a
-	// rank or file (a diagonal pin lets them capture along it).
+	if pinned != 0 {
+		queens := mine[board.Queen]
+		for b := (mine[board.Rook] | queens) & m.pinHV; b != 0; b &= b - 1 {
+			s := board.Square(bits.TrailingZeros64(b))
+			slider(pinnedAs(board.Rook, queens, b), s, rookUnreadRotated(s, sliding)&movable&m.pinHV)
+		}
+		for b := (mine[board.Bishop] | queens) & m.pinD; b != 0; b &= b - 1 {
+			s := board.Square(bits.TrailingZeros64(b))
+			slider(pinnedAs(board.Bishop, queens, b), s, bishopUnreadRotated(s, sliding)&movable&m.pinD)
+		}
+	}
+	// Pawns, set-wise: the pawns no pin holds push and capture; a pinned
+	// pawn (rare: tested for) moves along its pin ray only, pushing when
+	// pinned on a file and capturing its pinner when pinned on a diagonal
+	// (its other moves leave the ray; none lands on another pin ray).
 	pawns := mine[board.Pawn]
 	empty := ^occ
-	push := pawns &^ m.pinD
-	single := (bits.RotateLeft64(push&^m.pinHV, pushStep(us)) | bits.RotateLeft64(push&m.pinHV, pushStep(us))&m.pinHV) & empty
+	free := pawns &^ pinned
+	single := bits.RotateLeft64(free, pushStep(us))
+	capA, capH := bits.RotateLeft64(free, captureA(us)), bits.RotateLeft64(free, captureH(us))
+	if held := pawns & pinned; held != 0 {
+		single |= bits.RotateLeft64(held&m.pinHV, pushStep(us)) & m.pinHV
+		capA |= bits.RotateLeft64(held&m.pinD, captureA(us)) & m.pinD
+		capH |= bits.RotateLeft64(held&m.pinD, captureH(us)) & m.pinD
+	}
+	single &= empty
 	double := bits.RotateLeft64(single&doubleRank(us), pushStep(us)) & empty & m.check
 	single &= m.check
-	capturers := pawns &^ m.pinHV
-	capture := func(step int, edge uint64) uint64 {
-		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
-		return free &^ edge & opp & m.check
-	}
-	capA, capH := capture(captureA(us), fileH), capture(captureH(us), fileA)
-	// Counted with four popcounts rather than seven: a single push never
+	capA &= opp & m.check &^ fileH
+	capH &= opp & m.check &^ fileA
+	// Counted with three popcounts rather than seven: a single push never
 	// lands on the two ranks behind the side's pawns, so the double pushes
 	// are moved there (from the fourth rank to the second: a rotation by
-	// two pushes back), and the promotions of the three sets (each on the
+	// two pushes back). The promotions, only while a pawn stands on the
+	// seventh rank, with one more: those of the three sets (each on the
 	// last rank, one byte) are moved to three bytes of one word, counted
 	// three more times since each promotion is four moves.
-	promo := uint64(rank1 | rank8)
-	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
-		n += childPawnsReprRotated[Us](p, single, pushStep(us)) + childPawnsReprRotated[Us](p, double, 2*pushStep(us)) +
-			childPawnsReprRotated[Us](p, capA, captureA(us)) + childPawnsReprRotated[Us](p, capH, captureH(us))
+		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
+			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
-		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
+		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH)
+		if pawns&promotionRank(us) != 0 {
+			promo := uint64(rank1 | rank8)
+			n += 3 * count(single&promo|bits.RotateLeft64(capA&promo, 8)|bits.RotateLeft64(capH&promo, 16))
+		}
 	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
@@ -1531,57 +1679,56 @@ func generateReprRotated[Us side, J job](p *posRotated, l *MoveList) int {
 
 // leafParentsReprRotated is leafParents with repr=rotated.
 func leafParentsReprRotated[Us, Them side](p *posRotated) uint64 {
-	return uint64(generateReprRotated[Us, expands](p, nil))
+	return uint64(generateReprRotated[Us, Them, expands](p, nil))
 }
 
 // childMovesReprRotated is childMoves with repr=rotated.
-func childMovesReprRotated[Us side](p *posRotated, pc board.Piece, from board.Square, targets uint64) int {
+func childMovesReprRotated[Us, Them side](p *posRotated, pc board.Piece, from board.Square, targets uint64) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
 	p.EP, p.Side = board.NoSquare, them
 	rights := castling & keepRights[p.setup][from]
+	p.Castling = rights
 	flipReprRotated(p, us, pc, from)
+	piece := &p.Pieces[us][pc]
+	lifted, own, occ := *piece, p.Colors[us], p.Occupied
 	n := 0
 	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
-		flipReprRotated(p, us, pc, to)
-		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterReprRotated[Us](p)
-		flipReprRotated(p, us, pc, to)
+		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
+		p.keep(us, pc, to)
+		if rights != 0 {
+			p.Castling = rights & keepRights[p.setup][to]
+		}
+		n += generateReprRotated[Them, Us, counts](p, nil)
+		p.keep(us, pc, to)
 	}
+	p.Occupied = occ
 	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
 		victim := p.pieceOn(them, to)
-		flipReprRotated(p, them, victim, to)
-		flipReprRotated(p, us, pc, to)
+		captureReprRotated(p, them, victim, to)
+		*piece, p.Colors[us] = lifted|to.Bitboard(), own|to.Bitboard()
+		p.keep(us, pc, to)
 		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterReprRotated[Us](p)
-		flipReprRotated(p, us, pc, to)
-		flipReprRotated(p, them, victim, to)
+		n += generateReprRotated[Them, Us, counts](p, nil)
+		p.keep(us, pc, to)
+		captureReprRotated(p, them, victim, to)
 	}
+	*piece, p.Colors[us] = lifted, own
 	flipReprRotated(p, us, pc, from)
 	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
 }
 
-// childrenPlayedReprRotated is childrenPlayed with repr=rotated.
-func childrenPlayedReprRotated[Us side](p *posRotated, from board.Square, targets uint64, kind int) int {
-	var q posRotated
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		playReprRotated[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterReprRotated[Us](&q)
-	}
-	return n
-}
-
 // childPawnsReprRotated is childPawns with repr=rotated.
-func childPawnsReprRotated[Us side](p *posRotated, targets uint64, delta int) int {
+func childPawnsReprRotated[Us, Them side](p *posRotated, targets uint64, delta int) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
 	p.EP, p.Side = board.NoSquare, them
+	pawns, own, occ := p.Pieces[us][board.Pawn], p.Colors[us], p.Occupied
 	n := 0
 	for ; targets != 0; targets &= targets - 1 {
 		to := board.Square(bits.TrailingZeros64(targets))
@@ -1592,27 +1739,48 @@ func childPawnsReprRotated[Us side](p *posRotated, targets uint64, delta int) in
 		victim := board.Piece(board.King) // none: a king is never captured
 		if p.Colors[them]&to.Bitboard() != 0 {
 			victim = p.pieceOn(them, to)
-			flipReprRotated(p, them, victim, to)
+			captureReprRotated(p, them, victim, to)
 		}
-		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
-		flipReprRotated(p, us, board.Pawn, from)
+		moved := from.Bitboard() | to.Bitboard()
+		p.Colors[us], p.Occupied = own^moved, occ&^from.Bitboard()|to.Bitboard()
+		p.keep(us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
-			flipReprRotated(p, us, board.Pawn, to)
-			n += countAfterReprRotated[Us](p)
-			flipReprRotated(p, us, board.Pawn, to)
+			p.Pieces[us][board.Pawn] = pawns ^ moved
+			p.keep(us, board.Pawn, to)
+			n += generateReprRotated[Them, Us, counts](p, nil)
+			p.keep(us, board.Pawn, to)
 		} else {
+			// Only a capture on the last rank takes a right away (a
+			// pawn's from-square is never a king's or a rook's first).
+			p.Pieces[us][board.Pawn] = pawns ^ from.Bitboard()
+			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
-				flipReprRotated(p, us, placed, to)
-				n += countAfterReprRotated[Us](p)
-				flipReprRotated(p, us, placed, to)
+				p.Pieces[us][placed] ^= to.Bitboard()
+				p.keep(us, placed, to)
+				n += generateReprRotated[Them, Us, counts](p, nil)
+				p.Pieces[us][placed] ^= to.Bitboard()
+				p.keep(us, placed, to)
 			}
+			p.Castling = castling
 		}
-		flipReprRotated(p, us, board.Pawn, from)
+		p.keep(us, board.Pawn, from)
 		if victim != board.King {
-			flipReprRotated(p, them, victim, to)
+			captureReprRotated(p, them, victim, to)
 		}
 	}
+	p.Pieces[us][board.Pawn], p.Colors[us], p.Occupied = pawns, own, occ
 	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
+// childrenPlayedReprRotated is childrenPlayed with repr=rotated.
+func childrenPlayedReprRotated[Us, Them side](p *posRotated, from board.Square, targets uint64, kind int) int {
+	var q posRotated
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		playReprRotated[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += generateReprRotated[Them, Us, counts](&q, nil)
+	}
 	return n
 }
 
@@ -1631,12 +1799,4 @@ func enPassantLegalReprRotated[Us side](p *posRotated, from, k board.Square) boo
 	// Knights and pawns still attacking the king give check the capture
 	// does not answer (the captured pawn is gone from e only in effect).
 	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
-}
-
-// countAfterReprRotated is countAfter with repr=rotated.
-func countAfterReprRotated[Us side](p *posRotated) int {
-	if sideOf[Us]() == board.White {
-		return generateReprRotated[black, counts](p, nil)
-	}
-	return generateReprRotated[white, counts](p, nil)
 }

@@ -30,12 +30,12 @@ func perftSideSerArchsimdVbmi2LeafCount[Us, Them side](p *Position, depth int) u
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateSerArchsimdVbmi2[Us, counts](p, nil))
+		return uint64(generateSerArchsimdVbmi2[Us, Them, counts](p, nil))
 	case depth == 2:
 		return leafParentsListedSerArchsimdVbmi2[Us, Them](p)
 	}
 	var l MoveList
-	generateSerArchsimdVbmi2[Us, lists](p, &l)
+	generateSerArchsimdVbmi2[Us, Them, lists](p, &l)
 	var n uint64
 	var q Position
 	for _, m := range l.Moves[:l.N] {
@@ -46,7 +46,7 @@ func perftSideSerArchsimdVbmi2LeafCount[Us, Them side](p *Position, depth int) u
 }
 
 // generateSerArchsimdVbmi2 is generate with serialize=archsimd-vbmi2.
-func generateSerArchsimdVbmi2[Us side, J job](p *Position, l *MoveList) int {
+func generateSerArchsimdVbmi2[Us, Them side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -91,21 +91,31 @@ func generateSerArchsimdVbmi2[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	switch bits.OnesCount64(m.checkers) {
-	case 0:
+	switch {
+	case m.checkers == 0:
 		m.check = ^uint64(0)
-	case 1:
-		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	case m.checkers&(m.checkers-1) == 0:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)&63]
 	}
 	n := 0
 	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
+	// (A piece or pawn set without moves has no children: no call.)
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
-			return childMovesSerArchsimdVbmi2[Us](p, piece, from, targets)
+			if targets == 0 {
+				return 0
+			}
+			return childMovesSerArchsimdVbmi2[Us, Them](p, piece, from, targets)
 		}
 		return sets.count(targets)
+	}
+	pawnChildren := func(targets uint64, delta int) int {
+		if targets == 0 {
+			return 0
+		}
+		return childPawnsSerArchsimdVbmi2[Us, Them](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -127,7 +137,7 @@ func generateSerArchsimdVbmi2[Us side, J job](p *Position, l *MoveList) int {
 			l.addArchsimd(from, targets, kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedSerArchsimdVbmi2[Us](p, from, targets, kind)
+			n += childrenPlayedSerArchsimdVbmi2[Us, Them](p, from, targets, kind)
 		} else {
 			n += count(targets)
 		}
@@ -135,43 +145,50 @@ func generateSerArchsimdVbmi2[Us side, J job](p *Position, l *MoveList) int {
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
 	// are empty: a king boxed in by its own pieces needs none.
+	//
+	// The side's two castlings, kingside and queenside, are written out
+	// rather than looped over: a loop's index and the rights found would
+	// live on the stack (the generator keeps more values than there are
+	// registers).
 	occ := p.Occupied
 	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
+	kingside, queenside := &castles[p.setup][2*us], &castles[p.setup][2*us+1]
 	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
-		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[p.setup][i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
-				castlings |= c.rights
-			}
-		}
+		castlings = p.Castling & (emptyRights(occ, kingside) | emptyRights(occ, queenside))
 	}
 	if kingMoves != 0 || castlings != 0 {
 		targets := kingMoves
-		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
-			targets |= castles[p.setup][i].safe
+		if castlings != 0 {
+			targets |= kingside.safe | queenside.safe
 		}
 		// The danger map: the squares of targets the enemy attacks through
 		// our king, which is removed from the occupancy the sliders read
 		// (withoutKing, repr.go) so that it cannot step back along a
-		// checking ray. A slider is looked up only when its lines on the
-		// empty board meet targets.
+		// checking ray. Only the knights and sliders that reach the king's
+		// squares (and the castlings', castleReach) on the empty board are
+		// looked at, and a slider is looked up only when its lines meet
+		// targets.
+		r := &kingReach[k]
+		if castlings != 0 {
+			r = &castleReach[p.setup][us]
+		}
 		attacked := board.KingAttacks()[p.king(them)]
 		if pawns := e[board.Pawn]; them == board.White {
 			attacked |= (pawns<<7)&^fileH | (pawns<<9)&^fileA
 		} else {
 			attacked |= (pawns>>9)&^fileH | (pawns>>7)&^fileA
 		}
-		for b := e[board.Knight]; b != 0; b &= b - 1 {
+		for b := e[board.Knight] & r.knight; b != 0; b &= b - 1 {
 			attacked |= board.KnightAttacks()[bits.TrailingZeros64(b)]
 		}
 		kingless := p.withoutKing(p.occupied(), us, k)
-		for b := bq; b != 0; b &= b - 1 {
+		for b := bq & r.bishop; b != 0; b &= b - 1 {
 			if s := board.Square(bits.TrailingZeros64(b)); bishopLines[s]&targets != 0 {
 				attacked |= bishopAttacks(s, kingless)
 			}
 		}
-		for b := rq; b != 0; b &= b - 1 {
+		for b := rq & r.rook; b != 0; b &= b - 1 {
 			if s := board.Square(bits.TrailingZeros64(b)); rookLines[s]&targets != 0 {
 				attacked |= rookAttacks(s, kingless)
 			}
@@ -180,12 +197,15 @@ func generateSerArchsimdVbmi2[Us side, J job](p *Position, l *MoveList) int {
 		leaper(board.King, k, kingMoves&^attacked)
 		// Chess960's xray square, beyond the castling rook, never holds
 		// a bit in standard chess: the test stops at c.xray == 0.
-		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
-			c := &castles[p.setup][i]
+		castle := func(c *castle) {
 			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&rq == 0) {
 				special(k, c.to.Bitboard(), Castle)
 			}
+		}
+		if castlings != 0 {
+			castle(kingside)
+			castle(queenside)
 		}
 	}
 	if m.check == 0 {
@@ -198,66 +218,70 @@ func generateSerArchsimdVbmi2[Us side, J job](p *Position, l *MoveList) int {
 		s := board.Square(bits.TrailingZeros64(b))
 		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
-	for b := mine[board.Bishop] &^ m.pinHV; b != 0; b &= b - 1 {
+	// The sliders no pin holds, then the pinned ones (rare), each along its
+	// pin ray only: the rooks and queens pinned on a rank or file as
+	// rooks, the bishops and queens pinned on a diagonal as bishops (a
+	// bishop pinned on a rank or file, or a rook on a diagonal, cannot
+	// move). A queen's rook and bishop moves are one target set (the two
+	// never share a square), counted once.
+	for b := mine[board.Bishop] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := bishopAttacks(s, sliding) & movable
-		if m.pinD&(b&-b) != 0 {
-			a &= m.pinD
-		}
-		slider(board.Bishop, s, a)
+		slider(board.Bishop, s, bishopAttacks(s, sliding)&movable)
 	}
-	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
+	for b := mine[board.Rook] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := rookAttacks(s, sliding) & movable
-		if m.pinHV&(b&-b) != 0 {
-			a &= m.pinHV
-		}
-		slider(board.Rook, s, a)
+		slider(board.Rook, s, rookAttacks(s, sliding)&movable)
 	}
-	// A queen's rook and bishop moves are one target set (the two never
-	// share a square), counted once; a pinned queen moves along its pin
-	// only, as a rook or as a bishop.
-	for b := mine[board.Queen]; b != 0; b &= b - 1 {
+	for b := mine[board.Queen] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		var a uint64
-		switch q := b & -b; {
-		case m.pinHV&q != 0:
-			a = rookAttacks(s, sliding) & m.pinHV
-		case m.pinD&q != 0:
-			a = bishopAttacks(s, sliding) & m.pinD
-		default:
-			a = rookAttacks(s, sliding) | bishopAttacks(s, sliding)
-		}
-		slider(board.Queen, s, a&movable)
+		slider(board.Queen, s, (rookAttacks(s, sliding)|bishopAttacks(s, sliding))&movable)
 	}
-	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
-	// file pin lets them push along it), captures by pawns not pinned on a
-	// rank or file (a diagonal pin lets them capture along it).
+	if pinned != 0 {
+		queens := mine[board.Queen]
+		for b := (mine[board.Rook] | queens) & m.pinHV; b != 0; b &= b - 1 {
+			s := board.Square(bits.TrailingZeros64(b))
+			slider(pinnedAs(board.Rook, queens, b), s, rookAttacks(s, sliding)&movable&m.pinHV)
+		}
+		for b := (mine[board.Bishop] | queens) & m.pinD; b != 0; b &= b - 1 {
+			s := board.Square(bits.TrailingZeros64(b))
+			slider(pinnedAs(board.Bishop, queens, b), s, bishopAttacks(s, sliding)&movable&m.pinD)
+		}
+	}
+	// Pawns, set-wise: the pawns no pin holds push and capture; a pinned
+	// pawn (rare: tested for) moves along its pin ray only, pushing when
+	// pinned on a file and capturing its pinner when pinned on a diagonal
+	// (its other moves leave the ray; none lands on another pin ray).
 	pawns := mine[board.Pawn]
 	empty := ^occ
-	push := pawns &^ m.pinD
-	single := (bits.RotateLeft64(push&^m.pinHV, pushStep(us)) | bits.RotateLeft64(push&m.pinHV, pushStep(us))&m.pinHV) & empty
+	free := pawns &^ pinned
+	single := bits.RotateLeft64(free, pushStep(us))
+	capA, capH := bits.RotateLeft64(free, captureA(us)), bits.RotateLeft64(free, captureH(us))
+	if held := pawns & pinned; held != 0 {
+		single |= bits.RotateLeft64(held&m.pinHV, pushStep(us)) & m.pinHV
+		capA |= bits.RotateLeft64(held&m.pinD, captureA(us)) & m.pinD
+		capH |= bits.RotateLeft64(held&m.pinD, captureH(us)) & m.pinD
+	}
+	single &= empty
 	double := bits.RotateLeft64(single&doubleRank(us), pushStep(us)) & empty & m.check
 	single &= m.check
-	capturers := pawns &^ m.pinHV
-	capture := func(step int, edge uint64) uint64 {
-		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
-		return free &^ edge & opp & m.check
-	}
-	capA, capH := capture(captureA(us), fileH), capture(captureH(us), fileA)
-	// Counted with four popcounts rather than seven: a single push never
+	capA &= opp & m.check &^ fileH
+	capH &= opp & m.check &^ fileA
+	// Counted with three popcounts rather than seven: a single push never
 	// lands on the two ranks behind the side's pawns, so the double pushes
 	// are moved there (from the fourth rank to the second: a rotation by
-	// two pushes back), and the promotions of the three sets (each on the
+	// two pushes back). The promotions, only while a pawn stands on the
+	// seventh rank, with one more: those of the three sets (each on the
 	// last rank, one byte) are moved to three bytes of one word, counted
 	// three more times since each promotion is four moves.
-	promo := uint64(rank1 | rank8)
-	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
-		n += childPawnsSerArchsimdVbmi2[Us](p, single, pushStep(us)) + childPawnsSerArchsimdVbmi2[Us](p, double, 2*pushStep(us)) +
-			childPawnsSerArchsimdVbmi2[Us](p, capA, captureA(us)) + childPawnsSerArchsimdVbmi2[Us](p, capH, captureH(us))
+		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
+			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
-		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
+		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH)
+		if pawns&promotionRank(us) != 0 {
+			promo := uint64(rank1 | rank8)
+			n += 3 * count(single&promo|bits.RotateLeft64(capA&promo, 8)|bits.RotateLeft64(capH&promo, 16))
+		}
 	}
 	if listing[J]() {
 		l.addPawnsArchsimd(single, pushStep(us), Quiet)
@@ -279,64 +303,63 @@ func generateSerArchsimdVbmi2[Us side, J job](p *Position, l *MoveList) int {
 // leafParentsListedSerArchsimdVbmi2 is leafParentsListed with serialize=archsimd-vbmi2.
 func leafParentsListedSerArchsimdVbmi2[Us, Them side](p *Position) uint64 {
 	var l MoveList
-	generateSerArchsimdVbmi2[Us, lists](p, &l)
+	generateSerArchsimdVbmi2[Us, Them, lists](p, &l)
 	var n uint64
 	var q Position
 	for _, m := range l.Moves[:l.N] {
 		play[Us](&q, p, m)
-		n += uint64(generateSerArchsimdVbmi2[Them, counts](&q, nil))
+		n += uint64(generateSerArchsimdVbmi2[Them, Us, counts](&q, nil))
 	}
 	return n
 }
 
 // childMovesSerArchsimdVbmi2 is childMoves with serialize=archsimd-vbmi2.
-func childMovesSerArchsimdVbmi2[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+func childMovesSerArchsimdVbmi2[Us, Them side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
 	p.EP, p.Side = board.NoSquare, them
 	rights := castling & keepRights[p.setup][from]
+	p.Castling = rights
 	flip(p, us, pc, from)
+	piece := &p.Pieces[us][pc]
+	lifted, own, occ := *piece, p.Colors[us], p.Occupied
 	n := 0
 	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
-		flip(p, us, pc, to)
-		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterSerArchsimdVbmi2[Us](p)
-		flip(p, us, pc, to)
+		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
+		p.keep(us, pc, to)
+		if rights != 0 {
+			p.Castling = rights & keepRights[p.setup][to]
+		}
+		n += generateSerArchsimdVbmi2[Them, Us, counts](p, nil)
+		p.keep(us, pc, to)
 	}
+	p.Occupied = occ
 	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
 		victim := p.pieceOn(them, to)
-		flip(p, them, victim, to)
-		flip(p, us, pc, to)
+		capture(p, them, victim, to)
+		*piece, p.Colors[us] = lifted|to.Bitboard(), own|to.Bitboard()
+		p.keep(us, pc, to)
 		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterSerArchsimdVbmi2[Us](p)
-		flip(p, us, pc, to)
-		flip(p, them, victim, to)
+		n += generateSerArchsimdVbmi2[Them, Us, counts](p, nil)
+		p.keep(us, pc, to)
+		capture(p, them, victim, to)
 	}
+	*piece, p.Colors[us] = lifted, own
 	flip(p, us, pc, from)
 	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
 }
 
-// childrenPlayedSerArchsimdVbmi2 is childrenPlayed with serialize=archsimd-vbmi2.
-func childrenPlayedSerArchsimdVbmi2[Us side](p *Position, from board.Square, targets uint64, kind int) int {
-	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterSerArchsimdVbmi2[Us](&q)
-	}
-	return n
-}
-
 // childPawnsSerArchsimdVbmi2 is childPawns with serialize=archsimd-vbmi2.
-func childPawnsSerArchsimdVbmi2[Us side](p *Position, targets uint64, delta int) int {
+func childPawnsSerArchsimdVbmi2[Us, Them side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
 	p.EP, p.Side = board.NoSquare, them
+	pawns, own, occ := p.Pieces[us][board.Pawn], p.Colors[us], p.Occupied
 	n := 0
 	for ; targets != 0; targets &= targets - 1 {
 		to := board.Square(bits.TrailingZeros64(targets))
@@ -347,34 +370,47 @@ func childPawnsSerArchsimdVbmi2[Us side](p *Position, targets uint64, delta int)
 		victim := board.Piece(board.King) // none: a king is never captured
 		if p.Colors[them]&to.Bitboard() != 0 {
 			victim = p.pieceOn(them, to)
-			flip(p, them, victim, to)
+			capture(p, them, victim, to)
 		}
-		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
-		flip(p, us, board.Pawn, from)
+		moved := from.Bitboard() | to.Bitboard()
+		p.Colors[us], p.Occupied = own^moved, occ&^from.Bitboard()|to.Bitboard()
+		p.keep(us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
-			flip(p, us, board.Pawn, to)
-			n += countAfterSerArchsimdVbmi2[Us](p)
-			flip(p, us, board.Pawn, to)
+			p.Pieces[us][board.Pawn] = pawns ^ moved
+			p.keep(us, board.Pawn, to)
+			n += generateSerArchsimdVbmi2[Them, Us, counts](p, nil)
+			p.keep(us, board.Pawn, to)
 		} else {
+			// Only a capture on the last rank takes a right away (a
+			// pawn's from-square is never a king's or a rook's first).
+			p.Pieces[us][board.Pawn] = pawns ^ from.Bitboard()
+			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
-				flip(p, us, placed, to)
-				n += countAfterSerArchsimdVbmi2[Us](p)
-				flip(p, us, placed, to)
+				p.Pieces[us][placed] ^= to.Bitboard()
+				p.keep(us, placed, to)
+				n += generateSerArchsimdVbmi2[Them, Us, counts](p, nil)
+				p.Pieces[us][placed] ^= to.Bitboard()
+				p.keep(us, placed, to)
 			}
+			p.Castling = castling
 		}
-		flip(p, us, board.Pawn, from)
+		p.keep(us, board.Pawn, from)
 		if victim != board.King {
-			flip(p, them, victim, to)
+			capture(p, them, victim, to)
 		}
 	}
+	p.Pieces[us][board.Pawn], p.Colors[us], p.Occupied = pawns, own, occ
 	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
 }
 
-// countAfterSerArchsimdVbmi2 is countAfter with serialize=archsimd-vbmi2.
-func countAfterSerArchsimdVbmi2[Us side](p *Position) int {
-	if sideOf[Us]() == board.White {
-		return generateSerArchsimdVbmi2[black, counts](p, nil)
+// childrenPlayedSerArchsimdVbmi2 is childrenPlayed with serialize=archsimd-vbmi2.
+func childrenPlayedSerArchsimdVbmi2[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
+	var q Position
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += generateSerArchsimdVbmi2[Them, Us, counts](&q, nil)
 	}
-	return generateSerArchsimdVbmi2[white, counts](p, nil)
+	return n
 }

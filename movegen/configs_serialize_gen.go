@@ -35,12 +35,12 @@ func perftSideSerBytesLeafCount[Us, Them side](p *Position, depth int) uint64 {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateSerBytes[Us, counts](p, nil))
+		return uint64(generateSerBytes[Us, Them, counts](p, nil))
 	case depth == 2:
 		return leafParentsListedSerBytes[Us, Them](p)
 	}
 	var l MoveList
-	generateSerBytes[Us, lists](p, &l)
+	generateSerBytes[Us, Them, lists](p, &l)
 	var n uint64
 	var q Position
 	for _, m := range l.Moves[:l.N] {
@@ -51,7 +51,7 @@ func perftSideSerBytesLeafCount[Us, Them side](p *Position, depth int) uint64 {
 }
 
 // generateSerBytes is generate with serialize=bytes.
-func generateSerBytes[Us side, J job](p *Position, l *MoveList) int {
+func generateSerBytes[Us, Them side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -96,21 +96,31 @@ func generateSerBytes[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	switch bits.OnesCount64(m.checkers) {
-	case 0:
+	switch {
+	case m.checkers == 0:
 		m.check = ^uint64(0)
-	case 1:
-		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	case m.checkers&(m.checkers-1) == 0:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)&63]
 	}
 	n := 0
 	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
+	// (A piece or pawn set without moves has no children: no call.)
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
-			return childMovesSerBytes[Us](p, piece, from, targets)
+			if targets == 0 {
+				return 0
+			}
+			return childMovesSerBytes[Us, Them](p, piece, from, targets)
 		}
 		return sets.count(targets)
+	}
+	pawnChildren := func(targets uint64, delta int) int {
+		if targets == 0 {
+			return 0
+		}
+		return childPawnsSerBytes[Us, Them](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -132,7 +142,7 @@ func generateSerBytes[Us side, J job](p *Position, l *MoveList) int {
 			l.addSquaresSerBytes(from, targets, kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedSerBytes[Us](p, from, targets, kind)
+			n += childrenPlayedSerBytes[Us, Them](p, from, targets, kind)
 		} else {
 			n += count(targets)
 		}
@@ -140,43 +150,50 @@ func generateSerBytes[Us side, J job](p *Position, l *MoveList) int {
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
 	// are empty: a king boxed in by its own pieces needs none.
+	//
+	// The side's two castlings, kingside and queenside, are written out
+	// rather than looped over: a loop's index and the rights found would
+	// live on the stack (the generator keeps more values than there are
+	// registers).
 	occ := p.Occupied
 	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
+	kingside, queenside := &castles[p.setup][2*us], &castles[p.setup][2*us+1]
 	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
-		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[p.setup][i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
-				castlings |= c.rights
-			}
-		}
+		castlings = p.Castling & (emptyRights(occ, kingside) | emptyRights(occ, queenside))
 	}
 	if kingMoves != 0 || castlings != 0 {
 		targets := kingMoves
-		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
-			targets |= castles[p.setup][i].safe
+		if castlings != 0 {
+			targets |= kingside.safe | queenside.safe
 		}
 		// The danger map: the squares of targets the enemy attacks through
 		// our king, which is removed from the occupancy the sliders read
 		// (withoutKing, repr.go) so that it cannot step back along a
-		// checking ray. A slider is looked up only when its lines on the
-		// empty board meet targets.
+		// checking ray. Only the knights and sliders that reach the king's
+		// squares (and the castlings', castleReach) on the empty board are
+		// looked at, and a slider is looked up only when its lines meet
+		// targets.
+		r := &kingReach[k]
+		if castlings != 0 {
+			r = &castleReach[p.setup][us]
+		}
 		attacked := board.KingAttacks()[p.king(them)]
 		if pawns := e[board.Pawn]; them == board.White {
 			attacked |= (pawns<<7)&^fileH | (pawns<<9)&^fileA
 		} else {
 			attacked |= (pawns>>9)&^fileH | (pawns>>7)&^fileA
 		}
-		for b := e[board.Knight]; b != 0; b &= b - 1 {
+		for b := e[board.Knight] & r.knight; b != 0; b &= b - 1 {
 			attacked |= board.KnightAttacks()[bits.TrailingZeros64(b)]
 		}
 		kingless := p.withoutKing(p.occupied(), us, k)
-		for b := bq; b != 0; b &= b - 1 {
+		for b := bq & r.bishop; b != 0; b &= b - 1 {
 			if s := board.Square(bits.TrailingZeros64(b)); bishopLines[s]&targets != 0 {
 				attacked |= bishopAttacks(s, kingless)
 			}
 		}
-		for b := rq; b != 0; b &= b - 1 {
+		for b := rq & r.rook; b != 0; b &= b - 1 {
 			if s := board.Square(bits.TrailingZeros64(b)); rookLines[s]&targets != 0 {
 				attacked |= rookAttacks(s, kingless)
 			}
@@ -185,12 +202,15 @@ func generateSerBytes[Us side, J job](p *Position, l *MoveList) int {
 		leaper(board.King, k, kingMoves&^attacked)
 		// Chess960's xray square, beyond the castling rook, never holds
 		// a bit in standard chess: the test stops at c.xray == 0.
-		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
-			c := &castles[p.setup][i]
+		castle := func(c *castle) {
 			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&rq == 0) {
 				special(k, c.to.Bitboard(), Castle)
 			}
+		}
+		if castlings != 0 {
+			castle(kingside)
+			castle(queenside)
 		}
 	}
 	if m.check == 0 {
@@ -203,66 +223,70 @@ func generateSerBytes[Us side, J job](p *Position, l *MoveList) int {
 		s := board.Square(bits.TrailingZeros64(b))
 		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
-	for b := mine[board.Bishop] &^ m.pinHV; b != 0; b &= b - 1 {
+	// The sliders no pin holds, then the pinned ones (rare), each along its
+	// pin ray only: the rooks and queens pinned on a rank or file as
+	// rooks, the bishops and queens pinned on a diagonal as bishops (a
+	// bishop pinned on a rank or file, or a rook on a diagonal, cannot
+	// move). A queen's rook and bishop moves are one target set (the two
+	// never share a square), counted once.
+	for b := mine[board.Bishop] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := bishopAttacks(s, sliding) & movable
-		if m.pinD&(b&-b) != 0 {
-			a &= m.pinD
-		}
-		slider(board.Bishop, s, a)
+		slider(board.Bishop, s, bishopAttacks(s, sliding)&movable)
 	}
-	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
+	for b := mine[board.Rook] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := rookAttacks(s, sliding) & movable
-		if m.pinHV&(b&-b) != 0 {
-			a &= m.pinHV
-		}
-		slider(board.Rook, s, a)
+		slider(board.Rook, s, rookAttacks(s, sliding)&movable)
 	}
-	// A queen's rook and bishop moves are one target set (the two never
-	// share a square), counted once; a pinned queen moves along its pin
-	// only, as a rook or as a bishop.
-	for b := mine[board.Queen]; b != 0; b &= b - 1 {
+	for b := mine[board.Queen] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		var a uint64
-		switch q := b & -b; {
-		case m.pinHV&q != 0:
-			a = rookAttacks(s, sliding) & m.pinHV
-		case m.pinD&q != 0:
-			a = bishopAttacks(s, sliding) & m.pinD
-		default:
-			a = rookAttacks(s, sliding) | bishopAttacks(s, sliding)
-		}
-		slider(board.Queen, s, a&movable)
+		slider(board.Queen, s, (rookAttacks(s, sliding)|bishopAttacks(s, sliding))&movable)
 	}
-	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
-	// file pin lets them push along it), captures by pawns not pinned on a
-	// rank or file (a diagonal pin lets them capture along it).
+	if pinned != 0 {
+		queens := mine[board.Queen]
+		for b := (mine[board.Rook] | queens) & m.pinHV; b != 0; b &= b - 1 {
+			s := board.Square(bits.TrailingZeros64(b))
+			slider(pinnedAs(board.Rook, queens, b), s, rookAttacks(s, sliding)&movable&m.pinHV)
+		}
+		for b := (mine[board.Bishop] | queens) & m.pinD; b != 0; b &= b - 1 {
+			s := board.Square(bits.TrailingZeros64(b))
+			slider(pinnedAs(board.Bishop, queens, b), s, bishopAttacks(s, sliding)&movable&m.pinD)
+		}
+	}
+	// Pawns, set-wise: the pawns no pin holds push and capture; a pinned
+	// pawn (rare: tested for) moves along its pin ray only, pushing when
+	// pinned on a file and capturing its pinner when pinned on a diagonal
+	// (its other moves leave the ray; none lands on another pin ray).
 	pawns := mine[board.Pawn]
 	empty := ^occ
-	push := pawns &^ m.pinD
-	single := (bits.RotateLeft64(push&^m.pinHV, pushStep(us)) | bits.RotateLeft64(push&m.pinHV, pushStep(us))&m.pinHV) & empty
+	free := pawns &^ pinned
+	single := bits.RotateLeft64(free, pushStep(us))
+	capA, capH := bits.RotateLeft64(free, captureA(us)), bits.RotateLeft64(free, captureH(us))
+	if held := pawns & pinned; held != 0 {
+		single |= bits.RotateLeft64(held&m.pinHV, pushStep(us)) & m.pinHV
+		capA |= bits.RotateLeft64(held&m.pinD, captureA(us)) & m.pinD
+		capH |= bits.RotateLeft64(held&m.pinD, captureH(us)) & m.pinD
+	}
+	single &= empty
 	double := bits.RotateLeft64(single&doubleRank(us), pushStep(us)) & empty & m.check
 	single &= m.check
-	capturers := pawns &^ m.pinHV
-	capture := func(step int, edge uint64) uint64 {
-		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
-		return free &^ edge & opp & m.check
-	}
-	capA, capH := capture(captureA(us), fileH), capture(captureH(us), fileA)
-	// Counted with four popcounts rather than seven: a single push never
+	capA &= opp & m.check &^ fileH
+	capH &= opp & m.check &^ fileA
+	// Counted with three popcounts rather than seven: a single push never
 	// lands on the two ranks behind the side's pawns, so the double pushes
 	// are moved there (from the fourth rank to the second: a rotation by
-	// two pushes back), and the promotions of the three sets (each on the
+	// two pushes back). The promotions, only while a pawn stands on the
+	// seventh rank, with one more: those of the three sets (each on the
 	// last rank, one byte) are moved to three bytes of one word, counted
 	// three more times since each promotion is four moves.
-	promo := uint64(rank1 | rank8)
-	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
-		n += childPawnsSerBytes[Us](p, single, pushStep(us)) + childPawnsSerBytes[Us](p, double, 2*pushStep(us)) +
-			childPawnsSerBytes[Us](p, capA, captureA(us)) + childPawnsSerBytes[Us](p, capH, captureH(us))
+		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
+			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
-		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
+		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH)
+		if pawns&promotionRank(us) != 0 {
+			promo := uint64(rank1 | rank8)
+			n += 3 * count(single&promo|bits.RotateLeft64(capA&promo, 8)|bits.RotateLeft64(capH&promo, 16))
+		}
 	}
 	if listing[J]() {
 		l.addPawnsSquaresSerBytes(single, pushStep(us), Quiet)
@@ -284,43 +308,103 @@ func generateSerBytes[Us side, J job](p *Position, l *MoveList) int {
 // leafParentsListedSerBytes is leafParentsListed with serialize=bytes.
 func leafParentsListedSerBytes[Us, Them side](p *Position) uint64 {
 	var l MoveList
-	generateSerBytes[Us, lists](p, &l)
+	generateSerBytes[Us, Them, lists](p, &l)
 	var n uint64
 	var q Position
 	for _, m := range l.Moves[:l.N] {
 		play[Us](&q, p, m)
-		n += uint64(generateSerBytes[Them, counts](&q, nil))
+		n += uint64(generateSerBytes[Them, Us, counts](&q, nil))
 	}
 	return n
 }
 
 // childMovesSerBytes is childMoves with serialize=bytes.
-func childMovesSerBytes[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+func childMovesSerBytes[Us, Them side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
 	p.EP, p.Side = board.NoSquare, them
 	rights := castling & keepRights[p.setup][from]
+	p.Castling = rights
 	flip(p, us, pc, from)
+	piece := &p.Pieces[us][pc]
+	lifted, own, occ := *piece, p.Colors[us], p.Occupied
 	n := 0
 	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
-		flip(p, us, pc, to)
-		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterSerBytes[Us](p)
-		flip(p, us, pc, to)
+		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
+		p.keep(us, pc, to)
+		if rights != 0 {
+			p.Castling = rights & keepRights[p.setup][to]
+		}
+		n += generateSerBytes[Them, Us, counts](p, nil)
+		p.keep(us, pc, to)
 	}
+	p.Occupied = occ
 	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
 		victim := p.pieceOn(them, to)
-		flip(p, them, victim, to)
-		flip(p, us, pc, to)
+		capture(p, them, victim, to)
+		*piece, p.Colors[us] = lifted|to.Bitboard(), own|to.Bitboard()
+		p.keep(us, pc, to)
 		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterSerBytes[Us](p)
-		flip(p, us, pc, to)
-		flip(p, them, victim, to)
+		n += generateSerBytes[Them, Us, counts](p, nil)
+		p.keep(us, pc, to)
+		capture(p, them, victim, to)
 	}
+	*piece, p.Colors[us] = lifted, own
 	flip(p, us, pc, from)
+	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
+// childPawnsSerBytes is childPawns with serialize=bytes.
+func childPawnsSerBytes[Us, Them side](p *Position, targets uint64, delta int) int {
+	us := sideOf[Us]()
+	them := us ^ 1
+	ep, castling := p.EP, p.Castling
+	p.EP, p.Side = board.NoSquare, them
+	pawns, own, occ := p.Pieces[us][board.Pawn], p.Colors[us], p.Occupied
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		to := board.Square(bits.TrailingZeros64(targets))
+		from := (to - board.Square(delta)) & 63
+		if delta == 16 || delta == -16 {
+			p.EP = (from + to) / 2
+		}
+		victim := board.Piece(board.King) // none: a king is never captured
+		if p.Colors[them]&to.Bitboard() != 0 {
+			victim = p.pieceOn(them, to)
+			capture(p, them, victim, to)
+		}
+		moved := from.Bitboard() | to.Bitboard()
+		p.Colors[us], p.Occupied = own^moved, occ&^from.Bitboard()|to.Bitboard()
+		p.keep(us, board.Pawn, from)
+		if to.Bitboard()&(rank1|rank8) == 0 {
+			p.Pieces[us][board.Pawn] = pawns ^ moved
+			p.keep(us, board.Pawn, to)
+			n += generateSerBytes[Them, Us, counts](p, nil)
+			p.keep(us, board.Pawn, to)
+		} else {
+			// Only a capture on the last rank takes a right away (a
+			// pawn's from-square is never a king's or a rook's first).
+			p.Pieces[us][board.Pawn] = pawns ^ from.Bitboard()
+			p.Castling = castling & keepRights[p.setup][to]
+			for placed := board.Knight; placed <= board.Queen; placed++ {
+				p.Pieces[us][placed] ^= to.Bitboard()
+				p.keep(us, placed, to)
+				n += generateSerBytes[Them, Us, counts](p, nil)
+				p.Pieces[us][placed] ^= to.Bitboard()
+				p.keep(us, placed, to)
+			}
+			p.Castling = castling
+		}
+		p.keep(us, board.Pawn, from)
+		if victim != board.King {
+			capture(p, them, victim, to)
+		}
+	}
+	p.Pieces[us][board.Pawn], p.Colors[us], p.Occupied = pawns, own, occ
 	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
 }
@@ -335,53 +419,13 @@ func (l *MoveList) addSquaresSerBytes(from board.Square, targets uint64, kind in
 }
 
 // childrenPlayedSerBytes is childrenPlayed with serialize=bytes.
-func childrenPlayedSerBytes[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+func childrenPlayedSerBytes[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
 	var q Position
 	n := 0
 	for ; targets != 0; targets &= targets - 1 {
 		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterSerBytes[Us](&q)
+		n += generateSerBytes[Them, Us, counts](&q, nil)
 	}
-	return n
-}
-
-// childPawnsSerBytes is childPawns with serialize=bytes.
-func childPawnsSerBytes[Us side](p *Position, targets uint64, delta int) int {
-	us := sideOf[Us]()
-	them := us ^ 1
-	ep, castling := p.EP, p.Castling
-	p.EP, p.Side = board.NoSquare, them
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		to := board.Square(bits.TrailingZeros64(targets))
-		from := (to - board.Square(delta)) & 63
-		if delta == 16 || delta == -16 {
-			p.EP = (from + to) / 2
-		}
-		victim := board.Piece(board.King) // none: a king is never captured
-		if p.Colors[them]&to.Bitboard() != 0 {
-			victim = p.pieceOn(them, to)
-			flip(p, them, victim, to)
-		}
-		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
-		flip(p, us, board.Pawn, from)
-		if to.Bitboard()&(rank1|rank8) == 0 {
-			flip(p, us, board.Pawn, to)
-			n += countAfterSerBytes[Us](p)
-			flip(p, us, board.Pawn, to)
-		} else {
-			for placed := board.Knight; placed <= board.Queen; placed++ {
-				flip(p, us, placed, to)
-				n += countAfterSerBytes[Us](p)
-				flip(p, us, placed, to)
-			}
-		}
-		flip(p, us, board.Pawn, from)
-		if victim != board.King {
-			flip(p, them, victim, to)
-		}
-	}
-	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
 }
 
@@ -401,14 +445,6 @@ func (l *MoveList) addPawnsSquaresSerBytes(targets uint64, delta int, kind int) 
 	}
 }
 
-// countAfterSerBytes is countAfter with serialize=bytes.
-func countAfterSerBytes[Us side](p *Position) int {
-	if sideOf[Us]() == board.White {
-		return generateSerBytes[black, counts](p, nil)
-	}
-	return generateSerBytes[white, counts](p, nil)
-}
-
 // perftSerForwardLeafCount is perft with serialize=forward, leaf=count.
 func perftSerForwardLeafCount(p Position, depth int) uint64 {
 	if p.Side == board.White {
@@ -423,12 +459,12 @@ func perftSideSerForwardLeafCount[Us, Them side](p *Position, depth int) uint64 
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateSerForward[Us, counts](p, nil))
+		return uint64(generateSerForward[Us, Them, counts](p, nil))
 	case depth == 2:
 		return leafParentsListedSerForward[Us, Them](p)
 	}
 	var l MoveList
-	generateSerForward[Us, lists](p, &l)
+	generateSerForward[Us, Them, lists](p, &l)
 	var n uint64
 	var q Position
 	for _, m := range l.Moves[:l.N] {
@@ -439,7 +475,7 @@ func perftSideSerForwardLeafCount[Us, Them side](p *Position, depth int) uint64 
 }
 
 // generateSerForward is generate with serialize=forward.
-func generateSerForward[Us side, J job](p *Position, l *MoveList) int {
+func generateSerForward[Us, Them side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -484,21 +520,31 @@ func generateSerForward[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	switch bits.OnesCount64(m.checkers) {
-	case 0:
+	switch {
+	case m.checkers == 0:
 		m.check = ^uint64(0)
-	case 1:
-		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	case m.checkers&(m.checkers-1) == 0:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)&63]
 	}
 	n := 0
 	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
+	// (A piece or pawn set without moves has no children: no call.)
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
-			return childMovesSerForward[Us](p, piece, from, targets)
+			if targets == 0 {
+				return 0
+			}
+			return childMovesSerForward[Us, Them](p, piece, from, targets)
 		}
 		return sets.count(targets)
+	}
+	pawnChildren := func(targets uint64, delta int) int {
+		if targets == 0 {
+			return 0
+		}
+		return childPawnsSerForward[Us, Them](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -520,7 +566,7 @@ func generateSerForward[Us side, J job](p *Position, l *MoveList) int {
 			l.addSquares(from, targets, kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedSerForward[Us](p, from, targets, kind)
+			n += childrenPlayedSerForward[Us, Them](p, from, targets, kind)
 		} else {
 			n += count(targets)
 		}
@@ -528,43 +574,50 @@ func generateSerForward[Us side, J job](p *Position, l *MoveList) int {
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
 	// are empty: a king boxed in by its own pieces needs none.
+	//
+	// The side's two castlings, kingside and queenside, are written out
+	// rather than looped over: a loop's index and the rights found would
+	// live on the stack (the generator keeps more values than there are
+	// registers).
 	occ := p.Occupied
 	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
+	kingside, queenside := &castles[p.setup][2*us], &castles[p.setup][2*us+1]
 	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
-		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[p.setup][i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
-				castlings |= c.rights
-			}
-		}
+		castlings = p.Castling & (emptyRights(occ, kingside) | emptyRights(occ, queenside))
 	}
 	if kingMoves != 0 || castlings != 0 {
 		targets := kingMoves
-		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
-			targets |= castles[p.setup][i].safe
+		if castlings != 0 {
+			targets |= kingside.safe | queenside.safe
 		}
 		// The danger map: the squares of targets the enemy attacks through
 		// our king, which is removed from the occupancy the sliders read
 		// (withoutKing, repr.go) so that it cannot step back along a
-		// checking ray. A slider is looked up only when its lines on the
-		// empty board meet targets.
+		// checking ray. Only the knights and sliders that reach the king's
+		// squares (and the castlings', castleReach) on the empty board are
+		// looked at, and a slider is looked up only when its lines meet
+		// targets.
+		r := &kingReach[k]
+		if castlings != 0 {
+			r = &castleReach[p.setup][us]
+		}
 		attacked := board.KingAttacks()[p.king(them)]
 		if pawns := e[board.Pawn]; them == board.White {
 			attacked |= (pawns<<7)&^fileH | (pawns<<9)&^fileA
 		} else {
 			attacked |= (pawns>>9)&^fileH | (pawns>>7)&^fileA
 		}
-		for b := e[board.Knight]; b != 0; b &= b - 1 {
+		for b := e[board.Knight] & r.knight; b != 0; b &= b - 1 {
 			attacked |= board.KnightAttacks()[bits.TrailingZeros64(b)]
 		}
 		kingless := p.withoutKing(p.occupied(), us, k)
-		for b := bq; b != 0; b &= b - 1 {
+		for b := bq & r.bishop; b != 0; b &= b - 1 {
 			if s := board.Square(bits.TrailingZeros64(b)); bishopLines[s]&targets != 0 {
 				attacked |= bishopAttacks(s, kingless)
 			}
 		}
-		for b := rq; b != 0; b &= b - 1 {
+		for b := rq & r.rook; b != 0; b &= b - 1 {
 			if s := board.Square(bits.TrailingZeros64(b)); rookLines[s]&targets != 0 {
 				attacked |= rookAttacks(s, kingless)
 			}
@@ -573,12 +626,15 @@ func generateSerForward[Us side, J job](p *Position, l *MoveList) int {
 		leaper(board.King, k, kingMoves&^attacked)
 		// Chess960's xray square, beyond the castling rook, never holds
 		// a bit in standard chess: the test stops at c.xray == 0.
-		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
-			c := &castles[p.setup][i]
+		castle := func(c *castle) {
 			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&rq == 0) {
 				special(k, c.to.Bitboard(), Castle)
 			}
+		}
+		if castlings != 0 {
+			castle(kingside)
+			castle(queenside)
 		}
 	}
 	if m.check == 0 {
@@ -591,66 +647,70 @@ func generateSerForward[Us side, J job](p *Position, l *MoveList) int {
 		s := board.Square(bits.TrailingZeros64(b))
 		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
-	for b := mine[board.Bishop] &^ m.pinHV; b != 0; b &= b - 1 {
+	// The sliders no pin holds, then the pinned ones (rare), each along its
+	// pin ray only: the rooks and queens pinned on a rank or file as
+	// rooks, the bishops and queens pinned on a diagonal as bishops (a
+	// bishop pinned on a rank or file, or a rook on a diagonal, cannot
+	// move). A queen's rook and bishop moves are one target set (the two
+	// never share a square), counted once.
+	for b := mine[board.Bishop] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := bishopAttacks(s, sliding) & movable
-		if m.pinD&(b&-b) != 0 {
-			a &= m.pinD
-		}
-		slider(board.Bishop, s, a)
+		slider(board.Bishop, s, bishopAttacks(s, sliding)&movable)
 	}
-	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
+	for b := mine[board.Rook] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := rookAttacks(s, sliding) & movable
-		if m.pinHV&(b&-b) != 0 {
-			a &= m.pinHV
-		}
-		slider(board.Rook, s, a)
+		slider(board.Rook, s, rookAttacks(s, sliding)&movable)
 	}
-	// A queen's rook and bishop moves are one target set (the two never
-	// share a square), counted once; a pinned queen moves along its pin
-	// only, as a rook or as a bishop.
-	for b := mine[board.Queen]; b != 0; b &= b - 1 {
+	for b := mine[board.Queen] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		var a uint64
-		switch q := b & -b; {
-		case m.pinHV&q != 0:
-			a = rookAttacks(s, sliding) & m.pinHV
-		case m.pinD&q != 0:
-			a = bishopAttacks(s, sliding) & m.pinD
-		default:
-			a = rookAttacks(s, sliding) | bishopAttacks(s, sliding)
-		}
-		slider(board.Queen, s, a&movable)
+		slider(board.Queen, s, (rookAttacks(s, sliding)|bishopAttacks(s, sliding))&movable)
 	}
-	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
-	// file pin lets them push along it), captures by pawns not pinned on a
-	// rank or file (a diagonal pin lets them capture along it).
+	if pinned != 0 {
+		queens := mine[board.Queen]
+		for b := (mine[board.Rook] | queens) & m.pinHV; b != 0; b &= b - 1 {
+			s := board.Square(bits.TrailingZeros64(b))
+			slider(pinnedAs(board.Rook, queens, b), s, rookAttacks(s, sliding)&movable&m.pinHV)
+		}
+		for b := (mine[board.Bishop] | queens) & m.pinD; b != 0; b &= b - 1 {
+			s := board.Square(bits.TrailingZeros64(b))
+			slider(pinnedAs(board.Bishop, queens, b), s, bishopAttacks(s, sliding)&movable&m.pinD)
+		}
+	}
+	// Pawns, set-wise: the pawns no pin holds push and capture; a pinned
+	// pawn (rare: tested for) moves along its pin ray only, pushing when
+	// pinned on a file and capturing its pinner when pinned on a diagonal
+	// (its other moves leave the ray; none lands on another pin ray).
 	pawns := mine[board.Pawn]
 	empty := ^occ
-	push := pawns &^ m.pinD
-	single := (bits.RotateLeft64(push&^m.pinHV, pushStep(us)) | bits.RotateLeft64(push&m.pinHV, pushStep(us))&m.pinHV) & empty
+	free := pawns &^ pinned
+	single := bits.RotateLeft64(free, pushStep(us))
+	capA, capH := bits.RotateLeft64(free, captureA(us)), bits.RotateLeft64(free, captureH(us))
+	if held := pawns & pinned; held != 0 {
+		single |= bits.RotateLeft64(held&m.pinHV, pushStep(us)) & m.pinHV
+		capA |= bits.RotateLeft64(held&m.pinD, captureA(us)) & m.pinD
+		capH |= bits.RotateLeft64(held&m.pinD, captureH(us)) & m.pinD
+	}
+	single &= empty
 	double := bits.RotateLeft64(single&doubleRank(us), pushStep(us)) & empty & m.check
 	single &= m.check
-	capturers := pawns &^ m.pinHV
-	capture := func(step int, edge uint64) uint64 {
-		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
-		return free &^ edge & opp & m.check
-	}
-	capA, capH := capture(captureA(us), fileH), capture(captureH(us), fileA)
-	// Counted with four popcounts rather than seven: a single push never
+	capA &= opp & m.check &^ fileH
+	capH &= opp & m.check &^ fileA
+	// Counted with three popcounts rather than seven: a single push never
 	// lands on the two ranks behind the side's pawns, so the double pushes
 	// are moved there (from the fourth rank to the second: a rotation by
-	// two pushes back), and the promotions of the three sets (each on the
+	// two pushes back). The promotions, only while a pawn stands on the
+	// seventh rank, with one more: those of the three sets (each on the
 	// last rank, one byte) are moved to three bytes of one word, counted
 	// three more times since each promotion is four moves.
-	promo := uint64(rank1 | rank8)
-	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
-		n += childPawnsSerForward[Us](p, single, pushStep(us)) + childPawnsSerForward[Us](p, double, 2*pushStep(us)) +
-			childPawnsSerForward[Us](p, capA, captureA(us)) + childPawnsSerForward[Us](p, capH, captureH(us))
+		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
+			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
-		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
+		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH)
+		if pawns&promotionRank(us) != 0 {
+			promo := uint64(rank1 | rank8)
+			n += 3 * count(single&promo|bits.RotateLeft64(capA&promo, 8)|bits.RotateLeft64(capH&promo, 16))
+		}
 	}
 	if listing[J]() {
 		l.addPawnsSquares(single, pushStep(us), Quiet)
@@ -672,64 +732,63 @@ func generateSerForward[Us side, J job](p *Position, l *MoveList) int {
 // leafParentsListedSerForward is leafParentsListed with serialize=forward.
 func leafParentsListedSerForward[Us, Them side](p *Position) uint64 {
 	var l MoveList
-	generateSerForward[Us, lists](p, &l)
+	generateSerForward[Us, Them, lists](p, &l)
 	var n uint64
 	var q Position
 	for _, m := range l.Moves[:l.N] {
 		play[Us](&q, p, m)
-		n += uint64(generateSerForward[Them, counts](&q, nil))
+		n += uint64(generateSerForward[Them, Us, counts](&q, nil))
 	}
 	return n
 }
 
 // childMovesSerForward is childMoves with serialize=forward.
-func childMovesSerForward[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+func childMovesSerForward[Us, Them side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
 	p.EP, p.Side = board.NoSquare, them
 	rights := castling & keepRights[p.setup][from]
+	p.Castling = rights
 	flip(p, us, pc, from)
+	piece := &p.Pieces[us][pc]
+	lifted, own, occ := *piece, p.Colors[us], p.Occupied
 	n := 0
 	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
-		flip(p, us, pc, to)
-		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterSerForward[Us](p)
-		flip(p, us, pc, to)
+		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
+		p.keep(us, pc, to)
+		if rights != 0 {
+			p.Castling = rights & keepRights[p.setup][to]
+		}
+		n += generateSerForward[Them, Us, counts](p, nil)
+		p.keep(us, pc, to)
 	}
+	p.Occupied = occ
 	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
 		victim := p.pieceOn(them, to)
-		flip(p, them, victim, to)
-		flip(p, us, pc, to)
+		capture(p, them, victim, to)
+		*piece, p.Colors[us] = lifted|to.Bitboard(), own|to.Bitboard()
+		p.keep(us, pc, to)
 		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterSerForward[Us](p)
-		flip(p, us, pc, to)
-		flip(p, them, victim, to)
+		n += generateSerForward[Them, Us, counts](p, nil)
+		p.keep(us, pc, to)
+		capture(p, them, victim, to)
 	}
+	*piece, p.Colors[us] = lifted, own
 	flip(p, us, pc, from)
 	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
 }
 
-// childrenPlayedSerForward is childrenPlayed with serialize=forward.
-func childrenPlayedSerForward[Us side](p *Position, from board.Square, targets uint64, kind int) int {
-	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterSerForward[Us](&q)
-	}
-	return n
-}
-
 // childPawnsSerForward is childPawns with serialize=forward.
-func childPawnsSerForward[Us side](p *Position, targets uint64, delta int) int {
+func childPawnsSerForward[Us, Them side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
 	p.EP, p.Side = board.NoSquare, them
+	pawns, own, occ := p.Pieces[us][board.Pawn], p.Colors[us], p.Occupied
 	n := 0
 	for ; targets != 0; targets &= targets - 1 {
 		to := board.Square(bits.TrailingZeros64(targets))
@@ -740,36 +799,49 @@ func childPawnsSerForward[Us side](p *Position, targets uint64, delta int) int {
 		victim := board.Piece(board.King) // none: a king is never captured
 		if p.Colors[them]&to.Bitboard() != 0 {
 			victim = p.pieceOn(them, to)
-			flip(p, them, victim, to)
+			capture(p, them, victim, to)
 		}
-		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
-		flip(p, us, board.Pawn, from)
+		moved := from.Bitboard() | to.Bitboard()
+		p.Colors[us], p.Occupied = own^moved, occ&^from.Bitboard()|to.Bitboard()
+		p.keep(us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
-			flip(p, us, board.Pawn, to)
-			n += countAfterSerForward[Us](p)
-			flip(p, us, board.Pawn, to)
+			p.Pieces[us][board.Pawn] = pawns ^ moved
+			p.keep(us, board.Pawn, to)
+			n += generateSerForward[Them, Us, counts](p, nil)
+			p.keep(us, board.Pawn, to)
 		} else {
+			// Only a capture on the last rank takes a right away (a
+			// pawn's from-square is never a king's or a rook's first).
+			p.Pieces[us][board.Pawn] = pawns ^ from.Bitboard()
+			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
-				flip(p, us, placed, to)
-				n += countAfterSerForward[Us](p)
-				flip(p, us, placed, to)
+				p.Pieces[us][placed] ^= to.Bitboard()
+				p.keep(us, placed, to)
+				n += generateSerForward[Them, Us, counts](p, nil)
+				p.Pieces[us][placed] ^= to.Bitboard()
+				p.keep(us, placed, to)
 			}
+			p.Castling = castling
 		}
-		flip(p, us, board.Pawn, from)
+		p.keep(us, board.Pawn, from)
 		if victim != board.King {
-			flip(p, them, victim, to)
+			capture(p, them, victim, to)
 		}
 	}
+	p.Pieces[us][board.Pawn], p.Colors[us], p.Occupied = pawns, own, occ
 	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
 }
 
-// countAfterSerForward is countAfter with serialize=forward.
-func countAfterSerForward[Us side](p *Position) int {
-	if sideOf[Us]() == board.White {
-		return generateSerForward[black, counts](p, nil)
+// childrenPlayedSerForward is childrenPlayed with serialize=forward.
+func childrenPlayedSerForward[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
+	var q Position
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += generateSerForward[Them, Us, counts](&q, nil)
 	}
-	return generateSerForward[white, counts](p, nil)
+	return n
 }
 
 // perftSerIteratorLeafCount is perft with serialize=iterator, leaf=count.
@@ -786,12 +858,12 @@ func perftSideSerIteratorLeafCount[Us, Them side](p *Position, depth int) uint64
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateSerIterator[Us, counts](p, nil))
+		return uint64(generateSerIterator[Us, Them, counts](p, nil))
 	case depth == 2:
 		return leafParentsListedSerIterator[Us, Them](p)
 	}
 	var l MoveList
-	generateSerIterator[Us, lists](p, &l)
+	generateSerIterator[Us, Them, lists](p, &l)
 	var n uint64
 	var q Position
 	for _, m := range l.Moves[:l.N] {
@@ -802,7 +874,7 @@ func perftSideSerIteratorLeafCount[Us, Them side](p *Position, depth int) uint64
 }
 
 // generateSerIterator is generate with serialize=iterator.
-func generateSerIterator[Us side, J job](p *Position, l *MoveList) int {
+func generateSerIterator[Us, Them side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -847,21 +919,31 @@ func generateSerIterator[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	switch bits.OnesCount64(m.checkers) {
-	case 0:
+	switch {
+	case m.checkers == 0:
 		m.check = ^uint64(0)
-	case 1:
-		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	case m.checkers&(m.checkers-1) == 0:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)&63]
 	}
 	n := 0
 	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
+	// (A piece or pawn set without moves has no children: no call.)
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
-			return childMovesSerIterator[Us](p, piece, from, targets)
+			if targets == 0 {
+				return 0
+			}
+			return childMovesSerIterator[Us, Them](p, piece, from, targets)
 		}
 		return sets.count(targets)
+	}
+	pawnChildren := func(targets uint64, delta int) int {
+		if targets == 0 {
+			return 0
+		}
+		return childPawnsSerIterator[Us, Them](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -883,7 +965,7 @@ func generateSerIterator[Us side, J job](p *Position, l *MoveList) int {
 			l.addSquaresSerIterator(from, targets, kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedSerIterator[Us](p, from, targets, kind)
+			n += childrenPlayedSerIterator[Us, Them](p, from, targets, kind)
 		} else {
 			n += count(targets)
 		}
@@ -891,43 +973,50 @@ func generateSerIterator[Us side, J job](p *Position, l *MoveList) int {
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
 	// are empty: a king boxed in by its own pieces needs none.
+	//
+	// The side's two castlings, kingside and queenside, are written out
+	// rather than looped over: a loop's index and the rights found would
+	// live on the stack (the generator keeps more values than there are
+	// registers).
 	occ := p.Occupied
 	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
+	kingside, queenside := &castles[p.setup][2*us], &castles[p.setup][2*us+1]
 	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
-		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[p.setup][i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
-				castlings |= c.rights
-			}
-		}
+		castlings = p.Castling & (emptyRights(occ, kingside) | emptyRights(occ, queenside))
 	}
 	if kingMoves != 0 || castlings != 0 {
 		targets := kingMoves
-		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
-			targets |= castles[p.setup][i].safe
+		if castlings != 0 {
+			targets |= kingside.safe | queenside.safe
 		}
 		// The danger map: the squares of targets the enemy attacks through
 		// our king, which is removed from the occupancy the sliders read
 		// (withoutKing, repr.go) so that it cannot step back along a
-		// checking ray. A slider is looked up only when its lines on the
-		// empty board meet targets.
+		// checking ray. Only the knights and sliders that reach the king's
+		// squares (and the castlings', castleReach) on the empty board are
+		// looked at, and a slider is looked up only when its lines meet
+		// targets.
+		r := &kingReach[k]
+		if castlings != 0 {
+			r = &castleReach[p.setup][us]
+		}
 		attacked := board.KingAttacks()[p.king(them)]
 		if pawns := e[board.Pawn]; them == board.White {
 			attacked |= (pawns<<7)&^fileH | (pawns<<9)&^fileA
 		} else {
 			attacked |= (pawns>>9)&^fileH | (pawns>>7)&^fileA
 		}
-		for b := e[board.Knight]; b != 0; b &= b - 1 {
+		for b := e[board.Knight] & r.knight; b != 0; b &= b - 1 {
 			attacked |= board.KnightAttacks()[bits.TrailingZeros64(b)]
 		}
 		kingless := p.withoutKing(p.occupied(), us, k)
-		for b := bq; b != 0; b &= b - 1 {
+		for b := bq & r.bishop; b != 0; b &= b - 1 {
 			if s := board.Square(bits.TrailingZeros64(b)); bishopLines[s]&targets != 0 {
 				attacked |= bishopAttacks(s, kingless)
 			}
 		}
-		for b := rq; b != 0; b &= b - 1 {
+		for b := rq & r.rook; b != 0; b &= b - 1 {
 			if s := board.Square(bits.TrailingZeros64(b)); rookLines[s]&targets != 0 {
 				attacked |= rookAttacks(s, kingless)
 			}
@@ -936,12 +1025,15 @@ func generateSerIterator[Us side, J job](p *Position, l *MoveList) int {
 		leaper(board.King, k, kingMoves&^attacked)
 		// Chess960's xray square, beyond the castling rook, never holds
 		// a bit in standard chess: the test stops at c.xray == 0.
-		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
-			c := &castles[p.setup][i]
+		castle := func(c *castle) {
 			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&rq == 0) {
 				special(k, c.to.Bitboard(), Castle)
 			}
+		}
+		if castlings != 0 {
+			castle(kingside)
+			castle(queenside)
 		}
 	}
 	if m.check == 0 {
@@ -954,66 +1046,70 @@ func generateSerIterator[Us side, J job](p *Position, l *MoveList) int {
 		s := board.Square(bits.TrailingZeros64(b))
 		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
-	for b := mine[board.Bishop] &^ m.pinHV; b != 0; b &= b - 1 {
+	// The sliders no pin holds, then the pinned ones (rare), each along its
+	// pin ray only: the rooks and queens pinned on a rank or file as
+	// rooks, the bishops and queens pinned on a diagonal as bishops (a
+	// bishop pinned on a rank or file, or a rook on a diagonal, cannot
+	// move). A queen's rook and bishop moves are one target set (the two
+	// never share a square), counted once.
+	for b := mine[board.Bishop] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := bishopAttacks(s, sliding) & movable
-		if m.pinD&(b&-b) != 0 {
-			a &= m.pinD
-		}
-		slider(board.Bishop, s, a)
+		slider(board.Bishop, s, bishopAttacks(s, sliding)&movable)
 	}
-	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
+	for b := mine[board.Rook] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := rookAttacks(s, sliding) & movable
-		if m.pinHV&(b&-b) != 0 {
-			a &= m.pinHV
-		}
-		slider(board.Rook, s, a)
+		slider(board.Rook, s, rookAttacks(s, sliding)&movable)
 	}
-	// A queen's rook and bishop moves are one target set (the two never
-	// share a square), counted once; a pinned queen moves along its pin
-	// only, as a rook or as a bishop.
-	for b := mine[board.Queen]; b != 0; b &= b - 1 {
+	for b := mine[board.Queen] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		var a uint64
-		switch q := b & -b; {
-		case m.pinHV&q != 0:
-			a = rookAttacks(s, sliding) & m.pinHV
-		case m.pinD&q != 0:
-			a = bishopAttacks(s, sliding) & m.pinD
-		default:
-			a = rookAttacks(s, sliding) | bishopAttacks(s, sliding)
-		}
-		slider(board.Queen, s, a&movable)
+		slider(board.Queen, s, (rookAttacks(s, sliding)|bishopAttacks(s, sliding))&movable)
 	}
-	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
-	// file pin lets them push along it), captures by pawns not pinned on a
-	// rank or file (a diagonal pin lets them capture along it).
+	if pinned != 0 {
+		queens := mine[board.Queen]
+		for b := (mine[board.Rook] | queens) & m.pinHV; b != 0; b &= b - 1 {
+			s := board.Square(bits.TrailingZeros64(b))
+			slider(pinnedAs(board.Rook, queens, b), s, rookAttacks(s, sliding)&movable&m.pinHV)
+		}
+		for b := (mine[board.Bishop] | queens) & m.pinD; b != 0; b &= b - 1 {
+			s := board.Square(bits.TrailingZeros64(b))
+			slider(pinnedAs(board.Bishop, queens, b), s, bishopAttacks(s, sliding)&movable&m.pinD)
+		}
+	}
+	// Pawns, set-wise: the pawns no pin holds push and capture; a pinned
+	// pawn (rare: tested for) moves along its pin ray only, pushing when
+	// pinned on a file and capturing its pinner when pinned on a diagonal
+	// (its other moves leave the ray; none lands on another pin ray).
 	pawns := mine[board.Pawn]
 	empty := ^occ
-	push := pawns &^ m.pinD
-	single := (bits.RotateLeft64(push&^m.pinHV, pushStep(us)) | bits.RotateLeft64(push&m.pinHV, pushStep(us))&m.pinHV) & empty
+	free := pawns &^ pinned
+	single := bits.RotateLeft64(free, pushStep(us))
+	capA, capH := bits.RotateLeft64(free, captureA(us)), bits.RotateLeft64(free, captureH(us))
+	if held := pawns & pinned; held != 0 {
+		single |= bits.RotateLeft64(held&m.pinHV, pushStep(us)) & m.pinHV
+		capA |= bits.RotateLeft64(held&m.pinD, captureA(us)) & m.pinD
+		capH |= bits.RotateLeft64(held&m.pinD, captureH(us)) & m.pinD
+	}
+	single &= empty
 	double := bits.RotateLeft64(single&doubleRank(us), pushStep(us)) & empty & m.check
 	single &= m.check
-	capturers := pawns &^ m.pinHV
-	capture := func(step int, edge uint64) uint64 {
-		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
-		return free &^ edge & opp & m.check
-	}
-	capA, capH := capture(captureA(us), fileH), capture(captureH(us), fileA)
-	// Counted with four popcounts rather than seven: a single push never
+	capA &= opp & m.check &^ fileH
+	capH &= opp & m.check &^ fileA
+	// Counted with three popcounts rather than seven: a single push never
 	// lands on the two ranks behind the side's pawns, so the double pushes
 	// are moved there (from the fourth rank to the second: a rotation by
-	// two pushes back), and the promotions of the three sets (each on the
+	// two pushes back). The promotions, only while a pawn stands on the
+	// seventh rank, with one more: those of the three sets (each on the
 	// last rank, one byte) are moved to three bytes of one word, counted
 	// three more times since each promotion is four moves.
-	promo := uint64(rank1 | rank8)
-	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
-		n += childPawnsSerIterator[Us](p, single, pushStep(us)) + childPawnsSerIterator[Us](p, double, 2*pushStep(us)) +
-			childPawnsSerIterator[Us](p, capA, captureA(us)) + childPawnsSerIterator[Us](p, capH, captureH(us))
+		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
+			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
-		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
+		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH)
+		if pawns&promotionRank(us) != 0 {
+			promo := uint64(rank1 | rank8)
+			n += 3 * count(single&promo|bits.RotateLeft64(capA&promo, 8)|bits.RotateLeft64(capH&promo, 16))
+		}
 	}
 	if listing[J]() {
 		l.addPawnsSquaresSerIterator(single, pushStep(us), Quiet)
@@ -1035,43 +1131,103 @@ func generateSerIterator[Us side, J job](p *Position, l *MoveList) int {
 // leafParentsListedSerIterator is leafParentsListed with serialize=iterator.
 func leafParentsListedSerIterator[Us, Them side](p *Position) uint64 {
 	var l MoveList
-	generateSerIterator[Us, lists](p, &l)
+	generateSerIterator[Us, Them, lists](p, &l)
 	var n uint64
 	var q Position
 	for _, m := range l.Moves[:l.N] {
 		play[Us](&q, p, m)
-		n += uint64(generateSerIterator[Them, counts](&q, nil))
+		n += uint64(generateSerIterator[Them, Us, counts](&q, nil))
 	}
 	return n
 }
 
 // childMovesSerIterator is childMoves with serialize=iterator.
-func childMovesSerIterator[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+func childMovesSerIterator[Us, Them side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
 	p.EP, p.Side = board.NoSquare, them
 	rights := castling & keepRights[p.setup][from]
+	p.Castling = rights
 	flip(p, us, pc, from)
+	piece := &p.Pieces[us][pc]
+	lifted, own, occ := *piece, p.Colors[us], p.Occupied
 	n := 0
 	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
-		flip(p, us, pc, to)
-		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterSerIterator[Us](p)
-		flip(p, us, pc, to)
+		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
+		p.keep(us, pc, to)
+		if rights != 0 {
+			p.Castling = rights & keepRights[p.setup][to]
+		}
+		n += generateSerIterator[Them, Us, counts](p, nil)
+		p.keep(us, pc, to)
 	}
+	p.Occupied = occ
 	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
 		victim := p.pieceOn(them, to)
-		flip(p, them, victim, to)
-		flip(p, us, pc, to)
+		capture(p, them, victim, to)
+		*piece, p.Colors[us] = lifted|to.Bitboard(), own|to.Bitboard()
+		p.keep(us, pc, to)
 		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterSerIterator[Us](p)
-		flip(p, us, pc, to)
-		flip(p, them, victim, to)
+		n += generateSerIterator[Them, Us, counts](p, nil)
+		p.keep(us, pc, to)
+		capture(p, them, victim, to)
 	}
+	*piece, p.Colors[us] = lifted, own
 	flip(p, us, pc, from)
+	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
+// childPawnsSerIterator is childPawns with serialize=iterator.
+func childPawnsSerIterator[Us, Them side](p *Position, targets uint64, delta int) int {
+	us := sideOf[Us]()
+	them := us ^ 1
+	ep, castling := p.EP, p.Castling
+	p.EP, p.Side = board.NoSquare, them
+	pawns, own, occ := p.Pieces[us][board.Pawn], p.Colors[us], p.Occupied
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		to := board.Square(bits.TrailingZeros64(targets))
+		from := (to - board.Square(delta)) & 63
+		if delta == 16 || delta == -16 {
+			p.EP = (from + to) / 2
+		}
+		victim := board.Piece(board.King) // none: a king is never captured
+		if p.Colors[them]&to.Bitboard() != 0 {
+			victim = p.pieceOn(them, to)
+			capture(p, them, victim, to)
+		}
+		moved := from.Bitboard() | to.Bitboard()
+		p.Colors[us], p.Occupied = own^moved, occ&^from.Bitboard()|to.Bitboard()
+		p.keep(us, board.Pawn, from)
+		if to.Bitboard()&(rank1|rank8) == 0 {
+			p.Pieces[us][board.Pawn] = pawns ^ moved
+			p.keep(us, board.Pawn, to)
+			n += generateSerIterator[Them, Us, counts](p, nil)
+			p.keep(us, board.Pawn, to)
+		} else {
+			// Only a capture on the last rank takes a right away (a
+			// pawn's from-square is never a king's or a rook's first).
+			p.Pieces[us][board.Pawn] = pawns ^ from.Bitboard()
+			p.Castling = castling & keepRights[p.setup][to]
+			for placed := board.Knight; placed <= board.Queen; placed++ {
+				p.Pieces[us][placed] ^= to.Bitboard()
+				p.keep(us, placed, to)
+				n += generateSerIterator[Them, Us, counts](p, nil)
+				p.Pieces[us][placed] ^= to.Bitboard()
+				p.keep(us, placed, to)
+			}
+			p.Castling = castling
+		}
+		p.keep(us, board.Pawn, from)
+		if victim != board.King {
+			capture(p, them, victim, to)
+		}
+	}
+	p.Pieces[us][board.Pawn], p.Colors[us], p.Occupied = pawns, own, occ
 	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
 }
@@ -1086,53 +1242,13 @@ func (l *MoveList) addSquaresSerIterator(from board.Square, targets uint64, kind
 }
 
 // childrenPlayedSerIterator is childrenPlayed with serialize=iterator.
-func childrenPlayedSerIterator[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+func childrenPlayedSerIterator[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
 	var q Position
 	n := 0
 	for ; targets != 0; targets &= targets - 1 {
 		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterSerIterator[Us](&q)
+		n += generateSerIterator[Them, Us, counts](&q, nil)
 	}
-	return n
-}
-
-// childPawnsSerIterator is childPawns with serialize=iterator.
-func childPawnsSerIterator[Us side](p *Position, targets uint64, delta int) int {
-	us := sideOf[Us]()
-	them := us ^ 1
-	ep, castling := p.EP, p.Castling
-	p.EP, p.Side = board.NoSquare, them
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		to := board.Square(bits.TrailingZeros64(targets))
-		from := (to - board.Square(delta)) & 63
-		if delta == 16 || delta == -16 {
-			p.EP = (from + to) / 2
-		}
-		victim := board.Piece(board.King) // none: a king is never captured
-		if p.Colors[them]&to.Bitboard() != 0 {
-			victim = p.pieceOn(them, to)
-			flip(p, them, victim, to)
-		}
-		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
-		flip(p, us, board.Pawn, from)
-		if to.Bitboard()&(rank1|rank8) == 0 {
-			flip(p, us, board.Pawn, to)
-			n += countAfterSerIterator[Us](p)
-			flip(p, us, board.Pawn, to)
-		} else {
-			for placed := board.Knight; placed <= board.Queen; placed++ {
-				flip(p, us, placed, to)
-				n += countAfterSerIterator[Us](p)
-				flip(p, us, placed, to)
-			}
-		}
-		flip(p, us, board.Pawn, from)
-		if victim != board.King {
-			flip(p, them, victim, to)
-		}
-	}
-	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
 }
 
@@ -1152,14 +1268,6 @@ func (l *MoveList) addPawnsSquaresSerIterator(targets uint64, delta int, kind in
 	}
 }
 
-// countAfterSerIterator is countAfter with serialize=iterator.
-func countAfterSerIterator[Us side](p *Position) int {
-	if sideOf[Us]() == board.White {
-		return generateSerIterator[black, counts](p, nil)
-	}
-	return generateSerIterator[white, counts](p, nil)
-}
-
 // perftSerReverseLeafCount is perft with serialize=reverse, leaf=count.
 func perftSerReverseLeafCount(p Position, depth int) uint64 {
 	if p.Side == board.White {
@@ -1174,12 +1282,12 @@ func perftSideSerReverseLeafCount[Us, Them side](p *Position, depth int) uint64 
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateSerReverse[Us, counts](p, nil))
+		return uint64(generateSerReverse[Us, Them, counts](p, nil))
 	case depth == 2:
 		return leafParentsListedSerReverse[Us, Them](p)
 	}
 	var l MoveList
-	generateSerReverse[Us, lists](p, &l)
+	generateSerReverse[Us, Them, lists](p, &l)
 	var n uint64
 	var q Position
 	for _, m := range l.Moves[:l.N] {
@@ -1190,7 +1298,7 @@ func perftSideSerReverseLeafCount[Us, Them side](p *Position, depth int) uint64 
 }
 
 // generateSerReverse is generate with serialize=reverse.
-func generateSerReverse[Us side, J job](p *Position, l *MoveList) int {
+func generateSerReverse[Us, Them side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -1235,21 +1343,31 @@ func generateSerReverse[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	switch bits.OnesCount64(m.checkers) {
-	case 0:
+	switch {
+	case m.checkers == 0:
 		m.check = ^uint64(0)
-	case 1:
-		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	case m.checkers&(m.checkers-1) == 0:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)&63]
 	}
 	n := 0
 	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
+	// (A piece or pawn set without moves has no children: no call.)
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
-			return childMovesSerReverse[Us](p, piece, from, targets)
+			if targets == 0 {
+				return 0
+			}
+			return childMovesSerReverse[Us, Them](p, piece, from, targets)
 		}
 		return sets.count(targets)
+	}
+	pawnChildren := func(targets uint64, delta int) int {
+		if targets == 0 {
+			return 0
+		}
+		return childPawnsSerReverse[Us, Them](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -1271,7 +1389,7 @@ func generateSerReverse[Us side, J job](p *Position, l *MoveList) int {
 			l.addSquaresSerReverse(from, targets, kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedSerReverse[Us](p, from, targets, kind)
+			n += childrenPlayedSerReverse[Us, Them](p, from, targets, kind)
 		} else {
 			n += count(targets)
 		}
@@ -1279,43 +1397,50 @@ func generateSerReverse[Us side, J job](p *Position, l *MoveList) int {
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
 	// are empty: a king boxed in by its own pieces needs none.
+	//
+	// The side's two castlings, kingside and queenside, are written out
+	// rather than looped over: a loop's index and the rights found would
+	// live on the stack (the generator keeps more values than there are
+	// registers).
 	occ := p.Occupied
 	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
+	kingside, queenside := &castles[p.setup][2*us], &castles[p.setup][2*us+1]
 	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
-		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[p.setup][i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
-				castlings |= c.rights
-			}
-		}
+		castlings = p.Castling & (emptyRights(occ, kingside) | emptyRights(occ, queenside))
 	}
 	if kingMoves != 0 || castlings != 0 {
 		targets := kingMoves
-		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
-			targets |= castles[p.setup][i].safe
+		if castlings != 0 {
+			targets |= kingside.safe | queenside.safe
 		}
 		// The danger map: the squares of targets the enemy attacks through
 		// our king, which is removed from the occupancy the sliders read
 		// (withoutKing, repr.go) so that it cannot step back along a
-		// checking ray. A slider is looked up only when its lines on the
-		// empty board meet targets.
+		// checking ray. Only the knights and sliders that reach the king's
+		// squares (and the castlings', castleReach) on the empty board are
+		// looked at, and a slider is looked up only when its lines meet
+		// targets.
+		r := &kingReach[k]
+		if castlings != 0 {
+			r = &castleReach[p.setup][us]
+		}
 		attacked := board.KingAttacks()[p.king(them)]
 		if pawns := e[board.Pawn]; them == board.White {
 			attacked |= (pawns<<7)&^fileH | (pawns<<9)&^fileA
 		} else {
 			attacked |= (pawns>>9)&^fileH | (pawns>>7)&^fileA
 		}
-		for b := e[board.Knight]; b != 0; b &= b - 1 {
+		for b := e[board.Knight] & r.knight; b != 0; b &= b - 1 {
 			attacked |= board.KnightAttacks()[bits.TrailingZeros64(b)]
 		}
 		kingless := p.withoutKing(p.occupied(), us, k)
-		for b := bq; b != 0; b &= b - 1 {
+		for b := bq & r.bishop; b != 0; b &= b - 1 {
 			if s := board.Square(bits.TrailingZeros64(b)); bishopLines[s]&targets != 0 {
 				attacked |= bishopAttacks(s, kingless)
 			}
 		}
-		for b := rq; b != 0; b &= b - 1 {
+		for b := rq & r.rook; b != 0; b &= b - 1 {
 			if s := board.Square(bits.TrailingZeros64(b)); rookLines[s]&targets != 0 {
 				attacked |= rookAttacks(s, kingless)
 			}
@@ -1324,12 +1449,15 @@ func generateSerReverse[Us side, J job](p *Position, l *MoveList) int {
 		leaper(board.King, k, kingMoves&^attacked)
 		// Chess960's xray square, beyond the castling rook, never holds
 		// a bit in standard chess: the test stops at c.xray == 0.
-		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
-			c := &castles[p.setup][i]
+		castle := func(c *castle) {
 			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&rq == 0) {
 				special(k, c.to.Bitboard(), Castle)
 			}
+		}
+		if castlings != 0 {
+			castle(kingside)
+			castle(queenside)
 		}
 	}
 	if m.check == 0 {
@@ -1342,66 +1470,70 @@ func generateSerReverse[Us side, J job](p *Position, l *MoveList) int {
 		s := board.Square(bits.TrailingZeros64(b))
 		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
-	for b := mine[board.Bishop] &^ m.pinHV; b != 0; b &= b - 1 {
+	// The sliders no pin holds, then the pinned ones (rare), each along its
+	// pin ray only: the rooks and queens pinned on a rank or file as
+	// rooks, the bishops and queens pinned on a diagonal as bishops (a
+	// bishop pinned on a rank or file, or a rook on a diagonal, cannot
+	// move). A queen's rook and bishop moves are one target set (the two
+	// never share a square), counted once.
+	for b := mine[board.Bishop] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := bishopAttacks(s, sliding) & movable
-		if m.pinD&(b&-b) != 0 {
-			a &= m.pinD
-		}
-		slider(board.Bishop, s, a)
+		slider(board.Bishop, s, bishopAttacks(s, sliding)&movable)
 	}
-	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
+	for b := mine[board.Rook] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := rookAttacks(s, sliding) & movable
-		if m.pinHV&(b&-b) != 0 {
-			a &= m.pinHV
-		}
-		slider(board.Rook, s, a)
+		slider(board.Rook, s, rookAttacks(s, sliding)&movable)
 	}
-	// A queen's rook and bishop moves are one target set (the two never
-	// share a square), counted once; a pinned queen moves along its pin
-	// only, as a rook or as a bishop.
-	for b := mine[board.Queen]; b != 0; b &= b - 1 {
+	for b := mine[board.Queen] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		var a uint64
-		switch q := b & -b; {
-		case m.pinHV&q != 0:
-			a = rookAttacks(s, sliding) & m.pinHV
-		case m.pinD&q != 0:
-			a = bishopAttacks(s, sliding) & m.pinD
-		default:
-			a = rookAttacks(s, sliding) | bishopAttacks(s, sliding)
-		}
-		slider(board.Queen, s, a&movable)
+		slider(board.Queen, s, (rookAttacks(s, sliding)|bishopAttacks(s, sliding))&movable)
 	}
-	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
-	// file pin lets them push along it), captures by pawns not pinned on a
-	// rank or file (a diagonal pin lets them capture along it).
+	if pinned != 0 {
+		queens := mine[board.Queen]
+		for b := (mine[board.Rook] | queens) & m.pinHV; b != 0; b &= b - 1 {
+			s := board.Square(bits.TrailingZeros64(b))
+			slider(pinnedAs(board.Rook, queens, b), s, rookAttacks(s, sliding)&movable&m.pinHV)
+		}
+		for b := (mine[board.Bishop] | queens) & m.pinD; b != 0; b &= b - 1 {
+			s := board.Square(bits.TrailingZeros64(b))
+			slider(pinnedAs(board.Bishop, queens, b), s, bishopAttacks(s, sliding)&movable&m.pinD)
+		}
+	}
+	// Pawns, set-wise: the pawns no pin holds push and capture; a pinned
+	// pawn (rare: tested for) moves along its pin ray only, pushing when
+	// pinned on a file and capturing its pinner when pinned on a diagonal
+	// (its other moves leave the ray; none lands on another pin ray).
 	pawns := mine[board.Pawn]
 	empty := ^occ
-	push := pawns &^ m.pinD
-	single := (bits.RotateLeft64(push&^m.pinHV, pushStep(us)) | bits.RotateLeft64(push&m.pinHV, pushStep(us))&m.pinHV) & empty
+	free := pawns &^ pinned
+	single := bits.RotateLeft64(free, pushStep(us))
+	capA, capH := bits.RotateLeft64(free, captureA(us)), bits.RotateLeft64(free, captureH(us))
+	if held := pawns & pinned; held != 0 {
+		single |= bits.RotateLeft64(held&m.pinHV, pushStep(us)) & m.pinHV
+		capA |= bits.RotateLeft64(held&m.pinD, captureA(us)) & m.pinD
+		capH |= bits.RotateLeft64(held&m.pinD, captureH(us)) & m.pinD
+	}
+	single &= empty
 	double := bits.RotateLeft64(single&doubleRank(us), pushStep(us)) & empty & m.check
 	single &= m.check
-	capturers := pawns &^ m.pinHV
-	capture := func(step int, edge uint64) uint64 {
-		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
-		return free &^ edge & opp & m.check
-	}
-	capA, capH := capture(captureA(us), fileH), capture(captureH(us), fileA)
-	// Counted with four popcounts rather than seven: a single push never
+	capA &= opp & m.check &^ fileH
+	capH &= opp & m.check &^ fileA
+	// Counted with three popcounts rather than seven: a single push never
 	// lands on the two ranks behind the side's pawns, so the double pushes
 	// are moved there (from the fourth rank to the second: a rotation by
-	// two pushes back), and the promotions of the three sets (each on the
+	// two pushes back). The promotions, only while a pawn stands on the
+	// seventh rank, with one more: those of the three sets (each on the
 	// last rank, one byte) are moved to three bytes of one word, counted
 	// three more times since each promotion is four moves.
-	promo := uint64(rank1 | rank8)
-	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
-		n += childPawnsSerReverse[Us](p, single, pushStep(us)) + childPawnsSerReverse[Us](p, double, 2*pushStep(us)) +
-			childPawnsSerReverse[Us](p, capA, captureA(us)) + childPawnsSerReverse[Us](p, capH, captureH(us))
+		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
+			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
-		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
+		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH)
+		if pawns&promotionRank(us) != 0 {
+			promo := uint64(rank1 | rank8)
+			n += 3 * count(single&promo|bits.RotateLeft64(capA&promo, 8)|bits.RotateLeft64(capH&promo, 16))
+		}
 	}
 	if listing[J]() {
 		l.addPawnsSquaresSerReverse(single, pushStep(us), Quiet)
@@ -1423,43 +1555,103 @@ func generateSerReverse[Us side, J job](p *Position, l *MoveList) int {
 // leafParentsListedSerReverse is leafParentsListed with serialize=reverse.
 func leafParentsListedSerReverse[Us, Them side](p *Position) uint64 {
 	var l MoveList
-	generateSerReverse[Us, lists](p, &l)
+	generateSerReverse[Us, Them, lists](p, &l)
 	var n uint64
 	var q Position
 	for _, m := range l.Moves[:l.N] {
 		play[Us](&q, p, m)
-		n += uint64(generateSerReverse[Them, counts](&q, nil))
+		n += uint64(generateSerReverse[Them, Us, counts](&q, nil))
 	}
 	return n
 }
 
 // childMovesSerReverse is childMoves with serialize=reverse.
-func childMovesSerReverse[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+func childMovesSerReverse[Us, Them side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
 	p.EP, p.Side = board.NoSquare, them
 	rights := castling & keepRights[p.setup][from]
+	p.Castling = rights
 	flip(p, us, pc, from)
+	piece := &p.Pieces[us][pc]
+	lifted, own, occ := *piece, p.Colors[us], p.Occupied
 	n := 0
 	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
-		flip(p, us, pc, to)
-		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterSerReverse[Us](p)
-		flip(p, us, pc, to)
+		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
+		p.keep(us, pc, to)
+		if rights != 0 {
+			p.Castling = rights & keepRights[p.setup][to]
+		}
+		n += generateSerReverse[Them, Us, counts](p, nil)
+		p.keep(us, pc, to)
 	}
+	p.Occupied = occ
 	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
 		victim := p.pieceOn(them, to)
-		flip(p, them, victim, to)
-		flip(p, us, pc, to)
+		capture(p, them, victim, to)
+		*piece, p.Colors[us] = lifted|to.Bitboard(), own|to.Bitboard()
+		p.keep(us, pc, to)
 		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterSerReverse[Us](p)
-		flip(p, us, pc, to)
-		flip(p, them, victim, to)
+		n += generateSerReverse[Them, Us, counts](p, nil)
+		p.keep(us, pc, to)
+		capture(p, them, victim, to)
 	}
+	*piece, p.Colors[us] = lifted, own
 	flip(p, us, pc, from)
+	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
+// childPawnsSerReverse is childPawns with serialize=reverse.
+func childPawnsSerReverse[Us, Them side](p *Position, targets uint64, delta int) int {
+	us := sideOf[Us]()
+	them := us ^ 1
+	ep, castling := p.EP, p.Castling
+	p.EP, p.Side = board.NoSquare, them
+	pawns, own, occ := p.Pieces[us][board.Pawn], p.Colors[us], p.Occupied
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		to := board.Square(bits.TrailingZeros64(targets))
+		from := (to - board.Square(delta)) & 63
+		if delta == 16 || delta == -16 {
+			p.EP = (from + to) / 2
+		}
+		victim := board.Piece(board.King) // none: a king is never captured
+		if p.Colors[them]&to.Bitboard() != 0 {
+			victim = p.pieceOn(them, to)
+			capture(p, them, victim, to)
+		}
+		moved := from.Bitboard() | to.Bitboard()
+		p.Colors[us], p.Occupied = own^moved, occ&^from.Bitboard()|to.Bitboard()
+		p.keep(us, board.Pawn, from)
+		if to.Bitboard()&(rank1|rank8) == 0 {
+			p.Pieces[us][board.Pawn] = pawns ^ moved
+			p.keep(us, board.Pawn, to)
+			n += generateSerReverse[Them, Us, counts](p, nil)
+			p.keep(us, board.Pawn, to)
+		} else {
+			// Only a capture on the last rank takes a right away (a
+			// pawn's from-square is never a king's or a rook's first).
+			p.Pieces[us][board.Pawn] = pawns ^ from.Bitboard()
+			p.Castling = castling & keepRights[p.setup][to]
+			for placed := board.Knight; placed <= board.Queen; placed++ {
+				p.Pieces[us][placed] ^= to.Bitboard()
+				p.keep(us, placed, to)
+				n += generateSerReverse[Them, Us, counts](p, nil)
+				p.Pieces[us][placed] ^= to.Bitboard()
+				p.keep(us, placed, to)
+			}
+			p.Castling = castling
+		}
+		p.keep(us, board.Pawn, from)
+		if victim != board.King {
+			capture(p, them, victim, to)
+		}
+	}
+	p.Pieces[us][board.Pawn], p.Colors[us], p.Occupied = pawns, own, occ
 	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
 }
@@ -1474,53 +1666,13 @@ func (l *MoveList) addSquaresSerReverse(from board.Square, targets uint64, kind 
 }
 
 // childrenPlayedSerReverse is childrenPlayed with serialize=reverse.
-func childrenPlayedSerReverse[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+func childrenPlayedSerReverse[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
 	var q Position
 	n := 0
 	for ; targets != 0; targets &= targets - 1 {
 		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterSerReverse[Us](&q)
+		n += generateSerReverse[Them, Us, counts](&q, nil)
 	}
-	return n
-}
-
-// childPawnsSerReverse is childPawns with serialize=reverse.
-func childPawnsSerReverse[Us side](p *Position, targets uint64, delta int) int {
-	us := sideOf[Us]()
-	them := us ^ 1
-	ep, castling := p.EP, p.Castling
-	p.EP, p.Side = board.NoSquare, them
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		to := board.Square(bits.TrailingZeros64(targets))
-		from := (to - board.Square(delta)) & 63
-		if delta == 16 || delta == -16 {
-			p.EP = (from + to) / 2
-		}
-		victim := board.Piece(board.King) // none: a king is never captured
-		if p.Colors[them]&to.Bitboard() != 0 {
-			victim = p.pieceOn(them, to)
-			flip(p, them, victim, to)
-		}
-		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
-		flip(p, us, board.Pawn, from)
-		if to.Bitboard()&(rank1|rank8) == 0 {
-			flip(p, us, board.Pawn, to)
-			n += countAfterSerReverse[Us](p)
-			flip(p, us, board.Pawn, to)
-		} else {
-			for placed := board.Knight; placed <= board.Queen; placed++ {
-				flip(p, us, placed, to)
-				n += countAfterSerReverse[Us](p)
-				flip(p, us, placed, to)
-			}
-		}
-		flip(p, us, board.Pawn, from)
-		if victim != board.King {
-			flip(p, them, victim, to)
-		}
-	}
-	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
 }
 
@@ -1540,14 +1692,6 @@ func (l *MoveList) addPawnsSquaresSerReverse(targets uint64, delta int, kind int
 	}
 }
 
-// countAfterSerReverse is countAfter with serialize=reverse.
-func countAfterSerReverse[Us side](p *Position) int {
-	if sideOf[Us]() == board.White {
-		return generateSerReverse[black, counts](p, nil)
-	}
-	return generateSerReverse[white, counts](p, nil)
-}
-
 // perftSerScanResetLeafCount is perft with serialize=scan-reset, leaf=count.
 func perftSerScanResetLeafCount(p Position, depth int) uint64 {
 	if p.Side == board.White {
@@ -1562,12 +1706,12 @@ func perftSideSerScanResetLeafCount[Us, Them side](p *Position, depth int) uint6
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateSerScanReset[Us, counts](p, nil))
+		return uint64(generateSerScanReset[Us, Them, counts](p, nil))
 	case depth == 2:
 		return leafParentsListedSerScanReset[Us, Them](p)
 	}
 	var l MoveList
-	generateSerScanReset[Us, lists](p, &l)
+	generateSerScanReset[Us, Them, lists](p, &l)
 	var n uint64
 	var q Position
 	for _, m := range l.Moves[:l.N] {
@@ -1578,7 +1722,7 @@ func perftSideSerScanResetLeafCount[Us, Them side](p *Position, depth int) uint6
 }
 
 // generateSerScanReset is generate with serialize=scan-reset.
-func generateSerScanReset[Us side, J job](p *Position, l *MoveList) int {
+func generateSerScanReset[Us, Them side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -1623,21 +1767,31 @@ func generateSerScanReset[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	switch bits.OnesCount64(m.checkers) {
-	case 0:
+	switch {
+	case m.checkers == 0:
 		m.check = ^uint64(0)
-	case 1:
-		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	case m.checkers&(m.checkers-1) == 0:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)&63]
 	}
 	n := 0
 	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
+	// (A piece or pawn set without moves has no children: no call.)
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
-			return childMovesSerScanReset[Us](p, piece, from, targets)
+			if targets == 0 {
+				return 0
+			}
+			return childMovesSerScanReset[Us, Them](p, piece, from, targets)
 		}
 		return sets.count(targets)
+	}
+	pawnChildren := func(targets uint64, delta int) int {
+		if targets == 0 {
+			return 0
+		}
+		return childPawnsSerScanReset[Us, Them](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -1659,7 +1813,7 @@ func generateSerScanReset[Us side, J job](p *Position, l *MoveList) int {
 			l.addSquaresSerScanReset(from, targets, kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedSerScanReset[Us](p, from, targets, kind)
+			n += childrenPlayedSerScanReset[Us, Them](p, from, targets, kind)
 		} else {
 			n += count(targets)
 		}
@@ -1667,43 +1821,50 @@ func generateSerScanReset[Us side, J job](p *Position, l *MoveList) int {
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
 	// are empty: a king boxed in by its own pieces needs none.
+	//
+	// The side's two castlings, kingside and queenside, are written out
+	// rather than looped over: a loop's index and the rights found would
+	// live on the stack (the generator keeps more values than there are
+	// registers).
 	occ := p.Occupied
 	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
+	kingside, queenside := &castles[p.setup][2*us], &castles[p.setup][2*us+1]
 	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
-		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[p.setup][i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
-				castlings |= c.rights
-			}
-		}
+		castlings = p.Castling & (emptyRights(occ, kingside) | emptyRights(occ, queenside))
 	}
 	if kingMoves != 0 || castlings != 0 {
 		targets := kingMoves
-		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
-			targets |= castles[p.setup][i].safe
+		if castlings != 0 {
+			targets |= kingside.safe | queenside.safe
 		}
 		// The danger map: the squares of targets the enemy attacks through
 		// our king, which is removed from the occupancy the sliders read
 		// (withoutKing, repr.go) so that it cannot step back along a
-		// checking ray. A slider is looked up only when its lines on the
-		// empty board meet targets.
+		// checking ray. Only the knights and sliders that reach the king's
+		// squares (and the castlings', castleReach) on the empty board are
+		// looked at, and a slider is looked up only when its lines meet
+		// targets.
+		r := &kingReach[k]
+		if castlings != 0 {
+			r = &castleReach[p.setup][us]
+		}
 		attacked := board.KingAttacks()[p.king(them)]
 		if pawns := e[board.Pawn]; them == board.White {
 			attacked |= (pawns<<7)&^fileH | (pawns<<9)&^fileA
 		} else {
 			attacked |= (pawns>>9)&^fileH | (pawns>>7)&^fileA
 		}
-		for b := e[board.Knight]; b != 0; b &= b - 1 {
+		for b := e[board.Knight] & r.knight; b != 0; b &= b - 1 {
 			attacked |= board.KnightAttacks()[bits.TrailingZeros64(b)]
 		}
 		kingless := p.withoutKing(p.occupied(), us, k)
-		for b := bq; b != 0; b &= b - 1 {
+		for b := bq & r.bishop; b != 0; b &= b - 1 {
 			if s := board.Square(bits.TrailingZeros64(b)); bishopLines[s]&targets != 0 {
 				attacked |= bishopAttacks(s, kingless)
 			}
 		}
-		for b := rq; b != 0; b &= b - 1 {
+		for b := rq & r.rook; b != 0; b &= b - 1 {
 			if s := board.Square(bits.TrailingZeros64(b)); rookLines[s]&targets != 0 {
 				attacked |= rookAttacks(s, kingless)
 			}
@@ -1712,12 +1873,15 @@ func generateSerScanReset[Us side, J job](p *Position, l *MoveList) int {
 		leaper(board.King, k, kingMoves&^attacked)
 		// Chess960's xray square, beyond the castling rook, never holds
 		// a bit in standard chess: the test stops at c.xray == 0.
-		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
-			c := &castles[p.setup][i]
+		castle := func(c *castle) {
 			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&rq == 0) {
 				special(k, c.to.Bitboard(), Castle)
 			}
+		}
+		if castlings != 0 {
+			castle(kingside)
+			castle(queenside)
 		}
 	}
 	if m.check == 0 {
@@ -1730,66 +1894,70 @@ func generateSerScanReset[Us side, J job](p *Position, l *MoveList) int {
 		s := board.Square(bits.TrailingZeros64(b))
 		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
-	for b := mine[board.Bishop] &^ m.pinHV; b != 0; b &= b - 1 {
+	// The sliders no pin holds, then the pinned ones (rare), each along its
+	// pin ray only: the rooks and queens pinned on a rank or file as
+	// rooks, the bishops and queens pinned on a diagonal as bishops (a
+	// bishop pinned on a rank or file, or a rook on a diagonal, cannot
+	// move). A queen's rook and bishop moves are one target set (the two
+	// never share a square), counted once.
+	for b := mine[board.Bishop] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := bishopAttacks(s, sliding) & movable
-		if m.pinD&(b&-b) != 0 {
-			a &= m.pinD
-		}
-		slider(board.Bishop, s, a)
+		slider(board.Bishop, s, bishopAttacks(s, sliding)&movable)
 	}
-	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
+	for b := mine[board.Rook] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := rookAttacks(s, sliding) & movable
-		if m.pinHV&(b&-b) != 0 {
-			a &= m.pinHV
-		}
-		slider(board.Rook, s, a)
+		slider(board.Rook, s, rookAttacks(s, sliding)&movable)
 	}
-	// A queen's rook and bishop moves are one target set (the two never
-	// share a square), counted once; a pinned queen moves along its pin
-	// only, as a rook or as a bishop.
-	for b := mine[board.Queen]; b != 0; b &= b - 1 {
+	for b := mine[board.Queen] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		var a uint64
-		switch q := b & -b; {
-		case m.pinHV&q != 0:
-			a = rookAttacks(s, sliding) & m.pinHV
-		case m.pinD&q != 0:
-			a = bishopAttacks(s, sliding) & m.pinD
-		default:
-			a = rookAttacks(s, sliding) | bishopAttacks(s, sliding)
-		}
-		slider(board.Queen, s, a&movable)
+		slider(board.Queen, s, (rookAttacks(s, sliding)|bishopAttacks(s, sliding))&movable)
 	}
-	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
-	// file pin lets them push along it), captures by pawns not pinned on a
-	// rank or file (a diagonal pin lets them capture along it).
+	if pinned != 0 {
+		queens := mine[board.Queen]
+		for b := (mine[board.Rook] | queens) & m.pinHV; b != 0; b &= b - 1 {
+			s := board.Square(bits.TrailingZeros64(b))
+			slider(pinnedAs(board.Rook, queens, b), s, rookAttacks(s, sliding)&movable&m.pinHV)
+		}
+		for b := (mine[board.Bishop] | queens) & m.pinD; b != 0; b &= b - 1 {
+			s := board.Square(bits.TrailingZeros64(b))
+			slider(pinnedAs(board.Bishop, queens, b), s, bishopAttacks(s, sliding)&movable&m.pinD)
+		}
+	}
+	// Pawns, set-wise: the pawns no pin holds push and capture; a pinned
+	// pawn (rare: tested for) moves along its pin ray only, pushing when
+	// pinned on a file and capturing its pinner when pinned on a diagonal
+	// (its other moves leave the ray; none lands on another pin ray).
 	pawns := mine[board.Pawn]
 	empty := ^occ
-	push := pawns &^ m.pinD
-	single := (bits.RotateLeft64(push&^m.pinHV, pushStep(us)) | bits.RotateLeft64(push&m.pinHV, pushStep(us))&m.pinHV) & empty
+	free := pawns &^ pinned
+	single := bits.RotateLeft64(free, pushStep(us))
+	capA, capH := bits.RotateLeft64(free, captureA(us)), bits.RotateLeft64(free, captureH(us))
+	if held := pawns & pinned; held != 0 {
+		single |= bits.RotateLeft64(held&m.pinHV, pushStep(us)) & m.pinHV
+		capA |= bits.RotateLeft64(held&m.pinD, captureA(us)) & m.pinD
+		capH |= bits.RotateLeft64(held&m.pinD, captureH(us)) & m.pinD
+	}
+	single &= empty
 	double := bits.RotateLeft64(single&doubleRank(us), pushStep(us)) & empty & m.check
 	single &= m.check
-	capturers := pawns &^ m.pinHV
-	capture := func(step int, edge uint64) uint64 {
-		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
-		return free &^ edge & opp & m.check
-	}
-	capA, capH := capture(captureA(us), fileH), capture(captureH(us), fileA)
-	// Counted with four popcounts rather than seven: a single push never
+	capA &= opp & m.check &^ fileH
+	capH &= opp & m.check &^ fileA
+	// Counted with three popcounts rather than seven: a single push never
 	// lands on the two ranks behind the side's pawns, so the double pushes
 	// are moved there (from the fourth rank to the second: a rotation by
-	// two pushes back), and the promotions of the three sets (each on the
+	// two pushes back). The promotions, only while a pawn stands on the
+	// seventh rank, with one more: those of the three sets (each on the
 	// last rank, one byte) are moved to three bytes of one word, counted
 	// three more times since each promotion is four moves.
-	promo := uint64(rank1 | rank8)
-	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
-		n += childPawnsSerScanReset[Us](p, single, pushStep(us)) + childPawnsSerScanReset[Us](p, double, 2*pushStep(us)) +
-			childPawnsSerScanReset[Us](p, capA, captureA(us)) + childPawnsSerScanReset[Us](p, capH, captureH(us))
+		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
+			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
-		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
+		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH)
+		if pawns&promotionRank(us) != 0 {
+			promo := uint64(rank1 | rank8)
+			n += 3 * count(single&promo|bits.RotateLeft64(capA&promo, 8)|bits.RotateLeft64(capH&promo, 16))
+		}
 	}
 	if listing[J]() {
 		l.addPawnsSquaresSerScanReset(single, pushStep(us), Quiet)
@@ -1811,43 +1979,103 @@ func generateSerScanReset[Us side, J job](p *Position, l *MoveList) int {
 // leafParentsListedSerScanReset is leafParentsListed with serialize=scan-reset.
 func leafParentsListedSerScanReset[Us, Them side](p *Position) uint64 {
 	var l MoveList
-	generateSerScanReset[Us, lists](p, &l)
+	generateSerScanReset[Us, Them, lists](p, &l)
 	var n uint64
 	var q Position
 	for _, m := range l.Moves[:l.N] {
 		play[Us](&q, p, m)
-		n += uint64(generateSerScanReset[Them, counts](&q, nil))
+		n += uint64(generateSerScanReset[Them, Us, counts](&q, nil))
 	}
 	return n
 }
 
 // childMovesSerScanReset is childMoves with serialize=scan-reset.
-func childMovesSerScanReset[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+func childMovesSerScanReset[Us, Them side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
 	p.EP, p.Side = board.NoSquare, them
 	rights := castling & keepRights[p.setup][from]
+	p.Castling = rights
 	flip(p, us, pc, from)
+	piece := &p.Pieces[us][pc]
+	lifted, own, occ := *piece, p.Colors[us], p.Occupied
 	n := 0
 	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
-		flip(p, us, pc, to)
-		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterSerScanReset[Us](p)
-		flip(p, us, pc, to)
+		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
+		p.keep(us, pc, to)
+		if rights != 0 {
+			p.Castling = rights & keepRights[p.setup][to]
+		}
+		n += generateSerScanReset[Them, Us, counts](p, nil)
+		p.keep(us, pc, to)
 	}
+	p.Occupied = occ
 	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
 		victim := p.pieceOn(them, to)
-		flip(p, them, victim, to)
-		flip(p, us, pc, to)
+		capture(p, them, victim, to)
+		*piece, p.Colors[us] = lifted|to.Bitboard(), own|to.Bitboard()
+		p.keep(us, pc, to)
 		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterSerScanReset[Us](p)
-		flip(p, us, pc, to)
-		flip(p, them, victim, to)
+		n += generateSerScanReset[Them, Us, counts](p, nil)
+		p.keep(us, pc, to)
+		capture(p, them, victim, to)
 	}
+	*piece, p.Colors[us] = lifted, own
 	flip(p, us, pc, from)
+	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
+// childPawnsSerScanReset is childPawns with serialize=scan-reset.
+func childPawnsSerScanReset[Us, Them side](p *Position, targets uint64, delta int) int {
+	us := sideOf[Us]()
+	them := us ^ 1
+	ep, castling := p.EP, p.Castling
+	p.EP, p.Side = board.NoSquare, them
+	pawns, own, occ := p.Pieces[us][board.Pawn], p.Colors[us], p.Occupied
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		to := board.Square(bits.TrailingZeros64(targets))
+		from := (to - board.Square(delta)) & 63
+		if delta == 16 || delta == -16 {
+			p.EP = (from + to) / 2
+		}
+		victim := board.Piece(board.King) // none: a king is never captured
+		if p.Colors[them]&to.Bitboard() != 0 {
+			victim = p.pieceOn(them, to)
+			capture(p, them, victim, to)
+		}
+		moved := from.Bitboard() | to.Bitboard()
+		p.Colors[us], p.Occupied = own^moved, occ&^from.Bitboard()|to.Bitboard()
+		p.keep(us, board.Pawn, from)
+		if to.Bitboard()&(rank1|rank8) == 0 {
+			p.Pieces[us][board.Pawn] = pawns ^ moved
+			p.keep(us, board.Pawn, to)
+			n += generateSerScanReset[Them, Us, counts](p, nil)
+			p.keep(us, board.Pawn, to)
+		} else {
+			// Only a capture on the last rank takes a right away (a
+			// pawn's from-square is never a king's or a rook's first).
+			p.Pieces[us][board.Pawn] = pawns ^ from.Bitboard()
+			p.Castling = castling & keepRights[p.setup][to]
+			for placed := board.Knight; placed <= board.Queen; placed++ {
+				p.Pieces[us][placed] ^= to.Bitboard()
+				p.keep(us, placed, to)
+				n += generateSerScanReset[Them, Us, counts](p, nil)
+				p.Pieces[us][placed] ^= to.Bitboard()
+				p.keep(us, placed, to)
+			}
+			p.Castling = castling
+		}
+		p.keep(us, board.Pawn, from)
+		if victim != board.King {
+			capture(p, them, victim, to)
+		}
+	}
+	p.Pieces[us][board.Pawn], p.Colors[us], p.Occupied = pawns, own, occ
 	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
 }
@@ -1862,53 +2090,13 @@ func (l *MoveList) addSquaresSerScanReset(from board.Square, targets uint64, kin
 }
 
 // childrenPlayedSerScanReset is childrenPlayed with serialize=scan-reset.
-func childrenPlayedSerScanReset[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+func childrenPlayedSerScanReset[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
 	var q Position
 	n := 0
 	for ; targets != 0; targets &= targets - 1 {
 		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterSerScanReset[Us](&q)
+		n += generateSerScanReset[Them, Us, counts](&q, nil)
 	}
-	return n
-}
-
-// childPawnsSerScanReset is childPawns with serialize=scan-reset.
-func childPawnsSerScanReset[Us side](p *Position, targets uint64, delta int) int {
-	us := sideOf[Us]()
-	them := us ^ 1
-	ep, castling := p.EP, p.Castling
-	p.EP, p.Side = board.NoSquare, them
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		to := board.Square(bits.TrailingZeros64(targets))
-		from := (to - board.Square(delta)) & 63
-		if delta == 16 || delta == -16 {
-			p.EP = (from + to) / 2
-		}
-		victim := board.Piece(board.King) // none: a king is never captured
-		if p.Colors[them]&to.Bitboard() != 0 {
-			victim = p.pieceOn(them, to)
-			flip(p, them, victim, to)
-		}
-		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
-		flip(p, us, board.Pawn, from)
-		if to.Bitboard()&(rank1|rank8) == 0 {
-			flip(p, us, board.Pawn, to)
-			n += countAfterSerScanReset[Us](p)
-			flip(p, us, board.Pawn, to)
-		} else {
-			for placed := board.Knight; placed <= board.Queen; placed++ {
-				flip(p, us, placed, to)
-				n += countAfterSerScanReset[Us](p)
-				flip(p, us, placed, to)
-			}
-		}
-		flip(p, us, board.Pawn, from)
-		if victim != board.King {
-			flip(p, them, victim, to)
-		}
-	}
-	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
 }
 
@@ -1928,14 +2116,6 @@ func (l *MoveList) addPawnsSquaresSerScanReset(targets uint64, delta int, kind i
 	}
 }
 
-// countAfterSerScanReset is countAfter with serialize=scan-reset.
-func countAfterSerScanReset[Us side](p *Position) int {
-	if sideOf[Us]() == board.White {
-		return generateSerScanReset[black, counts](p, nil)
-	}
-	return generateSerScanReset[white, counts](p, nil)
-}
-
 // perftSerUnrolledLeafCount is perft with serialize=unrolled, leaf=count.
 func perftSerUnrolledLeafCount(p Position, depth int) uint64 {
 	if p.Side == board.White {
@@ -1950,12 +2130,12 @@ func perftSideSerUnrolledLeafCount[Us, Them side](p *Position, depth int) uint64
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateSerUnrolled[Us, counts](p, nil))
+		return uint64(generateSerUnrolled[Us, Them, counts](p, nil))
 	case depth == 2:
 		return leafParentsListedSerUnrolled[Us, Them](p)
 	}
 	var l MoveList
-	generateSerUnrolled[Us, lists](p, &l)
+	generateSerUnrolled[Us, Them, lists](p, &l)
 	var n uint64
 	var q Position
 	for _, m := range l.Moves[:l.N] {
@@ -1966,7 +2146,7 @@ func perftSideSerUnrolledLeafCount[Us, Them side](p *Position, depth int) uint64
 }
 
 // generateSerUnrolled is generate with serialize=unrolled.
-func generateSerUnrolled[Us side, J job](p *Position, l *MoveList) int {
+func generateSerUnrolled[Us, Them side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -2011,21 +2191,31 @@ func generateSerUnrolled[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	switch bits.OnesCount64(m.checkers) {
-	case 0:
+	switch {
+	case m.checkers == 0:
 		m.check = ^uint64(0)
-	case 1:
-		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	case m.checkers&(m.checkers-1) == 0:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)&63]
 	}
 	n := 0
 	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
+	// (A piece or pawn set without moves has no children: no call.)
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
-			return childMovesSerUnrolled[Us](p, piece, from, targets)
+			if targets == 0 {
+				return 0
+			}
+			return childMovesSerUnrolled[Us, Them](p, piece, from, targets)
 		}
 		return sets.count(targets)
+	}
+	pawnChildren := func(targets uint64, delta int) int {
+		if targets == 0 {
+			return 0
+		}
+		return childPawnsSerUnrolled[Us, Them](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -2047,7 +2237,7 @@ func generateSerUnrolled[Us side, J job](p *Position, l *MoveList) int {
 			l.addSquaresSerUnrolled(from, targets, kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedSerUnrolled[Us](p, from, targets, kind)
+			n += childrenPlayedSerUnrolled[Us, Them](p, from, targets, kind)
 		} else {
 			n += count(targets)
 		}
@@ -2055,43 +2245,50 @@ func generateSerUnrolled[Us side, J job](p *Position, l *MoveList) int {
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
 	// are empty: a king boxed in by its own pieces needs none.
+	//
+	// The side's two castlings, kingside and queenside, are written out
+	// rather than looped over: a loop's index and the rights found would
+	// live on the stack (the generator keeps more values than there are
+	// registers).
 	occ := p.Occupied
 	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
+	kingside, queenside := &castles[p.setup][2*us], &castles[p.setup][2*us+1]
 	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
-		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[p.setup][i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
-				castlings |= c.rights
-			}
-		}
+		castlings = p.Castling & (emptyRights(occ, kingside) | emptyRights(occ, queenside))
 	}
 	if kingMoves != 0 || castlings != 0 {
 		targets := kingMoves
-		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
-			targets |= castles[p.setup][i].safe
+		if castlings != 0 {
+			targets |= kingside.safe | queenside.safe
 		}
 		// The danger map: the squares of targets the enemy attacks through
 		// our king, which is removed from the occupancy the sliders read
 		// (withoutKing, repr.go) so that it cannot step back along a
-		// checking ray. A slider is looked up only when its lines on the
-		// empty board meet targets.
+		// checking ray. Only the knights and sliders that reach the king's
+		// squares (and the castlings', castleReach) on the empty board are
+		// looked at, and a slider is looked up only when its lines meet
+		// targets.
+		r := &kingReach[k]
+		if castlings != 0 {
+			r = &castleReach[p.setup][us]
+		}
 		attacked := board.KingAttacks()[p.king(them)]
 		if pawns := e[board.Pawn]; them == board.White {
 			attacked |= (pawns<<7)&^fileH | (pawns<<9)&^fileA
 		} else {
 			attacked |= (pawns>>9)&^fileH | (pawns>>7)&^fileA
 		}
-		for b := e[board.Knight]; b != 0; b &= b - 1 {
+		for b := e[board.Knight] & r.knight; b != 0; b &= b - 1 {
 			attacked |= board.KnightAttacks()[bits.TrailingZeros64(b)]
 		}
 		kingless := p.withoutKing(p.occupied(), us, k)
-		for b := bq; b != 0; b &= b - 1 {
+		for b := bq & r.bishop; b != 0; b &= b - 1 {
 			if s := board.Square(bits.TrailingZeros64(b)); bishopLines[s]&targets != 0 {
 				attacked |= bishopAttacks(s, kingless)
 			}
 		}
-		for b := rq; b != 0; b &= b - 1 {
+		for b := rq & r.rook; b != 0; b &= b - 1 {
 			if s := board.Square(bits.TrailingZeros64(b)); rookLines[s]&targets != 0 {
 				attacked |= rookAttacks(s, kingless)
 			}
@@ -2100,12 +2297,15 @@ func generateSerUnrolled[Us side, J job](p *Position, l *MoveList) int {
 		leaper(board.King, k, kingMoves&^attacked)
 		// Chess960's xray square, beyond the castling rook, never holds
 		// a bit in standard chess: the test stops at c.xray == 0.
-		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
-			c := &castles[p.setup][i]
+		castle := func(c *castle) {
 			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&rq == 0) {
 				special(k, c.to.Bitboard(), Castle)
 			}
+		}
+		if castlings != 0 {
+			castle(kingside)
+			castle(queenside)
 		}
 	}
 	if m.check == 0 {
@@ -2118,66 +2318,70 @@ func generateSerUnrolled[Us side, J job](p *Position, l *MoveList) int {
 		s := board.Square(bits.TrailingZeros64(b))
 		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
-	for b := mine[board.Bishop] &^ m.pinHV; b != 0; b &= b - 1 {
+	// The sliders no pin holds, then the pinned ones (rare), each along its
+	// pin ray only: the rooks and queens pinned on a rank or file as
+	// rooks, the bishops and queens pinned on a diagonal as bishops (a
+	// bishop pinned on a rank or file, or a rook on a diagonal, cannot
+	// move). A queen's rook and bishop moves are one target set (the two
+	// never share a square), counted once.
+	for b := mine[board.Bishop] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := bishopAttacks(s, sliding) & movable
-		if m.pinD&(b&-b) != 0 {
-			a &= m.pinD
-		}
-		slider(board.Bishop, s, a)
+		slider(board.Bishop, s, bishopAttacks(s, sliding)&movable)
 	}
-	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
+	for b := mine[board.Rook] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := rookAttacks(s, sliding) & movable
-		if m.pinHV&(b&-b) != 0 {
-			a &= m.pinHV
-		}
-		slider(board.Rook, s, a)
+		slider(board.Rook, s, rookAttacks(s, sliding)&movable)
 	}
-	// A queen's rook and bishop moves are one target set (the two never
-	// share a square), counted once; a pinned queen moves along its pin
-	// only, as a rook or as a bishop.
-	for b := mine[board.Queen]; b != 0; b &= b - 1 {
+	for b := mine[board.Queen] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		var a uint64
-		switch q := b & -b; {
-		case m.pinHV&q != 0:
-			a = rookAttacks(s, sliding) & m.pinHV
-		case m.pinD&q != 0:
-			a = bishopAttacks(s, sliding) & m.pinD
-		default:
-			a = rookAttacks(s, sliding) | bishopAttacks(s, sliding)
-		}
-		slider(board.Queen, s, a&movable)
+		slider(board.Queen, s, (rookAttacks(s, sliding)|bishopAttacks(s, sliding))&movable)
 	}
-	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
-	// file pin lets them push along it), captures by pawns not pinned on a
-	// rank or file (a diagonal pin lets them capture along it).
+	if pinned != 0 {
+		queens := mine[board.Queen]
+		for b := (mine[board.Rook] | queens) & m.pinHV; b != 0; b &= b - 1 {
+			s := board.Square(bits.TrailingZeros64(b))
+			slider(pinnedAs(board.Rook, queens, b), s, rookAttacks(s, sliding)&movable&m.pinHV)
+		}
+		for b := (mine[board.Bishop] | queens) & m.pinD; b != 0; b &= b - 1 {
+			s := board.Square(bits.TrailingZeros64(b))
+			slider(pinnedAs(board.Bishop, queens, b), s, bishopAttacks(s, sliding)&movable&m.pinD)
+		}
+	}
+	// Pawns, set-wise: the pawns no pin holds push and capture; a pinned
+	// pawn (rare: tested for) moves along its pin ray only, pushing when
+	// pinned on a file and capturing its pinner when pinned on a diagonal
+	// (its other moves leave the ray; none lands on another pin ray).
 	pawns := mine[board.Pawn]
 	empty := ^occ
-	push := pawns &^ m.pinD
-	single := (bits.RotateLeft64(push&^m.pinHV, pushStep(us)) | bits.RotateLeft64(push&m.pinHV, pushStep(us))&m.pinHV) & empty
+	free := pawns &^ pinned
+	single := bits.RotateLeft64(free, pushStep(us))
+	capA, capH := bits.RotateLeft64(free, captureA(us)), bits.RotateLeft64(free, captureH(us))
+	if held := pawns & pinned; held != 0 {
+		single |= bits.RotateLeft64(held&m.pinHV, pushStep(us)) & m.pinHV
+		capA |= bits.RotateLeft64(held&m.pinD, captureA(us)) & m.pinD
+		capH |= bits.RotateLeft64(held&m.pinD, captureH(us)) & m.pinD
+	}
+	single &= empty
 	double := bits.RotateLeft64(single&doubleRank(us), pushStep(us)) & empty & m.check
 	single &= m.check
-	capturers := pawns &^ m.pinHV
-	capture := func(step int, edge uint64) uint64 {
-		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
-		return free &^ edge & opp & m.check
-	}
-	capA, capH := capture(captureA(us), fileH), capture(captureH(us), fileA)
-	// Counted with four popcounts rather than seven: a single push never
+	capA &= opp & m.check &^ fileH
+	capH &= opp & m.check &^ fileA
+	// Counted with three popcounts rather than seven: a single push never
 	// lands on the two ranks behind the side's pawns, so the double pushes
 	// are moved there (from the fourth rank to the second: a rotation by
-	// two pushes back), and the promotions of the three sets (each on the
+	// two pushes back). The promotions, only while a pawn stands on the
+	// seventh rank, with one more: those of the three sets (each on the
 	// last rank, one byte) are moved to three bytes of one word, counted
 	// three more times since each promotion is four moves.
-	promo := uint64(rank1 | rank8)
-	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
-		n += childPawnsSerUnrolled[Us](p, single, pushStep(us)) + childPawnsSerUnrolled[Us](p, double, 2*pushStep(us)) +
-			childPawnsSerUnrolled[Us](p, capA, captureA(us)) + childPawnsSerUnrolled[Us](p, capH, captureH(us))
+		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
+			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
-		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
+		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH)
+		if pawns&promotionRank(us) != 0 {
+			promo := uint64(rank1 | rank8)
+			n += 3 * count(single&promo|bits.RotateLeft64(capA&promo, 8)|bits.RotateLeft64(capH&promo, 16))
+		}
 	}
 	if listing[J]() {
 		l.addPawnsSquaresSerUnrolled(single, pushStep(us), Quiet)
@@ -2199,43 +2403,103 @@ func generateSerUnrolled[Us side, J job](p *Position, l *MoveList) int {
 // leafParentsListedSerUnrolled is leafParentsListed with serialize=unrolled.
 func leafParentsListedSerUnrolled[Us, Them side](p *Position) uint64 {
 	var l MoveList
-	generateSerUnrolled[Us, lists](p, &l)
+	generateSerUnrolled[Us, Them, lists](p, &l)
 	var n uint64
 	var q Position
 	for _, m := range l.Moves[:l.N] {
 		play[Us](&q, p, m)
-		n += uint64(generateSerUnrolled[Them, counts](&q, nil))
+		n += uint64(generateSerUnrolled[Them, Us, counts](&q, nil))
 	}
 	return n
 }
 
 // childMovesSerUnrolled is childMoves with serialize=unrolled.
-func childMovesSerUnrolled[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+func childMovesSerUnrolled[Us, Them side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
 	p.EP, p.Side = board.NoSquare, them
 	rights := castling & keepRights[p.setup][from]
+	p.Castling = rights
 	flip(p, us, pc, from)
+	piece := &p.Pieces[us][pc]
+	lifted, own, occ := *piece, p.Colors[us], p.Occupied
 	n := 0
 	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
-		flip(p, us, pc, to)
-		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterSerUnrolled[Us](p)
-		flip(p, us, pc, to)
+		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
+		p.keep(us, pc, to)
+		if rights != 0 {
+			p.Castling = rights & keepRights[p.setup][to]
+		}
+		n += generateSerUnrolled[Them, Us, counts](p, nil)
+		p.keep(us, pc, to)
 	}
+	p.Occupied = occ
 	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
 		victim := p.pieceOn(them, to)
-		flip(p, them, victim, to)
-		flip(p, us, pc, to)
+		capture(p, them, victim, to)
+		*piece, p.Colors[us] = lifted|to.Bitboard(), own|to.Bitboard()
+		p.keep(us, pc, to)
 		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterSerUnrolled[Us](p)
-		flip(p, us, pc, to)
-		flip(p, them, victim, to)
+		n += generateSerUnrolled[Them, Us, counts](p, nil)
+		p.keep(us, pc, to)
+		capture(p, them, victim, to)
 	}
+	*piece, p.Colors[us] = lifted, own
 	flip(p, us, pc, from)
+	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
+// childPawnsSerUnrolled is childPawns with serialize=unrolled.
+func childPawnsSerUnrolled[Us, Them side](p *Position, targets uint64, delta int) int {
+	us := sideOf[Us]()
+	them := us ^ 1
+	ep, castling := p.EP, p.Castling
+	p.EP, p.Side = board.NoSquare, them
+	pawns, own, occ := p.Pieces[us][board.Pawn], p.Colors[us], p.Occupied
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		to := board.Square(bits.TrailingZeros64(targets))
+		from := (to - board.Square(delta)) & 63
+		if delta == 16 || delta == -16 {
+			p.EP = (from + to) / 2
+		}
+		victim := board.Piece(board.King) // none: a king is never captured
+		if p.Colors[them]&to.Bitboard() != 0 {
+			victim = p.pieceOn(them, to)
+			capture(p, them, victim, to)
+		}
+		moved := from.Bitboard() | to.Bitboard()
+		p.Colors[us], p.Occupied = own^moved, occ&^from.Bitboard()|to.Bitboard()
+		p.keep(us, board.Pawn, from)
+		if to.Bitboard()&(rank1|rank8) == 0 {
+			p.Pieces[us][board.Pawn] = pawns ^ moved
+			p.keep(us, board.Pawn, to)
+			n += generateSerUnrolled[Them, Us, counts](p, nil)
+			p.keep(us, board.Pawn, to)
+		} else {
+			// Only a capture on the last rank takes a right away (a
+			// pawn's from-square is never a king's or a rook's first).
+			p.Pieces[us][board.Pawn] = pawns ^ from.Bitboard()
+			p.Castling = castling & keepRights[p.setup][to]
+			for placed := board.Knight; placed <= board.Queen; placed++ {
+				p.Pieces[us][placed] ^= to.Bitboard()
+				p.keep(us, placed, to)
+				n += generateSerUnrolled[Them, Us, counts](p, nil)
+				p.Pieces[us][placed] ^= to.Bitboard()
+				p.keep(us, placed, to)
+			}
+			p.Castling = castling
+		}
+		p.keep(us, board.Pawn, from)
+		if victim != board.King {
+			capture(p, them, victim, to)
+		}
+	}
+	p.Pieces[us][board.Pawn], p.Colors[us], p.Occupied = pawns, own, occ
 	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
 }
@@ -2250,53 +2514,13 @@ func (l *MoveList) addSquaresSerUnrolled(from board.Square, targets uint64, kind
 }
 
 // childrenPlayedSerUnrolled is childrenPlayed with serialize=unrolled.
-func childrenPlayedSerUnrolled[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+func childrenPlayedSerUnrolled[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
 	var q Position
 	n := 0
 	for ; targets != 0; targets &= targets - 1 {
 		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterSerUnrolled[Us](&q)
+		n += generateSerUnrolled[Them, Us, counts](&q, nil)
 	}
-	return n
-}
-
-// childPawnsSerUnrolled is childPawns with serialize=unrolled.
-func childPawnsSerUnrolled[Us side](p *Position, targets uint64, delta int) int {
-	us := sideOf[Us]()
-	them := us ^ 1
-	ep, castling := p.EP, p.Castling
-	p.EP, p.Side = board.NoSquare, them
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		to := board.Square(bits.TrailingZeros64(targets))
-		from := (to - board.Square(delta)) & 63
-		if delta == 16 || delta == -16 {
-			p.EP = (from + to) / 2
-		}
-		victim := board.Piece(board.King) // none: a king is never captured
-		if p.Colors[them]&to.Bitboard() != 0 {
-			victim = p.pieceOn(them, to)
-			flip(p, them, victim, to)
-		}
-		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
-		flip(p, us, board.Pawn, from)
-		if to.Bitboard()&(rank1|rank8) == 0 {
-			flip(p, us, board.Pawn, to)
-			n += countAfterSerUnrolled[Us](p)
-			flip(p, us, board.Pawn, to)
-		} else {
-			for placed := board.Knight; placed <= board.Queen; placed++ {
-				flip(p, us, placed, to)
-				n += countAfterSerUnrolled[Us](p)
-				flip(p, us, placed, to)
-			}
-		}
-		flip(p, us, board.Pawn, from)
-		if victim != board.King {
-			flip(p, them, victim, to)
-		}
-	}
-	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
 }
 
@@ -2316,14 +2540,6 @@ func (l *MoveList) addPawnsSquaresSerUnrolled(targets uint64, delta int, kind in
 	}
 }
 
-// countAfterSerUnrolled is countAfter with serialize=unrolled.
-func countAfterSerUnrolled[Us side](p *Position) int {
-	if sideOf[Us]() == board.White {
-		return generateSerUnrolled[black, counts](p, nil)
-	}
-	return generateSerUnrolled[white, counts](p, nil)
-}
-
 // perftSerWords16LeafCount is perft with serialize=words16, leaf=count.
 func perftSerWords16LeafCount(p Position, depth int) uint64 {
 	if p.Side == board.White {
@@ -2338,12 +2554,12 @@ func perftSideSerWords16LeafCount[Us, Them side](p *Position, depth int) uint64 
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateSerWords16[Us, counts](p, nil))
+		return uint64(generateSerWords16[Us, Them, counts](p, nil))
 	case depth == 2:
 		return leafParentsListedSerWords16[Us, Them](p)
 	}
 	var l MoveList
-	generateSerWords16[Us, lists](p, &l)
+	generateSerWords16[Us, Them, lists](p, &l)
 	var n uint64
 	var q Position
 	for _, m := range l.Moves[:l.N] {
@@ -2354,7 +2570,7 @@ func perftSideSerWords16LeafCount[Us, Them side](p *Position, depth int) uint64 
 }
 
 // generateSerWords16 is generate with serialize=words16.
-func generateSerWords16[Us side, J job](p *Position, l *MoveList) int {
+func generateSerWords16[Us, Them side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -2399,21 +2615,31 @@ func generateSerWords16[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	switch bits.OnesCount64(m.checkers) {
-	case 0:
+	switch {
+	case m.checkers == 0:
 		m.check = ^uint64(0)
-	case 1:
-		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	case m.checkers&(m.checkers-1) == 0:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)&63]
 	}
 	n := 0
 	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
+	// (A piece or pawn set without moves has no children: no call.)
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
-			return childMovesSerWords16[Us](p, piece, from, targets)
+			if targets == 0 {
+				return 0
+			}
+			return childMovesSerWords16[Us, Them](p, piece, from, targets)
 		}
 		return sets.count(targets)
+	}
+	pawnChildren := func(targets uint64, delta int) int {
+		if targets == 0 {
+			return 0
+		}
+		return childPawnsSerWords16[Us, Them](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -2435,7 +2661,7 @@ func generateSerWords16[Us side, J job](p *Position, l *MoveList) int {
 			l.addSquaresSerWords16(from, targets, kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedSerWords16[Us](p, from, targets, kind)
+			n += childrenPlayedSerWords16[Us, Them](p, from, targets, kind)
 		} else {
 			n += count(targets)
 		}
@@ -2443,43 +2669,50 @@ func generateSerWords16[Us side, J job](p *Position, l *MoveList) int {
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
 	// are empty: a king boxed in by its own pieces needs none.
+	//
+	// The side's two castlings, kingside and queenside, are written out
+	// rather than looped over: a loop's index and the rights found would
+	// live on the stack (the generator keeps more values than there are
+	// registers).
 	occ := p.Occupied
 	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
+	kingside, queenside := &castles[p.setup][2*us], &castles[p.setup][2*us+1]
 	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
-		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[p.setup][i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
-				castlings |= c.rights
-			}
-		}
+		castlings = p.Castling & (emptyRights(occ, kingside) | emptyRights(occ, queenside))
 	}
 	if kingMoves != 0 || castlings != 0 {
 		targets := kingMoves
-		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
-			targets |= castles[p.setup][i].safe
+		if castlings != 0 {
+			targets |= kingside.safe | queenside.safe
 		}
 		// The danger map: the squares of targets the enemy attacks through
 		// our king, which is removed from the occupancy the sliders read
 		// (withoutKing, repr.go) so that it cannot step back along a
-		// checking ray. A slider is looked up only when its lines on the
-		// empty board meet targets.
+		// checking ray. Only the knights and sliders that reach the king's
+		// squares (and the castlings', castleReach) on the empty board are
+		// looked at, and a slider is looked up only when its lines meet
+		// targets.
+		r := &kingReach[k]
+		if castlings != 0 {
+			r = &castleReach[p.setup][us]
+		}
 		attacked := board.KingAttacks()[p.king(them)]
 		if pawns := e[board.Pawn]; them == board.White {
 			attacked |= (pawns<<7)&^fileH | (pawns<<9)&^fileA
 		} else {
 			attacked |= (pawns>>9)&^fileH | (pawns>>7)&^fileA
 		}
-		for b := e[board.Knight]; b != 0; b &= b - 1 {
+		for b := e[board.Knight] & r.knight; b != 0; b &= b - 1 {
 			attacked |= board.KnightAttacks()[bits.TrailingZeros64(b)]
 		}
 		kingless := p.withoutKing(p.occupied(), us, k)
-		for b := bq; b != 0; b &= b - 1 {
+		for b := bq & r.bishop; b != 0; b &= b - 1 {
 			if s := board.Square(bits.TrailingZeros64(b)); bishopLines[s]&targets != 0 {
 				attacked |= bishopAttacks(s, kingless)
 			}
 		}
-		for b := rq; b != 0; b &= b - 1 {
+		for b := rq & r.rook; b != 0; b &= b - 1 {
 			if s := board.Square(bits.TrailingZeros64(b)); rookLines[s]&targets != 0 {
 				attacked |= rookAttacks(s, kingless)
 			}
@@ -2488,12 +2721,15 @@ func generateSerWords16[Us side, J job](p *Position, l *MoveList) int {
 		leaper(board.King, k, kingMoves&^attacked)
 		// Chess960's xray square, beyond the castling rook, never holds
 		// a bit in standard chess: the test stops at c.xray == 0.
-		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
-			c := &castles[p.setup][i]
+		castle := func(c *castle) {
 			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&rq == 0) {
 				special(k, c.to.Bitboard(), Castle)
 			}
+		}
+		if castlings != 0 {
+			castle(kingside)
+			castle(queenside)
 		}
 	}
 	if m.check == 0 {
@@ -2506,66 +2742,70 @@ func generateSerWords16[Us side, J job](p *Position, l *MoveList) int {
 		s := board.Square(bits.TrailingZeros64(b))
 		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
-	for b := mine[board.Bishop] &^ m.pinHV; b != 0; b &= b - 1 {
+	// The sliders no pin holds, then the pinned ones (rare), each along its
+	// pin ray only: the rooks and queens pinned on a rank or file as
+	// rooks, the bishops and queens pinned on a diagonal as bishops (a
+	// bishop pinned on a rank or file, or a rook on a diagonal, cannot
+	// move). A queen's rook and bishop moves are one target set (the two
+	// never share a square), counted once.
+	for b := mine[board.Bishop] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := bishopAttacks(s, sliding) & movable
-		if m.pinD&(b&-b) != 0 {
-			a &= m.pinD
-		}
-		slider(board.Bishop, s, a)
+		slider(board.Bishop, s, bishopAttacks(s, sliding)&movable)
 	}
-	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
+	for b := mine[board.Rook] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := rookAttacks(s, sliding) & movable
-		if m.pinHV&(b&-b) != 0 {
-			a &= m.pinHV
-		}
-		slider(board.Rook, s, a)
+		slider(board.Rook, s, rookAttacks(s, sliding)&movable)
 	}
-	// A queen's rook and bishop moves are one target set (the two never
-	// share a square), counted once; a pinned queen moves along its pin
-	// only, as a rook or as a bishop.
-	for b := mine[board.Queen]; b != 0; b &= b - 1 {
+	for b := mine[board.Queen] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		var a uint64
-		switch q := b & -b; {
-		case m.pinHV&q != 0:
-			a = rookAttacks(s, sliding) & m.pinHV
-		case m.pinD&q != 0:
-			a = bishopAttacks(s, sliding) & m.pinD
-		default:
-			a = rookAttacks(s, sliding) | bishopAttacks(s, sliding)
-		}
-		slider(board.Queen, s, a&movable)
+		slider(board.Queen, s, (rookAttacks(s, sliding)|bishopAttacks(s, sliding))&movable)
 	}
-	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
-	// file pin lets them push along it), captures by pawns not pinned on a
-	// rank or file (a diagonal pin lets them capture along it).
+	if pinned != 0 {
+		queens := mine[board.Queen]
+		for b := (mine[board.Rook] | queens) & m.pinHV; b != 0; b &= b - 1 {
+			s := board.Square(bits.TrailingZeros64(b))
+			slider(pinnedAs(board.Rook, queens, b), s, rookAttacks(s, sliding)&movable&m.pinHV)
+		}
+		for b := (mine[board.Bishop] | queens) & m.pinD; b != 0; b &= b - 1 {
+			s := board.Square(bits.TrailingZeros64(b))
+			slider(pinnedAs(board.Bishop, queens, b), s, bishopAttacks(s, sliding)&movable&m.pinD)
+		}
+	}
+	// Pawns, set-wise: the pawns no pin holds push and capture; a pinned
+	// pawn (rare: tested for) moves along its pin ray only, pushing when
+	// pinned on a file and capturing its pinner when pinned on a diagonal
+	// (its other moves leave the ray; none lands on another pin ray).
 	pawns := mine[board.Pawn]
 	empty := ^occ
-	push := pawns &^ m.pinD
-	single := (bits.RotateLeft64(push&^m.pinHV, pushStep(us)) | bits.RotateLeft64(push&m.pinHV, pushStep(us))&m.pinHV) & empty
+	free := pawns &^ pinned
+	single := bits.RotateLeft64(free, pushStep(us))
+	capA, capH := bits.RotateLeft64(free, captureA(us)), bits.RotateLeft64(free, captureH(us))
+	if held := pawns & pinned; held != 0 {
+		single |= bits.RotateLeft64(held&m.pinHV, pushStep(us)) & m.pinHV
+		capA |= bits.RotateLeft64(held&m.pinD, captureA(us)) & m.pinD
+		capH |= bits.RotateLeft64(held&m.pinD, captureH(us)) & m.pinD
+	}
+	single &= empty
 	double := bits.RotateLeft64(single&doubleRank(us), pushStep(us)) & empty & m.check
 	single &= m.check
-	capturers := pawns &^ m.pinHV
-	capture := func(step int, edge uint64) uint64 {
-		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
-		return free &^ edge & opp & m.check
-	}
-	capA, capH := capture(captureA(us), fileH), capture(captureH(us), fileA)
-	// Counted with four popcounts rather than seven: a single push never
+	capA &= opp & m.check &^ fileH
+	capH &= opp & m.check &^ fileA
+	// Counted with three popcounts rather than seven: a single push never
 	// lands on the two ranks behind the side's pawns, so the double pushes
 	// are moved there (from the fourth rank to the second: a rotation by
-	// two pushes back), and the promotions of the three sets (each on the
+	// two pushes back). The promotions, only while a pawn stands on the
+	// seventh rank, with one more: those of the three sets (each on the
 	// last rank, one byte) are moved to three bytes of one word, counted
 	// three more times since each promotion is four moves.
-	promo := uint64(rank1 | rank8)
-	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
-		n += childPawnsSerWords16[Us](p, single, pushStep(us)) + childPawnsSerWords16[Us](p, double, 2*pushStep(us)) +
-			childPawnsSerWords16[Us](p, capA, captureA(us)) + childPawnsSerWords16[Us](p, capH, captureH(us))
+		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
+			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
-		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
+		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH)
+		if pawns&promotionRank(us) != 0 {
+			promo := uint64(rank1 | rank8)
+			n += 3 * count(single&promo|bits.RotateLeft64(capA&promo, 8)|bits.RotateLeft64(capH&promo, 16))
+		}
 	}
 	if listing[J]() {
 		l.addPawnsSquaresSerWords16(single, pushStep(us), Quiet)
@@ -2587,43 +2827,103 @@ func generateSerWords16[Us side, J job](p *Position, l *MoveList) int {
 // leafParentsListedSerWords16 is leafParentsListed with serialize=words16.
 func leafParentsListedSerWords16[Us, Them side](p *Position) uint64 {
 	var l MoveList
-	generateSerWords16[Us, lists](p, &l)
+	generateSerWords16[Us, Them, lists](p, &l)
 	var n uint64
 	var q Position
 	for _, m := range l.Moves[:l.N] {
 		play[Us](&q, p, m)
-		n += uint64(generateSerWords16[Them, counts](&q, nil))
+		n += uint64(generateSerWords16[Them, Us, counts](&q, nil))
 	}
 	return n
 }
 
 // childMovesSerWords16 is childMoves with serialize=words16.
-func childMovesSerWords16[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+func childMovesSerWords16[Us, Them side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
 	p.EP, p.Side = board.NoSquare, them
 	rights := castling & keepRights[p.setup][from]
+	p.Castling = rights
 	flip(p, us, pc, from)
+	piece := &p.Pieces[us][pc]
+	lifted, own, occ := *piece, p.Colors[us], p.Occupied
 	n := 0
 	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
-		flip(p, us, pc, to)
-		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterSerWords16[Us](p)
-		flip(p, us, pc, to)
+		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
+		p.keep(us, pc, to)
+		if rights != 0 {
+			p.Castling = rights & keepRights[p.setup][to]
+		}
+		n += generateSerWords16[Them, Us, counts](p, nil)
+		p.keep(us, pc, to)
 	}
+	p.Occupied = occ
 	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
 		victim := p.pieceOn(them, to)
-		flip(p, them, victim, to)
-		flip(p, us, pc, to)
+		capture(p, them, victim, to)
+		*piece, p.Colors[us] = lifted|to.Bitboard(), own|to.Bitboard()
+		p.keep(us, pc, to)
 		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterSerWords16[Us](p)
-		flip(p, us, pc, to)
-		flip(p, them, victim, to)
+		n += generateSerWords16[Them, Us, counts](p, nil)
+		p.keep(us, pc, to)
+		capture(p, them, victim, to)
 	}
+	*piece, p.Colors[us] = lifted, own
 	flip(p, us, pc, from)
+	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
+// childPawnsSerWords16 is childPawns with serialize=words16.
+func childPawnsSerWords16[Us, Them side](p *Position, targets uint64, delta int) int {
+	us := sideOf[Us]()
+	them := us ^ 1
+	ep, castling := p.EP, p.Castling
+	p.EP, p.Side = board.NoSquare, them
+	pawns, own, occ := p.Pieces[us][board.Pawn], p.Colors[us], p.Occupied
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		to := board.Square(bits.TrailingZeros64(targets))
+		from := (to - board.Square(delta)) & 63
+		if delta == 16 || delta == -16 {
+			p.EP = (from + to) / 2
+		}
+		victim := board.Piece(board.King) // none: a king is never captured
+		if p.Colors[them]&to.Bitboard() != 0 {
+			victim = p.pieceOn(them, to)
+			capture(p, them, victim, to)
+		}
+		moved := from.Bitboard() | to.Bitboard()
+		p.Colors[us], p.Occupied = own^moved, occ&^from.Bitboard()|to.Bitboard()
+		p.keep(us, board.Pawn, from)
+		if to.Bitboard()&(rank1|rank8) == 0 {
+			p.Pieces[us][board.Pawn] = pawns ^ moved
+			p.keep(us, board.Pawn, to)
+			n += generateSerWords16[Them, Us, counts](p, nil)
+			p.keep(us, board.Pawn, to)
+		} else {
+			// Only a capture on the last rank takes a right away (a
+			// pawn's from-square is never a king's or a rook's first).
+			p.Pieces[us][board.Pawn] = pawns ^ from.Bitboard()
+			p.Castling = castling & keepRights[p.setup][to]
+			for placed := board.Knight; placed <= board.Queen; placed++ {
+				p.Pieces[us][placed] ^= to.Bitboard()
+				p.keep(us, placed, to)
+				n += generateSerWords16[Them, Us, counts](p, nil)
+				p.Pieces[us][placed] ^= to.Bitboard()
+				p.keep(us, placed, to)
+			}
+			p.Castling = castling
+		}
+		p.keep(us, board.Pawn, from)
+		if victim != board.King {
+			capture(p, them, victim, to)
+		}
+	}
+	p.Pieces[us][board.Pawn], p.Colors[us], p.Occupied = pawns, own, occ
 	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
 }
@@ -2638,53 +2938,13 @@ func (l *MoveList) addSquaresSerWords16(from board.Square, targets uint64, kind 
 }
 
 // childrenPlayedSerWords16 is childrenPlayed with serialize=words16.
-func childrenPlayedSerWords16[Us side](p *Position, from board.Square, targets uint64, kind int) int {
+func childrenPlayedSerWords16[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
 	var q Position
 	n := 0
 	for ; targets != 0; targets &= targets - 1 {
 		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterSerWords16[Us](&q)
+		n += generateSerWords16[Them, Us, counts](&q, nil)
 	}
-	return n
-}
-
-// childPawnsSerWords16 is childPawns with serialize=words16.
-func childPawnsSerWords16[Us side](p *Position, targets uint64, delta int) int {
-	us := sideOf[Us]()
-	them := us ^ 1
-	ep, castling := p.EP, p.Castling
-	p.EP, p.Side = board.NoSquare, them
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		to := board.Square(bits.TrailingZeros64(targets))
-		from := (to - board.Square(delta)) & 63
-		if delta == 16 || delta == -16 {
-			p.EP = (from + to) / 2
-		}
-		victim := board.Piece(board.King) // none: a king is never captured
-		if p.Colors[them]&to.Bitboard() != 0 {
-			victim = p.pieceOn(them, to)
-			flip(p, them, victim, to)
-		}
-		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
-		flip(p, us, board.Pawn, from)
-		if to.Bitboard()&(rank1|rank8) == 0 {
-			flip(p, us, board.Pawn, to)
-			n += countAfterSerWords16[Us](p)
-			flip(p, us, board.Pawn, to)
-		} else {
-			for placed := board.Knight; placed <= board.Queen; placed++ {
-				flip(p, us, placed, to)
-				n += countAfterSerWords16[Us](p)
-				flip(p, us, placed, to)
-			}
-		}
-		flip(p, us, board.Pawn, from)
-		if victim != board.King {
-			flip(p, them, victim, to)
-		}
-	}
-	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
 }
 
@@ -2702,12 +2962,4 @@ func (l *MoveList) addPawnsSquaresSerWords16(targets uint64, delta int, kind int
 			l.push(newMove(from, to, k))
 		}
 	}
-}
-
-// countAfterSerWords16 is countAfter with serialize=words16.
-func countAfterSerWords16[Us side](p *Position) int {
-	if sideOf[Us]() == board.White {
-		return generateSerWords16[black, counts](p, nil)
-	}
-	return generateSerWords16[white, counts](p, nil)
 }

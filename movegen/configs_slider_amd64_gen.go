@@ -34,12 +34,12 @@ func perftSidePext[Us, Them side](p *Position, depth int) uint64 {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generatePext[Us, counts](p, nil))
+		return uint64(generatePext[Us, Them, counts](p, nil))
 	case depth == 2:
 		return leafParentsPext[Us, Them](p)
 	}
 	var l MoveList
-	generatePext[Us, lists](p, &l)
+	generatePext[Us, Them, lists](p, &l)
 	var n uint64
 	var q Position
 	for _, m := range l.Moves[:l.N] {
@@ -50,7 +50,7 @@ func perftSidePext[Us, Them side](p *Position, depth int) uint64 {
 }
 
 // generatePext is generate with slider=pext.
-func generatePext[Us side, J job](p *Position, l *MoveList) int {
+func generatePext[Us, Them side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -95,21 +95,31 @@ func generatePext[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	switch bits.OnesCount64(m.checkers) {
-	case 0:
+	switch {
+	case m.checkers == 0:
 		m.check = ^uint64(0)
-	case 1:
-		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	case m.checkers&(m.checkers-1) == 0:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)&63]
 	}
 	n := 0
 	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
+	// (A piece or pawn set without moves has no children: no call.)
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
-			return childMovesPext[Us](p, piece, from, targets)
+			if targets == 0 {
+				return 0
+			}
+			return childMovesPext[Us, Them](p, piece, from, targets)
 		}
 		return sets.count(targets)
+	}
+	pawnChildren := func(targets uint64, delta int) int {
+		if targets == 0 {
+			return 0
+		}
+		return childPawnsPext[Us, Them](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -131,7 +141,7 @@ func generatePext[Us side, J job](p *Position, l *MoveList) int {
 			l.add(from, targets, kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedPext[Us](p, from, targets, kind)
+			n += childrenPlayedPext[Us, Them](p, from, targets, kind)
 		} else {
 			n += count(targets)
 		}
@@ -139,43 +149,50 @@ func generatePext[Us side, J job](p *Position, l *MoveList) int {
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
 	// are empty: a king boxed in by its own pieces needs none.
+	//
+	// The side's two castlings, kingside and queenside, are written out
+	// rather than looped over: a loop's index and the rights found would
+	// live on the stack (the generator keeps more values than there are
+	// registers).
 	occ := p.Occupied
 	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
+	kingside, queenside := &castles[p.setup][2*us], &castles[p.setup][2*us+1]
 	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
-		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[p.setup][i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
-				castlings |= c.rights
-			}
-		}
+		castlings = p.Castling & (emptyRights(occ, kingside) | emptyRights(occ, queenside))
 	}
 	if kingMoves != 0 || castlings != 0 {
 		targets := kingMoves
-		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
-			targets |= castles[p.setup][i].safe
+		if castlings != 0 {
+			targets |= kingside.safe | queenside.safe
 		}
 		// The danger map: the squares of targets the enemy attacks through
 		// our king, which is removed from the occupancy the sliders read
 		// (withoutKing, repr.go) so that it cannot step back along a
-		// checking ray. A slider is looked up only when its lines on the
-		// empty board meet targets.
+		// checking ray. Only the knights and sliders that reach the king's
+		// squares (and the castlings', castleReach) on the empty board are
+		// looked at, and a slider is looked up only when its lines meet
+		// targets.
+		r := &kingReach[k]
+		if castlings != 0 {
+			r = &castleReach[p.setup][us]
+		}
 		attacked := board.KingAttacks()[p.king(them)]
 		if pawns := e[board.Pawn]; them == board.White {
 			attacked |= (pawns<<7)&^fileH | (pawns<<9)&^fileA
 		} else {
 			attacked |= (pawns>>9)&^fileH | (pawns>>7)&^fileA
 		}
-		for b := e[board.Knight]; b != 0; b &= b - 1 {
+		for b := e[board.Knight] & r.knight; b != 0; b &= b - 1 {
 			attacked |= board.KnightAttacks()[bits.TrailingZeros64(b)]
 		}
 		kingless := p.withoutKing(p.occupied(), us, k)
-		for b := bq; b != 0; b &= b - 1 {
+		for b := bq & r.bishop; b != 0; b &= b - 1 {
 			if s := board.Square(bits.TrailingZeros64(b)); bishopLines[s]&targets != 0 {
 				attacked |= amd64.SlidingPextBishop(s, kingless)
 			}
 		}
-		for b := rq; b != 0; b &= b - 1 {
+		for b := rq & r.rook; b != 0; b &= b - 1 {
 			if s := board.Square(bits.TrailingZeros64(b)); rookLines[s]&targets != 0 {
 				attacked |= amd64.SlidingPextRook(s, kingless)
 			}
@@ -184,12 +201,15 @@ func generatePext[Us side, J job](p *Position, l *MoveList) int {
 		leaper(board.King, k, kingMoves&^attacked)
 		// Chess960's xray square, beyond the castling rook, never holds
 		// a bit in standard chess: the test stops at c.xray == 0.
-		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
-			c := &castles[p.setup][i]
+		castle := func(c *castle) {
 			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&rq == 0) {
 				special(k, c.to.Bitboard(), Castle)
 			}
+		}
+		if castlings != 0 {
+			castle(kingside)
+			castle(queenside)
 		}
 	}
 	if m.check == 0 {
@@ -202,66 +222,70 @@ func generatePext[Us side, J job](p *Position, l *MoveList) int {
 		s := board.Square(bits.TrailingZeros64(b))
 		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
-	for b := mine[board.Bishop] &^ m.pinHV; b != 0; b &= b - 1 {
+	// The sliders no pin holds, then the pinned ones (rare), each along its
+	// pin ray only: the rooks and queens pinned on a rank or file as
+	// rooks, the bishops and queens pinned on a diagonal as bishops (a
+	// bishop pinned on a rank or file, or a rook on a diagonal, cannot
+	// move). A queen's rook and bishop moves are one target set (the two
+	// never share a square), counted once.
+	for b := mine[board.Bishop] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := amd64.SlidingPextBishop(s, sliding) & movable
-		if m.pinD&(b&-b) != 0 {
-			a &= m.pinD
-		}
-		slider(board.Bishop, s, a)
+		slider(board.Bishop, s, amd64.SlidingPextBishop(s, sliding)&movable)
 	}
-	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
+	for b := mine[board.Rook] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := amd64.SlidingPextRook(s, sliding) & movable
-		if m.pinHV&(b&-b) != 0 {
-			a &= m.pinHV
-		}
-		slider(board.Rook, s, a)
+		slider(board.Rook, s, amd64.SlidingPextRook(s, sliding)&movable)
 	}
-	// A queen's rook and bishop moves are one target set (the two never
-	// share a square), counted once; a pinned queen moves along its pin
-	// only, as a rook or as a bishop.
-	for b := mine[board.Queen]; b != 0; b &= b - 1 {
+	for b := mine[board.Queen] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		var a uint64
-		switch q := b & -b; {
-		case m.pinHV&q != 0:
-			a = amd64.SlidingPextRook(s, sliding) & m.pinHV
-		case m.pinD&q != 0:
-			a = amd64.SlidingPextBishop(s, sliding) & m.pinD
-		default:
-			a = amd64.SlidingPextRook(s, sliding) | amd64.SlidingPextBishop(s, sliding)
-		}
-		slider(board.Queen, s, a&movable)
+		slider(board.Queen, s, (amd64.SlidingPextRook(s, sliding)|amd64.SlidingPextBishop(s, sliding))&movable)
 	}
-	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
-	// file pin lets them push along it), captures by pawns not pinned on a
-	// rank or file (a diagonal pin lets them capture along it).
+	if pinned != 0 {
+		queens := mine[board.Queen]
+		for b := (mine[board.Rook] | queens) & m.pinHV; b != 0; b &= b - 1 {
+			s := board.Square(bits.TrailingZeros64(b))
+			slider(pinnedAs(board.Rook, queens, b), s, amd64.SlidingPextRook(s, sliding)&movable&m.pinHV)
+		}
+		for b := (mine[board.Bishop] | queens) & m.pinD; b != 0; b &= b - 1 {
+			s := board.Square(bits.TrailingZeros64(b))
+			slider(pinnedAs(board.Bishop, queens, b), s, amd64.SlidingPextBishop(s, sliding)&movable&m.pinD)
+		}
+	}
+	// Pawns, set-wise: the pawns no pin holds push and capture; a pinned
+	// pawn (rare: tested for) moves along its pin ray only, pushing when
+	// pinned on a file and capturing its pinner when pinned on a diagonal
+	// (its other moves leave the ray; none lands on another pin ray).
 	pawns := mine[board.Pawn]
 	empty := ^occ
-	push := pawns &^ m.pinD
-	single := (bits.RotateLeft64(push&^m.pinHV, pushStep(us)) | bits.RotateLeft64(push&m.pinHV, pushStep(us))&m.pinHV) & empty
+	free := pawns &^ pinned
+	single := bits.RotateLeft64(free, pushStep(us))
+	capA, capH := bits.RotateLeft64(free, captureA(us)), bits.RotateLeft64(free, captureH(us))
+	if held := pawns & pinned; held != 0 {
+		single |= bits.RotateLeft64(held&m.pinHV, pushStep(us)) & m.pinHV
+		capA |= bits.RotateLeft64(held&m.pinD, captureA(us)) & m.pinD
+		capH |= bits.RotateLeft64(held&m.pinD, captureH(us)) & m.pinD
+	}
+	single &= empty
 	double := bits.RotateLeft64(single&doubleRank(us), pushStep(us)) & empty & m.check
 	single &= m.check
-	capturers := pawns &^ m.pinHV
-	capture := func(step int, edge uint64) uint64 {
-		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
-		return free &^ edge & opp & m.check
-	}
-	capA, capH := capture(captureA(us), fileH), capture(captureH(us), fileA)
-	// Counted with four popcounts rather than seven: a single push never
+	capA &= opp & m.check &^ fileH
+	capH &= opp & m.check &^ fileA
+	// Counted with three popcounts rather than seven: a single push never
 	// lands on the two ranks behind the side's pawns, so the double pushes
 	// are moved there (from the fourth rank to the second: a rotation by
-	// two pushes back), and the promotions of the three sets (each on the
+	// two pushes back). The promotions, only while a pawn stands on the
+	// seventh rank, with one more: those of the three sets (each on the
 	// last rank, one byte) are moved to three bytes of one word, counted
 	// three more times since each promotion is four moves.
-	promo := uint64(rank1 | rank8)
-	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
-		n += childPawnsPext[Us](p, single, pushStep(us)) + childPawnsPext[Us](p, double, 2*pushStep(us)) +
-			childPawnsPext[Us](p, capA, captureA(us)) + childPawnsPext[Us](p, capH, captureH(us))
+		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
+			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
-		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
+		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH)
+		if pawns&promotionRank(us) != 0 {
+			promo := uint64(rank1 | rank8)
+			n += 3 * count(single&promo|bits.RotateLeft64(capA&promo, 8)|bits.RotateLeft64(capH&promo, 16))
+		}
 	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
@@ -282,57 +306,56 @@ func generatePext[Us side, J job](p *Position, l *MoveList) int {
 
 // leafParentsPext is leafParents with slider=pext.
 func leafParentsPext[Us, Them side](p *Position) uint64 {
-	return uint64(generatePext[Us, expands](p, nil))
+	return uint64(generatePext[Us, Them, expands](p, nil))
 }
 
 // childMovesPext is childMoves with slider=pext.
-func childMovesPext[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+func childMovesPext[Us, Them side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
 	p.EP, p.Side = board.NoSquare, them
 	rights := castling & keepRights[p.setup][from]
+	p.Castling = rights
 	flip(p, us, pc, from)
+	piece := &p.Pieces[us][pc]
+	lifted, own, occ := *piece, p.Colors[us], p.Occupied
 	n := 0
 	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
-		flip(p, us, pc, to)
-		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterPext[Us](p)
-		flip(p, us, pc, to)
+		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
+		p.keep(us, pc, to)
+		if rights != 0 {
+			p.Castling = rights & keepRights[p.setup][to]
+		}
+		n += generatePext[Them, Us, counts](p, nil)
+		p.keep(us, pc, to)
 	}
+	p.Occupied = occ
 	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
 		victim := p.pieceOn(them, to)
-		flip(p, them, victim, to)
-		flip(p, us, pc, to)
+		capture(p, them, victim, to)
+		*piece, p.Colors[us] = lifted|to.Bitboard(), own|to.Bitboard()
+		p.keep(us, pc, to)
 		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterPext[Us](p)
-		flip(p, us, pc, to)
-		flip(p, them, victim, to)
+		n += generatePext[Them, Us, counts](p, nil)
+		p.keep(us, pc, to)
+		capture(p, them, victim, to)
 	}
+	*piece, p.Colors[us] = lifted, own
 	flip(p, us, pc, from)
 	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
 }
 
-// childrenPlayedPext is childrenPlayed with slider=pext.
-func childrenPlayedPext[Us side](p *Position, from board.Square, targets uint64, kind int) int {
-	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterPext[Us](&q)
-	}
-	return n
-}
-
 // childPawnsPext is childPawns with slider=pext.
-func childPawnsPext[Us side](p *Position, targets uint64, delta int) int {
+func childPawnsPext[Us, Them side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
 	p.EP, p.Side = board.NoSquare, them
+	pawns, own, occ := p.Pieces[us][board.Pawn], p.Colors[us], p.Occupied
 	n := 0
 	for ; targets != 0; targets &= targets - 1 {
 		to := board.Square(bits.TrailingZeros64(targets))
@@ -343,27 +366,48 @@ func childPawnsPext[Us side](p *Position, targets uint64, delta int) int {
 		victim := board.Piece(board.King) // none: a king is never captured
 		if p.Colors[them]&to.Bitboard() != 0 {
 			victim = p.pieceOn(them, to)
-			flip(p, them, victim, to)
+			capture(p, them, victim, to)
 		}
-		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
-		flip(p, us, board.Pawn, from)
+		moved := from.Bitboard() | to.Bitboard()
+		p.Colors[us], p.Occupied = own^moved, occ&^from.Bitboard()|to.Bitboard()
+		p.keep(us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
-			flip(p, us, board.Pawn, to)
-			n += countAfterPext[Us](p)
-			flip(p, us, board.Pawn, to)
+			p.Pieces[us][board.Pawn] = pawns ^ moved
+			p.keep(us, board.Pawn, to)
+			n += generatePext[Them, Us, counts](p, nil)
+			p.keep(us, board.Pawn, to)
 		} else {
+			// Only a capture on the last rank takes a right away (a
+			// pawn's from-square is never a king's or a rook's first).
+			p.Pieces[us][board.Pawn] = pawns ^ from.Bitboard()
+			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
-				flip(p, us, placed, to)
-				n += countAfterPext[Us](p)
-				flip(p, us, placed, to)
+				p.Pieces[us][placed] ^= to.Bitboard()
+				p.keep(us, placed, to)
+				n += generatePext[Them, Us, counts](p, nil)
+				p.Pieces[us][placed] ^= to.Bitboard()
+				p.keep(us, placed, to)
 			}
+			p.Castling = castling
 		}
-		flip(p, us, board.Pawn, from)
+		p.keep(us, board.Pawn, from)
 		if victim != board.King {
-			flip(p, them, victim, to)
+			capture(p, them, victim, to)
 		}
 	}
+	p.Pieces[us][board.Pawn], p.Colors[us], p.Occupied = pawns, own, occ
 	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
+// childrenPlayedPext is childrenPlayed with slider=pext.
+func childrenPlayedPext[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
+	var q Position
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += generatePext[Them, Us, counts](&q, nil)
+	}
 	return n
 }
 
@@ -384,14 +428,6 @@ func enPassantLegalPext[Us side](p *Position, from, k board.Square) bool {
 	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
 }
 
-// countAfterPext is countAfter with slider=pext.
-func countAfterPext[Us side](p *Position) int {
-	if sideOf[Us]() == board.White {
-		return generatePext[black, counts](p, nil)
-	}
-	return generatePext[white, counts](p, nil)
-}
-
 // perftPextSplit is perft with slider=pext-split.
 func perftPextSplit(p Position, depth int) uint64 {
 	if p.Side == board.White {
@@ -406,12 +442,12 @@ func perftSidePextSplit[Us, Them side](p *Position, depth int) uint64 {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generatePextSplit[Us, counts](p, nil))
+		return uint64(generatePextSplit[Us, Them, counts](p, nil))
 	case depth == 2:
 		return leafParentsPextSplit[Us, Them](p)
 	}
 	var l MoveList
-	generatePextSplit[Us, lists](p, &l)
+	generatePextSplit[Us, Them, lists](p, &l)
 	var n uint64
 	var q Position
 	for _, m := range l.Moves[:l.N] {
@@ -422,7 +458,7 @@ func perftSidePextSplit[Us, Them side](p *Position, depth int) uint64 {
 }
 
 // generatePextSplit is generate with slider=pext-split.
-func generatePextSplit[Us side, J job](p *Position, l *MoveList) int {
+func generatePextSplit[Us, Them side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -467,21 +503,31 @@ func generatePextSplit[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	switch bits.OnesCount64(m.checkers) {
-	case 0:
+	switch {
+	case m.checkers == 0:
 		m.check = ^uint64(0)
-	case 1:
-		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	case m.checkers&(m.checkers-1) == 0:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)&63]
 	}
 	n := 0
 	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
+	// (A piece or pawn set without moves has no children: no call.)
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
-			return childMovesPextSplit[Us](p, piece, from, targets)
+			if targets == 0 {
+				return 0
+			}
+			return childMovesPextSplit[Us, Them](p, piece, from, targets)
 		}
 		return sets.count(targets)
+	}
+	pawnChildren := func(targets uint64, delta int) int {
+		if targets == 0 {
+			return 0
+		}
+		return childPawnsPextSplit[Us, Them](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -503,7 +549,7 @@ func generatePextSplit[Us side, J job](p *Position, l *MoveList) int {
 			l.add(from, targets, kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedPextSplit[Us](p, from, targets, kind)
+			n += childrenPlayedPextSplit[Us, Them](p, from, targets, kind)
 		} else {
 			n += count(targets)
 		}
@@ -511,43 +557,50 @@ func generatePextSplit[Us side, J job](p *Position, l *MoveList) int {
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
 	// are empty: a king boxed in by its own pieces needs none.
+	//
+	// The side's two castlings, kingside and queenside, are written out
+	// rather than looped over: a loop's index and the rights found would
+	// live on the stack (the generator keeps more values than there are
+	// registers).
 	occ := p.Occupied
 	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
+	kingside, queenside := &castles[p.setup][2*us], &castles[p.setup][2*us+1]
 	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
-		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[p.setup][i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
-				castlings |= c.rights
-			}
-		}
+		castlings = p.Castling & (emptyRights(occ, kingside) | emptyRights(occ, queenside))
 	}
 	if kingMoves != 0 || castlings != 0 {
 		targets := kingMoves
-		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
-			targets |= castles[p.setup][i].safe
+		if castlings != 0 {
+			targets |= kingside.safe | queenside.safe
 		}
 		// The danger map: the squares of targets the enemy attacks through
 		// our king, which is removed from the occupancy the sliders read
 		// (withoutKing, repr.go) so that it cannot step back along a
-		// checking ray. A slider is looked up only when its lines on the
-		// empty board meet targets.
+		// checking ray. Only the knights and sliders that reach the king's
+		// squares (and the castlings', castleReach) on the empty board are
+		// looked at, and a slider is looked up only when its lines meet
+		// targets.
+		r := &kingReach[k]
+		if castlings != 0 {
+			r = &castleReach[p.setup][us]
+		}
 		attacked := board.KingAttacks()[p.king(them)]
 		if pawns := e[board.Pawn]; them == board.White {
 			attacked |= (pawns<<7)&^fileH | (pawns<<9)&^fileA
 		} else {
 			attacked |= (pawns>>9)&^fileH | (pawns>>7)&^fileA
 		}
-		for b := e[board.Knight]; b != 0; b &= b - 1 {
+		for b := e[board.Knight] & r.knight; b != 0; b &= b - 1 {
 			attacked |= board.KnightAttacks()[bits.TrailingZeros64(b)]
 		}
 		kingless := p.withoutKing(p.occupied(), us, k)
-		for b := bq; b != 0; b &= b - 1 {
+		for b := bq & r.bishop; b != 0; b &= b - 1 {
 			if s := board.Square(bits.TrailingZeros64(b)); bishopLines[s]&targets != 0 {
 				attacked |= amd64.SlidingPextSplitBishop(s, kingless)
 			}
 		}
-		for b := rq; b != 0; b &= b - 1 {
+		for b := rq & r.rook; b != 0; b &= b - 1 {
 			if s := board.Square(bits.TrailingZeros64(b)); rookLines[s]&targets != 0 {
 				attacked |= amd64.SlidingPextSplitRook(s, kingless)
 			}
@@ -556,12 +609,15 @@ func generatePextSplit[Us side, J job](p *Position, l *MoveList) int {
 		leaper(board.King, k, kingMoves&^attacked)
 		// Chess960's xray square, beyond the castling rook, never holds
 		// a bit in standard chess: the test stops at c.xray == 0.
-		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
-			c := &castles[p.setup][i]
+		castle := func(c *castle) {
 			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&rq == 0) {
 				special(k, c.to.Bitboard(), Castle)
 			}
+		}
+		if castlings != 0 {
+			castle(kingside)
+			castle(queenside)
 		}
 	}
 	if m.check == 0 {
@@ -574,66 +630,70 @@ func generatePextSplit[Us side, J job](p *Position, l *MoveList) int {
 		s := board.Square(bits.TrailingZeros64(b))
 		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
-	for b := mine[board.Bishop] &^ m.pinHV; b != 0; b &= b - 1 {
+	// The sliders no pin holds, then the pinned ones (rare), each along its
+	// pin ray only: the rooks and queens pinned on a rank or file as
+	// rooks, the bishops and queens pinned on a diagonal as bishops (a
+	// bishop pinned on a rank or file, or a rook on a diagonal, cannot
+	// move). A queen's rook and bishop moves are one target set (the two
+	// never share a square), counted once.
+	for b := mine[board.Bishop] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := amd64.SlidingPextSplitBishop(s, sliding) & movable
-		if m.pinD&(b&-b) != 0 {
-			a &= m.pinD
-		}
-		slider(board.Bishop, s, a)
+		slider(board.Bishop, s, amd64.SlidingPextSplitBishop(s, sliding)&movable)
 	}
-	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
+	for b := mine[board.Rook] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := amd64.SlidingPextSplitRook(s, sliding) & movable
-		if m.pinHV&(b&-b) != 0 {
-			a &= m.pinHV
-		}
-		slider(board.Rook, s, a)
+		slider(board.Rook, s, amd64.SlidingPextSplitRook(s, sliding)&movable)
 	}
-	// A queen's rook and bishop moves are one target set (the two never
-	// share a square), counted once; a pinned queen moves along its pin
-	// only, as a rook or as a bishop.
-	for b := mine[board.Queen]; b != 0; b &= b - 1 {
+	for b := mine[board.Queen] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		var a uint64
-		switch q := b & -b; {
-		case m.pinHV&q != 0:
-			a = amd64.SlidingPextSplitRook(s, sliding) & m.pinHV
-		case m.pinD&q != 0:
-			a = amd64.SlidingPextSplitBishop(s, sliding) & m.pinD
-		default:
-			a = amd64.SlidingPextSplitRook(s, sliding) | amd64.SlidingPextSplitBishop(s, sliding)
-		}
-		slider(board.Queen, s, a&movable)
+		slider(board.Queen, s, (amd64.SlidingPextSplitRook(s, sliding)|amd64.SlidingPextSplitBishop(s, sliding))&movable)
 	}
-	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
-	// file pin lets them push along it), captures by pawns not pinned on a
-	// rank or file (a diagonal pin lets them capture along it).
+	if pinned != 0 {
+		queens := mine[board.Queen]
+		for b := (mine[board.Rook] | queens) & m.pinHV; b != 0; b &= b - 1 {
+			s := board.Square(bits.TrailingZeros64(b))
+			slider(pinnedAs(board.Rook, queens, b), s, amd64.SlidingPextSplitRook(s, sliding)&movable&m.pinHV)
+		}
+		for b := (mine[board.Bishop] | queens) & m.pinD; b != 0; b &= b - 1 {
+			s := board.Square(bits.TrailingZeros64(b))
+			slider(pinnedAs(board.Bishop, queens, b), s, amd64.SlidingPextSplitBishop(s, sliding)&movable&m.pinD)
+		}
+	}
+	// Pawns, set-wise: the pawns no pin holds push and capture; a pinned
+	// pawn (rare: tested for) moves along its pin ray only, pushing when
+	// pinned on a file and capturing its pinner when pinned on a diagonal
+	// (its other moves leave the ray; none lands on another pin ray).
 	pawns := mine[board.Pawn]
 	empty := ^occ
-	push := pawns &^ m.pinD
-	single := (bits.RotateLeft64(push&^m.pinHV, pushStep(us)) | bits.RotateLeft64(push&m.pinHV, pushStep(us))&m.pinHV) & empty
+	free := pawns &^ pinned
+	single := bits.RotateLeft64(free, pushStep(us))
+	capA, capH := bits.RotateLeft64(free, captureA(us)), bits.RotateLeft64(free, captureH(us))
+	if held := pawns & pinned; held != 0 {
+		single |= bits.RotateLeft64(held&m.pinHV, pushStep(us)) & m.pinHV
+		capA |= bits.RotateLeft64(held&m.pinD, captureA(us)) & m.pinD
+		capH |= bits.RotateLeft64(held&m.pinD, captureH(us)) & m.pinD
+	}
+	single &= empty
 	double := bits.RotateLeft64(single&doubleRank(us), pushStep(us)) & empty & m.check
 	single &= m.check
-	capturers := pawns &^ m.pinHV
-	capture := func(step int, edge uint64) uint64 {
-		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
-		return free &^ edge & opp & m.check
-	}
-	capA, capH := capture(captureA(us), fileH), capture(captureH(us), fileA)
-	// Counted with four popcounts rather than seven: a single push never
+	capA &= opp & m.check &^ fileH
+	capH &= opp & m.check &^ fileA
+	// Counted with three popcounts rather than seven: a single push never
 	// lands on the two ranks behind the side's pawns, so the double pushes
 	// are moved there (from the fourth rank to the second: a rotation by
-	// two pushes back), and the promotions of the three sets (each on the
+	// two pushes back). The promotions, only while a pawn stands on the
+	// seventh rank, with one more: those of the three sets (each on the
 	// last rank, one byte) are moved to three bytes of one word, counted
 	// three more times since each promotion is four moves.
-	promo := uint64(rank1 | rank8)
-	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
-		n += childPawnsPextSplit[Us](p, single, pushStep(us)) + childPawnsPextSplit[Us](p, double, 2*pushStep(us)) +
-			childPawnsPextSplit[Us](p, capA, captureA(us)) + childPawnsPextSplit[Us](p, capH, captureH(us))
+		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
+			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
-		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
+		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH)
+		if pawns&promotionRank(us) != 0 {
+			promo := uint64(rank1 | rank8)
+			n += 3 * count(single&promo|bits.RotateLeft64(capA&promo, 8)|bits.RotateLeft64(capH&promo, 16))
+		}
 	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
@@ -654,57 +714,56 @@ func generatePextSplit[Us side, J job](p *Position, l *MoveList) int {
 
 // leafParentsPextSplit is leafParents with slider=pext-split.
 func leafParentsPextSplit[Us, Them side](p *Position) uint64 {
-	return uint64(generatePextSplit[Us, expands](p, nil))
+	return uint64(generatePextSplit[Us, Them, expands](p, nil))
 }
 
 // childMovesPextSplit is childMoves with slider=pext-split.
-func childMovesPextSplit[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+func childMovesPextSplit[Us, Them side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
 	p.EP, p.Side = board.NoSquare, them
 	rights := castling & keepRights[p.setup][from]
+	p.Castling = rights
 	flip(p, us, pc, from)
+	piece := &p.Pieces[us][pc]
+	lifted, own, occ := *piece, p.Colors[us], p.Occupied
 	n := 0
 	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
-		flip(p, us, pc, to)
-		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterPextSplit[Us](p)
-		flip(p, us, pc, to)
+		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
+		p.keep(us, pc, to)
+		if rights != 0 {
+			p.Castling = rights & keepRights[p.setup][to]
+		}
+		n += generatePextSplit[Them, Us, counts](p, nil)
+		p.keep(us, pc, to)
 	}
+	p.Occupied = occ
 	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
 		victim := p.pieceOn(them, to)
-		flip(p, them, victim, to)
-		flip(p, us, pc, to)
+		capture(p, them, victim, to)
+		*piece, p.Colors[us] = lifted|to.Bitboard(), own|to.Bitboard()
+		p.keep(us, pc, to)
 		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterPextSplit[Us](p)
-		flip(p, us, pc, to)
-		flip(p, them, victim, to)
+		n += generatePextSplit[Them, Us, counts](p, nil)
+		p.keep(us, pc, to)
+		capture(p, them, victim, to)
 	}
+	*piece, p.Colors[us] = lifted, own
 	flip(p, us, pc, from)
 	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
 }
 
-// childrenPlayedPextSplit is childrenPlayed with slider=pext-split.
-func childrenPlayedPextSplit[Us side](p *Position, from board.Square, targets uint64, kind int) int {
-	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterPextSplit[Us](&q)
-	}
-	return n
-}
-
 // childPawnsPextSplit is childPawns with slider=pext-split.
-func childPawnsPextSplit[Us side](p *Position, targets uint64, delta int) int {
+func childPawnsPextSplit[Us, Them side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
 	p.EP, p.Side = board.NoSquare, them
+	pawns, own, occ := p.Pieces[us][board.Pawn], p.Colors[us], p.Occupied
 	n := 0
 	for ; targets != 0; targets &= targets - 1 {
 		to := board.Square(bits.TrailingZeros64(targets))
@@ -715,27 +774,48 @@ func childPawnsPextSplit[Us side](p *Position, targets uint64, delta int) int {
 		victim := board.Piece(board.King) // none: a king is never captured
 		if p.Colors[them]&to.Bitboard() != 0 {
 			victim = p.pieceOn(them, to)
-			flip(p, them, victim, to)
+			capture(p, them, victim, to)
 		}
-		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
-		flip(p, us, board.Pawn, from)
+		moved := from.Bitboard() | to.Bitboard()
+		p.Colors[us], p.Occupied = own^moved, occ&^from.Bitboard()|to.Bitboard()
+		p.keep(us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
-			flip(p, us, board.Pawn, to)
-			n += countAfterPextSplit[Us](p)
-			flip(p, us, board.Pawn, to)
+			p.Pieces[us][board.Pawn] = pawns ^ moved
+			p.keep(us, board.Pawn, to)
+			n += generatePextSplit[Them, Us, counts](p, nil)
+			p.keep(us, board.Pawn, to)
 		} else {
+			// Only a capture on the last rank takes a right away (a
+			// pawn's from-square is never a king's or a rook's first).
+			p.Pieces[us][board.Pawn] = pawns ^ from.Bitboard()
+			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
-				flip(p, us, placed, to)
-				n += countAfterPextSplit[Us](p)
-				flip(p, us, placed, to)
+				p.Pieces[us][placed] ^= to.Bitboard()
+				p.keep(us, placed, to)
+				n += generatePextSplit[Them, Us, counts](p, nil)
+				p.Pieces[us][placed] ^= to.Bitboard()
+				p.keep(us, placed, to)
 			}
+			p.Castling = castling
 		}
-		flip(p, us, board.Pawn, from)
+		p.keep(us, board.Pawn, from)
 		if victim != board.King {
-			flip(p, them, victim, to)
+			capture(p, them, victim, to)
 		}
 	}
+	p.Pieces[us][board.Pawn], p.Colors[us], p.Occupied = pawns, own, occ
 	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
+// childrenPlayedPextSplit is childrenPlayed with slider=pext-split.
+func childrenPlayedPextSplit[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
+	var q Position
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += generatePextSplit[Them, Us, counts](&q, nil)
+	}
 	return n
 }
 
@@ -756,14 +836,6 @@ func enPassantLegalPextSplit[Us side](p *Position, from, k board.Square) bool {
 	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
 }
 
-// countAfterPextSplit is countAfter with slider=pext-split.
-func countAfterPextSplit[Us side](p *Position) int {
-	if sideOf[Us]() == board.White {
-		return generatePextSplit[black, counts](p, nil)
-	}
-	return generatePextSplit[white, counts](p, nil)
-}
-
 // perftMagicFancyAsm is perft with slider=magic-fancy-asm.
 func perftMagicFancyAsm(p Position, depth int) uint64 {
 	if p.Side == board.White {
@@ -778,12 +850,12 @@ func perftSideMagicFancyAsm[Us, Them side](p *Position, depth int) uint64 {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateMagicFancyAsm[Us, counts](p, nil))
+		return uint64(generateMagicFancyAsm[Us, Them, counts](p, nil))
 	case depth == 2:
 		return leafParentsMagicFancyAsm[Us, Them](p)
 	}
 	var l MoveList
-	generateMagicFancyAsm[Us, lists](p, &l)
+	generateMagicFancyAsm[Us, Them, lists](p, &l)
 	var n uint64
 	var q Position
 	for _, m := range l.Moves[:l.N] {
@@ -794,7 +866,7 @@ func perftSideMagicFancyAsm[Us, Them side](p *Position, depth int) uint64 {
 }
 
 // generateMagicFancyAsm is generate with slider=magic-fancy-asm.
-func generateMagicFancyAsm[Us side, J job](p *Position, l *MoveList) int {
+func generateMagicFancyAsm[Us, Them side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -839,21 +911,31 @@ func generateMagicFancyAsm[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	switch bits.OnesCount64(m.checkers) {
-	case 0:
+	switch {
+	case m.checkers == 0:
 		m.check = ^uint64(0)
-	case 1:
-		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	case m.checkers&(m.checkers-1) == 0:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)&63]
 	}
 	n := 0
 	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
+	// (A piece or pawn set without moves has no children: no call.)
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
-			return childMovesMagicFancyAsm[Us](p, piece, from, targets)
+			if targets == 0 {
+				return 0
+			}
+			return childMovesMagicFancyAsm[Us, Them](p, piece, from, targets)
 		}
 		return sets.count(targets)
+	}
+	pawnChildren := func(targets uint64, delta int) int {
+		if targets == 0 {
+			return 0
+		}
+		return childPawnsMagicFancyAsm[Us, Them](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -875,7 +957,7 @@ func generateMagicFancyAsm[Us side, J job](p *Position, l *MoveList) int {
 			l.add(from, targets, kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedMagicFancyAsm[Us](p, from, targets, kind)
+			n += childrenPlayedMagicFancyAsm[Us, Them](p, from, targets, kind)
 		} else {
 			n += count(targets)
 		}
@@ -883,43 +965,50 @@ func generateMagicFancyAsm[Us side, J job](p *Position, l *MoveList) int {
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
 	// are empty: a king boxed in by its own pieces needs none.
+	//
+	// The side's two castlings, kingside and queenside, are written out
+	// rather than looped over: a loop's index and the rights found would
+	// live on the stack (the generator keeps more values than there are
+	// registers).
 	occ := p.Occupied
 	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
+	kingside, queenside := &castles[p.setup][2*us], &castles[p.setup][2*us+1]
 	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
-		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[p.setup][i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
-				castlings |= c.rights
-			}
-		}
+		castlings = p.Castling & (emptyRights(occ, kingside) | emptyRights(occ, queenside))
 	}
 	if kingMoves != 0 || castlings != 0 {
 		targets := kingMoves
-		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
-			targets |= castles[p.setup][i].safe
+		if castlings != 0 {
+			targets |= kingside.safe | queenside.safe
 		}
 		// The danger map: the squares of targets the enemy attacks through
 		// our king, which is removed from the occupancy the sliders read
 		// (withoutKing, repr.go) so that it cannot step back along a
-		// checking ray. A slider is looked up only when its lines on the
-		// empty board meet targets.
+		// checking ray. Only the knights and sliders that reach the king's
+		// squares (and the castlings', castleReach) on the empty board are
+		// looked at, and a slider is looked up only when its lines meet
+		// targets.
+		r := &kingReach[k]
+		if castlings != 0 {
+			r = &castleReach[p.setup][us]
+		}
 		attacked := board.KingAttacks()[p.king(them)]
 		if pawns := e[board.Pawn]; them == board.White {
 			attacked |= (pawns<<7)&^fileH | (pawns<<9)&^fileA
 		} else {
 			attacked |= (pawns>>9)&^fileH | (pawns>>7)&^fileA
 		}
-		for b := e[board.Knight]; b != 0; b &= b - 1 {
+		for b := e[board.Knight] & r.knight; b != 0; b &= b - 1 {
 			attacked |= board.KnightAttacks()[bits.TrailingZeros64(b)]
 		}
 		kingless := p.withoutKing(p.occupied(), us, k)
-		for b := bq; b != 0; b &= b - 1 {
+		for b := bq & r.bishop; b != 0; b &= b - 1 {
 			if s := board.Square(bits.TrailingZeros64(b)); bishopLines[s]&targets != 0 {
 				attacked |= amd64.SlidingMagicFancyAsmBishop(s, kingless)
 			}
 		}
-		for b := rq; b != 0; b &= b - 1 {
+		for b := rq & r.rook; b != 0; b &= b - 1 {
 			if s := board.Square(bits.TrailingZeros64(b)); rookLines[s]&targets != 0 {
 				attacked |= amd64.SlidingMagicFancyAsmRook(s, kingless)
 			}
@@ -928,12 +1017,15 @@ func generateMagicFancyAsm[Us side, J job](p *Position, l *MoveList) int {
 		leaper(board.King, k, kingMoves&^attacked)
 		// Chess960's xray square, beyond the castling rook, never holds
 		// a bit in standard chess: the test stops at c.xray == 0.
-		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
-			c := &castles[p.setup][i]
+		castle := func(c *castle) {
 			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&rq == 0) {
 				special(k, c.to.Bitboard(), Castle)
 			}
+		}
+		if castlings != 0 {
+			castle(kingside)
+			castle(queenside)
 		}
 	}
 	if m.check == 0 {
@@ -946,66 +1038,70 @@ func generateMagicFancyAsm[Us side, J job](p *Position, l *MoveList) int {
 		s := board.Square(bits.TrailingZeros64(b))
 		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
-	for b := mine[board.Bishop] &^ m.pinHV; b != 0; b &= b - 1 {
+	// The sliders no pin holds, then the pinned ones (rare), each along its
+	// pin ray only: the rooks and queens pinned on a rank or file as
+	// rooks, the bishops and queens pinned on a diagonal as bishops (a
+	// bishop pinned on a rank or file, or a rook on a diagonal, cannot
+	// move). A queen's rook and bishop moves are one target set (the two
+	// never share a square), counted once.
+	for b := mine[board.Bishop] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := amd64.SlidingMagicFancyAsmBishop(s, sliding) & movable
-		if m.pinD&(b&-b) != 0 {
-			a &= m.pinD
-		}
-		slider(board.Bishop, s, a)
+		slider(board.Bishop, s, amd64.SlidingMagicFancyAsmBishop(s, sliding)&movable)
 	}
-	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
+	for b := mine[board.Rook] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := amd64.SlidingMagicFancyAsmRook(s, sliding) & movable
-		if m.pinHV&(b&-b) != 0 {
-			a &= m.pinHV
-		}
-		slider(board.Rook, s, a)
+		slider(board.Rook, s, amd64.SlidingMagicFancyAsmRook(s, sliding)&movable)
 	}
-	// A queen's rook and bishop moves are one target set (the two never
-	// share a square), counted once; a pinned queen moves along its pin
-	// only, as a rook or as a bishop.
-	for b := mine[board.Queen]; b != 0; b &= b - 1 {
+	for b := mine[board.Queen] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		var a uint64
-		switch q := b & -b; {
-		case m.pinHV&q != 0:
-			a = amd64.SlidingMagicFancyAsmRook(s, sliding) & m.pinHV
-		case m.pinD&q != 0:
-			a = amd64.SlidingMagicFancyAsmBishop(s, sliding) & m.pinD
-		default:
-			a = amd64.SlidingMagicFancyAsmRook(s, sliding) | amd64.SlidingMagicFancyAsmBishop(s, sliding)
-		}
-		slider(board.Queen, s, a&movable)
+		slider(board.Queen, s, (amd64.SlidingMagicFancyAsmRook(s, sliding)|amd64.SlidingMagicFancyAsmBishop(s, sliding))&movable)
 	}
-	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
-	// file pin lets them push along it), captures by pawns not pinned on a
-	// rank or file (a diagonal pin lets them capture along it).
+	if pinned != 0 {
+		queens := mine[board.Queen]
+		for b := (mine[board.Rook] | queens) & m.pinHV; b != 0; b &= b - 1 {
+			s := board.Square(bits.TrailingZeros64(b))
+			slider(pinnedAs(board.Rook, queens, b), s, amd64.SlidingMagicFancyAsmRook(s, sliding)&movable&m.pinHV)
+		}
+		for b := (mine[board.Bishop] | queens) & m.pinD; b != 0; b &= b - 1 {
+			s := board.Square(bits.TrailingZeros64(b))
+			slider(pinnedAs(board.Bishop, queens, b), s, amd64.SlidingMagicFancyAsmBishop(s, sliding)&movable&m.pinD)
+		}
+	}
+	// Pawns, set-wise: the pawns no pin holds push and capture; a pinned
+	// pawn (rare: tested for) moves along its pin ray only, pushing when
+	// pinned on a file and capturing its pinner when pinned on a diagonal
+	// (its other moves leave the ray; none lands on another pin ray).
 	pawns := mine[board.Pawn]
 	empty := ^occ
-	push := pawns &^ m.pinD
-	single := (bits.RotateLeft64(push&^m.pinHV, pushStep(us)) | bits.RotateLeft64(push&m.pinHV, pushStep(us))&m.pinHV) & empty
+	free := pawns &^ pinned
+	single := bits.RotateLeft64(free, pushStep(us))
+	capA, capH := bits.RotateLeft64(free, captureA(us)), bits.RotateLeft64(free, captureH(us))
+	if held := pawns & pinned; held != 0 {
+		single |= bits.RotateLeft64(held&m.pinHV, pushStep(us)) & m.pinHV
+		capA |= bits.RotateLeft64(held&m.pinD, captureA(us)) & m.pinD
+		capH |= bits.RotateLeft64(held&m.pinD, captureH(us)) & m.pinD
+	}
+	single &= empty
 	double := bits.RotateLeft64(single&doubleRank(us), pushStep(us)) & empty & m.check
 	single &= m.check
-	capturers := pawns &^ m.pinHV
-	capture := func(step int, edge uint64) uint64 {
-		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
-		return free &^ edge & opp & m.check
-	}
-	capA, capH := capture(captureA(us), fileH), capture(captureH(us), fileA)
-	// Counted with four popcounts rather than seven: a single push never
+	capA &= opp & m.check &^ fileH
+	capH &= opp & m.check &^ fileA
+	// Counted with three popcounts rather than seven: a single push never
 	// lands on the two ranks behind the side's pawns, so the double pushes
 	// are moved there (from the fourth rank to the second: a rotation by
-	// two pushes back), and the promotions of the three sets (each on the
+	// two pushes back). The promotions, only while a pawn stands on the
+	// seventh rank, with one more: those of the three sets (each on the
 	// last rank, one byte) are moved to three bytes of one word, counted
 	// three more times since each promotion is four moves.
-	promo := uint64(rank1 | rank8)
-	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
-		n += childPawnsMagicFancyAsm[Us](p, single, pushStep(us)) + childPawnsMagicFancyAsm[Us](p, double, 2*pushStep(us)) +
-			childPawnsMagicFancyAsm[Us](p, capA, captureA(us)) + childPawnsMagicFancyAsm[Us](p, capH, captureH(us))
+		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
+			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
-		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
+		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH)
+		if pawns&promotionRank(us) != 0 {
+			promo := uint64(rank1 | rank8)
+			n += 3 * count(single&promo|bits.RotateLeft64(capA&promo, 8)|bits.RotateLeft64(capH&promo, 16))
+		}
 	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
@@ -1026,57 +1122,56 @@ func generateMagicFancyAsm[Us side, J job](p *Position, l *MoveList) int {
 
 // leafParentsMagicFancyAsm is leafParents with slider=magic-fancy-asm.
 func leafParentsMagicFancyAsm[Us, Them side](p *Position) uint64 {
-	return uint64(generateMagicFancyAsm[Us, expands](p, nil))
+	return uint64(generateMagicFancyAsm[Us, Them, expands](p, nil))
 }
 
 // childMovesMagicFancyAsm is childMoves with slider=magic-fancy-asm.
-func childMovesMagicFancyAsm[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+func childMovesMagicFancyAsm[Us, Them side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
 	p.EP, p.Side = board.NoSquare, them
 	rights := castling & keepRights[p.setup][from]
+	p.Castling = rights
 	flip(p, us, pc, from)
+	piece := &p.Pieces[us][pc]
+	lifted, own, occ := *piece, p.Colors[us], p.Occupied
 	n := 0
 	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
-		flip(p, us, pc, to)
-		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterMagicFancyAsm[Us](p)
-		flip(p, us, pc, to)
+		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
+		p.keep(us, pc, to)
+		if rights != 0 {
+			p.Castling = rights & keepRights[p.setup][to]
+		}
+		n += generateMagicFancyAsm[Them, Us, counts](p, nil)
+		p.keep(us, pc, to)
 	}
+	p.Occupied = occ
 	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
 		victim := p.pieceOn(them, to)
-		flip(p, them, victim, to)
-		flip(p, us, pc, to)
+		capture(p, them, victim, to)
+		*piece, p.Colors[us] = lifted|to.Bitboard(), own|to.Bitboard()
+		p.keep(us, pc, to)
 		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterMagicFancyAsm[Us](p)
-		flip(p, us, pc, to)
-		flip(p, them, victim, to)
+		n += generateMagicFancyAsm[Them, Us, counts](p, nil)
+		p.keep(us, pc, to)
+		capture(p, them, victim, to)
 	}
+	*piece, p.Colors[us] = lifted, own
 	flip(p, us, pc, from)
 	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
 }
 
-// childrenPlayedMagicFancyAsm is childrenPlayed with slider=magic-fancy-asm.
-func childrenPlayedMagicFancyAsm[Us side](p *Position, from board.Square, targets uint64, kind int) int {
-	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterMagicFancyAsm[Us](&q)
-	}
-	return n
-}
-
 // childPawnsMagicFancyAsm is childPawns with slider=magic-fancy-asm.
-func childPawnsMagicFancyAsm[Us side](p *Position, targets uint64, delta int) int {
+func childPawnsMagicFancyAsm[Us, Them side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
 	p.EP, p.Side = board.NoSquare, them
+	pawns, own, occ := p.Pieces[us][board.Pawn], p.Colors[us], p.Occupied
 	n := 0
 	for ; targets != 0; targets &= targets - 1 {
 		to := board.Square(bits.TrailingZeros64(targets))
@@ -1087,27 +1182,48 @@ func childPawnsMagicFancyAsm[Us side](p *Position, targets uint64, delta int) in
 		victim := board.Piece(board.King) // none: a king is never captured
 		if p.Colors[them]&to.Bitboard() != 0 {
 			victim = p.pieceOn(them, to)
-			flip(p, them, victim, to)
+			capture(p, them, victim, to)
 		}
-		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
-		flip(p, us, board.Pawn, from)
+		moved := from.Bitboard() | to.Bitboard()
+		p.Colors[us], p.Occupied = own^moved, occ&^from.Bitboard()|to.Bitboard()
+		p.keep(us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
-			flip(p, us, board.Pawn, to)
-			n += countAfterMagicFancyAsm[Us](p)
-			flip(p, us, board.Pawn, to)
+			p.Pieces[us][board.Pawn] = pawns ^ moved
+			p.keep(us, board.Pawn, to)
+			n += generateMagicFancyAsm[Them, Us, counts](p, nil)
+			p.keep(us, board.Pawn, to)
 		} else {
+			// Only a capture on the last rank takes a right away (a
+			// pawn's from-square is never a king's or a rook's first).
+			p.Pieces[us][board.Pawn] = pawns ^ from.Bitboard()
+			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
-				flip(p, us, placed, to)
-				n += countAfterMagicFancyAsm[Us](p)
-				flip(p, us, placed, to)
+				p.Pieces[us][placed] ^= to.Bitboard()
+				p.keep(us, placed, to)
+				n += generateMagicFancyAsm[Them, Us, counts](p, nil)
+				p.Pieces[us][placed] ^= to.Bitboard()
+				p.keep(us, placed, to)
 			}
+			p.Castling = castling
 		}
-		flip(p, us, board.Pawn, from)
+		p.keep(us, board.Pawn, from)
 		if victim != board.King {
-			flip(p, them, victim, to)
+			capture(p, them, victim, to)
 		}
 	}
+	p.Pieces[us][board.Pawn], p.Colors[us], p.Occupied = pawns, own, occ
 	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
+// childrenPlayedMagicFancyAsm is childrenPlayed with slider=magic-fancy-asm.
+func childrenPlayedMagicFancyAsm[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
+	var q Position
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += generateMagicFancyAsm[Them, Us, counts](&q, nil)
+	}
 	return n
 }
 
@@ -1128,14 +1244,6 @@ func enPassantLegalMagicFancyAsm[Us side](p *Position, from, k board.Square) boo
 	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
 }
 
-// countAfterMagicFancyAsm is countAfter with slider=magic-fancy-asm.
-func countAfterMagicFancyAsm[Us side](p *Position) int {
-	if sideOf[Us]() == board.White {
-		return generateMagicFancyAsm[black, counts](p, nil)
-	}
-	return generateMagicFancyAsm[white, counts](p, nil)
-}
-
 // perftMagicBlackAsm is perft with slider=magic-black-asm.
 func perftMagicBlackAsm(p Position, depth int) uint64 {
 	if p.Side == board.White {
@@ -1150,12 +1258,12 @@ func perftSideMagicBlackAsm[Us, Them side](p *Position, depth int) uint64 {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generateMagicBlackAsm[Us, counts](p, nil))
+		return uint64(generateMagicBlackAsm[Us, Them, counts](p, nil))
 	case depth == 2:
 		return leafParentsMagicBlackAsm[Us, Them](p)
 	}
 	var l MoveList
-	generateMagicBlackAsm[Us, lists](p, &l)
+	generateMagicBlackAsm[Us, Them, lists](p, &l)
 	var n uint64
 	var q Position
 	for _, m := range l.Moves[:l.N] {
@@ -1166,7 +1274,7 @@ func perftSideMagicBlackAsm[Us, Them side](p *Position, depth int) uint64 {
 }
 
 // generateMagicBlackAsm is generate with slider=magic-black-asm.
-func generateMagicBlackAsm[Us side, J job](p *Position, l *MoveList) int {
+func generateMagicBlackAsm[Us, Them side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -1211,21 +1319,31 @@ func generateMagicBlackAsm[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	switch bits.OnesCount64(m.checkers) {
-	case 0:
+	switch {
+	case m.checkers == 0:
 		m.check = ^uint64(0)
-	case 1:
-		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	case m.checkers&(m.checkers-1) == 0:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)&63]
 	}
 	n := 0
 	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
+	// (A piece or pawn set without moves has no children: no call.)
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
-			return childMovesMagicBlackAsm[Us](p, piece, from, targets)
+			if targets == 0 {
+				return 0
+			}
+			return childMovesMagicBlackAsm[Us, Them](p, piece, from, targets)
 		}
 		return sets.count(targets)
+	}
+	pawnChildren := func(targets uint64, delta int) int {
+		if targets == 0 {
+			return 0
+		}
+		return childPawnsMagicBlackAsm[Us, Them](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -1247,7 +1365,7 @@ func generateMagicBlackAsm[Us side, J job](p *Position, l *MoveList) int {
 			l.add(from, targets, kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedMagicBlackAsm[Us](p, from, targets, kind)
+			n += childrenPlayedMagicBlackAsm[Us, Them](p, from, targets, kind)
 		} else {
 			n += count(targets)
 		}
@@ -1255,43 +1373,50 @@ func generateMagicBlackAsm[Us side, J job](p *Position, l *MoveList) int {
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
 	// are empty: a king boxed in by its own pieces needs none.
+	//
+	// The side's two castlings, kingside and queenside, are written out
+	// rather than looped over: a loop's index and the rights found would
+	// live on the stack (the generator keeps more values than there are
+	// registers).
 	occ := p.Occupied
 	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
+	kingside, queenside := &castles[p.setup][2*us], &castles[p.setup][2*us+1]
 	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
-		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[p.setup][i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
-				castlings |= c.rights
-			}
-		}
+		castlings = p.Castling & (emptyRights(occ, kingside) | emptyRights(occ, queenside))
 	}
 	if kingMoves != 0 || castlings != 0 {
 		targets := kingMoves
-		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
-			targets |= castles[p.setup][i].safe
+		if castlings != 0 {
+			targets |= kingside.safe | queenside.safe
 		}
 		// The danger map: the squares of targets the enemy attacks through
 		// our king, which is removed from the occupancy the sliders read
 		// (withoutKing, repr.go) so that it cannot step back along a
-		// checking ray. A slider is looked up only when its lines on the
-		// empty board meet targets.
+		// checking ray. Only the knights and sliders that reach the king's
+		// squares (and the castlings', castleReach) on the empty board are
+		// looked at, and a slider is looked up only when its lines meet
+		// targets.
+		r := &kingReach[k]
+		if castlings != 0 {
+			r = &castleReach[p.setup][us]
+		}
 		attacked := board.KingAttacks()[p.king(them)]
 		if pawns := e[board.Pawn]; them == board.White {
 			attacked |= (pawns<<7)&^fileH | (pawns<<9)&^fileA
 		} else {
 			attacked |= (pawns>>9)&^fileH | (pawns>>7)&^fileA
 		}
-		for b := e[board.Knight]; b != 0; b &= b - 1 {
+		for b := e[board.Knight] & r.knight; b != 0; b &= b - 1 {
 			attacked |= board.KnightAttacks()[bits.TrailingZeros64(b)]
 		}
 		kingless := p.withoutKing(p.occupied(), us, k)
-		for b := bq; b != 0; b &= b - 1 {
+		for b := bq & r.bishop; b != 0; b &= b - 1 {
 			if s := board.Square(bits.TrailingZeros64(b)); bishopLines[s]&targets != 0 {
 				attacked |= amd64.SlidingMagicBlackAsmBishop(s, kingless)
 			}
 		}
-		for b := rq; b != 0; b &= b - 1 {
+		for b := rq & r.rook; b != 0; b &= b - 1 {
 			if s := board.Square(bits.TrailingZeros64(b)); rookLines[s]&targets != 0 {
 				attacked |= amd64.SlidingMagicBlackAsmRook(s, kingless)
 			}
@@ -1300,12 +1425,15 @@ func generateMagicBlackAsm[Us side, J job](p *Position, l *MoveList) int {
 		leaper(board.King, k, kingMoves&^attacked)
 		// Chess960's xray square, beyond the castling rook, never holds
 		// a bit in standard chess: the test stops at c.xray == 0.
-		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
-			c := &castles[p.setup][i]
+		castle := func(c *castle) {
 			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&rq == 0) {
 				special(k, c.to.Bitboard(), Castle)
 			}
+		}
+		if castlings != 0 {
+			castle(kingside)
+			castle(queenside)
 		}
 	}
 	if m.check == 0 {
@@ -1318,66 +1446,70 @@ func generateMagicBlackAsm[Us side, J job](p *Position, l *MoveList) int {
 		s := board.Square(bits.TrailingZeros64(b))
 		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
-	for b := mine[board.Bishop] &^ m.pinHV; b != 0; b &= b - 1 {
+	// The sliders no pin holds, then the pinned ones (rare), each along its
+	// pin ray only: the rooks and queens pinned on a rank or file as
+	// rooks, the bishops and queens pinned on a diagonal as bishops (a
+	// bishop pinned on a rank or file, or a rook on a diagonal, cannot
+	// move). A queen's rook and bishop moves are one target set (the two
+	// never share a square), counted once.
+	for b := mine[board.Bishop] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := amd64.SlidingMagicBlackAsmBishop(s, sliding) & movable
-		if m.pinD&(b&-b) != 0 {
-			a &= m.pinD
-		}
-		slider(board.Bishop, s, a)
+		slider(board.Bishop, s, amd64.SlidingMagicBlackAsmBishop(s, sliding)&movable)
 	}
-	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
+	for b := mine[board.Rook] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := amd64.SlidingMagicBlackAsmRook(s, sliding) & movable
-		if m.pinHV&(b&-b) != 0 {
-			a &= m.pinHV
-		}
-		slider(board.Rook, s, a)
+		slider(board.Rook, s, amd64.SlidingMagicBlackAsmRook(s, sliding)&movable)
 	}
-	// A queen's rook and bishop moves are one target set (the two never
-	// share a square), counted once; a pinned queen moves along its pin
-	// only, as a rook or as a bishop.
-	for b := mine[board.Queen]; b != 0; b &= b - 1 {
+	for b := mine[board.Queen] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		var a uint64
-		switch q := b & -b; {
-		case m.pinHV&q != 0:
-			a = amd64.SlidingMagicBlackAsmRook(s, sliding) & m.pinHV
-		case m.pinD&q != 0:
-			a = amd64.SlidingMagicBlackAsmBishop(s, sliding) & m.pinD
-		default:
-			a = amd64.SlidingMagicBlackAsmRook(s, sliding) | amd64.SlidingMagicBlackAsmBishop(s, sliding)
-		}
-		slider(board.Queen, s, a&movable)
+		slider(board.Queen, s, (amd64.SlidingMagicBlackAsmRook(s, sliding)|amd64.SlidingMagicBlackAsmBishop(s, sliding))&movable)
 	}
-	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
-	// file pin lets them push along it), captures by pawns not pinned on a
-	// rank or file (a diagonal pin lets them capture along it).
+	if pinned != 0 {
+		queens := mine[board.Queen]
+		for b := (mine[board.Rook] | queens) & m.pinHV; b != 0; b &= b - 1 {
+			s := board.Square(bits.TrailingZeros64(b))
+			slider(pinnedAs(board.Rook, queens, b), s, amd64.SlidingMagicBlackAsmRook(s, sliding)&movable&m.pinHV)
+		}
+		for b := (mine[board.Bishop] | queens) & m.pinD; b != 0; b &= b - 1 {
+			s := board.Square(bits.TrailingZeros64(b))
+			slider(pinnedAs(board.Bishop, queens, b), s, amd64.SlidingMagicBlackAsmBishop(s, sliding)&movable&m.pinD)
+		}
+	}
+	// Pawns, set-wise: the pawns no pin holds push and capture; a pinned
+	// pawn (rare: tested for) moves along its pin ray only, pushing when
+	// pinned on a file and capturing its pinner when pinned on a diagonal
+	// (its other moves leave the ray; none lands on another pin ray).
 	pawns := mine[board.Pawn]
 	empty := ^occ
-	push := pawns &^ m.pinD
-	single := (bits.RotateLeft64(push&^m.pinHV, pushStep(us)) | bits.RotateLeft64(push&m.pinHV, pushStep(us))&m.pinHV) & empty
+	free := pawns &^ pinned
+	single := bits.RotateLeft64(free, pushStep(us))
+	capA, capH := bits.RotateLeft64(free, captureA(us)), bits.RotateLeft64(free, captureH(us))
+	if held := pawns & pinned; held != 0 {
+		single |= bits.RotateLeft64(held&m.pinHV, pushStep(us)) & m.pinHV
+		capA |= bits.RotateLeft64(held&m.pinD, captureA(us)) & m.pinD
+		capH |= bits.RotateLeft64(held&m.pinD, captureH(us)) & m.pinD
+	}
+	single &= empty
 	double := bits.RotateLeft64(single&doubleRank(us), pushStep(us)) & empty & m.check
 	single &= m.check
-	capturers := pawns &^ m.pinHV
-	capture := func(step int, edge uint64) uint64 {
-		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
-		return free &^ edge & opp & m.check
-	}
-	capA, capH := capture(captureA(us), fileH), capture(captureH(us), fileA)
-	// Counted with four popcounts rather than seven: a single push never
+	capA &= opp & m.check &^ fileH
+	capH &= opp & m.check &^ fileA
+	// Counted with three popcounts rather than seven: a single push never
 	// lands on the two ranks behind the side's pawns, so the double pushes
 	// are moved there (from the fourth rank to the second: a rotation by
-	// two pushes back), and the promotions of the three sets (each on the
+	// two pushes back). The promotions, only while a pawn stands on the
+	// seventh rank, with one more: those of the three sets (each on the
 	// last rank, one byte) are moved to three bytes of one word, counted
 	// three more times since each promotion is four moves.
-	promo := uint64(rank1 | rank8)
-	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
-		n += childPawnsMagicBlackAsm[Us](p, single, pushStep(us)) + childPawnsMagicBlackAsm[Us](p, double, 2*pushStep(us)) +
-			childPawnsMagicBlackAsm[Us](p, capA, captureA(us)) + childPawnsMagicBlackAsm[Us](p, capH, captureH(us))
+		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
+			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
-		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
+		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH)
+		if pawns&promotionRank(us) != 0 {
+			promo := uint64(rank1 | rank8)
+			n += 3 * count(single&promo|bits.RotateLeft64(capA&promo, 8)|bits.RotateLeft64(capH&promo, 16))
+		}
 	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
@@ -1398,57 +1530,56 @@ func generateMagicBlackAsm[Us side, J job](p *Position, l *MoveList) int {
 
 // leafParentsMagicBlackAsm is leafParents with slider=magic-black-asm.
 func leafParentsMagicBlackAsm[Us, Them side](p *Position) uint64 {
-	return uint64(generateMagicBlackAsm[Us, expands](p, nil))
+	return uint64(generateMagicBlackAsm[Us, Them, expands](p, nil))
 }
 
 // childMovesMagicBlackAsm is childMoves with slider=magic-black-asm.
-func childMovesMagicBlackAsm[Us side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
+func childMovesMagicBlackAsm[Us, Them side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
 	p.EP, p.Side = board.NoSquare, them
 	rights := castling & keepRights[p.setup][from]
+	p.Castling = rights
 	flip(p, us, pc, from)
+	piece := &p.Pieces[us][pc]
+	lifted, own, occ := *piece, p.Colors[us], p.Occupied
 	n := 0
 	for b := targets &^ p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
-		flip(p, us, pc, to)
-		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterMagicBlackAsm[Us](p)
-		flip(p, us, pc, to)
+		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
+		p.keep(us, pc, to)
+		if rights != 0 {
+			p.Castling = rights & keepRights[p.setup][to]
+		}
+		n += generateMagicBlackAsm[Them, Us, counts](p, nil)
+		p.keep(us, pc, to)
 	}
+	p.Occupied = occ
 	for b := targets & p.Colors[them]; b != 0; b &= b - 1 {
 		to := board.Square(bits.TrailingZeros64(b))
 		victim := p.pieceOn(them, to)
-		flip(p, them, victim, to)
-		flip(p, us, pc, to)
+		capture(p, them, victim, to)
+		*piece, p.Colors[us] = lifted|to.Bitboard(), own|to.Bitboard()
+		p.keep(us, pc, to)
 		p.Castling = rights & keepRights[p.setup][to]
-		n += countAfterMagicBlackAsm[Us](p)
-		flip(p, us, pc, to)
-		flip(p, them, victim, to)
+		n += generateMagicBlackAsm[Them, Us, counts](p, nil)
+		p.keep(us, pc, to)
+		capture(p, them, victim, to)
 	}
+	*piece, p.Colors[us] = lifted, own
 	flip(p, us, pc, from)
 	p.EP, p.Castling, p.Side = ep, castling, us
 	return n
 }
 
-// childrenPlayedMagicBlackAsm is childrenPlayed with slider=magic-black-asm.
-func childrenPlayedMagicBlackAsm[Us side](p *Position, from board.Square, targets uint64, kind int) int {
-	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += countAfterMagicBlackAsm[Us](&q)
-	}
-	return n
-}
-
 // childPawnsMagicBlackAsm is childPawns with slider=magic-black-asm.
-func childPawnsMagicBlackAsm[Us side](p *Position, targets uint64, delta int) int {
+func childPawnsMagicBlackAsm[Us, Them side](p *Position, targets uint64, delta int) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	ep, castling := p.EP, p.Castling
 	p.EP, p.Side = board.NoSquare, them
+	pawns, own, occ := p.Pieces[us][board.Pawn], p.Colors[us], p.Occupied
 	n := 0
 	for ; targets != 0; targets &= targets - 1 {
 		to := board.Square(bits.TrailingZeros64(targets))
@@ -1459,27 +1590,48 @@ func childPawnsMagicBlackAsm[Us side](p *Position, targets uint64, delta int) in
 		victim := board.Piece(board.King) // none: a king is never captured
 		if p.Colors[them]&to.Bitboard() != 0 {
 			victim = p.pieceOn(them, to)
-			flip(p, them, victim, to)
+			capture(p, them, victim, to)
 		}
-		p.Castling = castling & keepRights[p.setup][from] & keepRights[p.setup][to]
-		flip(p, us, board.Pawn, from)
+		moved := from.Bitboard() | to.Bitboard()
+		p.Colors[us], p.Occupied = own^moved, occ&^from.Bitboard()|to.Bitboard()
+		p.keep(us, board.Pawn, from)
 		if to.Bitboard()&(rank1|rank8) == 0 {
-			flip(p, us, board.Pawn, to)
-			n += countAfterMagicBlackAsm[Us](p)
-			flip(p, us, board.Pawn, to)
+			p.Pieces[us][board.Pawn] = pawns ^ moved
+			p.keep(us, board.Pawn, to)
+			n += generateMagicBlackAsm[Them, Us, counts](p, nil)
+			p.keep(us, board.Pawn, to)
 		} else {
+			// Only a capture on the last rank takes a right away (a
+			// pawn's from-square is never a king's or a rook's first).
+			p.Pieces[us][board.Pawn] = pawns ^ from.Bitboard()
+			p.Castling = castling & keepRights[p.setup][to]
 			for placed := board.Knight; placed <= board.Queen; placed++ {
-				flip(p, us, placed, to)
-				n += countAfterMagicBlackAsm[Us](p)
-				flip(p, us, placed, to)
+				p.Pieces[us][placed] ^= to.Bitboard()
+				p.keep(us, placed, to)
+				n += generateMagicBlackAsm[Them, Us, counts](p, nil)
+				p.Pieces[us][placed] ^= to.Bitboard()
+				p.keep(us, placed, to)
 			}
+			p.Castling = castling
 		}
-		flip(p, us, board.Pawn, from)
+		p.keep(us, board.Pawn, from)
 		if victim != board.King {
-			flip(p, them, victim, to)
+			capture(p, them, victim, to)
 		}
 	}
+	p.Pieces[us][board.Pawn], p.Colors[us], p.Occupied = pawns, own, occ
 	p.EP, p.Castling, p.Side = ep, castling, us
+	return n
+}
+
+// childrenPlayedMagicBlackAsm is childrenPlayed with slider=magic-black-asm.
+func childrenPlayedMagicBlackAsm[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
+	var q Position
+	n := 0
+	for ; targets != 0; targets &= targets - 1 {
+		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
+		n += generateMagicBlackAsm[Them, Us, counts](&q, nil)
+	}
 	return n
 }
 
@@ -1498,12 +1650,4 @@ func enPassantLegalMagicBlackAsm[Us side](p *Position, from, k board.Square) boo
 	// Knights and pawns still attacking the king give check the capture
 	// does not answer (the captured pawn is gone from e only in effect).
 	return board.KnightAttacks()[k]&e[board.Knight] == 0 && pawnAttacks[us][k]&e[board.Pawn]&^captured == 0
-}
-
-// countAfterMagicBlackAsm is countAfter with slider=magic-black-asm.
-func countAfterMagicBlackAsm[Us side](p *Position) int {
-	if sideOf[Us]() == board.White {
-		return generateMagicBlackAsm[black, counts](p, nil)
-	}
-	return generateMagicBlackAsm[white, counts](p, nil)
 }

@@ -126,6 +126,32 @@ var rookLines, bishopLines = func() (rook, bishop [64]uint64) {
 	return rook, bishop
 }()
 
+// reach is where the enemy's pieces can attack a set of squares from: the
+// squares from which a knight, a bishop or a rook on the empty board
+// attacks one of them (a queen's are the bishop's and the rook's).
+type reach struct{ knight, bishop, rook uint64 }
+
+// reachOf returns the reach of the squares of b.
+func reachOf(b uint64) reach {
+	var r reach
+	for ; b != 0; b &= b - 1 {
+		s := bits.TrailingZeros64(b)
+		r.knight |= board.KnightAttacks()[s]
+		r.bishop |= bishopLines[s]
+		r.rook |= rookLines[s]
+	}
+	return r
+}
+
+// kingReach[s] is the reach of the squares a king on s steps to: the
+// enemy pieces the danger map looks at when the king does not castle.
+var kingReach = func() (r [64]reach) {
+	for s := range r {
+		r[s] = reachOf(board.KingAttacks()[s])
+	}
+	return r
+}()
+
 // Moves writes the legal moves of the position to l, with the default
 // slider.
 func (p *Position) Moves(l *MoveList) {
@@ -142,13 +168,13 @@ func (p *Position) Count() int { return p.generateAny(nil) }
 func (p *Position) generateAny(l *MoveList) int {
 	switch {
 	case l == nil && p.Side == board.White:
-		return generate[white, counts](p, nil)
+		return generate[white, black, counts](p, nil)
 	case l == nil:
-		return generate[black, counts](p, nil)
+		return generate[black, white, counts](p, nil)
 	case p.Side == board.White:
-		return generate[white, lists](p, l)
+		return generate[white, black, lists](p, l)
 	}
-	return generate[black, lists](p, l)
+	return generate[black, white, lists](p, l)
 }
 
 // Pawn geometry per side, as functions the side-specialized generator
@@ -168,11 +194,17 @@ func captureH(c board.Color) int { return 9 - 16*int(c) }
 // double push continues: the third.
 func doubleRank(c board.Color) uint64 { return 0xFF << (16 + 24*c) }
 
-// generate counts the legal moves of side Us, which is to move, and with
-// J = lists writes them to l (with J = counts, l is nil); with J = expands
-// it returns the sum of the legal moves of the children instead, each
-// move played in place and taken back (leaf.go), no list written (l is nil).
-func generate[Us side, J job](p *Position, l *MoveList) int {
+// promotionRank returns the rank from which side c's pawns promote: the
+// seventh.
+func promotionRank(c board.Color) uint64 { return 0xFF << (48 - 40*c) }
+
+// generate counts the legal moves of side Us, which is to move (Them the
+// other), and with J = lists writes them to l (with J = counts, l is nil);
+// with J = expands it returns the sum of the legal moves of the children
+// instead, each move played in place and taken back (leaf.go), no list
+// written (l is nil), each child's count a direct call of generate for
+// Them.
+func generate[Us, Them side, J job](p *Position, l *MoveList) int {
 	us := sideOf[Us]()
 	them := us ^ 1
 	own, opp := p.Colors[us], p.Colors[them]
@@ -217,21 +249,31 @@ func generate[Us side, J job](p *Position, l *MoveList) int {
 			}
 		}
 	}
-	switch bits.OnesCount64(m.checkers) {
-	case 0:
+	switch {
+	case m.checkers == 0:
 		m.check = ^uint64(0)
-	case 1:
-		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)]
+	case m.checkers&(m.checkers-1) == 0:
+		m.check = m.checkers | between[k][bits.TrailingZeros64(m.checkers)&63]
 	}
 	n := 0
 	var sets setCounter // the target sets counted into n
 	// What the moves of our piece from from to targets add to n: their
 	// number, or with J = expands their children's moves (leaf.go).
+	// (A piece or pawn set without moves has no children: no call.)
 	tally := func(piece board.Piece, from board.Square, targets uint64) int {
 		if expanding[J]() {
-			return childMoves[Us](p, piece, from, targets)
+			if targets == 0 {
+				return 0
+			}
+			return childMoves[Us, Them](p, piece, from, targets)
 		}
 		return sets.count(targets)
+	}
+	pawnChildren := func(targets uint64, delta int) int {
+		if targets == 0 {
+			return 0
+		}
+		return childPawns[Us, Them](p, targets, delta)
 	}
 	// The sliders' moves.
 	slider := func(piece board.Piece, from board.Square, targets uint64) {
@@ -253,7 +295,7 @@ func generate[Us side, J job](p *Position, l *MoveList) int {
 			l.add(from, targets, kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayed[Us](p, from, targets, kind)
+			n += childrenPlayed[Us, Them](p, from, targets, kind)
 		} else {
 			n += count(targets)
 		}
@@ -261,43 +303,50 @@ func generate[Us side, J job](p *Position, l *MoveList) int {
 	// The king's moves and castlings. The danger map is computed only
 	// when the king has a square to step to or a castling whose squares
 	// are empty: a king boxed in by its own pieces needs none.
+	//
+	// The side's two castlings, kingside and queenside, are written out
+	// rather than looped over: a loop's index and the rights found would
+	// live on the stack (the generator keeps more values than there are
+	// registers).
 	occ := p.Occupied
 	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
+	kingside, queenside := &castles[p.setup][2*us], &castles[p.setup][2*us+1]
 	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
-		for i := 2 * int(us); i < 2*int(us)+2; i++ {
-			c := &castles[p.setup][i]
-			if p.Castling&c.rights != 0 && occ&c.empty == 0 {
-				castlings |= c.rights
-			}
-		}
+		castlings = p.Castling & (emptyRights(occ, kingside) | emptyRights(occ, queenside))
 	}
 	if kingMoves != 0 || castlings != 0 {
 		targets := kingMoves
-		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
-			targets |= castles[p.setup][i].safe
+		if castlings != 0 {
+			targets |= kingside.safe | queenside.safe
 		}
 		// The danger map: the squares of targets the enemy attacks through
 		// our king, which is removed from the occupancy the sliders read
 		// (withoutKing, repr.go) so that it cannot step back along a
-		// checking ray. A slider is looked up only when its lines on the
-		// empty board meet targets.
+		// checking ray. Only the knights and sliders that reach the king's
+		// squares (and the castlings', castleReach) on the empty board are
+		// looked at, and a slider is looked up only when its lines meet
+		// targets.
+		r := &kingReach[k]
+		if castlings != 0 {
+			r = &castleReach[p.setup][us]
+		}
 		attacked := board.KingAttacks()[p.king(them)]
 		if pawns := e[board.Pawn]; them == board.White {
 			attacked |= (pawns<<7)&^fileH | (pawns<<9)&^fileA
 		} else {
 			attacked |= (pawns>>9)&^fileH | (pawns>>7)&^fileA
 		}
-		for b := e[board.Knight]; b != 0; b &= b - 1 {
+		for b := e[board.Knight] & r.knight; b != 0; b &= b - 1 {
 			attacked |= board.KnightAttacks()[bits.TrailingZeros64(b)]
 		}
 		kingless := p.withoutKing(p.occupied(), us, k)
-		for b := bq; b != 0; b &= b - 1 {
+		for b := bq & r.bishop; b != 0; b &= b - 1 {
 			if s := board.Square(bits.TrailingZeros64(b)); bishopLines[s]&targets != 0 {
 				attacked |= bishopAttacks(s, kingless)
 			}
 		}
-		for b := rq; b != 0; b &= b - 1 {
+		for b := rq & r.rook; b != 0; b &= b - 1 {
 			if s := board.Square(bits.TrailingZeros64(b)); rookLines[s]&targets != 0 {
 				attacked |= rookAttacks(s, kingless)
 			}
@@ -306,12 +355,15 @@ func generate[Us side, J job](p *Position, l *MoveList) int {
 		leaper(board.King, k, kingMoves&^attacked)
 		// Chess960's xray square, beyond the castling rook, never holds
 		// a bit in standard chess: the test stops at c.xray == 0.
-		for i := 2 * int(us); castlings != 0 && i < 2*int(us)+2; i++ {
-			c := &castles[p.setup][i]
+		castle := func(c *castle) {
 			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
 				(c.xray == 0 || c.xray&rq == 0) {
 				special(k, c.to.Bitboard(), Castle)
 			}
+		}
+		if castlings != 0 {
+			castle(kingside)
+			castle(queenside)
 		}
 	}
 	if m.check == 0 {
@@ -324,66 +376,70 @@ func generate[Us side, J job](p *Position, l *MoveList) int {
 		s := board.Square(bits.TrailingZeros64(b))
 		leaper(board.Knight, s, board.KnightAttacks()[s]&movable)
 	}
-	for b := mine[board.Bishop] &^ m.pinHV; b != 0; b &= b - 1 {
+	// The sliders no pin holds, then the pinned ones (rare), each along its
+	// pin ray only: the rooks and queens pinned on a rank or file as
+	// rooks, the bishops and queens pinned on a diagonal as bishops (a
+	// bishop pinned on a rank or file, or a rook on a diagonal, cannot
+	// move). A queen's rook and bishop moves are one target set (the two
+	// never share a square), counted once.
+	for b := mine[board.Bishop] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := bishopAttacks(s, sliding) & movable
-		if m.pinD&(b&-b) != 0 {
-			a &= m.pinD
-		}
-		slider(board.Bishop, s, a)
+		slider(board.Bishop, s, bishopAttacks(s, sliding)&movable)
 	}
-	for b := mine[board.Rook] &^ m.pinD; b != 0; b &= b - 1 {
+	for b := mine[board.Rook] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		a := rookAttacks(s, sliding) & movable
-		if m.pinHV&(b&-b) != 0 {
-			a &= m.pinHV
-		}
-		slider(board.Rook, s, a)
+		slider(board.Rook, s, rookAttacks(s, sliding)&movable)
 	}
-	// A queen's rook and bishop moves are one target set (the two never
-	// share a square), counted once; a pinned queen moves along its pin
-	// only, as a rook or as a bishop.
-	for b := mine[board.Queen]; b != 0; b &= b - 1 {
+	for b := mine[board.Queen] &^ pinned; b != 0; b &= b - 1 {
 		s := board.Square(bits.TrailingZeros64(b))
-		var a uint64
-		switch q := b & -b; {
-		case m.pinHV&q != 0:
-			a = rookAttacks(s, sliding) & m.pinHV
-		case m.pinD&q != 0:
-			a = bishopAttacks(s, sliding) & m.pinD
-		default:
-			a = rookAttacks(s, sliding) | bishopAttacks(s, sliding)
-		}
-		slider(board.Queen, s, a&movable)
+		slider(board.Queen, s, (rookAttacks(s, sliding)|bishopAttacks(s, sliding))&movable)
 	}
-	// Pawns, set-wise: pushes by pawns not pinned diagonally (a rank or
-	// file pin lets them push along it), captures by pawns not pinned on a
-	// rank or file (a diagonal pin lets them capture along it).
+	if pinned != 0 {
+		queens := mine[board.Queen]
+		for b := (mine[board.Rook] | queens) & m.pinHV; b != 0; b &= b - 1 {
+			s := board.Square(bits.TrailingZeros64(b))
+			slider(pinnedAs(board.Rook, queens, b), s, rookAttacks(s, sliding)&movable&m.pinHV)
+		}
+		for b := (mine[board.Bishop] | queens) & m.pinD; b != 0; b &= b - 1 {
+			s := board.Square(bits.TrailingZeros64(b))
+			slider(pinnedAs(board.Bishop, queens, b), s, bishopAttacks(s, sliding)&movable&m.pinD)
+		}
+	}
+	// Pawns, set-wise: the pawns no pin holds push and capture; a pinned
+	// pawn (rare: tested for) moves along its pin ray only, pushing when
+	// pinned on a file and capturing its pinner when pinned on a diagonal
+	// (its other moves leave the ray; none lands on another pin ray).
 	pawns := mine[board.Pawn]
 	empty := ^occ
-	push := pawns &^ m.pinD
-	single := (bits.RotateLeft64(push&^m.pinHV, pushStep(us)) | bits.RotateLeft64(push&m.pinHV, pushStep(us))&m.pinHV) & empty
+	free := pawns &^ pinned
+	single := bits.RotateLeft64(free, pushStep(us))
+	capA, capH := bits.RotateLeft64(free, captureA(us)), bits.RotateLeft64(free, captureH(us))
+	if held := pawns & pinned; held != 0 {
+		single |= bits.RotateLeft64(held&m.pinHV, pushStep(us)) & m.pinHV
+		capA |= bits.RotateLeft64(held&m.pinD, captureA(us)) & m.pinD
+		capH |= bits.RotateLeft64(held&m.pinD, captureH(us)) & m.pinD
+	}
+	single &= empty
 	double := bits.RotateLeft64(single&doubleRank(us), pushStep(us)) & empty & m.check
 	single &= m.check
-	capturers := pawns &^ m.pinHV
-	capture := func(step int, edge uint64) uint64 {
-		free := bits.RotateLeft64(capturers&^m.pinD, step) | bits.RotateLeft64(capturers&m.pinD, step)&m.pinD
-		return free &^ edge & opp & m.check
-	}
-	capA, capH := capture(captureA(us), fileH), capture(captureH(us), fileA)
-	// Counted with four popcounts rather than seven: a single push never
+	capA &= opp & m.check &^ fileH
+	capH &= opp & m.check &^ fileA
+	// Counted with three popcounts rather than seven: a single push never
 	// lands on the two ranks behind the side's pawns, so the double pushes
 	// are moved there (from the fourth rank to the second: a rotation by
-	// two pushes back), and the promotions of the three sets (each on the
+	// two pushes back). The promotions, only while a pawn stands on the
+	// seventh rank, with one more: those of the three sets (each on the
 	// last rank, one byte) are moved to three bytes of one word, counted
 	// three more times since each promotion is four moves.
-	promo := uint64(rank1 | rank8)
-	promotions := single&promo | bits.RotateLeft64(capA&promo, 8) | bits.RotateLeft64(capH&promo, 16)
 	if expanding[J]() {
-		n += childPawns[Us](p, single, pushStep(us)) + childPawns[Us](p, double, 2*pushStep(us)) +
-			childPawns[Us](p, capA, captureA(us)) + childPawns[Us](p, capH, captureH(us))
+		n += pawnChildren(single, pushStep(us)) + pawnChildren(double, 2*pushStep(us)) +
+			pawnChildren(capA, captureA(us)) + pawnChildren(capH, captureH(us))
 	} else {
-		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH) + 3*count(promotions)
+		n += sets.count(single|bits.RotateLeft64(double, -2*pushStep(us))) + sets.count(capA) + sets.count(capH)
+		if pawns&promotionRank(us) != 0 {
+			promo := uint64(rank1 | rank8)
+			n += 3 * count(single&promo|bits.RotateLeft64(capA&promo, 8)|bits.RotateLeft64(capH&promo, 16))
+		}
 	}
 	if listing[J]() {
 		l.addPawns(single, pushStep(us), Quiet)
@@ -400,6 +456,15 @@ func generate[Us side, J job](p *Position, l *MoveList) int {
 		}
 	}
 	return n + sets.rest()
+}
+
+// pinnedAs returns the piece on the lowest square of b: a queen if queens
+// holds it, else pc.
+func pinnedAs(pc board.Piece, queens, b uint64) board.Piece {
+	if queens&(b&-b) != 0 {
+		return board.Queen
+	}
+	return pc
 }
 
 // enPassantLegal reports whether the en-passant capture from from leaves

@@ -14,7 +14,7 @@ import (
 // and its generated configurations: the hooks through which a
 // configuration's copy differs from the template (the default slider, the
 // count, the king's and knights' move lists, the representation's
-// occupancies and upkeep), the fused leaf's toggle of a piece and the
+// occupancies and upkeep), the fused leaf's toggles of a piece (flip, capture) and the
 // kept representations' sliders must be inlined where they are called, as the default's are, or a factor would
 // time Go's call overhead rather than the technique (the reversed sliders,
 // over the inlining budget, are calls in every configuration that uses
@@ -29,7 +29,7 @@ func TestInlining(t *testing.T) {
 		inlined[m[1]] = true
 	}
 	fns := []string{
-		"rookAttacks", "bishopAttacks", "(*Position).pieceOn", "flip", "count", "countKernel", "countKernelCntSwar", "setCounter.count", "setCounter.rest", "setCounter.countByKernel", "setCounter.countByKernelCntSwar",
+		"rookAttacks", "bishopAttacks", "(*Position).pieceOn", "flip", "capture", "count", "countKernel", "countKernelCntSwar", "setCounter.count", "setCounter.rest", "setCounter.countByKernel", "setCounter.countByKernelCntSwar",
 		"(*MoveList).add", "(*MoveList).addLeaper", "(*MoveList).push",
 		"(*Position).occupied", "(*Position).occupiedBy", "(*Position).withoutKing", "(*Position).toggled", "(*Position).keep",
 		"rookRotated", "bishopRotated", "(*posRotated).keep", "(*posReversed).keep",
@@ -43,7 +43,7 @@ func TestInlining(t *testing.T) {
 	}
 	if runtime.GOARCH == "amd64" {
 		fns = append(fns, "(*MoveList).addCompressed", "(*MoveList).addPawnsCompressed",
-			"generateSerAvx512Vbmi2[go.shape.uint8,go.shape.uint16].func1", "generateSerAvx512Vbmi2[go.shape.uint16,go.shape.uint16].func2")
+			"generateSerAvx512Vbmi2[go.shape.uint8,go.shape.uint16,go.shape.uint16].func1", "generateSerAvx512Vbmi2[go.shape.uint16,go.shape.uint8,go.shape.uint16].func2")
 	}
 	if runtime.GOARCH == "amd64" && experiment.On("simd") {
 		// The archsimd techniques: their entry points and the functions

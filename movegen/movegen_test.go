@@ -202,8 +202,8 @@ func TestOrderFactor(t *testing.T) {
 		t.Fatal(err)
 	}
 	var plain, flipped MoveList
-	sided(p.Side, generate[white, lists], generate[black, lists])(&p, &plain)
-	sided(p.Side, generateOrdFlipVertical[white, lists], generateOrdFlipVertical[black, lists])(&p, &flipped)
+	sided(p.Side, generate[white, black, lists], generate[black, white, lists])(&p, &plain)
+	sided(p.Side, generateOrdFlipVertical[white, black, lists], generateOrdFlipVertical[black, white, lists])(&p, &flipped)
 	a, b := plain.Slice(), flipped.Slice()
 	if slices.Equal(a, b) {
 		t.Error("flip-vertical listed white's moves in the plain order")
@@ -238,8 +238,8 @@ func TestKeptRepresentations(t *testing.T) {
 			rev, rot := keptReversed(p), keptRotated(p)
 			for ply := range 200 {
 				want := moves(p.generateAny)
-				revGen := sided(p.Side, generateHyperbolaReverseReprReversed[white, lists], generateHyperbolaReverseReprReversed[black, lists])
-				rotGen := sided(p.Side, generateRotatedReprRotated[white, lists], generateRotatedReprRotated[black, lists])
+				revGen := sided(p.Side, generateHyperbolaReverseReprReversed[white, black, lists], generateHyperbolaReverseReprReversed[black, white, lists])
+				rotGen := sided(p.Side, generateRotatedReprRotated[white, black, lists], generateRotatedReprRotated[black, white, lists])
 				if got := moves(func(l *MoveList) int { return revGen(&rev, l) }); !slices.Equal(got, want) {
 					t.Fatalf("%s: repr=reversed moves %v, want %v", p.FEN(), got, want)
 				}

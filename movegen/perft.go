@@ -47,12 +47,12 @@ func perftSide[Us, Them side](p *Position, depth int) uint64 {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(generate[Us, counts](p, nil))
+		return uint64(generate[Us, Them, counts](p, nil))
 	case depth == 2:
 		return leafParents[Us, Them](p)
 	}
 	var l MoveList
-	generate[Us, lists](p, &l)
+	generate[Us, Them, lists](p, &l)
 	var n uint64
 	var q Position
 	for _, m := range l.Moves[:l.N] {

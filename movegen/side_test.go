@@ -25,8 +25,9 @@ func TestSideOf(t *testing.T) {
 
 // TestSideSpecialized reads the compiler's report: the generator is
 // compiled once per side (a body per GC shape of the side types), not once
-// for both with the side read at run time, and generate once per side and
-// job, for the template and for a generated configuration.
+// for both with the side read at run time, and generate once per side
+// (with the other side, its second type parameter) and job, for the
+// template and for a generated configuration.
 func TestSideSpecialized(t *testing.T) {
 	out := string(compilerReport(t))
 	shapes := []string{"[go.shape.uint8", "[go.shape.uint16"}
@@ -38,9 +39,10 @@ func TestSideSpecialized(t *testing.T) {
 		}
 	}
 	for _, fn := range []string{"generate", "generateCntSwar"} {
-		for _, us := range shapes {
+		for i, us := range shapes {
+			them := shapes[1-i]
 			for _, job := range shapes {
-				body := fn + us + "," + job[1:] + "]"
+				body := fn + us + "," + them[1:] + "," + job[1:] + "]"
 				if !strings.Contains(out, ": cannot inline "+body) {
 					t.Errorf("the compiler reports no body %s", body)
 				}

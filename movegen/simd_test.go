@@ -26,7 +26,7 @@ import (
 func init() {
 	vectorSerializers = append(vectorSerializers, vectorSerializer{
 		DefaultConfig().With(factor.Serialize, "archsimd-vbmi2").With(factor.Leaf, factor.ListingLeaf()),
-		generateSerArchsimdVbmi2[white, lists], generateSerArchsimdVbmi2[black, lists], (*MoveList).addArchsimd, 64,
+		generateSerArchsimdVbmi2[white, black, lists], generateSerArchsimdVbmi2[black, white, lists], (*MoveList).addArchsimd, 64,
 	})
 }
 
@@ -57,13 +57,13 @@ func TestVPOPCNTCounts(t *testing.T) {
 			for range 200 {
 				var want, got MoveList
 				n := p.generateAny(&want)
-				counted := sided(p.Side, generateCntArchsimdVpopcnt[white, counts], generateCntArchsimdVpopcnt[black, counts])(&p, nil)
-				listed := sided(p.Side, generateCntArchsimdVpopcnt[white, lists], generateCntArchsimdVpopcnt[black, lists])(&p, &got)
+				counted := sided(p.Side, generateCntArchsimdVpopcnt[white, black, counts], generateCntArchsimdVpopcnt[black, white, counts])(&p, nil)
+				listed := sided(p.Side, generateCntArchsimdVpopcnt[white, black, lists], generateCntArchsimdVpopcnt[black, white, lists])(&p, &got)
 				if counted != n || listed != n || got.N != n {
 					t.Fatalf("%s: counted %d, listed %d (%d moves); want %d", p.FEN(), counted, listed, got.N, n)
 				}
-				children := sided(p.Side, generate[white, expands], generate[black, expands])(&p, nil)
-				if got := sided(p.Side, generateCntArchsimdVpopcnt[white, expands], generateCntArchsimdVpopcnt[black, expands])(&p, nil); got != children {
+				children := sided(p.Side, generate[white, black, expands], generate[black, white, expands])(&p, nil)
+				if got := sided(p.Side, generateCntArchsimdVpopcnt[white, black, expands], generateCntArchsimdVpopcnt[black, white, expands])(&p, nil); got != children {
 					t.Fatalf("%s: the children's moves expanded %d, want %d", p.FEN(), got, children)
 				}
 				if n == 0 {

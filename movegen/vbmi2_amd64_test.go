@@ -24,7 +24,7 @@ type vectorSerializer struct {
 // GOEXPERIMENT=simd, its archsimd twin (simd_test.go).
 var vectorSerializers = []vectorSerializer{{
 	DefaultConfig().With(factor.Serialize, "avx512-vbmi2").With(factor.Leaf, factor.ListingLeaf()),
-	generateSerAvx512Vbmi2[white, lists], generateSerAvx512Vbmi2[black, lists], (*MoveList).addCompressed, 32,
+	generateSerAvx512Vbmi2[white, black, lists], generateSerAvx512Vbmi2[black, white, lists], (*MoveList).addCompressed, 32,
 }}
 
 // forVectorSerializers runs test on each vector serializer, skipped where
