@@ -31,10 +31,14 @@ at GOAMD64=v1 and v3, and v4 where the CPU runs it (runbench rebuilt at each lev
 as levels does, every build before any run); the cache-pressure run (make
 pressure's, at the lowest level); perft of every configuration over the six
 standard positions (start, Kiwipete, positions 3 to 6) at v1 and v3, each at the
-depth whose count takes closest to a thirtieth of a second here (from its
-published node counts and this machine's speed on the start position), so that a
-case's 30 samples take about a second; the default configuration's perft of the
-same positions at the lowest level in every code placement (runbench built with
+deepest depth whose count takes at most 50ms here (from its published node
+counts and this machine's speed on the start position; depth 1 if even that
+takes longer): as a position's counts grow at most 48-fold a depth, the default
+configuration's count then takes from just over 1ms to 50ms (less only past a
+position's deepest published count), so that each sample (1ms) is one whole
+count and a position's 30 samples take at most 1.5 seconds, however fast the
+machine or the generator; the default configuration's perft of the same
+positions at the lowest level in every code placement (runbench built with
 padding code linked before the move generator, which moves its functions and
 keeps their instructions; the normal build is placement 1), the placements' runs
 in turns, a round each: the spread of their speeds is how far the generator's
@@ -76,10 +80,9 @@ const (
 	campaignSamples = 3
 )
 
-// perftCountTarget is how long one count of a perft case should take: a
-// case's samples (campaignRounds x campaignSamples, one count each) then
-// take about a second.
-const perftCountTarget = time.Second / (campaignRounds * campaignSamples)
+// perftCountTarget is the longest one count of a perft case may take at
+// the measured speed (campaignDoc says why 50ms).
+const perftCountTarget = time.Second / 20
 
 // The estimates of the steps on a 2-core machine, which the progress line
 // corrects by the ratio of the times taken to the times estimated as the
@@ -96,6 +99,7 @@ const (
 	placementBuildTime = 15 * time.Second
 	runStartTime       = 3 * time.Second
 	explainTime        = 2 * time.Minute
+	perftConfigCost    = 1.5 // the configurations' mean time per node over the default's, whose speed is measured (1.56 at v1 and at v3 in the Zen 4 campaign at 1f02880, weighted by the positions' counts)
 	perftOverhead      = 1.1 // a case's count that checks it and the one that calibrates it beside its 30 timed, the instrument's measurements
 	speedDepth         = 5   // the depth of the start position timed for the speed estimate
 )
@@ -205,20 +209,20 @@ func campaignPositions(cases []positions.PerftCase) []positions.PerftCase {
 	return out
 }
 
-// campaignDepths returns, for each standard position, the depth whose
-// published count takes closest to target at nodesPerSecond (nearest on
-// a logarithmic scale: depths grow by the branching factor).
+// campaignDepths returns, for each standard position, the deepest depth
+// whose published count takes at most target at nodesPerSecond, or depth
+// 1 where even that count takes longer.
 func campaignDepths(cases []positions.PerftCase, nodesPerSecond float64, target time.Duration) map[string]int {
 	out := map[string]int{}
-	want := nodesPerSecond * target.Seconds()
+	most := nodesPerSecond * target.Seconds()
 	for _, c := range cases {
-		best, bestD := math.Inf(1), 0
+		depth := 1
 		for d, n := range c.Counts {
-			if dist := math.Abs(math.Log(float64(n) / want)); dist < best {
-				best, bestD = dist, d+1
+			if float64(n) <= most {
+				depth = d + 1
 			}
 		}
-		out[c.Name] = bestD
+		out[c.Name] = depth
 	}
 	return out
 }
@@ -245,7 +249,7 @@ func campaignPlan(in planInput) []campaignStep {
 	placements := []string{"perft", "-placement", "-depths", depths}
 	counts := len(in.depths) * campaignRounds * campaignSamples
 	count := time.Duration(perftOverhead * float64(counts) * float64(perftCaseCount(in.depths, in.nodesPerSecond)))
-	perftTime := time.Duration(in.configs) * count
+	perftTime := time.Duration(float64(in.configs) * perftConfigCost * float64(count))
 	placementsTime := placement.Count * (count + runStartTime)
 	suiteTime, pressTime := fullSuiteTime, pressureTime
 	if s := in.shrink; s != nil {
@@ -411,7 +415,7 @@ func printPlan(e *env, c schema.Campaign, m harness.Machine, in planInput, steps
 	if c.Dirty {
 		fmt.Fprintln(w, "warning: the tree has uncommitted changes: every file records \"with uncommitted changes\", and pages will not treat them as a campaign; commit and rerun for one")
 	}
-	fmt.Fprintf(w, "perft depths (each count about %v at the %.0f Mnodes/s of the start position at depth %d here): %s\n",
+	fmt.Fprintf(w, "perft depths (each count at most %v at the %.0f Mnodes/s of the start position at depth %d here): %s\n",
 		perftCountTarget.Round(time.Millisecond), in.nodesPerSecond/1e6, speedDepth, formatDepths(in.depths))
 	var total time.Duration
 	builds := time.Duration(len(in.levels))*buildTime + (placement.Count-1)*placementBuildTime

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"maps"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -96,24 +97,124 @@ func TestCampaignDepths(t *testing.T) {
 		target         time.Duration
 		want           map[string]int
 	}{
-		{1000, time.Second, map[string]int{"a": 3, "b": 2}},     // 1000 nodes: a's 1000; b's 900
-		{1000, 3 * time.Second, map[string]int{"a": 3, "b": 2}}, // 3000: 1000 is 3.0x off, 10000 3.3x; 900 3.3x off, 27000 9x
-		{1000, 4 * time.Second, map[string]int{"a": 4, "b": 2}}, // 4000: 10000 is 2.5x off, 1000 4x
-		{1e9, time.Second, map[string]int{"a": 4, "b": 3}},      // faster than any count: the deepest
-		{1, time.Millisecond, map[string]int{"a": 1, "b": 1}},   // slower than any: depth 1
+		{1000, time.Second, map[string]int{"a": 3, "b": 2}},             // 1000 nodes: a's 1000, b's 900
+		{1000, 5 * time.Second, map[string]int{"a": 3, "b": 2}},         // 5000: a's 10000 would take 2x (closer on a log scale than 1000)
+		{1000, 9990 * time.Millisecond, map[string]int{"a": 3, "b": 2}}, // 9990: a's 10000 would take longer
+		{1000, 10 * time.Second, map[string]int{"a": 4, "b": 2}},        // 10000: a's 10000; b's 27000 would take 2.7x
+		{1000, 899 * time.Millisecond, map[string]int{"a": 2, "b": 1}},  // 899: b's 900 would take longer
+		{1000, 20 * time.Millisecond, map[string]int{"a": 1, "b": 1}},   // 20: a's 10; b's 30 takes longer, but depth 1 is the least
+		{1, time.Millisecond, map[string]int{"a": 1, "b": 1}},           // slower than any count: depth 1
+		{1e9, time.Second, map[string]int{"a": 4, "b": 3}},              // faster than any: the deepest
 	} {
 		if got := campaignDepths(cases, c.nodesPerSecond, c.target); !maps.Equal(got, c.want) {
 			t.Errorf("%g nodes/s, %v a count: depths %v, want %v", c.nodesPerSecond, c.target, got, c.want)
 		}
-	}
-	if d := perftCountTarget * campaignRounds * campaignSamples; d < 990*time.Millisecond || d > time.Second {
-		t.Errorf("a case's samples take %v: want about a second", d)
 	}
 	// The depths and estimates assume the runs' default rounds and samples.
 	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
 	(&runOptions{}).flags(fs, "", "")
 	if c, s := fs.Lookup("count").DefValue, fs.Lookup("samples").DefValue; c != fmt.Sprint(campaignRounds) || s != fmt.Sprint(campaignSamples) {
 		t.Errorf("the runs default to -count %s -samples %s, the campaign assumes %d and %d", c, s, campaignRounds, campaignSamples)
+	}
+}
+
+// TestCampaignDepthsBounded: at every speed, and just below and just
+// above each speed where a standard position's depth changes, every
+// position's count takes at most perftCountTarget (or is its depth 1),
+// the next depth's would take longer, and a count short of its
+// position's deepest takes at least the runs' sample, as campaignDoc
+// says, whose figures are checked here.
+func TestCampaignDepthsBounded(t *testing.T) {
+	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
+	(&runOptions{}).flags(fs, "", "")
+	sample, err := time.ParseDuration(fs.Lookup("sample").DefValue)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := campaignPositions(positions.PerftCases())
+	var speeds []float64
+	growth := 0.0
+	for _, c := range cases {
+		for i, n := range c.Counts {
+			for _, f := range []float64{0.999, 1.001} {
+				speeds = append(speeds, f*float64(n)/perftCountTarget.Seconds())
+			}
+			if i > 0 {
+				growth = max(growth, float64(n)/float64(c.Counts[i-1]))
+			}
+		}
+	}
+	for s := 1e3; s < 1e12; s *= 1.05 {
+		speeds = append(speeds, s)
+	}
+	took := func(n uint64, speed float64) time.Duration {
+		return time.Duration(float64(n) / speed * float64(time.Second))
+	}
+	for _, speed := range speeds {
+		depths := campaignDepths(cases, speed, perftCountTarget)
+		for _, c := range cases {
+			d := depths[c.Name]
+			if d < 1 || d > len(c.Counts) {
+				t.Fatalf("%.4g nodes/s: %s at depth %d of %d", speed, c.Name, d, len(c.Counts))
+			}
+			count := took(c.Counts[d-1], speed)
+			if d > 1 && count > perftCountTarget {
+				t.Errorf("%.4g nodes/s: %s at depth %d takes %v, above %v", speed, c.Name, d, count, perftCountTarget)
+			}
+			if d < len(c.Counts) {
+				if next := took(c.Counts[d], speed); next <= perftCountTarget {
+					t.Errorf("%.4g nodes/s: %s at depth %d, but depth %d takes %v, within %v", speed, c.Name, d, d+1, next, perftCountTarget)
+				}
+				if count < sample {
+					t.Errorf("%.4g nodes/s: %s at depth %d takes %v, less than a sample (%v)", speed, c.Name, d, count, sample)
+				}
+			}
+		}
+	}
+	samples := campaignRounds * campaignSamples
+	for _, fact := range []string{
+		"at most " + perftCountTarget.String(),
+		fmt.Sprintf("at most %d-fold a depth", int(math.Ceil(growth))),
+		fmt.Sprintf("each sample (%v)", sample),
+		fmt.Sprintf("%d samples take at most %g seconds", samples, (time.Duration(samples) * perftCountTarget).Seconds()),
+	} {
+		if !strings.Contains(strings.Join(strings.Fields(campaignDoc), " "), fact) {
+			t.Errorf("campaignDoc does not say %q", fact)
+		}
+	}
+}
+
+// TestCampaignPerftEstimates: the depths and the perft steps' estimates at
+// a slow, a Zen 4 and a fast speed, with Zen 4's 37 configurations; the
+// estimate of a perft step is never above its bound (every count at
+// perftCountTarget).
+func TestCampaignPerftEstimates(t *testing.T) {
+	const configs = 37
+	cases := campaignPositions(positions.PerftCases())
+	for _, c := range []struct {
+		nodesPerSecond float64
+		depths         string
+		perft          time.Duration
+	}{
+		{3e8, "start=5,kiwipete=4,pos3=6,pos4=4,pos5=4,pos6=4", 161 * time.Second},
+		{1e9, "start=5,kiwipete=4,pos3=6,pos4=5,pos5=4,pos6=4", 77 * time.Second},
+		{3e9, "start=6,kiwipete=4,pos3=6,pos4=5,pos5=5,pos6=4", 149 * time.Second},
+	} {
+		depths := campaignDepths(cases, c.nodesPerSecond, perftCountTarget)
+		if got := formatDepths(depths); got != c.depths {
+			t.Errorf("%g nodes/s: depths %s, want %s", c.nodesPerSecond, got, c.depths)
+		}
+		steps := campaignPlan(planInput{levels: []string{"v1", "v3"}, depths: depths, nodesPerSecond: c.nodesPerSecond, configs: configs, families: []string{"popcount"}})
+		if got := steps[3].estimate.Round(time.Second); steps[3].kind != stepPerft || got != c.perft {
+			t.Errorf("%g nodes/s: step %s estimated at %v, want a perft step of %v", c.nodesPerSecond, steps[3], got, c.perft)
+		}
+	}
+	bound := time.Duration(configs * perftConfigCost * perftOverhead * float64(len(cases)*campaignRounds*campaignSamples) * float64(perftCountTarget))
+	for s := 1e5; s < 1e12; s *= 1.1 {
+		steps := campaignPlan(planInput{levels: []string{"v1"}, depths: campaignDepths(cases, s, perftCountTarget), nodesPerSecond: s, configs: configs, families: []string{"popcount"}})
+		if p := steps[2]; p.kind != stepPerft || p.estimate > bound {
+			t.Errorf("%.4g nodes/s: %s estimated at %v, above the bound %v", s, p, p.estimate, bound)
+		}
 	}
 }
 
