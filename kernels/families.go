@@ -6,6 +6,7 @@ import (
 	"bitlab/board"
 	"bitlab/qbb"
 	"bitlab/schema"
+	"bitlab/uarch"
 )
 
 // The element types of the families.
@@ -154,12 +155,15 @@ var (
 			schema.L2:     {Dists: []string{"random", "d8"}, Modes: throughputOnly},
 			schema.Stream: {Dists: learning, Modes: throughputOnly},
 			schema.Mem:    {Dists: []string{"random"}, Modes: throughputOnly}},
+		// VPOPCNTQ counts eight words at once where the core has
+		// AVX512-VPOPCNTDQ; POPCNT one word everywhere else.
+		Floors: []Floor{{Instr: uarch.VPOPCNTQ, PerInstr: 8, Element: "word"}, {Instr: uarch.POPCNT, PerInstr: 1, Element: "word"}},
 	})
 
 	bitscanForward = newFamily(Spec[uint64, board.Square]{
 		Name: "bitscan-forward", Doc: "bitboard -> index of the least significant one-bit; 64 for the empty set",
 		MaxOut: 1, Baseline: "table16", Reference: one(refBitscanForward), Next: NextSquare,
-		Plans: Plans{schema.L1: sweptL1},
+		Plans: Plans{schema.L1: sweptL1}, Floors: []Floor{{Instr: uarch.TZCNT, PerInstr: 1, Element: "word"}},
 	})
 
 	bitscanReverse = newFamily(Spec[uint64, board.Square]{
@@ -171,6 +175,7 @@ var (
 	ls1bReset = newFamily(Spec[uint64, uint64]{
 		Name: "ls1b-reset", Doc: "bitboard -> the bitboard without its least significant one-bit",
 		MaxOut: 1, Baseline: "and", Reference: one(refLS1BReset), Next: NextBitboard,
+		Floors: []Floor{{Instr: uarch.BLSR, PerInstr: 1, Element: "word"}},
 	})
 
 	serialize = newFamily(Spec[uint64, board.Square]{
@@ -180,6 +185,10 @@ var (
 		// contrast to the stream. (With k<N> every word has N bits and the
 		// loops' exits are predictable anyway.)
 		Plans: Plans{schema.L1: sweptL1, schema.Stream: streamPlan}, Headline: schema.Stream,
+		// One VPCOMPRESSB writes a word's squares, all 64 at most, where
+		// the core has AVX512-VBMI2.
+		Floors: []Floor{{Instr: uarch.VPCOMPRESSB, PerInstr: 1, Element: "word",
+			Note: "the mask register that drives it is loaded on the same pipe on some cores (Zen 4's KMOVQ), so the real bound is higher"}},
 	})
 
 	serializeColor = newFamily(Spec[ColoredBB, board.Square]{
@@ -207,6 +216,12 @@ var (
 		Name: "sliding", Doc: "rook, bishop or queen square + occupancy -> attack set",
 		MaxOut: 1, Baseline: "ray-loop", Reference: one(refSliding), Next: NextQuery, Valid: validQuery,
 		RandomSliders: []Slider{QueenLines}, Plans: slidingPlans,
+		// A rook or bishop query needs one table lookup by PEXT, a queen
+		// query two; the headline mixes them. Where PEXT is microcoded
+		// (Zen 2 and older), uarch's tables leave it out and there is no
+		// floor.
+		Floors: []Floor{{Instr: uarch.PEXT, PerInstr: 1, Element: "query",
+			Note: "a queen query needs two, and the random queries are queens"}},
 	})
 
 	slidingRotated = newFamily(Spec[RotatedQuery, uint64]{

@@ -45,6 +45,26 @@ type Spec[In any, Out comparable] struct {
 	// RandomSliders are the pieces of the "random" workload's queries
 	// (Query inputs only); nil means every slider.
 	RandomSliders []Slider
+	// Floors are the floors of the family's best techniques, one per
+	// instruction such a technique is built on; a core's floor is the
+	// lowest of those its self-check measured (nil: the family has none).
+	Floors []Floor
+}
+
+// A Floor bounds the throughput of a technique built on one instruction
+// that runbench's self-check times: an element needs at least 1/PerInstr
+// of it, so it costs at least the instruction's measured cycles per
+// instruction over PerInstr. It bounds the technique, not every
+// technique: a kernel built on other instructions may run under it on
+// some inputs (a bit loop on words of one bit). Where a family's inputs
+// need different numbers of it (a queen query two PEXTs, a rook query
+// one), PerInstr is the most any of them gets from one, so that the
+// floor holds for every headline distribution.
+type Floor struct {
+	Instr    string // as the self-check and uarch's cost tables name it
+	PerInstr int    // elements one instruction serves at most
+	Element  string // what an element is, for the pages: "word", "query"
+	Note     string // why the real bound is higher, where known; "" otherwise
 }
 
 // newFamily declares a family; the declaration order is the listing order.
@@ -74,6 +94,9 @@ func newFamily[In any, Out comparable](s Spec[In, Out]) *Family[In, Out] {
 func one[In any, Out comparable](f func(In) Out) func([]Out, In) []Out {
 	return func(dst []Out, x In) []Out { return append(dst, f(x)) }
 }
+
+// Floors returns the floors of the family's best techniques.
+func (f *Family[In, Out]) Floors() []Floor { return f.spec.Floors }
 
 // Name returns the family identifier.
 func (f *Family[In, Out]) Name() string { return f.spec.Name }

@@ -60,11 +60,14 @@ func TwoLevels(t testing.TB) string {
 
 // Plant is a results file of one family's throughput at one batch size,
 // that size its headline: Cycles gives the cost per element by
-// implementation, then distribution.
+// implementation, then distribution. Uarch, where given, is its uarch
+// line, and Header its further comment lines.
 type Plant struct {
 	CPU, Family, Baseline string
 	Size                  int
 	Cycles                map[string]map[string]float64
+	Uarch                 string
+	Header                []string
 }
 
 // Write writes the file into dir as name, five rounds of each case 1%
@@ -72,7 +75,14 @@ type Plant struct {
 func (p Plant) Write(t testing.TB, dir, name string) string {
 	t.Helper()
 	var b strings.Builder
-	fmt.Fprintf(&b, "# clock: add-chain, 4 GHz\n%sgoos: linux\ngoarch: amd64\ngoamd64: v1\ncpu: %s\ncycles: add-chain\nfamily: %s\nbaseline: %s\nheadline: %d\n\n", today, p.CPU, p.Family, p.Baseline, p.Size)
+	for _, h := range p.Header {
+		b.WriteString("# " + h + "\n")
+	}
+	fmt.Fprintf(&b, "# clock: add-chain, 4 GHz\n%sgoos: linux\ngoarch: amd64\ngoamd64: v1\ncpu: %s\n", today, p.CPU)
+	if p.Uarch != "" {
+		fmt.Fprintf(&b, "uarch: %s\n", p.Uarch)
+	}
+	fmt.Fprintf(&b, "cycles: add-chain\nfamily: %s\nbaseline: %s\nheadline: %d\n\n", p.Family, p.Baseline, p.Size)
 	for round := range 5 {
 		for _, im := range slices.Sorted(maps.Keys(p.Cycles)) {
 			for _, d := range slices.Sorted(maps.Keys(p.Cycles[im])) {
