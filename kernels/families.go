@@ -188,7 +188,7 @@ var (
 		// One VPCOMPRESSB writes a word's squares, all 64 at most, where
 		// the core has AVX512-VBMI2.
 		Floors: []Floor{{Instr: uarch.VPCOMPRESSB, PerInstr: 1, Element: "word",
-			Note: "the mask register that drives it is loaded on the same pipe on some cores (Zen 4's KMOVQ), so the real bound is higher"}},
+			Note: "some cores run the KMOVQ that loads its mask on the same pipe (Zen 4), so the real bound is higher there"}},
 	})
 
 	serializeColor = newFamily(Spec[ColoredBB, board.Square]{

@@ -29,7 +29,7 @@ func TestFloor(t *testing.T) {
 		{"both popcounts", "popcount", "Zen 4", [][]string{{popcnt, vpopcnt}}, uarch.VPOPCNTQ, 0.125},
 		{"POPCNT alone", "popcount", "Zen 3", [][]string{{popcnt, "  VPOPCNTQ zmm skipped: CPU lacks avx512vpopcntdq"}}, uarch.POPCNT, 0.26},
 		{"the faster of two runs", "popcount", "Zen 3", [][]string{{popcnt}, {selfCheckLine(uarch.POPCNT, 0.3)}}, uarch.POPCNT, 0.26},
-		{"no self-check", "popcount", "Zen 4", [][]string{{"clock: add-chain, 4 GHz"}}, "", 0},
+		{"no self-check", "popcount", "Zen 4", [][]string{nil}, "", 0},
 		{"an unknown core", "popcount", "", [][]string{{popcnt}}, "", 0},
 		{"an emulator", "popcount", "Zen 4", [][]string{{"emulator: qemu", popcnt}}, "", 0},
 		{"PEXT", "sliding", "Zen 3", [][]string{{selfCheckLine(uarch.PEXT, 1.02)}}, uarch.PEXT, 1.02},
