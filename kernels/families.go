@@ -217,11 +217,12 @@ var (
 		MaxOut: 1, Baseline: "ray-loop", Reference: one(refSliding), Next: NextQuery, Valid: validQuery,
 		RandomSliders: []Slider{QueenLines}, Plans: slidingPlans,
 		// A rook or bishop query needs one table lookup by PEXT, a queen
-		// query two; the headline mixes them. Where PEXT is microcoded
-		// (Zen 2 and older), uarch's tables leave it out and there is no
-		// floor.
+		// query two; the headline mixes them (random and gigantua draw
+		// queens, rook and bishop neither, chess some). Where PEXT is
+		// microcoded (Zen 2 and older), uarch's tables leave it out and
+		// there is no floor.
 		Floors: []Floor{{Instr: uarch.PEXT, PerInstr: 1, Element: "query",
-			Note: "a queen query needs two, and the random queries are queens"}},
+			Note: "a queen query needs two, and the random and gigantua queries are queens, the chess ones in part"}},
 	})
 
 	slidingRotated = newFamily(Spec[RotatedQuery, uint64]{

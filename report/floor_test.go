@@ -8,18 +8,12 @@ import (
 	"bitlab/uarch"
 )
 
-// selfCheckLine is a self-check line as runbench writes it into a header,
-// of an instruction measured at tp cycles per instruction.
-func selfCheckLine(instr string, tp float64) string {
-	return fmt.Sprintf("  %-6s latency 1.000 cycles ±0.1%% (published 1, +0.0%%)  throughput %.3f cycles/instr ±0.5%% (published 1, +0.0%%)", instr, tp)
-}
-
 // TestFloor plants runs with and without self-check lines: the floor is
 // the lowest of the family's floors the self-check measured on a core
 // whose published costs list the instruction, of several runs of one
 // configuration the fastest figure, and none otherwise.
 func TestFloor(t *testing.T) {
-	popcnt, vpopcnt := selfCheckLine(uarch.POPCNT, 0.26), selfCheckLine(uarch.VPOPCNTQ, 1)
+	popcnt, vpopcnt := reporttest.SelfCheckLine(uarch.POPCNT, 0.26), reporttest.SelfCheckLine(uarch.VPOPCNTQ, 1)
 	for _, c := range []struct {
 		name, family, uarch string
 		headers             [][]string // one run each
@@ -28,12 +22,12 @@ func TestFloor(t *testing.T) {
 	}{
 		{"both popcounts", "popcount", "Zen 4", [][]string{{popcnt, vpopcnt}}, uarch.VPOPCNTQ, 0.125},
 		{"POPCNT alone", "popcount", "Zen 3", [][]string{{popcnt, "  VPOPCNTQ zmm skipped: CPU lacks avx512vpopcntdq"}}, uarch.POPCNT, 0.26},
-		{"the faster of two runs", "popcount", "Zen 3", [][]string{{popcnt}, {selfCheckLine(uarch.POPCNT, 0.3)}}, uarch.POPCNT, 0.26},
+		{"the faster of two runs", "popcount", "Zen 3", [][]string{{popcnt}, {reporttest.SelfCheckLine(uarch.POPCNT, 0.3)}}, uarch.POPCNT, 0.26},
 		{"no self-check", "popcount", "Zen 4", [][]string{nil}, "", 0},
 		{"an unknown core", "popcount", "", [][]string{{popcnt}}, "", 0},
 		{"an emulator", "popcount", "Zen 4", [][]string{{"emulator: qemu", popcnt}}, "", 0},
-		{"PEXT", "sliding", "Zen 3", [][]string{{selfCheckLine(uarch.PEXT, 1.02)}}, uarch.PEXT, 1.02},
-		{"microcoded PEXT", "sliding", "Zen 2", [][]string{{selfCheckLine(uarch.PEXT, 18)}}, "", 0},
+		{"PEXT", "sliding", "Zen 3", [][]string{{reporttest.SelfCheckLine(uarch.PEXT, 1.02)}}, uarch.PEXT, 1.02},
+		{"microcoded PEXT", "sliding", "Zen 2", [][]string{{reporttest.SelfCheckLine(uarch.PEXT, 18)}}, "", 0},
 		{"a family without a floor", "bitscan-reverse", "Zen 4", [][]string{{popcnt, vpopcnt}}, "", 0},
 	} {
 		t.Run(c.name, func(t *testing.T) {

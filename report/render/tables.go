@@ -80,7 +80,9 @@ func (s set) tableAt(w io.Writer, cfg, family string, mode schema.Mode, size int
 	for _, im := range impls {
 		st := s.Standing(cfg, family, im, mode, headline)
 		geo, speed = append(geo, schema.Figure(st.Geomean*scale)), append(speed, ratio(st.Speedup))
-		overFloor = append(overFloor, ratio(st.Geomean*scale/floor.Cycles()))
+		if hasFloor {
+			overFloor = append(overFloor, ratio(st.Geomean*scale/floor.Cycles()))
+		}
 	}
 	fmt.Fprintf(w, "| %s |\n| %s |\n", strings.Join(geo, " | "), strings.Join(speed, " | "))
 	if hasFloor {

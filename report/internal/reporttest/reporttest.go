@@ -13,13 +13,24 @@ import (
 
 	"bitlab/factor"
 	"bitlab/fingerprint"
+	"bitlab/harness"
 	"bitlab/schema"
+	"bitlab/uarch"
 )
 
 // today is the header line of the fingerprints of today's code, which
 // every file the tests plant records as runbench's do: its code is fresh
 // (report's Set.Stale).
 var today = "# " + schema.FingerprintComment + fingerprint.Line() + "\n"
+
+// SelfCheckLine is the self-check's header line of an instruction measured
+// at throughput cycles per instruction, as runbench writes it (harness's
+// FormatSelfCheck, indented under the self-check's title line), for Plant's
+// Header.
+func SelfCheckLine(instr string, throughput float64) string {
+	row := harness.SelfCheckRow{Instr: instr, Latency: 1, Throughput: throughput, Published: uarch.Cost{Latency: 1, Throughput: 1}}
+	return "  " + harness.FormatSelfCheck([]harness.SelfCheckRow{row})[0]
+}
 
 // Results writes a small results file of two implementations, six
 // distributions and both modes into dir as name, with cost scaled by
