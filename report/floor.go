@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"bitlab/kernels"
+	"bitlab/schema"
 	"bitlab/uarch"
 )
 
@@ -21,22 +22,23 @@ func (f Floor) Cycles() float64 { return f.Measured / float64(f.PerInstr) }
 
 // Floor returns a family's floor on a configuration's core: the lowest of
 // the family's floors whose instruction the self-check in the headers of
-// the configuration's runs measured (of several runs, the fastest figure:
-// a disturbance only slows a chain) and uarch's tables list for the core.
-// The tables leave out instructions that are microcoded with data-dependent
-// costs (Zen 2's PEXT), so a core they do not know has no floor; nor has a
-// run under an emulator. ok is false where there is no floor.
+// the configuration's runs measured and uarch's tables list for the core.
+// Of several runs it takes the median figure: without cycle counters the
+// self-check's cycles are a ratio to the ADD chain's time, so a disturbance
+// can move them either way, and the fastest run's is its luckiest error
+// (0.968 cycles for Zen 4's VPOPCNTQ zmm, which issues one a cycle). The tables leave out
+// instructions that are microcoded with data-dependent costs (Zen 2's
+// PEXT), so a core they do not know has no floor; nor has a run under an
+// emulator. ok is false where there is no floor.
 func (s *Set) Floor(cfg, family string) (f Floor, ok bool) {
 	c, found := s.Config(cfg)
 	if !found {
 		return Floor{}, false
 	}
-	measured := map[string]float64{}
+	measured := map[string][]float64{}
 	for _, file := range c.Files {
 		for instr, v := range selfCheckThroughputs(s.header[file]) {
-			if old, seen := measured[instr]; !seen || v < old {
-				measured[instr] = v
-			}
+			measured[instr] = append(measured[instr], v)
 		}
 	}
 	core := uarch.Core{Name: c.Uarch}
@@ -45,11 +47,11 @@ func (s *Set) Floor(cfg, family string) (f Floor, ok bool) {
 			continue
 		}
 		for _, fl := range fam.Floors() {
-			v, seen := measured[fl.Instr]
-			if _, published := uarch.Published(core, fl.Instr); !seen || !published {
+			runs := measured[fl.Instr]
+			if _, published := uarch.Published(core, fl.Instr); len(runs) == 0 || !published {
 				continue
 			}
-			if cand := (Floor{fl, v}); !ok || cand.Cycles() < f.Cycles() {
+			if cand := (Floor{fl, schema.Summarize(runs).Center}); !ok || cand.Cycles() < f.Cycles() {
 				f, ok = cand, true
 			}
 		}
