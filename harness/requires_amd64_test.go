@@ -39,8 +39,8 @@ func TestSelfCheckRequires(t *testing.T) {
 }
 
 // TestFloorsAreSelfChecked proves that every family's floor names an
-// instruction the self-check times, by the name its header lines give it,
-// so that the pages can find the floor's measured cost.
+// entry the self-check times, by the name its header lines give it, so
+// that the pages can find the floor's measured cost.
 func TestFloorsAreSelfChecked(t *testing.T) {
 	checked := map[string]bool{}
 	for _, ch := range selfChecks {
@@ -48,8 +48,8 @@ func TestFloorsAreSelfChecked(t *testing.T) {
 	}
 	for _, fam := range kernels.Families() {
 		for _, f := range fam.Floors() {
-			if !checked[f.Instr] || f.PerInstr < 1 || f.Element == "" {
-				t.Errorf("%s: floor %+v: not a self-checked instruction, or no elements per instruction", fam.Name(), f)
+			if !checked[f.Instr] {
+				t.Errorf("%s: floor on %q, which the self-check does not time", fam.Name(), f.Instr)
 			}
 		}
 	}

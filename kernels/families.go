@@ -2,6 +2,7 @@ package kernels
 
 import (
 	"fmt"
+	"math/bits"
 
 	"bitlab/board"
 	"bitlab/qbb"
@@ -83,6 +84,10 @@ func (m Move) From() board.Square { return board.Square(m >> 6 & 63) }
 
 // To returns the move's to-square.
 func (m Move) To() board.Square { return board.Square(m & 63) }
+
+// lines returns the number of line sets, rook and bishop, the slider moves
+// along: 1, or 2 for a queen.
+func (s Slider) lines() int { return bits.OnesCount8(uint8(s)) }
 
 // The latency chains: each folds the previous output into the next input.
 // They are small enough to inline into the implementations' loops.
@@ -186,9 +191,9 @@ var (
 		// loops' exits are predictable anyway.)
 		Plans: Plans{schema.L1: sweptL1, schema.Stream: streamPlan}, Headline: schema.Stream,
 		// One VPCOMPRESSB writes a word's squares, all 64 at most, where
-		// the core has AVX512-VBMI2.
-		Floors: []Floor{{Instr: uarch.VPCOMPRESSB, PerInstr: 1, Element: "word",
-			Note: "some cores run the KMOVQ that loads its mask on the same pipe (Zen 4), so the real bound is higher there"}},
+		// the core has AVX512-VBMI2, under the mask a KMOVQ loads: the
+		// pair as the loop issues it (on Zen 4 the two share a pipe).
+		Floors: []Floor{{Instr: uarch.KMOVQVPCOMPRESSB, PerInstr: 1, Element: "word"}},
 	})
 
 	serializeColor = newFamily(Spec[ColoredBB, board.Square]{
@@ -216,13 +221,11 @@ var (
 		Name: "sliding", Doc: "rook, bishop or queen square + occupancy -> attack set",
 		MaxOut: 1, Baseline: "ray-loop", Reference: one(refSliding), Next: NextQuery, Valid: validQuery,
 		RandomSliders: []Slider{QueenLines}, Plans: slidingPlans,
-		// A rook or bishop query needs one table lookup by PEXT, a queen
-		// query two; the headline mixes them (random and gigantua draw
-		// queens, rook and bishop neither, chess some). Where PEXT is
+		// A query needs one table lookup by PEXT per line set, rook or
+		// bishop (Slider.lines): a queen query two. Where PEXT is
 		// microcoded (Zen 2 and older), uarch's tables leave it out and
 		// there is no floor.
-		Floors: []Floor{{Instr: uarch.PEXT, PerInstr: 1, Element: "query",
-			Note: "a queen query needs two, and the random and gigantua queries are queens, the chess ones in part"}},
+		Floors: []Floor{{Instr: uarch.PEXT, Element: "query", uses: perInput(func(q Query) int { return q.Piece.lines() })}},
 	})
 
 	slidingRotated = newFamily(Spec[RotatedQuery, uint64]{

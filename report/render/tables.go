@@ -36,8 +36,9 @@ func cell(sum schema.Summary, scale float64) string {
 // naming the learning curve's rows they leave out. A table of the learning
 // curve (one headline row, its never-repeating end) has no geomean rows.
 // In throughput mode, where the family has a floor on the core (report's
-// Set.Floor) and the costs are in cycles, a row gives each geomean's
-// distance to the floor and a line below the table the floor.
+// Set.Floor) and the costs are in cycles, a row gives each
+// implementation's distance to the floor (report's Set.OverFloor) and a
+// line below the table the floor.
 func (s set) table(w io.Writer, cfg, family string, mode schema.Mode, dists []string) error {
 	return s.tableAt(w, cfg, family, mode, s.Headline(family), dists)
 }
@@ -81,7 +82,7 @@ func (s set) tableAt(w io.Writer, cfg, family string, mode schema.Mode, size int
 		st := s.Standing(cfg, family, im, mode, headline)
 		geo, speed = append(geo, schema.Figure(st.Geomean*scale)), append(speed, ratio(st.Speedup))
 		if hasFloor {
-			overFloor = append(overFloor, ratio(st.Geomean*scale/floor.Cycles()))
+			overFloor = append(overFloor, ratio(s.OverFloor(cfg, family, im, floor)))
 		}
 	}
 	fmt.Fprintf(w, "| %s |\n| %s |\n", strings.Join(geo, " | "), strings.Join(speed, " | "))
@@ -93,26 +94,35 @@ func (s set) tableAt(w io.Writer, cfg, family string, mode schema.Mode, size int
 			strings.Join(headline, ", "), strings.Join(learning, ", "))
 	}
 	if hasFloor {
-		fmt.Fprintf(w, "\n%s; the x floor row is each geomean over it.\n", floorLine(floor))
+		fmt.Fprintf(w, "\n%s\n", floorLine(floor))
 	}
 	return nil
 }
 
 // floorLine says what a family's floor on a core is and where it comes
-// from: "Floor on this core: 0.127 cycles per word (VPOPCNTQ zmm at its
-// measured 1.015 cycles per instruction, 8 words each)", and why the real
-// bound is higher where the floor says.
+// from: "Floor on this core: 0.125 cycles per word, VPOPCNTQ zmm measured
+// at 1.000 cycles each, one per 8 words; ...". Where the distributions
+// need different numbers of the instruction (a queen query two PEXTs, a
+// rook query one) it gives each distribution's need and floor and their
+// geomean, which the x floor row's ratios are taken against one by one.
 func floorLine(f report.Floor) string {
-	each := f.Element
-	if f.PerInstr != 1 {
-		each += "s"
+	dists := f.Dists()
+	if slices.ContainsFunc(dists, func(d string) bool { return f.Need[d] != f.Need[dists[0]] }) {
+		var each []string
+		for _, d := range dists {
+			each = append(each, fmt.Sprintf("%s %.3g (%s)", d, f.Need[d], schema.Figure(f.Cycles(d))))
+		}
+		return fmt.Sprintf("Floor on this core: %s measured at %.3f cycles each, times how many a %s needs on average: %s cycles per %s; "+
+			"their geomean is %s. The x floor row is each geomean over the floors of its distributions, "+
+			"the geomean of its cost over the floor on each.",
+			f.Instr, f.Measured, f.Element, strings.Join(each, ", "), f.Element, schema.Figure(f.Geomean()))
 	}
-	line := fmt.Sprintf("Floor on this core: %s cycles per %s (%s at its measured %.3f cycles per instruction, %d %s each)",
-		schema.Figure(f.Cycles()), f.Element, f.Instr, f.Measured, f.PerInstr, each)
-	if f.Note != "" {
-		line += "; a lower bound: " + f.Note
+	per := fmt.Sprintf("%.3g per %s", f.Need[dists[0]], f.Element)
+	if f.PerInstr > 1 {
+		per = fmt.Sprintf("one per %d %ss", f.PerInstr, f.Element)
 	}
-	return line
+	return fmt.Sprintf("Floor on this core: %s cycles per %s, %s measured at %.3f cycles each, %s; the x floor row is each geomean over it.",
+		schema.Figure(f.Cycles(dists[0])), f.Element, f.Instr, f.Measured, per)
 }
 
 // splitHeadline splits distributions into those of the headline figures

@@ -24,11 +24,13 @@ import (
 var today = "# " + schema.FingerprintComment + fingerprint.Line() + "\n"
 
 // SelfCheckLine is the self-check's header line of an instruction measured
-// at throughput cycles per instruction, as runbench writes it (harness's
-// FormatSelfCheck, indented under the self-check's title line), for Plant's
-// Header.
-func SelfCheckLine(instr string, throughput float64) string {
-	row := harness.SelfCheckRow{Instr: instr, Latency: 1, Throughput: throughput, Published: uarch.Cost{Latency: 1, Throughput: 1}}
+// on a core at throughput cycles per instruction (latency 1), beside the
+// core's published cost where uarch has one, as runbench writes it
+// (harness's FormatSelfCheck, indented under the self-check's title
+// line), for Plant's Header.
+func SelfCheckLine(core, instr string, throughput float64) string {
+	row := harness.SelfCheckRow{Instr: instr, Latency: 1, Throughput: throughput}
+	row.Published, _ = uarch.Published(uarch.Core{Name: core}, instr)
 	return "  " + harness.FormatSelfCheck([]harness.SelfCheckRow{row})[0]
 }
 
@@ -72,7 +74,7 @@ func TwoLevels(t testing.TB) string {
 // Plant is a results file of one family's throughput at one batch size,
 // that size its headline: Cycles gives the cost per element by
 // implementation, then distribution. Uarch, where given, is its uarch
-// line, and Header its further comment lines.
+// line, and Header its further comment lines; its seed line says 1.
 type Plant struct {
 	CPU, Family, Baseline string
 	Size                  int
@@ -93,7 +95,7 @@ func (p Plant) Write(t testing.TB, dir, name string) string {
 	if p.Uarch != "" {
 		fmt.Fprintf(&b, "uarch: %s\n", p.Uarch)
 	}
-	fmt.Fprintf(&b, "cycles: add-chain\nfamily: %s\nbaseline: %s\nheadline: %d\n\n", p.Family, p.Baseline, p.Size)
+	fmt.Fprintf(&b, "cycles: add-chain\nseed: 1\nfamily: %s\nbaseline: %s\nheadline: %d\n\n", p.Family, p.Baseline, p.Size)
 	for round := range 5 {
 		for _, im := range slices.Sorted(maps.Keys(p.Cycles)) {
 			for _, d := range slices.Sorted(maps.Keys(p.Cycles[im])) {
