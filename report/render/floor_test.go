@@ -32,7 +32,8 @@ func TestFloorInTable(t *testing.T) {
 		{"sliding", reporttest.Plant{Family: "sliding", Baseline: "ray-loop", Uarch: "Zen 3",
 			Cycles: map[string]map[string]float64{"ray-loop": {"random": 40, "rook": 10}, "pext": {"random": 4, "rook": 1}}},
 			uarch.PEXT, "| **x floor** | 1.41x | 14.14x |",
-			"Floor on this core: PEXT measured at 1.000 cycles each, times how many a query needs on average: random 2 (2.00), rook 1 (1.00) cycles per query; their geomean is 1.41."},
+			"Floor on this core: 1.41 cycles per query, the geomean of the distributions' floors (random 2.00, rook 1.00; PEXT measured at 1.000 cycles each, " +
+				"times how many a query needs on average: random 2, rook 1); the x floor row is each geomean over it, the geomean of its cost over the floor on each distribution."},
 	} {
 		for _, measured := range []bool{true, false} {
 			t.Run(c.name, func(t *testing.T) {

@@ -103,19 +103,19 @@ func (s set) tableAt(w io.Writer, cfg, family string, mode schema.Mode, size int
 // from: "Floor on this core: 0.125 cycles per word, VPOPCNTQ zmm measured
 // at 1.000 cycles each, one per 8 words; ...". Where the distributions
 // need different numbers of the instruction (a queen query two PEXTs, a
-// rook query one) it gives each distribution's need and floor and their
-// geomean, which the x floor row's ratios are taken against one by one.
+// rook query one) the floor is their floors' geomean, and the line gives
+// each distribution's floor and need.
 func floorLine(f report.Floor) string {
 	dists := f.Dists()
 	if slices.ContainsFunc(dists, func(d string) bool { return f.Need[d] != f.Need[dists[0]] }) {
-		var each []string
+		var floors, needs []string
 		for _, d := range dists {
-			each = append(each, fmt.Sprintf("%s %.3g (%s)", d, f.Need[d], schema.Figure(f.Cycles(d))))
+			floors = append(floors, d+" "+schema.Figure(f.Cycles(d)))
+			needs = append(needs, fmt.Sprintf("%s %.3g", d, f.Need[d]))
 		}
-		return fmt.Sprintf("Floor on this core: %s measured at %.3f cycles each, times how many a %s needs on average: %s cycles per %s; "+
-			"their geomean is %s. The x floor row is each geomean over the floors of its distributions, "+
-			"the geomean of its cost over the floor on each.",
-			f.Instr, f.Measured, f.Element, strings.Join(each, ", "), f.Element, schema.Figure(f.Geomean()))
+		return fmt.Sprintf("Floor on this core: %s cycles per %s, the geomean of the distributions' floors (%s; %s measured at %.3f cycles each, "+
+			"times how many a %s needs on average: %s); the x floor row is each geomean over it, the geomean of its cost over the floor on each distribution.",
+			schema.Figure(f.Geomean()), f.Element, strings.Join(floors, ", "), f.Instr, f.Measured, f.Element, strings.Join(needs, ", "))
 	}
 	per := fmt.Sprintf("%.3g per %s", f.Need[dists[0]], f.Element)
 	if f.PerInstr > 1 {
