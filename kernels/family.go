@@ -47,7 +47,8 @@ type Spec[In any, Out comparable] struct {
 	RandomSliders []Slider
 	// Floors are the floors of the family's best techniques, one per
 	// instruction such a technique is built on; a core's floor is the
-	// lowest of those its self-check measured (nil: the family has none).
+	// lowest (over the headline distributions, by geomean) of those its
+	// self-check measured (nil: the family has none).
 	Floors []Floor
 }
 
