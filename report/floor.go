@@ -33,6 +33,18 @@ func (f Floor) Cycles(dist string) float64 { return f.Measured * f.Need[dist] }
 // Dists returns the floor's distributions in table order.
 func (f Floor) Dists() []string { return slices.SortedFunc(maps.Keys(f.Need), schema.CompareDists) }
 
+// Over returns the floor over those of dists it has: a table's rows.
+func (f Floor) Over(dists []string) Floor {
+	need := map[string]float64{}
+	for _, d := range dists {
+		if n, ok := f.Need[d]; ok {
+			need[d] = n
+		}
+	}
+	f.Need = need
+	return f
+}
+
 // Geomean returns the geometric mean of the distributions' floors.
 func (f Floor) Geomean() float64 {
 	var sum float64

@@ -76,7 +76,8 @@ func (s set) tableAt(w io.Writer, cfg, family string, mode schema.Mode, size int
 		return nil
 	}
 	floor, hasFloor := s.Floor(cfg, family)
-	hasFloor = hasFloor && mode == schema.Throughput && first.Unit == schema.Cost(true, false).Read
+	floor = floor.Over(headline)
+	hasFloor = hasFloor && len(floor.Need) > 0 && mode == schema.Throughput && first.Unit == schema.Cost(true, false).Read
 	geo, speed, overFloor := []string{"**geomean**"}, []string{"**vs " + s.Baseline(family) + "**"}, []string{"**x floor**"}
 	for _, im := range impls {
 		st := s.Standing(cfg, family, im, mode, headline)
