@@ -1,5 +1,5 @@
 // Hand-written: avo v0.5.0 lacks VPCOMPRESSB and VGF2P8AFFINEQB. The
-// self-check's chains for them, shaped like the generated ones in
+// self-check's chains for them (and for VPCOMPRESSB's pair with KMOVQ), shaped like the generated ones in
 // chains_amd64.s: n iterations of 64 instructions over 1 (latency) or 10
 // (throughput) dependency chains of ZMM registers, the loop starting at a
 // 64-byte boundary (PCALIGN, as internal/asm's loopAlign). Declared in
@@ -59,6 +59,43 @@ throughputVpcompressbLoop:
 	TP64
 	DECQ CX
 	JNZ  throughputVpcompressbLoop
+	VZEROUPPER
+	RET
+
+#undef OP
+
+// The pair of serialize's VBMI2 loop (kernels/amd64's serializeVBMI2): KMOVQ
+// loads the mask from a general register (DX, all ones), then VPCOMPRESSB
+// r, K1, r compresses under it. One pair is one of the 64 chain units.
+#define OP(r) KMOVQ DX, K1; VPCOMPRESSB r, K1, r
+
+// func latencyKmovqVpcompressb(n int)
+// Requires: AVX512F, AVX512BW, AVX512VBMI2
+TEXT ·latencyKmovqVpcompressb(SB), NOSPLIT, $0-8
+	MOVQ n+0(FP), CX
+	INIT
+	MOVQ $-1, DX
+	PCALIGN $64
+
+latencyKmovqVpcompressbLoop:
+	LAT64
+	DECQ CX
+	JNZ  latencyKmovqVpcompressbLoop
+	VZEROUPPER
+	RET
+
+// func throughputKmovqVpcompressb(n int)
+// Requires: AVX512F, AVX512BW, AVX512VBMI2
+TEXT ·throughputKmovqVpcompressb(SB), NOSPLIT, $0-8
+	MOVQ n+0(FP), CX
+	INIT
+	MOVQ $-1, DX
+	PCALIGN $64
+
+throughputKmovqVpcompressbLoop:
+	TP64
+	DECQ CX
+	JNZ  throughputKmovqVpcompressbLoop
 	VZEROUPPER
 	RET
 

@@ -230,8 +230,10 @@ const (
 )
 
 // SelfCheck measures the latency and throughput of the self-check's chains
-// (ADD, IMUL, POPCNT, TZCNT, BLSR and BSWAP on amd64), beside the
-// published costs of core where the tables have them.
+// (selfChecks: single instructions, and on amd64 the KMOVQ+VPCOMPRESSB
+// pair as serialize's VBMI2 loop issues it), beside the published costs of
+// core where the tables have them (none for the pair: its row compares
+// with nothing, and the pages' floors read it).
 func (c *Cycles) SelfCheck(core uarch.Core) []SelfCheckRow {
 	var rows []SelfCheckRow
 	for _, ch := range selfChecks {

@@ -21,5 +21,6 @@ var selfChecks = []selfCheck{
 	{uarch.PEXT, []kernels.Feature{kernels.BMI2}, latencyPext, throughputPext},
 	{uarch.VPOPCNTQ, []kernels.Feature{kernels.AVX512F, kernels.AVX512VPOPCNTDQ}, latencyVpopcntq, throughputVpopcntq},
 	{uarch.VPCOMPRESSB, []kernels.Feature{kernels.AVX512F, kernels.AVX512BW, kernels.AVX512VBMI2}, latencyVpcompressb, throughputVpcompressb},
+	{uarch.KMOVQVPCOMPRESSB, []kernels.Feature{kernels.AVX512F, kernels.AVX512BW, kernels.AVX512VBMI2}, latencyKmovqVpcompressb, throughputKmovqVpcompressb},
 	{uarch.GF2P8AFFINE, []kernels.Feature{kernels.AVX512F, kernels.AVX512GFNI}, latencyGf2p8affineqb, throughputGf2p8affineqb},
 }

@@ -17,7 +17,7 @@ import (
 func TestDistributions(t *testing.T) {
 	pop := kernels.Popcount()
 	for k := 0; k <= 64; k++ {
-		in, err := inputs(pop, Workload{Dist: "k" + strconv.Itoa(k), Size: 500, Seed: 7})
+		in, err := Inputs(pop, Workload{Dist: "k" + strconv.Itoa(k), Size: 500, Seed: 7})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -27,13 +27,13 @@ func TestDistributions(t *testing.T) {
 			}
 		}
 	}
-	a, _ := inputs(pop, Workload{Dist: "random", Size: 1000, Seed: 1})
-	b, _ := inputs(pop, Workload{Dist: "random", Size: 1000, Seed: 1})
-	c, _ := inputs(pop, Workload{Dist: "random", Size: 1000, Seed: 2})
+	a, _ := Inputs(pop, Workload{Dist: "random", Size: 1000, Seed: 1})
+	b, _ := Inputs(pop, Workload{Dist: "random", Size: 1000, Seed: 1})
+	c, _ := Inputs(pop, Workload{Dist: "random", Size: 1000, Seed: 2})
 	if !reflect.DeepEqual(a, b) || reflect.DeepEqual(a, c) {
 		t.Error("workloads are not a function of their seed")
 	}
-	d, _ := inputs(pop, Workload{Dist: "d8", Size: 20000, Seed: 7})
+	d, _ := Inputs(pop, Workload{Dist: "d8", Size: 20000, Seed: 7})
 	total, counts := 0, map[int]bool{}
 	for _, x := range d.([]uint64) {
 		total += bits.OnesCount64(x)
@@ -42,17 +42,17 @@ func TestDistributions(t *testing.T) {
 	if mean := float64(total) / 20000; mean < 7.8 || mean > 8.2 || len(counts) < 10 {
 		t.Errorf("d8: mean %.2f one-bits over %d distinct counts, want about 8 and a spread", mean, len(counts))
 	}
-	r, _ := inputs(pop, Workload{Dist: "k8-rep16", Size: 100, Seed: 1})
+	r, _ := Inputs(pop, Workload{Dist: "k8-rep16", Size: 100, Seed: 1})
 	rs := r.([]uint64)
 	if len(rs) != 100 || rs[0] != rs[16] || rs[15] != rs[95] || rs[0] == rs[1] {
 		t.Errorf("k8-rep16 does not repeat with period 16: %x", rs[:20])
 	}
 	for _, bad := range []string{"", "k65", "d65", "kx", "uniform", "k8-rep0"} {
-		if _, err := inputs(pop, Workload{Dist: bad, Size: 10}); err == nil {
+		if _, err := Inputs(pop, Workload{Dist: bad, Size: 10}); err == nil {
 			t.Errorf("distribution %q accepted", bad)
 		}
 	}
-	if _, err := inputs(kernels.Sliding(), Workload{Dist: "k8", Size: 10}); err == nil {
+	if _, err := Inputs(kernels.Sliding(), Workload{Dist: "k8", Size: 10}); err == nil {
 		t.Error("k8 accepted for sliders")
 	}
 }
@@ -66,7 +66,7 @@ func TestEveryFamilyHasWorkloads(t *testing.T) {
 				continue
 			}
 			for _, d := range p.Dists {
-				in, err := inputs(f, Workload{Dist: d, Size: 300, Seed: 3})
+				in, err := Inputs(f, Workload{Dist: d, Size: 300, Seed: 3})
 				if err != nil {
 					t.Fatalf("%s %s: %v", f.Name(), d, err)
 				}
@@ -271,7 +271,7 @@ func TestSliderDistributions(t *testing.T) {
 		dist  string
 		piece kernels.Slider
 	}{{"rook", kernels.Orthogonal}, {"bishop", kernels.Diagonal}, {"gigantua", kernels.QueenLines}} {
-		in, err := inputs(kernels.Sliding(), Workload{Dist: c.dist, Size: 100, Seed: 1})
+		in, err := Inputs(kernels.Sliding(), Workload{Dist: c.dist, Size: 100, Seed: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -281,7 +281,7 @@ func TestSliderDistributions(t *testing.T) {
 			}
 		}
 	}
-	in, _ := inputs(kernels.Sliding(), Workload{Dist: "gigantua", Size: 24, Seed: 99})
+	in, _ := Inputs(kernels.Sliding(), Workload{Dist: "gigantua", Size: 24, Seed: 99})
 	qs := in.([]kernels.Query)
 	want := []struct {
 		occ uint64
@@ -297,7 +297,7 @@ func TestSliderDistributions(t *testing.T) {
 			}
 		}
 	}
-	if _, err := inputs(kernels.Popcount(), Workload{Dist: "rook", Size: 10}); err == nil {
+	if _, err := Inputs(kernels.Popcount(), Workload{Dist: "rook", Size: 10}); err == nil {
 		t.Error("rook accepted for bitboards")
 	}
 }

@@ -86,7 +86,7 @@ func (c *Case) Prepare(cache InputCache) error {
 	in, ok := cache[key]
 	if !ok {
 		var err error
-		if in, err = inputs(c.Kernel.FamilyOf(), c.Workload); err != nil {
+		if in, err = Inputs(c.Kernel.FamilyOf(), c.Workload); err != nil {
 			return err
 		}
 		cache[key] = in

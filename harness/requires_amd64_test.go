@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"bitlab/internal/requires"
+	"bitlab/kernels"
 )
 
 // TestSelfCheckRequires proves that every self-check chain declares the
@@ -32,6 +33,23 @@ func TestSelfCheckRequires(t *testing.T) {
 			}
 			for _, m := range requires.Missing(isas, ch.features) {
 				t.Errorf("%s: %s %s", ch.name, sym, m)
+			}
+		}
+	}
+}
+
+// TestFloorsAreSelfChecked proves that every family's floor names an
+// entry the self-check times, by the name its header lines give it, so
+// that the pages can find the floor's measured cost.
+func TestFloorsAreSelfChecked(t *testing.T) {
+	checked := map[string]bool{}
+	for _, ch := range selfChecks {
+		checked[ch.name] = true
+	}
+	for _, fam := range kernels.Families() {
+		for _, f := range fam.Floors() {
+			if !checked[f.Instr] {
+				t.Errorf("%s: floor on %q, which the self-check does not time", fam.Name(), f.Instr)
 			}
 		}
 	}

@@ -74,9 +74,10 @@ func typed[T any](gen func(*rand.Rand, kernels.AnyFamily, schema.Dist) T) func(*
 	}
 }
 
-// inputs builds the workload for a family: a slice of the family's input
-// element type, ready for [kernels.Kernel.Bind].
-func inputs(fam kernels.AnyFamily, w Workload) (any, error) {
+// Inputs builds the workload for a family: a slice of the family's input
+// element type, ready for [kernels.Kernel.Bind], the batch a case with
+// that workload times.
+func Inputs(fam kernels.AnyFamily, w Workload) (any, error) {
 	d, err := schema.ParseDist(w.Dist)
 	if err != nil {
 		return nil, fmt.Errorf("harness: %w", err)

@@ -53,7 +53,7 @@ func TestInputsUnchanged(t *testing.T) {
 		{kernels.QuadFill(), "random", schema.L1Elements, "25e922946e2240aa"},
 		{kernels.QuadFill(), "chess", schema.L1Elements, "7a9d538adfe084c0"},
 	} {
-		in, err := inputs(c.family, Workload{Dist: c.dist, Size: c.size, Seed: 1})
+		in, err := Inputs(c.family, Workload{Dist: c.dist, Size: c.size, Seed: 1})
 		if err != nil {
 			t.Fatalf("%s %s: %v", c.family.Name(), c.dist, err)
 		}

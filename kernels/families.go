@@ -2,10 +2,12 @@ package kernels
 
 import (
 	"fmt"
+	"math/bits"
 
 	"bitlab/board"
 	"bitlab/qbb"
 	"bitlab/schema"
+	"bitlab/uarch"
 )
 
 // The element types of the families.
@@ -83,6 +85,10 @@ func (m Move) From() board.Square { return board.Square(m >> 6 & 63) }
 // To returns the move's to-square.
 func (m Move) To() board.Square { return board.Square(m & 63) }
 
+// lines returns the number of line sets, rook and bishop, the slider moves
+// along: 1, or 2 for a queen.
+func (s Slider) lines() int { return bits.OnesCount8(uint8(s)) }
+
 // The latency chains: each folds the previous output into the next input.
 // They are small enough to inline into the implementations' loops.
 
@@ -154,12 +160,15 @@ var (
 			schema.L2:     {Dists: []string{"random", "d8"}, Modes: throughputOnly},
 			schema.Stream: {Dists: learning, Modes: throughputOnly},
 			schema.Mem:    {Dists: []string{"random"}, Modes: throughputOnly}},
+		// VPOPCNTQ counts eight words at once where the core has
+		// AVX512-VPOPCNTDQ; POPCNT one word everywhere else.
+		Floors: []Floor{{Instr: uarch.VPOPCNTQ, PerInstr: 8, Element: "word"}, {Instr: uarch.POPCNT, PerInstr: 1, Element: "word"}},
 	})
 
 	bitscanForward = newFamily(Spec[uint64, board.Square]{
 		Name: "bitscan-forward", Doc: "bitboard -> index of the least significant one-bit; 64 for the empty set",
 		MaxOut: 1, Baseline: "table16", Reference: one(refBitscanForward), Next: NextSquare,
-		Plans: Plans{schema.L1: sweptL1},
+		Plans: Plans{schema.L1: sweptL1}, Floors: []Floor{{Instr: uarch.TZCNT, PerInstr: 1, Element: "word"}},
 	})
 
 	bitscanReverse = newFamily(Spec[uint64, board.Square]{
@@ -171,6 +180,7 @@ var (
 	ls1bReset = newFamily(Spec[uint64, uint64]{
 		Name: "ls1b-reset", Doc: "bitboard -> the bitboard without its least significant one-bit",
 		MaxOut: 1, Baseline: "and", Reference: one(refLS1BReset), Next: NextBitboard,
+		Floors: []Floor{{Instr: uarch.BLSR, PerInstr: 1, Element: "word"}},
 	})
 
 	serialize = newFamily(Spec[uint64, board.Square]{
@@ -180,6 +190,10 @@ var (
 		// contrast to the stream. (With k<N> every word has N bits and the
 		// loops' exits are predictable anyway.)
 		Plans: Plans{schema.L1: sweptL1, schema.Stream: streamPlan}, Headline: schema.Stream,
+		// One VPCOMPRESSB writes a word's squares, all 64 at most, where
+		// the core has AVX512-VBMI2, under the mask a KMOVQ loads: the
+		// pair as the loop issues it (on Zen 4 the two share a pipe).
+		Floors: []Floor{{Instr: uarch.KMOVQVPCOMPRESSB, PerInstr: 1, Element: "word"}},
 	})
 
 	serializeColor = newFamily(Spec[ColoredBB, board.Square]{
@@ -207,6 +221,11 @@ var (
 		Name: "sliding", Doc: "rook, bishop or queen square + occupancy -> attack set",
 		MaxOut: 1, Baseline: "ray-loop", Reference: one(refSliding), Next: NextQuery, Valid: validQuery,
 		RandomSliders: []Slider{QueenLines}, Plans: slidingPlans,
+		// A query needs one table lookup by PEXT per line set, rook or
+		// bishop (Slider.lines): a queen query two. Where PEXT is
+		// microcoded (Zen 2 and older), uarch's tables leave it out and
+		// there is no floor.
+		Floors: []Floor{{Instr: uarch.PEXT, Element: "query", uses: perInput(func(q Query) int { return q.Piece.lines() })}},
 	})
 
 	slidingRotated = newFamily(Spec[RotatedQuery, uint64]{

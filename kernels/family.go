@@ -45,6 +45,58 @@ type Spec[In any, Out comparable] struct {
 	// RandomSliders are the pieces of the "random" workload's queries
 	// (Query inputs only); nil means every slider.
 	RandomSliders []Slider
+	// Floors are the floors of the family's best techniques, one per
+	// instruction such a technique is built on; a core's floor is the
+	// lowest (over the headline distributions, by geomean) of those its
+	// self-check measured (nil: the family has none).
+	Floors []Floor
+}
+
+// A Floor bounds the throughput of the family's techniques built on one
+// instruction (or a pair of instructions, as such a technique issues
+// them) that runbench's self-check times: an element needs at least Need
+// of them, so it costs at least that many times their measured cycles. It
+// bounds those techniques, not every technique: a kernel built on other
+// instructions may run under it on some inputs (a bit loop on words of
+// one bit).
+type Floor struct {
+	Instr   string // the self-check's entry, as uarch names it
+	Element string // what an element is, for the pages: "word", "query"
+	// PerInstr is how many elements one instruction serves, where that is
+	// the same for every input (VPOPCNTQ zmm: eight words); 0 where uses
+	// counts per input.
+	PerInstr int
+	// uses returns the mean number of the instruction the inputs of a
+	// batch (a slice of the family's input type) need (perInput).
+	uses func(batch any) float64
+}
+
+// Need returns the instructions an element needs at least: 1/PerInstr,
+// or where that depends on the input (a queen query needs two PEXTs, a
+// rook query one), their mean over a distribution's batch, which batch
+// returns (called only then).
+func (f Floor) Need(batch func() (any, error)) (float64, error) {
+	if f.uses == nil {
+		return 1 / float64(f.PerInstr), nil
+	}
+	b, err := batch()
+	if err != nil {
+		return 0, err
+	}
+	return f.uses(b), nil
+}
+
+// perInput returns a Floor's uses: the mean over a batch of the inputs'
+// instruction counts, which count says.
+func perInput[In any](count func(In) int) func(batch any) float64 {
+	return func(batch any) float64 {
+		xs := batch.([]In)
+		total := 0
+		for _, x := range xs {
+			total += count(x)
+		}
+		return float64(total) / float64(max(1, len(xs)))
+	}
 }
 
 // newFamily declares a family; the declaration order is the listing order.
@@ -62,6 +114,14 @@ func newFamily[In any, Out comparable](s Spec[In, Out]) *Family[In, Out] {
 	if _, ok := s.Plans[s.Headline]; !ok {
 		panic("kernels: " + s.Name + ": no plan for its headline size class")
 	}
+	for _, fl := range s.Floors {
+		if fl.Instr == "" || fl.Element == "" || (fl.PerInstr > 0) == (fl.uses != nil) {
+			panic("kernels: " + s.Name + ": a floor needs an instruction, an element, and either PerInstr or a count per input")
+		}
+		if fl.uses != nil {
+			fl.uses([]In(nil)) // a count of another input type panics here, at the declaration
+		}
+	}
 	if s.RandomSliders == nil {
 		s.RandomSliders = []Slider{Orthogonal, Diagonal, QueenLines}
 	}
@@ -74,6 +134,9 @@ func newFamily[In any, Out comparable](s Spec[In, Out]) *Family[In, Out] {
 func one[In any, Out comparable](f func(In) Out) func([]Out, In) []Out {
 	return func(dst []Out, x In) []Out { return append(dst, f(x)) }
 }
+
+// Floors returns the floors of the family's best techniques.
+func (f *Family[In, Out]) Floors() []Floor { return f.spec.Floors }
 
 // Name returns the family identifier.
 func (f *Family[In, Out]) Name() string { return f.spec.Name }

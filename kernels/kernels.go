@@ -126,6 +126,8 @@ type AnyFamily interface {
 	// RandomSliders are the pieces of the "random" queries of a family
 	// whose inputs are Queries.
 	RandomSliders() []Slider
+	// Floors are the floors of the family's best techniques.
+	Floors() []Floor
 	Kernels() []Kernel
 	// reserve makes room in o for the outputs of n inputs.
 	reserve(o *Outputs, n int)

@@ -35,6 +35,9 @@ type File struct {
 	// goVersion is its Go toolchain's version line (runtime.Version, such
 	// as "go1.26.8-X:simd"), "" where the header has none.
 	goVersion string
+	// seed is its seed line, the seed of its workloads (harness.Workload),
+	// "" where the header has none.
+	seed string
 	// Campaign is the runbench campaign that wrote it, zero for a file
 	// written on its own.
 	Campaign schema.Campaign
@@ -271,7 +274,7 @@ func readResults(path string) (text string, f *File, comments []string, err erro
 		return "", nil, nil, err
 	}
 	f.CPU, f.GOARCH, f.Level, f.Experiment = config[schema.KeyCPU], config[schema.KeyGOARCH], config[schema.KeyGOAMD64], config[schema.KeyGOEXPERIMENT]
-	f.goVersion = config[schema.KeyGo]
+	f.goVersion, f.seed = config[schema.KeyGo], config[schema.KeySeed]
 	if cut {
 		f.Incomplete = strings.Join(slices.DeleteFunc([]string{f.Incomplete, truncated}, func(s string) bool { return s == "" }), "; ")
 	}

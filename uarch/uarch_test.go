@@ -110,3 +110,24 @@ func TestCitation(t *testing.T) {
 		}
 	}
 }
+
+// TestFixedCost: the pair is vouched for where VPCOMPRESSB has a published
+// cost (Zen 4), not on a core without it (Zen 3) nor on one the tables do
+// not know; Zen 2's microcoded PEXT is left out, Zen 3's is in.
+func TestFixedCost(t *testing.T) {
+	for _, c := range []struct {
+		core, instr string
+		want        bool
+	}{
+		{"Zen 4", KMOVQVPCOMPRESSB, true},
+		{"Zen 3", KMOVQVPCOMPRESSB, false},
+		{"", KMOVQVPCOMPRESSB, false},
+		{"Zen 3", PEXT, true},
+		{"Zen 2", PEXT, false},
+		{"", PEXT, false},
+	} {
+		if got := FixedCost(Core{Name: c.core}, c.instr); got != c.want {
+			t.Errorf("FixedCost(%q, %s) = %v, want %v", c.core, c.instr, got, c.want)
+		}
+	}
+}

@@ -35,12 +35,16 @@ func cell(sum schema.Summary, scale float64) string {
 // the headline distributions among the rows (report's Standing), and a line
 // naming the learning curve's rows they leave out. A table of the learning
 // curve (one headline row, its never-repeating end) has no geomean rows.
+// In throughput mode, where the family has a floor on the core (report's
+// Set.Floor) and the costs are in cycles, a row gives each
+// implementation's distance to the floor (report's Set.OverFloor) and a
+// line below the table the floor.
 func (s set) table(w io.Writer, cfg, family string, mode schema.Mode, dists []string) error {
 	return s.tableAt(w, cfg, family, mode, s.Headline(family), dists)
 }
 
-// tableAt is table at another batch size; the geomean rows are left out
-// away from the headline size.
+// tableAt is table at another batch size; the geomean and floor rows are
+// left out away from the headline size.
 func (s set) tableAt(w io.Writer, cfg, family string, mode schema.Mode, size int, dists []string) error {
 	impls := s.Impls(cfg, family)
 	if dists == nil {
@@ -50,7 +54,7 @@ func (s set) tableAt(w io.Writer, cfg, family string, mode schema.Mode, size int
 	if len(impls) == 0 || len(dists) == 0 {
 		return noData("no %s results for %s in %s at size %d", mode, family, cfg, size)
 	}
-	_, scale, unit := s.Cost(report.Key{Config: cfg, Family: family, Impl: impls[0], Dist: dists[0], Size: size, Mode: mode}, false)
+	first, scale, unit := s.Cost(report.Key{Config: cfg, Family: family, Impl: impls[0], Dist: dists[0], Size: size, Mode: mode}, false)
 	fmt.Fprintf(w, "%s, %s, %d elements, %s: median, ±95%% confidence interval\n\n", family, mode, size, unit)
 	fmt.Fprintf(w, "| dist | %s |\n|---|%s\n", strings.Join(impls, " | "), strings.Repeat("---:|", len(impls)))
 	for _, d := range dists {
@@ -71,17 +75,55 @@ func (s set) tableAt(w io.Writer, cfg, family string, mode schema.Mode, size int
 	if size != s.Headline(family) || len(headline) == 0 || len(learning) > 0 && len(headline) == 1 {
 		return nil
 	}
-	geo, speed := []string{"**geomean**"}, []string{"**vs " + s.Baseline(family) + "**"}
+	floor, hasFloor := s.Floor(cfg, family)
+	floor = floor.Over(headline)
+	hasFloor = hasFloor && len(floor.Need) > 0 && mode == schema.Throughput && first.Unit == schema.Cost(true, false).Read
+	geo, speed, overFloor := []string{"**geomean**"}, []string{"**vs " + s.Baseline(family) + "**"}, []string{"**x floor**"}
 	for _, im := range impls {
 		st := s.Standing(cfg, family, im, mode, headline)
 		geo, speed = append(geo, schema.Figure(st.Geomean*scale)), append(speed, ratio(st.Speedup))
+		if hasFloor {
+			overFloor = append(overFloor, ratio(s.OverFloor(cfg, family, im, floor)))
+		}
 	}
 	fmt.Fprintf(w, "| %s |\n| %s |\n", strings.Join(geo, " | "), strings.Join(speed, " | "))
+	if hasFloor {
+		fmt.Fprintf(w, "| %s |\n", strings.Join(overFloor, " | "))
+	}
 	if len(learning) > 0 {
 		fmt.Fprintf(w, "\nThe geomean and speed-up rows are over %s; they leave out the learning curve (%s): a batch that repeats shows how far the branch predictor reaches, not the cost on inputs it cannot learn.\n",
 			strings.Join(headline, ", "), strings.Join(learning, ", "))
 	}
+	if hasFloor {
+		fmt.Fprintf(w, "\n%s\n", floorLine(floor))
+	}
 	return nil
+}
+
+// floorLine says what a family's floor on a core is and where it comes
+// from: "Floor on this core: 0.125 cycles per word, VPOPCNTQ zmm measured
+// at 1.000 cycles each, one per 8 words; ...". Where the distributions
+// need different numbers of the instruction (a queen query two PEXTs, a
+// rook query one) the floor is their floors' geomean, and the line gives
+// each distribution's floor and need.
+func floorLine(f report.Floor) string {
+	dists := f.Dists()
+	if slices.ContainsFunc(dists, func(d string) bool { return f.Need[d] != f.Need[dists[0]] }) {
+		var floors, needs []string
+		for _, d := range dists {
+			floors = append(floors, d+" "+schema.Figure(f.Cycles(d)))
+			needs = append(needs, fmt.Sprintf("%s %.3g", d, f.Need[d]))
+		}
+		return fmt.Sprintf("Floor on this core: %s cycles per %s, the geomean of the distributions' floors (%s; %s measured at %.3f cycles each, "+
+			"times how many a %s needs on average: %s); the x floor row is each geomean over it, the geomean of its cost over the floor on each distribution.",
+			schema.Figure(f.Geomean()), f.Element, strings.Join(floors, ", "), f.Instr, f.Measured, f.Element, strings.Join(needs, ", "))
+	}
+	per := fmt.Sprintf("%.3g per %s", f.Need[dists[0]], f.Element)
+	if f.PerInstr > 1 {
+		per = fmt.Sprintf("one per %d %ss", f.PerInstr, f.Element)
+	}
+	return fmt.Sprintf("Floor on this core: %s cycles per %s, %s measured at %.3f cycles each, %s; the x floor row is each geomean over it.",
+		schema.Figure(f.Cycles(dists[0])), f.Element, f.Instr, f.Measured, per)
 }
 
 // splitHeadline splits distributions into those of the headline figures

@@ -13,13 +13,26 @@ import (
 
 	"bitlab/factor"
 	"bitlab/fingerprint"
+	"bitlab/harness"
 	"bitlab/schema"
+	"bitlab/uarch"
 )
 
 // today is the header line of the fingerprints of today's code, which
 // every file the tests plant records as runbench's do: its code is fresh
 // (report's Set.Stale).
 var today = "# " + schema.FingerprintComment + fingerprint.Line() + "\n"
+
+// SelfCheckLine is the self-check's header line of an instruction measured
+// on a core at throughput cycles per instruction (latency 1), beside the
+// core's published cost where uarch has one, as runbench writes it
+// (harness's FormatSelfCheck, indented under the self-check's title
+// line), for Plant's Header.
+func SelfCheckLine(core, instr string, throughput float64) string {
+	row := harness.SelfCheckRow{Instr: instr, Latency: 1, Throughput: throughput}
+	row.Published, _ = uarch.Published(uarch.Core{Name: core}, instr)
+	return "  " + harness.FormatSelfCheck([]harness.SelfCheckRow{row})[0]
+}
 
 // Results writes a small results file of two implementations, six
 // distributions and both modes into dir as name, with cost scaled by
@@ -60,11 +73,14 @@ func TwoLevels(t testing.TB) string {
 
 // Plant is a results file of one family's throughput at one batch size,
 // that size its headline: Cycles gives the cost per element by
-// implementation, then distribution.
+// implementation, then distribution. Uarch, where given, is its uarch
+// line, and Header its further comment lines; its seed line says 1.
 type Plant struct {
 	CPU, Family, Baseline string
 	Size                  int
 	Cycles                map[string]map[string]float64
+	Uarch                 string
+	Header                []string
 }
 
 // Write writes the file into dir as name, five rounds of each case 1%
@@ -72,7 +88,14 @@ type Plant struct {
 func (p Plant) Write(t testing.TB, dir, name string) string {
 	t.Helper()
 	var b strings.Builder
-	fmt.Fprintf(&b, "# clock: add-chain, 4 GHz\n%sgoos: linux\ngoarch: amd64\ngoamd64: v1\ncpu: %s\ncycles: add-chain\nfamily: %s\nbaseline: %s\nheadline: %d\n\n", today, p.CPU, p.Family, p.Baseline, p.Size)
+	for _, h := range p.Header {
+		b.WriteString("# " + h + "\n")
+	}
+	fmt.Fprintf(&b, "# clock: add-chain, 4 GHz\n%sgoos: linux\ngoarch: amd64\ngoamd64: v1\ncpu: %s\n", today, p.CPU)
+	if p.Uarch != "" {
+		fmt.Fprintf(&b, "uarch: %s\n", p.Uarch)
+	}
+	fmt.Fprintf(&b, "cycles: add-chain\nseed: 1\nfamily: %s\nbaseline: %s\nheadline: %d\n\n", p.Family, p.Baseline, p.Size)
 	for round := range 5 {
 		for _, im := range slices.Sorted(maps.Keys(p.Cycles)) {
 			for _, d := range slices.Sorted(maps.Keys(p.Cycles[im])) {
