@@ -1,7 +1,6 @@
 package explain
 
 import (
-	"debug/elf"
 	"fmt"
 	"os"
 	"os/exec"
@@ -54,63 +53,4 @@ func build(root, dir string, t Target) (string, error) {
 		return "", fmt.Errorf("go build ./cmd/runbench for %s: %v\n%s", t, err, msg)
 	}
 	return out, nil
-}
-
-// binary is the text of a built ELF executable and its function symbols.
-type binary struct {
-	text     []byte
-	textAddr uint64
-	funcs    map[string]elf.Symbol
-}
-
-// openBinary reads the text section and the function symbols of an ELF
-// executable.
-func openBinary(path string) (*binary, error) {
-	f, err := elf.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	sec := f.Section(".text")
-	if sec == nil {
-		return nil, fmt.Errorf("%s: no .text section", path)
-	}
-	text, err := sec.Data()
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
-	}
-	syms, err := f.Symbols()
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
-	}
-	b := &binary{text: text, textAddr: sec.Addr, funcs: map[string]elf.Symbol{}}
-	for _, s := range syms {
-		if elf.ST_TYPE(s.Info) == elf.STT_FUNC && s.Section != elf.SHN_UNDEF {
-			b.funcs[s.Name] = s
-		}
-	}
-	return b, nil
-}
-
-// name returns the name of the function at address pc.
-func (b *binary) name(pc uint64) string {
-	for name, s := range b.funcs {
-		if s.Value == pc {
-			return name
-		}
-	}
-	return fmt.Sprintf("the function at %#x", pc)
-}
-
-// code returns the address and the machine code of the named function.
-func (b *binary) code(name string) (uint64, []byte, error) {
-	s, ok := b.funcs[name]
-	if !ok {
-		return 0, nil, fmt.Errorf("no function %s in the binary", name)
-	}
-	lo := s.Value - b.textAddr
-	if s.Value < b.textAddr || lo+s.Size > uint64(len(b.text)) || s.Size == 0 {
-		return 0, nil, fmt.Errorf("function %s lies outside the text section", name)
-	}
-	return s.Value, b.text[lo : lo+s.Size], nil
 }

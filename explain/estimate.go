@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 
+	"bitlab/internal/gobinary"
 	"bitlab/kernels"
 	"bitlab/kernels/amd64"
 	"bitlab/kernels/arm64"
@@ -83,10 +84,10 @@ type extracted struct {
 }
 
 // extract cuts every declared loop of the target out of its binary.
-func extract(bin *binary, arch string) ([]extracted, error) {
+func extract(bin *gobinary.Binary, arch string) ([]extracted, error) {
 	var out []extracted
 	for _, l := range LoopsOf(arch) {
-		pc, code, err := bin.code(l.symbol())
+		pc, code, err := bin.SymbolCode(l.symbol())
 		if err != nil {
 			return nil, fmt.Errorf("%s %s: %v", l.Kernel, l.Mode, err)
 		}
@@ -103,7 +104,11 @@ func extract(bin *binary, arch string) ([]extracted, error) {
 		case b.inner && l.Asm && l.Varies == "":
 			return nil, fmt.Errorf("%s %s: a loop inside %s's main loop, but its declaration says its cost does not vary", l.Kernel, l.Mode, l.Symbol)
 		case len(b.calls) > 0:
-			e.missing = "calls " + bin.name(b.calls[0]) + " per element (Go did not inline it): llvm-mca does not follow calls"
+			callee := bin.SymbolAt(b.calls[0])
+			if callee == "" {
+				callee = fmt.Sprintf("the function at %#x", b.calls[0])
+			}
+			e.missing = "calls " + callee + " per element (Go did not inline it): llvm-mca does not follow calls"
 		case b.inner && l.Varies == "":
 			e.missing = "data-dependent, not estimated: a loop inside its element function"
 		case b.inner || l.Varies != "" && l.Path == "":
@@ -162,7 +167,7 @@ func targetLoops(root, dir string, t Target) ([]extracted, []source, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	bin, err := openBinary(path)
+	bin, err := gobinary.Read(path)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -297,7 +302,7 @@ func List(w io.Writer, root, work string, targets []Target) error {
 		if err != nil {
 			return err
 		}
-		bin, err := openBinary(path)
+		bin, err := gobinary.Read(path)
 		if err != nil {
 			return err
 		}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"bitlab/internal/gobinary"
 	"bitlab/kernels"
 	_ "bitlab/kernels/all"
 	"bitlab/schema"
@@ -89,7 +90,7 @@ func TestLoopsExtract(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		bin, err := openBinary(path)
+		bin, err := gobinary.Read(path)
 		if err != nil {
 			t.Fatal(err)
 		}
