@@ -3,7 +3,6 @@ package report
 import (
 	"fmt"
 	"maps"
-	"math"
 	"reflect"
 	"slices"
 	"strconv"
@@ -47,11 +46,11 @@ func (f Floor) Over(dists []string) Floor {
 
 // Geomean returns the geometric mean of the distributions' floors.
 func (f Floor) Geomean() float64 {
-	var sum float64
+	var floors []float64
 	for _, d := range f.Dists() {
-		sum += math.Log(f.Cycles(d))
+		floors = append(floors, f.Cycles(d))
 	}
-	return math.Exp(sum / float64(len(f.Need)))
+	return geomean(floors)
 }
 
 // OverFloor returns an implementation's distance to a family's floor in
@@ -60,18 +59,17 @@ func (f Floor) Geomean() float64 {
 // distribution's floor, which is its geomean over the geomean of those
 // floors; 0 where it measured none.
 func (s *Set) OverFloor(cfg, family, impl string, f Floor) float64 {
-	var sum float64
-	n := 0
+	var ratios []float64
 	for _, d := range f.Dists() {
 		k := Key{Config: cfg, Family: family, Impl: impl, Dist: d, Size: s.Headline(family), Mode: schema.Throughput, Unit: schema.Cost(true, false).Read}
 		if sm, found := s.Summary(k); found && sm.Center > 0 {
-			sum, n = sum+math.Log(sm.Center/f.Cycles(d)), n+1
+			ratios = append(ratios, sm.Center/f.Cycles(d))
 		}
 	}
-	if n == 0 {
+	if len(ratios) == 0 {
 		return 0
 	}
-	return math.Exp(sum / float64(n))
+	return geomean(ratios)
 }
 
 // Floor returns a family's floor on a configuration's core over its
