@@ -1,8 +1,9 @@
 // Hand-written: avo v0.5.0 lacks VPCOMPRESSB and VGF2P8AFFINEQB. The
-// self-check's chains for them (and for VPCOMPRESSB's pair with KMOVQ), shaped like the generated ones in
-// chains_amd64.s: n iterations of 64 instructions over 1 (latency) or 10
-// (throughput) dependency chains of ZMM registers, the loop starting at a
-// 64-byte boundary (PCALIGN, as internal/asm's loopAlign). Declared in
+// self-check's chains for them (and for VPCOMPRESSB's pair with KMOVQ),
+// shaped like the generated ones in chains_amd64.s: n iterations of 64
+// instructions (or pairs) over 1 (latency) or 10 (throughput) dependency
+// chains of ZMM registers, the loop starting at a 64-byte boundary
+// (PCALIGN, as internal/asm's loopAlign). Declared in
 // chains_avx512_amd64.go.
 
 #include "textflag.h"
