@@ -19,6 +19,6 @@ func generated() []part {
 		{"sliding", "2cab673b"},
 		{"sliding-ray", "5e0b0732"},
 		{"sliding-rotated", "25fdd5c6"},
-		{"perft", "2963745f"},
+		{"perft", "1bf6f79e"},
 	}
 }

@@ -163,16 +163,11 @@ func childPawns[Us, Them side](p *Position, targets uint64, delta int) int {
 	return n
 }
 
-// childrenPlayed returns the sum of the legal moves of the children
-// reached by side Us's moves of kind kind (a castling, an en-passant
-// capture) from from to each square of targets, each played by play into a
-// position of its own: they are rare.
-func childrenPlayed[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
+// childPlayed returns the legal moves of the child reached by side Us's
+// move of kind kind (a castling, an en-passant capture) from from to to,
+// played by play into a position of its own: such moves are rare.
+func childPlayed[Us, Them side](p *Position, from, to board.Square, kind int) int {
 	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += generate[Them, Us, counts](&q, nil)
-	}
-	return n
+	play[Us](&q, p, newMove(from, to, kind))
+	return generate[Them, Us, counts](&q, nil)
 }
