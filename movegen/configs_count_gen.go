@@ -290,7 +290,7 @@ func generateCntKernighan[Us, Them side, J job](p *Position, l *MoveList) int {
 		l.addPawns(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
-		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+		for b := pawnAttacks[them][p.EP&63] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegal[Us](p, from, k) {
 				special(from, p.EP, EnPassant)
@@ -674,7 +674,7 @@ func generateCntSwar[Us, Them side, J job](p *Position, l *MoveList) int {
 		l.addPawns(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
-		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+		for b := pawnAttacks[them][p.EP&63] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegal[Us](p, from, k) {
 				special(from, p.EP, EnPassant)
@@ -1064,7 +1064,7 @@ func generateCntSwarMul[Us, Them side, J job](p *Position, l *MoveList) int {
 		l.addPawns(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
-		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+		for b := pawnAttacks[them][p.EP&63] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegal[Us](p, from, k) {
 				special(from, p.EP, EnPassant)
@@ -1454,7 +1454,7 @@ func generateCntTable16[Us, Them side, J job](p *Position, l *MoveList) int {
 		l.addPawns(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
-		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+		for b := pawnAttacks[them][p.EP&63] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegal[Us](p, from, k) {
 				special(from, p.EP, EnPassant)
@@ -1844,7 +1844,7 @@ func generateCntTable8[Us, Them side, J job](p *Position, l *MoveList) int {
 		l.addPawns(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
-		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+		for b := pawnAttacks[them][p.EP&63] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegal[Us](p, from, k) {
 				special(from, p.EP, EnPassant)

@@ -287,7 +287,7 @@ func generateOrdFlipVertical[Us, Them side, J job](p *Position, l *MoveList) int
 		l.addPawnsColoredOrdFlipVertical(us, capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
-		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+		for b := pawnAttacks[them][p.EP&63] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegal[Us](p, from, k) {
 				special(from, p.EP, EnPassant)

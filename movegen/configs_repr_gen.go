@@ -296,7 +296,7 @@ func generateHyperbolaReverseReprReversed[Us, Them side, J job](p *posReversed, 
 		l.addPawns(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
-		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+		for b := pawnAttacks[them][p.EP&63] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegalHyperbolaReverseReprReversed[Us](p, from, k) {
 				special(from, p.EP, EnPassant)
@@ -769,7 +769,7 @@ func generateRotatedReprRotated[Us, Them side, J job](p *posRotated, l *MoveList
 		l.addPawns(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
-		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+		for b := pawnAttacks[them][p.EP&63] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegalRotatedReprRotated[Us](p, from, k) {
 				special(from, p.EP, EnPassant)
@@ -1242,7 +1242,7 @@ func generateReprReversed[Us, Them side, J job](p *posReversed, l *MoveList) int
 		l.addPawns(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
-		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+		for b := pawnAttacks[them][p.EP&63] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegalReprReversed[Us](p, from, k) {
 				special(from, p.EP, EnPassant)
@@ -1643,7 +1643,7 @@ func generateReprRotated[Us, Them side, J job](p *posRotated, l *MoveList) int {
 		l.addPawns(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
-		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+		for b := pawnAttacks[them][p.EP&63] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegalReprRotated[Us](p, from, k) {
 				special(from, p.EP, EnPassant)

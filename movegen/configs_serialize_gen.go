@@ -292,7 +292,7 @@ func generateSerBytes[Us, Them side, J job](p *Position, l *MoveList) int {
 		l.addPawnsSquaresSerBytes(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
-		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+		for b := pawnAttacks[them][p.EP&63] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegal[Us](p, from, k) {
 				special(from, p.EP, EnPassant)
@@ -709,7 +709,7 @@ func generateSerForward[Us, Them side, J job](p *Position, l *MoveList) int {
 		l.addPawnsSquares(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
-		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+		for b := pawnAttacks[them][p.EP&63] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegal[Us](p, from, k) {
 				special(from, p.EP, EnPassant)
@@ -1101,7 +1101,7 @@ func generateSerIterator[Us, Them side, J job](p *Position, l *MoveList) int {
 		l.addPawnsSquaresSerIterator(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
-		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+		for b := pawnAttacks[them][p.EP&63] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegal[Us](p, from, k) {
 				special(from, p.EP, EnPassant)
@@ -1518,7 +1518,7 @@ func generateSerReverse[Us, Them side, J job](p *Position, l *MoveList) int {
 		l.addPawnsSquaresSerReverse(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
-		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+		for b := pawnAttacks[them][p.EP&63] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegal[Us](p, from, k) {
 				special(from, p.EP, EnPassant)
@@ -1935,7 +1935,7 @@ func generateSerScanReset[Us, Them side, J job](p *Position, l *MoveList) int {
 		l.addPawnsSquaresSerScanReset(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
-		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+		for b := pawnAttacks[them][p.EP&63] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegal[Us](p, from, k) {
 				special(from, p.EP, EnPassant)
@@ -2352,7 +2352,7 @@ func generateSerUnrolled[Us, Them side, J job](p *Position, l *MoveList) int {
 		l.addPawnsSquaresSerUnrolled(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
-		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+		for b := pawnAttacks[them][p.EP&63] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegal[Us](p, from, k) {
 				special(from, p.EP, EnPassant)
@@ -2769,7 +2769,7 @@ func generateSerWords16[Us, Them side, J job](p *Position, l *MoveList) int {
 		l.addPawnsSquaresSerWords16(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
-		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+		for b := pawnAttacks[them][p.EP&63] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegal[Us](p, from, k) {
 				special(from, p.EP, EnPassant)

@@ -291,7 +291,7 @@ func generatePext[Us, Them side, J job](p *Position, l *MoveList) int {
 		l.addPawns(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
-		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+		for b := pawnAttacks[them][p.EP&63] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegalPext[Us](p, from, k) {
 				special(from, p.EP, EnPassant)
@@ -692,7 +692,7 @@ func generatePextSplit[Us, Them side, J job](p *Position, l *MoveList) int {
 		l.addPawns(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
-		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+		for b := pawnAttacks[them][p.EP&63] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegalPextSplit[Us](p, from, k) {
 				special(from, p.EP, EnPassant)
@@ -1093,7 +1093,7 @@ func generateMagicFancyAsm[Us, Them side, J job](p *Position, l *MoveList) int {
 		l.addPawns(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
-		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+		for b := pawnAttacks[them][p.EP&63] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegalMagicFancyAsm[Us](p, from, k) {
 				special(from, p.EP, EnPassant)
@@ -1494,7 +1494,7 @@ func generateMagicBlackAsm[Us, Them side, J job](p *Position, l *MoveList) int {
 		l.addPawns(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
-		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+		for b := pawnAttacks[them][p.EP&63] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegalMagicBlackAsm[Us](p, from, k) {
 				special(from, p.EP, EnPassant)

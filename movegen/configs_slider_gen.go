@@ -295,7 +295,7 @@ func generateClassical[Us, Them side, J job](p *Position, l *MoveList) int {
 		l.addPawns(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
-		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+		for b := pawnAttacks[them][p.EP&63] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegalClassical[Us](p, from, k) {
 				special(from, p.EP, EnPassant)
@@ -696,7 +696,7 @@ func generateDumb7fill[Us, Them side, J job](p *Position, l *MoveList) int {
 		l.addPawns(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
-		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+		for b := pawnAttacks[them][p.EP&63] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegalDumb7fill[Us](p, from, k) {
 				special(from, p.EP, EnPassant)
@@ -1097,7 +1097,7 @@ func generateHyperbolaBswap[Us, Them side, J job](p *Position, l *MoveList) int 
 		l.addPawns(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
-		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+		for b := pawnAttacks[them][p.EP&63] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegalHyperbolaBswap[Us](p, from, k) {
 				special(from, p.EP, EnPassant)
@@ -1498,7 +1498,7 @@ func generateHyperbolaReverse[Us, Them side, J job](p *Position, l *MoveList) in
 		l.addPawns(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
-		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+		for b := pawnAttacks[them][p.EP&63] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegalHyperbolaReverse[Us](p, from, k) {
 				special(from, p.EP, EnPassant)
@@ -1899,7 +1899,7 @@ func generateKindergarten[Us, Them side, J job](p *Position, l *MoveList) int {
 		l.addPawns(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
-		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+		for b := pawnAttacks[them][p.EP&63] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegalKindergarten[Us](p, from, k) {
 				special(from, p.EP, EnPassant)
@@ -2300,7 +2300,7 @@ func generateKoggeStone[Us, Them side, J job](p *Position, l *MoveList) int {
 		l.addPawns(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
-		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+		for b := pawnAttacks[them][p.EP&63] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegalKoggeStone[Us](p, from, k) {
 				special(from, p.EP, EnPassant)
@@ -2701,7 +2701,7 @@ func generateMagicBlack[Us, Them side, J job](p *Position, l *MoveList) int {
 		l.addPawns(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
-		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+		for b := pawnAttacks[them][p.EP&63] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegalMagicBlack[Us](p, from, k) {
 				special(from, p.EP, EnPassant)
@@ -3102,7 +3102,7 @@ func generateMagicPlain[Us, Them side, J job](p *Position, l *MoveList) int {
 		l.addPawns(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
-		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+		for b := pawnAttacks[them][p.EP&63] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegalMagicPlain[Us](p, from, k) {
 				special(from, p.EP, EnPassant)
@@ -3503,7 +3503,7 @@ func generateObstructionDifference[Us, Them side, J job](p *Position, l *MoveLis
 		l.addPawns(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
-		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+		for b := pawnAttacks[them][p.EP&63] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegalObstructionDifference[Us](p, from, k) {
 				special(from, p.EP, EnPassant)
@@ -3904,7 +3904,7 @@ func generateRayLoop[Us, Them side, J job](p *Position, l *MoveList) int {
 		l.addPawns(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
-		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+		for b := pawnAttacks[them][p.EP&63] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegalRayLoop[Us](p, from, k) {
 				special(from, p.EP, EnPassant)
