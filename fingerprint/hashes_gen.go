@@ -19,6 +19,6 @@ func generated() []part {
 		{"sliding", "a6de0230"},
 		{"sliding-ray", "5e0b0732"},
 		{"sliding-rotated", "25fdd5c6"},
-		{"perft", "12dd6932"},
+		{"perft", "34f65baf"},
 	}
 }

@@ -318,9 +318,6 @@ func childMovesCntArchsimdVpopcnt[Us, Them side](p *Position, pc board.Piece, fr
 		to := board.Square(bits.TrailingZeros64(b))
 		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
 		p.keep(us, pc, to)
-		if rights != 0 {
-			p.Castling = rights & keepRights[p.setup][to]
-		}
 		n += generateCntArchsimdVpopcnt[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}

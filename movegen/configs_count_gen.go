@@ -321,9 +321,6 @@ func childMovesCntKernighan[Us, Them side](p *Position, pc board.Piece, from boa
 		to := board.Square(bits.TrailingZeros64(b))
 		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
 		p.keep(us, pc, to)
-		if rights != 0 {
-			p.Castling = rights & keepRights[p.setup][to]
-		}
 		n += generateCntKernighan[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
@@ -705,9 +702,6 @@ func childMovesCntSwar[Us, Them side](p *Position, pc board.Piece, from board.Sq
 		to := board.Square(bits.TrailingZeros64(b))
 		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
 		p.keep(us, pc, to)
-		if rights != 0 {
-			p.Castling = rights & keepRights[p.setup][to]
-		}
 		n += generateCntSwar[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
@@ -1095,9 +1089,6 @@ func childMovesCntSwarMul[Us, Them side](p *Position, pc board.Piece, from board
 		to := board.Square(bits.TrailingZeros64(b))
 		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
 		p.keep(us, pc, to)
-		if rights != 0 {
-			p.Castling = rights & keepRights[p.setup][to]
-		}
 		n += generateCntSwarMul[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
@@ -1485,9 +1476,6 @@ func childMovesCntTable16[Us, Them side](p *Position, pc board.Piece, from board
 		to := board.Square(bits.TrailingZeros64(b))
 		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
 		p.keep(us, pc, to)
-		if rights != 0 {
-			p.Castling = rights & keepRights[p.setup][to]
-		}
 		n += generateCntTable16[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
@@ -1875,9 +1863,6 @@ func childMovesCntTable8[Us, Them side](p *Position, pc board.Piece, from board.
 		to := board.Square(bits.TrailingZeros64(b))
 		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
 		p.keep(us, pc, to)
-		if rights != 0 {
-			p.Castling = rights & keepRights[p.setup][to]
-		}
 		n += generateCntTable8[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}

@@ -382,9 +382,6 @@ func childMovesHyperbolaReverseReprReversed[Us, Them side](p *posReversed, pc bo
 		to := board.Square(bits.TrailingZeros64(b))
 		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
 		p.keep(us, pc, to)
-		if rights != 0 {
-			p.Castling = rights & keepRights[p.setup][to]
-		}
 		n += generateHyperbolaReverseReprReversed[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
@@ -855,9 +852,6 @@ func childMovesRotatedReprRotated[Us, Them side](p *posRotated, pc board.Piece, 
 		to := board.Square(bits.TrailingZeros64(b))
 		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
 		p.keep(us, pc, to)
-		if rights != 0 {
-			p.Castling = rights & keepRights[p.setup][to]
-		}
 		n += generateRotatedReprRotated[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
@@ -1273,9 +1267,6 @@ func childMovesReprReversed[Us, Them side](p *posReversed, pc board.Piece, from 
 		to := board.Square(bits.TrailingZeros64(b))
 		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
 		p.keep(us, pc, to)
-		if rights != 0 {
-			p.Castling = rights & keepRights[p.setup][to]
-		}
 		n += generateReprReversed[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
@@ -1674,9 +1665,6 @@ func childMovesReprRotated[Us, Them side](p *posRotated, pc board.Piece, from bo
 		to := board.Square(bits.TrailingZeros64(b))
 		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
 		p.keep(us, pc, to)
-		if rights != 0 {
-			p.Castling = rights & keepRights[p.setup][to]
-		}
 		n += generateReprRotated[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}

@@ -326,9 +326,6 @@ func childMovesSerAvx512Vbmi2[Us, Them side](p *Position, pc board.Piece, from b
 		to := board.Square(bits.TrailingZeros64(b))
 		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
 		p.keep(us, pc, to)
-		if rights != 0 {
-			p.Castling = rights & keepRights[p.setup][to]
-		}
 		n += generateSerAvx512Vbmi2[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}

@@ -331,9 +331,6 @@ func childMovesSerBytes[Us, Them side](p *Position, pc board.Piece, from board.S
 		to := board.Square(bits.TrailingZeros64(b))
 		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
 		p.keep(us, pc, to)
-		if rights != 0 {
-			p.Castling = rights & keepRights[p.setup][to]
-		}
 		n += generateSerBytes[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
@@ -748,9 +745,6 @@ func childMovesSerForward[Us, Them side](p *Position, pc board.Piece, from board
 		to := board.Square(bits.TrailingZeros64(b))
 		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
 		p.keep(us, pc, to)
-		if rights != 0 {
-			p.Castling = rights & keepRights[p.setup][to]
-		}
 		n += generateSerForward[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
@@ -1140,9 +1134,6 @@ func childMovesSerIterator[Us, Them side](p *Position, pc board.Piece, from boar
 		to := board.Square(bits.TrailingZeros64(b))
 		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
 		p.keep(us, pc, to)
-		if rights != 0 {
-			p.Castling = rights & keepRights[p.setup][to]
-		}
 		n += generateSerIterator[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
@@ -1557,9 +1548,6 @@ func childMovesSerReverse[Us, Them side](p *Position, pc board.Piece, from board
 		to := board.Square(bits.TrailingZeros64(b))
 		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
 		p.keep(us, pc, to)
-		if rights != 0 {
-			p.Castling = rights & keepRights[p.setup][to]
-		}
 		n += generateSerReverse[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
@@ -1974,9 +1962,6 @@ func childMovesSerScanReset[Us, Them side](p *Position, pc board.Piece, from boa
 		to := board.Square(bits.TrailingZeros64(b))
 		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
 		p.keep(us, pc, to)
-		if rights != 0 {
-			p.Castling = rights & keepRights[p.setup][to]
-		}
 		n += generateSerScanReset[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
@@ -2391,9 +2376,6 @@ func childMovesSerUnrolled[Us, Them side](p *Position, pc board.Piece, from boar
 		to := board.Square(bits.TrailingZeros64(b))
 		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
 		p.keep(us, pc, to)
-		if rights != 0 {
-			p.Castling = rights & keepRights[p.setup][to]
-		}
 		n += generateSerUnrolled[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
@@ -2808,9 +2790,6 @@ func childMovesSerWords16[Us, Them side](p *Position, pc board.Piece, from board
 		to := board.Square(bits.TrailingZeros64(b))
 		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
 		p.keep(us, pc, to)
-		if rights != 0 {
-			p.Castling = rights & keepRights[p.setup][to]
-		}
 		n += generateSerWords16[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}

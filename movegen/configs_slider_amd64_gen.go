@@ -322,9 +322,6 @@ func childMovesPext[Us, Them side](p *Position, pc board.Piece, from board.Squar
 		to := board.Square(bits.TrailingZeros64(b))
 		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
 		p.keep(us, pc, to)
-		if rights != 0 {
-			p.Castling = rights & keepRights[p.setup][to]
-		}
 		n += generatePext[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
@@ -723,9 +720,6 @@ func childMovesPextSplit[Us, Them side](p *Position, pc board.Piece, from board.
 		to := board.Square(bits.TrailingZeros64(b))
 		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
 		p.keep(us, pc, to)
-		if rights != 0 {
-			p.Castling = rights & keepRights[p.setup][to]
-		}
 		n += generatePextSplit[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
@@ -1124,9 +1118,6 @@ func childMovesMagicFancyAsm[Us, Them side](p *Position, pc board.Piece, from bo
 		to := board.Square(bits.TrailingZeros64(b))
 		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
 		p.keep(us, pc, to)
-		if rights != 0 {
-			p.Castling = rights & keepRights[p.setup][to]
-		}
 		n += generateMagicFancyAsm[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
@@ -1525,9 +1516,6 @@ func childMovesMagicBlackAsm[Us, Them side](p *Position, pc board.Piece, from bo
 		to := board.Square(bits.TrailingZeros64(b))
 		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
 		p.keep(us, pc, to)
-		if rights != 0 {
-			p.Castling = rights & keepRights[p.setup][to]
-		}
 		n += generateMagicBlackAsm[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}

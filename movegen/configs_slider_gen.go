@@ -326,9 +326,6 @@ func childMovesClassical[Us, Them side](p *Position, pc board.Piece, from board.
 		to := board.Square(bits.TrailingZeros64(b))
 		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
 		p.keep(us, pc, to)
-		if rights != 0 {
-			p.Castling = rights & keepRights[p.setup][to]
-		}
 		n += generateClassical[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
@@ -727,9 +724,6 @@ func childMovesDumb7fill[Us, Them side](p *Position, pc board.Piece, from board.
 		to := board.Square(bits.TrailingZeros64(b))
 		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
 		p.keep(us, pc, to)
-		if rights != 0 {
-			p.Castling = rights & keepRights[p.setup][to]
-		}
 		n += generateDumb7fill[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
@@ -1128,9 +1122,6 @@ func childMovesHyperbolaBswap[Us, Them side](p *Position, pc board.Piece, from b
 		to := board.Square(bits.TrailingZeros64(b))
 		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
 		p.keep(us, pc, to)
-		if rights != 0 {
-			p.Castling = rights & keepRights[p.setup][to]
-		}
 		n += generateHyperbolaBswap[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
@@ -1529,9 +1520,6 @@ func childMovesHyperbolaReverse[Us, Them side](p *Position, pc board.Piece, from
 		to := board.Square(bits.TrailingZeros64(b))
 		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
 		p.keep(us, pc, to)
-		if rights != 0 {
-			p.Castling = rights & keepRights[p.setup][to]
-		}
 		n += generateHyperbolaReverse[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
@@ -1930,9 +1918,6 @@ func childMovesKindergarten[Us, Them side](p *Position, pc board.Piece, from boa
 		to := board.Square(bits.TrailingZeros64(b))
 		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
 		p.keep(us, pc, to)
-		if rights != 0 {
-			p.Castling = rights & keepRights[p.setup][to]
-		}
 		n += generateKindergarten[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
@@ -2331,9 +2316,6 @@ func childMovesKoggeStone[Us, Them side](p *Position, pc board.Piece, from board
 		to := board.Square(bits.TrailingZeros64(b))
 		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
 		p.keep(us, pc, to)
-		if rights != 0 {
-			p.Castling = rights & keepRights[p.setup][to]
-		}
 		n += generateKoggeStone[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
@@ -2732,9 +2714,6 @@ func childMovesMagicBlack[Us, Them side](p *Position, pc board.Piece, from board
 		to := board.Square(bits.TrailingZeros64(b))
 		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
 		p.keep(us, pc, to)
-		if rights != 0 {
-			p.Castling = rights & keepRights[p.setup][to]
-		}
 		n += generateMagicBlack[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
@@ -3133,9 +3112,6 @@ func childMovesMagicPlain[Us, Them side](p *Position, pc board.Piece, from board
 		to := board.Square(bits.TrailingZeros64(b))
 		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
 		p.keep(us, pc, to)
-		if rights != 0 {
-			p.Castling = rights & keepRights[p.setup][to]
-		}
 		n += generateMagicPlain[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
@@ -3534,9 +3510,6 @@ func childMovesObstructionDifference[Us, Them side](p *Position, pc board.Piece,
 		to := board.Square(bits.TrailingZeros64(b))
 		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
 		p.keep(us, pc, to)
-		if rights != 0 {
-			p.Castling = rights & keepRights[p.setup][to]
-		}
 		n += generateObstructionDifference[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
@@ -3935,9 +3908,6 @@ func childMovesRayLoop[Us, Them side](p *Position, pc board.Piece, from board.Sq
 		to := board.Square(bits.TrailingZeros64(b))
 		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
 		p.keep(us, pc, to)
-		if rights != 0 {
-			p.Castling = rights & keepRights[p.setup][to]
-		}
 		n += generateRayLoop[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}

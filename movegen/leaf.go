@@ -65,8 +65,10 @@ func capture(p *Position, c board.Color, pc board.Piece, s board.Square) {
 // bitboard and the occupancies are written from their values with the
 // piece lifted, which the loop keeps, rather than toggled on and off (the
 // count's call leaves no value in a register, so a toggle loads each
-// back); a captured piece is taken off and put back (capture). The
-// castling rights are looked up only while some remain.
+// back); a captured piece is taken off and put back (capture). A quiet
+// move takes no castling right away but by its from-square: a right
+// remains only while its king and rook stand on their first squares, so
+// the empty square it moves to is neither.
 func childMoves[Us, Them side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
 	us := sideOf[Us]()
 	them := us ^ 1
@@ -82,9 +84,6 @@ func childMoves[Us, Them side](p *Position, pc board.Piece, from board.Square, t
 		to := board.Square(bits.TrailingZeros64(b))
 		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
 		p.keep(us, pc, to)
-		if rights != 0 {
-			p.Castling = rights & keepRights[p.setup][to]
-		}
 		n += generate[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
