@@ -16,9 +16,9 @@ func generated() []part {
 		{"quad2hex", "cfe3d6e9"},
 		{"serialize", "a3143ba2"},
 		{"serialize-color", "b7b828b2"},
-		{"sliding", "2cab673b"},
+		{"sliding", "a6de0230"},
 		{"sliding-ray", "5e0b0732"},
 		{"sliding-rotated", "25fdd5c6"},
-		{"perft", "2963745f"},
+		{"perft", "34f65baf"},
 	}
 }

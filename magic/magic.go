@@ -29,11 +29,13 @@ type Black struct {
 
 // Fancy is one square's fancy magic lookup: its relevant squares, the
 // magic, the shift (64 minus their number) and the offset of its part of
-// [FancyAttacks].
+// [FancyAttacks]. The offset and the shift are 32-bit words: amd64 loads
+// each from the square's entry in one instruction, zero-extended (a byte
+// shift needs its address computed first, a 32-bit sum of the offset and
+// the index one more zero extension).
 type Fancy struct {
-	Mask, Magic uint64
-	Shift       uint8
-	Offset      uint32
+	Mask, Magic   uint64
+	Offset, Shift uint32
 }
 
 // The fixed shifts of plain and black magics: 12 rook and 9 bishop index
@@ -121,7 +123,7 @@ func init() {
 		for s := range board.Square(64) {
 			mask, magic := p.relevant[s], p.magics[s]
 			shift := uint8(64 - bits.OnesCount64(mask))
-			p.fancy[s] = Fancy{Mask: mask, Magic: magic, Shift: shift, Offset: off}
+			p.fancy[s] = Fancy{Mask: mask, Magic: magic, Offset: off, Shift: uint32(shift)}
 			p.notMask[s] = ^mask
 			b := p.black[s]
 			board.Subsets(mask, func(occ uint64) {

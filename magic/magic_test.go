@@ -32,7 +32,7 @@ func TestTables(t *testing.T) {
 			}},
 			{"rook fancy", func(s board.Square, o uint64) uint64 {
 				f := rookFancy[s]
-				return fancyAttacks[f.Offset+uint32(((o&f.Mask)*f.Magic)>>f.Shift)]
+				return fancyAttacks[uint64(f.Offset)+((o&f.Mask)*f.Magic)>>f.Shift]
 			}},
 			{"rook black", func(s board.Square, o uint64) uint64 {
 				return blackAttacks[rookBlack[s].Offset+uint32(((o|rookNotMasks[s])*rookBlack[s].Magic)>>RookShift)]
@@ -44,7 +44,7 @@ func TestTables(t *testing.T) {
 			}},
 			{"bishop fancy", func(s board.Square, o uint64) uint64 {
 				f := bishopFancy[s]
-				return fancyAttacks[f.Offset+uint32(((o&f.Mask)*f.Magic)>>f.Shift)]
+				return fancyAttacks[uint64(f.Offset)+((o&f.Mask)*f.Magic)>>f.Shift]
 			}},
 			{"bishop black", func(s board.Square, o uint64) uint64 {
 				return blackAttacks[bishopBlack[s].Offset+uint32(((o|bishopNotMasks[s])*bishopBlack[s].Magic)>>BishopShift)]

@@ -23,8 +23,9 @@ import (
 // setup's index: the generator's test of a right stays the standard one,
 // the right's bit and three mask tests.
 
-// sideRights[c] are side c's castling rights.
-var sideRights = [2]uint8{WhiteKingside | WhiteQueenside, BlackKingside | BlackQueenside}
+// sideRights returns side c's castling rights: a function the
+// side-specialized generator folds to a constant.
+func sideRights(c board.Color) uint8 { return (WhiteKingside | WhiteQueenside) << (2 * c) }
 
 // castle is one right's castling in one setup: the squares of the king
 // and the rook before and after, the to-square of its move, the squares

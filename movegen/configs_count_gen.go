@@ -134,15 +134,16 @@ func generateCntKernighan[Us, Them side, J job](p *Position, l *MoveList) int {
 		}
 		n += tally(piece, from, targets)
 	}
-	// Castlings and en-passant captures: rare, expanded by play.
-	special := func(from board.Square, targets uint64, kind int) {
+	// A castling or an en-passant capture, from from to to: rare, one
+	// move, expanded by play.
+	special := func(from, to board.Square, kind int) {
 		if listing[J]() {
-			l.add(from, targets, kind)
+			l.add(from, to.Bitboard(), kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedCntKernighan[Us, Them](p, from, targets, kind)
+			n += childPlayedCntKernighan[Us, Them](p, from, to, kind)
 		} else {
-			n += countKernel(targets)
+			n++
 		}
 	}
 	// The king's moves and castlings. The danger map is computed only
@@ -157,14 +158,10 @@ func generateCntKernighan[Us, Them side, J job](p *Position, l *MoveList) int {
 	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
 	kingside, queenside := &castles[p.setup][2*us], &castles[p.setup][2*us+1]
-	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
+	if m.checkers == 0 && p.Castling&sideRights(us) != 0 {
 		castlings = p.Castling & (emptyRights(occ, kingside) | emptyRights(occ, queenside))
 	}
 	if kingMoves != 0 || castlings != 0 {
-		targets := kingMoves
-		if castlings != 0 {
-			targets |= kingside.safe | queenside.safe
-		}
 		// The danger map: the squares of targets the enemy attacks through
 		// our king, which is removed from the occupancy the sliders read
 		// (withoutKing, repr.go) so that it cannot step back along a
@@ -172,8 +169,9 @@ func generateCntKernighan[Us, Them side, J job](p *Position, l *MoveList) int {
 		// squares (and the castlings', castleReach) on the empty board are
 		// looked at, and a slider is looked up only when its lines meet
 		// targets.
-		r := &kingReach[k]
+		targets, r := kingMoves, &kingReach[k]
 		if castlings != 0 {
+			targets |= kingside.safe | queenside.safe
 			r = &castleReach[p.setup][us]
 		}
 		attacked := board.KingAttacks()[p.king(them)]
@@ -198,12 +196,11 @@ func generateCntKernighan[Us, Them side, J job](p *Position, l *MoveList) int {
 		}
 		attacked &= targets
 		leaper(board.King, k, kingMoves&^attacked)
-		// Chess960's xray square, beyond the castling rook, never holds
-		// a bit in standard chess: the test stops at c.xray == 0.
+		// (Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess.)
 		castle := func(c *castle) {
-			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
-				(c.xray == 0 || c.xray&rq == 0) {
-				special(k, c.to.Bitboard(), Castle)
+			if castlings&c.rights != 0 && attacked&c.safe == 0 && c.xray&rq == 0 {
+				special(k, c.to, Castle)
 			}
 		}
 		if castlings != 0 {
@@ -293,10 +290,10 @@ func generateCntKernighan[Us, Them side, J job](p *Position, l *MoveList) int {
 		l.addPawns(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
-		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+		for b := pawnAttacks[them][p.EP&63] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegal[Us](p, from, k) {
-				special(from, p.EP.Bitboard(), EnPassant)
+				special(from, p.EP, EnPassant)
 			}
 		}
 	}
@@ -324,9 +321,6 @@ func childMovesCntKernighan[Us, Them side](p *Position, pc board.Piece, from boa
 		to := board.Square(bits.TrailingZeros64(b))
 		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
 		p.keep(us, pc, to)
-		if rights != 0 {
-			p.Castling = rights & keepRights[p.setup][to]
-		}
 		n += generateCntKernighan[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
@@ -399,15 +393,11 @@ func childPawnsCntKernighan[Us, Them side](p *Position, targets uint64, delta in
 	return n
 }
 
-// childrenPlayedCntKernighan is childrenPlayed with count=kernighan.
-func childrenPlayedCntKernighan[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
+// childPlayedCntKernighan is childPlayed with count=kernighan.
+func childPlayedCntKernighan[Us, Them side](p *Position, from, to board.Square, kind int) int {
 	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += generateCntKernighan[Them, Us, counts](&q, nil)
-	}
-	return n
+	play[Us](&q, p, newMove(from, to, kind))
+	return generateCntKernighan[Them, Us, counts](&q, nil)
 }
 
 // perftCntSwar is perft with count=swar.
@@ -525,15 +515,16 @@ func generateCntSwar[Us, Them side, J job](p *Position, l *MoveList) int {
 		}
 		n += tally(piece, from, targets)
 	}
-	// Castlings and en-passant captures: rare, expanded by play.
-	special := func(from board.Square, targets uint64, kind int) {
+	// A castling or an en-passant capture, from from to to: rare, one
+	// move, expanded by play.
+	special := func(from, to board.Square, kind int) {
 		if listing[J]() {
-			l.add(from, targets, kind)
+			l.add(from, to.Bitboard(), kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedCntSwar[Us, Them](p, from, targets, kind)
+			n += childPlayedCntSwar[Us, Them](p, from, to, kind)
 		} else {
-			n += countKernelCntSwar(targets)
+			n++
 		}
 	}
 	// The king's moves and castlings. The danger map is computed only
@@ -548,14 +539,10 @@ func generateCntSwar[Us, Them side, J job](p *Position, l *MoveList) int {
 	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
 	kingside, queenside := &castles[p.setup][2*us], &castles[p.setup][2*us+1]
-	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
+	if m.checkers == 0 && p.Castling&sideRights(us) != 0 {
 		castlings = p.Castling & (emptyRights(occ, kingside) | emptyRights(occ, queenside))
 	}
 	if kingMoves != 0 || castlings != 0 {
-		targets := kingMoves
-		if castlings != 0 {
-			targets |= kingside.safe | queenside.safe
-		}
 		// The danger map: the squares of targets the enemy attacks through
 		// our king, which is removed from the occupancy the sliders read
 		// (withoutKing, repr.go) so that it cannot step back along a
@@ -563,8 +550,9 @@ func generateCntSwar[Us, Them side, J job](p *Position, l *MoveList) int {
 		// squares (and the castlings', castleReach) on the empty board are
 		// looked at, and a slider is looked up only when its lines meet
 		// targets.
-		r := &kingReach[k]
+		targets, r := kingMoves, &kingReach[k]
 		if castlings != 0 {
+			targets |= kingside.safe | queenside.safe
 			r = &castleReach[p.setup][us]
 		}
 		attacked := board.KingAttacks()[p.king(them)]
@@ -589,12 +577,11 @@ func generateCntSwar[Us, Them side, J job](p *Position, l *MoveList) int {
 		}
 		attacked &= targets
 		leaper(board.King, k, kingMoves&^attacked)
-		// Chess960's xray square, beyond the castling rook, never holds
-		// a bit in standard chess: the test stops at c.xray == 0.
+		// (Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess.)
 		castle := func(c *castle) {
-			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
-				(c.xray == 0 || c.xray&rq == 0) {
-				special(k, c.to.Bitboard(), Castle)
+			if castlings&c.rights != 0 && attacked&c.safe == 0 && c.xray&rq == 0 {
+				special(k, c.to, Castle)
 			}
 		}
 		if castlings != 0 {
@@ -684,10 +671,10 @@ func generateCntSwar[Us, Them side, J job](p *Position, l *MoveList) int {
 		l.addPawns(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
-		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+		for b := pawnAttacks[them][p.EP&63] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegal[Us](p, from, k) {
-				special(from, p.EP.Bitboard(), EnPassant)
+				special(from, p.EP, EnPassant)
 			}
 		}
 	}
@@ -715,9 +702,6 @@ func childMovesCntSwar[Us, Them side](p *Position, pc board.Piece, from board.Sq
 		to := board.Square(bits.TrailingZeros64(b))
 		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
 		p.keep(us, pc, to)
-		if rights != 0 {
-			p.Castling = rights & keepRights[p.setup][to]
-		}
 		n += generateCntSwar[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
@@ -793,15 +777,11 @@ func childPawnsCntSwar[Us, Them side](p *Position, targets uint64, delta int) in
 	return n
 }
 
-// childrenPlayedCntSwar is childrenPlayed with count=swar.
-func childrenPlayedCntSwar[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
+// childPlayedCntSwar is childPlayed with count=swar.
+func childPlayedCntSwar[Us, Them side](p *Position, from, to board.Square, kind int) int {
 	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += generateCntSwar[Them, Us, counts](&q, nil)
-	}
-	return n
+	play[Us](&q, p, newMove(from, to, kind))
+	return generateCntSwar[Them, Us, counts](&q, nil)
 }
 
 // countKernelCntSwar is countKernel with count=swar.
@@ -922,15 +902,16 @@ func generateCntSwarMul[Us, Them side, J job](p *Position, l *MoveList) int {
 		}
 		n += tally(piece, from, targets)
 	}
-	// Castlings and en-passant captures: rare, expanded by play.
-	special := func(from board.Square, targets uint64, kind int) {
+	// A castling or an en-passant capture, from from to to: rare, one
+	// move, expanded by play.
+	special := func(from, to board.Square, kind int) {
 		if listing[J]() {
-			l.add(from, targets, kind)
+			l.add(from, to.Bitboard(), kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedCntSwarMul[Us, Them](p, from, targets, kind)
+			n += childPlayedCntSwarMul[Us, Them](p, from, to, kind)
 		} else {
-			n += countKernelCntSwarMul(targets)
+			n++
 		}
 	}
 	// The king's moves and castlings. The danger map is computed only
@@ -945,14 +926,10 @@ func generateCntSwarMul[Us, Them side, J job](p *Position, l *MoveList) int {
 	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
 	kingside, queenside := &castles[p.setup][2*us], &castles[p.setup][2*us+1]
-	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
+	if m.checkers == 0 && p.Castling&sideRights(us) != 0 {
 		castlings = p.Castling & (emptyRights(occ, kingside) | emptyRights(occ, queenside))
 	}
 	if kingMoves != 0 || castlings != 0 {
-		targets := kingMoves
-		if castlings != 0 {
-			targets |= kingside.safe | queenside.safe
-		}
 		// The danger map: the squares of targets the enemy attacks through
 		// our king, which is removed from the occupancy the sliders read
 		// (withoutKing, repr.go) so that it cannot step back along a
@@ -960,8 +937,9 @@ func generateCntSwarMul[Us, Them side, J job](p *Position, l *MoveList) int {
 		// squares (and the castlings', castleReach) on the empty board are
 		// looked at, and a slider is looked up only when its lines meet
 		// targets.
-		r := &kingReach[k]
+		targets, r := kingMoves, &kingReach[k]
 		if castlings != 0 {
+			targets |= kingside.safe | queenside.safe
 			r = &castleReach[p.setup][us]
 		}
 		attacked := board.KingAttacks()[p.king(them)]
@@ -986,12 +964,11 @@ func generateCntSwarMul[Us, Them side, J job](p *Position, l *MoveList) int {
 		}
 		attacked &= targets
 		leaper(board.King, k, kingMoves&^attacked)
-		// Chess960's xray square, beyond the castling rook, never holds
-		// a bit in standard chess: the test stops at c.xray == 0.
+		// (Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess.)
 		castle := func(c *castle) {
-			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
-				(c.xray == 0 || c.xray&rq == 0) {
-				special(k, c.to.Bitboard(), Castle)
+			if castlings&c.rights != 0 && attacked&c.safe == 0 && c.xray&rq == 0 {
+				special(k, c.to, Castle)
 			}
 		}
 		if castlings != 0 {
@@ -1081,10 +1058,10 @@ func generateCntSwarMul[Us, Them side, J job](p *Position, l *MoveList) int {
 		l.addPawns(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
-		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+		for b := pawnAttacks[them][p.EP&63] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegal[Us](p, from, k) {
-				special(from, p.EP.Bitboard(), EnPassant)
+				special(from, p.EP, EnPassant)
 			}
 		}
 	}
@@ -1112,9 +1089,6 @@ func childMovesCntSwarMul[Us, Them side](p *Position, pc board.Piece, from board
 		to := board.Square(bits.TrailingZeros64(b))
 		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
 		p.keep(us, pc, to)
-		if rights != 0 {
-			p.Castling = rights & keepRights[p.setup][to]
-		}
 		n += generateCntSwarMul[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
@@ -1190,15 +1164,11 @@ func childPawnsCntSwarMul[Us, Them side](p *Position, targets uint64, delta int)
 	return n
 }
 
-// childrenPlayedCntSwarMul is childrenPlayed with count=swar-mul.
-func childrenPlayedCntSwarMul[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
+// childPlayedCntSwarMul is childPlayed with count=swar-mul.
+func childPlayedCntSwarMul[Us, Them side](p *Position, from, to board.Square, kind int) int {
 	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += generateCntSwarMul[Them, Us, counts](&q, nil)
-	}
-	return n
+	play[Us](&q, p, newMove(from, to, kind))
+	return generateCntSwarMul[Them, Us, counts](&q, nil)
 }
 
 // countKernelCntSwarMul is countKernel with count=swar-mul.
@@ -1319,15 +1289,16 @@ func generateCntTable16[Us, Them side, J job](p *Position, l *MoveList) int {
 		}
 		n += tally(piece, from, targets)
 	}
-	// Castlings and en-passant captures: rare, expanded by play.
-	special := func(from board.Square, targets uint64, kind int) {
+	// A castling or an en-passant capture, from from to to: rare, one
+	// move, expanded by play.
+	special := func(from, to board.Square, kind int) {
 		if listing[J]() {
-			l.add(from, targets, kind)
+			l.add(from, to.Bitboard(), kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedCntTable16[Us, Them](p, from, targets, kind)
+			n += childPlayedCntTable16[Us, Them](p, from, to, kind)
 		} else {
-			n += countKernelCntTable16(targets)
+			n++
 		}
 	}
 	// The king's moves and castlings. The danger map is computed only
@@ -1342,14 +1313,10 @@ func generateCntTable16[Us, Them side, J job](p *Position, l *MoveList) int {
 	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
 	kingside, queenside := &castles[p.setup][2*us], &castles[p.setup][2*us+1]
-	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
+	if m.checkers == 0 && p.Castling&sideRights(us) != 0 {
 		castlings = p.Castling & (emptyRights(occ, kingside) | emptyRights(occ, queenside))
 	}
 	if kingMoves != 0 || castlings != 0 {
-		targets := kingMoves
-		if castlings != 0 {
-			targets |= kingside.safe | queenside.safe
-		}
 		// The danger map: the squares of targets the enemy attacks through
 		// our king, which is removed from the occupancy the sliders read
 		// (withoutKing, repr.go) so that it cannot step back along a
@@ -1357,8 +1324,9 @@ func generateCntTable16[Us, Them side, J job](p *Position, l *MoveList) int {
 		// squares (and the castlings', castleReach) on the empty board are
 		// looked at, and a slider is looked up only when its lines meet
 		// targets.
-		r := &kingReach[k]
+		targets, r := kingMoves, &kingReach[k]
 		if castlings != 0 {
+			targets |= kingside.safe | queenside.safe
 			r = &castleReach[p.setup][us]
 		}
 		attacked := board.KingAttacks()[p.king(them)]
@@ -1383,12 +1351,11 @@ func generateCntTable16[Us, Them side, J job](p *Position, l *MoveList) int {
 		}
 		attacked &= targets
 		leaper(board.King, k, kingMoves&^attacked)
-		// Chess960's xray square, beyond the castling rook, never holds
-		// a bit in standard chess: the test stops at c.xray == 0.
+		// (Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess.)
 		castle := func(c *castle) {
-			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
-				(c.xray == 0 || c.xray&rq == 0) {
-				special(k, c.to.Bitboard(), Castle)
+			if castlings&c.rights != 0 && attacked&c.safe == 0 && c.xray&rq == 0 {
+				special(k, c.to, Castle)
 			}
 		}
 		if castlings != 0 {
@@ -1478,10 +1445,10 @@ func generateCntTable16[Us, Them side, J job](p *Position, l *MoveList) int {
 		l.addPawns(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
-		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+		for b := pawnAttacks[them][p.EP&63] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegal[Us](p, from, k) {
-				special(from, p.EP.Bitboard(), EnPassant)
+				special(from, p.EP, EnPassant)
 			}
 		}
 	}
@@ -1509,9 +1476,6 @@ func childMovesCntTable16[Us, Them side](p *Position, pc board.Piece, from board
 		to := board.Square(bits.TrailingZeros64(b))
 		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
 		p.keep(us, pc, to)
-		if rights != 0 {
-			p.Castling = rights & keepRights[p.setup][to]
-		}
 		n += generateCntTable16[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
@@ -1587,15 +1551,11 @@ func childPawnsCntTable16[Us, Them side](p *Position, targets uint64, delta int)
 	return n
 }
 
-// childrenPlayedCntTable16 is childrenPlayed with count=table16.
-func childrenPlayedCntTable16[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
+// childPlayedCntTable16 is childPlayed with count=table16.
+func childPlayedCntTable16[Us, Them side](p *Position, from, to board.Square, kind int) int {
 	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += generateCntTable16[Them, Us, counts](&q, nil)
-	}
-	return n
+	play[Us](&q, p, newMove(from, to, kind))
+	return generateCntTable16[Them, Us, counts](&q, nil)
 }
 
 // countKernelCntTable16 is countKernel with count=table16.
@@ -1716,15 +1676,16 @@ func generateCntTable8[Us, Them side, J job](p *Position, l *MoveList) int {
 		}
 		n += tally(piece, from, targets)
 	}
-	// Castlings and en-passant captures: rare, expanded by play.
-	special := func(from board.Square, targets uint64, kind int) {
+	// A castling or an en-passant capture, from from to to: rare, one
+	// move, expanded by play.
+	special := func(from, to board.Square, kind int) {
 		if listing[J]() {
-			l.add(from, targets, kind)
+			l.add(from, to.Bitboard(), kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedCntTable8[Us, Them](p, from, targets, kind)
+			n += childPlayedCntTable8[Us, Them](p, from, to, kind)
 		} else {
-			n += countKernelCntTable8(targets)
+			n++
 		}
 	}
 	// The king's moves and castlings. The danger map is computed only
@@ -1739,14 +1700,10 @@ func generateCntTable8[Us, Them side, J job](p *Position, l *MoveList) int {
 	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
 	kingside, queenside := &castles[p.setup][2*us], &castles[p.setup][2*us+1]
-	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
+	if m.checkers == 0 && p.Castling&sideRights(us) != 0 {
 		castlings = p.Castling & (emptyRights(occ, kingside) | emptyRights(occ, queenside))
 	}
 	if kingMoves != 0 || castlings != 0 {
-		targets := kingMoves
-		if castlings != 0 {
-			targets |= kingside.safe | queenside.safe
-		}
 		// The danger map: the squares of targets the enemy attacks through
 		// our king, which is removed from the occupancy the sliders read
 		// (withoutKing, repr.go) so that it cannot step back along a
@@ -1754,8 +1711,9 @@ func generateCntTable8[Us, Them side, J job](p *Position, l *MoveList) int {
 		// squares (and the castlings', castleReach) on the empty board are
 		// looked at, and a slider is looked up only when its lines meet
 		// targets.
-		r := &kingReach[k]
+		targets, r := kingMoves, &kingReach[k]
 		if castlings != 0 {
+			targets |= kingside.safe | queenside.safe
 			r = &castleReach[p.setup][us]
 		}
 		attacked := board.KingAttacks()[p.king(them)]
@@ -1780,12 +1738,11 @@ func generateCntTable8[Us, Them side, J job](p *Position, l *MoveList) int {
 		}
 		attacked &= targets
 		leaper(board.King, k, kingMoves&^attacked)
-		// Chess960's xray square, beyond the castling rook, never holds
-		// a bit in standard chess: the test stops at c.xray == 0.
+		// (Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess.)
 		castle := func(c *castle) {
-			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
-				(c.xray == 0 || c.xray&rq == 0) {
-				special(k, c.to.Bitboard(), Castle)
+			if castlings&c.rights != 0 && attacked&c.safe == 0 && c.xray&rq == 0 {
+				special(k, c.to, Castle)
 			}
 		}
 		if castlings != 0 {
@@ -1875,10 +1832,10 @@ func generateCntTable8[Us, Them side, J job](p *Position, l *MoveList) int {
 		l.addPawns(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
-		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+		for b := pawnAttacks[them][p.EP&63] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegal[Us](p, from, k) {
-				special(from, p.EP.Bitboard(), EnPassant)
+				special(from, p.EP, EnPassant)
 			}
 		}
 	}
@@ -1906,9 +1863,6 @@ func childMovesCntTable8[Us, Them side](p *Position, pc board.Piece, from board.
 		to := board.Square(bits.TrailingZeros64(b))
 		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
 		p.keep(us, pc, to)
-		if rights != 0 {
-			p.Castling = rights & keepRights[p.setup][to]
-		}
 		n += generateCntTable8[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
@@ -1984,15 +1938,11 @@ func childPawnsCntTable8[Us, Them side](p *Position, targets uint64, delta int) 
 	return n
 }
 
-// childrenPlayedCntTable8 is childrenPlayed with count=table8.
-func childrenPlayedCntTable8[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
+// childPlayedCntTable8 is childPlayed with count=table8.
+func childPlayedCntTable8[Us, Them side](p *Position, from, to board.Square, kind int) int {
 	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += generateCntTable8[Them, Us, counts](&q, nil)
-	}
-	return n
+	play[Us](&q, p, newMove(from, to, kind))
+	return generateCntTable8[Them, Us, counts](&q, nil)
 }
 
 // countKernelCntTable8 is countKernel with count=table8.

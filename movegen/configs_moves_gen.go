@@ -131,15 +131,16 @@ func generateMvMagicHash[Us, Them side, J job](p *Position, l *MoveList) int {
 		}
 		n += tally(piece, from, targets)
 	}
-	// Castlings and en-passant captures: rare, expanded by play.
-	special := func(from board.Square, targets uint64, kind int) {
+	// A castling or an en-passant capture, from from to to: rare, one
+	// move, expanded by play.
+	special := func(from, to board.Square, kind int) {
 		if listing[J]() {
-			l.add(from, targets, kind)
+			l.add(from, to.Bitboard(), kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedMvMagicHash[Us, Them](p, from, targets, kind)
+			n += childPlayedMvMagicHash[Us, Them](p, from, to, kind)
 		} else {
-			n += count(targets)
+			n++
 		}
 	}
 	// The king's moves and castlings. The danger map is computed only
@@ -154,14 +155,10 @@ func generateMvMagicHash[Us, Them side, J job](p *Position, l *MoveList) int {
 	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
 	kingside, queenside := &castles[p.setup][2*us], &castles[p.setup][2*us+1]
-	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
+	if m.checkers == 0 && p.Castling&sideRights(us) != 0 {
 		castlings = p.Castling & (emptyRights(occ, kingside) | emptyRights(occ, queenside))
 	}
 	if kingMoves != 0 || castlings != 0 {
-		targets := kingMoves
-		if castlings != 0 {
-			targets |= kingside.safe | queenside.safe
-		}
 		// The danger map: the squares of targets the enemy attacks through
 		// our king, which is removed from the occupancy the sliders read
 		// (withoutKing, repr.go) so that it cannot step back along a
@@ -169,8 +166,9 @@ func generateMvMagicHash[Us, Them side, J job](p *Position, l *MoveList) int {
 		// squares (and the castlings', castleReach) on the empty board are
 		// looked at, and a slider is looked up only when its lines meet
 		// targets.
-		r := &kingReach[k]
+		targets, r := kingMoves, &kingReach[k]
 		if castlings != 0 {
+			targets |= kingside.safe | queenside.safe
 			r = &castleReach[p.setup][us]
 		}
 		attacked := board.KingAttacks()[p.king(them)]
@@ -195,12 +193,11 @@ func generateMvMagicHash[Us, Them side, J job](p *Position, l *MoveList) int {
 		}
 		attacked &= targets
 		leaper(board.King, k, kingMoves&^attacked)
-		// Chess960's xray square, beyond the castling rook, never holds
-		// a bit in standard chess: the test stops at c.xray == 0.
+		// (Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess.)
 		castle := func(c *castle) {
-			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
-				(c.xray == 0 || c.xray&rq == 0) {
-				special(k, c.to.Bitboard(), Castle)
+			if castlings&c.rights != 0 && attacked&c.safe == 0 && c.xray&rq == 0 {
+				special(k, c.to, Castle)
 			}
 		}
 		if castlings != 0 {
@@ -290,10 +287,10 @@ func generateMvMagicHash[Us, Them side, J job](p *Position, l *MoveList) int {
 		l.addPawns(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
-		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+		for b := pawnAttacks[them][p.EP&63] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegal[Us](p, from, k) {
-				special(from, p.EP.Bitboard(), EnPassant)
+				special(from, p.EP, EnPassant)
 			}
 		}
 	}
@@ -329,9 +326,6 @@ func childMovesMvMagicHash[Us, Them side](p *Position, pc board.Piece, from boar
 		to := board.Square(bits.TrailingZeros64(b))
 		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
 		p.keep(us, pc, to)
-		if rights != 0 {
-			p.Castling = rights & keepRights[p.setup][to]
-		}
 		n += generateMvMagicHash[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
@@ -414,13 +408,9 @@ func (l *MoveList) addListedMvMagicHash(piece board.Piece, from board.Square, ta
 	l.N += n
 }
 
-// childrenPlayedMvMagicHash is childrenPlayed with moves=magic-hash.
-func childrenPlayedMvMagicHash[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
+// childPlayedMvMagicHash is childPlayed with moves=magic-hash.
+func childPlayedMvMagicHash[Us, Them side](p *Position, from, to board.Square, kind int) int {
 	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += generateMvMagicHash[Them, Us, counts](&q, nil)
-	}
-	return n
+	play[Us](&q, p, newMove(from, to, kind))
+	return generateMvMagicHash[Them, Us, counts](&q, nil)
 }

@@ -140,15 +140,16 @@ func generateHyperbolaReverseReprReversed[Us, Them side, J job](p *posReversed, 
 		}
 		n += tally(piece, from, targets)
 	}
-	// Castlings and en-passant captures: rare, expanded by play.
-	special := func(from board.Square, targets uint64, kind int) {
+	// A castling or an en-passant capture, from from to to: rare, one
+	// move, expanded by play.
+	special := func(from, to board.Square, kind int) {
 		if listing[J]() {
-			l.add(from, targets, kind)
+			l.add(from, to.Bitboard(), kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedHyperbolaReverseReprReversed[Us, Them](p, from, targets, kind)
+			n += childPlayedHyperbolaReverseReprReversed[Us, Them](p, from, to, kind)
 		} else {
-			n += count(targets)
+			n++
 		}
 	}
 	// The king's moves and castlings. The danger map is computed only
@@ -163,14 +164,10 @@ func generateHyperbolaReverseReprReversed[Us, Them side, J job](p *posReversed, 
 	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
 	kingside, queenside := &castles[p.setup][2*us], &castles[p.setup][2*us+1]
-	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
+	if m.checkers == 0 && p.Castling&sideRights(us) != 0 {
 		castlings = p.Castling & (emptyRights(occ, kingside) | emptyRights(occ, queenside))
 	}
 	if kingMoves != 0 || castlings != 0 {
-		targets := kingMoves
-		if castlings != 0 {
-			targets |= kingside.safe | queenside.safe
-		}
 		// The danger map: the squares of targets the enemy attacks through
 		// our king, which is removed from the occupancy the sliders read
 		// (withoutKing, repr.go) so that it cannot step back along a
@@ -178,8 +175,9 @@ func generateHyperbolaReverseReprReversed[Us, Them side, J job](p *posReversed, 
 		// squares (and the castlings', castleReach) on the empty board are
 		// looked at, and a slider is looked up only when its lines meet
 		// targets.
-		r := &kingReach[k]
+		targets, r := kingMoves, &kingReach[k]
 		if castlings != 0 {
+			targets |= kingside.safe | queenside.safe
 			r = &castleReach[p.setup][us]
 		}
 		attacked := board.KingAttacks()[p.king(them)]
@@ -204,12 +202,11 @@ func generateHyperbolaReverseReprReversed[Us, Them side, J job](p *posReversed, 
 		}
 		attacked &= targets
 		leaper(board.King, k, kingMoves&^attacked)
-		// Chess960's xray square, beyond the castling rook, never holds
-		// a bit in standard chess: the test stops at c.xray == 0.
+		// (Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess.)
 		castle := func(c *castle) {
-			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
-				(c.xray == 0 || c.xray&rq == 0) {
-				special(k, c.to.Bitboard(), Castle)
+			if castlings&c.rights != 0 && attacked&c.safe == 0 && c.xray&rq == 0 {
+				special(k, c.to, Castle)
 			}
 		}
 		if castlings != 0 {
@@ -299,10 +296,10 @@ func generateHyperbolaReverseReprReversed[Us, Them side, J job](p *posReversed, 
 		l.addPawns(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
-		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+		for b := pawnAttacks[them][p.EP&63] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegalHyperbolaReverseReprReversed[Us](p, from, k) {
-				special(from, p.EP.Bitboard(), EnPassant)
+				special(from, p.EP, EnPassant)
 			}
 		}
 	}
@@ -385,9 +382,6 @@ func childMovesHyperbolaReverseReprReversed[Us, Them side](p *posReversed, pc bo
 		to := board.Square(bits.TrailingZeros64(b))
 		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
 		p.keep(us, pc, to)
-		if rights != 0 {
-			p.Castling = rights & keepRights[p.setup][to]
-		}
 		n += generateHyperbolaReverseReprReversed[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
@@ -460,15 +454,11 @@ func childPawnsHyperbolaReverseReprReversed[Us, Them side](p *posReversed, targe
 	return n
 }
 
-// childrenPlayedHyperbolaReverseReprReversed is childrenPlayed with slider=hyperbola-reverse, repr=reversed.
-func childrenPlayedHyperbolaReverseReprReversed[Us, Them side](p *posReversed, from board.Square, targets uint64, kind int) int {
+// childPlayedHyperbolaReverseReprReversed is childPlayed with slider=hyperbola-reverse, repr=reversed.
+func childPlayedHyperbolaReverseReprReversed[Us, Them side](p *posReversed, from, to board.Square, kind int) int {
 	var q posReversed
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		playReprReversed[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += generateHyperbolaReverseReprReversed[Them, Us, counts](&q, nil)
-	}
-	return n
+	playReprReversed[Us](&q, p, newMove(from, to, kind))
+	return generateHyperbolaReverseReprReversed[Them, Us, counts](&q, nil)
 }
 
 // enPassantLegalHyperbolaReverseReprReversed is enPassantLegal with slider=hyperbola-reverse, repr=reversed.
@@ -620,15 +610,16 @@ func generateRotatedReprRotated[Us, Them side, J job](p *posRotated, l *MoveList
 		}
 		n += tally(piece, from, targets)
 	}
-	// Castlings and en-passant captures: rare, expanded by play.
-	special := func(from board.Square, targets uint64, kind int) {
+	// A castling or an en-passant capture, from from to to: rare, one
+	// move, expanded by play.
+	special := func(from, to board.Square, kind int) {
 		if listing[J]() {
-			l.add(from, targets, kind)
+			l.add(from, to.Bitboard(), kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedRotatedReprRotated[Us, Them](p, from, targets, kind)
+			n += childPlayedRotatedReprRotated[Us, Them](p, from, to, kind)
 		} else {
-			n += count(targets)
+			n++
 		}
 	}
 	// The king's moves and castlings. The danger map is computed only
@@ -643,14 +634,10 @@ func generateRotatedReprRotated[Us, Them side, J job](p *posRotated, l *MoveList
 	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
 	kingside, queenside := &castles[p.setup][2*us], &castles[p.setup][2*us+1]
-	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
+	if m.checkers == 0 && p.Castling&sideRights(us) != 0 {
 		castlings = p.Castling & (emptyRights(occ, kingside) | emptyRights(occ, queenside))
 	}
 	if kingMoves != 0 || castlings != 0 {
-		targets := kingMoves
-		if castlings != 0 {
-			targets |= kingside.safe | queenside.safe
-		}
 		// The danger map: the squares of targets the enemy attacks through
 		// our king, which is removed from the occupancy the sliders read
 		// (withoutKing, repr.go) so that it cannot step back along a
@@ -658,8 +645,9 @@ func generateRotatedReprRotated[Us, Them side, J job](p *posRotated, l *MoveList
 		// squares (and the castlings', castleReach) on the empty board are
 		// looked at, and a slider is looked up only when its lines meet
 		// targets.
-		r := &kingReach[k]
+		targets, r := kingMoves, &kingReach[k]
 		if castlings != 0 {
+			targets |= kingside.safe | queenside.safe
 			r = &castleReach[p.setup][us]
 		}
 		attacked := board.KingAttacks()[p.king(them)]
@@ -684,12 +672,11 @@ func generateRotatedReprRotated[Us, Them side, J job](p *posRotated, l *MoveList
 		}
 		attacked &= targets
 		leaper(board.King, k, kingMoves&^attacked)
-		// Chess960's xray square, beyond the castling rook, never holds
-		// a bit in standard chess: the test stops at c.xray == 0.
+		// (Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess.)
 		castle := func(c *castle) {
-			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
-				(c.xray == 0 || c.xray&rq == 0) {
-				special(k, c.to.Bitboard(), Castle)
+			if castlings&c.rights != 0 && attacked&c.safe == 0 && c.xray&rq == 0 {
+				special(k, c.to, Castle)
 			}
 		}
 		if castlings != 0 {
@@ -779,10 +766,10 @@ func generateRotatedReprRotated[Us, Them side, J job](p *posRotated, l *MoveList
 		l.addPawns(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
-		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+		for b := pawnAttacks[them][p.EP&63] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegalRotatedReprRotated[Us](p, from, k) {
-				special(from, p.EP.Bitboard(), EnPassant)
+				special(from, p.EP, EnPassant)
 			}
 		}
 	}
@@ -865,9 +852,6 @@ func childMovesRotatedReprRotated[Us, Them side](p *posRotated, pc board.Piece, 
 		to := board.Square(bits.TrailingZeros64(b))
 		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
 		p.keep(us, pc, to)
-		if rights != 0 {
-			p.Castling = rights & keepRights[p.setup][to]
-		}
 		n += generateRotatedReprRotated[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
@@ -940,15 +924,11 @@ func childPawnsRotatedReprRotated[Us, Them side](p *posRotated, targets uint64, 
 	return n
 }
 
-// childrenPlayedRotatedReprRotated is childrenPlayed with slider=rotated, repr=rotated.
-func childrenPlayedRotatedReprRotated[Us, Them side](p *posRotated, from board.Square, targets uint64, kind int) int {
+// childPlayedRotatedReprRotated is childPlayed with slider=rotated, repr=rotated.
+func childPlayedRotatedReprRotated[Us, Them side](p *posRotated, from, to board.Square, kind int) int {
 	var q posRotated
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		playReprRotated[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += generateRotatedReprRotated[Them, Us, counts](&q, nil)
-	}
-	return n
+	playReprRotated[Us](&q, p, newMove(from, to, kind))
+	return generateRotatedReprRotated[Them, Us, counts](&q, nil)
 }
 
 // enPassantLegalRotatedReprRotated is enPassantLegal with slider=rotated, repr=rotated.
@@ -1100,15 +1080,16 @@ func generateReprReversed[Us, Them side, J job](p *posReversed, l *MoveList) int
 		}
 		n += tally(piece, from, targets)
 	}
-	// Castlings and en-passant captures: rare, expanded by play.
-	special := func(from board.Square, targets uint64, kind int) {
+	// A castling or an en-passant capture, from from to to: rare, one
+	// move, expanded by play.
+	special := func(from, to board.Square, kind int) {
 		if listing[J]() {
-			l.add(from, targets, kind)
+			l.add(from, to.Bitboard(), kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedReprReversed[Us, Them](p, from, targets, kind)
+			n += childPlayedReprReversed[Us, Them](p, from, to, kind)
 		} else {
-			n += count(targets)
+			n++
 		}
 	}
 	// The king's moves and castlings. The danger map is computed only
@@ -1123,14 +1104,10 @@ func generateReprReversed[Us, Them side, J job](p *posReversed, l *MoveList) int
 	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
 	kingside, queenside := &castles[p.setup][2*us], &castles[p.setup][2*us+1]
-	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
+	if m.checkers == 0 && p.Castling&sideRights(us) != 0 {
 		castlings = p.Castling & (emptyRights(occ, kingside) | emptyRights(occ, queenside))
 	}
 	if kingMoves != 0 || castlings != 0 {
-		targets := kingMoves
-		if castlings != 0 {
-			targets |= kingside.safe | queenside.safe
-		}
 		// The danger map: the squares of targets the enemy attacks through
 		// our king, which is removed from the occupancy the sliders read
 		// (withoutKing, repr.go) so that it cannot step back along a
@@ -1138,8 +1115,9 @@ func generateReprReversed[Us, Them side, J job](p *posReversed, l *MoveList) int
 		// squares (and the castlings', castleReach) on the empty board are
 		// looked at, and a slider is looked up only when its lines meet
 		// targets.
-		r := &kingReach[k]
+		targets, r := kingMoves, &kingReach[k]
 		if castlings != 0 {
+			targets |= kingside.safe | queenside.safe
 			r = &castleReach[p.setup][us]
 		}
 		attacked := board.KingAttacks()[p.king(them)]
@@ -1164,12 +1142,11 @@ func generateReprReversed[Us, Them side, J job](p *posReversed, l *MoveList) int
 		}
 		attacked &= targets
 		leaper(board.King, k, kingMoves&^attacked)
-		// Chess960's xray square, beyond the castling rook, never holds
-		// a bit in standard chess: the test stops at c.xray == 0.
+		// (Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess.)
 		castle := func(c *castle) {
-			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
-				(c.xray == 0 || c.xray&rq == 0) {
-				special(k, c.to.Bitboard(), Castle)
+			if castlings&c.rights != 0 && attacked&c.safe == 0 && c.xray&rq == 0 {
+				special(k, c.to, Castle)
 			}
 		}
 		if castlings != 0 {
@@ -1259,10 +1236,10 @@ func generateReprReversed[Us, Them side, J job](p *posReversed, l *MoveList) int
 		l.addPawns(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
-		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+		for b := pawnAttacks[them][p.EP&63] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegalReprReversed[Us](p, from, k) {
-				special(from, p.EP.Bitboard(), EnPassant)
+				special(from, p.EP, EnPassant)
 			}
 		}
 	}
@@ -1290,9 +1267,6 @@ func childMovesReprReversed[Us, Them side](p *posReversed, pc board.Piece, from 
 		to := board.Square(bits.TrailingZeros64(b))
 		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
 		p.keep(us, pc, to)
-		if rights != 0 {
-			p.Castling = rights & keepRights[p.setup][to]
-		}
 		n += generateReprReversed[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
@@ -1365,15 +1339,11 @@ func childPawnsReprReversed[Us, Them side](p *posReversed, targets uint64, delta
 	return n
 }
 
-// childrenPlayedReprReversed is childrenPlayed with repr=reversed.
-func childrenPlayedReprReversed[Us, Them side](p *posReversed, from board.Square, targets uint64, kind int) int {
+// childPlayedReprReversed is childPlayed with repr=reversed.
+func childPlayedReprReversed[Us, Them side](p *posReversed, from, to board.Square, kind int) int {
 	var q posReversed
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		playReprReversed[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += generateReprReversed[Them, Us, counts](&q, nil)
-	}
-	return n
+	playReprReversed[Us](&q, p, newMove(from, to, kind))
+	return generateReprReversed[Them, Us, counts](&q, nil)
 }
 
 // enPassantLegalReprReversed is enPassantLegal with repr=reversed.
@@ -1508,15 +1478,16 @@ func generateReprRotated[Us, Them side, J job](p *posRotated, l *MoveList) int {
 		}
 		n += tally(piece, from, targets)
 	}
-	// Castlings and en-passant captures: rare, expanded by play.
-	special := func(from board.Square, targets uint64, kind int) {
+	// A castling or an en-passant capture, from from to to: rare, one
+	// move, expanded by play.
+	special := func(from, to board.Square, kind int) {
 		if listing[J]() {
-			l.add(from, targets, kind)
+			l.add(from, to.Bitboard(), kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedReprRotated[Us, Them](p, from, targets, kind)
+			n += childPlayedReprRotated[Us, Them](p, from, to, kind)
 		} else {
-			n += count(targets)
+			n++
 		}
 	}
 	// The king's moves and castlings. The danger map is computed only
@@ -1531,14 +1502,10 @@ func generateReprRotated[Us, Them side, J job](p *posRotated, l *MoveList) int {
 	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
 	kingside, queenside := &castles[p.setup][2*us], &castles[p.setup][2*us+1]
-	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
+	if m.checkers == 0 && p.Castling&sideRights(us) != 0 {
 		castlings = p.Castling & (emptyRights(occ, kingside) | emptyRights(occ, queenside))
 	}
 	if kingMoves != 0 || castlings != 0 {
-		targets := kingMoves
-		if castlings != 0 {
-			targets |= kingside.safe | queenside.safe
-		}
 		// The danger map: the squares of targets the enemy attacks through
 		// our king, which is removed from the occupancy the sliders read
 		// (withoutKing, repr.go) so that it cannot step back along a
@@ -1546,8 +1513,9 @@ func generateReprRotated[Us, Them side, J job](p *posRotated, l *MoveList) int {
 		// squares (and the castlings', castleReach) on the empty board are
 		// looked at, and a slider is looked up only when its lines meet
 		// targets.
-		r := &kingReach[k]
+		targets, r := kingMoves, &kingReach[k]
 		if castlings != 0 {
+			targets |= kingside.safe | queenside.safe
 			r = &castleReach[p.setup][us]
 		}
 		attacked := board.KingAttacks()[p.king(them)]
@@ -1572,12 +1540,11 @@ func generateReprRotated[Us, Them side, J job](p *posRotated, l *MoveList) int {
 		}
 		attacked &= targets
 		leaper(board.King, k, kingMoves&^attacked)
-		// Chess960's xray square, beyond the castling rook, never holds
-		// a bit in standard chess: the test stops at c.xray == 0.
+		// (Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess.)
 		castle := func(c *castle) {
-			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
-				(c.xray == 0 || c.xray&rq == 0) {
-				special(k, c.to.Bitboard(), Castle)
+			if castlings&c.rights != 0 && attacked&c.safe == 0 && c.xray&rq == 0 {
+				special(k, c.to, Castle)
 			}
 		}
 		if castlings != 0 {
@@ -1667,10 +1634,10 @@ func generateReprRotated[Us, Them side, J job](p *posRotated, l *MoveList) int {
 		l.addPawns(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
-		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+		for b := pawnAttacks[them][p.EP&63] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegalReprRotated[Us](p, from, k) {
-				special(from, p.EP.Bitboard(), EnPassant)
+				special(from, p.EP, EnPassant)
 			}
 		}
 	}
@@ -1698,9 +1665,6 @@ func childMovesReprRotated[Us, Them side](p *posRotated, pc board.Piece, from bo
 		to := board.Square(bits.TrailingZeros64(b))
 		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
 		p.keep(us, pc, to)
-		if rights != 0 {
-			p.Castling = rights & keepRights[p.setup][to]
-		}
 		n += generateReprRotated[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
@@ -1773,15 +1737,11 @@ func childPawnsReprRotated[Us, Them side](p *posRotated, targets uint64, delta i
 	return n
 }
 
-// childrenPlayedReprRotated is childrenPlayed with repr=rotated.
-func childrenPlayedReprRotated[Us, Them side](p *posRotated, from board.Square, targets uint64, kind int) int {
+// childPlayedReprRotated is childPlayed with repr=rotated.
+func childPlayedReprRotated[Us, Them side](p *posRotated, from, to board.Square, kind int) int {
 	var q posRotated
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		playReprRotated[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += generateReprRotated[Them, Us, counts](&q, nil)
-	}
-	return n
+	playReprRotated[Us](&q, p, newMove(from, to, kind))
+	return generateReprRotated[Them, Us, counts](&q, nil)
 }
 
 // enPassantLegalReprRotated is enPassantLegal with repr=rotated.

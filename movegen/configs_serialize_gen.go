@@ -136,15 +136,16 @@ func generateSerBytes[Us, Them side, J job](p *Position, l *MoveList) int {
 		}
 		n += tally(piece, from, targets)
 	}
-	// Castlings and en-passant captures: rare, expanded by play.
-	special := func(from board.Square, targets uint64, kind int) {
+	// A castling or an en-passant capture, from from to to: rare, one
+	// move, expanded by play.
+	special := func(from, to board.Square, kind int) {
 		if listing[J]() {
-			l.addSquaresSerBytes(from, targets, kind)
+			l.addSquaresSerBytes(from, to.Bitboard(), kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedSerBytes[Us, Them](p, from, targets, kind)
+			n += childPlayedSerBytes[Us, Them](p, from, to, kind)
 		} else {
-			n += count(targets)
+			n++
 		}
 	}
 	// The king's moves and castlings. The danger map is computed only
@@ -159,14 +160,10 @@ func generateSerBytes[Us, Them side, J job](p *Position, l *MoveList) int {
 	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
 	kingside, queenside := &castles[p.setup][2*us], &castles[p.setup][2*us+1]
-	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
+	if m.checkers == 0 && p.Castling&sideRights(us) != 0 {
 		castlings = p.Castling & (emptyRights(occ, kingside) | emptyRights(occ, queenside))
 	}
 	if kingMoves != 0 || castlings != 0 {
-		targets := kingMoves
-		if castlings != 0 {
-			targets |= kingside.safe | queenside.safe
-		}
 		// The danger map: the squares of targets the enemy attacks through
 		// our king, which is removed from the occupancy the sliders read
 		// (withoutKing, repr.go) so that it cannot step back along a
@@ -174,8 +171,9 @@ func generateSerBytes[Us, Them side, J job](p *Position, l *MoveList) int {
 		// squares (and the castlings', castleReach) on the empty board are
 		// looked at, and a slider is looked up only when its lines meet
 		// targets.
-		r := &kingReach[k]
+		targets, r := kingMoves, &kingReach[k]
 		if castlings != 0 {
+			targets |= kingside.safe | queenside.safe
 			r = &castleReach[p.setup][us]
 		}
 		attacked := board.KingAttacks()[p.king(them)]
@@ -200,12 +198,11 @@ func generateSerBytes[Us, Them side, J job](p *Position, l *MoveList) int {
 		}
 		attacked &= targets
 		leaper(board.King, k, kingMoves&^attacked)
-		// Chess960's xray square, beyond the castling rook, never holds
-		// a bit in standard chess: the test stops at c.xray == 0.
+		// (Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess.)
 		castle := func(c *castle) {
-			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
-				(c.xray == 0 || c.xray&rq == 0) {
-				special(k, c.to.Bitboard(), Castle)
+			if castlings&c.rights != 0 && attacked&c.safe == 0 && c.xray&rq == 0 {
+				special(k, c.to, Castle)
 			}
 		}
 		if castlings != 0 {
@@ -295,10 +292,10 @@ func generateSerBytes[Us, Them side, J job](p *Position, l *MoveList) int {
 		l.addPawnsSquaresSerBytes(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
-		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+		for b := pawnAttacks[them][p.EP&63] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegal[Us](p, from, k) {
-				special(from, p.EP.Bitboard(), EnPassant)
+				special(from, p.EP, EnPassant)
 			}
 		}
 	}
@@ -334,9 +331,6 @@ func childMovesSerBytes[Us, Them side](p *Position, pc board.Piece, from board.S
 		to := board.Square(bits.TrailingZeros64(b))
 		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
 		p.keep(us, pc, to)
-		if rights != 0 {
-			p.Castling = rights & keepRights[p.setup][to]
-		}
 		n += generateSerBytes[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
@@ -418,15 +412,11 @@ func (l *MoveList) addSquaresSerBytes(from board.Square, targets uint64, kind in
 	}
 }
 
-// childrenPlayedSerBytes is childrenPlayed with serialize=bytes.
-func childrenPlayedSerBytes[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
+// childPlayedSerBytes is childPlayed with serialize=bytes.
+func childPlayedSerBytes[Us, Them side](p *Position, from, to board.Square, kind int) int {
 	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += generateSerBytes[Them, Us, counts](&q, nil)
-	}
-	return n
+	play[Us](&q, p, newMove(from, to, kind))
+	return generateSerBytes[Them, Us, counts](&q, nil)
 }
 
 // addPawnsSquaresSerBytes is addPawnsSquares with serialize=bytes.
@@ -560,15 +550,16 @@ func generateSerForward[Us, Them side, J job](p *Position, l *MoveList) int {
 		}
 		n += tally(piece, from, targets)
 	}
-	// Castlings and en-passant captures: rare, expanded by play.
-	special := func(from board.Square, targets uint64, kind int) {
+	// A castling or an en-passant capture, from from to to: rare, one
+	// move, expanded by play.
+	special := func(from, to board.Square, kind int) {
 		if listing[J]() {
-			l.addSquares(from, targets, kind)
+			l.addSquares(from, to.Bitboard(), kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedSerForward[Us, Them](p, from, targets, kind)
+			n += childPlayedSerForward[Us, Them](p, from, to, kind)
 		} else {
-			n += count(targets)
+			n++
 		}
 	}
 	// The king's moves and castlings. The danger map is computed only
@@ -583,14 +574,10 @@ func generateSerForward[Us, Them side, J job](p *Position, l *MoveList) int {
 	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
 	kingside, queenside := &castles[p.setup][2*us], &castles[p.setup][2*us+1]
-	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
+	if m.checkers == 0 && p.Castling&sideRights(us) != 0 {
 		castlings = p.Castling & (emptyRights(occ, kingside) | emptyRights(occ, queenside))
 	}
 	if kingMoves != 0 || castlings != 0 {
-		targets := kingMoves
-		if castlings != 0 {
-			targets |= kingside.safe | queenside.safe
-		}
 		// The danger map: the squares of targets the enemy attacks through
 		// our king, which is removed from the occupancy the sliders read
 		// (withoutKing, repr.go) so that it cannot step back along a
@@ -598,8 +585,9 @@ func generateSerForward[Us, Them side, J job](p *Position, l *MoveList) int {
 		// squares (and the castlings', castleReach) on the empty board are
 		// looked at, and a slider is looked up only when its lines meet
 		// targets.
-		r := &kingReach[k]
+		targets, r := kingMoves, &kingReach[k]
 		if castlings != 0 {
+			targets |= kingside.safe | queenside.safe
 			r = &castleReach[p.setup][us]
 		}
 		attacked := board.KingAttacks()[p.king(them)]
@@ -624,12 +612,11 @@ func generateSerForward[Us, Them side, J job](p *Position, l *MoveList) int {
 		}
 		attacked &= targets
 		leaper(board.King, k, kingMoves&^attacked)
-		// Chess960's xray square, beyond the castling rook, never holds
-		// a bit in standard chess: the test stops at c.xray == 0.
+		// (Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess.)
 		castle := func(c *castle) {
-			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
-				(c.xray == 0 || c.xray&rq == 0) {
-				special(k, c.to.Bitboard(), Castle)
+			if castlings&c.rights != 0 && attacked&c.safe == 0 && c.xray&rq == 0 {
+				special(k, c.to, Castle)
 			}
 		}
 		if castlings != 0 {
@@ -719,10 +706,10 @@ func generateSerForward[Us, Them side, J job](p *Position, l *MoveList) int {
 		l.addPawnsSquares(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
-		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+		for b := pawnAttacks[them][p.EP&63] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegal[Us](p, from, k) {
-				special(from, p.EP.Bitboard(), EnPassant)
+				special(from, p.EP, EnPassant)
 			}
 		}
 	}
@@ -758,9 +745,6 @@ func childMovesSerForward[Us, Them side](p *Position, pc board.Piece, from board
 		to := board.Square(bits.TrailingZeros64(b))
 		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
 		p.keep(us, pc, to)
-		if rights != 0 {
-			p.Castling = rights & keepRights[p.setup][to]
-		}
 		n += generateSerForward[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
@@ -833,15 +817,11 @@ func childPawnsSerForward[Us, Them side](p *Position, targets uint64, delta int)
 	return n
 }
 
-// childrenPlayedSerForward is childrenPlayed with serialize=forward.
-func childrenPlayedSerForward[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
+// childPlayedSerForward is childPlayed with serialize=forward.
+func childPlayedSerForward[Us, Them side](p *Position, from, to board.Square, kind int) int {
 	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += generateSerForward[Them, Us, counts](&q, nil)
-	}
-	return n
+	play[Us](&q, p, newMove(from, to, kind))
+	return generateSerForward[Them, Us, counts](&q, nil)
 }
 
 // perftSerIteratorLeafCount is perft with serialize=iterator, leaf=count.
@@ -959,15 +939,16 @@ func generateSerIterator[Us, Them side, J job](p *Position, l *MoveList) int {
 		}
 		n += tally(piece, from, targets)
 	}
-	// Castlings and en-passant captures: rare, expanded by play.
-	special := func(from board.Square, targets uint64, kind int) {
+	// A castling or an en-passant capture, from from to to: rare, one
+	// move, expanded by play.
+	special := func(from, to board.Square, kind int) {
 		if listing[J]() {
-			l.addSquaresSerIterator(from, targets, kind)
+			l.addSquaresSerIterator(from, to.Bitboard(), kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedSerIterator[Us, Them](p, from, targets, kind)
+			n += childPlayedSerIterator[Us, Them](p, from, to, kind)
 		} else {
-			n += count(targets)
+			n++
 		}
 	}
 	// The king's moves and castlings. The danger map is computed only
@@ -982,14 +963,10 @@ func generateSerIterator[Us, Them side, J job](p *Position, l *MoveList) int {
 	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
 	kingside, queenside := &castles[p.setup][2*us], &castles[p.setup][2*us+1]
-	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
+	if m.checkers == 0 && p.Castling&sideRights(us) != 0 {
 		castlings = p.Castling & (emptyRights(occ, kingside) | emptyRights(occ, queenside))
 	}
 	if kingMoves != 0 || castlings != 0 {
-		targets := kingMoves
-		if castlings != 0 {
-			targets |= kingside.safe | queenside.safe
-		}
 		// The danger map: the squares of targets the enemy attacks through
 		// our king, which is removed from the occupancy the sliders read
 		// (withoutKing, repr.go) so that it cannot step back along a
@@ -997,8 +974,9 @@ func generateSerIterator[Us, Them side, J job](p *Position, l *MoveList) int {
 		// squares (and the castlings', castleReach) on the empty board are
 		// looked at, and a slider is looked up only when its lines meet
 		// targets.
-		r := &kingReach[k]
+		targets, r := kingMoves, &kingReach[k]
 		if castlings != 0 {
+			targets |= kingside.safe | queenside.safe
 			r = &castleReach[p.setup][us]
 		}
 		attacked := board.KingAttacks()[p.king(them)]
@@ -1023,12 +1001,11 @@ func generateSerIterator[Us, Them side, J job](p *Position, l *MoveList) int {
 		}
 		attacked &= targets
 		leaper(board.King, k, kingMoves&^attacked)
-		// Chess960's xray square, beyond the castling rook, never holds
-		// a bit in standard chess: the test stops at c.xray == 0.
+		// (Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess.)
 		castle := func(c *castle) {
-			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
-				(c.xray == 0 || c.xray&rq == 0) {
-				special(k, c.to.Bitboard(), Castle)
+			if castlings&c.rights != 0 && attacked&c.safe == 0 && c.xray&rq == 0 {
+				special(k, c.to, Castle)
 			}
 		}
 		if castlings != 0 {
@@ -1118,10 +1095,10 @@ func generateSerIterator[Us, Them side, J job](p *Position, l *MoveList) int {
 		l.addPawnsSquaresSerIterator(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
-		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+		for b := pawnAttacks[them][p.EP&63] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegal[Us](p, from, k) {
-				special(from, p.EP.Bitboard(), EnPassant)
+				special(from, p.EP, EnPassant)
 			}
 		}
 	}
@@ -1157,9 +1134,6 @@ func childMovesSerIterator[Us, Them side](p *Position, pc board.Piece, from boar
 		to := board.Square(bits.TrailingZeros64(b))
 		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
 		p.keep(us, pc, to)
-		if rights != 0 {
-			p.Castling = rights & keepRights[p.setup][to]
-		}
 		n += generateSerIterator[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
@@ -1241,15 +1215,11 @@ func (l *MoveList) addSquaresSerIterator(from board.Square, targets uint64, kind
 	}
 }
 
-// childrenPlayedSerIterator is childrenPlayed with serialize=iterator.
-func childrenPlayedSerIterator[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
+// childPlayedSerIterator is childPlayed with serialize=iterator.
+func childPlayedSerIterator[Us, Them side](p *Position, from, to board.Square, kind int) int {
 	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += generateSerIterator[Them, Us, counts](&q, nil)
-	}
-	return n
+	play[Us](&q, p, newMove(from, to, kind))
+	return generateSerIterator[Them, Us, counts](&q, nil)
 }
 
 // addPawnsSquaresSerIterator is addPawnsSquares with serialize=iterator.
@@ -1383,15 +1353,16 @@ func generateSerReverse[Us, Them side, J job](p *Position, l *MoveList) int {
 		}
 		n += tally(piece, from, targets)
 	}
-	// Castlings and en-passant captures: rare, expanded by play.
-	special := func(from board.Square, targets uint64, kind int) {
+	// A castling or an en-passant capture, from from to to: rare, one
+	// move, expanded by play.
+	special := func(from, to board.Square, kind int) {
 		if listing[J]() {
-			l.addSquaresSerReverse(from, targets, kind)
+			l.addSquaresSerReverse(from, to.Bitboard(), kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedSerReverse[Us, Them](p, from, targets, kind)
+			n += childPlayedSerReverse[Us, Them](p, from, to, kind)
 		} else {
-			n += count(targets)
+			n++
 		}
 	}
 	// The king's moves and castlings. The danger map is computed only
@@ -1406,14 +1377,10 @@ func generateSerReverse[Us, Them side, J job](p *Position, l *MoveList) int {
 	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
 	kingside, queenside := &castles[p.setup][2*us], &castles[p.setup][2*us+1]
-	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
+	if m.checkers == 0 && p.Castling&sideRights(us) != 0 {
 		castlings = p.Castling & (emptyRights(occ, kingside) | emptyRights(occ, queenside))
 	}
 	if kingMoves != 0 || castlings != 0 {
-		targets := kingMoves
-		if castlings != 0 {
-			targets |= kingside.safe | queenside.safe
-		}
 		// The danger map: the squares of targets the enemy attacks through
 		// our king, which is removed from the occupancy the sliders read
 		// (withoutKing, repr.go) so that it cannot step back along a
@@ -1421,8 +1388,9 @@ func generateSerReverse[Us, Them side, J job](p *Position, l *MoveList) int {
 		// squares (and the castlings', castleReach) on the empty board are
 		// looked at, and a slider is looked up only when its lines meet
 		// targets.
-		r := &kingReach[k]
+		targets, r := kingMoves, &kingReach[k]
 		if castlings != 0 {
+			targets |= kingside.safe | queenside.safe
 			r = &castleReach[p.setup][us]
 		}
 		attacked := board.KingAttacks()[p.king(them)]
@@ -1447,12 +1415,11 @@ func generateSerReverse[Us, Them side, J job](p *Position, l *MoveList) int {
 		}
 		attacked &= targets
 		leaper(board.King, k, kingMoves&^attacked)
-		// Chess960's xray square, beyond the castling rook, never holds
-		// a bit in standard chess: the test stops at c.xray == 0.
+		// (Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess.)
 		castle := func(c *castle) {
-			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
-				(c.xray == 0 || c.xray&rq == 0) {
-				special(k, c.to.Bitboard(), Castle)
+			if castlings&c.rights != 0 && attacked&c.safe == 0 && c.xray&rq == 0 {
+				special(k, c.to, Castle)
 			}
 		}
 		if castlings != 0 {
@@ -1542,10 +1509,10 @@ func generateSerReverse[Us, Them side, J job](p *Position, l *MoveList) int {
 		l.addPawnsSquaresSerReverse(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
-		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+		for b := pawnAttacks[them][p.EP&63] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegal[Us](p, from, k) {
-				special(from, p.EP.Bitboard(), EnPassant)
+				special(from, p.EP, EnPassant)
 			}
 		}
 	}
@@ -1581,9 +1548,6 @@ func childMovesSerReverse[Us, Them side](p *Position, pc board.Piece, from board
 		to := board.Square(bits.TrailingZeros64(b))
 		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
 		p.keep(us, pc, to)
-		if rights != 0 {
-			p.Castling = rights & keepRights[p.setup][to]
-		}
 		n += generateSerReverse[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
@@ -1665,15 +1629,11 @@ func (l *MoveList) addSquaresSerReverse(from board.Square, targets uint64, kind 
 	}
 }
 
-// childrenPlayedSerReverse is childrenPlayed with serialize=reverse.
-func childrenPlayedSerReverse[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
+// childPlayedSerReverse is childPlayed with serialize=reverse.
+func childPlayedSerReverse[Us, Them side](p *Position, from, to board.Square, kind int) int {
 	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += generateSerReverse[Them, Us, counts](&q, nil)
-	}
-	return n
+	play[Us](&q, p, newMove(from, to, kind))
+	return generateSerReverse[Them, Us, counts](&q, nil)
 }
 
 // addPawnsSquaresSerReverse is addPawnsSquares with serialize=reverse.
@@ -1807,15 +1767,16 @@ func generateSerScanReset[Us, Them side, J job](p *Position, l *MoveList) int {
 		}
 		n += tally(piece, from, targets)
 	}
-	// Castlings and en-passant captures: rare, expanded by play.
-	special := func(from board.Square, targets uint64, kind int) {
+	// A castling or an en-passant capture, from from to to: rare, one
+	// move, expanded by play.
+	special := func(from, to board.Square, kind int) {
 		if listing[J]() {
-			l.addSquaresSerScanReset(from, targets, kind)
+			l.addSquaresSerScanReset(from, to.Bitboard(), kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedSerScanReset[Us, Them](p, from, targets, kind)
+			n += childPlayedSerScanReset[Us, Them](p, from, to, kind)
 		} else {
-			n += count(targets)
+			n++
 		}
 	}
 	// The king's moves and castlings. The danger map is computed only
@@ -1830,14 +1791,10 @@ func generateSerScanReset[Us, Them side, J job](p *Position, l *MoveList) int {
 	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
 	kingside, queenside := &castles[p.setup][2*us], &castles[p.setup][2*us+1]
-	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
+	if m.checkers == 0 && p.Castling&sideRights(us) != 0 {
 		castlings = p.Castling & (emptyRights(occ, kingside) | emptyRights(occ, queenside))
 	}
 	if kingMoves != 0 || castlings != 0 {
-		targets := kingMoves
-		if castlings != 0 {
-			targets |= kingside.safe | queenside.safe
-		}
 		// The danger map: the squares of targets the enemy attacks through
 		// our king, which is removed from the occupancy the sliders read
 		// (withoutKing, repr.go) so that it cannot step back along a
@@ -1845,8 +1802,9 @@ func generateSerScanReset[Us, Them side, J job](p *Position, l *MoveList) int {
 		// squares (and the castlings', castleReach) on the empty board are
 		// looked at, and a slider is looked up only when its lines meet
 		// targets.
-		r := &kingReach[k]
+		targets, r := kingMoves, &kingReach[k]
 		if castlings != 0 {
+			targets |= kingside.safe | queenside.safe
 			r = &castleReach[p.setup][us]
 		}
 		attacked := board.KingAttacks()[p.king(them)]
@@ -1871,12 +1829,11 @@ func generateSerScanReset[Us, Them side, J job](p *Position, l *MoveList) int {
 		}
 		attacked &= targets
 		leaper(board.King, k, kingMoves&^attacked)
-		// Chess960's xray square, beyond the castling rook, never holds
-		// a bit in standard chess: the test stops at c.xray == 0.
+		// (Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess.)
 		castle := func(c *castle) {
-			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
-				(c.xray == 0 || c.xray&rq == 0) {
-				special(k, c.to.Bitboard(), Castle)
+			if castlings&c.rights != 0 && attacked&c.safe == 0 && c.xray&rq == 0 {
+				special(k, c.to, Castle)
 			}
 		}
 		if castlings != 0 {
@@ -1966,10 +1923,10 @@ func generateSerScanReset[Us, Them side, J job](p *Position, l *MoveList) int {
 		l.addPawnsSquaresSerScanReset(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
-		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+		for b := pawnAttacks[them][p.EP&63] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegal[Us](p, from, k) {
-				special(from, p.EP.Bitboard(), EnPassant)
+				special(from, p.EP, EnPassant)
 			}
 		}
 	}
@@ -2005,9 +1962,6 @@ func childMovesSerScanReset[Us, Them side](p *Position, pc board.Piece, from boa
 		to := board.Square(bits.TrailingZeros64(b))
 		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
 		p.keep(us, pc, to)
-		if rights != 0 {
-			p.Castling = rights & keepRights[p.setup][to]
-		}
 		n += generateSerScanReset[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
@@ -2089,15 +2043,11 @@ func (l *MoveList) addSquaresSerScanReset(from board.Square, targets uint64, kin
 	}
 }
 
-// childrenPlayedSerScanReset is childrenPlayed with serialize=scan-reset.
-func childrenPlayedSerScanReset[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
+// childPlayedSerScanReset is childPlayed with serialize=scan-reset.
+func childPlayedSerScanReset[Us, Them side](p *Position, from, to board.Square, kind int) int {
 	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += generateSerScanReset[Them, Us, counts](&q, nil)
-	}
-	return n
+	play[Us](&q, p, newMove(from, to, kind))
+	return generateSerScanReset[Them, Us, counts](&q, nil)
 }
 
 // addPawnsSquaresSerScanReset is addPawnsSquares with serialize=scan-reset.
@@ -2231,15 +2181,16 @@ func generateSerUnrolled[Us, Them side, J job](p *Position, l *MoveList) int {
 		}
 		n += tally(piece, from, targets)
 	}
-	// Castlings and en-passant captures: rare, expanded by play.
-	special := func(from board.Square, targets uint64, kind int) {
+	// A castling or an en-passant capture, from from to to: rare, one
+	// move, expanded by play.
+	special := func(from, to board.Square, kind int) {
 		if listing[J]() {
-			l.addSquaresSerUnrolled(from, targets, kind)
+			l.addSquaresSerUnrolled(from, to.Bitboard(), kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedSerUnrolled[Us, Them](p, from, targets, kind)
+			n += childPlayedSerUnrolled[Us, Them](p, from, to, kind)
 		} else {
-			n += count(targets)
+			n++
 		}
 	}
 	// The king's moves and castlings. The danger map is computed only
@@ -2254,14 +2205,10 @@ func generateSerUnrolled[Us, Them side, J job](p *Position, l *MoveList) int {
 	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
 	kingside, queenside := &castles[p.setup][2*us], &castles[p.setup][2*us+1]
-	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
+	if m.checkers == 0 && p.Castling&sideRights(us) != 0 {
 		castlings = p.Castling & (emptyRights(occ, kingside) | emptyRights(occ, queenside))
 	}
 	if kingMoves != 0 || castlings != 0 {
-		targets := kingMoves
-		if castlings != 0 {
-			targets |= kingside.safe | queenside.safe
-		}
 		// The danger map: the squares of targets the enemy attacks through
 		// our king, which is removed from the occupancy the sliders read
 		// (withoutKing, repr.go) so that it cannot step back along a
@@ -2269,8 +2216,9 @@ func generateSerUnrolled[Us, Them side, J job](p *Position, l *MoveList) int {
 		// squares (and the castlings', castleReach) on the empty board are
 		// looked at, and a slider is looked up only when its lines meet
 		// targets.
-		r := &kingReach[k]
+		targets, r := kingMoves, &kingReach[k]
 		if castlings != 0 {
+			targets |= kingside.safe | queenside.safe
 			r = &castleReach[p.setup][us]
 		}
 		attacked := board.KingAttacks()[p.king(them)]
@@ -2295,12 +2243,11 @@ func generateSerUnrolled[Us, Them side, J job](p *Position, l *MoveList) int {
 		}
 		attacked &= targets
 		leaper(board.King, k, kingMoves&^attacked)
-		// Chess960's xray square, beyond the castling rook, never holds
-		// a bit in standard chess: the test stops at c.xray == 0.
+		// (Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess.)
 		castle := func(c *castle) {
-			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
-				(c.xray == 0 || c.xray&rq == 0) {
-				special(k, c.to.Bitboard(), Castle)
+			if castlings&c.rights != 0 && attacked&c.safe == 0 && c.xray&rq == 0 {
+				special(k, c.to, Castle)
 			}
 		}
 		if castlings != 0 {
@@ -2390,10 +2337,10 @@ func generateSerUnrolled[Us, Them side, J job](p *Position, l *MoveList) int {
 		l.addPawnsSquaresSerUnrolled(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
-		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+		for b := pawnAttacks[them][p.EP&63] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegal[Us](p, from, k) {
-				special(from, p.EP.Bitboard(), EnPassant)
+				special(from, p.EP, EnPassant)
 			}
 		}
 	}
@@ -2429,9 +2376,6 @@ func childMovesSerUnrolled[Us, Them side](p *Position, pc board.Piece, from boar
 		to := board.Square(bits.TrailingZeros64(b))
 		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
 		p.keep(us, pc, to)
-		if rights != 0 {
-			p.Castling = rights & keepRights[p.setup][to]
-		}
 		n += generateSerUnrolled[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
@@ -2513,15 +2457,11 @@ func (l *MoveList) addSquaresSerUnrolled(from board.Square, targets uint64, kind
 	}
 }
 
-// childrenPlayedSerUnrolled is childrenPlayed with serialize=unrolled.
-func childrenPlayedSerUnrolled[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
+// childPlayedSerUnrolled is childPlayed with serialize=unrolled.
+func childPlayedSerUnrolled[Us, Them side](p *Position, from, to board.Square, kind int) int {
 	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += generateSerUnrolled[Them, Us, counts](&q, nil)
-	}
-	return n
+	play[Us](&q, p, newMove(from, to, kind))
+	return generateSerUnrolled[Them, Us, counts](&q, nil)
 }
 
 // addPawnsSquaresSerUnrolled is addPawnsSquares with serialize=unrolled.
@@ -2655,15 +2595,16 @@ func generateSerWords16[Us, Them side, J job](p *Position, l *MoveList) int {
 		}
 		n += tally(piece, from, targets)
 	}
-	// Castlings and en-passant captures: rare, expanded by play.
-	special := func(from board.Square, targets uint64, kind int) {
+	// A castling or an en-passant capture, from from to to: rare, one
+	// move, expanded by play.
+	special := func(from, to board.Square, kind int) {
 		if listing[J]() {
-			l.addSquaresSerWords16(from, targets, kind)
+			l.addSquaresSerWords16(from, to.Bitboard(), kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedSerWords16[Us, Them](p, from, targets, kind)
+			n += childPlayedSerWords16[Us, Them](p, from, to, kind)
 		} else {
-			n += count(targets)
+			n++
 		}
 	}
 	// The king's moves and castlings. The danger map is computed only
@@ -2678,14 +2619,10 @@ func generateSerWords16[Us, Them side, J job](p *Position, l *MoveList) int {
 	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
 	kingside, queenside := &castles[p.setup][2*us], &castles[p.setup][2*us+1]
-	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
+	if m.checkers == 0 && p.Castling&sideRights(us) != 0 {
 		castlings = p.Castling & (emptyRights(occ, kingside) | emptyRights(occ, queenside))
 	}
 	if kingMoves != 0 || castlings != 0 {
-		targets := kingMoves
-		if castlings != 0 {
-			targets |= kingside.safe | queenside.safe
-		}
 		// The danger map: the squares of targets the enemy attacks through
 		// our king, which is removed from the occupancy the sliders read
 		// (withoutKing, repr.go) so that it cannot step back along a
@@ -2693,8 +2630,9 @@ func generateSerWords16[Us, Them side, J job](p *Position, l *MoveList) int {
 		// squares (and the castlings', castleReach) on the empty board are
 		// looked at, and a slider is looked up only when its lines meet
 		// targets.
-		r := &kingReach[k]
+		targets, r := kingMoves, &kingReach[k]
 		if castlings != 0 {
+			targets |= kingside.safe | queenside.safe
 			r = &castleReach[p.setup][us]
 		}
 		attacked := board.KingAttacks()[p.king(them)]
@@ -2719,12 +2657,11 @@ func generateSerWords16[Us, Them side, J job](p *Position, l *MoveList) int {
 		}
 		attacked &= targets
 		leaper(board.King, k, kingMoves&^attacked)
-		// Chess960's xray square, beyond the castling rook, never holds
-		// a bit in standard chess: the test stops at c.xray == 0.
+		// (Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess.)
 		castle := func(c *castle) {
-			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
-				(c.xray == 0 || c.xray&rq == 0) {
-				special(k, c.to.Bitboard(), Castle)
+			if castlings&c.rights != 0 && attacked&c.safe == 0 && c.xray&rq == 0 {
+				special(k, c.to, Castle)
 			}
 		}
 		if castlings != 0 {
@@ -2814,10 +2751,10 @@ func generateSerWords16[Us, Them side, J job](p *Position, l *MoveList) int {
 		l.addPawnsSquaresSerWords16(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
-		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+		for b := pawnAttacks[them][p.EP&63] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegal[Us](p, from, k) {
-				special(from, p.EP.Bitboard(), EnPassant)
+				special(from, p.EP, EnPassant)
 			}
 		}
 	}
@@ -2853,9 +2790,6 @@ func childMovesSerWords16[Us, Them side](p *Position, pc board.Piece, from board
 		to := board.Square(bits.TrailingZeros64(b))
 		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
 		p.keep(us, pc, to)
-		if rights != 0 {
-			p.Castling = rights & keepRights[p.setup][to]
-		}
 		n += generateSerWords16[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
@@ -2937,15 +2871,11 @@ func (l *MoveList) addSquaresSerWords16(from board.Square, targets uint64, kind 
 	}
 }
 
-// childrenPlayedSerWords16 is childrenPlayed with serialize=words16.
-func childrenPlayedSerWords16[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
+// childPlayedSerWords16 is childPlayed with serialize=words16.
+func childPlayedSerWords16[Us, Them side](p *Position, from, to board.Square, kind int) int {
 	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += generateSerWords16[Them, Us, counts](&q, nil)
-	}
-	return n
+	play[Us](&q, p, newMove(from, to, kind))
+	return generateSerWords16[Them, Us, counts](&q, nil)
 }
 
 // addPawnsSquaresSerWords16 is addPawnsSquares with serialize=words16.

@@ -135,15 +135,16 @@ func generatePext[Us, Them side, J job](p *Position, l *MoveList) int {
 		}
 		n += tally(piece, from, targets)
 	}
-	// Castlings and en-passant captures: rare, expanded by play.
-	special := func(from board.Square, targets uint64, kind int) {
+	// A castling or an en-passant capture, from from to to: rare, one
+	// move, expanded by play.
+	special := func(from, to board.Square, kind int) {
 		if listing[J]() {
-			l.add(from, targets, kind)
+			l.add(from, to.Bitboard(), kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedPext[Us, Them](p, from, targets, kind)
+			n += childPlayedPext[Us, Them](p, from, to, kind)
 		} else {
-			n += count(targets)
+			n++
 		}
 	}
 	// The king's moves and castlings. The danger map is computed only
@@ -158,14 +159,10 @@ func generatePext[Us, Them side, J job](p *Position, l *MoveList) int {
 	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
 	kingside, queenside := &castles[p.setup][2*us], &castles[p.setup][2*us+1]
-	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
+	if m.checkers == 0 && p.Castling&sideRights(us) != 0 {
 		castlings = p.Castling & (emptyRights(occ, kingside) | emptyRights(occ, queenside))
 	}
 	if kingMoves != 0 || castlings != 0 {
-		targets := kingMoves
-		if castlings != 0 {
-			targets |= kingside.safe | queenside.safe
-		}
 		// The danger map: the squares of targets the enemy attacks through
 		// our king, which is removed from the occupancy the sliders read
 		// (withoutKing, repr.go) so that it cannot step back along a
@@ -173,8 +170,9 @@ func generatePext[Us, Them side, J job](p *Position, l *MoveList) int {
 		// squares (and the castlings', castleReach) on the empty board are
 		// looked at, and a slider is looked up only when its lines meet
 		// targets.
-		r := &kingReach[k]
+		targets, r := kingMoves, &kingReach[k]
 		if castlings != 0 {
+			targets |= kingside.safe | queenside.safe
 			r = &castleReach[p.setup][us]
 		}
 		attacked := board.KingAttacks()[p.king(them)]
@@ -199,12 +197,11 @@ func generatePext[Us, Them side, J job](p *Position, l *MoveList) int {
 		}
 		attacked &= targets
 		leaper(board.King, k, kingMoves&^attacked)
-		// Chess960's xray square, beyond the castling rook, never holds
-		// a bit in standard chess: the test stops at c.xray == 0.
+		// (Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess.)
 		castle := func(c *castle) {
-			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
-				(c.xray == 0 || c.xray&rq == 0) {
-				special(k, c.to.Bitboard(), Castle)
+			if castlings&c.rights != 0 && attacked&c.safe == 0 && c.xray&rq == 0 {
+				special(k, c.to, Castle)
 			}
 		}
 		if castlings != 0 {
@@ -294,10 +291,10 @@ func generatePext[Us, Them side, J job](p *Position, l *MoveList) int {
 		l.addPawns(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
-		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+		for b := pawnAttacks[them][p.EP&63] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegalPext[Us](p, from, k) {
-				special(from, p.EP.Bitboard(), EnPassant)
+				special(from, p.EP, EnPassant)
 			}
 		}
 	}
@@ -325,9 +322,6 @@ func childMovesPext[Us, Them side](p *Position, pc board.Piece, from board.Squar
 		to := board.Square(bits.TrailingZeros64(b))
 		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
 		p.keep(us, pc, to)
-		if rights != 0 {
-			p.Castling = rights & keepRights[p.setup][to]
-		}
 		n += generatePext[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
@@ -400,15 +394,11 @@ func childPawnsPext[Us, Them side](p *Position, targets uint64, delta int) int {
 	return n
 }
 
-// childrenPlayedPext is childrenPlayed with slider=pext.
-func childrenPlayedPext[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
+// childPlayedPext is childPlayed with slider=pext.
+func childPlayedPext[Us, Them side](p *Position, from, to board.Square, kind int) int {
 	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += generatePext[Them, Us, counts](&q, nil)
-	}
-	return n
+	play[Us](&q, p, newMove(from, to, kind))
+	return generatePext[Them, Us, counts](&q, nil)
 }
 
 // enPassantLegalPext is enPassantLegal with slider=pext.
@@ -543,15 +533,16 @@ func generatePextSplit[Us, Them side, J job](p *Position, l *MoveList) int {
 		}
 		n += tally(piece, from, targets)
 	}
-	// Castlings and en-passant captures: rare, expanded by play.
-	special := func(from board.Square, targets uint64, kind int) {
+	// A castling or an en-passant capture, from from to to: rare, one
+	// move, expanded by play.
+	special := func(from, to board.Square, kind int) {
 		if listing[J]() {
-			l.add(from, targets, kind)
+			l.add(from, to.Bitboard(), kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedPextSplit[Us, Them](p, from, targets, kind)
+			n += childPlayedPextSplit[Us, Them](p, from, to, kind)
 		} else {
-			n += count(targets)
+			n++
 		}
 	}
 	// The king's moves and castlings. The danger map is computed only
@@ -566,14 +557,10 @@ func generatePextSplit[Us, Them side, J job](p *Position, l *MoveList) int {
 	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
 	kingside, queenside := &castles[p.setup][2*us], &castles[p.setup][2*us+1]
-	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
+	if m.checkers == 0 && p.Castling&sideRights(us) != 0 {
 		castlings = p.Castling & (emptyRights(occ, kingside) | emptyRights(occ, queenside))
 	}
 	if kingMoves != 0 || castlings != 0 {
-		targets := kingMoves
-		if castlings != 0 {
-			targets |= kingside.safe | queenside.safe
-		}
 		// The danger map: the squares of targets the enemy attacks through
 		// our king, which is removed from the occupancy the sliders read
 		// (withoutKing, repr.go) so that it cannot step back along a
@@ -581,8 +568,9 @@ func generatePextSplit[Us, Them side, J job](p *Position, l *MoveList) int {
 		// squares (and the castlings', castleReach) on the empty board are
 		// looked at, and a slider is looked up only when its lines meet
 		// targets.
-		r := &kingReach[k]
+		targets, r := kingMoves, &kingReach[k]
 		if castlings != 0 {
+			targets |= kingside.safe | queenside.safe
 			r = &castleReach[p.setup][us]
 		}
 		attacked := board.KingAttacks()[p.king(them)]
@@ -607,12 +595,11 @@ func generatePextSplit[Us, Them side, J job](p *Position, l *MoveList) int {
 		}
 		attacked &= targets
 		leaper(board.King, k, kingMoves&^attacked)
-		// Chess960's xray square, beyond the castling rook, never holds
-		// a bit in standard chess: the test stops at c.xray == 0.
+		// (Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess.)
 		castle := func(c *castle) {
-			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
-				(c.xray == 0 || c.xray&rq == 0) {
-				special(k, c.to.Bitboard(), Castle)
+			if castlings&c.rights != 0 && attacked&c.safe == 0 && c.xray&rq == 0 {
+				special(k, c.to, Castle)
 			}
 		}
 		if castlings != 0 {
@@ -702,10 +689,10 @@ func generatePextSplit[Us, Them side, J job](p *Position, l *MoveList) int {
 		l.addPawns(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
-		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+		for b := pawnAttacks[them][p.EP&63] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegalPextSplit[Us](p, from, k) {
-				special(from, p.EP.Bitboard(), EnPassant)
+				special(from, p.EP, EnPassant)
 			}
 		}
 	}
@@ -733,9 +720,6 @@ func childMovesPextSplit[Us, Them side](p *Position, pc board.Piece, from board.
 		to := board.Square(bits.TrailingZeros64(b))
 		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
 		p.keep(us, pc, to)
-		if rights != 0 {
-			p.Castling = rights & keepRights[p.setup][to]
-		}
 		n += generatePextSplit[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
@@ -808,15 +792,11 @@ func childPawnsPextSplit[Us, Them side](p *Position, targets uint64, delta int) 
 	return n
 }
 
-// childrenPlayedPextSplit is childrenPlayed with slider=pext-split.
-func childrenPlayedPextSplit[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
+// childPlayedPextSplit is childPlayed with slider=pext-split.
+func childPlayedPextSplit[Us, Them side](p *Position, from, to board.Square, kind int) int {
 	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += generatePextSplit[Them, Us, counts](&q, nil)
-	}
-	return n
+	play[Us](&q, p, newMove(from, to, kind))
+	return generatePextSplit[Them, Us, counts](&q, nil)
 }
 
 // enPassantLegalPextSplit is enPassantLegal with slider=pext-split.
@@ -951,15 +931,16 @@ func generateMagicFancyAsm[Us, Them side, J job](p *Position, l *MoveList) int {
 		}
 		n += tally(piece, from, targets)
 	}
-	// Castlings and en-passant captures: rare, expanded by play.
-	special := func(from board.Square, targets uint64, kind int) {
+	// A castling or an en-passant capture, from from to to: rare, one
+	// move, expanded by play.
+	special := func(from, to board.Square, kind int) {
 		if listing[J]() {
-			l.add(from, targets, kind)
+			l.add(from, to.Bitboard(), kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedMagicFancyAsm[Us, Them](p, from, targets, kind)
+			n += childPlayedMagicFancyAsm[Us, Them](p, from, to, kind)
 		} else {
-			n += count(targets)
+			n++
 		}
 	}
 	// The king's moves and castlings. The danger map is computed only
@@ -974,14 +955,10 @@ func generateMagicFancyAsm[Us, Them side, J job](p *Position, l *MoveList) int {
 	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
 	kingside, queenside := &castles[p.setup][2*us], &castles[p.setup][2*us+1]
-	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
+	if m.checkers == 0 && p.Castling&sideRights(us) != 0 {
 		castlings = p.Castling & (emptyRights(occ, kingside) | emptyRights(occ, queenside))
 	}
 	if kingMoves != 0 || castlings != 0 {
-		targets := kingMoves
-		if castlings != 0 {
-			targets |= kingside.safe | queenside.safe
-		}
 		// The danger map: the squares of targets the enemy attacks through
 		// our king, which is removed from the occupancy the sliders read
 		// (withoutKing, repr.go) so that it cannot step back along a
@@ -989,8 +966,9 @@ func generateMagicFancyAsm[Us, Them side, J job](p *Position, l *MoveList) int {
 		// squares (and the castlings', castleReach) on the empty board are
 		// looked at, and a slider is looked up only when its lines meet
 		// targets.
-		r := &kingReach[k]
+		targets, r := kingMoves, &kingReach[k]
 		if castlings != 0 {
+			targets |= kingside.safe | queenside.safe
 			r = &castleReach[p.setup][us]
 		}
 		attacked := board.KingAttacks()[p.king(them)]
@@ -1015,12 +993,11 @@ func generateMagicFancyAsm[Us, Them side, J job](p *Position, l *MoveList) int {
 		}
 		attacked &= targets
 		leaper(board.King, k, kingMoves&^attacked)
-		// Chess960's xray square, beyond the castling rook, never holds
-		// a bit in standard chess: the test stops at c.xray == 0.
+		// (Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess.)
 		castle := func(c *castle) {
-			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
-				(c.xray == 0 || c.xray&rq == 0) {
-				special(k, c.to.Bitboard(), Castle)
+			if castlings&c.rights != 0 && attacked&c.safe == 0 && c.xray&rq == 0 {
+				special(k, c.to, Castle)
 			}
 		}
 		if castlings != 0 {
@@ -1110,10 +1087,10 @@ func generateMagicFancyAsm[Us, Them side, J job](p *Position, l *MoveList) int {
 		l.addPawns(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
-		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+		for b := pawnAttacks[them][p.EP&63] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegalMagicFancyAsm[Us](p, from, k) {
-				special(from, p.EP.Bitboard(), EnPassant)
+				special(from, p.EP, EnPassant)
 			}
 		}
 	}
@@ -1141,9 +1118,6 @@ func childMovesMagicFancyAsm[Us, Them side](p *Position, pc board.Piece, from bo
 		to := board.Square(bits.TrailingZeros64(b))
 		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
 		p.keep(us, pc, to)
-		if rights != 0 {
-			p.Castling = rights & keepRights[p.setup][to]
-		}
 		n += generateMagicFancyAsm[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
@@ -1216,15 +1190,11 @@ func childPawnsMagicFancyAsm[Us, Them side](p *Position, targets uint64, delta i
 	return n
 }
 
-// childrenPlayedMagicFancyAsm is childrenPlayed with slider=magic-fancy-asm.
-func childrenPlayedMagicFancyAsm[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
+// childPlayedMagicFancyAsm is childPlayed with slider=magic-fancy-asm.
+func childPlayedMagicFancyAsm[Us, Them side](p *Position, from, to board.Square, kind int) int {
 	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += generateMagicFancyAsm[Them, Us, counts](&q, nil)
-	}
-	return n
+	play[Us](&q, p, newMove(from, to, kind))
+	return generateMagicFancyAsm[Them, Us, counts](&q, nil)
 }
 
 // enPassantLegalMagicFancyAsm is enPassantLegal with slider=magic-fancy-asm.
@@ -1359,15 +1329,16 @@ func generateMagicBlackAsm[Us, Them side, J job](p *Position, l *MoveList) int {
 		}
 		n += tally(piece, from, targets)
 	}
-	// Castlings and en-passant captures: rare, expanded by play.
-	special := func(from board.Square, targets uint64, kind int) {
+	// A castling or an en-passant capture, from from to to: rare, one
+	// move, expanded by play.
+	special := func(from, to board.Square, kind int) {
 		if listing[J]() {
-			l.add(from, targets, kind)
+			l.add(from, to.Bitboard(), kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedMagicBlackAsm[Us, Them](p, from, targets, kind)
+			n += childPlayedMagicBlackAsm[Us, Them](p, from, to, kind)
 		} else {
-			n += count(targets)
+			n++
 		}
 	}
 	// The king's moves and castlings. The danger map is computed only
@@ -1382,14 +1353,10 @@ func generateMagicBlackAsm[Us, Them side, J job](p *Position, l *MoveList) int {
 	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
 	kingside, queenside := &castles[p.setup][2*us], &castles[p.setup][2*us+1]
-	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
+	if m.checkers == 0 && p.Castling&sideRights(us) != 0 {
 		castlings = p.Castling & (emptyRights(occ, kingside) | emptyRights(occ, queenside))
 	}
 	if kingMoves != 0 || castlings != 0 {
-		targets := kingMoves
-		if castlings != 0 {
-			targets |= kingside.safe | queenside.safe
-		}
 		// The danger map: the squares of targets the enemy attacks through
 		// our king, which is removed from the occupancy the sliders read
 		// (withoutKing, repr.go) so that it cannot step back along a
@@ -1397,8 +1364,9 @@ func generateMagicBlackAsm[Us, Them side, J job](p *Position, l *MoveList) int {
 		// squares (and the castlings', castleReach) on the empty board are
 		// looked at, and a slider is looked up only when its lines meet
 		// targets.
-		r := &kingReach[k]
+		targets, r := kingMoves, &kingReach[k]
 		if castlings != 0 {
+			targets |= kingside.safe | queenside.safe
 			r = &castleReach[p.setup][us]
 		}
 		attacked := board.KingAttacks()[p.king(them)]
@@ -1423,12 +1391,11 @@ func generateMagicBlackAsm[Us, Them side, J job](p *Position, l *MoveList) int {
 		}
 		attacked &= targets
 		leaper(board.King, k, kingMoves&^attacked)
-		// Chess960's xray square, beyond the castling rook, never holds
-		// a bit in standard chess: the test stops at c.xray == 0.
+		// (Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess.)
 		castle := func(c *castle) {
-			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
-				(c.xray == 0 || c.xray&rq == 0) {
-				special(k, c.to.Bitboard(), Castle)
+			if castlings&c.rights != 0 && attacked&c.safe == 0 && c.xray&rq == 0 {
+				special(k, c.to, Castle)
 			}
 		}
 		if castlings != 0 {
@@ -1518,10 +1485,10 @@ func generateMagicBlackAsm[Us, Them side, J job](p *Position, l *MoveList) int {
 		l.addPawns(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
-		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+		for b := pawnAttacks[them][p.EP&63] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegalMagicBlackAsm[Us](p, from, k) {
-				special(from, p.EP.Bitboard(), EnPassant)
+				special(from, p.EP, EnPassant)
 			}
 		}
 	}
@@ -1549,9 +1516,6 @@ func childMovesMagicBlackAsm[Us, Them side](p *Position, pc board.Piece, from bo
 		to := board.Square(bits.TrailingZeros64(b))
 		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
 		p.keep(us, pc, to)
-		if rights != 0 {
-			p.Castling = rights & keepRights[p.setup][to]
-		}
 		n += generateMagicBlackAsm[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
@@ -1624,15 +1588,11 @@ func childPawnsMagicBlackAsm[Us, Them side](p *Position, targets uint64, delta i
 	return n
 }
 
-// childrenPlayedMagicBlackAsm is childrenPlayed with slider=magic-black-asm.
-func childrenPlayedMagicBlackAsm[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
+// childPlayedMagicBlackAsm is childPlayed with slider=magic-black-asm.
+func childPlayedMagicBlackAsm[Us, Them side](p *Position, from, to board.Square, kind int) int {
 	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += generateMagicBlackAsm[Them, Us, counts](&q, nil)
-	}
-	return n
+	play[Us](&q, p, newMove(from, to, kind))
+	return generateMagicBlackAsm[Them, Us, counts](&q, nil)
 }
 
 // enPassantLegalMagicBlackAsm is enPassantLegal with slider=magic-black-asm.

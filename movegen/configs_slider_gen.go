@@ -139,15 +139,16 @@ func generateClassical[Us, Them side, J job](p *Position, l *MoveList) int {
 		}
 		n += tally(piece, from, targets)
 	}
-	// Castlings and en-passant captures: rare, expanded by play.
-	special := func(from board.Square, targets uint64, kind int) {
+	// A castling or an en-passant capture, from from to to: rare, one
+	// move, expanded by play.
+	special := func(from, to board.Square, kind int) {
 		if listing[J]() {
-			l.add(from, targets, kind)
+			l.add(from, to.Bitboard(), kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedClassical[Us, Them](p, from, targets, kind)
+			n += childPlayedClassical[Us, Them](p, from, to, kind)
 		} else {
-			n += count(targets)
+			n++
 		}
 	}
 	// The king's moves and castlings. The danger map is computed only
@@ -162,14 +163,10 @@ func generateClassical[Us, Them side, J job](p *Position, l *MoveList) int {
 	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
 	kingside, queenside := &castles[p.setup][2*us], &castles[p.setup][2*us+1]
-	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
+	if m.checkers == 0 && p.Castling&sideRights(us) != 0 {
 		castlings = p.Castling & (emptyRights(occ, kingside) | emptyRights(occ, queenside))
 	}
 	if kingMoves != 0 || castlings != 0 {
-		targets := kingMoves
-		if castlings != 0 {
-			targets |= kingside.safe | queenside.safe
-		}
 		// The danger map: the squares of targets the enemy attacks through
 		// our king, which is removed from the occupancy the sliders read
 		// (withoutKing, repr.go) so that it cannot step back along a
@@ -177,8 +174,9 @@ func generateClassical[Us, Them side, J job](p *Position, l *MoveList) int {
 		// squares (and the castlings', castleReach) on the empty board are
 		// looked at, and a slider is looked up only when its lines meet
 		// targets.
-		r := &kingReach[k]
+		targets, r := kingMoves, &kingReach[k]
 		if castlings != 0 {
+			targets |= kingside.safe | queenside.safe
 			r = &castleReach[p.setup][us]
 		}
 		attacked := board.KingAttacks()[p.king(them)]
@@ -203,12 +201,11 @@ func generateClassical[Us, Them side, J job](p *Position, l *MoveList) int {
 		}
 		attacked &= targets
 		leaper(board.King, k, kingMoves&^attacked)
-		// Chess960's xray square, beyond the castling rook, never holds
-		// a bit in standard chess: the test stops at c.xray == 0.
+		// (Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess.)
 		castle := func(c *castle) {
-			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
-				(c.xray == 0 || c.xray&rq == 0) {
-				special(k, c.to.Bitboard(), Castle)
+			if castlings&c.rights != 0 && attacked&c.safe == 0 && c.xray&rq == 0 {
+				special(k, c.to, Castle)
 			}
 		}
 		if castlings != 0 {
@@ -298,10 +295,10 @@ func generateClassical[Us, Them side, J job](p *Position, l *MoveList) int {
 		l.addPawns(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
-		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+		for b := pawnAttacks[them][p.EP&63] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegalClassical[Us](p, from, k) {
-				special(from, p.EP.Bitboard(), EnPassant)
+				special(from, p.EP, EnPassant)
 			}
 		}
 	}
@@ -329,9 +326,6 @@ func childMovesClassical[Us, Them side](p *Position, pc board.Piece, from board.
 		to := board.Square(bits.TrailingZeros64(b))
 		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
 		p.keep(us, pc, to)
-		if rights != 0 {
-			p.Castling = rights & keepRights[p.setup][to]
-		}
 		n += generateClassical[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
@@ -404,15 +398,11 @@ func childPawnsClassical[Us, Them side](p *Position, targets uint64, delta int) 
 	return n
 }
 
-// childrenPlayedClassical is childrenPlayed with slider=classical.
-func childrenPlayedClassical[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
+// childPlayedClassical is childPlayed with slider=classical.
+func childPlayedClassical[Us, Them side](p *Position, from, to board.Square, kind int) int {
 	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += generateClassical[Them, Us, counts](&q, nil)
-	}
-	return n
+	play[Us](&q, p, newMove(from, to, kind))
+	return generateClassical[Them, Us, counts](&q, nil)
 }
 
 // enPassantLegalClassical is enPassantLegal with slider=classical.
@@ -547,15 +537,16 @@ func generateDumb7fill[Us, Them side, J job](p *Position, l *MoveList) int {
 		}
 		n += tally(piece, from, targets)
 	}
-	// Castlings and en-passant captures: rare, expanded by play.
-	special := func(from board.Square, targets uint64, kind int) {
+	// A castling or an en-passant capture, from from to to: rare, one
+	// move, expanded by play.
+	special := func(from, to board.Square, kind int) {
 		if listing[J]() {
-			l.add(from, targets, kind)
+			l.add(from, to.Bitboard(), kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedDumb7fill[Us, Them](p, from, targets, kind)
+			n += childPlayedDumb7fill[Us, Them](p, from, to, kind)
 		} else {
-			n += count(targets)
+			n++
 		}
 	}
 	// The king's moves and castlings. The danger map is computed only
@@ -570,14 +561,10 @@ func generateDumb7fill[Us, Them side, J job](p *Position, l *MoveList) int {
 	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
 	kingside, queenside := &castles[p.setup][2*us], &castles[p.setup][2*us+1]
-	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
+	if m.checkers == 0 && p.Castling&sideRights(us) != 0 {
 		castlings = p.Castling & (emptyRights(occ, kingside) | emptyRights(occ, queenside))
 	}
 	if kingMoves != 0 || castlings != 0 {
-		targets := kingMoves
-		if castlings != 0 {
-			targets |= kingside.safe | queenside.safe
-		}
 		// The danger map: the squares of targets the enemy attacks through
 		// our king, which is removed from the occupancy the sliders read
 		// (withoutKing, repr.go) so that it cannot step back along a
@@ -585,8 +572,9 @@ func generateDumb7fill[Us, Them side, J job](p *Position, l *MoveList) int {
 		// squares (and the castlings', castleReach) on the empty board are
 		// looked at, and a slider is looked up only when its lines meet
 		// targets.
-		r := &kingReach[k]
+		targets, r := kingMoves, &kingReach[k]
 		if castlings != 0 {
+			targets |= kingside.safe | queenside.safe
 			r = &castleReach[p.setup][us]
 		}
 		attacked := board.KingAttacks()[p.king(them)]
@@ -611,12 +599,11 @@ func generateDumb7fill[Us, Them side, J job](p *Position, l *MoveList) int {
 		}
 		attacked &= targets
 		leaper(board.King, k, kingMoves&^attacked)
-		// Chess960's xray square, beyond the castling rook, never holds
-		// a bit in standard chess: the test stops at c.xray == 0.
+		// (Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess.)
 		castle := func(c *castle) {
-			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
-				(c.xray == 0 || c.xray&rq == 0) {
-				special(k, c.to.Bitboard(), Castle)
+			if castlings&c.rights != 0 && attacked&c.safe == 0 && c.xray&rq == 0 {
+				special(k, c.to, Castle)
 			}
 		}
 		if castlings != 0 {
@@ -706,10 +693,10 @@ func generateDumb7fill[Us, Them side, J job](p *Position, l *MoveList) int {
 		l.addPawns(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
-		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+		for b := pawnAttacks[them][p.EP&63] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegalDumb7fill[Us](p, from, k) {
-				special(from, p.EP.Bitboard(), EnPassant)
+				special(from, p.EP, EnPassant)
 			}
 		}
 	}
@@ -737,9 +724,6 @@ func childMovesDumb7fill[Us, Them side](p *Position, pc board.Piece, from board.
 		to := board.Square(bits.TrailingZeros64(b))
 		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
 		p.keep(us, pc, to)
-		if rights != 0 {
-			p.Castling = rights & keepRights[p.setup][to]
-		}
 		n += generateDumb7fill[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
@@ -812,15 +796,11 @@ func childPawnsDumb7fill[Us, Them side](p *Position, targets uint64, delta int) 
 	return n
 }
 
-// childrenPlayedDumb7fill is childrenPlayed with slider=dumb7fill.
-func childrenPlayedDumb7fill[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
+// childPlayedDumb7fill is childPlayed with slider=dumb7fill.
+func childPlayedDumb7fill[Us, Them side](p *Position, from, to board.Square, kind int) int {
 	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += generateDumb7fill[Them, Us, counts](&q, nil)
-	}
-	return n
+	play[Us](&q, p, newMove(from, to, kind))
+	return generateDumb7fill[Them, Us, counts](&q, nil)
 }
 
 // enPassantLegalDumb7fill is enPassantLegal with slider=dumb7fill.
@@ -955,15 +935,16 @@ func generateHyperbolaBswap[Us, Them side, J job](p *Position, l *MoveList) int 
 		}
 		n += tally(piece, from, targets)
 	}
-	// Castlings and en-passant captures: rare, expanded by play.
-	special := func(from board.Square, targets uint64, kind int) {
+	// A castling or an en-passant capture, from from to to: rare, one
+	// move, expanded by play.
+	special := func(from, to board.Square, kind int) {
 		if listing[J]() {
-			l.add(from, targets, kind)
+			l.add(from, to.Bitboard(), kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedHyperbolaBswap[Us, Them](p, from, targets, kind)
+			n += childPlayedHyperbolaBswap[Us, Them](p, from, to, kind)
 		} else {
-			n += count(targets)
+			n++
 		}
 	}
 	// The king's moves and castlings. The danger map is computed only
@@ -978,14 +959,10 @@ func generateHyperbolaBswap[Us, Them side, J job](p *Position, l *MoveList) int 
 	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
 	kingside, queenside := &castles[p.setup][2*us], &castles[p.setup][2*us+1]
-	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
+	if m.checkers == 0 && p.Castling&sideRights(us) != 0 {
 		castlings = p.Castling & (emptyRights(occ, kingside) | emptyRights(occ, queenside))
 	}
 	if kingMoves != 0 || castlings != 0 {
-		targets := kingMoves
-		if castlings != 0 {
-			targets |= kingside.safe | queenside.safe
-		}
 		// The danger map: the squares of targets the enemy attacks through
 		// our king, which is removed from the occupancy the sliders read
 		// (withoutKing, repr.go) so that it cannot step back along a
@@ -993,8 +970,9 @@ func generateHyperbolaBswap[Us, Them side, J job](p *Position, l *MoveList) int 
 		// squares (and the castlings', castleReach) on the empty board are
 		// looked at, and a slider is looked up only when its lines meet
 		// targets.
-		r := &kingReach[k]
+		targets, r := kingMoves, &kingReach[k]
 		if castlings != 0 {
+			targets |= kingside.safe | queenside.safe
 			r = &castleReach[p.setup][us]
 		}
 		attacked := board.KingAttacks()[p.king(them)]
@@ -1019,12 +997,11 @@ func generateHyperbolaBswap[Us, Them side, J job](p *Position, l *MoveList) int 
 		}
 		attacked &= targets
 		leaper(board.King, k, kingMoves&^attacked)
-		// Chess960's xray square, beyond the castling rook, never holds
-		// a bit in standard chess: the test stops at c.xray == 0.
+		// (Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess.)
 		castle := func(c *castle) {
-			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
-				(c.xray == 0 || c.xray&rq == 0) {
-				special(k, c.to.Bitboard(), Castle)
+			if castlings&c.rights != 0 && attacked&c.safe == 0 && c.xray&rq == 0 {
+				special(k, c.to, Castle)
 			}
 		}
 		if castlings != 0 {
@@ -1114,10 +1091,10 @@ func generateHyperbolaBswap[Us, Them side, J job](p *Position, l *MoveList) int 
 		l.addPawns(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
-		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+		for b := pawnAttacks[them][p.EP&63] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegalHyperbolaBswap[Us](p, from, k) {
-				special(from, p.EP.Bitboard(), EnPassant)
+				special(from, p.EP, EnPassant)
 			}
 		}
 	}
@@ -1145,9 +1122,6 @@ func childMovesHyperbolaBswap[Us, Them side](p *Position, pc board.Piece, from b
 		to := board.Square(bits.TrailingZeros64(b))
 		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
 		p.keep(us, pc, to)
-		if rights != 0 {
-			p.Castling = rights & keepRights[p.setup][to]
-		}
 		n += generateHyperbolaBswap[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
@@ -1220,15 +1194,11 @@ func childPawnsHyperbolaBswap[Us, Them side](p *Position, targets uint64, delta 
 	return n
 }
 
-// childrenPlayedHyperbolaBswap is childrenPlayed with slider=hyperbola-bswap.
-func childrenPlayedHyperbolaBswap[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
+// childPlayedHyperbolaBswap is childPlayed with slider=hyperbola-bswap.
+func childPlayedHyperbolaBswap[Us, Them side](p *Position, from, to board.Square, kind int) int {
 	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += generateHyperbolaBswap[Them, Us, counts](&q, nil)
-	}
-	return n
+	play[Us](&q, p, newMove(from, to, kind))
+	return generateHyperbolaBswap[Them, Us, counts](&q, nil)
 }
 
 // enPassantLegalHyperbolaBswap is enPassantLegal with slider=hyperbola-bswap.
@@ -1363,15 +1333,16 @@ func generateHyperbolaReverse[Us, Them side, J job](p *Position, l *MoveList) in
 		}
 		n += tally(piece, from, targets)
 	}
-	// Castlings and en-passant captures: rare, expanded by play.
-	special := func(from board.Square, targets uint64, kind int) {
+	// A castling or an en-passant capture, from from to to: rare, one
+	// move, expanded by play.
+	special := func(from, to board.Square, kind int) {
 		if listing[J]() {
-			l.add(from, targets, kind)
+			l.add(from, to.Bitboard(), kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedHyperbolaReverse[Us, Them](p, from, targets, kind)
+			n += childPlayedHyperbolaReverse[Us, Them](p, from, to, kind)
 		} else {
-			n += count(targets)
+			n++
 		}
 	}
 	// The king's moves and castlings. The danger map is computed only
@@ -1386,14 +1357,10 @@ func generateHyperbolaReverse[Us, Them side, J job](p *Position, l *MoveList) in
 	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
 	kingside, queenside := &castles[p.setup][2*us], &castles[p.setup][2*us+1]
-	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
+	if m.checkers == 0 && p.Castling&sideRights(us) != 0 {
 		castlings = p.Castling & (emptyRights(occ, kingside) | emptyRights(occ, queenside))
 	}
 	if kingMoves != 0 || castlings != 0 {
-		targets := kingMoves
-		if castlings != 0 {
-			targets |= kingside.safe | queenside.safe
-		}
 		// The danger map: the squares of targets the enemy attacks through
 		// our king, which is removed from the occupancy the sliders read
 		// (withoutKing, repr.go) so that it cannot step back along a
@@ -1401,8 +1368,9 @@ func generateHyperbolaReverse[Us, Them side, J job](p *Position, l *MoveList) in
 		// squares (and the castlings', castleReach) on the empty board are
 		// looked at, and a slider is looked up only when its lines meet
 		// targets.
-		r := &kingReach[k]
+		targets, r := kingMoves, &kingReach[k]
 		if castlings != 0 {
+			targets |= kingside.safe | queenside.safe
 			r = &castleReach[p.setup][us]
 		}
 		attacked := board.KingAttacks()[p.king(them)]
@@ -1427,12 +1395,11 @@ func generateHyperbolaReverse[Us, Them side, J job](p *Position, l *MoveList) in
 		}
 		attacked &= targets
 		leaper(board.King, k, kingMoves&^attacked)
-		// Chess960's xray square, beyond the castling rook, never holds
-		// a bit in standard chess: the test stops at c.xray == 0.
+		// (Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess.)
 		castle := func(c *castle) {
-			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
-				(c.xray == 0 || c.xray&rq == 0) {
-				special(k, c.to.Bitboard(), Castle)
+			if castlings&c.rights != 0 && attacked&c.safe == 0 && c.xray&rq == 0 {
+				special(k, c.to, Castle)
 			}
 		}
 		if castlings != 0 {
@@ -1522,10 +1489,10 @@ func generateHyperbolaReverse[Us, Them side, J job](p *Position, l *MoveList) in
 		l.addPawns(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
-		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+		for b := pawnAttacks[them][p.EP&63] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegalHyperbolaReverse[Us](p, from, k) {
-				special(from, p.EP.Bitboard(), EnPassant)
+				special(from, p.EP, EnPassant)
 			}
 		}
 	}
@@ -1553,9 +1520,6 @@ func childMovesHyperbolaReverse[Us, Them side](p *Position, pc board.Piece, from
 		to := board.Square(bits.TrailingZeros64(b))
 		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
 		p.keep(us, pc, to)
-		if rights != 0 {
-			p.Castling = rights & keepRights[p.setup][to]
-		}
 		n += generateHyperbolaReverse[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
@@ -1628,15 +1592,11 @@ func childPawnsHyperbolaReverse[Us, Them side](p *Position, targets uint64, delt
 	return n
 }
 
-// childrenPlayedHyperbolaReverse is childrenPlayed with slider=hyperbola-reverse.
-func childrenPlayedHyperbolaReverse[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
+// childPlayedHyperbolaReverse is childPlayed with slider=hyperbola-reverse.
+func childPlayedHyperbolaReverse[Us, Them side](p *Position, from, to board.Square, kind int) int {
 	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += generateHyperbolaReverse[Them, Us, counts](&q, nil)
-	}
-	return n
+	play[Us](&q, p, newMove(from, to, kind))
+	return generateHyperbolaReverse[Them, Us, counts](&q, nil)
 }
 
 // enPassantLegalHyperbolaReverse is enPassantLegal with slider=hyperbola-reverse.
@@ -1771,15 +1731,16 @@ func generateKindergarten[Us, Them side, J job](p *Position, l *MoveList) int {
 		}
 		n += tally(piece, from, targets)
 	}
-	// Castlings and en-passant captures: rare, expanded by play.
-	special := func(from board.Square, targets uint64, kind int) {
+	// A castling or an en-passant capture, from from to to: rare, one
+	// move, expanded by play.
+	special := func(from, to board.Square, kind int) {
 		if listing[J]() {
-			l.add(from, targets, kind)
+			l.add(from, to.Bitboard(), kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedKindergarten[Us, Them](p, from, targets, kind)
+			n += childPlayedKindergarten[Us, Them](p, from, to, kind)
 		} else {
-			n += count(targets)
+			n++
 		}
 	}
 	// The king's moves and castlings. The danger map is computed only
@@ -1794,14 +1755,10 @@ func generateKindergarten[Us, Them side, J job](p *Position, l *MoveList) int {
 	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
 	kingside, queenside := &castles[p.setup][2*us], &castles[p.setup][2*us+1]
-	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
+	if m.checkers == 0 && p.Castling&sideRights(us) != 0 {
 		castlings = p.Castling & (emptyRights(occ, kingside) | emptyRights(occ, queenside))
 	}
 	if kingMoves != 0 || castlings != 0 {
-		targets := kingMoves
-		if castlings != 0 {
-			targets |= kingside.safe | queenside.safe
-		}
 		// The danger map: the squares of targets the enemy attacks through
 		// our king, which is removed from the occupancy the sliders read
 		// (withoutKing, repr.go) so that it cannot step back along a
@@ -1809,8 +1766,9 @@ func generateKindergarten[Us, Them side, J job](p *Position, l *MoveList) int {
 		// squares (and the castlings', castleReach) on the empty board are
 		// looked at, and a slider is looked up only when its lines meet
 		// targets.
-		r := &kingReach[k]
+		targets, r := kingMoves, &kingReach[k]
 		if castlings != 0 {
+			targets |= kingside.safe | queenside.safe
 			r = &castleReach[p.setup][us]
 		}
 		attacked := board.KingAttacks()[p.king(them)]
@@ -1835,12 +1793,11 @@ func generateKindergarten[Us, Them side, J job](p *Position, l *MoveList) int {
 		}
 		attacked &= targets
 		leaper(board.King, k, kingMoves&^attacked)
-		// Chess960's xray square, beyond the castling rook, never holds
-		// a bit in standard chess: the test stops at c.xray == 0.
+		// (Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess.)
 		castle := func(c *castle) {
-			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
-				(c.xray == 0 || c.xray&rq == 0) {
-				special(k, c.to.Bitboard(), Castle)
+			if castlings&c.rights != 0 && attacked&c.safe == 0 && c.xray&rq == 0 {
+				special(k, c.to, Castle)
 			}
 		}
 		if castlings != 0 {
@@ -1930,10 +1887,10 @@ func generateKindergarten[Us, Them side, J job](p *Position, l *MoveList) int {
 		l.addPawns(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
-		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+		for b := pawnAttacks[them][p.EP&63] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegalKindergarten[Us](p, from, k) {
-				special(from, p.EP.Bitboard(), EnPassant)
+				special(from, p.EP, EnPassant)
 			}
 		}
 	}
@@ -1961,9 +1918,6 @@ func childMovesKindergarten[Us, Them side](p *Position, pc board.Piece, from boa
 		to := board.Square(bits.TrailingZeros64(b))
 		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
 		p.keep(us, pc, to)
-		if rights != 0 {
-			p.Castling = rights & keepRights[p.setup][to]
-		}
 		n += generateKindergarten[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
@@ -2036,15 +1990,11 @@ func childPawnsKindergarten[Us, Them side](p *Position, targets uint64, delta in
 	return n
 }
 
-// childrenPlayedKindergarten is childrenPlayed with slider=kindergarten.
-func childrenPlayedKindergarten[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
+// childPlayedKindergarten is childPlayed with slider=kindergarten.
+func childPlayedKindergarten[Us, Them side](p *Position, from, to board.Square, kind int) int {
 	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += generateKindergarten[Them, Us, counts](&q, nil)
-	}
-	return n
+	play[Us](&q, p, newMove(from, to, kind))
+	return generateKindergarten[Them, Us, counts](&q, nil)
 }
 
 // enPassantLegalKindergarten is enPassantLegal with slider=kindergarten.
@@ -2179,15 +2129,16 @@ func generateKoggeStone[Us, Them side, J job](p *Position, l *MoveList) int {
 		}
 		n += tally(piece, from, targets)
 	}
-	// Castlings and en-passant captures: rare, expanded by play.
-	special := func(from board.Square, targets uint64, kind int) {
+	// A castling or an en-passant capture, from from to to: rare, one
+	// move, expanded by play.
+	special := func(from, to board.Square, kind int) {
 		if listing[J]() {
-			l.add(from, targets, kind)
+			l.add(from, to.Bitboard(), kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedKoggeStone[Us, Them](p, from, targets, kind)
+			n += childPlayedKoggeStone[Us, Them](p, from, to, kind)
 		} else {
-			n += count(targets)
+			n++
 		}
 	}
 	// The king's moves and castlings. The danger map is computed only
@@ -2202,14 +2153,10 @@ func generateKoggeStone[Us, Them side, J job](p *Position, l *MoveList) int {
 	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
 	kingside, queenside := &castles[p.setup][2*us], &castles[p.setup][2*us+1]
-	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
+	if m.checkers == 0 && p.Castling&sideRights(us) != 0 {
 		castlings = p.Castling & (emptyRights(occ, kingside) | emptyRights(occ, queenside))
 	}
 	if kingMoves != 0 || castlings != 0 {
-		targets := kingMoves
-		if castlings != 0 {
-			targets |= kingside.safe | queenside.safe
-		}
 		// The danger map: the squares of targets the enemy attacks through
 		// our king, which is removed from the occupancy the sliders read
 		// (withoutKing, repr.go) so that it cannot step back along a
@@ -2217,8 +2164,9 @@ func generateKoggeStone[Us, Them side, J job](p *Position, l *MoveList) int {
 		// squares (and the castlings', castleReach) on the empty board are
 		// looked at, and a slider is looked up only when its lines meet
 		// targets.
-		r := &kingReach[k]
+		targets, r := kingMoves, &kingReach[k]
 		if castlings != 0 {
+			targets |= kingside.safe | queenside.safe
 			r = &castleReach[p.setup][us]
 		}
 		attacked := board.KingAttacks()[p.king(them)]
@@ -2243,12 +2191,11 @@ func generateKoggeStone[Us, Them side, J job](p *Position, l *MoveList) int {
 		}
 		attacked &= targets
 		leaper(board.King, k, kingMoves&^attacked)
-		// Chess960's xray square, beyond the castling rook, never holds
-		// a bit in standard chess: the test stops at c.xray == 0.
+		// (Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess.)
 		castle := func(c *castle) {
-			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
-				(c.xray == 0 || c.xray&rq == 0) {
-				special(k, c.to.Bitboard(), Castle)
+			if castlings&c.rights != 0 && attacked&c.safe == 0 && c.xray&rq == 0 {
+				special(k, c.to, Castle)
 			}
 		}
 		if castlings != 0 {
@@ -2338,10 +2285,10 @@ func generateKoggeStone[Us, Them side, J job](p *Position, l *MoveList) int {
 		l.addPawns(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
-		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+		for b := pawnAttacks[them][p.EP&63] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegalKoggeStone[Us](p, from, k) {
-				special(from, p.EP.Bitboard(), EnPassant)
+				special(from, p.EP, EnPassant)
 			}
 		}
 	}
@@ -2369,9 +2316,6 @@ func childMovesKoggeStone[Us, Them side](p *Position, pc board.Piece, from board
 		to := board.Square(bits.TrailingZeros64(b))
 		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
 		p.keep(us, pc, to)
-		if rights != 0 {
-			p.Castling = rights & keepRights[p.setup][to]
-		}
 		n += generateKoggeStone[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
@@ -2444,15 +2388,11 @@ func childPawnsKoggeStone[Us, Them side](p *Position, targets uint64, delta int)
 	return n
 }
 
-// childrenPlayedKoggeStone is childrenPlayed with slider=kogge-stone.
-func childrenPlayedKoggeStone[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
+// childPlayedKoggeStone is childPlayed with slider=kogge-stone.
+func childPlayedKoggeStone[Us, Them side](p *Position, from, to board.Square, kind int) int {
 	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += generateKoggeStone[Them, Us, counts](&q, nil)
-	}
-	return n
+	play[Us](&q, p, newMove(from, to, kind))
+	return generateKoggeStone[Them, Us, counts](&q, nil)
 }
 
 // enPassantLegalKoggeStone is enPassantLegal with slider=kogge-stone.
@@ -2587,15 +2527,16 @@ func generateMagicBlack[Us, Them side, J job](p *Position, l *MoveList) int {
 		}
 		n += tally(piece, from, targets)
 	}
-	// Castlings and en-passant captures: rare, expanded by play.
-	special := func(from board.Square, targets uint64, kind int) {
+	// A castling or an en-passant capture, from from to to: rare, one
+	// move, expanded by play.
+	special := func(from, to board.Square, kind int) {
 		if listing[J]() {
-			l.add(from, targets, kind)
+			l.add(from, to.Bitboard(), kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedMagicBlack[Us, Them](p, from, targets, kind)
+			n += childPlayedMagicBlack[Us, Them](p, from, to, kind)
 		} else {
-			n += count(targets)
+			n++
 		}
 	}
 	// The king's moves and castlings. The danger map is computed only
@@ -2610,14 +2551,10 @@ func generateMagicBlack[Us, Them side, J job](p *Position, l *MoveList) int {
 	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
 	kingside, queenside := &castles[p.setup][2*us], &castles[p.setup][2*us+1]
-	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
+	if m.checkers == 0 && p.Castling&sideRights(us) != 0 {
 		castlings = p.Castling & (emptyRights(occ, kingside) | emptyRights(occ, queenside))
 	}
 	if kingMoves != 0 || castlings != 0 {
-		targets := kingMoves
-		if castlings != 0 {
-			targets |= kingside.safe | queenside.safe
-		}
 		// The danger map: the squares of targets the enemy attacks through
 		// our king, which is removed from the occupancy the sliders read
 		// (withoutKing, repr.go) so that it cannot step back along a
@@ -2625,8 +2562,9 @@ func generateMagicBlack[Us, Them side, J job](p *Position, l *MoveList) int {
 		// squares (and the castlings', castleReach) on the empty board are
 		// looked at, and a slider is looked up only when its lines meet
 		// targets.
-		r := &kingReach[k]
+		targets, r := kingMoves, &kingReach[k]
 		if castlings != 0 {
+			targets |= kingside.safe | queenside.safe
 			r = &castleReach[p.setup][us]
 		}
 		attacked := board.KingAttacks()[p.king(them)]
@@ -2651,12 +2589,11 @@ func generateMagicBlack[Us, Them side, J job](p *Position, l *MoveList) int {
 		}
 		attacked &= targets
 		leaper(board.King, k, kingMoves&^attacked)
-		// Chess960's xray square, beyond the castling rook, never holds
-		// a bit in standard chess: the test stops at c.xray == 0.
+		// (Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess.)
 		castle := func(c *castle) {
-			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
-				(c.xray == 0 || c.xray&rq == 0) {
-				special(k, c.to.Bitboard(), Castle)
+			if castlings&c.rights != 0 && attacked&c.safe == 0 && c.xray&rq == 0 {
+				special(k, c.to, Castle)
 			}
 		}
 		if castlings != 0 {
@@ -2746,10 +2683,10 @@ func generateMagicBlack[Us, Them side, J job](p *Position, l *MoveList) int {
 		l.addPawns(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
-		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+		for b := pawnAttacks[them][p.EP&63] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegalMagicBlack[Us](p, from, k) {
-				special(from, p.EP.Bitboard(), EnPassant)
+				special(from, p.EP, EnPassant)
 			}
 		}
 	}
@@ -2777,9 +2714,6 @@ func childMovesMagicBlack[Us, Them side](p *Position, pc board.Piece, from board
 		to := board.Square(bits.TrailingZeros64(b))
 		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
 		p.keep(us, pc, to)
-		if rights != 0 {
-			p.Castling = rights & keepRights[p.setup][to]
-		}
 		n += generateMagicBlack[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
@@ -2852,15 +2786,11 @@ func childPawnsMagicBlack[Us, Them side](p *Position, targets uint64, delta int)
 	return n
 }
 
-// childrenPlayedMagicBlack is childrenPlayed with slider=magic-black.
-func childrenPlayedMagicBlack[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
+// childPlayedMagicBlack is childPlayed with slider=magic-black.
+func childPlayedMagicBlack[Us, Them side](p *Position, from, to board.Square, kind int) int {
 	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += generateMagicBlack[Them, Us, counts](&q, nil)
-	}
-	return n
+	play[Us](&q, p, newMove(from, to, kind))
+	return generateMagicBlack[Them, Us, counts](&q, nil)
 }
 
 // enPassantLegalMagicBlack is enPassantLegal with slider=magic-black.
@@ -2995,15 +2925,16 @@ func generateMagicPlain[Us, Them side, J job](p *Position, l *MoveList) int {
 		}
 		n += tally(piece, from, targets)
 	}
-	// Castlings and en-passant captures: rare, expanded by play.
-	special := func(from board.Square, targets uint64, kind int) {
+	// A castling or an en-passant capture, from from to to: rare, one
+	// move, expanded by play.
+	special := func(from, to board.Square, kind int) {
 		if listing[J]() {
-			l.add(from, targets, kind)
+			l.add(from, to.Bitboard(), kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedMagicPlain[Us, Them](p, from, targets, kind)
+			n += childPlayedMagicPlain[Us, Them](p, from, to, kind)
 		} else {
-			n += count(targets)
+			n++
 		}
 	}
 	// The king's moves and castlings. The danger map is computed only
@@ -3018,14 +2949,10 @@ func generateMagicPlain[Us, Them side, J job](p *Position, l *MoveList) int {
 	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
 	kingside, queenside := &castles[p.setup][2*us], &castles[p.setup][2*us+1]
-	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
+	if m.checkers == 0 && p.Castling&sideRights(us) != 0 {
 		castlings = p.Castling & (emptyRights(occ, kingside) | emptyRights(occ, queenside))
 	}
 	if kingMoves != 0 || castlings != 0 {
-		targets := kingMoves
-		if castlings != 0 {
-			targets |= kingside.safe | queenside.safe
-		}
 		// The danger map: the squares of targets the enemy attacks through
 		// our king, which is removed from the occupancy the sliders read
 		// (withoutKing, repr.go) so that it cannot step back along a
@@ -3033,8 +2960,9 @@ func generateMagicPlain[Us, Them side, J job](p *Position, l *MoveList) int {
 		// squares (and the castlings', castleReach) on the empty board are
 		// looked at, and a slider is looked up only when its lines meet
 		// targets.
-		r := &kingReach[k]
+		targets, r := kingMoves, &kingReach[k]
 		if castlings != 0 {
+			targets |= kingside.safe | queenside.safe
 			r = &castleReach[p.setup][us]
 		}
 		attacked := board.KingAttacks()[p.king(them)]
@@ -3059,12 +2987,11 @@ func generateMagicPlain[Us, Them side, J job](p *Position, l *MoveList) int {
 		}
 		attacked &= targets
 		leaper(board.King, k, kingMoves&^attacked)
-		// Chess960's xray square, beyond the castling rook, never holds
-		// a bit in standard chess: the test stops at c.xray == 0.
+		// (Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess.)
 		castle := func(c *castle) {
-			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
-				(c.xray == 0 || c.xray&rq == 0) {
-				special(k, c.to.Bitboard(), Castle)
+			if castlings&c.rights != 0 && attacked&c.safe == 0 && c.xray&rq == 0 {
+				special(k, c.to, Castle)
 			}
 		}
 		if castlings != 0 {
@@ -3154,10 +3081,10 @@ func generateMagicPlain[Us, Them side, J job](p *Position, l *MoveList) int {
 		l.addPawns(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
-		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+		for b := pawnAttacks[them][p.EP&63] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegalMagicPlain[Us](p, from, k) {
-				special(from, p.EP.Bitboard(), EnPassant)
+				special(from, p.EP, EnPassant)
 			}
 		}
 	}
@@ -3185,9 +3112,6 @@ func childMovesMagicPlain[Us, Them side](p *Position, pc board.Piece, from board
 		to := board.Square(bits.TrailingZeros64(b))
 		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
 		p.keep(us, pc, to)
-		if rights != 0 {
-			p.Castling = rights & keepRights[p.setup][to]
-		}
 		n += generateMagicPlain[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
@@ -3260,15 +3184,11 @@ func childPawnsMagicPlain[Us, Them side](p *Position, targets uint64, delta int)
 	return n
 }
 
-// childrenPlayedMagicPlain is childrenPlayed with slider=magic-plain.
-func childrenPlayedMagicPlain[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
+// childPlayedMagicPlain is childPlayed with slider=magic-plain.
+func childPlayedMagicPlain[Us, Them side](p *Position, from, to board.Square, kind int) int {
 	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += generateMagicPlain[Them, Us, counts](&q, nil)
-	}
-	return n
+	play[Us](&q, p, newMove(from, to, kind))
+	return generateMagicPlain[Them, Us, counts](&q, nil)
 }
 
 // enPassantLegalMagicPlain is enPassantLegal with slider=magic-plain.
@@ -3403,15 +3323,16 @@ func generateObstructionDifference[Us, Them side, J job](p *Position, l *MoveLis
 		}
 		n += tally(piece, from, targets)
 	}
-	// Castlings and en-passant captures: rare, expanded by play.
-	special := func(from board.Square, targets uint64, kind int) {
+	// A castling or an en-passant capture, from from to to: rare, one
+	// move, expanded by play.
+	special := func(from, to board.Square, kind int) {
 		if listing[J]() {
-			l.add(from, targets, kind)
+			l.add(from, to.Bitboard(), kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedObstructionDifference[Us, Them](p, from, targets, kind)
+			n += childPlayedObstructionDifference[Us, Them](p, from, to, kind)
 		} else {
-			n += count(targets)
+			n++
 		}
 	}
 	// The king's moves and castlings. The danger map is computed only
@@ -3426,14 +3347,10 @@ func generateObstructionDifference[Us, Them side, J job](p *Position, l *MoveLis
 	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
 	kingside, queenside := &castles[p.setup][2*us], &castles[p.setup][2*us+1]
-	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
+	if m.checkers == 0 && p.Castling&sideRights(us) != 0 {
 		castlings = p.Castling & (emptyRights(occ, kingside) | emptyRights(occ, queenside))
 	}
 	if kingMoves != 0 || castlings != 0 {
-		targets := kingMoves
-		if castlings != 0 {
-			targets |= kingside.safe | queenside.safe
-		}
 		// The danger map: the squares of targets the enemy attacks through
 		// our king, which is removed from the occupancy the sliders read
 		// (withoutKing, repr.go) so that it cannot step back along a
@@ -3441,8 +3358,9 @@ func generateObstructionDifference[Us, Them side, J job](p *Position, l *MoveLis
 		// squares (and the castlings', castleReach) on the empty board are
 		// looked at, and a slider is looked up only when its lines meet
 		// targets.
-		r := &kingReach[k]
+		targets, r := kingMoves, &kingReach[k]
 		if castlings != 0 {
+			targets |= kingside.safe | queenside.safe
 			r = &castleReach[p.setup][us]
 		}
 		attacked := board.KingAttacks()[p.king(them)]
@@ -3467,12 +3385,11 @@ func generateObstructionDifference[Us, Them side, J job](p *Position, l *MoveLis
 		}
 		attacked &= targets
 		leaper(board.King, k, kingMoves&^attacked)
-		// Chess960's xray square, beyond the castling rook, never holds
-		// a bit in standard chess: the test stops at c.xray == 0.
+		// (Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess.)
 		castle := func(c *castle) {
-			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
-				(c.xray == 0 || c.xray&rq == 0) {
-				special(k, c.to.Bitboard(), Castle)
+			if castlings&c.rights != 0 && attacked&c.safe == 0 && c.xray&rq == 0 {
+				special(k, c.to, Castle)
 			}
 		}
 		if castlings != 0 {
@@ -3562,10 +3479,10 @@ func generateObstructionDifference[Us, Them side, J job](p *Position, l *MoveLis
 		l.addPawns(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
-		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+		for b := pawnAttacks[them][p.EP&63] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegalObstructionDifference[Us](p, from, k) {
-				special(from, p.EP.Bitboard(), EnPassant)
+				special(from, p.EP, EnPassant)
 			}
 		}
 	}
@@ -3593,9 +3510,6 @@ func childMovesObstructionDifference[Us, Them side](p *Position, pc board.Piece,
 		to := board.Square(bits.TrailingZeros64(b))
 		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
 		p.keep(us, pc, to)
-		if rights != 0 {
-			p.Castling = rights & keepRights[p.setup][to]
-		}
 		n += generateObstructionDifference[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
@@ -3668,15 +3582,11 @@ func childPawnsObstructionDifference[Us, Them side](p *Position, targets uint64,
 	return n
 }
 
-// childrenPlayedObstructionDifference is childrenPlayed with slider=obstruction-difference.
-func childrenPlayedObstructionDifference[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
+// childPlayedObstructionDifference is childPlayed with slider=obstruction-difference.
+func childPlayedObstructionDifference[Us, Them side](p *Position, from, to board.Square, kind int) int {
 	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += generateObstructionDifference[Them, Us, counts](&q, nil)
-	}
-	return n
+	play[Us](&q, p, newMove(from, to, kind))
+	return generateObstructionDifference[Them, Us, counts](&q, nil)
 }
 
 // enPassantLegalObstructionDifference is enPassantLegal with slider=obstruction-difference.
@@ -3811,15 +3721,16 @@ func generateRayLoop[Us, Them side, J job](p *Position, l *MoveList) int {
 		}
 		n += tally(piece, from, targets)
 	}
-	// Castlings and en-passant captures: rare, expanded by play.
-	special := func(from board.Square, targets uint64, kind int) {
+	// A castling or an en-passant capture, from from to to: rare, one
+	// move, expanded by play.
+	special := func(from, to board.Square, kind int) {
 		if listing[J]() {
-			l.add(from, targets, kind)
+			l.add(from, to.Bitboard(), kind)
 		}
 		if expanding[J]() {
-			n += childrenPlayedRayLoop[Us, Them](p, from, targets, kind)
+			n += childPlayedRayLoop[Us, Them](p, from, to, kind)
 		} else {
-			n += count(targets)
+			n++
 		}
 	}
 	// The king's moves and castlings. The danger map is computed only
@@ -3834,14 +3745,10 @@ func generateRayLoop[Us, Them side, J job](p *Position, l *MoveList) int {
 	kingMoves := board.KingAttacks()[k] &^ own
 	var castlings uint8 // rights whose squares are empty, to test for attacks
 	kingside, queenside := &castles[p.setup][2*us], &castles[p.setup][2*us+1]
-	if m.checkers == 0 && p.Castling&sideRights[us] != 0 {
+	if m.checkers == 0 && p.Castling&sideRights(us) != 0 {
 		castlings = p.Castling & (emptyRights(occ, kingside) | emptyRights(occ, queenside))
 	}
 	if kingMoves != 0 || castlings != 0 {
-		targets := kingMoves
-		if castlings != 0 {
-			targets |= kingside.safe | queenside.safe
-		}
 		// The danger map: the squares of targets the enemy attacks through
 		// our king, which is removed from the occupancy the sliders read
 		// (withoutKing, repr.go) so that it cannot step back along a
@@ -3849,8 +3756,9 @@ func generateRayLoop[Us, Them side, J job](p *Position, l *MoveList) int {
 		// squares (and the castlings', castleReach) on the empty board are
 		// looked at, and a slider is looked up only when its lines meet
 		// targets.
-		r := &kingReach[k]
+		targets, r := kingMoves, &kingReach[k]
 		if castlings != 0 {
+			targets |= kingside.safe | queenside.safe
 			r = &castleReach[p.setup][us]
 		}
 		attacked := board.KingAttacks()[p.king(them)]
@@ -3875,12 +3783,11 @@ func generateRayLoop[Us, Them side, J job](p *Position, l *MoveList) int {
 		}
 		attacked &= targets
 		leaper(board.King, k, kingMoves&^attacked)
-		// Chess960's xray square, beyond the castling rook, never holds
-		// a bit in standard chess: the test stops at c.xray == 0.
+		// (Chess960's xray square, beyond the castling rook, never holds
+		// a bit in standard chess.)
 		castle := func(c *castle) {
-			if castlings&c.rights != 0 && attacked&c.safe == 0 &&
-				(c.xray == 0 || c.xray&rq == 0) {
-				special(k, c.to.Bitboard(), Castle)
+			if castlings&c.rights != 0 && attacked&c.safe == 0 && c.xray&rq == 0 {
+				special(k, c.to, Castle)
 			}
 		}
 		if castlings != 0 {
@@ -3970,10 +3877,10 @@ func generateRayLoop[Us, Them side, J job](p *Position, l *MoveList) int {
 		l.addPawns(capH, captureH(us), Quiet)
 	}
 	if p.EP != board.NoSquare {
-		for b := pawnAttacks[them][p.EP] & pawns; b != 0; b &= b - 1 {
+		for b := pawnAttacks[them][p.EP&63] & pawns; b != 0; b &= b - 1 {
 			from := board.Square(bits.TrailingZeros64(b))
 			if enPassantLegalRayLoop[Us](p, from, k) {
-				special(from, p.EP.Bitboard(), EnPassant)
+				special(from, p.EP, EnPassant)
 			}
 		}
 	}
@@ -4001,9 +3908,6 @@ func childMovesRayLoop[Us, Them side](p *Position, pc board.Piece, from board.Sq
 		to := board.Square(bits.TrailingZeros64(b))
 		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
 		p.keep(us, pc, to)
-		if rights != 0 {
-			p.Castling = rights & keepRights[p.setup][to]
-		}
 		n += generateRayLoop[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
@@ -4076,15 +3980,11 @@ func childPawnsRayLoop[Us, Them side](p *Position, targets uint64, delta int) in
 	return n
 }
 
-// childrenPlayedRayLoop is childrenPlayed with slider=ray-loop.
-func childrenPlayedRayLoop[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
+// childPlayedRayLoop is childPlayed with slider=ray-loop.
+func childPlayedRayLoop[Us, Them side](p *Position, from, to board.Square, kind int) int {
 	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += generateRayLoop[Them, Us, counts](&q, nil)
-	}
-	return n
+	play[Us](&q, p, newMove(from, to, kind))
+	return generateRayLoop[Them, Us, counts](&q, nil)
 }
 
 // enPassantLegalRayLoop is enPassantLegal with slider=ray-loop.

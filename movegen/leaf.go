@@ -65,8 +65,10 @@ func capture(p *Position, c board.Color, pc board.Piece, s board.Square) {
 // bitboard and the occupancies are written from their values with the
 // piece lifted, which the loop keeps, rather than toggled on and off (the
 // count's call leaves no value in a register, so a toggle loads each
-// back); a captured piece is taken off and put back (capture). The
-// castling rights are looked up only while some remain.
+// back); a captured piece is taken off and put back (capture). A quiet
+// move takes no castling right away but by its from-square: a right
+// remains only while its king and rook stand on their first squares, so
+// the empty square it moves to is neither.
 func childMoves[Us, Them side](p *Position, pc board.Piece, from board.Square, targets uint64) int {
 	us := sideOf[Us]()
 	them := us ^ 1
@@ -82,9 +84,6 @@ func childMoves[Us, Them side](p *Position, pc board.Piece, from board.Square, t
 		to := board.Square(bits.TrailingZeros64(b))
 		*piece, p.Colors[us], p.Occupied = lifted|to.Bitboard(), own|to.Bitboard(), occ|to.Bitboard()
 		p.keep(us, pc, to)
-		if rights != 0 {
-			p.Castling = rights & keepRights[p.setup][to]
-		}
 		n += generate[Them, Us, counts](p, nil)
 		p.keep(us, pc, to)
 	}
@@ -163,16 +162,11 @@ func childPawns[Us, Them side](p *Position, targets uint64, delta int) int {
 	return n
 }
 
-// childrenPlayed returns the sum of the legal moves of the children
-// reached by side Us's moves of kind kind (a castling, an en-passant
-// capture) from from to each square of targets, each played by play into a
-// position of its own: they are rare.
-func childrenPlayed[Us, Them side](p *Position, from board.Square, targets uint64, kind int) int {
+// childPlayed returns the legal moves of the child reached by side Us's
+// move of kind kind (a castling, an en-passant capture) from from to to,
+// played by play into a position of its own: such moves are rare.
+func childPlayed[Us, Them side](p *Position, from, to board.Square, kind int) int {
 	var q Position
-	n := 0
-	for ; targets != 0; targets &= targets - 1 {
-		play[Us](&q, p, newMove(from, board.Square(bits.TrailingZeros64(targets)), kind))
-		n += generate[Them, Us, counts](&q, nil)
-	}
-	return n
+	play[Us](&q, p, newMove(from, to, kind))
+	return generate[Them, Us, counts](&q, nil)
 }
