@@ -477,6 +477,21 @@ func FormatSelfCheck(rows []SelfCheckRow) []string {
 	return lines
 }
 
+// ParseSelfCheck reads a line of FormatSelfCheck back: the row's
+// instruction and measured throughput in cycles per instruction; ok is
+// false for a skipped row or any other line.
+func ParseSelfCheck(line string) (instr string, throughput float64, ok bool) {
+	instr, figures, hasLatency := strings.Cut(line, " latency ")
+	_, tp, hasThroughput := strings.Cut(figures, "  throughput ")
+	if !hasLatency || !hasThroughput {
+		return "", 0, false
+	}
+	if _, err := fmt.Sscanf(tp, "%g cycles/instr", &throughput); err != nil {
+		return "", 0, false
+	}
+	return strings.TrimSpace(instr), throughput, true
+}
+
 type selfCheck struct {
 	name                string            // as uarch's cost tables name it
 	features            []kernels.Feature // what the chains execute

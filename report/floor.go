@@ -146,25 +146,18 @@ func batches(fam kernels.AnyFamily, dist string, size int, seeds []uint64) (any,
 
 // selfCheckThroughputs returns the measured throughputs, in cycles per
 // instruction, of the self-check lines among a results file's comment
-// lines ("  POPCNT latency 1.000 cycles ±0.1% (published 1, +0.0%)
-// throughput 0.260 cycles/instr ±0.5% ...", the published figures only
-// where the tables have them), by instruction; none for a run under an
-// emulator, whose figures measure the emulation.
+// lines (harness.FormatSelfCheck's, indented by two spaces), by
+// instruction; none for a run under an emulator, whose figures measure
+// the emulation.
 func selfCheckThroughputs(header []string) map[string]float64 {
 	m := map[string]float64{}
 	for _, l := range header {
 		if strings.HasPrefix(l, "emulator:") {
 			return nil
 		}
-		rest, indented := strings.CutPrefix(l, "  ")
-		instr, figures, hasLatency := strings.Cut(rest, " latency ")
-		_, tp, hasThroughput := strings.Cut(figures, "  throughput ")
-		var v float64
-		if !indented || !hasLatency || !hasThroughput {
-			continue
-		}
-		if _, err := fmt.Sscanf(tp, "%g cycles/instr", &v); err == nil && plausible(v) {
-			m[strings.TrimSpace(instr)] = v
+		row, indented := strings.CutPrefix(l, "  ")
+		if instr, v, ok := harness.ParseSelfCheck(row); indented && ok && plausible(v) {
+			m[instr] = v
 		}
 	}
 	return m

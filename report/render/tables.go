@@ -75,9 +75,15 @@ func (s set) tableAt(w io.Writer, cfg, family string, mode schema.Mode, size int
 	if size != s.Headline(family) || len(headline) == 0 || len(learning) > 0 && len(headline) == 1 {
 		return nil
 	}
-	floor, hasFloor := s.Floor(cfg, family)
-	floor = floor.Over(headline)
-	hasFloor = hasFloor && len(floor.Need) > 0 && mode == schema.Throughput && first.Unit == schema.Cost(true, false).Read
+	// Only a throughput table in cycles has a floor row: look it up (which
+	// for some families draws their batches again) only there.
+	var floor report.Floor
+	hasFloor := mode == schema.Throughput && first.Unit == schema.Cost(true, false).Read
+	if hasFloor {
+		floor, hasFloor = s.Floor(cfg, family)
+		floor = floor.Over(headline)
+		hasFloor = hasFloor && len(floor.Need) > 0
+	}
 	geo, speed, overFloor := []string{"**geomean**"}, []string{"**vs " + s.Baseline(family) + "**"}, []string{"**x floor**"}
 	for _, im := range impls {
 		st := s.Standing(cfg, family, im, mode, headline)
