@@ -29,19 +29,6 @@
 #define TP10 OP(Z0); OP(Z1); OP(Z2); OP(Z3); OP(Z4); OP(Z5); OP(Z6); OP(Z7); OP(Z8); OP(Z9)
 #define TP64 TP10; TP10; TP10; TP10; TP10; TP10; OP(Z0); OP(Z1); OP(Z2); OP(Z3)
 
-// CHAIN is a chain function's body: n (CX) iterations of SHAPE (LAT64 or
-// TP64) of OP, after INIT and SETUP (the mask OP reads), the loop aligned.
-#define CHAIN(SETUP, SHAPE) \
-	MOVQ n+0(FP), CX; INIT; SETUP; PCALIGN $64; \
-loop: \
-	SHAPE; DECQ CX; JNZ loop; VZEROUPPER; RET
-
-// The setups: K1 all ones for VPCOMPRESSB alone; DX all ones for the pair's
-// KMOVQ; nothing for VGF2P8AFFINEQB.
-#define ONESK1 KXNORQ K1, K1, K1
-#define ONESDX MOVQ $-1, DX
-#define NOSETUP
-
 // VPCOMPRESSB r, K1, r with every byte selected (K1 all ones), merge-masked:
 // the destination is also a source, so the chain runs through it.
 #define OP(r) VPCOMPRESSB r, K1, r
@@ -49,12 +36,32 @@ loop: \
 // func latencyVpcompressb(n int)
 // Requires: AVX512F, AVX512BW, AVX512VBMI2
 TEXT ·latencyVpcompressb(SB), NOSPLIT, $0-8
-	CHAIN(ONESK1, LAT64)
+	MOVQ n+0(FP), CX
+	INIT
+	KXNORQ K1, K1, K1
+	PCALIGN $64
+
+latencyVpcompressbLoop:
+	LAT64
+	DECQ CX
+	JNZ  latencyVpcompressbLoop
+	VZEROUPPER
+	RET
 
 // func throughputVpcompressb(n int)
 // Requires: AVX512F, AVX512BW, AVX512VBMI2
 TEXT ·throughputVpcompressb(SB), NOSPLIT, $0-8
-	CHAIN(ONESK1, TP64)
+	MOVQ n+0(FP), CX
+	INIT
+	KXNORQ K1, K1, K1
+	PCALIGN $64
+
+throughputVpcompressbLoop:
+	TP64
+	DECQ CX
+	JNZ  throughputVpcompressbLoop
+	VZEROUPPER
+	RET
 
 #undef OP
 
@@ -66,12 +73,32 @@ TEXT ·throughputVpcompressb(SB), NOSPLIT, $0-8
 // func latencyKmovqVpcompressb(n int)
 // Requires: AVX512F, AVX512BW, AVX512VBMI2
 TEXT ·latencyKmovqVpcompressb(SB), NOSPLIT, $0-8
-	CHAIN(ONESDX, LAT64)
+	MOVQ n+0(FP), CX
+	INIT
+	MOVQ $-1, DX
+	PCALIGN $64
+
+latencyKmovqVpcompressbLoop:
+	LAT64
+	DECQ CX
+	JNZ  latencyKmovqVpcompressbLoop
+	VZEROUPPER
+	RET
 
 // func throughputKmovqVpcompressb(n int)
 // Requires: AVX512F, AVX512BW, AVX512VBMI2
 TEXT ·throughputKmovqVpcompressb(SB), NOSPLIT, $0-8
-	CHAIN(ONESDX, TP64)
+	MOVQ n+0(FP), CX
+	INIT
+	MOVQ $-1, DX
+	PCALIGN $64
+
+throughputKmovqVpcompressbLoop:
+	TP64
+	DECQ CX
+	JNZ  throughputKmovqVpcompressbLoop
+	VZEROUPPER
+	RET
 
 #undef OP
 
@@ -82,9 +109,27 @@ TEXT ·throughputKmovqVpcompressb(SB), NOSPLIT, $0-8
 // func latencyGf2p8affineqb(n int)
 // Requires: AVX512F, GFNI
 TEXT ·latencyGf2p8affineqb(SB), NOSPLIT, $0-8
-	CHAIN(NOSETUP, LAT64)
+	MOVQ n+0(FP), CX
+	INIT
+	PCALIGN $64
+
+latencyGf2p8affineqbLoop:
+	LAT64
+	DECQ CX
+	JNZ  latencyGf2p8affineqbLoop
+	VZEROUPPER
+	RET
 
 // func throughputGf2p8affineqb(n int)
 // Requires: AVX512F, GFNI
 TEXT ·throughputGf2p8affineqb(SB), NOSPLIT, $0-8
-	CHAIN(NOSETUP, TP64)
+	MOVQ n+0(FP), CX
+	INIT
+	PCALIGN $64
+
+throughputGf2p8affineqbLoop:
+	TP64
+	DECQ CX
+	JNZ  throughputGf2p8affineqbLoop
+	VZEROUPPER
+	RET
